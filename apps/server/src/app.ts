@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { ensureInstanceSecret } from './lib/instance-secret.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { readSiteName } from './modules/settings/settings.service.ts';
+import { registerAccessControl } from './plugins/access.ts';
+import { type Auth, createAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerModules } from './routes.ts';
+
+export type AppDeps = {
+  env: Env;
+  database: Database;
+  /** Tests may pass their own; by default SMTP_URL decides. */
+  mailer?: Mailer;
+};
+
+export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
+export type Services = { env: Env; database: Database; auth: Auth; mailer: Mailer };
+
+/** 5 MB: the largest upload the product accepts. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export async function buildApp({ env, database, mailer: givenMailer }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY ?? false,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db } = database;
+  const mailer = givenMailer ?? createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const secret = env.AUTH_SECRET ?? (await ensureInstanceSecret(db, 'auth'));
+  const services: Omit<Services, 'auth'> = { env, database, mailer };
+  const auth = createAuth({
+    db,
+    mailer,
+    secret,
+    publicUrl: env.publicUrl,
+    siteName: () => readSiteName(db),
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Pages are served over plain HTTP on localhost by default; HSTS only makes sense behind TLS.
+    strictTransportSecurity: env.publicUrl.startsWith('https:'),
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Candor API',
+        version: '1.0.0',
+        description: 'The HTTP API of the Candor trading platform.',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'candor.session_token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list' },
+  });
+  // The documentation routes are public.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+  });
+
+  registerErrorHandler(app);
+  registerAccessControl(app, auth);
+  await registerModules(app, { ...services, auth });
+  await registerWebApp(app, env);
+  return app;
+}
+
+/** Serves the built web app, with every non-API path falling back to index.html. */
+async function registerWebApp(app: FastifyInstance, env: Env): Promise<void> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    env.WEB_DIST,
+    path.resolve(here, '../../web/dist'),
+    path.resolve(here, '../../../apps/web/dist'),
+  ];
+  const root = candidates.find((dir): dir is string => !!dir && fs.existsSync(path.join(dir, 'index.html')));
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || !root || request.method !== 'GET') {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+  });
+  if (!root) {
+    app.log.warn('The web app is not built (apps/web/dist): only the API is served. Run `npm run build`.');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.raw.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+}

@@ -1,0 +1,132 @@
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { openDatabaseFromEnv } from '../db/open-from-env.ts';
+import { users } from '../db/schema/auth.ts';
+import { readEnv } from '../env.ts';
+import { ensureInstanceSecret } from '../lib/instance-secret.ts';
+import { COMMAND_LINE_ACTOR, recordAudit } from '../modules/audit/audit.service.ts';
+import { createMailer } from '../modules/mail/mailer.ts';
+import { readSiteName } from '../modules/settings/settings.service.ts';
+import { createAuth } from '../plugins/auth.ts';
+
+const USAGE = `Usage:
+  npm run admin -- create --email E --password P --username U --fullname F
+  npm run admin -- promote --email E
+  npm run admin -- demote --email E`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      username: { type: 'string' },
+      fullname: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (!command || !['create', 'promote', 'demote'].includes(command)) throw new UsageError(USAGE);
+  if (!values.email) throw new UsageError(`--email is required\n${USAGE}`);
+
+  const env = readEnv();
+  let database: Database;
+  try {
+    database = await openDatabaseFromEnv(env, 'the admin command');
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      throw new UsageError(
+        `The Candor server holds the data folder ${env.dataDir} (process ${error.owner.pid}).\n` +
+          'The embedded database allows one process at a time: stop the server, run this command, then start it again.',
+      );
+    }
+    throw error;
+  }
+  try {
+    if (command === 'create') await createAdmin(database, env, values);
+    else await setRole(database, values.email, command === 'promote' ? 'admin' : 'client');
+  } finally {
+    await database.close();
+  }
+}
+
+async function createAdmin(
+  database: Database,
+  env: ReturnType<typeof readEnv>,
+  values: { email?: string; password?: string; username?: string; fullname?: string },
+): Promise<void> {
+  const { email, password, username, fullname } = values;
+  if (!email || !password || !username || !fullname) {
+    throw new UsageError(`create needs --email, --password, --username and --fullname\n${USAGE}`);
+  }
+  if (password.length < 8) throw new UsageError('The password must be at least 8 characters.');
+  const { db } = database;
+  const auth = createAuth({
+    db,
+    mailer: createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    secret: env.AUTH_SECRET ?? (await ensureInstanceSecret(db, 'auth')),
+    publicUrl: env.publicUrl,
+    siteName: () => readSiteName(db),
+  });
+  const normalized = email.trim().toLowerCase();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalized));
+  if (existing)
+    throw new UsageError(
+      `An account with the e-mail ${normalized} already exists. Use: npm run admin -- promote --email ${normalized}`,
+    );
+  try {
+    await auth.api.signUpEmail({ body: { email: normalized, password, name: fullname, username } });
+  } catch (error) {
+    throw new UsageError(
+      `Could not create the account: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const [created] = await db
+    .update(users)
+    .set({ role: 'admin', emailVerified: true, updatedAt: new Date() })
+    .where(eq(users.email, normalized))
+    .returning({ id: users.id });
+  await recordAudit(db, {
+    actor: COMMAND_LINE_ACTOR,
+    action: 'user.create_admin',
+    targetType: 'user',
+    targetId: created?.id,
+    after: { email: normalized, username, role: 'admin' },
+  });
+  console.log(`Administrator ${normalized} created. Sign in at ${env.publicUrl}/`);
+}
+
+async function setRole(database: Database, email: string, role: 'admin' | 'client'): Promise<void> {
+  const { db } = database;
+  const normalized = email.trim().toLowerCase();
+  const [user] = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.email, normalized));
+  if (!user) throw new UsageError(`No account found with that email address: ${normalized}`);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await recordAudit(tx, {
+      actor: COMMAND_LINE_ACTOR,
+      action: role === 'admin' ? 'user.promote' : 'user.demote',
+      targetType: 'user',
+      targetId: user.id,
+      before: { role: user.role },
+      after: { role },
+    });
+  });
+  console.log(
+    role === 'admin'
+      ? `${normalized} is now an administrator.`
+      : `${normalized} is no longer an administrator.`,
+  );
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof UsageError ? error.message : error);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import * as audit from './schema/audit.ts';
+import * as auth from './schema/auth.ts';
+import * as authFailures from './schema/auth-failures.ts';
+import * as files from './schema/files.ts';
+import * as mail from './schema/mail.ts';
+import * as secrets from './schema/secrets.ts';
+import * as settings from './schema/settings.ts';
+
+export const schema = { ...auth, ...settings, ...files, ...mail, ...audit, ...authFailures, ...secrets };
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string; holder: string }
+  /** An embedded database that starts from a dumped data folder (tests). */
+  | { kind: 'pglite-snapshot'; snapshot: Blob };
+
+/** The migrations folder, found next to the sources or next to the built bundle. */
+export function findMigrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`No migrations folder found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (config.kind === 'postgres') return openPostgres(config.url);
+  if (config.kind === 'pglite-snapshot') {
+    const client = await PGlite.create({ loadDataDir: config.snapshot });
+    return wrapPglite(client, undefined);
+  }
+  const lock = acquireDataDirLock(config.dataDir, config.holder);
+  try {
+    const client = await PGlite.create(path.join(config.dataDir, 'pg'));
+    const database = wrapPglite(client, lock);
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: findMigrationsFolder() });
+    return database;
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function wrapPglite(client: PGlite, lock: DataDirLock | undefined): Database {
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzleNodePg({ client: pool, schema });
+  // Several servers may start at once: one migrates, the others wait on the advisory lock.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(726372)');
+    await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), {
+      migrationsFolder: findMigrationsFolder(),
+    });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(726372)').catch(() => undefined);
+    lockClient.release();
+  }
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Applies migrations to a PGlite client (tests build their snapshot with it). */
+export async function migrateEmbedded(client: PGlite): Promise<void> {
+  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: findMigrationsFolder() });
+}

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** The one site settings record (id is always 1). */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    siteName: text('site_name').notNull().default('Candor'),
+    faviconFileId: text('favicon_file_id'),
+    /** Minimum withdrawal in cents. */
+    minWithdrawalMinor: bigint('min_withdrawal_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** Withdrawal fee in basis points (1 % = 100), 0 to 10,000. */
+    withdrawalFeeBps: integer('withdrawal_fee_bps').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('site_settings_single_row', sql`${t.id} = 1`),
+    check('site_settings_min_withdrawal', sql`${t.minWithdrawalMinor} >= 0`),
+    check('site_settings_fee_bounds', sql`${t.withdrawalFeeBps} between 0 and 10000`),
+  ],
+);

@@ -1,0 +1,34 @@
+import type { ErrorCode } from '@candor/contracts/errors';
+
+/** An expected failure that the API answers as `{ code, message }` with the status of its code. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** The one table from error code to HTTP status. */
+export const STATUS = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  ACCOUNT_INACTIVE: 403,
+  WRONG_PASSWORD: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  CONFLICT: 409,
+  USERNAME_TAKEN: 409,
+  EMAIL_TAKEN: 409,
+  FILE_REQUIRED: 400,
+  INVALID_TOKEN: 400,
+  FILE_TOO_LARGE: 413,
+  UNSUPPORTED_FILE_TYPE: 415,
+  TOO_MANY_ATTEMPTS: 429,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const satisfies Record<ErrorCode, number>;

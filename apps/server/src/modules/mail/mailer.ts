@@ -1,0 +1,36 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type Mailer = { send(message: MailMessage): Promise<void>; transport: 'smtp' | 'outbox' };
+
+/**
+ * Mail goes out over SMTP when SMTP_URL is set; otherwise nodemailer renders it and it is kept in
+ * the database outbox, where administrators (and the tests) read it.
+ */
+export function createMailer(db: Db, config: { smtpUrl?: string; from: string }): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      transport: 'smtp',
+      send: async (message) => {
+        await transport.sendMail({ from: config.from, ...message });
+      },
+    };
+  }
+  const render = nodemailer.createTransport({ jsonTransport: true });
+  return {
+    transport: 'outbox',
+    send: async (message) => {
+      // Let nodemailer validate and normalise the message exactly as it would for SMTP.
+      await render.sendMail({ from: config.from, ...message });
+      await db.insert(mailOutbox).values({
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html ?? null,
+      });
+    },
+  };
+}

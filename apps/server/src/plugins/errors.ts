@@ -1,0 +1,43 @@
+import type { ErrorResponse } from '@candor/contracts/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, STATUS } from '../lib/app-error.ts';
+
+/** Every error leaves as `{ code, message }`; a 5xx says only "Internal Server Error". */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorResponse = { code: error.code, message: error.message };
+      return reply.status(STATUS[error.code]).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const message = first ? `${field ? `${field}: ` : ''}${first.message}` : 'Invalid request';
+      return reply.status(400).send({ code: 'VALIDATION_FAILED', message } satisfies ErrorResponse);
+    }
+    if (error.statusCode === 429) {
+      return reply
+        .status(429)
+        .send({
+          code: 'RATE_LIMITED',
+          message: 'Too many requests. Please wait and try again.',
+        } satisfies ErrorResponse);
+    }
+    if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply
+        .status(413)
+        .send({ code: 'FILE_TOO_LARGE', message: 'The file is larger than 5 MB.' } satisfies ErrorResponse);
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({
+        code: error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED',
+        message: error.message,
+      } satisfies ErrorResponse);
+    }
+    request.log.error({ err: error, reqId: request.id }, 'request failed');
+    return reply
+      .status(500)
+      .send({ code: 'INTERNAL', message: 'Internal Server Error' } satisfies ErrorResponse);
+  });
+}

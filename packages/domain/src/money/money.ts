@@ -1,0 +1,40 @@
+import { err, ok, type Result } from '../result.ts';
+
+/** USD amounts are integers of cents. */
+export const USD_DECIMALS = 2;
+
+export type MoneyParseError = 'INVALID_AMOUNT' | 'TOO_MANY_DECIMALS' | 'NEGATIVE_AMOUNT';
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Parses a decimal string ("1234.5") into minor units (123450n). Rejects more decimals than the
+ * currency has: an amount is never silently rounded.
+ */
+export function parseMinorUnits(text: string, decimals = USD_DECIMALS): Result<bigint, MoneyParseError> {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return err('INVALID_AMOUNT');
+  const [, sign, whole = '0', fraction = ''] = match;
+  if (fraction.length > decimals) return err('TOO_MANY_DECIMALS');
+  const minor = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
+  if (sign === '-' && minor !== 0n) return err('NEGATIVE_AMOUNT');
+  return ok(minor);
+}
+
+/** Minor units as a plain decimal string for the wire: 123450n → "1234.50". */
+export function formatDecimal(minor: bigint, decimals = USD_DECIMALS): string {
+  const negative = minor < 0n;
+  const abs = negative ? -minor : minor;
+  const base = 10n ** BigInt(decimals);
+  const whole = (abs / base).toString();
+  const fraction = decimals > 0 ? `.${(abs % base).toString().padStart(decimals, '0')}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/** Minor units for people: 123456n → "$1,234.56"; negatives as "-$1,234.56". */
+export function formatUsd(minor: bigint): string {
+  const plain = formatDecimal(minor < 0n ? -minor : minor);
+  const [whole = '0', fraction = '00'] = plain.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${minor < 0n ? '-' : ''}$${grouped}.${fraction}`;
+}

@@ -17,12 +17,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ code: 'VALIDATION_FAILED', message } satisfies ErrorResponse);
     }
     if (error.statusCode === 429) {
-      return reply
-        .status(429)
-        .send({
-          code: 'RATE_LIMITED',
-          message: 'Too many requests. Please wait and try again.',
-        } satisfies ErrorResponse);
+      return reply.status(429).send({
+        code: 'RATE_LIMITED',
+        message: 'Too many requests. Please wait and try again.',
+      } satisfies ErrorResponse);
     }
     if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply

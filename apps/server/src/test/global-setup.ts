@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrateEmbedded, openDatabase } from '../db/client.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshotPath: string;
+    postgresTemplate: string | null;
+  }
+}
+
+/** Migrates once per run: a PGlite data folder snapshot, and a template database on PostgreSQL. */
+export default async function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-test-'));
+  const snapshotPath = path.join(dir, 'migrated.tar.gz');
+  const client = await PGlite.create();
+  await migrateEmbedded(client);
+  const dump = await client.dumpDataDir('gzip');
+  fs.writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+  project.provide('pgliteSnapshotPath', snapshotPath);
+
+  let template: string | null = null;
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    template = `candor_tpl_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${template}`);
+    await admin.end();
+    const migrated = await openDatabase({ kind: 'postgres', url: withDatabase(url, template) });
+    await migrated.close();
+  }
+  project.provide('postgresTemplate', template);
+
+  return async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (url && template) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`drop database if exists ${template} with (force)`);
+      await admin.end();
+    }
+  };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

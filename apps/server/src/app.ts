@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAX_UPLOAD_BYTES } from '@candor/contracts/files';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -19,6 +20,7 @@ import type { Env } from './env.ts';
 import { ensureInstanceSecret } from './lib/instance-secret.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { readSiteName } from './modules/settings/settings.service.ts';
+import { createStorageFromEnv, type StorageBackend } from './modules/storage/storage-backend.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { type Auth, createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -29,15 +31,19 @@ export type AppDeps = {
   database: Database;
   /** Tests may pass their own; by default SMTP_URL decides. */
   mailer?: Mailer;
+  /** Tests may pass their own; by default S3_* or DATA_DIR decides. */
+  storage?: StorageBackend;
 };
 
 export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
-export type Services = { env: Env; database: Database; auth: Auth; mailer: Mailer };
+export type Services = { env: Env; database: Database; auth: Auth; mailer: Mailer; storage: StorageBackend };
 
-/** 5 MB: the largest upload the product accepts. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-
-export async function buildApp({ env, database, mailer: givenMailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  database,
+  mailer: givenMailer,
+  storage: givenStorage,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY ?? false,
@@ -51,13 +57,15 @@ export async function buildApp({ env, database, mailer: givenMailer }: AppDeps):
   const { db } = database;
   const mailer = givenMailer ?? createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const secret = env.AUTH_SECRET ?? (await ensureInstanceSecret(db, 'auth'));
-  const services: Omit<Services, 'auth'> = { env, database, mailer };
+  const storage = givenStorage ?? createStorageFromEnv(env);
+  const services: Omit<Services, 'auth'> = { env, database, mailer, storage };
   const auth = createAuth({
     db,
     mailer,
     secret,
     publicUrl: env.publicUrl,
     siteName: () => readSiteName(db),
+    quiet: env.LOG_LEVEL === 'silent',
   });
 
   await app.register(helmet, {
@@ -79,6 +87,8 @@ export async function buildApp({ env, database, mailer: givenMailer }: AppDeps):
     // Pages are served over plain HTTP on localhost by default; HSTS only makes sense behind TLS.
     strictTransportSecurity: env.publicUrl.startsWith('https:'),
   });
+  registerErrorHandler(app);
+  registerAccessControl(app, auth);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
@@ -99,13 +109,6 @@ export async function buildApp({ env, database, mailer: givenMailer }: AppDeps):
     staticCSP: true,
     uiConfig: { docExpansion: 'list' },
   });
-  // The documentation routes are public.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
-  });
-
-  registerErrorHandler(app);
-  registerAccessControl(app, auth);
   await registerModules(app, { ...services, auth });
   await registerWebApp(app, env);
   return app;
@@ -121,7 +124,10 @@ async function registerWebApp(app: FastifyInstance, env: Env): Promise<void> {
   ];
   const root = candidates.find((dir): dir is string => !!dir && fs.existsSync(path.join(dir, 'index.html')));
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || !root || request.method !== 'GET') {
+    // Only page paths fall back to the app; a missing asset (say, from an older build) is a 404.
+    const pathname = request.url.split('?')[0] ?? '';
+    const isAsset = /\.[a-z0-9]+$/i.test(pathname);
+    if (request.url.startsWith('/api') || !root || request.method !== 'GET' || isAsset) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root);

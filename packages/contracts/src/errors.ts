@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_FILE_TYPE',
   'INVALID_TOKEN',
   'ACCOUNT_INACTIVE',
+  'ACCOUNT_CLOSED',
   'INTERNAL',
 ] as const;
 

@@ -71,6 +71,7 @@ async function createAdmin(
     secret: env.AUTH_SECRET ?? (await ensureInstanceSecret(db, 'auth')),
     publicUrl: env.publicUrl,
     siteName: () => readSiteName(db),
+    quiet: true,
   });
   const normalized = email.trim().toLowerCase();
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalized));

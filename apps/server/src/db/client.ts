@@ -65,6 +65,15 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 
 function wrapPglite(client: PGlite, lock: DataDirLock | undefined): Database {
   const db = drizzlePglite({ client, schema });
+  // PGlite does not flush to disk after a transaction's COMMIT (electric-sql/pglite#1065, fix in
+  // PR #1066, not released in 0.5.x); every top-level statement does. So each transaction is
+  // followed by one, and a caller only hears "committed" once the commit is on disk.
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (run, config) => {
+    const result = await transaction(run, config);
+    await client.query('select 1');
+    return result;
+  }) as typeof db.transaction;
   return {
     db,
     kind: 'pglite',

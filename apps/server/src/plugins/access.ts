@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { Auth } from './auth.ts';
 
@@ -11,6 +11,9 @@ export type Role = 'client' | 'admin';
 /** The person behind a request, passed to every service call so actions can be recorded. */
 export type Actor = { userId: string; role: Role; email: string; status: string };
 
+/** One registered API route and who may call it. */
+export type RouteAccess = { method: string; url: string; access: Access };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
@@ -18,24 +21,31 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its access level, in registration order (for audits and tests). */
+    routeAccess: RouteAccess[];
+  }
 }
 
 export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
   app.decorateRequest('actor', null);
+  app.decorate('routeAccess', [] as RouteAccess[]);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
-    const access = route.config?.access;
+    // The OpenAPI reference pages (registered by @fastify/swagger-ui) are public documentation.
+    const access = route.config?.access ?? (route.url.startsWith('/api/docs') ? 'public' : undefined);
     if (!access || !ACCESS_LEVELS.includes(access)) {
       throw new Error(
         `Route ${String(route.method)} ${route.url} must declare config.access (public, client or admin)`,
       );
     }
+    for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access });
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api')) return;
-    request.actor = await resolveActor(auth, request);
+    request.actor = await resolveActor(auth, request, reply);
     const access = request.routeOptions.config.access ?? 'public';
     if (access === 'public') return;
     if (!request.actor) throw new AppError('UNAUTHENTICATED', 'User is not authenticated');
@@ -45,9 +55,15 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
   });
 }
 
-async function resolveActor(auth: Auth, request: FastifyRequest): Promise<Actor | null> {
+async function resolveActor(auth: Auth, request: FastifyRequest, reply: FastifyReply): Promise<Actor | null> {
   if (!request.headers.cookie) return null;
-  const session = await auth.api.getSession({ headers: toHeaders(request) });
+  const { headers, response: session } = await auth.api.getSession({
+    headers: toHeaders(request),
+    returnHeaders: true,
+  });
+  // better-auth extends a session once a day and sends the cookie with its new expiry.
+  const refreshed = headers.getSetCookie();
+  if (refreshed.length > 0) reply.header('set-cookie', refreshed);
   if (!session) return null;
   const user = session.user as typeof session.user & { role?: string; status?: string };
   return {

@@ -15,9 +15,11 @@ export type AuthDeps = {
   secret: string;
   publicUrl: string;
   siteName: () => Promise<string>;
+  /** Silences better-auth's own logger (tests, the command line). */
+  quiet?: boolean;
 };
 
-export function createAuth({ db, mailer, secret, publicUrl, siteName }: AuthDeps) {
+export function createAuth({ db, mailer, secret, publicUrl, siteName, quiet = false }: AuthDeps) {
   const origin = new URL(publicUrl);
   const alternateHost =
     origin.hostname === 'localhost' ? '127.0.0.1' : origin.hostname === '127.0.0.1' ? 'localhost' : undefined;
@@ -28,6 +30,7 @@ export function createAuth({ db, mailer, secret, publicUrl, siteName }: AuthDeps
   return betterAuth({
     appName: 'Candor',
     secret,
+    logger: { disabled: quiet },
     baseURL: publicUrl,
     basePath: '/api/auth',
     trustedOrigins,

@@ -8,6 +8,9 @@ import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { readEnv } from '../env.ts';
 import { withDatabase } from './global-setup.ts';
 
+/** The AUTH_SECRET of every test app (factories sign session cookies with it). */
+export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
 export type TestApp = {
   app: FastifyInstance;
   db: Db;
@@ -51,8 +54,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PORT: '3000',
-    DATA_DIR: fs.mkdtempSync('/tmp/candor-test-data-'),
-    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    DATA_DIR: overrides.DATA_DIR ?? fs.mkdtempSync('/tmp/candor-test-data-'),
+    AUTH_SECRET: TEST_AUTH_SECRET,
     ...overrides,
   });
   const app = await buildApp({ env, database });
@@ -85,6 +88,11 @@ export class Browser {
       else this.cookies.set(c.name, c.value);
     }
     return response;
+  }
+
+  /** Puts a cookie in the jar, as if the server had set it (`value` as it travels in the header). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
   }
 
   get hasSession(): boolean {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { formatDecimal, formatUsd, parseMinorUnits } from './money.ts';
+import { formatDecimal, formatPercentBps, formatUsd, parseMinorUnits, parsePercentBps } from './money.ts';
 
 describe('parseMinorUnits', () => {
   test.each([
@@ -42,4 +42,31 @@ test('formatting then parsing a non-negative amount gives it back', () => {
       expect(parseMinorUnits(formatDecimal(minor))).toEqual({ ok: true, value: minor });
     }),
   );
+});
+
+describe('parsePercentBps', () => {
+  test.each([
+    ['0', 0],
+    ['2.5', 250],
+    ['12.34', 1234],
+    ['100', 10_000],
+    ['100.00', 10_000],
+  ])('parses %s %% as %s basis points', (text, bps) => {
+    expect(parsePercentBps(text)).toEqual({ ok: true, value: bps });
+  });
+
+  test.each([
+    ['100.01', 'ABOVE_100_PERCENT'],
+    ['1.234', 'TOO_MANY_DECIMALS'],
+    ['-1', 'NEGATIVE_AMOUNT'],
+    ['ten', 'INVALID_AMOUNT'],
+  ])('refuses %j with %s', (text, error) => {
+    expect(parsePercentBps(text)).toEqual({ ok: false, error });
+  });
+});
+
+test('formatPercentBps writes basis points with two decimals', () => {
+  expect(formatPercentBps(0)).toBe('0.00');
+  expect(formatPercentBps(250)).toBe('2.50');
+  expect(formatPercentBps(10_000)).toBe('100.00');
 });

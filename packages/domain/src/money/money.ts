@@ -31,6 +31,26 @@ export function formatDecimal(minor: bigint, decimals = USD_DECIMALS): string {
   return `${negative ? '-' : ''}${whole}${fraction}`;
 }
 
+/** Percentages carry two decimals, so a percentage is a whole number of basis points: 2.5 % = 250. */
+export const PERCENT_DECIMALS = 2;
+/** 100 % in basis points. */
+export const FULL_PERCENT_BPS = 10_000;
+
+export type PercentParseError = MoneyParseError | 'ABOVE_100_PERCENT';
+
+/** Parses a percentage between 0 and 100 with at most two decimals ("2.5") into basis points (250). */
+export function parsePercentBps(text: string): Result<number, PercentParseError> {
+  const parsed = parseMinorUnits(text, PERCENT_DECIMALS);
+  if (!parsed.ok) return parsed;
+  if (parsed.value > BigInt(FULL_PERCENT_BPS)) return err('ABOVE_100_PERCENT');
+  return ok(Number(parsed.value));
+}
+
+/** Basis points as a percentage string for the wire: 250 → "2.50". */
+export function formatPercentBps(bps: number): string {
+  return formatDecimal(BigInt(bps), PERCENT_DECIMALS);
+}
+
 /** Minor units for people: 123456n → "$1,234.56"; negatives as "-$1,234.56". */
 export function formatUsd(minor: bigint): string {
   const plain = formatDecimal(minor < 0n ? -minor : minor);

@@ -1,11 +1,14 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Failed sign-ins, counted per client address and per account in a sliding window. */
+/**
+ * Attempts counted in a sliding window: failed sign-ins per client address and per account, and
+ * password reset requests per client address and per e-mail.
+ */
 export const authFailures = pgTable(
   'auth_failures',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'ip:<address>' or 'account:<email>' */
+    /** 'ip:<address>', 'account:<email>', 'reset-ip:<address>' or 'reset-email:<email>' */
     key: text('key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,16 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuditActor } from '../modules/audit/audit.service.ts';
+import type { Actor } from '../plugins/access.ts';
+import { AppError } from './app-error.ts';
+
+/** The signed-in actor of a 'client' or 'admin' route (the access hook already refused anonymous calls). */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'User is not authenticated');
+  return request.actor;
+}
+
+/** The actor as the audit log records them. */
+export function requireAuditActor(request: FastifyRequest): AuditActor {
+  const actor = requireActor(request);
+  return { id: actor.userId, role: actor.role };
+}

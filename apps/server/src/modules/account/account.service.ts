@@ -1,0 +1,67 @@
+import type { ChangeEmailRequest, ChangePasswordRequest, MessageResponse } from '@candor/contracts/auth';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/auth.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { authErrorCode } from '../../lib/auth-calls.ts';
+import type { Actor } from '../../plugins/access.ts';
+import type { Auth } from '../../plugins/auth.ts';
+
+export type AccountDeps = { db: Db; auth: Auth };
+
+/**
+ * Changes the password and ends every other session of the account. better-auth replaces the
+ * caller's session too: the returned cookies carry the new one.
+ */
+export async function changePassword(
+  auth: Auth,
+  input: ChangePasswordRequest,
+  headers: Headers,
+): Promise<string[]> {
+  try {
+    const result = await auth.api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: true,
+      },
+      headers,
+      returnHeaders: true,
+    });
+    return result.headers.getSetCookie();
+  } catch (error) {
+    if (authErrorCode(error) === 'INVALID_PASSWORD') {
+      throw new AppError('WRONG_PASSWORD', 'The current password is incorrect');
+    }
+    throw error;
+  }
+}
+
+/**
+ * E-mails a verification link to the new address. The account's e-mail changes only when that
+ * link is used (POST /api/email-verifications).
+ */
+export async function changeEmail(
+  { db, auth }: AccountDeps,
+  actor: Actor,
+  input: ChangeEmailRequest,
+  headers: Headers,
+): Promise<MessageResponse> {
+  const newEmail = input.newEmail.toLowerCase();
+  if (newEmail === actor.email.toLowerCase()) {
+    throw new AppError('VALIDATION_FAILED', 'The new email address is the same as the current one.');
+  }
+  try {
+    await auth.api.verifyPassword({ body: { password: input.password }, headers });
+  } catch (error) {
+    if (authErrorCode(error) === 'INVALID_PASSWORD') {
+      throw new AppError('WRONG_PASSWORD', 'Incorrect password. Please try again.');
+    }
+    throw error;
+  }
+  // better-auth silently sends nothing for an address in use; say so instead.
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
+  if (owner) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.');
+  await auth.api.changeEmail({ body: { newEmail }, headers });
+  return { message: 'Verification email sent to the new email address.' };
+}

@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { users } from '../../db/schema/auth.ts';
+import { findLastMail, signedInBrowser, signUpUser, tokenFromLink } from '../../test/auth-helpers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const INVALID_LINK = { code: 'INVALID_TOKEN', message: 'This verification link is invalid or has expired.' };
+
+function verify(token: string) {
+  return t.app.inject({ method: 'POST', url: '/api/email-verifications', payload: { token } });
+}
+
+async function signUpToken(email: string): Promise<string> {
+  const mail = await findLastMail(t.db, email, 'verify your e-mail');
+  if (!mail) throw new Error(`No verification mail to ${email}`);
+  return tokenFromLink(mail.textBody, '/verify-email');
+}
+
+async function isVerified(userId: string): Promise<boolean | undefined> {
+  const [row] = await t.db.select({ v: users.emailVerified }).from(users).where(eq(users.id, userId));
+  return row?.v;
+}
+
+test('the sign-up link verifies the address', async () => {
+  const user = await signUpUser(t.app);
+  expect(await isVerified(user.id)).toBe(false);
+  const res = await verify(await signUpToken(user.email));
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ email: user.email });
+  expect(await isVerified(user.id)).toBe(true);
+  const browser = await signedInBrowser(t.app, user);
+  expect((await browser.request({ method: 'GET', url: '/api/me' })).json().emailVerified).toBe(true);
+});
+
+test('using the link again answers 200 and changes nothing', async () => {
+  const user = await signUpUser(t.app);
+  const token = await signUpToken(user.email);
+  expect((await verify(token)).statusCode).toBe(200);
+  const again = await verify(token);
+  expect(again.statusCode).toBe(200);
+  expect(again.json()).toEqual({ email: user.email });
+});
+
+test('a made-up token answers 400 INVALID_TOKEN', async () => {
+  const res = await verify('not-a-token');
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual(INVALID_LINK);
+});
+
+test('a token whose payload was altered answers 400 INVALID_TOKEN and verifies nobody', async () => {
+  const victim = await signUpUser(t.app);
+  const attacker = await signUpUser(t.app);
+  const [header, payload, signature] = (await signUpToken(attacker.email)).split('.');
+  const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'));
+  const forged = Buffer.from(JSON.stringify({ ...claims, email: victim.email, userId: victim.id })).toString(
+    'base64url',
+  );
+  const res = await verify(`${header}.${forged}.${signature}`);
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual(INVALID_LINK);
+  expect(await isVerified(victim.id)).toBe(false);
+});
+
+test('an expired token (older than one hour) answers 400 INVALID_TOKEN', async () => {
+  const user = await signUpUser(t.app);
+  const token = await signUpToken(user.email);
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 60 * 60 * 1000 });
+  const res = await verify(token);
+  vi.useRealTimers();
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual(INVALID_LINK);
+  expect(await isVerified(user.id)).toBe(false);
+});
+
+test('an empty token answers 400 VALIDATION_FAILED', async () => {
+  const res = await verify('');
+  expect(res.statusCode).toBe(400);
+  expect(res.json().code).toBe('VALIDATION_FAILED');
+});

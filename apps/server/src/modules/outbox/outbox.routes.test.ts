@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mailOutbox } from '../../db/schema/mail.ts';
+import { insertUser, signInAs } from '../../test/factories.ts';
+import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let admin: Browser;
+let client: Browser;
+const start = Date.parse('2030-01-01T00:00:00Z');
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signInAs(t.app, t.db, await insertUser(t.db, { role: 'admin' }));
+  client = await signInAs(t.app, t.db, await insertUser(t.db));
+  // 45 messages one minute apart: message i was sent at start + i minutes; every third to Alice.
+  await t.db.insert(mailOutbox).values(
+    Array.from({ length: 45 }, (_, i) => ({
+      toAddress: i % 3 === 0 ? `Alice.${i}@Example.test` : `bob_${i}@example.test`,
+      subject: `Message ${i}`,
+      textBody: `Text of message ${i}`,
+      htmlBody: i === 44 ? `<p>HTML of message ${i}</p>` : null,
+      createdAt: new Date(start + i * 60_000),
+    })),
+  );
+});
+afterAll(() => t.close());
+
+function list(query: string, as: Browser = admin) {
+  return as.request({ method: 'GET', url: `/api/admin/outbox${query}` });
+}
+
+describe('the outbox list', () => {
+  test('shows the newest 20 first, with the page count and total', async () => {
+    const res = await list('');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ page: 1, pageCount: 3, total: 45 });
+    expect(body.items).toHaveLength(20);
+    expect(body.items[0]).toEqual({
+      id: expect.any(String),
+      to: 'bob_44@example.test',
+      subject: 'Message 44',
+      createdAt: new Date(start + 44 * 60_000).toISOString(),
+    });
+    expect(body.items[19].subject).toBe('Message 25');
+  });
+
+  test('the last page holds the rest, and a page past the end is empty', async () => {
+    const third = (await list('?page=3')).json();
+    expect(third.items.map((m: { subject: string }) => m.subject)).toEqual([
+      'Message 4',
+      'Message 3',
+      'Message 2',
+      'Message 1',
+      'Message 0',
+    ]);
+    expect((await list('?page=4')).json()).toMatchObject({ items: [], page: 4, pageCount: 3, total: 45 });
+  });
+
+  test('searches by recipient on the server, ignoring case', async () => {
+    const body = (await list('?search=ALICE')).json();
+    expect(body).toMatchObject({ total: 15, pageCount: 1, page: 1 });
+    expect(body.items.every((m: { to: string }) => m.to.startsWith('Alice.'))).toBe(true);
+    expect((await list('?search=alice.42%40example')).json().items.map((m: { to: string }) => m.to)).toEqual([
+      'Alice.42@Example.test',
+    ]);
+  });
+
+  test('LIKE wildcards in the search match only themselves', async () => {
+    expect((await list('?search=%25')).json().total).toBe(0);
+    expect((await list('?search=b_b')).json().total).toBe(0); // "_" would match the "o" of "bob"
+    expect((await list('?search=bob_1')).json().total).toBe(8); // bob_1, bob_10, 11, 13, 14, 16, 17, 19
+  });
+
+  test('a page number below 1 is refused', async () => {
+    const res = await list('?page=0');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('one message', () => {
+  test('shows its text and HTML bodies', async () => {
+    const [newest] = (await list('')).json().items;
+    const res = await admin.request({ method: 'GET', url: `/api/admin/outbox/${newest.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: newest.id,
+      to: 'bob_44@example.test',
+      subject: 'Message 44',
+      text: 'Text of message 44',
+      html: '<p>HTML of message 44</p>',
+      createdAt: newest.createdAt,
+    });
+  });
+
+  test.each([
+    ['an unknown id', '00000000-0000-4000-8000-000000000000'],
+    ['an id that is not a UUID', 'nope'],
+  ])('%s answers 404', async (_name, id) => {
+    const res = await admin.request({ method: 'GET', url: `/api/admin/outbox/${id}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Message not found' });
+  });
+});
+
+describe('only administrators read the outbox', () => {
+  test('a client gets 403', async () => {
+    expect((await list('', client)).statusCode).toBe(403);
+    const [first] = await t.db.select().from(mailOutbox).limit(1);
+    expect((await client.request({ method: 'GET', url: `/api/admin/outbox/${first?.id}` })).statusCode).toBe(
+      403,
+    );
+  });
+
+  test('an anonymous visitor gets 401', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox' })).statusCode).toBe(401);
+  });
+});

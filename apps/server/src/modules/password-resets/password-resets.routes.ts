@@ -1,0 +1,65 @@
+import {
+  CompletePasswordResetRequestSchema,
+  MessageResponseSchema,
+  RequestPasswordResetRequestSchema,
+} from '@candor/contracts/auth';
+import { ErrorResponseSchema } from '@candor/contracts/errors';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../app.ts';
+import { authHeaders } from '../../lib/auth-calls.ts';
+import { completePasswordReset, requestPasswordReset } from './password-resets.service.ts';
+import { createResetThrottle } from './reset-throttle.ts';
+
+export async function passwordResetsRoutes(
+  app: FastifyInstance,
+  { database, auth }: Services,
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+  const throttle = createResetThrottle(db, () => new Date());
+
+  r.post(
+    '/api/password-resets',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['password'],
+        summary: 'E-mail a password reset link',
+        body: RequestPasswordResetRequestSchema,
+        response: {
+          202: MessageResponseSchema,
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await requestPasswordReset(
+        { db, auth, throttle },
+        { email: request.body.email, ip: request.ip },
+        authHeaders(request, { withCookies: false }),
+      );
+      return reply.status(202).send(result);
+    },
+  );
+
+  r.post(
+    '/api/password-resets/complete',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['password'],
+        summary: 'Choose a new password with the e-mailed token; ends every session of the account',
+        body: CompletePasswordResetRequestSchema,
+        response: { 204: z.null().describe('Password changed'), 400: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await completePasswordReset(auth, request.body, authHeaders(request, { withCookies: false }));
+      return reply.status(204).send(null);
+    },
+  );
+}

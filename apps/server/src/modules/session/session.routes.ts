@@ -1,0 +1,75 @@
+import { SessionResponseSchema, SignInRequestSchema, SignInResponseSchema } from '@candor/contracts/auth';
+import { ErrorResponseSchema } from '@candor/contracts/errors';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../app.ts';
+import { authHeaders, sendAuthCookies } from '../../lib/auth-calls.ts';
+import { findMe } from '../me/me.service.ts';
+import { createLoginThrottle } from './login-throttle.ts';
+import { signIn, signOut } from './session.service.ts';
+
+export async function sessionRoutes(app: FastifyInstance, { database, auth }: Services): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+  const throttle = createLoginThrottle(db, () => new Date());
+
+  r.post(
+    '/api/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in with e-mail and password; sets the HTTP-only session cookie',
+        body: SignInRequestSchema,
+        response: {
+          200: SignInResponseSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, cookies } = await signIn({ db, auth, throttle }, request.body, {
+        ip: request.ip,
+        headers: authHeaders(request, { withCookies: false }),
+      });
+      sendAuthCookies(reply, cookies);
+      return { user };
+    },
+  );
+
+  r.get(
+    '/api/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['session'],
+        summary: 'The signed-in user, or null when signed out',
+        response: { 200: SessionResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = request.actor ? await findMe(db, request.actor.userId) : undefined;
+      return { user: user ?? null };
+    },
+  );
+
+  r.delete(
+    '/api/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign out: ends the session and clears its cookies',
+        response: { 204: z.null().describe('Signed out') },
+      },
+    },
+    async (request, reply) => {
+      sendAuthCookies(reply, await signOut(auth, authHeaders(request, { withCookies: true })));
+      return reply.status(204).send(null);
+    },
+  );
+}

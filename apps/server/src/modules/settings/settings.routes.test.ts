@@ -1,0 +1,193 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { auditLog } from '../../db/schema/audit.ts';
+import { files } from '../../db/schema/files.ts';
+import { siteSettings } from '../../db/schema/settings.ts';
+import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
+import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { makeImage, makePdf, multipartUpload } from '../../test/uploads.ts';
+
+let t: TestApp;
+let admin: TestUser;
+let adminBrowser: Browser;
+let clientBrowser: Browser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await insertUser(t.db, { role: 'admin' });
+  adminBrowser = await signInAs(t.app, t.db, admin);
+  clientBrowser = await signInAs(t.app, t.db, await insertUser(t.db));
+});
+afterAll(() => t.close());
+
+const valid = { siteName: 'Northwind Markets', minWithdrawal: '25.5', withdrawalPercent: '2.5' };
+
+function put(body: object, as: Browser = adminBrowser) {
+  return as.request({ method: 'PUT', url: '/api/admin/settings', payload: body });
+}
+
+async function uploadFavicon(data: Buffer, as: Browser = adminBrowser) {
+  const { payload, headers } = multipartUpload({ filename: 'icon.png', contentType: 'image/png', data });
+  return as.request({ method: 'POST', url: '/api/admin/settings/favicon', payload, headers });
+}
+
+async function latestAudit() {
+  const [row] = await t.db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(1);
+  return row;
+}
+
+test('on first start the settings have their defaults, readable by anyone', async () => {
+  expect(await t.db.select().from(siteSettings)).toHaveLength(0);
+  const res = await t.app.inject({ method: 'GET', url: '/api/settings' });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({
+    siteName: 'Candor',
+    faviconUrl: null,
+    minWithdrawal: '0.00',
+    withdrawalPercent: '0.00',
+    updatedAt: expect.any(String),
+  });
+  expect(await t.db.select().from(siteSettings)).toHaveLength(1);
+});
+
+describe('an administrator updates the settings', () => {
+  test('the new values are answered, stored exactly and read back by everyone', async () => {
+    const res = await put({ ...valid, siteName: '  Northwind Markets  ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      siteName: 'Northwind Markets',
+      minWithdrawal: '25.50',
+      withdrawalPercent: '2.50',
+    });
+    const [row] = await t.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+    expect(row).toMatchObject({ minWithdrawalMinor: 2550n, withdrawalFeeBps: 250 });
+    const read = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(read.json()).toEqual(res.json());
+  });
+
+  test('the change is in the audit log with who, before and after', async () => {
+    await put({ siteName: 'Before Name', minWithdrawal: '10', withdrawalPercent: '1' });
+    await put({ siteName: 'After Name', minWithdrawal: '20', withdrawalPercent: '100' });
+    const row = await latestAudit();
+    expect(row).toMatchObject({
+      actorId: admin.id,
+      actorRole: 'admin',
+      action: 'settings.update',
+      targetType: 'site_settings',
+      targetId: '1',
+      before: { siteName: 'Before Name', minWithdrawal: '10.00', withdrawalPercent: '1.00' },
+      after: { siteName: 'After Name', minWithdrawal: '20.00', withdrawalPercent: '100.00' },
+    });
+  });
+
+  test.each([
+    ['an empty site name', { siteName: '' }, 'Site name is required'],
+    ['a site name of spaces', { siteName: '   ' }, 'Site name is required'],
+    ['a missing site name', { siteName: undefined }, 'Site name is required'],
+    [
+      'a site name over 60 characters',
+      { siteName: 'x'.repeat(61) },
+      'Site name can have at most 60 characters',
+    ],
+    ['a negative minimum', { minWithdrawal: '-1' }, 'Minimum withdrawal cannot be negative'],
+    [
+      'a minimum with 3 decimals',
+      { minWithdrawal: '1.005' },
+      'Minimum withdrawal can have at most 2 decimals',
+    ],
+    [
+      'a minimum that is not a number',
+      { minWithdrawal: 'ten' },
+      'Minimum withdrawal must be an amount such as 10.00',
+    ],
+    [
+      'a minimum sent as a number',
+      { minWithdrawal: 10 },
+      'Minimum withdrawal must be an amount such as 10.00',
+    ],
+    ['a missing minimum', { minWithdrawal: undefined }, 'Minimum withdrawal is required'],
+    ['100.01 %', { withdrawalPercent: '100.01' }, 'Withdrawal percentage must be between 0 and 100'],
+    [
+      'a negative percentage',
+      { withdrawalPercent: '-0.5' },
+      'Withdrawal percentage must be between 0 and 100',
+    ],
+    [
+      'a percentage with 3 decimals',
+      { withdrawalPercent: '1.125' },
+      'Withdrawal percentage can have at most 2 decimals',
+    ],
+  ])('%s is refused with a clear message, changing nothing', async (_name, change, message) => {
+    const before = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json();
+    const res = await put({ ...valid, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+    expect(res.json().message).toContain(message);
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json()).toEqual(before);
+  });
+});
+
+describe('only administrators change settings', () => {
+  test('a client gets 403', async () => {
+    expect((await put(valid, clientBrowser)).statusCode).toBe(403);
+    expect((await uploadFavicon(await makeImage('png'), clientBrowser)).statusCode).toBe(403);
+  });
+
+  test('an anonymous visitor gets 401', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', payload: valid });
+    expect(res.statusCode).toBe(401);
+    const { payload, headers } = multipartUpload({
+      filename: 'i.png',
+      contentType: 'image/png',
+      data: await makeImage('png'),
+    });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/settings/favicon',
+      payload,
+      headers,
+    });
+    expect(upload.statusCode).toBe(401);
+  });
+});
+
+describe('the favicon', () => {
+  test('an uploaded image becomes the public favicon, recorded in the audit log', async () => {
+    const res = await uploadFavicon(await makeImage('png', 64, 64));
+    expect(res.statusCode).toBe(200);
+    const url: string = res.json().faviconUrl;
+    expect(url).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toContain('public');
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json().faviconUrl).toBe(url);
+    expect(await latestAudit()).toMatchObject({
+      action: 'settings.favicon',
+      actorId: admin.id,
+      after: { faviconUrl: url },
+    });
+  });
+
+  test('a new favicon replaces the old one, whose file is deleted', async () => {
+    const first = (await uploadFavicon(await makeImage('png'))).json().faviconUrl;
+    const second = (await uploadFavicon(await makeImage('webp'))).json().faviconUrl;
+    expect(second).not.toBe(first);
+    expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
+    expect(await t.db.select().from(files).where(eq(files.purpose, 'favicon'))).toHaveLength(1);
+  });
+
+  test('a PDF is not a favicon: 415', async () => {
+    const res = await uploadFavicon(makePdf());
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      code: 'UNSUPPORTED_FILE_TYPE',
+      message: 'Please choose a PNG, JPEG or WebP image.',
+    });
+  });
+
+  test('no file: 400 "Please select a file first"', async () => {
+    const res = await adminBrowser.request({ method: 'POST', url: '/api/admin/settings/favicon' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'FILE_REQUIRED', message: 'Please select a file first' });
+  });
+});

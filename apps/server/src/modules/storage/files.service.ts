@@ -1,0 +1,103 @@
+import type { Readable } from 'node:stream';
+import type { FilePurpose } from '@candor/contracts/files';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { files } from '../../db/schema/files.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import type { Actor } from '../../plugins/access.ts';
+import type { StorageBackend } from './storage-backend.ts';
+import { createStorageKey } from './storage-key.ts';
+import { prepareUpload } from './upload-content.ts';
+
+export type FileVisibility = 'public' | 'private';
+export type StoredFile = typeof files.$inferSelect;
+
+/** Pictures shown to visitors are public; ID cards and proofs of payment only to their owner and admins. */
+export const VISIBILITY = {
+  favicon: 'public',
+  profile_picture: 'public',
+  trader_picture: 'public',
+  proof_of_payment: 'private',
+  id_card: 'private',
+} as const satisfies Record<FilePurpose, FileVisibility>;
+
+export type UploadInput = { purpose: FilePurpose; ownerUserId: string | null; data: Buffer };
+
+/**
+ * Checks an upload by content, re-encodes images, stores the bytes under a random key and records
+ * the file. Call it before (outside) the transaction that links the file to a record: decoding and
+ * storing take time, and the embedded database serialises transactions.
+ */
+export async function saveUpload(db: Db, storage: StorageBackend, input: UploadInput): Promise<StoredFile> {
+  const prepared = await prepareUpload(input.data, input.purpose);
+  const storageKey = createStorageKey(input.purpose, prepared.extension);
+  await storage.put(storageKey, prepared.body, prepared.contentType);
+  try {
+    const [file] = await db
+      .insert(files)
+      .values({
+        storageKey,
+        purpose: input.purpose,
+        visibility: VISIBILITY[input.purpose],
+        ownerUserId: input.ownerUserId,
+        contentType: prepared.contentType,
+        sizeBytes: prepared.body.length,
+      })
+      .returning();
+    if (!file) throw new Error('the file row was not inserted');
+    return file;
+  } catch (error) {
+    await storage.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+export type FileDownload = { file: StoredFile; body: Readable };
+
+/**
+ * Opens a file for whoever asks. A private file is opened only for its owner or an administrator;
+ * anyone else gets the same NOT_FOUND as for a file that does not exist, so ids reveal nothing.
+ */
+export async function openFile(
+  db: Db,
+  storage: StorageBackend,
+  fileId: string,
+  actor: Actor | null,
+): Promise<FileDownload> {
+  const notFound = new AppError('NOT_FOUND', 'File not found');
+  if (!isUuid(fileId)) throw notFound;
+  const [file] = await db.select().from(files).where(eq(files.id, fileId));
+  if (!file || !mayRead(file, actor)) throw notFound;
+  const body = await storage.get(file.storageKey);
+  if (!body) throw notFound;
+  return { file, body };
+}
+
+function mayRead(file: StoredFile, actor: Actor | null): boolean {
+  if (file.visibility === 'public') return true;
+  if (!actor) return false;
+  return actor.role === 'admin' || (file.ownerUserId !== null && file.ownerUserId === actor.userId);
+}
+
+/** Forgets a file and removes its bytes. */
+export async function deleteFile(db: Db, storage: StorageBackend, fileId: string): Promise<void> {
+  const [file] = await db.delete(files).where(eq(files.id, fileId)).returning();
+  if (file) await storage.delete(file.storageKey);
+}
+
+export type WarnLogger = { warn(details: object, message: string): void };
+
+/** Deletes a file that a newer upload replaced; a failure is logged, never shown to the uploader. */
+export async function discardReplacedFile(
+  db: Db,
+  storage: StorageBackend,
+  fileId: string,
+  log: WarnLogger,
+): Promise<void> {
+  try {
+    await deleteFile(db, storage, fileId);
+  } catch (error) {
+    log.warn({ err: error, fileId }, 'a replaced file could not be deleted');
+  }
+}

@@ -1,0 +1,58 @@
+import type { SignUpRequest, SignUpResponse } from '@candor/contracts/auth';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/auth.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { authErrorCode } from '../../lib/auth-calls.ts';
+import type { Auth } from '../../plugins/auth.ts';
+
+export type UsersDeps = { db: Db; auth: Auth };
+
+const usernameTaken = () => new AppError('USERNAME_TAKEN', 'Username is already taken.');
+const emailTaken = () => new AppError('EMAIL_TAKEN', 'An account with this email already exists.');
+
+/**
+ * Creates a client account; better-auth hashes the password and e-mails the verification link.
+ * The role and status are never taken from the request: better-auth fills their defaults.
+ */
+export async function signUp(
+  { db, auth }: UsersDeps,
+  input: SignUpRequest,
+  headers: Headers,
+): Promise<SignUpResponse> {
+  const email = input.email.toLowerCase();
+  // better-auth answers a duplicate e-mail with a made-up user (autoSignIn is off), so ask first.
+  await assertAvailable(db, { email, username: input.username });
+  let createdId: string;
+  try {
+    const { user } = await auth.api.signUpEmail({
+      body: { name: input.fullname, email, password: input.password, username: input.username },
+      headers,
+    });
+    createdId = user.id;
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === 'USERNAME_IS_ALREADY_TAKEN') throw usernameTaken();
+    if (code?.startsWith('USER_ALREADY_EXISTS')) throw emailTaken();
+    // A concurrent sign-up with the same e-mail or username won the race for the unique index.
+    if (code === 'FAILED_TO_CREATE_USER') await assertAvailable(db, { email, username: input.username });
+    throw error;
+  }
+  // The made-up user of a duplicate (a concurrent sign-up) is not in the database.
+  const [created] = await db.select({ id: users.id }).from(users).where(eq(users.id, createdId));
+  if (!created) throw emailTaken();
+  return { id: created.id };
+}
+
+async function assertAvailable(
+  db: Db,
+  { email, username }: { email: string; username: string },
+): Promise<void> {
+  const [byEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (byEmail) throw emailTaken();
+  const [byUsername] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, username.toLowerCase()));
+  if (byUsername) throw usernameTaken();
+}

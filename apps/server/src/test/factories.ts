@@ -1,0 +1,103 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { accounts, sessions, users } from '../db/schema/auth.ts';
+import { Browser, TEST_AUTH_SECRET } from './test-app.ts';
+
+export type TestUser = {
+  id: string;
+  name: string;
+  email: string;
+  username: string;
+  role: 'client' | 'admin';
+  status: 'active' | 'suspended' | 'closed';
+  emailVerified: boolean;
+  /** The plain password, so tests can sign in with it. */
+  password: string;
+};
+
+/** A user as a plain object, unique on every call; nothing is written. */
+export function buildUser(overrides: Partial<TestUser> = {}): TestUser {
+  const tag = randomBytes(5).toString('hex');
+  return {
+    id: randomUUID(),
+    name: `Test User ${tag}`,
+    email: `user-${tag}@example.test`,
+    username: `user_${tag}`,
+    role: 'client',
+    status: 'active',
+    emailVerified: true,
+    password: `password-${tag}`,
+    ...overrides,
+  };
+}
+
+/** Argon2id as the server uses it, but cheaper: tests hash many passwords. The hash records its own cost. */
+const TEST_ARGON2 = { memoryCost: 4096, timeCost: 1, parallelism: 1 } as const;
+
+/** Inserts a user with an e-mail-and-password account (what better-auth writes at sign-up). */
+export async function insertUser(db: Db, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+  const user = buildUser(overrides);
+  const email = user.email.toLowerCase();
+  const username = user.username.toLowerCase();
+  await db.insert(users).values({
+    id: user.id,
+    name: user.name,
+    email,
+    emailVerified: user.emailVerified,
+    username,
+    displayUsername: user.username,
+    role: user.role,
+    status: user.status,
+  });
+  await db.insert(accounts).values({
+    id: randomUUID(),
+    accountId: user.id,
+    providerId: 'credential',
+    userId: user.id,
+    password: await hash(user.password, TEST_ARGON2),
+  });
+  return { ...user, email, username };
+}
+
+export const SESSION_COOKIE = 'candor.session_token';
+
+/**
+ * Creates a session for the user directly in the database and returns the cookie value a browser
+ * would send: `<token>.<HMAC-SHA256(token, secret) in base64>`, URL-encoded, as better-auth signs it.
+ */
+export async function createSessionCookie(
+  db: Db,
+  userId: string,
+  secret: string = TEST_AUTH_SECRET,
+): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await db.insert(sessions).values({
+    id: randomUUID(),
+    token,
+    userId,
+    expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+  });
+  const signature = createHmac('sha256', secret).update(token).digest('base64');
+  return encodeURIComponent(`${token}.${signature}`);
+}
+
+/** A browser already signed in as the user (through a session row, without the sign-in route). */
+export async function signInAs(app: FastifyInstance, db: Db, user: Pick<TestUser, 'id'>): Promise<Browser> {
+  const browser = new Browser(app);
+  browser.setCookie(SESSION_COOKIE, await createSessionCookie(db, user.id));
+  return browser;
+}
+
+/** Signs the browser in through POST /api/session, as a person would. */
+export async function signIn(browser: Browser, email: string, password: string): Promise<void> {
+  const response = await browser.request({
+    method: 'POST',
+    url: '/api/session',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
+  }
+}

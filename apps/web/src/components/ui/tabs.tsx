@@ -1,0 +1,98 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+
+type Tab<Id extends string> = { id: Id; label: string };
+
+/**
+ * A tab strip and its panel (WAI-ARIA tabs pattern): arrow keys, Home and End move between tabs,
+ * only the selected tab is in the tab order, and the panel is labelled by its tab.
+ */
+export function Tabs<Id extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+  children,
+}: {
+  label: string;
+  tabs: readonly Tab<Id>[];
+  selected: Id;
+  onSelect: (id: Id) => void;
+  children: ReactNode;
+}) {
+  const prefix = useId();
+  const refs = useRef(new Map<Id, HTMLButtonElement>());
+  const tabId = (id: Id) => `${prefix}-tab-${id}`;
+  const panelId = `${prefix}-panel`;
+
+  // On a narrow screen the strip scrolls sideways: keep the selected tab in view.
+  useEffect(() => {
+    refs.current.get(selected)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selected]);
+
+  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.findIndex((tab) => tab.id === selected);
+    const last = tabs.length - 1;
+    const target =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    const next = target === null ? undefined : tabs[target];
+    if (!next) return;
+    event.preventDefault();
+    onSelect(next.id);
+    refs.current.get(next.id)?.focus();
+  };
+
+  return (
+    <div>
+      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <div
+          role="tablist"
+          aria-label={label}
+          onKeyDown={moveFocus}
+          className="flex min-w-max gap-1 border-b border-slate-200"
+        >
+          {tabs.map((tab) => {
+            const active = tab.id === selected;
+            return (
+              <button
+                key={tab.id}
+                ref={(node) => {
+                  if (node) refs.current.set(tab.id, node);
+                  else refs.current.delete(tab.id);
+                }}
+                type="button"
+                role="tab"
+                id={tabId(tab.id)}
+                aria-selected={active}
+                aria-controls={active ? panelId : undefined}
+                tabIndex={active ? 0 : -1}
+                onClick={() => onSelect(tab.id)}
+                className={`-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition focus-visible:rounded-t-md focus-visible:outline-2 focus-visible:outline-brand-600 ${
+                  active
+                    ? 'border-brand-600 text-brand-700'
+                    : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800'
+                }`}
+              >
+                {tab.label}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)} className="pt-6">
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { ChangePasswordRequestSchema } from '@candor/contracts/auth';
+import { z } from 'zod';
+
+/**
+ * Change password (seed-spec §5): current, new and its confirmation. The confirmation stays in the
+ * browser; it is checked even while other fields still have issues, so all messages show at once.
+ */
+export const ChangePasswordFormSchema = ChangePasswordRequestSchema.extend({
+  confirmPassword: z.string(),
+}).refine((v) => v.newPassword === v.confirmPassword, {
+  message: 'Passwords do not match',
+  path: ['confirmPassword'],
+  when: () => true,
+});
+export type ChangePasswordForm = z.input<typeof ChangePasswordFormSchema>;

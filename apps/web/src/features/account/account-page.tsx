@@ -1,0 +1,74 @@
+import { Link } from '@tanstack/react-router';
+import { PageHeader } from '../../components/ui/card.tsx';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { useMe } from '../session/session-api.ts';
+import { useDocumentBranding } from '../settings/settings-api.ts';
+import { AccountIcon } from './account-icons.tsx';
+import { Avatar } from './account-parts.tsx';
+import { ACCOUNT_TILES } from './account-tiles.ts';
+
+export function AccountPage() {
+  useDocumentBranding('Account');
+  const me = useMe();
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Account" description="Your profile and account settings." />
+
+      <section
+        aria-label="Profile"
+        className="flex flex-wrap items-center gap-x-5 gap-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <Avatar fullname={me.fullname} pictureUrl={me.profileImageUrl} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <h2 className="truncate text-lg font-semibold text-slate-900">{me.fullname}</h2>
+            <IdentityBadge />
+          </div>
+          <p className="mt-0.5 truncate text-sm text-slate-500">@{me.username}</p>
+          <p className="truncate text-sm text-slate-500">{me.email}</p>
+        </div>
+        <p className="w-full border-t border-slate-100 pt-3 text-xs text-slate-400 sm:w-auto sm:self-end sm:border-0 sm:pt-0">
+          Member since {formatDateTime(me.createdAt)}
+        </p>
+      </section>
+
+      <nav aria-label="Account settings">
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {ACCOUNT_TILES.map((tile) => (
+            <li key={tile.to}>
+              <Link
+                to={tile.to}
+                className="group flex h-full items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500/50 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <AccountIcon name={tile.icon} className="h-6 w-6" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block text-sm font-semibold text-slate-900">{tile.label}</span>
+                  <span className="mt-0.5 block text-xs text-slate-500">{tile.description}</span>
+                </span>
+                <AccountIcon
+                  name="chevron"
+                  className="h-4 w-4 shrink-0 text-slate-400 transition group-hover:text-brand-600"
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+/**
+ * Identity verification (ID card review) is not built yet, so no account is verified; when the
+ * session's user carries a verification status, this badge reads it.
+ */
+function IdentityBadge() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-700 ring-1 ring-amber-200 ring-inset">
+      Not verified
+    </span>
+  );
+}

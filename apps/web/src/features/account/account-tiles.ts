@@ -1,0 +1,47 @@
+import type { AccountIconName } from './account-icons.tsx';
+
+/** The account page's shortcuts, in the seed's order (seed-spec §2, Account). */
+export const ACCOUNT_TILES = [
+  {
+    to: '/deposit',
+    label: 'Deposit',
+    description: 'Fund your trading balance with crypto.',
+    icon: 'deposit',
+  },
+  {
+    to: '/withdrawals',
+    label: 'Withdrawal',
+    description: 'Request a withdrawal and follow its status.',
+    icon: 'withdraw',
+  },
+  {
+    to: '/buy-crypto',
+    label: 'Buy Crypto',
+    description: 'Buy coins on a well-known exchange.',
+    icon: 'crypto',
+  },
+  {
+    to: '/identity',
+    label: 'Identity Verification',
+    description: 'Upload your ID card to get verified.',
+    icon: 'identity',
+  },
+  {
+    to: '/profile-pic',
+    label: 'Update Profile Picture',
+    description: 'Change the picture on your account.',
+    icon: 'picture',
+  },
+  {
+    to: '/update-email',
+    label: 'Update Email',
+    description: 'Move your account to a new address.',
+    icon: 'email',
+  },
+  {
+    to: '/change-password',
+    label: 'Update Password',
+    description: 'Choose a new password.',
+    icon: 'password',
+  },
+] as const satisfies readonly { to: string; label: string; description: string; icon: AccountIconName }[];

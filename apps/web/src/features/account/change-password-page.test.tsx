@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { ChangePasswordPage } from './change-password-page.tsx';
+
+async function changePassword(current: string, next: string, confirmation: string) {
+  const user = userEvent.setup({ delay: null });
+  renderPages([{ path: '/change-password', component: ChangePasswordPage }], '/change-password', {
+    me: buildMe(),
+  });
+  const currentField = await screen.findByLabelText('Current password');
+  if (current) await user.type(currentField, current);
+  if (next) await user.type(screen.getByLabelText('New password'), next);
+  if (confirmation) await user.type(screen.getByLabelText('Confirm new password'), confirmation);
+  await user.click(await screen.findByRole('button', { name: 'Update Password' }));
+}
+
+describe('ChangePasswordPage', () => {
+  test('shows the seed messages for empty fields and a different confirmation', async () => {
+    const fetchMock = mockApi({});
+    await changePassword('', 'short', 'other');
+    expect(await screen.findByText('Current password is required')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/account/password')).toEqual([]);
+  });
+
+  test('a wrong current password gives the seed toast', async () => {
+    mockApi({
+      'POST /api/account/password': {
+        status: 403,
+        body: { code: 'WRONG_PASSWORD', message: 'Wrong password' },
+      },
+    });
+    await changePassword('old password', 'new password', 'new password');
+    expect(await screen.findByText('The current password is incorrect')).toBeTruthy();
+  });
+
+  test('another failure names the server message', async () => {
+    mockApi({
+      'POST /api/account/password': {
+        status: 429,
+        body: { code: 'RATE_LIMITED', message: 'Too many requests' },
+      },
+    });
+    await changePassword('old password', 'new password', 'new password');
+    expect(await screen.findByText('Failed to update password: Too many requests')).toBeTruthy();
+  });
+
+  test('success sends current and new password only, confirms and empties the form', async () => {
+    const fetchMock = mockApi({ 'POST /api/account/password': { status: 204 } });
+    await changePassword('old password', 'new password', 'new password');
+    expect(await screen.findByText('Password updated successfully')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/account/password')).toEqual([
+      { currentPassword: 'old password', newPassword: 'new password' },
+    ]);
+    expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+  });
+});

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button.tsx';
+import { PageHeader } from '../../components/ui/card.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { useDocumentBranding } from '../settings/settings-api.ts';
+import { changePassword } from './account-api.ts';
+import { type ChangePasswordForm, ChangePasswordFormSchema } from './account-form-schemas.ts';
+import { ACCOUNT_MESSAGES } from './account-messages.ts';
+import { BackToAccount, FormPanel } from './account-parts.tsx';
+
+export function ChangePasswordPage() {
+  useDocumentBranding('Change password');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await changePassword({ currentPassword, newPassword });
+      toast.success(ACCOUNT_MESSAGES.passwordUpdated);
+      reset();
+    } catch (error) {
+      if (isApiError(error, 'WRONG_PASSWORD')) toast.error(ACCOUNT_MESSAGES.wrongCurrentPassword);
+      else
+        toast.error(
+          ACCOUNT_MESSAGES.passwordUpdateFailed(error instanceof Error ? error.message : String(error)),
+        );
+    }
+  });
+
+  return (
+    <div>
+      <BackToAccount />
+      <PageHeader
+        title="Change password"
+        description="Use at least 8 characters. Your other signed-in devices will be signed out."
+      />
+      <FormPanel>
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...register('currentPassword')}
+          />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          <TextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <div className="flex justify-end pt-2">
+            <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
+              {isSubmitting ? 'Updating...' : 'Update Password'}
+            </Button>
+          </div>
+        </form>
+      </FormPanel>
+    </div>
+  );
+}

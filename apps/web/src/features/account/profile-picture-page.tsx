@@ -1,0 +1,96 @@
+import { UPLOAD_MESSAGES } from '@candor/contracts/files';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button.tsx';
+import { PageHeader } from '../../components/ui/card.tsx';
+import { FileField } from '../../components/ui/file-field.tsx';
+import { findImageProblem, IMAGE_ACCEPT } from '../../lib/image-file.ts';
+import { useObjectUrl } from '../../lib/use-object-url.ts';
+import { useMe } from '../session/session-api.ts';
+import { useDocumentBranding } from '../settings/settings-api.ts';
+import { uploadProfilePicture } from './account-api.ts';
+import { ACCOUNT_MESSAGES } from './account-messages.ts';
+import { Avatar, BackToAccount, FormPanel } from './account-parts.tsx';
+
+export function ProfilePicturePage() {
+  useDocumentBranding('Profile picture');
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [inputKey, setInputKey] = useState(0);
+
+  const preview = useObjectUrl(file);
+
+  const choose = (chosen: File | null) => {
+    const found = chosen ? findImageProblem(chosen) : null;
+    setProblem(found);
+    setFile(found ? null : chosen);
+  };
+
+  const upload = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!file) {
+      setProblem(problem ?? UPLOAD_MESSAGES.required);
+      return;
+    }
+    setUploading(true);
+    try {
+      await uploadProfilePicture(file);
+      toast.success(ACCOUNT_MESSAGES.uploadSucceeded);
+      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      setFile(null);
+      setInputKey((k) => k + 1);
+    } catch (error) {
+      toast.error(ACCOUNT_MESSAGES.uploadFailed, {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <div>
+      <BackToAccount />
+      <PageHeader title="Profile picture" description="Shown on your account and in the header." />
+      <FormPanel>
+        <form noValidate onSubmit={upload} className="space-y-5">
+          <div className="flex items-center gap-5">
+            {preview ? (
+              <img
+                src={preview}
+                alt="Preview of your new avatar"
+                className="h-24 w-24 shrink-0 rounded-full object-cover ring-4 ring-brand-100"
+              />
+            ) : (
+              <Avatar fullname={me.fullname} pictureUrl={me.profileImageUrl} size="h-24 w-24 text-3xl" />
+            )}
+            <div className="min-w-0 text-sm">
+              <p className="font-medium text-slate-900">{preview ? 'New picture' : 'Current picture'}</p>
+              <p className="mt-1 text-slate-500">
+                {preview ? 'Not saved yet: press Upload to use it.' : 'PNG, JPEG or WebP, up to 5 MB.'}
+              </p>
+            </div>
+          </div>
+
+          <FileField
+            key={inputKey}
+            label="Choose a picture"
+            accept={IMAGE_ACCEPT}
+            error={problem}
+            onFileChange={choose}
+          />
+
+          <div className="flex justify-end">
+            <Button type="submit" className="w-full sm:w-auto" disabled={uploading}>
+              {uploading ? 'Uploading...' : 'Upload'}
+            </Button>
+          </div>
+        </form>
+      </FormPanel>
+    </div>
+  );
+}

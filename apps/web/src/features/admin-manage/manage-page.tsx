@@ -1,0 +1,52 @@
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { useDocumentBranding } from '../settings/settings-api.ts';
+import { MANAGE_TABS, ManageSearchSchema, type ManageTabId } from './manage-tabs.ts';
+import { SettingsTab } from './settings-tab.tsx';
+
+export function ManagePage() {
+  useDocumentBranding('Manage');
+  const { tab } = ManageSearchSchema.parse(useSearch({ strict: false }));
+  const navigate = useNavigate({ from: '/all-user' });
+  const select = (next: ManageTabId) => void navigate({ search: { tab: next }, replace: true });
+
+  return (
+    <div>
+      <PageHeader
+        title="Manage"
+        description="Users, money movements, verifications and site settings."
+        actions={
+          <Link
+            to="/admin/outbox"
+            className="inline-flex items-center justify-center gap-2 rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 transition hover:bg-slate-50"
+          >
+            <svg
+              className="h-4 w-4"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={1.8}
+              aria-hidden="true"
+            >
+              <path
+                d="M4 6h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1Zm-1 1 9 7 9-7"
+                strokeLinejoin="round"
+              />
+            </svg>
+            Mail outbox
+          </Link>
+        }
+      />
+      <Tabs label="Manage" tabs={MANAGE_TABS} selected={tab} onSelect={select}>
+        {tab === 'settings' ? (
+          <SettingsTab />
+        ) : (
+          <EmptyState title="This section is not available yet.">
+            It opens in a coming release of the platform.
+          </EmptyState>
+        )}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+const MANAGE_TAB_IDS = [
+  'users',
+  'deposits',
+  'withdrawals',
+  'trades',
+  'verifications',
+  'payment',
+  'settings',
+] as const;
+export type ManageTabId = (typeof MANAGE_TAB_IDS)[number];
+
+const LABELS = {
+  users: 'Users',
+  deposits: 'Deposit',
+  withdrawals: 'Withdrawals',
+  trades: 'Trades',
+  verifications: 'Verifications',
+  payment: 'Payment',
+  settings: 'Settings',
+} as const satisfies Record<ManageTabId, string>;
+
+/** The Manage page's tabs, in the seed's order (seed-spec §2, Admin Manage page). */
+export const MANAGE_TABS = MANAGE_TAB_IDS.map((id) => ({ id, label: LABELS[id] }));
+
+/** The selected tab lives in the URL (`?tab=settings`); anything unknown falls back to the first. */
+export const ManageSearchSchema = z
+  .object({ tab: z.enum(MANAGE_TAB_IDS).catch('users') })
+  .catch({ tab: 'users' });

@@ -1,0 +1,111 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { SettingsTab } from './settings-tab.tsx';
+
+const SETTINGS = {
+  siteName: 'Candor',
+  faviconUrl: null,
+  minWithdrawal: '10.00',
+  withdrawalPercent: '2.50',
+  updatedAt: '2026-01-15T09:30:00.000Z',
+};
+
+function renderSettings() {
+  return renderPages([{ path: '/all-user', component: SettingsTab }], '/all-user', {
+    me: buildMe({ role: 'admin' }),
+  });
+}
+
+async function replace(label: string, value: string) {
+  const user = userEvent.setup({ delay: null });
+  const field = await screen.findByLabelText(label);
+  await user.clear(field);
+  if (value) await user.type(field, value);
+}
+
+describe('SettingsTab', () => {
+  test('shows the current settings, then refuses an empty name and out-of-range numbers', async () => {
+    const fetchMock = mockApi({ 'GET /api/settings': { status: 200, body: SETTINGS } });
+    renderSettings();
+    expect(((await screen.findByLabelText('Site name')) as HTMLInputElement).value).toBe('Candor');
+    expect((screen.getByLabelText(/Minimum withdrawal/) as HTMLInputElement).value).toBe('10.00');
+
+    await replace('Site name', '');
+    await replace('Minimum withdrawal (USD)', '-5');
+    await replace('Withdrawal percentage (%)', '150');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('Site name is required')).toBeTruthy();
+    expect(screen.getByText('Minimum withdrawal cannot be negative')).toBeTruthy();
+    expect(screen.getByText('Withdrawal percentage must be between 0 and 100')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([]);
+
+    await replace('Withdrawal percentage (%)', '2.555');
+    expect(await screen.findByText('Withdrawal percentage can have at most 2 decimals')).toBeTruthy();
+  });
+
+  test('saves the values, confirms with the seed toast and refreshes the shared settings', async () => {
+    const saved = {
+      ...SETTINGS,
+      siteName: 'Northwind Markets',
+      minWithdrawal: '25.00',
+      withdrawalPercent: '1.00',
+    };
+    let current = SETTINGS;
+    const fetchMock = mockApi({
+      'GET /api/settings': () => ({ status: 200, body: current }),
+      'PUT /api/admin/settings': () => {
+        current = saved;
+        return { status: 200, body: saved };
+      },
+    });
+    const { queryClient } = renderSettings();
+    await replace('Site name', '  Northwind Markets ');
+    await replace('Minimum withdrawal (USD)', '25');
+    await replace('Withdrawal percentage (%)', '1');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('Site settings updated successfully!')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
+      { siteName: 'Northwind Markets', minWithdrawal: '25', withdrawalPercent: '1' },
+    ]);
+    expect(queryClient.getQueryData<typeof saved>(['settings'])?.siteName).toBe('Northwind Markets');
+    expect((screen.getByLabelText('Minimum withdrawal (USD)') as HTMLInputElement).value).toBe('25.00');
+  });
+
+  test('uploads a chosen favicon before saving the other values', async () => {
+    const fetchMock = mockApi({
+      'GET /api/settings': { status: 200, body: SETTINGS },
+      'POST /api/admin/settings/favicon': { status: 200, body: { ...SETTINGS, faviconUrl: '/api/files/f1' } },
+      'PUT /api/admin/settings': { status: 200, body: { ...SETTINGS, faviconUrl: '/api/files/f1' } },
+    });
+    renderSettings();
+    const user = userEvent.setup();
+    await user.upload(
+      await screen.findByLabelText('Favicon'),
+      new File([new Uint8Array([1])], 'icon.png', { type: 'image/png' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('Site settings updated successfully!')).toBeTruthy();
+    const order = fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toHaveLength(1);
+    expect(order.indexOf('POST /api/admin/settings/favicon')).toBeGreaterThan(-1);
+    expect(order.indexOf('POST /api/admin/settings/favicon')).toBeLessThan(
+      order.indexOf('PUT /api/admin/settings'),
+    );
+  });
+
+  test('a refused update names the server message', async () => {
+    mockApi({
+      'GET /api/settings': { status: 200, body: SETTINGS },
+      'PUT /api/admin/settings': { status: 403, body: { code: 'FORBIDDEN', message: 'Administrators only' } },
+    });
+    renderSettings();
+    await screen.findByLabelText('Site name');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Failed to update site settings: Administrators only')).toBeTruthy();
+  });
+});

@@ -1,0 +1,151 @@
+import {
+  SETTINGS_MESSAGES,
+  type SiteSettings,
+  type UpdateSiteSettingsRequest,
+  UpdateSiteSettingsRequestSchema,
+} from '@candor/contracts/settings';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { findImageProblem } from '../../lib/image-file.ts';
+import { settingsQuery } from '../settings/settings-api.ts';
+import { updateSiteSettings, uploadFavicon } from './admin-settings-api.ts';
+import { FaviconField } from './favicon-field.tsx';
+
+type SettingsForm = z.input<typeof UpdateSiteSettingsRequestSchema>;
+
+/** The Settings tab: loads the current settings, then shows the form filled with them. */
+export function SettingsTab() {
+  const { data, isPending, isError, refetch } = useQuery(settingsQuery);
+  if (isPending) {
+    return (
+      <div role="status" className="flex items-center gap-3 py-10 text-sm text-slate-500">
+        <Spinner className="h-5 w-5 text-brand-600" /> Loading settings...
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+        The settings could not be loaded.{' '}
+        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return <SettingsForm settings={data} />;
+}
+
+function toFormValues(settings: SiteSettings): SettingsForm {
+  return {
+    siteName: settings.siteName,
+    minWithdrawal: settings.minWithdrawal,
+    withdrawalPercent: settings.withdrawalPercent,
+  };
+}
+
+export function SettingsForm({ settings }: { settings: SiteSettings }) {
+  const queryClient = useQueryClient();
+  const [favicon, setFavicon] = useState<File | null>(null);
+  const [faviconProblem, setFaviconProblem] = useState<string | null>(null);
+  const [faviconInputKey, setFaviconInputKey] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<SettingsForm, unknown, UpdateSiteSettingsRequest>({
+    resolver: zodResolver(UpdateSiteSettingsRequestSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: toFormValues(settings),
+  });
+
+  const chooseFavicon = (file: File | null) => {
+    const problem = file ? findImageProblem(file) : null;
+    setFaviconProblem(problem);
+    setFavicon(problem ? null : file);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (faviconProblem) return;
+    try {
+      if (favicon) await uploadFavicon(favicon);
+      const saved = await updateSiteSettings(values);
+      queryClient.setQueryData(settingsQuery.queryKey, saved);
+      reset(toFormValues(saved));
+      setFavicon(null);
+      setFaviconInputKey((key) => key + 1);
+      toast.success(SETTINGS_MESSAGES.updated);
+    } catch (error) {
+      toast.error(SETTINGS_MESSAGES.updateFailed(error instanceof Error ? error.message : String(error)));
+    } finally {
+      // The header, the login page and the tab's icon read the settings: refresh them at once.
+      await queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="max-w-2xl space-y-6" aria-label="Site settings">
+      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 className="text-base font-semibold text-slate-900">Branding</h2>
+        <p className="mt-1 text-sm text-slate-500">
+          The name and icon shown in the header, on the login page and in the browser tab.
+        </p>
+        <div className="mt-5 space-y-5">
+          <TextField
+            label="Site name"
+            autoComplete="off"
+            error={errors.siteName?.message}
+            {...register('siteName')}
+          />
+          <FaviconField
+            currentUrl={settings.faviconUrl}
+            file={favicon}
+            error={faviconProblem}
+            inputKey={faviconInputKey}
+            onFileChange={chooseFavicon}
+          />
+        </div>
+      </section>
+
+      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 className="text-base font-semibold text-slate-900">Withdrawals</h2>
+        <p className="mt-1 text-sm text-slate-500">
+          Customers see the fee before they confirm a withdrawal; it is deducted from the amount.
+        </p>
+        <div className="mt-5 grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Minimum withdrawal (USD)"
+            inputMode="decimal"
+            autoComplete="off"
+            hint="In dollars, 0 or more, e.g. 50.00"
+            error={errors.minWithdrawal?.message}
+            {...register('minWithdrawal')}
+          />
+          <TextField
+            label="Withdrawal percentage (%)"
+            inputMode="decimal"
+            autoComplete="off"
+            hint="Fee from 0 to 100, e.g. 2.5"
+            error={errors.withdrawalPercent?.message}
+            {...register('withdrawalPercent')}
+          />
+        </div>
+      </section>
+
+      <div className="flex justify-end">
+        <Button type="submit" className="w-full sm:w-auto sm:min-w-32" disabled={isSubmitting}>
+          {isSubmitting ? 'Updating...' : 'Update'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { OutboxMessageSchema, OutboxPageSchema } from '@candor/contracts/outbox';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api.ts';
+
+export function outboxPageQuery(page: number, search: string) {
+  const params = new URLSearchParams({ page: String(page) });
+  if (search) params.set('search', search);
+  return queryOptions({
+    queryKey: ['admin', 'outbox', 'list', { page, search }],
+    queryFn: ({ signal }) => apiRequest(`/api/admin/outbox?${params}`, OutboxPageSchema, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function outboxMessageQuery(id: string) {
+  return queryOptions({
+    queryKey: ['admin', 'outbox', 'message', id],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/outbox/${encodeURIComponent(id)}`, OutboxMessageSchema, { signal }),
+  });
+}

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { useDocumentBranding } from '../settings/settings-api.ts';
+import { LinkedText } from './linked-text.tsx';
+import { outboxMessageQuery } from './outbox-api.ts';
+
+export function OutboxMessagePage() {
+  useDocumentBranding('Outbox');
+  const { id = '' } = useParams({ strict: false });
+  const { data, isPending, error } = useQuery(outboxMessageQuery(id));
+
+  return (
+    <div className="space-y-4">
+      <Link
+        to="/admin/outbox"
+        className="inline-flex items-center gap-1 text-sm font-medium text-slate-500 transition hover:text-slate-800"
+      >
+        <svg
+          className="h-4 w-4"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          aria-hidden="true"
+        >
+          <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        Outbox
+      </Link>
+
+      {isPending ? (
+        <div role="status" className="flex items-center gap-3 py-16 text-sm text-slate-500">
+          <Spinner className="h-5 w-5 text-brand-600" /> Loading message...
+        </div>
+      ) : error ? (
+        <EmptyState
+          title={isApiError(error, 'NOT_FOUND') ? 'Message not found.' : 'The message could not be loaded.'}
+        >
+          <Link to="/admin/outbox" className="font-semibold text-brand-700 hover:underline">
+            Back to the outbox
+          </Link>
+        </EmptyState>
+      ) : (
+        <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+          <header className="border-b border-slate-200 p-5 sm:p-6">
+            <h1 className="text-xl font-semibold tracking-tight break-words text-slate-900">
+              {data.subject}
+            </h1>
+            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+              <Header label="To">{data.to}</Header>
+              <Header label="Date">
+                <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
+              </Header>
+              {data.html !== null ? (
+                <Header label="Format">Text and HTML (the text part is shown)</Header>
+              ) : null}
+            </dl>
+          </header>
+          <pre className="overflow-x-auto p-5 font-mono text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800 sm:p-6">
+            <LinkedText text={data.text} />
+          </pre>
+        </article>
+      )}
+    </div>
+  );
+}
+
+function Header({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-500">{label}</dt>
+      <dd className="min-w-0 wrap-anywhere text-slate-900">{children}</dd>
+    </>
+  );
+}

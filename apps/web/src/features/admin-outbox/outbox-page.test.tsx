@@ -1,0 +1,81 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, mockApi, renderPages } from '../../test/render-page.tsx';
+import { OutboxPage } from './outbox-page.tsx';
+
+const item = (n: number, to = `user${n}@example.com`) => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  to,
+  subject: `Message ${n}`,
+  createdAt: '2026-01-15T09:30:00.000Z',
+});
+
+function renderOutbox(url = '/admin/outbox') {
+  return renderPages([{ path: '/admin/outbox', component: OutboxPage }], url, {
+    me: buildMe({ role: 'admin' }),
+  });
+}
+
+// StrictMode mounts twice and React Query aborts and repeats a fetch whose page left: compare the distinct requests.
+function distinct(values: (string | null)[]): (string | null)[] {
+  return [...new Set(values)];
+}
+
+function requestedUrls(fetchMock: ReturnType<typeof mockApi>): URL[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/admin/outbox');
+}
+
+describe('OutboxPage', () => {
+  test('pages through the messages with Previous and Next', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/outbox': ({ url }) => {
+        const page = Number(url.searchParams.get('page'));
+        return { status: 200, body: { items: [item(page)], page, pageCount: 2, total: 21 } };
+      },
+    });
+    const { router } = renderOutbox();
+    expect(await screen.findByText('Message 1')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Message 2')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+    expect(router.state.location.search).toEqual({ page: 2 });
+    expect(distinct(requestedUrls(fetchMock).map((url) => url.searchParams.get('page')))).toEqual(['1', '2']);
+  });
+
+  test('searches by e-mail on the server once typing pauses, from the first page', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/outbox': ({ url }) => {
+        const search = url.searchParams.get('search');
+        return search
+          ? { status: 200, body: { items: [], page: 1, pageCount: 0, total: 0 } }
+          : { status: 200, body: { items: [item(1), item(2)], page: 1, pageCount: 1, total: 2 } };
+      },
+    });
+    renderOutbox('/admin/outbox?page=1');
+    await screen.findByText('Message 1');
+
+    await userEvent.setup().type(screen.getByLabelText('Search by email'), 'nobody@');
+
+    expect(await screen.findByText('No messages.')).toBeTruthy();
+    const searches = distinct(requestedUrls(fetchMock).map((url) => url.searchParams.get('search')));
+    // One request for the page, one for the finished search: no request per keystroke.
+    expect(searches).toEqual([null, 'nobody@']);
+  });
+
+  test('a row opens its message', async () => {
+    mockApi({
+      'GET /api/admin/outbox': { status: 200, body: { items: [item(7)], page: 1, pageCount: 1, total: 1 } },
+    });
+    const { router } = renderOutbox();
+    await userEvent.setup().click(await screen.findByText('user7@example.com'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/outbox/${item(7).id}`));
+  });
+});

@@ -1,0 +1,50 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useDocumentBranding, useSiteSettings } from '../settings/settings-api.ts';
+
+/** The public pages' frame: a header with the logo (the settings' favicon) and one link. */
+export function AuthLayout({
+  title,
+  headerLink,
+  children,
+}: {
+  title: string;
+  headerLink: { to: string; label: string };
+  children: ReactNode;
+}) {
+  const settings = useSiteSettings();
+  useDocumentBranding(title);
+  const siteName = settings?.siteName ?? 'Candor';
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 sm:px-8">
+        <Link to="/" className="flex items-center gap-2.5">
+          <img
+            src={settings?.faviconUrl ?? '/favicon.svg'}
+            alt={`${siteName} logo`}
+            className="h-8 w-8 rounded-md object-contain"
+          />
+          <span className="text-lg font-semibold text-slate-900">{siteName}</span>
+        </Link>
+        <Link to={headerLink.to} className="text-sm font-semibold text-brand-700 hover:text-brand-600">
+          {headerLink.label}
+        </Link>
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center">
+        <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <h1 className="mb-6 text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+          {children}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700">
+      {message}
+    </div>
+  );
+}

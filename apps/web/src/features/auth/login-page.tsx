@@ -1,0 +1,68 @@
+import { type SignInRequest, SignInRequestSchema } from '@candor/contracts/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { signIn } from './auth-api.ts';
+import { AuthLayout, FormError } from './auth-layout.tsx';
+
+const LOGIN_FAILED = 'Login failed. Please check your credentials.';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInRequest>({
+    resolver: zodResolver(SignInRequestSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const session = await signIn(values);
+      queryClient.setQueryData(['session'], session);
+      await navigate({ to: '/dashboard' });
+    } catch (error) {
+      setFailure(isApiError(error, 'TOO_MANY_ATTEMPTS') ? error.message : LOGIN_FAILED);
+    }
+  });
+
+  return (
+    <AuthLayout title="Login into your account" headerLink={{ to: '/signup', label: 'Create account' }}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <FormError message={failure} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex justify-end">
+          <Link to="/reset-password" className="text-sm font-medium text-brand-700 hover:text-brand-600">
+            Forgot password
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Logging in...' : 'Login'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

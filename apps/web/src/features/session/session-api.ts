@@ -1,0 +1,26 @@
+import { MeSchema } from '@candor/contracts/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, apiSend } from '../../lib/api.ts';
+import { queryClient } from '../../lib/query-client.ts';
+
+const SessionSchema = z.object({ user: MeSchema.nullable() });
+export type Me = z.infer<typeof MeSchema>;
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: ({ signal }) => apiRequest('/api/session', SessionSchema, { signal }),
+  staleTime: 60_000,
+});
+
+/** The signed-in user; only inside the signed-in part of the app. */
+export function useMe(): Me {
+  const { data } = useQuery(sessionQuery);
+  if (!data?.user) throw new Error('useMe is only available to signed-in pages');
+  return data.user;
+}
+
+export async function signOut(): Promise<void> {
+  await apiSend('/api/session', { method: 'DELETE' }).catch(() => undefined);
+  queryClient.clear();
+}

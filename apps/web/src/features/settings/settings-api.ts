@@ -1,0 +1,28 @@
+import { PublicSettingsSchema } from '@candor/contracts/settings';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiRequest } from '../../lib/api.ts';
+
+export const settingsQuery = queryOptions({
+  queryKey: ['settings'],
+  queryFn: ({ signal }) => apiRequest('/api/settings', PublicSettingsSchema, { signal }),
+  staleTime: 5 * 60_000,
+});
+
+export function useSiteSettings() {
+  return useQuery(settingsQuery).data;
+}
+
+/** Keeps the tab's title and icon in step with the site settings. */
+export function useDocumentBranding(pageTitle?: string): void {
+  const settings = useSiteSettings();
+  const siteName = settings?.siteName ?? 'Candor';
+  const favicon = settings?.faviconUrl;
+  useEffect(() => {
+    document.title = pageTitle ? `${pageTitle} · ${siteName}` : siteName;
+  }, [pageTitle, siteName]);
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (link) link.href = favicon ?? '/favicon.svg';
+  }, [favicon]);
+}

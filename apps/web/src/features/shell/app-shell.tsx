@@ -1,0 +1,180 @@
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { signOut, useMe } from '../session/session-api.ts';
+import { useDocumentBranding, useSiteSettings } from '../settings/settings-api.ts';
+import { Icon, type IconName } from './nav-icons.tsx';
+
+type NavItem = { to: string; label: string; icon: IconName; adminOnly?: boolean };
+
+/** The side navigation of seed-spec §2, in its order. */
+const NAV: readonly NavItem[] = [
+  { to: '/dashboard', label: 'Home', icon: 'home' },
+  { to: '/account', label: 'Account', icon: 'account' },
+  { to: '/deposit-history', label: 'Deposit', icon: 'deposit' },
+  { to: '/withdrawals', label: 'Withdrawals', icon: 'withdraw' },
+  { to: '/buy-crypto', label: 'Buy Crypto', icon: 'crypto' },
+  { to: '/copy-trader', label: 'Copy Trader', icon: 'copy' },
+  { to: '/trades', label: 'Market', icon: 'market' },
+  { to: '/signal', label: 'Signal', icon: 'signal' },
+  { to: '/upgrade', label: 'Upgrade', icon: 'upgrade' },
+  { to: '/all-user', label: 'Manage', icon: 'manage', adminOnly: true },
+];
+
+export function AppShell() {
+  const me = useMe();
+  const settings = useSiteSettings();
+  const siteName = settings?.siteName ?? 'Candor';
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useDocumentBranding();
+
+  const items = NAV.filter((item) => !item.adminOnly || me.role === 'admin');
+  const navigation = (
+    <nav aria-label="Main" className="flex flex-1 flex-col gap-1 px-3 py-4">
+      {items.map((item) => (
+        <Link
+          key={item.to}
+          to={item.to}
+          onClick={() => setDrawerOpen(false)}
+          className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-300 transition hover:bg-white/5 hover:text-white"
+          activeProps={{ className: 'bg-white/10 text-white', 'aria-current': 'page' }}
+        >
+          <Icon name={item.icon} />
+          {item.label}
+        </Link>
+      ))}
+    </nav>
+  );
+
+  return (
+    <div className="flex min-h-screen">
+      <aside className="hidden w-64 shrink-0 flex-col bg-ink-950 lg:flex">
+        <Brand siteName={siteName} faviconUrl={settings?.faviconUrl ?? null} />
+        {navigation}
+      </aside>
+
+      {drawerOpen ? (
+        <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Navigation">
+          <button
+            type="button"
+            aria-label="Close navigation"
+            className="absolute inset-0 bg-slate-900/50"
+            onClick={() => setDrawerOpen(false)}
+          />
+          <aside className="relative flex h-full w-72 flex-col bg-ink-950">
+            <Brand siteName={siteName} faviconUrl={settings?.faviconUrl ?? null} />
+            {navigation}
+          </aside>
+        </div>
+      ) : null}
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+          <button
+            type="button"
+            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
+            aria-label="Open navigation"
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Icon name="menu" className="h-6 w-6" />
+          </button>
+          <p className="truncate text-base font-semibold text-slate-900" data-testid="site-name">
+            {siteName}
+          </p>
+          <div className="ml-auto">
+            <ProfileMenu fullname={me.fullname} email={me.email} pictureUrl={me.profileImageUrl} />
+          </div>
+        </header>
+        <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function Brand({ siteName, faviconUrl }: { siteName: string; faviconUrl: string | null }) {
+  return (
+    <Link to="/dashboard" className="flex h-16 items-center gap-3 border-b border-white/10 px-6">
+      <img src={faviconUrl ?? '/favicon.svg'} alt="" className="h-8 w-8 rounded-md object-contain" />
+      <span className="truncate text-lg font-semibold text-white">{siteName}</span>
+    </Link>
+  );
+}
+
+function ProfileMenu({
+  fullname,
+  email,
+  pictureUrl,
+}: {
+  fullname: string;
+  email: string;
+  pictureUrl: string | null;
+}) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const ref = useRef<HTMLDivElement>(null);
+  const initial = (fullname.trim()[0] ?? email[0] ?? '?').toUpperCase();
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (
+        event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  return (
+    <div className="relative" ref={ref}>
+      <button
+        type="button"
+        aria-label="Profile menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+        className="flex h-10 w-10 items-center justify-center overflow-hidden rounded-full bg-brand-600 text-sm font-semibold text-white ring-2 ring-white hover:bg-brand-700"
+      >
+        {pictureUrl ? <img src={pictureUrl} alt="" className="h-full w-full object-cover" /> : initial}
+      </button>
+      {open ? (
+        <div
+          role="menu"
+          className="absolute right-0 mt-2 w-60 rounded-xl border border-slate-200 bg-white py-2 shadow-lg"
+        >
+          <div className="border-b border-slate-100 px-4 pb-2">
+            <p className="truncate text-sm font-medium text-slate-900">{fullname}</p>
+            <p className="truncate text-xs text-slate-500">{email}</p>
+          </div>
+          <Link
+            to="/change-password"
+            role="menuitem"
+            onClick={() => setOpen(false)}
+            className="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-50"
+          >
+            Change password
+          </Link>
+          <button
+            type="button"
+            role="menuitem"
+            className="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50"
+            onClick={async () => {
+              setOpen(false);
+              await signOut();
+              await navigate({ to: '/' });
+            }}
+          >
+            Logout
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { type ErrorCode, ErrorResponseSchema } from '@candor/contracts/errors';
+import type { z } from 'zod';
+
+/** An answer from the API that is not a success: carries the machine-readable code. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** multipart uploads */
+  form?: FormData;
+  signal?: AbortSignal;
+};
+
+/**
+ * Calls the API and parses the answer with the contract's schema (no casts). A failure becomes
+ * an ApiError with the server's code and message.
+ */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const response = await send(path, options);
+  if (response.status === 204) return schema.parse(undefined);
+  return schema.parse(await response.json());
+}
+
+/** For endpoints that answer 204 No Content. */
+export async function apiSend(path: string, options: RequestOptions = {}): Promise<void> {
+  await send(path, options);
+}
+
+async function send(path: string, { method = 'GET', body, form, signal }: RequestOptions): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', 'Something went wrong. Please try again later.');
+  }
+  if (response.ok) return response;
+  const parsed = ErrorResponseSchema.safeParse(await response.json().catch(() => null));
+  if (parsed.success) throw new ApiError(response.status, parsed.data.code, parsed.data.message);
+  throw new ApiError(response.status, 'INTERNAL', 'Something went wrong. Please try again later.');
+}
+
+export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}

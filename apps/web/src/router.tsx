@@ -1,0 +1,158 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import { z } from 'zod';
+import { FullScreenLoader } from './components/ui/spinner.tsx';
+import { LoginPage } from './features/auth/login-page.tsx';
+import { PendingFeature } from './features/pending/pending-feature.tsx';
+import { sessionQuery } from './features/session/session-api.ts';
+import { NotFoundPage } from './features/shell/not-found-page.tsx';
+import { queryClient } from './lib/query-client.ts';
+
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+  pendingComponent: FullScreenLoader,
+});
+
+async function currentUser() {
+  return (await queryClient.ensureQueryData(sessionQuery)).user;
+}
+
+// ---------- public ----------
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: async () => {
+    if (await currentUser()) throw redirect({ to: '/dashboard' });
+  },
+  component: LoginPage,
+});
+const signupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signup',
+  component: lazyRouteComponent(() => import('./features/auth/signup-page.tsx'), 'SignupPage'),
+});
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  component: lazyRouteComponent(() => import('./features/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
+});
+const newPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password/new',
+  validateSearch: z.object({ token: z.string().catch('') }),
+  component: lazyRouteComponent(() => import('./features/auth/new-password-page.tsx'), 'NewPasswordPage'),
+});
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/verify-email',
+  validateSearch: z.object({ token: z.string().catch('') }),
+  component: lazyRouteComponent(() => import('./features/auth/verify-email-page.tsx'), 'VerifyEmailPage'),
+});
+
+// ---------- signed in ----------
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: async () => {
+    const user = await currentUser();
+    if (!user) throw redirect({ to: '/' });
+    return { user };
+  },
+  component: lazyRouteComponent(() => import('./features/shell/app-shell.tsx'), 'AppShell'),
+});
+
+type Module = Record<string, ComponentType>;
+
+function page<P extends string>(path: P, load: () => Promise<Module>, name: string) {
+  return createRoute({ getParentRoute: () => appRoute, path, component: lazyRouteComponent(load, name) });
+}
+function pending<P extends string>(path: P, title: string) {
+  return createRoute({
+    getParentRoute: () => appRoute,
+    path,
+    component: () => <PendingFeature title={title} />,
+  });
+}
+function pendingAdmin<P extends string>(path: P, title: string) {
+  return createRoute({
+    getParentRoute: () => adminRoute,
+    path,
+    component: () => <PendingFeature title={title} />,
+  });
+}
+
+const clientRoutes = [
+  page('/dashboard', () => import('./features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+  page('/account', () => import('./features/account/account-page.tsx'), 'AccountPage'),
+  page('/change-password', () => import('./features/account/change-password-page.tsx'), 'ChangePasswordPage'),
+  page('/update-email', () => import('./features/account/update-email-page.tsx'), 'UpdateEmailPage'),
+  page('/profile-pic', () => import('./features/account/profile-picture-page.tsx'), 'ProfilePicturePage'),
+  page('/buy-crypto', () => import('./features/account/buy-crypto-page.tsx'), 'BuyCryptoPage'),
+  pending('/deposit', 'Deposit'),
+  pending('/deposit-history', 'Deposits'),
+  pending('/withdrawals', 'Withdrawals'),
+  pending('/select-withdrawal', 'Make withdrawal'),
+  pending('/statement', 'Statement'),
+  pending('/trades', 'Market'),
+  pending('/signal', 'Signal'),
+  pending('/upgrade', 'Upgrade'),
+  pending('/trading-plans', 'Trading plans'),
+  pending('/identity', 'Identity verification'),
+  pending('/copy-trader', 'Copy Expert'),
+];
+
+// ---------- administrators ----------
+const adminRoute = createRoute({
+  getParentRoute: () => appRoute,
+  id: 'admin',
+  component: lazyRouteComponent(() => import('./features/shell/admin-gate.tsx'), 'AdminGate'),
+});
+function adminPage<P extends string>(path: P, load: () => Promise<Module>, name: string) {
+  return createRoute({ getParentRoute: () => adminRoute, path, component: lazyRouteComponent(load, name) });
+}
+const adminRoutes = [
+  adminPage('/all-user', () => import('./features/admin-manage/manage-page.tsx'), 'ManagePage'),
+  adminPage('/admin/outbox', () => import('./features/admin-outbox/outbox-page.tsx'), 'OutboxPage'),
+  adminPage(
+    '/admin/outbox/$id',
+    () => import('./features/admin-outbox/outbox-message-page.tsx'),
+    'OutboxMessagePage',
+  ),
+  pendingAdmin('/user/$id', 'User details'),
+  pendingAdmin('/deposit/$id', 'Deposit details'),
+  pendingAdmin('/withdrawal/$id', 'Withdrawal details'),
+  pendingAdmin('/admin/verifications/$uid', 'Verification details'),
+  pendingAdmin('/add-trader', 'Add trader'),
+];
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  signupRoute,
+  resetPasswordRoute,
+  newPasswordRoute,
+  verifyEmailRoute,
+  appRoute.addChildren([...clientRoutes, adminRoute.addChildren(adminRoutes)]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultPendingComponent: FullScreenLoader,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

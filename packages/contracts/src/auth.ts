@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/** Shared by the server routes and the web forms: sign-up, sign-in, sessions, password and e-mail. */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+
+function emailField(messages: { required: string; invalid: string }) {
+  return z
+    .string()
+    .trim()
+    .min(1, messages.required)
+    .max(254, messages.invalid)
+    .regex(z.regexes.email, messages.invalid);
+}
+
+function newPasswordField(required: string) {
+  return z
+    .string()
+    .min(1, required)
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+}
+
+const EmailSchema = emailField({ required: 'Email is required', invalid: 'Invalid email format' });
+
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
+  .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
+  .regex(/^[A-Za-z0-9_.]+$/, 'Username may contain only letters, digits, underscores and dots');
+
+export const UserRoleSchema = z.enum(['client', 'admin']);
+export type UserRole = z.infer<typeof UserRoleSchema>;
+
+export const UserStatusSchema = z.enum(['active', 'suspended', 'closed']);
+export type UserStatus = z.infer<typeof UserStatusSchema>;
+
+/** The signed-in person, as every screen sees them. */
+export const MeSchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    fullname: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    role: UserRoleSchema,
+    status: UserStatusSchema,
+    statusReason: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Me', description: 'The signed-in user' });
+export type Me = z.infer<typeof MeSchema>;
+
+export const SignUpRequestSchema = z.object({
+  username: UsernameSchema,
+  fullname: z.string().trim().min(1, 'Full name is required').max(100, 'Full name is too long'),
+  email: EmailSchema,
+  password: newPasswordField('Password is required'),
+});
+export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
+
+export const SignUpResponseSchema = z.object({ id: z.string() });
+export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
+
+export const SignInRequestSchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, 'Login failed. Please check your credentials.'),
+});
+export type SignInRequest = z.infer<typeof SignInRequestSchema>;
+
+export const SignInResponseSchema = z.object({ user: MeSchema });
+export type SignInResponse = z.infer<typeof SignInResponseSchema>;
+
+export const SessionResponseSchema = z.object({ user: MeSchema.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+export const RequestPasswordResetRequestSchema = z.object({ email: EmailSchema });
+export type RequestPasswordResetRequest = z.infer<typeof RequestPasswordResetRequestSchema>;
+
+export const CompletePasswordResetRequestSchema = z.object({
+  token: z.string().min(1, 'This reset link is invalid or has expired.'),
+  newPassword: newPasswordField('New password is required'),
+});
+export type CompletePasswordResetRequest = z.infer<typeof CompletePasswordResetRequestSchema>;
+
+export const VerifyEmailRequestSchema = z.object({
+  token: z.string().min(1, 'This verification link is invalid or has expired.'),
+});
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequestSchema>;
+
+export const VerifyEmailResponseSchema = z.object({ email: z.string() });
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
+
+export const ChangePasswordRequestSchema = z.object({
+  currentPassword: z
+    .string()
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX_LENGTH, 'The current password is incorrect'),
+  newPassword: newPasswordField('New password is required'),
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+export const ChangeEmailRequestSchema = z.object({
+  newEmail: emailField({
+    required: 'Please fill in all fields',
+    invalid: 'Invalid email address. Please enter a valid email.',
+  }),
+  password: z
+    .string()
+    .min(1, 'Please fill in all fields')
+    .max(PASSWORD_MAX_LENGTH, 'Incorrect password. Please try again.'),
+});
+export type ChangeEmailRequest = z.infer<typeof ChangeEmailRequestSchema>;
+
+/** A confirmation for the person, shown as it is. */
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;

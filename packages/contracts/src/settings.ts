@@ -1,0 +1,91 @@
+import {
+  type MoneyParseError,
+  type PercentParseError,
+  parseMinorUnits,
+  parsePercentBps,
+} from '@candor/domain/money/money';
+import { z } from 'zod';
+
+/** The largest minimum withdrawal an administrator can set: $1,000,000,000.00. */
+export const MAX_MIN_WITHDRAWAL_MINOR = 100_000_000_000n;
+export const SITE_NAME_MAX_LENGTH = 60;
+
+const MIN_WITHDRAWAL_MESSAGES = {
+  INVALID_AMOUNT: 'Minimum withdrawal must be an amount such as 10.00',
+  TOO_MANY_DECIMALS: 'Minimum withdrawal can have at most 2 decimals',
+  NEGATIVE_AMOUNT: 'Minimum withdrawal cannot be negative',
+} as const satisfies Record<MoneyParseError, string>;
+
+const PERCENT_MESSAGES = {
+  INVALID_AMOUNT: 'Withdrawal percentage must be a number such as 2.5',
+  TOO_MANY_DECIMALS: 'Withdrawal percentage can have at most 2 decimals',
+  NEGATIVE_AMOUNT: 'Withdrawal percentage must be between 0 and 100',
+  ABOVE_100_PERCENT: 'Withdrawal percentage must be between 0 and 100',
+} as const satisfies Record<PercentParseError, string>;
+
+/** The message for a missing field, or for a value that is not text (numbers travel as strings). */
+function requiredText(missing: string, notText: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? missing : notText;
+}
+
+/** A decimal amount of dollars, 0 or more, with at most 2 decimals ("10", "10.5", "10.00"). */
+const MinWithdrawalSchema = z
+  .string({ error: requiredText('Minimum withdrawal is required', MIN_WITHDRAWAL_MESSAGES.INVALID_AMOUNT) })
+  .trim()
+  .min(1, 'Minimum withdrawal is required')
+  .superRefine((text, ctx) => {
+    const parsed = parseMinorUnits(text);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: MIN_WITHDRAWAL_MESSAGES[parsed.error] });
+    else if (parsed.value > MAX_MIN_WITHDRAWAL_MINOR)
+      ctx.addIssue({ code: 'custom', message: 'Minimum withdrawal is too large' });
+  });
+
+/** A percentage from 0 to 100 with at most 2 decimals ("2.5"). */
+const WithdrawalPercentSchema = z
+  .string({ error: requiredText('Withdrawal percentage is required', PERCENT_MESSAGES.INVALID_AMOUNT) })
+  .trim()
+  .min(1, 'Withdrawal percentage is required')
+  .superRefine((text, ctx) => {
+    const parsed = parsePercentBps(text);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: PERCENT_MESSAGES[parsed.error] });
+  });
+
+/** The settings form (admin Manage page, Settings tab) and PUT /api/admin/settings. */
+export const UpdateSiteSettingsRequestSchema = z
+  .object({
+    siteName: z
+      .string({ error: requiredText('Site name is required', 'Site name must be text') })
+      .trim()
+      .min(1, 'Site name is required')
+      .max(SITE_NAME_MAX_LENGTH, `Site name can have at most ${SITE_NAME_MAX_LENGTH} characters`),
+    minWithdrawal: MinWithdrawalSchema,
+    withdrawalPercent: WithdrawalPercentSchema,
+  })
+  .meta({ id: 'UpdateSiteSettingsRequest' });
+export type UpdateSiteSettingsRequest = z.infer<typeof UpdateSiteSettingsRequestSchema>;
+
+/** The site settings. All of it is public: GET /api/settings answers it to anyone. */
+export const SiteSettingsSchema = z
+  .object({
+    siteName: z.string(),
+    /** `/api/files/<id>`, or null when no favicon was uploaded. */
+    faviconUrl: z.string().nullable(),
+    /** Dollars as a decimal string: "10.00". */
+    minWithdrawal: z.string(),
+    /** Percent as a decimal string with 2 decimals: "2.50". */
+    withdrawalPercent: z.string(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'SiteSettings' });
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+
+/** The answer of GET /api/settings (the same record: nothing in it is secret). */
+export const PublicSettingsSchema = SiteSettingsSchema;
+export type PublicSettings = SiteSettings;
+
+/** Toasts of the settings form (seed §8). */
+export const SETTINGS_MESSAGES = {
+  updated: 'Site settings updated successfully!',
+  updateFailed: (message: string) => `Failed to update site settings: ${message}`,
+} as const;

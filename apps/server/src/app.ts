@@ -140,9 +140,11 @@ async function registerWebApp(app: FastifyInstance, env: Env): Promise<void> {
     root,
     wildcard: false,
     index: false,
-    setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`))
-        res.raw.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    // Vite names assets by their content hash, so they never change: cache them for a year.
+    setHeaders: (reply, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
     },
   });
 }

@@ -1,11 +1,23 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from 'sonner';
+import { useToasterWanted } from './lib/notify.ts';
 import { queryClient } from './lib/query-client.ts';
 import { router } from './router.tsx';
 import './styles.css';
+
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+/** Mounts the toaster (and loads its library) only once a page has something to say. */
+function ToasterHost() {
+  if (!useToasterWanted()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-right" richColors closeButton />
+    </Suspense>
+  );
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -14,7 +26,7 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="top-right" richColors closeButton />
+      <ToasterHost />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
 import { changePassword } from './account-api.ts';
 import { type ChangePasswordForm, ChangePasswordFormSchema } from './account-form-schemas.ts';
@@ -28,12 +28,12 @@ export function ChangePasswordPage() {
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
       await changePassword({ currentPassword, newPassword });
-      toast.success(ACCOUNT_MESSAGES.passwordUpdated);
+      notify.success(ACCOUNT_MESSAGES.passwordUpdated);
       reset();
     } catch (error) {
-      if (isApiError(error, 'WRONG_PASSWORD')) toast.error(ACCOUNT_MESSAGES.wrongCurrentPassword);
+      if (isApiError(error, 'WRONG_PASSWORD')) notify.error(ACCOUNT_MESSAGES.wrongCurrentPassword);
       else
-        toast.error(
+        notify.error(
           ACCOUNT_MESSAGES.passwordUpdateFailed(error instanceof Error ? error.message : String(error)),
         );
     }

@@ -1,11 +1,11 @@
 import { UPLOAD_MESSAGES } from '@candor/contracts/files';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FileField } from '../../components/ui/file-field.tsx';
 import { findImageProblem, IMAGE_ACCEPT } from '../../lib/image-file.ts';
+import { notify } from '../../lib/notify.ts';
 import { useObjectUrl } from '../../lib/use-object-url.ts';
 import { useMe } from '../session/session-api.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
@@ -39,12 +39,12 @@ export function ProfilePicturePage() {
     setUploading(true);
     try {
       await uploadProfilePicture(file);
-      toast.success(ACCOUNT_MESSAGES.uploadSucceeded);
+      notify.success(ACCOUNT_MESSAGES.uploadSucceeded);
       await queryClient.invalidateQueries({ queryKey: ['session'] });
       setFile(null);
       setInputKey((k) => k + 1);
     } catch (error) {
-      toast.error(ACCOUNT_MESSAGES.uploadFailed, {
+      notify.error(ACCOUNT_MESSAGES.uploadFailed, {
         description: error instanceof Error ? error.message : undefined,
       });
     } finally {

@@ -1,11 +1,11 @@
 import { type ChangeEmailRequest, ChangeEmailRequestSchema } from '@candor/contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { useMe } from '../session/session-api.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
 import { changeEmail } from './account-api.ts';
@@ -31,14 +31,14 @@ export function UpdateEmailPage() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const { message } = await changeEmail(values);
-      toast.success(message || ACCOUNT_MESSAGES.verificationSent);
+      notify.success(message || ACCOUNT_MESSAGES.verificationSent);
       reset();
     } catch (error) {
-      if (isApiError(error, 'WRONG_PASSWORD')) toast.error(ACCOUNT_MESSAGES.wrongPassword);
+      if (isApiError(error, 'WRONG_PASSWORD')) notify.error(ACCOUNT_MESSAGES.wrongPassword);
       else if (isApiError(error, 'EMAIL_TAKEN'))
         setError('newEmail', { message: error.message }, { shouldFocus: true });
-      else if (isApiError(error, 'VALIDATION_FAILED')) toast.error(ACCOUNT_MESSAGES.invalidEmail);
-      else toast.error(ACCOUNT_MESSAGES.emailUpdateFailed);
+      else if (isApiError(error, 'VALIDATION_FAILED')) notify.error(ACCOUNT_MESSAGES.invalidEmail);
+      else notify.error(ACCOUNT_MESSAGES.emailUpdateFailed);
     }
   });
 

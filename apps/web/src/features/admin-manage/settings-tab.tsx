@@ -8,12 +8,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { findImageProblem } from '../../lib/image-file.ts';
+import { notify } from '../../lib/notify.ts';
 import { settingsQuery } from '../settings/settings-api.ts';
 import { updateSiteSettings, uploadFavicon } from './admin-settings-api.ts';
 import { FaviconField } from './favicon-field.tsx';
@@ -83,9 +83,9 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       reset(toFormValues(saved));
       setFavicon(null);
       setFaviconInputKey((key) => key + 1);
-      toast.success(SETTINGS_MESSAGES.updated);
+      notify.success(SETTINGS_MESSAGES.updated);
     } catch (error) {
-      toast.error(SETTINGS_MESSAGES.updateFailed(error instanceof Error ? error.message : String(error)));
+      notify.error(SETTINGS_MESSAGES.updateFailed(error instanceof Error ? error.message : String(error)));
     } finally {
       // The header, the login page and the tab's icon read the settings: refresh them at once.
       await queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey });

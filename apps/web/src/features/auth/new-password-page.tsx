@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { completePasswordReset } from './auth-api.ts';
 import { type NewPasswordForm, NewPasswordFormSchema } from './auth-form-schemas.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
@@ -31,7 +31,7 @@ export function NewPasswordPage() {
     setFailure(null);
     try {
       await completePasswordReset({ token, newPassword });
-      toast.success(AUTH_MESSAGES.passwordReset);
+      notify.success(AUTH_MESSAGES.passwordReset);
       await navigate({ to: '/' });
     } catch (error) {
       if (isApiError(error, 'INVALID_TOKEN')) setInvalid(true);

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { signUp } from './auth-api.ts';
 import { type SignUpForm, SignUpFormSchema } from './auth-form-schemas.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
@@ -29,7 +29,7 @@ export function SignupPage() {
     setFailure(null);
     try {
       await signUp(account);
-      toast.success(AUTH_MESSAGES.accountCreated);
+      notify.success(AUTH_MESSAGES.accountCreated);
       await navigate({ to: '/' });
     } catch (error) {
       if (isApiError(error, 'USERNAME_TAKEN'))

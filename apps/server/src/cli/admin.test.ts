@@ -1,0 +1,111 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+
+/** Runs `npm run admin -- …` as a person would, against its own embedded data folder. */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../../..');
+const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+let dataDir: string;
+
+// Each run starts a process and opens the embedded database: slow on a busy two-core machine.
+vi.setConfig({ testTimeout: 120_000 });
+
+function admin(...args: string[]) {
+  const run = spawnSync(tsx, [path.join(here, 'admin.ts'), ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+async function roleOf(email: string): Promise<string | undefined> {
+  const db = await PGlite.create(path.join(dataDir, 'pg'));
+  try {
+    const { rows } = await db.query<{ role: string }>('select role from users where email = $1', [email]);
+    return rows[0]?.role;
+  } finally {
+    await db.close();
+  }
+}
+
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-cli-'));
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+test('create works on a data folder that does not exist yet, and makes an administrator', async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const run = admin(
+    'create',
+    '--email',
+    'Root@Example.com',
+    '--password',
+    'password123',
+    '--username',
+    'root',
+    '--fullname',
+    'Root Admin',
+  );
+  expect(run.out).toContain('Administrator root@example.com created');
+  expect(run.code).toBe(0);
+  expect(await roleOf('root@example.com')).toBe('admin');
+});
+
+test('demote and promote change the flag, and are recorded in the audit log', async () => {
+  expect(admin('demote', '--email', 'root@example.com').code).toBe(0);
+  expect(await roleOf('root@example.com')).toBe('client');
+  expect(admin('promote', '--email', 'root@example.com').code).toBe(0);
+  expect(await roleOf('root@example.com')).toBe('admin');
+  const db = await PGlite.create(path.join(dataDir, 'pg'));
+  const { rows } = await db.query<{ action: string }>('select action from audit_log order by created_at');
+  await db.close();
+  expect(rows.map((r) => r.action)).toEqual(['user.create_admin', 'user.demote', 'user.promote']);
+});
+
+test('bad input is refused with a clear message and exit code 2', () => {
+  const unknown = admin('promote', '--email', 'nobody@example.com');
+  expect(unknown.code).toBe(2);
+  expect(unknown.out).toContain('No account found with that email address');
+  const missing = admin('create', '--email', 'x@example.com');
+  expect(missing.code).toBe(2);
+  expect(missing.out).toContain('create needs --email, --password, --username and --fullname');
+  const taken = admin(
+    'create',
+    '--email',
+    'root@example.com',
+    '--password',
+    'password123',
+    '--username',
+    'r2',
+    '--fullname',
+    'R',
+  );
+  expect(taken.code).toBe(2);
+  expect(taken.out).toContain('already exists');
+});
+
+test('while a server holds the embedded database, the command says so and changes nothing', async () => {
+  const lockFile = path.join(dataDir, 'candor.lock');
+  fs.writeFileSync(
+    lockFile,
+    JSON.stringify({
+      pid: process.pid,
+      holder: 'the Candor server on port 3000',
+      startedAt: new Date().toISOString(),
+    }),
+  );
+  try {
+    const run = admin('demote', '--email', 'root@example.com');
+    expect(run.code).toBe(2);
+    expect(run.out).toContain('The Candor server holds the data folder');
+  } finally {
+    fs.rmSync(lockFile);
+  }
+  expect(await roleOf('root@example.com')).toBe('admin');
+});

@@ -1,0 +1,183 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+/**
+ * Starts the built server for the browser journeys, on a FRESH data folder and a free port:
+ *   1. creates a temporary DATA_DIR (or, when DATABASE_URL is set, a new PostgreSQL database),
+ *   2. creates an administrator with the built admin command — before the server starts, since
+ *      the embedded database allows one process at a time,
+ *   3. starts `node apps/server/dist/server.js` and waits for GET /api/ready to answer 200.
+ * The returned function stops the server and removes the data folder (or drops the database).
+ *
+ * Playwright's `webServer` option cannot do this: it starts the server BEFORE globalSetup runs.
+ * The workers learn the address and the administrator's credentials from process.env.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
+const ADMIN_CLI = path.join(ROOT, 'apps/server/dist/admin.js');
+const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+const SERVER_LOG = path.join(ROOT, 'test-results', 'e2e-server.log');
+const READY_TIMEOUT_MS = 90_000;
+
+const run = promisify(execFile);
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  for (const file of [SERVER, ADMIN_CLI, WEB_INDEX]) {
+    if (!fs.existsSync(file)) {
+      throw new Error(
+        `${path.relative(ROOT, file)} is missing: run \`npm run build\` first (npm run test:e2e does).`,
+      );
+    }
+  }
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-e2e-'));
+  const postgres = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL) : null;
+  const port = await findFreePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseURL,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  };
+  delete serverEnv.DATABASE_URL;
+  delete serverEnv.SMTP_URL; // mail must land in the outbox, where the tests read it
+  if (postgres) serverEnv.DATABASE_URL = postgres.url;
+
+  const admin = {
+    email: `admin-${randomBytes(4).toString('hex')}@example.com`,
+    password: `Admin-${randomBytes(9).toString('base64url')}`,
+  };
+
+  let server: ChildProcess | undefined;
+  const cleanup = async () => {
+    if (server) await stopProcess(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (postgres) await postgres.drop();
+  };
+
+  const started = Date.now();
+  let adminCreatedAt = started;
+  try {
+    await run(
+      process.execPath,
+      [
+        ADMIN_CLI,
+        'create',
+        '--email',
+        admin.email,
+        '--password',
+        admin.password,
+        '--username',
+        'e2e_admin',
+        '--fullname',
+        'E2E Admin',
+      ],
+      { cwd: ROOT, env: serverEnv, timeout: 120_000 },
+    ).catch((error: unknown) => {
+      const detail = error instanceof Error && 'stderr' in error ? String(error.stderr) : String(error);
+      throw new Error(`Creating the e2e administrator failed:\n${detail}`);
+    });
+
+    adminCreatedAt = Date.now();
+    fs.mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
+    const log = fs.openSync(SERVER_LOG, 'w');
+    server = spawn(process.execPath, [SERVER], { cwd: ROOT, env: serverEnv, stdio: ['ignore', log, log] });
+    fs.closeSync(log);
+    await waitUntilReady(server, `${baseURL}/api/ready`);
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+
+  const where = postgres ? `PostgreSQL database ${postgres.name}` : `embedded database in ${dataDir}`;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  console.log(
+    `e2e: server on ${baseURL} (${where}); administrator created in ${seconds(adminCreatedAt - started)}, ` +
+      `server ready in ${seconds(Date.now() - adminCreatedAt)}; its log: ${path.relative(ROOT, SERVER_LOG)}`,
+  );
+
+  process.env.CANDOR_E2E_BASE_URL = baseURL;
+  process.env.CANDOR_E2E_ADMIN_EMAIL = admin.email;
+  process.env.CANDOR_E2E_ADMIN_PASSWORD = admin.password;
+  return cleanup;
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('Could not find a free port'));
+      });
+    });
+  });
+}
+
+async function waitUntilReady(server: ChildProcess, url: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`The server exited before it was ready:\n${tail(SERVER_LOG)}`);
+    }
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${tail(SERVER_LOG)}`);
+}
+
+function tail(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-40).join('\n');
+  } catch {
+    return '(no server log)';
+  }
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A new, empty database on the server of DATABASE_URL; the server migrates it when it starts. */
+async function createPostgresDatabase(
+  url: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `candor_e2e_${process.pid}_${Date.now()}`;
+  const query = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await query(`create database ${name}`);
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return { name, url: parsed.toString(), drop: () => query(`drop database if exists ${name} with (force)`) };
+}

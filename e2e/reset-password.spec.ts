@@ -10,6 +10,9 @@ test('a client resets a forgotten password through the e-mailed link and logs in
   await page.goto('/');
   await page.getByRole('link', { name: 'Forgot password' }).click();
   await expect(page).toHaveURL('/reset-password');
+  // The router changes the address before the lazily loaded page replaces the login form (which
+  // has an Email field too): wait for the page a person would see.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(client.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('Password reset email sent! Check your inbox.')).toBeVisible();

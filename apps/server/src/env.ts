@@ -9,7 +9,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
-  /** Signs sessions and tokens. Generated and kept in the data folder when not set. */
+  /** Signs sessions and tokens. When not set, one is generated on first start and kept in the database. */
   AUTH_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Candor <no-reply@candor.local>'),

@@ -92,6 +92,11 @@ function wrapPglite(client: PGlite, lock: DataDirLock | undefined): Database {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can drop (a database restart, a terminated backend). pg reports it here;
+  // without a listener it would crash the process. The pool replaces the connection by itself.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = drizzleNodePg({ client: pool, schema });
   // Several servers may start at once: one migrates, the others wait on the advisory lock.
   const lockClient = await pool.connect();

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { username } from 'better-auth/plugins';
+import { username } from 'better-auth/plugins/username';
 import type { Db } from '../db/client.ts';
 import { schema } from '../db/client.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 
@@ -7,24 +7,32 @@ export type Mailer = { send(message: MailMessage): Promise<void>; transport: 'sm
 
 /**
  * Mail goes out over SMTP when SMTP_URL is set; otherwise nodemailer renders it and it is kept in
- * the database outbox, where administrators (and the tests) read it.
+ * the database outbox, where administrators (and the tests) read it. nodemailer is loaded with the
+ * first message, not at start-up.
  */
 export function createMailer(db: Db, config: { smtpUrl?: string; from: string }): Mailer {
+  let transporter: Promise<Transporter> | undefined;
+  const transport = () => {
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      config.smtpUrl
+        ? nodemailer.createTransport(config.smtpUrl)
+        : nodemailer.createTransport({ jsonTransport: true }),
+    );
+    return transporter;
+  };
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       transport: 'smtp',
       send: async (message) => {
-        await transport.sendMail({ from: config.from, ...message });
+        await (await transport()).sendMail({ from: config.from, ...message });
       },
     };
   }
-  const render = nodemailer.createTransport({ jsonTransport: true });
   return {
     transport: 'outbox',
     send: async (message) => {
       // Let nodemailer validate and normalise the message exactly as it would for SMTP.
-      await render.sendMail({ from: config.from, ...message });
+      await (await transport()).sendMail({ from: config.from, ...message });
       await db.insert(mailOutbox).values({
         toAddress: message.to,
         subject: message.subject,

@@ -1,12 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { StorageBackend } from './storage-backend.ts';
 import { assertStorageKey } from './storage-key.ts';
 
@@ -18,15 +11,29 @@ export type S3StorageConfig = {
   credentials?: { accessKeyId: string; secretAccessKey: string };
 };
 
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+let sdk: Promise<S3Sdk> | undefined;
+/** The AWS SDK is loaded on first use: servers without S3 never pay for it at start-up. */
+function loadSdk(): Promise<S3Sdk> {
+  sdk ??= import('@aws-sdk/client-s3');
+  return sdk;
+}
+
 /** Objects in an S3-compatible bucket (AWS S3, MinIO, Garage, Cloudflare R2, …). */
-export function createS3Storage(config: S3StorageConfig, client = createS3Client(config)): StorageBackend {
+export function createS3Storage(config: S3StorageConfig, givenClient?: S3Client): StorageBackend {
   const { bucket } = config;
+  let client: Promise<S3Client> | undefined;
+  const connect = async () => {
+    client ??= givenClient ? Promise.resolve(givenClient) : createS3Client(config);
+    return { s3: await client, sdk: await loadSdk() };
+  };
   return {
     kind: 's3',
     put: async (key, body, contentType) => {
       assertStorageKey(key);
-      await client.send(
-        new PutObjectCommand({
+      const { s3, sdk } = await connect();
+      await s3.send(
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: body,
@@ -37,25 +44,29 @@ export function createS3Storage(config: S3StorageConfig, client = createS3Client
     },
     get: async (key) => {
       assertStorageKey(key);
+      const { s3, sdk } = await connect();
       try {
-        const response = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const response = await s3.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         const body = response.Body;
         if (!(body instanceof Readable)) throw new Error('The S3 response has no readable body');
         return body;
       } catch (error) {
-        if (error instanceof NoSuchKey) return undefined;
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return undefined;
+        if (error instanceof sdk.NoSuchKey) return undefined;
+        if (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404)
+          return undefined;
         throw error;
       }
     },
     delete: async (key) => {
       assertStorageKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { s3, sdk } = await connect();
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
   };
 }
 
-export function createS3Client(config: S3StorageConfig): S3Client {
+export async function createS3Client(config: S3StorageConfig): Promise<S3Client> {
+  const { S3Client } = await loadSdk();
   return new S3Client({
     endpoint: config.endpoint,
     region: config.region,

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { users } from '../db/schema/auth.ts';
-import { Browser, createTestApp, type TestApp } from '../test/test-app.ts';
+import { signedInBrowser, signUpUser } from '../test/auth-helpers.ts';
+import { type Browser, createTestApp, type TestApp } from '../test/test-app.ts';
 
 /**
  * Walks every /api route the app registered: a client route refuses anonymous callers (401) and
@@ -16,22 +17,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function signedIn(role: 'client' | 'admin'): Promise<Browser> {
-  const browser = new Browser(t.app);
-  const email = `${role}-${Date.now()}@example.com`;
-  const signUp = await browser.request({
-    method: 'POST',
-    url: '/api/users',
-    payload: { username: `${role}${Date.now()}`, fullname: `A ${role}`, email, password: 'password123' },
-  });
-  expect(signUp.statusCode).toBe(201);
-  if (role === 'admin') await t.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
-  const signIn = await browser.request({
-    method: 'POST',
-    url: '/api/session',
-    payload: { email, password: 'password123' },
-  });
-  expect(signIn.statusCode).toBe(200);
-  return browser;
+  const user = await signUpUser(t.app);
+  if (role === 'admin') await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+  return signedInBrowser(t.app, user);
 }
 
 function concrete(url: string): string {

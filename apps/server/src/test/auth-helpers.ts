@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
+import { signIn } from './factories.ts';
 import { Browser } from './test-app.ts';
 
 /** A sign-up form (POST /api/users body) with a unique username and e-mail; nothing is written. */
@@ -36,12 +37,7 @@ export async function signedInBrowser(
   user: Pick<SignUpRequest, 'email' | 'password'>,
 ): Promise<Browser> {
   const browser = new Browser(app);
-  const res = await browser.request({
-    method: 'POST',
-    url: '/api/session',
-    payload: { email: user.email, password: user.password },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await signIn(browser, user.email, user.password);
   return browser;
 }
 

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { PageHeader } from '../../components/ui/card.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useMe } from '../session/session-api.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
-import { AccountIcon } from './account-icons.tsx';
 import { Avatar } from './account-parts.tsx';
 import { ACCOUNT_TILES } from './account-tiles.ts';
 
@@ -42,13 +42,13 @@ export function AccountPage() {
                 className="group flex h-full items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500/50 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
               >
                 <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                  <AccountIcon name={tile.icon} className="h-6 w-6" />
+                  <Icon name={tile.icon} className="h-6 w-6" />
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-semibold text-slate-900">{tile.label}</span>
                   <span className="mt-0.5 block text-xs text-slate-500">{tile.description}</span>
                 </span>
-                <AccountIcon
+                <Icon
                   name="chevron"
                   className="h-4 w-4 shrink-0 text-slate-400 transition group-hover:text-brand-600"
                 />

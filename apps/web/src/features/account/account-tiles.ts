@@ -1,4 +1,4 @@
-import type { AccountIconName } from './account-icons.tsx';
+import type { IconName } from '../../components/ui/icon.tsx';
 
 /** The account page's shortcuts, in the seed's order (seed-spec §2, Account). */
 export const ACCOUNT_TILES = [
@@ -44,4 +44,4 @@ export const ACCOUNT_TILES = [
     description: 'Choose a new password.',
     icon: 'password',
   },
-] as const satisfies readonly { to: string; label: string; description: string; icon: AccountIconName }[];
+] as const satisfies readonly { to: string; label: string; description: string; icon: IconName }[];

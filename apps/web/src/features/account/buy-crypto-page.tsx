@@ -1,6 +1,6 @@
 import { PageHeader } from '../../components/ui/card.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 import { useDocumentBranding } from '../settings/settings-api.ts';
-import { AccountIcon } from './account-icons.tsx';
 import { CRYPTO_EXCHANGES } from './crypto-exchanges.ts';
 
 export function BuyCryptoPage() {
@@ -32,7 +32,7 @@ export function BuyCryptoPage() {
               <span className="mt-3 flex-1 text-sm text-slate-500">{exchange.description}</span>
               <span className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 group-hover:text-brand-600">
                 Visit {exchange.name}
-                <AccountIcon name="external" className="h-4 w-4" />
+                <Icon name="external" className="h-4 w-4" />
                 <span className="sr-only">(opens in a new tab)</span>
               </span>
             </a>

@@ -17,7 +17,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
-import { ensureInstanceSecret } from './lib/instance-secret.ts';
+import { ensureInstanceSecret, ensureInstanceSeed } from './lib/instance-secret.ts';
+import type { MarketService } from './market/market.service.ts';
+import { createMarketFromEnv } from './market/market-from-env.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { readSiteName } from './modules/settings/settings.service.ts';
 import { createStorageFromEnv, type StorageBackend } from './modules/storage/storage-backend.ts';
@@ -35,8 +37,22 @@ export type AppDeps = {
   storage?: StorageBackend;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The market service (live prices, candles, signals), for tests and operational checks. */
+    market: MarketService;
+  }
+}
+
 export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
-export type Services = { env: Env; database: Database; auth: Auth; mailer: Mailer; storage: StorageBackend };
+export type Services = {
+  env: Env;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  storage: StorageBackend;
+  market: MarketService;
+};
 
 export async function buildApp({
   env,
@@ -58,7 +74,9 @@ export async function buildApp({
   const mailer = givenMailer ?? createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const secret = env.AUTH_SECRET ?? (await ensureInstanceSecret(db, 'auth'));
   const storage = givenStorage ?? createStorageFromEnv(env);
-  const services: Omit<Services, 'auth'> = { env, database, mailer, storage };
+  const seed = env.MARKET_SEED ?? (await ensureInstanceSeed(db, 'market-seed'));
+  const market = createMarketFromEnv(env, database, app.log, seed);
+  const services: Omit<Services, 'auth'> = { env, database, mailer, storage, market };
   const auth = createAuth({
     db,
     mailer,
@@ -111,6 +129,10 @@ export async function buildApp({
   });
   await registerModules(app, { ...services, auth });
   await registerWebApp(app, env);
+  // Live prices run from here until the app closes (stream connections end first, in preClose).
+  app.decorate('market', market);
+  await market.start();
+  app.addHook('onClose', () => market.stop());
   return app;
 }
 

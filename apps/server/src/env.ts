@@ -26,6 +26,16 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Where live prices come from: 'simulated' (no network) or 'coingecko' (crypto from CoinGecko, the rest simulated). */
+  PRICE_SOURCE: z.enum(['simulated', 'coingecko']).default('simulated'),
+  /**
+   * Seed of the simulated market: the same seed gives the same prices on every server. When not
+   * set, one is generated on first start and kept in the database, so nobody can compute the
+   * installation's future prices from the published code.
+   */
+  MARKET_SEED: z.coerce.number().int().optional(),
+  /** Milliseconds between two ticks of the live prices. */
+  MARKET_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };

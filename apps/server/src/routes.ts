@@ -4,6 +4,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { profilePictureRoutes } from './modules/account/profile-picture.routes.ts';
 import { emailVerificationsRoutes } from './modules/email-verifications/email-verifications.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { marketRoutes } from './modules/market/market.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { passwordResetsRoutes } from './modules/password-resets/password-resets.routes.ts';
@@ -25,4 +26,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await profilePictureRoutes(app, services);
   await settingsRoutes(app, services);
   await outboxRoutes(app, services);
+  await marketRoutes(app, services);
 }

@@ -15,16 +15,28 @@ import * as auth from './schema/auth.ts';
 import * as authFailures from './schema/auth-failures.ts';
 import * as files from './schema/files.ts';
 import * as mail from './schema/mail.ts';
+import * as market from './schema/market.ts';
 import * as secrets from './schema/secrets.ts';
 import * as settings from './schema/settings.ts';
 
-export const schema = { ...auth, ...settings, ...files, ...mail, ...audit, ...authFailures, ...secrets };
+export const schema = {
+  ...auth,
+  ...settings,
+  ...files,
+  ...mail,
+  ...audit,
+  ...authFailures,
+  ...secrets,
+  ...market,
+};
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** A new connection outside the pool, for LISTEN and session locks (PostgreSQL only). */
+  createClient?: () => pg.Client;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -112,6 +124,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    createClient: () => new pg.Client({ connectionString: url }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

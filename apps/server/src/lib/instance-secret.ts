@@ -13,3 +13,9 @@ export async function ensureInstanceSecret(db: Db, name: string): Promise<string
   if (!row) throw new Error(`Secret ${name} could not be created`);
   return row.value;
 }
+
+/** A named secret as a 32-bit unsigned integer (for seeds). */
+export async function ensureInstanceSeed(db: Db, name: string): Promise<number> {
+  const secret = await ensureInstanceSecret(db, name);
+  return Buffer.from(secret, 'base64url').readUInt32BE(0);
+}

@@ -1,5 +1,6 @@
 import { formatUsd } from '@candor/domain/money/money';
 import { Link } from '@tanstack/react-router';
+import { MarketOverview } from '../market/market-overview.tsx';
 import { useMe } from '../session/session-api.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
 import { INACTIVE_MESSAGE } from './inactive-message.ts';
@@ -40,6 +41,8 @@ export function DashboardPage() {
         <Shortcut to="/copy-trader" label="Copy Trader" />
         <Shortcut to="/trades" label="Trade" />
       </div>
+
+      <MarketOverview />
     </div>
   );
 }

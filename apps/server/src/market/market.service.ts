@@ -1,0 +1,143 @@
+import type {
+  CandleInterval,
+  CandlesResponse,
+  Instrument,
+  Quote,
+  SignalRating,
+} from '@candor/contracts/market';
+import { alignToInterval } from '@candor/domain/market/candles';
+import type { InstrumentSpec } from '@candor/domain/market/instrument';
+import type { SimulationSettings } from '@candor/domain/market/simulated-market';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../lib/app-error.ts';
+import { resolveCandleRange } from './candle-range.ts';
+import { insertMinuteCandles, readStoredCandles } from './candle-store.ts';
+import type { Clock } from './clock.ts';
+import { createLiveMarket, type LiveMarket, type QuoteListener } from './live-market.ts';
+import type { MarketLogger } from './market-logger.ts';
+import type { SourcePlan } from './market-sources.ts';
+import type { QuoteBus } from './quote-bus.ts';
+import { rateSignal, SIGNAL_CANDLES } from './signal-rating.ts';
+import { createSimulatedHistory } from './simulated-history.ts';
+
+/** Symbols one price stream may follow. */
+export const MAX_STREAM_SYMBOLS = 20;
+
+export type MarketServiceOptions = {
+  db: Db;
+  instruments: readonly InstrumentSpec[];
+  settings: SimulationSettings;
+  plan: SourcePlan;
+  bus: QuoteBus;
+  clock: Clock;
+  tickMs: number;
+  logger: MarketLogger;
+};
+
+export type CandlesQuery = { interval: CandleInterval; from?: number | undefined; to?: number | undefined };
+
+/** Every price in Candor comes from here: instruments, live quotes, candles and signal ratings. */
+export type MarketService = {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  live: LiveMarket;
+  listInstruments(): Instrument[];
+  /** The instrument of a symbol in any letter case; NOT_FOUND "Unknown instrument" otherwise. */
+  requireInstrument(symbol: string): InstrumentSpec;
+  requireQuote(symbol: string): Quote;
+  /** Checks the symbols of a stream (1 to MAX_STREAM_SYMBOLS known ones) and returns them as listed. */
+  requireStreamSymbols(symbols: readonly string[]): string[];
+  subscribe(symbols: readonly string[], listener: QuoteListener): () => void;
+  readCandles(symbol: string, query: CandlesQuery): Promise<CandlesResponse>;
+  rateSignal(symbol: string): Promise<SignalRating>;
+};
+
+export function createMarketService(options: MarketServiceOptions): MarketService {
+  const { db, instruments, settings, plan, clock } = options;
+  const bySymbol = new Map(instruments.map((spec) => [spec.symbol, spec]));
+  const history = createSimulatedHistory(settings);
+  const live = createLiveMarket({
+    createSources: () => plan.createSources(),
+    fallbackTick: (symbol) => {
+      const spec = bySymbol.get(symbol);
+      return spec ? plan.simulatedTickNow(spec) : undefined;
+    },
+    bus: options.bus,
+    saveMinutes: (minutes) => insertMinuteCandles(db, minutes),
+    clock,
+    tickMs: options.tickMs,
+    logger: options.logger,
+  });
+
+  function requireInstrument(symbol: string): InstrumentSpec {
+    const spec = bySymbol.get(symbol.toUpperCase());
+    if (!spec) throw new AppError('NOT_FOUND', 'Unknown instrument');
+    return spec;
+  }
+
+  async function readCandles(symbol: string, query: CandlesQuery): Promise<CandlesResponse> {
+    const spec = requireInstrument(symbol);
+    const nowSeconds = Math.floor(clock().getTime() / 1000);
+    const range = resolveCandleRange(query, nowSeconds);
+    if (!range.ok) throw new AppError('VALIDATION_FAILED', range.error);
+    const source = plan.sourceIdOf(spec.symbol);
+    const candles =
+      source === 'simulated'
+        ? await history.read(spec, query.interval, range.value, nowSeconds)
+        : await readStoredCandles(db, spec.symbol, query.interval, range.value);
+    return { symbol: spec.symbol, interval: query.interval, source, candles };
+  }
+
+  return {
+    start: () => live.start(),
+    stop: () => live.stop(),
+    live,
+    listInstruments: () =>
+      instruments.map((spec) => ({
+        symbol: spec.symbol,
+        class: spec.class,
+        name: spec.name,
+        pricePrecision: spec.pricePrecision,
+      })),
+    requireInstrument,
+    requireQuote(symbol) {
+      const spec = requireInstrument(symbol);
+      const quote = live.quote(spec.symbol);
+      if (!quote)
+        throw new AppError('NOT_FOUND', `No price for ${spec.symbol} yet: its source has not answered`);
+      return quote;
+    },
+    requireStreamSymbols(symbols) {
+      const unique = [...new Set(symbols.map((s) => s.trim()).filter((s) => s.length > 0))];
+      if (unique.length === 0)
+        throw new AppError('VALIDATION_FAILED', 'symbols: name at least one instrument');
+      if (unique.length > MAX_STREAM_SYMBOLS) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `symbols: at most ${MAX_STREAM_SYMBOLS} instruments per stream`,
+        );
+      }
+      const unknown = unique.filter((s) => !bySymbol.has(s.toUpperCase()));
+      if (unknown.length > 0)
+        throw new AppError('VALIDATION_FAILED', `Unknown instrument: ${unknown.join(', ')}`);
+      return [...new Set(unique.map((s) => s.toUpperCase()))];
+    },
+    subscribe: (symbols, listener) => live.subscribe(symbols, listener),
+    readCandles,
+    async rateSignal(symbol) {
+      const spec = requireInstrument(symbol);
+      const nowSeconds = Math.floor(clock().getTime() / 1000);
+      const from = alignToInterval(nowSeconds, '1h') - (SIGNAL_CANDLES - 1) * 3600;
+      const { candles } = await readCandles(spec.symbol, { interval: '1h', from, to: nowSeconds });
+      const result = rateSignal(candles);
+      if (!result) throw new AppError('NOT_FOUND', `Not enough price history to rate ${spec.symbol} yet`);
+      return {
+        symbol: spec.symbol,
+        rating: result.rating,
+        direction: result.direction,
+        interval: '1h',
+        asOf: result.asOf,
+      };
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { ErrorResponseSchema } from '@candor/contracts/errors';
+import {
+  CandlesQuerySchema,
+  CandlesResponseSchema,
+  InstrumentListSchema,
+  QuoteSchema,
+  SignalRatingSchema,
+} from '@candor/contracts/market';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Services } from '../../app.ts';
+import { type OpenStreams, streamQuotes } from './price-stream.ts';
+
+const SymbolParamsSchema = z.object({ symbol: z.string().min(1).max(20) });
+const StreamQuerySchema = z.object({
+  /** Comma-separated symbols, at most 20: BTCUSD,EURUSD */
+  symbols: z.string().min(1).max(400),
+});
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
+const common = { tags: ['market'], security: [{ session: [] }] };
+
+export async function marketRoutes(app: FastifyInstance, { market }: Services): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const openStreams: OpenStreams = new Set();
+  // Streams never end by themselves: end them before the server waits for its connections.
+  app.addHook('preClose', async () => {
+    for (const close of [...openStreams]) close();
+  });
+
+  r.get(
+    '/api/instruments',
+    {
+      config: { access: 'client' },
+      schema: {
+        ...common,
+        summary: 'Every tradable instrument',
+        response: { 200: InstrumentListSchema, ...errors },
+      },
+    },
+    async () => ({ items: market.listInstruments() }),
+  );
+
+  r.get(
+    '/api/instruments/:symbol/candles',
+    {
+      config: { access: 'client' },
+      schema: {
+        ...common,
+        summary: 'Candles of an instrument (default: the last 300 intervals)',
+        params: SymbolParamsSchema,
+        querystring: CandlesQuerySchema,
+        response: { 200: CandlesResponseSchema, ...errors },
+      },
+    },
+    async (request) => market.readCandles(request.params.symbol, request.query),
+  );
+
+  r.get(
+    '/api/quotes/:symbol',
+    {
+      config: { access: 'client' },
+      schema: {
+        ...common,
+        summary: 'The latest price of an instrument, its time and source',
+        params: SymbolParamsSchema,
+        response: { 200: QuoteSchema, ...errors },
+      },
+    },
+    async (request) => market.requireQuote(request.params.symbol),
+  );
+
+  r.get(
+    '/api/signals/:symbol',
+    {
+      config: { access: 'client' },
+      schema: {
+        ...common,
+        summary: 'Technical rating (0–100 %) of an instrument from its 1-hour candles',
+        params: SymbolParamsSchema,
+        response: { 200: SignalRatingSchema, ...errors },
+      },
+    },
+    async (request) => market.rateSignal(request.params.symbol),
+  );
+
+  r.get(
+    '/api/prices/stream',
+    {
+      config: { access: 'client' },
+      schema: {
+        ...common,
+        summary: 'Live quotes as Server-Sent Events (`event: quote`), current ones first',
+        querystring: StreamQuerySchema,
+        response: { 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const symbols = market.requireStreamSymbols(request.query.symbols.split(','));
+      return streamQuotes(reply, market.live, symbols, openStreams);
+    },
+  );
+}

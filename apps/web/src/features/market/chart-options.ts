@@ -1,0 +1,80 @@
+import {
+  type CandlestickSeriesPartialOptions,
+  type ChartOptions,
+  ColorType,
+  CrosshairMode,
+  type DeepPartial,
+  type Time,
+} from 'lightweight-charts';
+
+export const UP_COLOR = '#16a34a';
+export const DOWN_COLOR = '#dc2626';
+
+const DATE_TIME_UTC = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: '2-digit',
+  month: 'short',
+  year: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/**
+ * The crosshair's time label, "Wed 04 Mar '26 14:00 UTC": candle times are Unix seconds in UTC,
+ * and the label says so.
+ */
+export function formatChartTime(time: Time): string {
+  if (typeof time !== 'number') return String(time);
+  const parts = Object.fromEntries(
+    DATE_TIME_UTC.formatToParts(new Date(time * 1000)).map((part) => [part.type, part.value]),
+  );
+  return `${parts.weekday} ${parts.day} ${parts.month} '${parts.year} ${parts.hour}:${parts.minute} UTC`;
+}
+
+/**
+ * Light theme, UTC time axis (lightweight-charts reads UTCTimestamp values as UTC), no volume.
+ * The TradingView attribution logo stays on, as the library's licence asks (see its NOTICE).
+ */
+export const CHART_OPTIONS: DeepPartial<ChartOptions> = {
+  autoSize: true,
+  layout: {
+    background: { type: ColorType.Solid, color: '#ffffff' },
+    textColor: '#475569',
+    fontSize: 11,
+    fontFamily: 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
+    attributionLogo: true,
+  },
+  grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
+  rightPriceScale: { borderColor: '#e2e8f0', scaleMargins: { top: 0.12, bottom: 0.08 } },
+  timeScale: { borderColor: '#e2e8f0', timeVisible: true, secondsVisible: false, rightOffset: 3 },
+  crosshair: {
+    mode: CrosshairMode.Normal,
+    vertLine: { color: '#94a3b8', labelBackgroundColor: '#0f172a' },
+    horzLine: { color: '#94a3b8', labelBackgroundColor: '#0f172a' },
+  },
+  localization: { timeFormatter: formatChartTime },
+};
+
+export const SERIES_OPTIONS: CandlestickSeriesPartialOptions = {
+  upColor: UP_COLOR,
+  downColor: DOWN_COLOR,
+  borderVisible: false,
+  wickUpColor: UP_COLOR,
+  wickDownColor: DOWN_COLOR,
+};
+
+/** Price axis and labels with the instrument's decimals. */
+export function buildPriceFormat(precision: number) {
+  return { type: 'price', precision, minMove: 1 / 10 ** precision } as const;
+}
+
+/** The axis writes prices as the rest of the page does: "121,317.60". */
+export function buildPriceFormatter(precision: number): (price: number) => string {
+  const format = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: precision,
+    maximumFractionDigits: precision,
+  });
+  return (price) => format.format(price);
+}

@@ -1,0 +1,57 @@
+import {
+  type CandleInterval,
+  CandlesResponseSchema,
+  type Instrument,
+  InstrumentListSchema,
+  QuoteSchema,
+  SignalRatingSchema,
+} from '@candor/contracts/market';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api.ts';
+
+/** The whole catalogue: it changes only with a release, so it is fetched once per session. */
+export const instrumentsQuery = queryOptions({
+  queryKey: ['instruments'],
+  queryFn: ({ signal }) => apiRequest('/api/instruments', InstrumentListSchema, { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** The last 300 candles of an instrument (the server's default window). */
+export function candlesQuery(symbol: string, interval: CandleInterval) {
+  return queryOptions({
+    queryKey: ['candles', symbol, interval],
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/api/instruments/${encodeURIComponent(symbol)}/candles?interval=${interval}`,
+        CandlesResponseSchema,
+        { signal },
+      ),
+    // Live quotes keep the cached candles current (see PriceChart); a refetch is for a new visit.
+    staleTime: 60_000,
+  });
+}
+
+export function quoteQuery(symbol: string) {
+  return queryOptions({
+    queryKey: ['quote', symbol],
+    queryFn: ({ signal }) => apiRequest(`/api/quotes/${encodeURIComponent(symbol)}`, QuoteSchema, { signal }),
+    staleTime: 5_000,
+  });
+}
+
+/** The computed rating moves with the candles: it is refreshed every minute. */
+export function signalQuery(symbol: string) {
+  return queryOptions({
+    queryKey: ['signal', symbol],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/signals/${encodeURIComponent(symbol)}`, SignalRatingSchema, { signal }),
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+  });
+}
+
+/** One instrument of the catalogue, once the catalogue has loaded. */
+export function useInstrument(symbol: string): Instrument | undefined {
+  const { data } = useQuery(instrumentsQuery);
+  return data?.items.find((item) => item.symbol === symbol);
+}

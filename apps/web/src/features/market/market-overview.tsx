@@ -1,0 +1,68 @@
+import type { CandleInterval } from '@candor/contracts/market';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Card } from '../../components/ui/card.tsx';
+import { LivePrice, StreamStatusPill } from './live-price.tsx';
+import { candlesQuery, quoteQuery, useInstrument } from './market-api.ts';
+import { RATE_STRIP_SYMBOLS, RateStrip } from './rate-strip.tsx';
+import { SignalStrengthBar } from './signal-strength-bar.tsx';
+import { SimulatedBadge } from './simulated-badge.tsx';
+import { SymbolPicker } from './symbol-picker.tsx';
+import { usePriceStream } from './use-price-stream.ts';
+
+// The chart library is the page's largest piece: it loads beside the candles, not before the page.
+const PriceChart = lazy(() => import('./price-chart.tsx').then((module) => ({ default: module.PriceChart })));
+const CHART_HEIGHT = 420;
+
+/** PRODUCT.md §1: BTC/USD by default, 60-minute candles. */
+export const DEFAULT_CHART_SYMBOL = 'BTCUSD';
+const CHART_INTERVAL: CandleInterval = '1h';
+
+/**
+ * The dashboard's market widgets: the compact rate strip, then the chart of a chosen instrument
+ * with its live price and Signal Strength. One price stream feeds them all.
+ */
+export function MarketOverview() {
+  const [symbol, setSymbol] = useState(DEFAULT_CHART_SYMBOL);
+  const streamSymbols = useMemo(() => [...RATE_STRIP_SYMBOLS, symbol], [symbol]);
+  const { quotes, status } = usePriceStream(streamSymbols);
+  const streamed = quotes[symbol];
+  // Until the stream has spoken, the last known quote fills in.
+  const fetched = useQuery({ ...quoteQuery(symbol), enabled: streamed === undefined }).data;
+  const quote = streamed ?? fetched;
+  const candles = useQuery(candlesQuery(symbol, CHART_INTERVAL)).data;
+  const instrument = useInstrument(symbol);
+  const sources = [candles?.source, quote?.source, ...RATE_STRIP_SYMBOLS.map((s) => quotes[s]?.source)];
+
+  return (
+    <div className="space-y-4">
+      <RateStrip symbols={RATE_STRIP_SYMBOLS} quotes={quotes} selected={symbol} onSelect={setSymbol} />
+      <Card className="space-y-5 p-4 sm:p-6">
+        <h2 className="sr-only">Market</h2>
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <SymbolPicker value={symbol} onChange={setSymbol} className="sm:w-72" />
+          <LivePrice quote={quote} name={instrument?.name} />
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <SimulatedBadge sources={sources} />
+          <StreamStatusPill status={status} />
+        </div>
+        <Suspense fallback={<ChartPlaceholder />}>
+          <PriceChart symbol={symbol} interval={CHART_INTERVAL} height={CHART_HEIGHT} liveQuote={quote} />
+        </Suspense>
+        <SignalStrengthBar symbol={symbol} />
+      </Card>
+    </div>
+  );
+}
+
+function ChartPlaceholder() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading chart"
+      className="animate-pulse rounded-lg border border-slate-200 bg-slate-50"
+      style={{ height: CHART_HEIGHT }}
+    />
+  );
+}

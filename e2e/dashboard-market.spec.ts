@@ -1,0 +1,42 @@
+import { expect, test } from './fixtures/test.ts';
+
+test('the dashboard charts BTCUSD from our candles, moves live, rates the signal and changes symbol', async ({
+  page,
+  signedInClient,
+}) => {
+  expect(signedInClient.email).toBeTruthy();
+  await page.goto('/dashboard');
+
+  // The chart's series holds candles (not just a canvas), BTC/USD by default.
+  const chart = page.getByTestId('price-chart');
+  await expect(chart).toHaveAttribute('data-symbol', 'BTCUSD');
+  await expect
+    .poll(async () => Number(await chart.getAttribute('data-candle-count')), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(300);
+  await expect(page.getByText('Simulated prices').first()).toBeVisible();
+
+  // The live price moves: a new tick arrives every second from the stream.
+  const livePrice = page.getByTestId('live-price');
+  await expect(livePrice).toContainText(/\d/);
+  const first = await livePrice.textContent();
+  await expect.poll(() => livePrice.textContent(), { timeout: 15_000 }).not.toBe(first);
+  await expect(chart).toHaveAttribute('data-last-close', /^\d+(\.\d+)?$/);
+
+  // The signal bar shows a computed rating for the charted instrument.
+  const signal = page.getByRole('meter', {
+    name: /^Signal Strength · BTCUSD · \d{1,3} % · (Strong sell|Sell|Neutral|Buy|Strong buy)$/,
+  });
+  await expect(signal).toBeVisible();
+  const rating = Number(await signal.getAttribute('aria-valuenow'));
+  expect(rating).toBeGreaterThanOrEqual(0);
+  expect(rating).toBeLessThanOrEqual(100);
+
+  // Another symbol from the catalogue: the chart, the price and the signal follow it.
+  await page.getByLabel('Symbol').selectOption('EURUSD');
+  await expect(chart).toHaveAttribute('data-symbol', 'EURUSD');
+  await expect
+    .poll(async () => Number(await chart.getAttribute('data-candle-count')), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(300);
+  await expect(chart).toHaveAttribute('data-last-close', /^1\.\d{5}$/);
+  await expect(page.getByRole('meter', { name: /^Signal Strength · EURUSD · / })).toBeVisible();
+});

@@ -1,0 +1,151 @@
+import { drawBridgeInto } from './brownian-bridge.ts';
+import { createNormalSource, hashString, hashWords } from './seeded-random.ts';
+
+/**
+ * The seconds of a simulated minute: the straight line between the minute's endpoints plus one of
+ * SHAPE_COUNT standard Brownian bridges (0 → 0 in 60 one-second steps), possibly mirrored (sign)
+ * and time-reversed. A constant table, drawn once from a fixed key on first use.
+ *
+ * For each shape it also lists the only seconds that can hold the minute's highest and lowest
+ * value, whatever the straight line: adding a line to points keeps which of them lie on their
+ * upper (lower) convex hull and how far below (above) it the others lie. Points within
+ * HULL_TOLERANCE of the hull are kept too, so float rounding cannot make a dropped point win.
+ */
+
+export const SHAPE_COUNT = 1024;
+export const MINUTE_SECONDS = 60;
+const SHAPE_POINTS = MINUTE_SECONDS + 1;
+
+/** Far above the rounding error of a second's value while |start| + |delta| ≤ EXACT_HULL_LIMIT. */
+const HULL_TOLERANCE = 1e-6;
+/** Beyond this size of a minute's values the candidates are not trusted and every second is read. */
+const EXACT_HULL_LIMIT = 1e7;
+
+const SHAPES_KEY = hashString('candor/simulated-market/second-shapes/v1');
+
+/**
+ * One minute of the path: second k (0…60) lies on the line from `start` to `start + delta`, plus
+ * the table's bridge number `shape`, mirrored when `sign` is -1 and read backwards when `reversed`.
+ * Second 60 is the next minute's second 0.
+ */
+export type MinuteLine = {
+  readonly start: number;
+  readonly delta: number;
+  readonly sign: 1 | -1;
+  readonly shape: number;
+  readonly reversed: boolean;
+};
+
+/** The value at second k (0…60) of a minute. */
+export function secondValue(minute: MinuteLine, k: number): number {
+  return valueIn(readSecondShapes().values, minute, k);
+}
+
+/** The only place a second's arithmetic is written, so every caller gets the same float. */
+function valueIn(values: Float64Array, minute: MinuteLine, k: number): number {
+  const position = minute.reversed ? MINUTE_SECONDS - k : k;
+  return (
+    minute.start +
+    (minute.delta * k) / MINUTE_SECONDS +
+    minute.sign * values[minute.shape * SHAPE_POINTS + position]!
+  );
+}
+
+/**
+ * The highest (or lowest) of secondValue(minute, k) for k = 0…59, exactly, reading only the seconds
+ * on or next to the hull of the minute's shape (all 60 when the values are too large to trust them).
+ */
+export function minuteExtreme(minute: MinuteLine, highest: boolean): number {
+  const { values, starts, candidates } = readSecondShapes();
+  let best = valueIn(values, minute, 0);
+  if (Math.abs(minute.start) + Math.abs(minute.delta) > EXACT_HULL_LIMIT) {
+    for (let k = 1; k < MINUTE_SECONDS; k++) {
+      const value = valueIn(values, minute, k);
+      if (highest ? value > best : value < best) best = value;
+    }
+    return best;
+  }
+  // The highest value of a mirrored shape sits on the lower hull of the table's shape.
+  const upper = highest === minute.sign > 0;
+  const list = minute.shape * 4 + (upper ? 0 : 1) + (minute.reversed ? 2 : 0);
+  const end = starts[list + 1]!;
+  for (let i = starts[list]!; i < end; i++) {
+    const position = candidates[i]!;
+    const value = valueIn(values, minute, minute.reversed ? MINUTE_SECONDS - position : position);
+    if (highest ? value > best : value < best) best = value;
+  }
+  return best;
+}
+
+type SecondShapes = {
+  /** SHAPE_COUNT rows of SHAPE_POINTS values. */
+  values: Float64Array;
+  /**
+   * Candidates of list (shape · 4 + case) are candidates[starts[list] … starts[list + 1]), with
+   * case = (upper hull ? 0 : 1) + (reversed ? 2 : 0); they are positions in the row (0 … 60).
+   */
+  starts: Uint32Array;
+  candidates: Uint8Array;
+};
+
+let table: SecondShapes | undefined;
+
+function readSecondShapes(): SecondShapes {
+  if (table) return table;
+  const values = new Float64Array(SHAPE_COUNT * SHAPE_POINTS);
+  const starts = new Uint32Array(SHAPE_COUNT * 4 + 1);
+  const candidates = new Uint8Array(SHAPE_COUNT * 4 * SHAPE_POINTS);
+  const heights = new Float64Array(SHAPE_POINTS);
+  const hull = new Int32Array(SHAPE_POINTS);
+  let length = 0;
+  for (let row = 0; row < SHAPE_COUNT; row++) {
+    const offset = row * SHAPE_POINTS;
+    drawBridgeInto(values, offset, createNormalSource(hashWords([SHAPES_KEY, row])), 0, 0, MINUTE_SECONDS, 1);
+    for (let list = 0; list < 4; list++) {
+      const upper = list % 2 === 0;
+      const reversed = list >= 2;
+      for (let i = 0; i < SHAPE_POINTS; i++) heights[i] = upper ? values[offset + i]! : -values[offset + i]!;
+      starts[row * 4 + list] = length;
+      // Forwards a minute reads positions 0…59; time-reversed it reads 60…1.
+      length = writeNearHull(heights, reversed ? 1 : 0, reversed ? 60 : 59, hull, candidates, length);
+    }
+  }
+  starts[SHAPE_COUNT * 4] = length;
+  table = { values, starts, candidates: candidates.slice(0, length) };
+  return table;
+}
+
+/**
+ * Writes to `out` from `length` the positions in [first, last] on or within HULL_TOLERANCE of the
+ * upper convex hull of `heights` (monotone chain); returns the new length. `hull` is scratch space.
+ */
+function writeNearHull(
+  heights: Float64Array,
+  first: number,
+  last: number,
+  hull: Int32Array,
+  out: Uint8Array,
+  length: number,
+): number {
+  let size = 0;
+  for (let i = first; i <= last; i++) {
+    while (size >= 2) {
+      const a = hull[size - 2]!;
+      const b = hull[size - 1]!;
+      // Keep b only if it lies strictly above the segment from a to i.
+      if ((b - a) * (heights[i]! - heights[a]!) - (i - a) * (heights[b]! - heights[a]!) < 0) break;
+      size--;
+    }
+    hull[size++] = i;
+  }
+  let written = length;
+  let segment = 0;
+  for (let i = first; i <= last; i++) {
+    while (segment + 1 < size && hull[segment + 1]! < i) segment++;
+    const a = hull[segment]!;
+    const b = segment + 1 < size ? hull[segment + 1]! : a;
+    const onHull = b === a ? heights[a]! : heights[a]! + ((heights[b]! - heights[a]!) * (i - a)) / (b - a);
+    if (i === a || i === b || onHull - heights[i]! <= HULL_TOLERANCE) out[written++] = i;
+  }
+  return written;
+}

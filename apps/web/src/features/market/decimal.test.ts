@@ -1,17 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { compareDecimals, formatChange, formatPrice } from './decimal.ts';
-
-describe('compareDecimals', () => {
-  test.each([
-    { a: '9.5', b: '10.1', expected: -1 },
-    { a: '100.00', b: '100', expected: 0 },
-    { a: '1.08432', b: '1.0843', expected: 1 },
-    { a: '0.5', b: '0.50001', expected: -1 },
-    { a: '007.1', b: '7.10', expected: 0 },
-  ] as const)('$a compared with $b is $expected', ({ a, b, expected }) => {
-    expect(compareDecimals(a, b)).toBe(expected);
-  });
-});
+import { formatChange, formatPrice } from './decimal.ts';
 
 describe('formatPrice', () => {
   test.each([

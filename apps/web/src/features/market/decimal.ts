@@ -1,20 +1,3 @@
-/**
- * Exact comparison of the non-negative decimal strings prices travel as ("67234.12", "1.08432"):
- * no floating point decides which price is higher.
- */
-export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
-  const [aWhole = '', aFraction = ''] = a.split('.');
-  const [bWhole = '', bFraction = ''] = b.split('.');
-  const aInt = aWhole.replace(/^0+(?=\d)/, '');
-  const bInt = bWhole.replace(/^0+(?=\d)/, '');
-  if (aInt.length !== bInt.length) return aInt.length < bInt.length ? -1 : 1;
-  const width = Math.max(aFraction.length, bFraction.length);
-  const aDigits = aInt + aFraction.padEnd(width, '0');
-  const bDigits = bInt + bFraction.padEnd(width, '0');
-  if (aDigits === bDigits) return 0;
-  return aDigits < bDigits ? -1 : 1;
-}
-
 /** "67234.12" → "67,234.12": thousands separators on the whole part, the decimals kept as sent. */
 export function formatPrice(price: string): string {
   const [whole = '', fraction] = price.split('.');

@@ -1,6 +1,6 @@
 import type { Candle, CandleInterval, Quote } from '@candor/contracts/market';
 import { INTERVAL_SECONDS } from '@candor/domain/market/candle';
-import { compareDecimals } from './decimal.ts';
+import { compareDecimal } from '@candor/domain/market/candles';
 
 /** Start of the interval (Unix seconds, UTC) that a quote's time falls into; null when unreadable. */
 export function findIntervalStart(isoTime: string, interval: CandleInterval): number | null {
@@ -39,9 +39,9 @@ export function mergeQuoteIntoCandles(
 }
 
 function maxOf(a: string, b: string): string {
-  return compareDecimals(a, b) >= 0 ? a : b;
+  return compareDecimal(a, b) >= 0 ? a : b;
 }
 
 function minOf(a: string, b: string): string {
-  return compareDecimals(a, b) <= 0 ? a : b;
+  return compareDecimal(a, b) <= 0 ? a : b;
 }

@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Where live prices come from: 'simulated' (no network) or 'coingecko' (crypto from CoinGecko, the rest simulated). */
   PRICE_SOURCE: z.enum(['simulated', 'coingecko']).default('simulated'),
+  /** A CoinGecko demo API key, sent as `x-cg-demo-api-key` (never logged); the public API also works without one. */
+  COINGECKO_API_KEY: z.string().optional(),
+  /** CoinGecko's API address, for a proxy or a test server. Defaults to https://api.coingecko.com/api/v3. */
+  COINGECKO_BASE_URL: z.url().optional(),
   /**
    * Seed of the simulated market: the same seed gives the same prices on every server. When not
    * set, one is generated on first start and kept in the database, so nobody can compute the

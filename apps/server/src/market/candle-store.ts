@@ -1,6 +1,6 @@
 import { type CandleInterval, INTERVAL_SECONDS, type OhlcCandle } from '@candor/domain/market/candle';
 import { alignToInterval } from '@candor/domain/market/candles';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { candles1m } from '../db/schema/market.ts';
 import type { CandleRange } from './candle-range.ts';
@@ -13,6 +13,19 @@ export async function insertMinuteCandles(db: Db, minutes: readonly MinuteCandle
     .insert(candles1m)
     .values([...minutes])
     .onConflictDoNothing();
+}
+
+/** How many minutes of a symbol are stored from `fromSeconds` on, and the earliest of them. */
+export async function readStoredSpan(
+  db: Db,
+  symbol: string,
+  fromSeconds: number,
+): Promise<{ minutes: number; earliest: Date | null }> {
+  const [row] = await db
+    .select({ minutes: count(), earliest: min(candles1m.time) })
+    .from(candles1m)
+    .where(and(eq(candles1m.symbol, symbol), gte(candles1m.time, new Date(fromSeconds * 1000))));
+  return { minutes: row?.minutes ?? 0, earliest: row?.earliest ?? null };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Env } from '../env.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { createCoinGeckoClient } from './coingecko/coingecko-client.ts';
 import { createCoinGeckoSource } from './coingecko/coingecko-source.ts';
+import { withHistoryBackfill } from './history-backfill.ts';
 import { createMarketService, type MarketService } from './market.service.ts';
 import type { MarketLogger } from './market-logger.ts';
 import { planSources } from './market-sources.ts';
@@ -43,12 +44,19 @@ export function createMarketFromEnv(
   const createRealSource =
     env.PRICE_SOURCE === 'coingecko'
       ? () =>
-          createCoinGeckoSource({
-            client: createCoinGeckoClient(),
-            instruments: INSTRUMENTS,
-            logger,
-            now: clock,
-          })
+          withHistoryBackfill(
+            createCoinGeckoSource({
+              client: createCoinGeckoClient({
+                apiKey: env.COINGECKO_API_KEY,
+                baseUrl: env.COINGECKO_BASE_URL,
+              }),
+              instruments: INSTRUMENTS,
+              logger,
+              now: clock,
+            }),
+            // No chart or rating without history: fill it in the background when this server produces.
+            { db: database.db, instruments: INSTRUMENTS, clock, logger },
+          )
       : undefined;
   const plan = planSources({
     instruments: INSTRUMENTS,

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -66,7 +67,9 @@ export async function startServer(env, { timeoutMs = 120_000 } = {}) {
       if (child.exitCode !== null) throw new Error(`The server exited (code ${child.exitCode}):\n${output}`);
       try {
         const response = await fetch(`${baseUrl}/api/ready`);
-        if (response.status === 200) return { ms: performance.now() - started, baseUrl, stop };
+        if (response.status === 200) {
+          return { ms: performance.now() - started, baseUrl, stop, pid: /** @type {number} */ (child.pid) };
+        }
       } catch {
         // not listening yet
       }
@@ -90,4 +93,99 @@ function stopProcess(child) {
     });
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * Signs a new user up (POST /api/users) and in (POST /api/session) and returns the session cookie
+ * header value ("candor.session_token=…").
+ * @param {string} baseUrl
+ */
+export async function signIn(baseUrl) {
+  const tag = `${process.pid}${Date.now()}`;
+  const password = `Bench-${tag}-password!`;
+  const email = `bench${tag}@example.com`;
+  const signUp = await fetch(`${baseUrl}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ username: `bench${tag}`, fullname: 'Bench User', email, password }),
+  });
+  if (!signUp.ok) throw new Error(`Sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const session = await fetch(`${baseUrl}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!session.ok) throw new Error(`Sign-in failed: ${session.status} ${await session.text()}`);
+  const cookie = session.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith('candor.session_token='));
+  if (!cookie) throw new Error('Sign-in answered without a candor.session_token cookie');
+  return cookie;
+}
+
+export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Runs one statement on BENCH_DATABASE_URL (the maintenance database). */
+export async function postgresQuery(sql) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL without its password, for printing. */
+export function redact(text) {
+  const url = new URL(text);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
+
+/**
+ * Creates database `name` next to BENCH_DATABASE_URL and returns its URL, or null (with the reason
+ * printed) when PostgreSQL does not answer.
+ */
+export async function createBenchDatabase(name) {
+  try {
+    await postgresQuery('select 1');
+  } catch (error) {
+    console.log(`PostgreSQL not reachable at ${redact(POSTGRES_URL)} (${error.message}): skipped.`);
+    return null;
+  }
+  await postgresQuery(`create database ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function dropBenchDatabase(name) {
+  return postgresQuery(`drop database if exists ${name} with (force)`);
+}
+
+/** Nearest-rank percentile of ascending-sorted values. */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** "2 cores, load average 1.0 0.9 0.8, node v22…" */
+export function machineLine() {
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+  return `${os.cpus().length} cores, load average ${load}, node ${process.version}`;
+}
+
+/** Prints rows of cells: the first column left-aligned, the others right-aligned. */
+export function printTable(header, rows) {
+  const widths = header.map((_, i) => Math.max(header[i].length, ...rows.map((row) => row[i].length)));
+  const line = (cells) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
 }

@@ -13,6 +13,7 @@ import path from 'node:path';
 import {
   createBenchDatabase,
   dropBenchDatabase,
+  guardRun,
   machineLine,
   percentile,
   printTable,
@@ -31,32 +32,7 @@ const HARD_LIMIT_MS = 10 * 60_000;
 
 requireBuild();
 
-/** @type {(() => Promise<void>)[]} */
-const cleanups = [];
-let cleaning;
-function cleanUp() {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        console.error(`Clean-up failed: ${error.message}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the server…`);
-    cleanUp().finally(() => process.exit(130));
-  });
-}
-const hardLimit = setTimeout(() => {
-  console.error(`Still running after ${HARD_LIMIT_MS / 1000} s: giving up.`);
-  cleanUp().finally(() => process.exit(2));
-}, HARD_LIMIT_MS);
-hardLimit.unref();
+const run = guardRun(HARD_LIMIT_MS);
 
 /** @type {string[][]} */
 const rows = [];
@@ -66,12 +42,12 @@ try {
   const name = `candor_bench_${process.pid}`;
   const url = await createBenchDatabase(name);
   if (url) {
-    cleanups.push(() => dropBenchDatabase(name));
+    run.onCleanUp(() => dropBenchDatabase(name));
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-bench-candles-'));
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    run.onCleanUp(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     console.log(`PostgreSQL database ${name} at ${redact(url)}: starting the server…`);
     const server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'error' });
-    cleanups.push(() => server.stop());
+    run.onCleanUp(() => server.stop());
     const cookie = await signIn(server.baseUrl);
 
     // Both requests end at the same hour; the year starts 365 days before it.
@@ -173,8 +149,7 @@ try {
   failed = true;
   console.error(error);
 } finally {
-  await cleanUp();
-  clearTimeout(hardLimit);
+  await run.finish();
 }
 
 if (rows.length > 0) {

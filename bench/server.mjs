@@ -189,3 +189,43 @@ export function printTable(header, rows) {
   console.log(line(header));
   for (const row of rows) console.log(line(row));
 }
+
+/**
+ * Clean-up for a benchmark run: steps registered with `onCleanUp` run once, newest first, on
+ * `finish()`, on Ctrl-C/SIGTERM/SIGHUP, or when the run passes `hardLimitMs` (the run is bounded).
+ */
+export function guardRun(hardLimitMs) {
+  /** @type {(() => Promise<void>)[]} */
+  const cleanups = [];
+  let cleaning;
+  const cleanUp = () => {
+    cleaning ??= (async () => {
+      for (const step of cleanups.reverse()) {
+        try {
+          await step();
+        } catch (error) {
+          console.error(`Clean-up failed: ${error.message}`);
+        }
+      }
+    })();
+    return cleaning;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the server…`);
+      cleanUp().finally(() => process.exit(130));
+    });
+  }
+  const hardLimit = setTimeout(() => {
+    console.error(`Still running after ${Math.round(hardLimitMs / 1000)} s: giving up.`);
+    cleanUp().finally(() => process.exit(2));
+  }, hardLimitMs);
+  hardLimit.unref();
+  return {
+    onCleanUp: (step) => cleanups.push(step),
+    finish: async () => {
+      await cleanUp();
+      clearTimeout(hardLimit);
+    },
+  };
+}

@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import {
   createBenchDatabase,
   dropBenchDatabase,
+  guardRun,
   machineLine,
   percentile,
   printTable,
@@ -80,32 +81,7 @@ if (fitting.length < steps.length) {
 // Bounded in time: connect + collect + close per step, plus start-up, with a generous margin.
 const HARD_LIMIT_MS = 180_000 + steps.length * (CONNECT_TIMEOUT_MS + seconds * 1000 + 25_000);
 
-/** @type {(() => Promise<void>)[]} */
-const cleanups = [];
-let cleaning;
-function cleanUp() {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        console.error(`Clean-up failed: ${error.message}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the server…`);
-    cleanUp().finally(() => process.exit(130));
-  });
-}
-const hardLimit = setTimeout(() => {
-  console.error(`Still running after ${Math.round(HARD_LIMIT_MS / 1000)} s: giving up.`);
-  cleanUp().finally(() => process.exit(2));
-}, HARD_LIMIT_MS);
-hardLimit.unref();
+const run = guardRun(HARD_LIMIT_MS);
 
 /** @type {string[][]} */
 const rows = [];
@@ -115,13 +91,13 @@ try {
   const env = { LOG_LEVEL: 'error' };
   if (args['tick-ms']) env.MARKET_TICK_MS = args['tick-ms'];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-bench-stream-'));
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  run.onCleanUp(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   env.DATA_DIR = dataDir;
   if (args.postgres) {
     const name = `candor_bench_${process.pid}`;
     const url = await createBenchDatabase(name);
     if (!url) throw new SkipError();
-    cleanups.push(() => dropBenchDatabase(name));
+    run.onCleanUp(() => dropBenchDatabase(name));
     env.DATABASE_URL = url;
     setting = `PostgreSQL database ${name} at ${redact(url)}`;
   } else {
@@ -129,7 +105,7 @@ try {
   }
   console.log(`Starting the server (${setting})…`);
   const server = await startServer(env);
-  cleanups.push(() => server.stop());
+  run.onCleanUp(() => server.stop());
   const cookie = await signIn(server.baseUrl);
   const tickMs = Number(env.MARKET_TICK_MS ?? 1000);
   console.log(
@@ -149,8 +125,7 @@ try {
     console.error(error);
   }
 } finally {
-  await cleanUp();
-  clearTimeout(hardLimit);
+  await run.finish();
 }
 
 if (rows.length > 0) {

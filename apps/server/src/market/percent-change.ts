@@ -1,5 +1,16 @@
-import { formatDecimal } from '@candor/domain/money/money';
-import { decimalsOf, toScaledInteger } from './decimal.ts';
+import { formatDecimal, parseMinorUnits } from '@candor/domain/money/money';
+
+/** The number of decimals written in a decimal string ("1.0840" → 4). */
+function decimalsOf(text: string): number {
+  return text.split('.')[1]?.length ?? 0;
+}
+
+/** A price as an integer of 10^-decimals units; prices are non-negative decimal strings. */
+function scaled(price: string, decimals: number): bigint {
+  const parsed = parseMinorUnits(price, decimals);
+  if (!parsed.ok) throw new RangeError(`Not a price: ${price} (${parsed.error})`);
+  return parsed.value;
+}
 
 /**
  * The change from one price to another in percent with two decimals, rounded half away from zero
@@ -8,9 +19,9 @@ import { decimalsOf, toScaledInteger } from './decimal.ts';
  */
 export function percentChange(from: string, to: string): string | null {
   const decimals = Math.max(decimalsOf(from), decimalsOf(to));
-  const base = toScaledInteger(from, decimals);
+  const base = scaled(from, decimals);
   if (base <= 0n) return null;
-  const diff = toScaledInteger(to, decimals) - base;
+  const diff = scaled(to, decimals) - base;
   // In hundredths of a percent: |diff| / base × 100 × 100, rounded half away from zero.
   const numerator = (diff < 0n ? -diff : diff) * 10_000n;
   let hundredths = numerator / base;

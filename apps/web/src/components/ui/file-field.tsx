@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useId } from 'react';
+import { FieldMessage } from './field-message.tsx';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> & {
   label: string;
@@ -29,15 +30,7 @@ export function FileField({ label, error, hint, onFileChange, className = '', id
         }`}
         {...props}
       />
-      {error ? (
-        <p id={messageId} role="alert" className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="mt-1.5 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </div>
   );
 }

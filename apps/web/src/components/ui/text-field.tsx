@@ -1,4 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, useId } from 'react';
+import { FieldMessage } from './field-message.tsx';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
 
@@ -27,15 +28,7 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
         }`}
         {...props}
       />
-      {error ? (
-        <p id={messageId} role="alert" className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="mt-1.5 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </div>
   );
 });

@@ -1,26 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { BackLink } from '../../components/ui/back-link.tsx';
 
 /** A small link back to the account overview, above a sub-page's heading. */
 export function BackToAccount() {
-  return (
-    <Link
-      to="/account"
-      className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-500 transition hover:text-slate-800"
-    >
-      <svg
-        className="h-4 w-4"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        aria-hidden="true"
-      >
-        <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-      Account
-    </Link>
-  );
+  return <BackLink to="/account" label="Account" className="mb-3" />;
 }
 
 /** The profile picture, or the person's initial on a coloured disc when there is none. */

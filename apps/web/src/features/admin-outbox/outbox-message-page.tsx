@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { BackLink } from '../../components/ui/back-link.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { isApiError } from '../../lib/api.ts';
@@ -16,22 +17,7 @@ export function OutboxMessagePage() {
 
   return (
     <div className="space-y-4">
-      <Link
-        to="/admin/outbox"
-        className="inline-flex items-center gap-1 text-sm font-medium text-slate-500 transition hover:text-slate-800"
-      >
-        <svg
-          className="h-4 w-4"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          aria-hidden="true"
-        >
-          <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        Outbox
-      </Link>
+      <BackLink to="/admin/outbox" label="Outbox" />
 
       {isPending ? (
         <div role="status" className="flex items-center gap-3 py-16 text-sm text-slate-500">

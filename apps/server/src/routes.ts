@@ -4,6 +4,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { profilePictureRoutes } from './modules/account/profile-picture.routes.ts';
 import { emailVerificationsRoutes } from './modules/email-verifications/email-verifications.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
@@ -12,6 +13,7 @@ import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { filesRoutes } from './modules/storage/files.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
 
 /** Every module's routes, in one place. */
 export async function registerModules(app: FastifyInstance, services: Services): Promise<void> {
@@ -25,6 +27,8 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await filesRoutes(app, services);
   await profilePictureRoutes(app, services);
   await settingsRoutes(app, services);
+  await walletsRoutes(app, services);
   await outboxRoutes(app, services);
   await marketRoutes(app, services);
+  await ledgerRoutes(app, services);
 }

@@ -20,6 +20,15 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'ACCOUNT_INACTIVE',
   'ACCOUNT_CLOSED',
+  'INSUFFICIENT_FUNDS',
+  'BELOW_MINIMUM_WITHDRAWAL',
+  'ALREADY_DECIDED',
+  'INVALID_TRANSITION',
+  'QUOTE_EXPIRED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'INVALID_WITHDRAWAL_CODE',
+  'WALLET_NOT_CONFIGURED',
+  'PRICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 
@@ -30,3 +39,7 @@ export const ErrorResponseSchema = z
   .object({ code: ErrorCodeSchema, message: z.string() })
   .meta({ id: 'ErrorResponse', description: 'Every error the API returns' });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** PRODUCT.md §2 Dashboard: what an inactive (suspended) customer reads, also when a money request is refused. */
+export const INACTIVE_ACCOUNT_MESSAGE =
+  'Your account is currently inactive, please message any of our support agent to activate your account.';

@@ -109,3 +109,35 @@ test('while a server holds the embedded database, the command says so and change
   }
   expect(await roleOf('root@example.com')).toBe('admin');
 });
+
+test('reconcile is clean on a consistent ledger and names an account whose balance was changed behind its back', async () => {
+  const db = await PGlite.create(path.join(dataDir, 'pg'));
+  try {
+    const { rows } = await db.query<{ id: string }>("select id from users where email = 'root@example.com'");
+    const userId = rows[0]?.id;
+    // A credit of $25.00 as the ledger writes it: two postings summing to zero, the running balance stored.
+    await db.exec(`
+      insert into ledger_accounts (kind, user_id, balance_minor) values ('customer_cash', '${userId}', 2500);
+      insert into journal_entries (kind, description, user_id, actor_id, actor_role)
+        values ('adjustment', 'Opening credit', '${userId}', 'cli', 'operator');
+      insert into postings (entry_id, account_id, amount_minor, balance_after_minor)
+        select e.id, a.id, 2500, 2500 from journal_entries e, ledger_accounts a
+         where a.user_id = '${userId}' and a.kind = 'customer_cash';
+      insert into postings (entry_id, account_id, amount_minor)
+        select e.id, a.id, -2500 from journal_entries e, ledger_accounts a where a.kind = 'platform_adjustments';
+    `);
+  } finally {
+    await db.close();
+  }
+  const clean = admin('reconcile');
+  expect(clean.out).toContain('no differences');
+  expect(clean.code).toBe(0);
+
+  const tamper = await PGlite.create(path.join(dataDir, 'pg'));
+  await tamper.exec("update ledger_accounts set balance_minor = 1000000 where kind = 'customer_cash'");
+  await tamper.close();
+  const drifted = admin('reconcile');
+  expect(drifted.code).toBe(1);
+  expect(drifted.out).toContain('customer_cash of root@example.com');
+  expect(drifted.out).toContain('cached balance 10000.00, postings sum to 25.00');
+});

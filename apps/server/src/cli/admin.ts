@@ -7,6 +7,7 @@ import { users } from '../db/schema/auth.ts';
 import { readEnv } from '../env.ts';
 import { ensureInstanceSecret } from '../lib/instance-secret.ts';
 import { COMMAND_LINE_ACTOR, recordAudit } from '../modules/audit/audit.service.ts';
+import { reconcileLedger } from '../modules/ledger/reconcile.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import { readSiteName } from '../modules/settings/settings.service.ts';
 import { createAuth } from '../plugins/auth.ts';
@@ -14,7 +15,8 @@ import { createAuth } from '../plugins/auth.ts';
 const USAGE = `Usage:
   npm run admin -- create --email E --password P --username U --fullname F
   npm run admin -- promote --email E
-  npm run admin -- demote --email E`;
+  npm run admin -- demote --email E
+  npm run admin -- reconcile`;
 
 class UsageError extends Error {}
 
@@ -30,8 +32,9 @@ async function main(argv: string[]): Promise<void> {
     },
     strict: true,
   });
-  if (!command || !['create', 'promote', 'demote'].includes(command)) throw new UsageError(USAGE);
-  if (!values.email) throw new UsageError(`--email is required\n${USAGE}`);
+  if (!command || !['create', 'promote', 'demote', 'reconcile'].includes(command))
+    throw new UsageError(USAGE);
+  if (command !== 'reconcile' && !values.email) throw new UsageError(`--email is required\n${USAGE}`);
 
   const env = readEnv();
   let database: Database;
@@ -47,8 +50,9 @@ async function main(argv: string[]): Promise<void> {
     throw error;
   }
   try {
-    if (command === 'create') await createAdmin(database, env, values);
-    else await setRole(database, values.email, command === 'promote' ? 'admin' : 'client');
+    if (command === 'reconcile') await reconcile(database);
+    else if (command === 'create') await createAdmin(database, env, values);
+    else await setRole(database, values.email ?? '', command === 'promote' ? 'admin' : 'client');
   } finally {
     await database.close();
   }
@@ -125,6 +129,18 @@ async function setRole(database: Database, email: string, role: 'admin' | 'clien
       ? `${normalized} is now an administrator.`
       : `${normalized} is no longer an administrator.`,
   );
+}
+
+/** Recomputes every balance from the postings; exits 1, naming the accounts, when anything differs. */
+async function reconcile(database: Database): Promise<void> {
+  const report = await reconcileLedger(database.db);
+  if (report.problems.length === 0) {
+    console.log(`Ledger reconciled: ${report.accounts} accounts, ${report.entries} entries, no differences.`);
+    return;
+  }
+  console.error(`Ledger reconciliation found ${report.problems.length} problem(s):`);
+  for (const problem of report.problems) console.error(`  - ${problem}`);
+  process.exitCode = 1;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -13,11 +13,16 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import * as audit from './schema/audit.ts';
 import * as auth from './schema/auth.ts';
 import * as authFailures from './schema/auth-failures.ts';
+import * as deposits from './schema/deposits.ts';
 import * as files from './schema/files.ts';
+import * as idempotency from './schema/idempotency.ts';
+import * as ledger from './schema/ledger.ts';
 import * as mail from './schema/mail.ts';
 import * as market from './schema/market.ts';
 import * as secrets from './schema/secrets.ts';
 import * as settings from './schema/settings.ts';
+import * as wallets from './schema/wallets.ts';
+import * as withdrawals from './schema/withdrawals.ts';
 
 export const schema = {
   ...auth,
@@ -28,6 +33,11 @@ export const schema = {
   ...authFailures,
   ...secrets,
   ...market,
+  ...ledger,
+  ...idempotency,
+  ...wallets,
+  ...deposits,
+  ...withdrawals,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -1,3 +1,4 @@
+import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import type { FastifyRequest } from 'fastify';
 import type { AuditActor } from '../modules/audit/audit.service.ts';
 import type { Actor } from '../plugins/access.ts';
@@ -13,4 +14,11 @@ export function requireActor(request: FastifyRequest): Actor {
 export function requireAuditActor(request: FastifyRequest): AuditActor {
   const actor = requireActor(request);
   return { id: actor.userId, role: actor.role };
+}
+
+/** The signed-in actor, refused with ACCOUNT_INACTIVE when their account is suspended (money requests). */
+export function requireActiveActor(request: FastifyRequest): Actor {
+  const actor = requireActor(request);
+  if (actor.status !== 'active') throw new AppError('ACCOUNT_INACTIVE', INACTIVE_ACCOUNT_MESSAGE);
+  return actor;
 }

@@ -3,6 +3,7 @@ import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { useDocumentBranding } from '../settings/settings-api.ts';
 import { MANAGE_TABS, ManageSearchSchema, type ManageTabId } from './manage-tabs.ts';
+import { PaymentTab } from './payment-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
 
 export function ManagePage() {
@@ -41,6 +42,8 @@ export function ManagePage() {
       <Tabs label="Manage" tabs={MANAGE_TABS} selected={tab} onSelect={select}>
         {tab === 'settings' ? (
           <SettingsTab />
+        ) : tab === 'payment' ? (
+          <PaymentTab />
         ) : (
           <EmptyState title="This section is not available yet.">
             It opens in a coming release of the platform.

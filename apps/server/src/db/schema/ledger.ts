@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+/**
+ * The accounts of the double-entry ledger. Customer accounts (`customer_cash`,
+ * `customer_reserved`) keep a cached balance, changed only in the transaction that posts to them,
+ * under a row lock; it can never go below zero. Platform accounts are touched by every movement,
+ * so their balance is never cached: it is the sum of their postings (docs/decisions/009).
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    /** 'customer_cash' | 'customer_reserved' | 'platform_transit' | 'platform_fee_revenue' | 'platform_house' | 'platform_adjustments' */
+    kind: text('kind').notNull(),
+    userId: text('user_id').references(() => users.id),
+    /** Cached sum of the postings (customer accounts only; always 0 on platform accounts). */
+    balanceMinor: bigint('balance_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_user_kind_idx').on(t.userId, t.kind),
+    check(
+      'ledger_accounts_customer_not_negative',
+      sql`${t.kind} not like 'customer%' or ${t.balanceMinor} >= 0`,
+    ),
+    check('ledger_accounts_owner', sql`(${t.kind} like 'customer%') = (${t.userId} is not null)`),
+  ],
+);
+
+/** One movement of money with its cause. Append-only: a correction is a new entry. */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    /** 'deposit' | 'withdrawal' | 'withdrawal_fee' | 'reservation' | 'release' | 'adjustment' */
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    /** The customer the entry concerns. */
+    userId: text('user_id').references(() => users.id),
+    /** Who caused it: a user id, 'cli' or 'system'. */
+    actorId: text('actor_id').notNull(),
+    actorRole: text('actor_role').notNull(),
+    /** What it belongs to, e.g. { deposit: id } or { withdrawal: id }. */
+    reference: jsonb('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('journal_entries_user_idx').on(t.userId, t.id)],
+);
+
+/** The legs of an entry: the amounts of one entry sum to zero. Append-only. */
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: bigint('account_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    /** The account's balance after this posting (customer accounts only). */
+    balanceAfterMinor: bigint('balance_after_minor', { mode: 'bigint' }),
+  },
+  (t) => [
+    index('postings_account_entry_idx').on(t.accountId, t.entryId),
+    index('postings_entry_idx').on(t.entryId),
+    check('postings_amount_not_zero', sql`${t.amountMinor} <> 0`),
+  ],
+);

@@ -1,0 +1,155 @@
+import {
+  adjustmentEntry,
+  depositEntry,
+  reservationEntry,
+  withdrawalEntries,
+} from '@candor/domain/ledger/entries';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { insertUser } from '../../test/factories.ts';
+import { openTestDatabase } from '../../test/test-app.ts';
+import { postEntries } from './ledger.repository.ts';
+import { readBalances, readStatement } from './ledger.service.ts';
+
+const ADMIN = { id: 'admin-1', role: 'admin' };
+let database: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+});
+afterAll(() => drop());
+
+describe('postEntries', () => {
+  test('a deposit, a reservation and its settlement move the balances and the statement shows each', async () => {
+    const { db } = database;
+    const user = await insertUser(db);
+    await db.transaction((tx) =>
+      postEntries(
+        tx,
+        [depositEntry({ userId: user.id, amount: 10_000n, depositId: 'd1', methodLabel: 'Bitcoin(BTC)' })],
+        ADMIN,
+      ),
+    );
+    await db.transaction((tx) =>
+      postEntries(
+        tx,
+        [reservationEntry({ userId: user.id, amount: 4_000n, withdrawalId: 'w1', methodLabel: 'Bank' })],
+        {
+          id: user.id,
+          role: 'client',
+        },
+      ),
+    );
+    await db.transaction((tx) =>
+      postEntries(
+        tx,
+        withdrawalEntries({
+          userId: user.id,
+          net: 3_900n,
+          fee: 100n,
+          feePercent: '2.50',
+          withdrawalId: 'w1',
+          methodLabel: 'Bank',
+        }),
+        ADMIN,
+      ),
+    );
+    expect(await readBalances(db, user.id)).toEqual({
+      available: '60.00',
+      reserved: '0.00',
+      total: '60.00',
+      deposits: '100.00',
+      profit: '0.00',
+    });
+    const statement = await readStatement(db, user.id, 1);
+    expect(statement.total).toBe(4);
+    expect(
+      statement.items.map((e) => [
+        e.kind,
+        e.availableChange,
+        e.reservedChange,
+        e.availableAfter,
+        e.reservedAfter,
+      ]),
+    ).toEqual([
+      ['withdrawal_fee', null, '-1.00', '60.00', '0.00'],
+      ['withdrawal', null, '-39.00', '60.00', '1.00'],
+      ['reservation', '-40.00', '40.00', '60.00', '40.00'],
+      ['deposit', '100.00', null, '100.00', '0.00'],
+    ]);
+  });
+
+  test('a debit beyond the cash balance is refused and writes nothing', async () => {
+    const { db } = database;
+    const user = await insertUser(db);
+    await db.transaction((tx) =>
+      postEntries(
+        tx,
+        [adjustmentEntry({ userId: user.id, direction: 'credit', amount: 500n, reason: 'Goodwill' })],
+        ADMIN,
+      ),
+    );
+    await expect(
+      db.transaction((tx) =>
+        postEntries(
+          tx,
+          [adjustmentEntry({ userId: user.id, direction: 'debit', amount: 501n, reason: 'Too much' })],
+          ADMIN,
+        ),
+      ),
+    ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect((await readBalances(db, user.id)).available).toBe('5.00');
+    expect((await readStatement(db, user.id, 1)).total).toBe(1);
+  });
+});
+
+describe('postEntries under concurrency', () => {
+  test('simultaneous reservations that together exceed the balance never overdraw, and nothing is lost', async () => {
+    const { db } = database;
+    const user = await insertUser(db);
+    await db.transaction((tx) =>
+      postEntries(
+        tx,
+        [adjustmentEntry({ userId: user.id, direction: 'credit', amount: 10_000n, reason: 'Seed' })],
+        ADMIN,
+      ),
+    );
+    const attempts = Array.from({ length: 25 }, (_, i) =>
+      db.transaction((tx) =>
+        postEntries(
+          tx,
+          [reservationEntry({ userId: user.id, amount: 700n, withdrawalId: `w${i}`, methodLabel: 'Bank' })],
+          { id: user.id, role: 'client' },
+        ),
+      ),
+    );
+    const results = await Promise.allSettled(attempts);
+    const succeeded = results.filter((r) => r.status === 'fulfilled').length;
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(succeeded).toBe(14); // 14 × $7.00 = $98.00 ≤ $100.00 < 15 × $7.00
+    for (const r of refused)
+      expect(r.status === 'rejected' && r.reason).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect(await readBalances(db, user.id)).toMatchObject({
+      available: '2.00',
+      reserved: '98.00',
+      total: '100.00',
+    });
+  });
+
+  test('simultaneous movements on two customers in opposite orders do not deadlock', async () => {
+    const { db } = database;
+    const a = await insertUser(db);
+    const b = await insertUser(db);
+    const credit = (userId: string) =>
+      adjustmentEntry({ userId, direction: 'credit', amount: 100n, reason: 'x' });
+    const runs = Array.from({ length: 20 }, (_, i) =>
+      db.transaction((tx) =>
+        postEntries(tx, i % 2 ? [credit(a.id), credit(b.id)] : [credit(b.id), credit(a.id)], ADMIN),
+      ),
+    );
+    await Promise.all(runs);
+    expect((await readBalances(db, a.id)).available).toBe('20.00');
+    expect((await readBalances(db, b.id)).available).toBe('20.00');
+  });
+});

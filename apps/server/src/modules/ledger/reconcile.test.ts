@@ -1,0 +1,74 @@
+import { adjustmentEntry, depositEntry, reservationEntry } from '@candor/domain/ledger/entries';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { insertUser } from '../../test/factories.ts';
+import { openTestDatabase } from '../../test/test-app.ts';
+import { postEntries } from './ledger.repository.ts';
+import { reconcileLedger } from './reconcile.ts';
+
+const ADMIN = { id: 'admin-1', role: 'admin' };
+let database: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+});
+afterAll(() => drop());
+
+describe('reconcileLedger', () => {
+  test('is clean after deposits, reservations and adjustments', async () => {
+    const { db } = database;
+    const user = await insertUser(db);
+    await db.transaction((tx) =>
+      postEntries(
+        tx,
+        [
+          depositEntry({ userId: user.id, amount: 5_000n, depositId: 'd', methodLabel: 'Bitcoin(BTC)' }),
+          reservationEntry({ userId: user.id, amount: 1_000n, withdrawalId: 'w', methodLabel: 'Bank' }),
+          adjustmentEntry({ userId: user.id, direction: 'debit', amount: 250n, reason: 'Correction' }),
+        ],
+        ADMIN,
+      ),
+    );
+    const report = await reconcileLedger(db);
+    expect(report.problems).toEqual([]);
+    expect(report.entries).toBeGreaterThanOrEqual(3);
+  });
+
+  test('the ledger refuses to change or delete an entry or a posting', async () => {
+    const { db } = database;
+    await expect(db.execute(sql`update postings set amount_minor = amount_minor + 1`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from journal_entries`)).rejects.toThrow();
+    expect((await reconcileLedger(db)).problems).toEqual([]);
+  });
+
+  test('reports a cached balance changed behind the ledger, and an entry that does not balance', async () => {
+    const { db } = database;
+    const user = await insertUser(db, { email: 'drift@example.test' });
+    await db.transaction((tx) =>
+      postEntries(
+        tx,
+        [adjustmentEntry({ userId: user.id, direction: 'credit', amount: 700n, reason: 'x' })],
+        ADMIN,
+      ),
+    );
+    await db.execute(
+      sql`update ledger_accounts set balance_minor = balance_minor + 1 where user_id = ${user.id} and kind = 'customer_cash'`,
+    );
+    await db.execute(sql`
+      with e as (
+        insert into journal_entries (kind, description, actor_id, actor_role)
+        values ('adjustment', 'one-legged', 'test', 'test') returning id
+      )
+      insert into postings (entry_id, account_id, amount_minor)
+      select e.id, a.id, 100 from e, ledger_accounts a where a.kind = 'platform_house'`);
+    const { problems } = await reconcileLedger(db);
+    expect(problems).toContainEqual(
+      `customer_cash of drift@example.test (user ${user.id}): cached balance 7.01, postings sum to 7.00`,
+    );
+    expect(
+      problems.some((p) => /entry \d+ \(adjustment\) is unbalanced: 1 postings summing to 1.00/.test(p)),
+    ).toBe(true);
+  });
+});

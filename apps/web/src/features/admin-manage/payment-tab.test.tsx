@@ -1,0 +1,134 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { PaymentTab } from './payment-tab.tsx';
+
+const BITCOIN = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const ETHEREUM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const SAVED = { bitcoin: BITCOIN, ethereum: ETHEREUM, usdt: USDT, updatedAt: '2026-01-15T09:30:00.000Z' };
+const EMPTY = { bitcoin: null, ethereum: null, usdt: null, updatedAt: null };
+
+function renderPayment() {
+  return renderPages([{ path: '/all-user', component: PaymentTab }], '/all-user', {
+    me: buildMe({ role: 'admin' }),
+  });
+}
+
+function fieldValue(label: string): string {
+  return (screen.getByLabelText(label) as HTMLInputElement).value;
+}
+
+async function replace(label: string, value: string) {
+  const user = userEvent.setup({ delay: null });
+  const field = await screen.findByLabelText(label);
+  await user.clear(field);
+  if (value) await user.type(field, value);
+}
+
+describe('PaymentTab', () => {
+  test('shows a loader, then the current addresses and the seed note', async () => {
+    const fetchMock = mockApi({ 'GET /api/admin/wallet-addresses': { status: 200, body: SAVED } });
+    // The answer waits until the loader has been seen.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await answered;
+      return fetchMock(...args);
+    });
+    renderPayment();
+    expect((await screen.findByRole('status')).textContent).toContain('Loading wallet addresses...');
+    answer();
+    await screen.findByLabelText('Bitcoin');
+    expect(fieldValue('Bitcoin')).toBe(BITCOIN);
+    expect(fieldValue('Ethereum')).toBe(ETHEREUM);
+    expect(fieldValue('USDT (TRC-20)')).toBe(USDT);
+    expect(
+      screen.getByText(
+        'Update your respective wallet address, ensure to confirm wallet address before client makes payment.',
+      ),
+    ).toBeTruthy();
+  });
+
+  test('refuses empty and malformed addresses without calling the server, then rechecks on change', async () => {
+    const fetchMock = mockApi({ 'GET /api/admin/wallet-addresses': { status: 200, body: EMPTY } });
+    renderPayment();
+    await screen.findByLabelText('Bitcoin');
+    expect(fieldValue('Bitcoin')).toBe('');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('Bitcoin address is required')).toBeTruthy();
+    expect(screen.getByText('Ethereum address is required')).toBeTruthy();
+    expect(screen.getByText('USDT address is required')).toBeTruthy();
+
+    await replace('Bitcoin', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx');
+    expect(await screen.findByText('Enter a valid Bitcoin address')).toBeTruthy();
+    await replace('Ethereum', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD');
+    expect(await screen.findByText('Enter a valid Ethereum address')).toBeTruthy();
+    await replace('USDT (TRC-20)', ETHEREUM);
+    expect(await screen.findByText('Enter a valid USDT (TRC-20) address')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+    expect(callsTo(fetchMock, 'PUT /api/admin/wallet-addresses')).toEqual([]);
+
+    await replace('Bitcoin', BITCOIN);
+    expect(screen.queryByText('Enter a valid Bitcoin address')).toBeNull();
+  });
+
+  test('saves the trimmed addresses and confirms with the seed toast', async () => {
+    let current: object = EMPTY;
+    const fetchMock = mockApi({
+      'GET /api/admin/wallet-addresses': () => ({ status: 200, body: current }),
+      'PUT /api/admin/wallet-addresses': () => {
+        current = SAVED;
+        return { status: 200, body: SAVED };
+      },
+    });
+    const { queryClient } = renderPayment();
+    await replace('Bitcoin', `  ${BITCOIN} `);
+    await replace('Ethereum', ETHEREUM);
+    await replace('USDT (TRC-20)', USDT);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('Wallet updated successfully!')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/wallet-addresses')).toEqual([
+      { bitcoin: BITCOIN, ethereum: ETHEREUM, usdt: USDT },
+    ]);
+    expect(queryClient.getQueryData(['admin', 'wallet-addresses'])).toEqual(SAVED);
+    expect(fieldValue('Bitcoin')).toBe(BITCOIN);
+  });
+
+  test('a refused update names the server message', async () => {
+    mockApi({
+      'GET /api/admin/wallet-addresses': { status: 200, body: SAVED },
+      'PUT /api/admin/wallet-addresses': {
+        status: 403,
+        body: { code: 'FORBIDDEN', message: 'Administrators only' },
+      },
+    });
+    renderPayment();
+    await screen.findByLabelText('Bitcoin');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Failed to update addresses: Administrators only')).toBeTruthy();
+  });
+
+  test('a failed load offers to try again', async () => {
+    let fail = true;
+    mockApi({
+      'GET /api/admin/wallet-addresses': () =>
+        fail
+          ? { status: 500, body: { code: 'INTERNAL', message: 'Internal Server Error' } }
+          : { status: 200, body: SAVED },
+    });
+    renderPayment();
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The wallet addresses could not be loaded.',
+    );
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByLabelText('Bitcoin');
+    expect(fieldValue('Bitcoin')).toBe(BITCOIN);
+  });
+});

@@ -1,0 +1,72 @@
+import { parseMinorUnits } from '@candor/domain/money/money';
+import { z } from 'zod';
+
+/** The largest single amount any money form accepts: $1,000,000,000.00. */
+export const MAX_AMOUNT_MINOR = 100_000_000_000n;
+
+/** A decimal string of dollars on the wire ("1234.50"); negative for outgoing amounts where signed. */
+export const DecimalAmountSchema = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/**
+ * A positive dollar amount typed by a person ("100", "100.5", "1,000.25" is refused), at most two
+ * decimals. `required` is the form's own message for an empty field (seed §5: "Input an amount",
+ * "Please enter an amount").
+ */
+export function usdAmountSchema(required: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .superRefine((text, ctx) => {
+      const parsed = parseMinorUnits(text);
+      if (!parsed.ok) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            parsed.error === 'TOO_MANY_DECIMALS'
+              ? 'Amounts have at most 2 decimals'
+              : 'Enter an amount such as 100.00',
+        });
+      } else if (parsed.value === 0n) {
+        ctx.addIssue({ code: 'custom', message: 'The amount must be greater than zero' });
+      } else if (parsed.value > MAX_AMOUNT_MINOR) {
+        ctx.addIssue({ code: 'custom', message: 'The amount can be at most $1,000,000,000.00' });
+      }
+    });
+}
+
+/** Parses an amount that `usdAmountSchema` accepted into cents. */
+export function toMinorUnits(text: string): bigint {
+  const parsed = parseMinorUnits(text);
+  if (!parsed.ok) throw new Error(`not an amount: ${text}`);
+  return parsed.value;
+}
+
+/** A page number in a list's query string. */
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+
+/** A list page in the shape every paginated response uses. */
+export function pageOf<T extends z.ZodType>(item: T, id: string) {
+  return z
+    .object({
+      items: z.array(item),
+      page: z.number().int(),
+      pageCount: z.number().int(),
+      total: z.number().int(),
+    })
+    .meta({ id });
+}
+
+/**
+ * Money-moving requests accept an Idempotency-Key header: a retry with the same key and the same
+ * content gets the first answer and moves nothing again; the same key with other content is refused.
+ */
+export const IdempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency-Key must be 1 to 200 visible ASCII characters')
+    .optional()
+    .meta({ description: 'A unique key per intended operation (a UUID, say); retries reuse it.' }),
+});

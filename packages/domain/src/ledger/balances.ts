@@ -1,0 +1,34 @@
+import { err, ok, type Result } from '../result.ts';
+import { accountKey, isCustomerAccount } from './accounts.ts';
+import { assertBalancedEntry, type EntryDraft, type Posting } from './entries.ts';
+
+export type PostedLeg = Posting & { entryIndex: number; balanceAfter: bigint };
+
+export type InsufficientFunds = { code: 'INSUFFICIENT_FUNDS'; accountKey: string; shortBy: bigint };
+
+/**
+ * Applies entries, in order, to the balances they touch (keyed by `accountKey`; missing accounts
+ * start at zero). A customer account may never go below zero: the first posting that would take
+ * one there refuses the whole batch and nothing is applied. Returns the new balances and, for
+ * every posting, the balance after it.
+ */
+export function applyEntries(
+  balances: ReadonlyMap<string, bigint>,
+  entries: readonly EntryDraft[],
+): Result<{ balances: Map<string, bigint>; legs: PostedLeg[] }, InsufficientFunds> {
+  const next = new Map(balances);
+  const legs: PostedLeg[] = [];
+  for (const [entryIndex, entry] of entries.entries()) {
+    assertBalancedEntry(entry);
+    for (const posting of entry.postings) {
+      const key = accountKey(posting.account);
+      const after = (next.get(key) ?? 0n) + posting.amount;
+      if (isCustomerAccount(posting.account) && after < 0n) {
+        return err({ code: 'INSUFFICIENT_FUNDS', accountKey: key, shortBy: -after });
+      }
+      next.set(key, after);
+      legs.push({ ...posting, entryIndex, balanceAfter: after });
+    }
+  }
+  return ok({ balances: next, legs });
+}

@@ -1,0 +1,180 @@
+import { describe, expect, test } from 'vitest';
+import { accountKey } from './accounts.ts';
+import { applyEntries } from './balances.ts';
+import {
+  adjustmentEntry,
+  assertBalancedEntry,
+  depositEntry,
+  type EntryDraft,
+  releaseEntry,
+  reservationEntry,
+  withdrawalEntries,
+} from './entries.ts';
+
+const U = 'user-1';
+const CASH = `customer_cash:${U}`;
+const RESERVED = `customer_reserved:${U}`;
+
+/** The postings of entries as { accountKey: amount } per entry, for readable expectations. */
+function legs(entries: EntryDraft[]) {
+  return entries.map((e) => ({
+    kind: e.kind,
+    postings: Object.fromEntries(e.postings.map((p) => [accountKey(p.account), p.amount])),
+  }));
+}
+
+describe('entry kinds', () => {
+  const scenarios: { name: string; entries: EntryDraft[]; expected: ReturnType<typeof legs> }[] = [
+    {
+      name: 'a deposit moves money from transit into the customer cash',
+      entries: [depositEntry({ userId: U, amount: 10_000n, depositId: 'd', methodLabel: 'Bitcoin(BTC)' })],
+      expected: [{ kind: 'deposit', postings: { platform_transit: -10_000n, [CASH]: 10_000n } }],
+    },
+    {
+      name: 'a reservation moves cash to reserved funds',
+      entries: [reservationEntry({ userId: U, amount: 2_500n, withdrawalId: 'w', methodLabel: 'Bank' })],
+      expected: [{ kind: 'reservation', postings: { [CASH]: -2_500n, [RESERVED]: 2_500n } }],
+    },
+    {
+      name: 'a release moves reserved funds back to cash',
+      entries: [releaseEntry({ userId: U, amount: 2_500n, withdrawalId: 'w', reason: 'Wrong account' })],
+      expected: [{ kind: 'release', postings: { [RESERVED]: -2_500n, [CASH]: 2_500n } }],
+    },
+    {
+      name: 'a settled withdrawal sends the net out and the fee to fee revenue',
+      entries: withdrawalEntries({
+        userId: U,
+        net: 9_750n,
+        fee: 250n,
+        feePercent: '2.50',
+        withdrawalId: 'w',
+        methodLabel: 'Bank',
+      }),
+      expected: [
+        { kind: 'withdrawal', postings: { [RESERVED]: -9_750n, platform_transit: 9_750n } },
+        { kind: 'withdrawal_fee', postings: { [RESERVED]: -250n, platform_fee_revenue: 250n } },
+      ],
+    },
+    {
+      name: 'a withdrawal without a fee is one entry',
+      entries: withdrawalEntries({
+        userId: U,
+        net: 100n,
+        fee: 0n,
+        feePercent: '0.00',
+        withdrawalId: 'w',
+        methodLabel: 'PayPal',
+      }),
+      expected: [{ kind: 'withdrawal', postings: { [RESERVED]: -100n, platform_transit: 100n } }],
+    },
+    {
+      name: 'a credit adjustment comes from the adjustments account',
+      entries: [adjustmentEntry({ userId: U, direction: 'credit', amount: 123n, reason: 'Goodwill' })],
+      expected: [{ kind: 'adjustment', postings: { platform_adjustments: -123n, [CASH]: 123n } }],
+    },
+    {
+      name: 'a debit adjustment goes to the adjustments account',
+      entries: [adjustmentEntry({ userId: U, direction: 'debit', amount: 123n, reason: 'Duplicate credit' })],
+      expected: [{ kind: 'adjustment', postings: { [CASH]: -123n, platform_adjustments: 123n } }],
+    },
+  ];
+
+  for (const scenario of scenarios) {
+    test(scenario.name, () => {
+      expect(legs(scenario.entries)).toEqual(scenario.expected);
+      for (const entry of scenario.entries) expect(() => assertBalancedEntry(entry)).not.toThrow();
+    });
+  }
+
+  test('an adjustment describes itself with the reason the administrator gave', () => {
+    expect(
+      adjustmentEntry({ userId: U, direction: 'credit', amount: 1n, reason: 'Bonus for March' }).description,
+    ).toBe('Bonus for March');
+  });
+
+  test('builders refuse zero and negative amounts', () => {
+    expect(() => depositEntry({ userId: U, amount: 0n, depositId: 'd', methodLabel: 'x' })).toThrow();
+    expect(() => reservationEntry({ userId: U, amount: -1n, withdrawalId: 'w', methodLabel: 'x' })).toThrow();
+    expect(() =>
+      withdrawalEntries({
+        userId: U,
+        net: 0n,
+        fee: 0n,
+        feePercent: '0',
+        withdrawalId: 'w',
+        methodLabel: 'x',
+      }),
+    ).toThrow();
+  });
+
+  test('an entry that does not sum to zero, posts zero or posts one account twice is a bug', () => {
+    const cash = { kind: 'customer_cash', userId: U } as const;
+    const house = { kind: 'platform_house' } as const;
+    const base = { kind: 'adjustment', description: 'x', userId: U } as const;
+    expect(() =>
+      assertBalancedEntry({
+        ...base,
+        postings: [
+          { account: cash, amount: 1n },
+          { account: house, amount: 0n },
+        ],
+      }),
+    ).toThrow('zero posting');
+    expect(() =>
+      assertBalancedEntry({
+        ...base,
+        postings: [
+          { account: cash, amount: 2n },
+          { account: house, amount: -1n },
+        ],
+      }),
+    ).toThrow('does not balance');
+    expect(() =>
+      assertBalancedEntry({
+        ...base,
+        postings: [
+          { account: cash, amount: 1n },
+          { account: cash, amount: -1n },
+        ],
+      }),
+    ).toThrow('twice');
+    expect(() => assertBalancedEntry({ ...base, postings: [] })).toThrow('two postings');
+  });
+});
+
+describe('applyEntries', () => {
+  test('records the balance after every posting', () => {
+    const result = applyEntries(new Map(), [
+      depositEntry({ userId: U, amount: 1_000n, depositId: 'd', methodLabel: 'x' }),
+      reservationEntry({ userId: U, amount: 400n, withdrawalId: 'w', methodLabel: 'x' }),
+    ]);
+    expect(
+      result.ok && result.value.legs.map((l) => [l.entryIndex, accountKey(l.account), l.balanceAfter]),
+    ).toEqual([
+      [0, 'platform_transit', -1_000n],
+      [0, CASH, 1_000n],
+      [1, CASH, 600n],
+      [1, RESERVED, 400n],
+    ]);
+  });
+
+  test('refuses the whole batch when a customer account would go below zero', () => {
+    const start = new Map([[CASH, 500n]]);
+    const result = applyEntries(start, [
+      adjustmentEntry({ userId: U, direction: 'debit', amount: 300n, reason: 'a' }),
+      adjustmentEntry({ userId: U, direction: 'debit', amount: 300n, reason: 'b' }),
+    ]);
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'INSUFFICIENT_FUNDS', accountKey: CASH, shortBy: 100n },
+    });
+    expect(start.get(CASH)).toBe(500n);
+  });
+
+  test('platform accounts may go below zero (money from outside the platform)', () => {
+    const result = applyEntries(new Map(), [
+      depositEntry({ userId: U, amount: 1n, depositId: 'd', methodLabel: 'x' }),
+    ]);
+    expect(result.ok && result.value.balances.get('platform_transit')).toBe(-1n);
+  });
+});

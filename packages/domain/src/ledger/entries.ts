@@ -1,0 +1,179 @@
+import { type AccountRef, accountKey, customerAccount, platformAccount } from './accounts.ts';
+
+/** Why money moved. Trading, plans and copy trading add kinds later. */
+export const ENTRY_KINDS = [
+  'deposit',
+  'reservation',
+  'release',
+  'withdrawal',
+  'withdrawal_fee',
+  'adjustment',
+] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+export type Posting = { account: AccountRef; amount: bigint };
+
+/** A journal entry before it is stored: its postings sum to zero. */
+export type EntryDraft = {
+  kind: EntryKind;
+  description: string;
+  /** The customer the entry concerns. */
+  userId: string;
+  /** What it belongs to, e.g. { deposit: '…' }. */
+  reference?: Readonly<Record<string, string>> | undefined;
+  postings: readonly Posting[];
+};
+
+/**
+ * Throws when an entry breaks the ledger's rules: at least two postings, no zero amounts, no
+ * account twice, and the amounts sum to zero. Builders below always produce valid entries, so a
+ * throw here is a bug, not a customer error.
+ */
+export function assertBalancedEntry(entry: EntryDraft): void {
+  if (entry.postings.length < 2) throw new Error(`entry "${entry.kind}" needs at least two postings`);
+  const seen = new Set<string>();
+  let sum = 0n;
+  for (const posting of entry.postings) {
+    if (posting.amount === 0n) throw new Error(`entry "${entry.kind}" has a zero posting`);
+    const key = accountKey(posting.account);
+    if (seen.has(key)) throw new Error(`entry "${entry.kind}" posts to ${key} twice`);
+    seen.add(key);
+    sum += posting.amount;
+  }
+  if (sum !== 0n) throw new Error(`entry "${entry.kind}" does not balance (sum ${sum})`);
+}
+
+function positive(amount: bigint, what: string): bigint {
+  if (amount <= 0n) throw new Error(`${what} must be positive, got ${amount}`);
+  return amount;
+}
+
+/** Two postings moving `amount` from one account to another. */
+function transfer(from: AccountRef, to: AccountRef, amount: bigint): Posting[] {
+  return [
+    { account: from, amount: -amount },
+    { account: to, amount },
+  ];
+}
+
+/** An approved deposit: money came in from outside, the customer's cash grows. */
+export function depositEntry(input: {
+  userId: string;
+  amount: bigint;
+  depositId: string;
+  methodLabel: string;
+}): EntryDraft {
+  return {
+    kind: 'deposit',
+    description: `Deposit by ${input.methodLabel}`,
+    userId: input.userId,
+    reference: { deposit: input.depositId },
+    postings: transfer(
+      platformAccount('platform_transit'),
+      customerAccount('customer_cash', input.userId),
+      positive(input.amount, 'deposit'),
+    ),
+  };
+}
+
+/** A withdrawal request: the amount moves from available cash to reserved funds. */
+export function reservationEntry(input: {
+  userId: string;
+  amount: bigint;
+  withdrawalId: string;
+  methodLabel: string;
+}): EntryDraft {
+  return {
+    kind: 'reservation',
+    description: `Reserved for withdrawal by ${input.methodLabel}`,
+    userId: input.userId,
+    reference: { withdrawal: input.withdrawalId },
+    postings: transfer(
+      customerAccount('customer_cash', input.userId),
+      customerAccount('customer_reserved', input.userId),
+      positive(input.amount, 'reservation'),
+    ),
+  };
+}
+
+/** A rejected withdrawal: the reserved amount returns to available cash. */
+export function releaseEntry(input: {
+  userId: string;
+  amount: bigint;
+  withdrawalId: string;
+  reason: string;
+}): EntryDraft {
+  return {
+    kind: 'release',
+    description: `Withdrawal rejected, amount released: ${input.reason}`,
+    userId: input.userId,
+    reference: { withdrawal: input.withdrawalId },
+    postings: transfer(
+      customerAccount('customer_reserved', input.userId),
+      customerAccount('customer_cash', input.userId),
+      positive(input.amount, 'release'),
+    ),
+  };
+}
+
+/**
+ * An approved withdrawal settles its reservation: the net amount leaves for the outside world,
+ * the fee (when there is one) goes to fee revenue. Two entries, so the statement shows both.
+ */
+export function withdrawalEntries(input: {
+  userId: string;
+  net: bigint;
+  fee: bigint;
+  feePercent: string;
+  withdrawalId: string;
+  methodLabel: string;
+}): EntryDraft[] {
+  const reserved = customerAccount('customer_reserved', input.userId);
+  const reference = { withdrawal: input.withdrawalId };
+  const entries: EntryDraft[] = [];
+  if (input.net > 0n) {
+    entries.push({
+      kind: 'withdrawal',
+      description: `Withdrawal paid out by ${input.methodLabel}`,
+      userId: input.userId,
+      reference,
+      postings: transfer(reserved, platformAccount('platform_transit'), input.net),
+    });
+  }
+  if (input.fee > 0n) {
+    entries.push({
+      kind: 'withdrawal_fee',
+      description: `Withdrawal fee (${input.feePercent}%)`,
+      userId: input.userId,
+      reference,
+      postings: transfer(reserved, platformAccount('platform_fee_revenue'), input.fee),
+    });
+  }
+  if (input.net < 0n || input.fee < 0n || entries.length === 0) {
+    throw new Error('a withdrawal settles a positive amount');
+  }
+  return entries;
+}
+
+export type AdjustmentDirection = 'credit' | 'debit';
+
+/** A manual adjustment by an administrator; its reason is what the customer reads. */
+export function adjustmentEntry(input: {
+  userId: string;
+  direction: AdjustmentDirection;
+  amount: bigint;
+  reason: string;
+}): EntryDraft {
+  const cash = customerAccount('customer_cash', input.userId);
+  const adjustments = platformAccount('platform_adjustments');
+  const amount = positive(input.amount, 'adjustment');
+  return {
+    kind: 'adjustment',
+    description: input.reason,
+    userId: input.userId,
+    postings:
+      input.direction === 'credit'
+        ? transfer(adjustments, cash, amount)
+        : transfer(cash, adjustments, amount),
+  };
+}

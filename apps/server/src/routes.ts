@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from './app.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { profilePictureRoutes } from './modules/account/profile-picture.routes.ts';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
+import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { emailVerificationsRoutes } from './modules/email-verifications/email-verifications.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
@@ -14,6 +16,8 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { filesRoutes } from './modules/storage/files.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
+import { withdrawalSettingsRoutes } from './modules/withdrawals/withdrawal-settings.routes.ts';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
 /** Every module's routes, in one place. */
 export async function registerModules(app: FastifyInstance, services: Services): Promise<void> {
@@ -31,4 +35,8 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await outboxRoutes(app, services);
   await marketRoutes(app, services);
   await ledgerRoutes(app, services);
+  await adminUsersRoutes(app, services);
+  await depositsRoutes(app, services);
+  await withdrawalsRoutes(app, services);
+  await withdrawalSettingsRoutes(app, services);
 }

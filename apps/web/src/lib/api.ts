@@ -19,6 +19,8 @@ type RequestOptions = {
   /** multipart uploads */
   form?: FormData;
   signal?: AbortSignal;
+  /** Sent as the Idempotency-Key header of a money-moving request (reuse it when retrying). */
+  idempotencyKey?: string;
 };
 
 /**
@@ -40,14 +42,20 @@ export async function apiSend(path: string, options: RequestOptions = {}): Promi
   await send(path, options);
 }
 
-async function send(path: string, { method = 'GET', body, form, signal }: RequestOptions): Promise<Response> {
+async function send(
+  path: string,
+  { method = 'GET', body, form, signal, idempotencyKey }: RequestOptions,
+): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       signal,
       credentials: 'same-origin',
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      headers: Object.keys(headers).length > 0 ? headers : undefined,
       body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
   } catch (error) {
@@ -62,4 +70,16 @@ async function send(path: string, { method = 'GET', body, form, signal }: Reques
 
 export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+/**
+ * A fresh Idempotency-Key for one money-moving submission (a UUID v4). Built from
+ * crypto.getRandomValues, which, unlike crypto.randomUUID, also exists on plain-HTTP pages.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

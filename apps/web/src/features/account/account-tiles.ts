@@ -1,6 +1,6 @@
 import type { IconName } from '../../components/ui/icon.tsx';
 
-/** The account page's shortcuts, in the seed's order (seed-spec §2, Account). */
+/** The account page's shortcuts, in the seed's order (seed-spec §2, Account), plus the Statement (PRODUCT.md §2). */
 export const ACCOUNT_TILES = [
   {
     to: '/deposit',
@@ -13,6 +13,12 @@ export const ACCOUNT_TILES = [
     label: 'Withdrawal',
     description: 'Request a withdrawal and follow its status.',
     icon: 'withdraw',
+  },
+  {
+    to: '/statement',
+    label: 'Statement',
+    description: 'Every movement of your balance.',
+    icon: 'statement',
   },
   {
     to: '/buy-crypto',

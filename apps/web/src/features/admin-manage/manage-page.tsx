@@ -1,6 +1,8 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { DepositsTab } from '../admin-deposits/deposits-tab.tsx';
+import { WithdrawalsTab } from '../admin-withdrawals/withdrawals-tab.tsx';
 import { useDocumentBranding } from '../settings/settings-api.ts';
 import { MANAGE_TABS, ManageSearchSchema, type ManageTabId } from './manage-tabs.ts';
 import { PaymentTab } from './payment-tab.tsx';
@@ -44,6 +46,10 @@ export function ManagePage() {
           <SettingsTab />
         ) : tab === 'payment' ? (
           <PaymentTab />
+        ) : tab === 'deposits' ? (
+          <DepositsTab />
+        ) : tab === 'withdrawals' ? (
+          <WithdrawalsTab />
         ) : (
           <EmptyState title="This section is not available yet.">
             It opens in a coming release of the platform.

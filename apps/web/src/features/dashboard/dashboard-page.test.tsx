@@ -1,33 +1,100 @@
+import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
+import type { Balances } from '@candor/contracts/ledger';
 import { screen } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { installFakeEventSource } from '../../test/fake-event-source.ts';
-import { buildMe, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
-import { INACTIVE_MESSAGE } from './inactive-message.ts';
 
 vi.mock('lightweight-charts', () => import('../../test/fake-lightweight-charts.ts'));
 
+const BALANCES: Balances = {
+  available: '1234.56',
+  reserved: '0.00',
+  total: '1234.56',
+  deposits: '1500.00',
+  profit: '0.00',
+};
+
 beforeEach(() => {
   installFakeEventSource();
-  mockApi({});
 });
 
+function renderDashboard(me = buildMe()) {
+  return renderPages([{ path: '/dashboard', component: DashboardPage }], '/dashboard', { me });
+}
+
+async function cardText(label: string): Promise<string> {
+  return (await screen.findByRole('region', { name: label })).textContent ?? '';
+}
+
 test('a suspended account sees only the inactive message and its reason', async () => {
-  renderPages([{ path: '/dashboard', component: DashboardPage }], '/dashboard', {
-    me: buildMe({ status: 'suspended', statusReason: 'Documents under review' }),
-  });
-  expect(await screen.findByText(INACTIVE_MESSAGE)).toBeTruthy();
+  const fetchMock = mockApi({ 'GET /api/me/balances': { status: 200, body: BALANCES } });
+  renderDashboard(buildMe({ status: 'suspended', statusReason: 'Documents under review' }));
+  expect(await screen.findByText(INACTIVE_ACCOUNT_MESSAGE)).toBeTruthy();
   expect(screen.getByText('Reason: Documents under review')).toBeTruthy();
   expect(screen.queryByText('TOTAL BALANCE')).toBeNull();
   expect(screen.queryByTestId('price-chart')).toBeNull();
+  expect(callsTo(fetchMock, 'GET /api/me/balances')).toHaveLength(0);
 });
 
-test('an active account sees its three balance cards at $0.00 and the shortcuts', async () => {
-  renderPages([{ path: '/dashboard', component: DashboardPage }], '/dashboard', { me: buildMe() });
-  for (const label of ['TOTAL BALANCE', 'DEPOSIT BALANCE', 'PROFIT BALANCE']) {
-    expect((await screen.findByRole('region', { name: label })).textContent).toContain('$0.00');
-  }
-  expect(screen.getByText('Live Account')).toBeTruthy();
-  expect(screen.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe('/deposit');
-  expect(screen.queryByText(INACTIVE_MESSAGE)).toBeNull();
+test('an active account sees its balances from the ledger, formatted with cents and separators', async () => {
+  mockApi({ 'GET /api/me/balances': { status: 200, body: BALANCES } });
+  renderDashboard();
+  await screen.findByText('$1,234.56');
+  expect(await cardText('TOTAL BALANCE')).toContain('$1,234.56');
+  expect(await cardText('TOTAL BALANCE')).toContain('Live Account');
+  expect(await cardText('DEPOSIT BALANCE')).toContain('$1,500.00');
+  expect(await cardText('PROFIT BALANCE')).toContain('$0.00');
+  // Nothing reserved: no available/reserved line.
+  expect(screen.queryByText(/Reserved/)).toBeNull();
+  expect(screen.queryByText(INACTIVE_ACCOUNT_MESSAGE)).toBeNull();
+});
+
+test('with money reserved for a withdrawal, the total card shows available and reserved', async () => {
+  mockApi({
+    'GET /api/me/balances': {
+      status: 200,
+      body: { ...BALANCES, available: '1000.00', reserved: '234.56', total: '1234.56' },
+    },
+  });
+  renderDashboard();
+  await screen.findByText('$1,234.56');
+  expect(await cardText('TOTAL BALANCE')).toContain('Available $1,000.00 · Reserved $234.56');
+});
+
+test('the shortcuts lead to deposit, copy trader and trades', async () => {
+  mockApi({ 'GET /api/me/balances': { status: 200, body: BALANCES } });
+  renderDashboard();
+  expect((await screen.findByRole('link', { name: 'Deposit' })).getAttribute('href')).toBe('/deposit');
+  expect(screen.getByRole('link', { name: 'Copy Trader' }).getAttribute('href')).toBe('/copy-trader');
+  expect(screen.getByRole('link', { name: 'Trade' }).getAttribute('href')).toBe('/trades');
+});
+
+test('shows placeholders while the balances load', async () => {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const fetchMock = mockApi({ 'GET /api/me/balances': { status: 200, body: BALANCES } });
+  const answer = fetchMock.getMockImplementation();
+  fetchMock.mockImplementation(async (input, init) => {
+    await gate;
+    if (!answer) throw new Error('no mock');
+    return answer(input, init);
+  });
+  renderDashboard();
+  expect(await screen.findAllByTestId('balance-skeleton')).toHaveLength(3);
+  expect(screen.queryByText('$1,234.56')).toBeNull();
+  release();
+  expect(await screen.findByText('$1,234.56')).toBeTruthy();
+  expect(screen.queryByTestId('balance-skeleton')).toBeNull();
+});
+
+test('a failed load says so and offers to try again', async () => {
+  mockApi({
+    'GET /api/me/balances': { status: 500, body: { code: 'INTERNAL', message: 'Internal Server Error' } },
+  });
+  renderDashboard();
+  expect((await screen.findByText(/Your balances could not be loaded/)).textContent).toContain('Try again');
 });

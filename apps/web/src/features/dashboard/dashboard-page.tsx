@@ -1,9 +1,14 @@
+import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
+import type { Balances } from '@candor/contracts/ledger';
+import { toMinorUnits } from '@candor/contracts/money';
 import { formatUsd } from '@candor/domain/money/money';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { MarketOverview } from '../market/market-overview.tsx';
 import { useMe } from '../session/session-api.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
-import { INACTIVE_MESSAGE } from './inactive-message.ts';
+import { balancesQuery } from './balances-api.ts';
 
 export function DashboardPage() {
   const me = useMe();
@@ -15,14 +20,12 @@ export function DashboardPage() {
         className="mx-auto mt-10 max-w-xl rounded-xl border border-amber-200 bg-amber-50 p-6 text-amber-900"
         role="alert"
       >
-        <p className="font-medium">{INACTIVE_MESSAGE}</p>
+        <p className="font-medium">{INACTIVE_ACCOUNT_MESSAGE}</p>
         {me.statusReason ? <p className="mt-3 text-sm">Reason: {me.statusReason}</p> : null}
       </div>
     );
   }
 
-  // The ledger arrives with the money issue; until then every account holds exactly nothing.
-  const zero = formatUsd(0n);
   return (
     <div className="space-y-6">
       <div>
@@ -30,11 +33,7 @@ export function DashboardPage() {
         <p className="mt-1 text-sm text-slate-500">Your trading account at a glance.</p>
       </div>
 
-      <div className="grid gap-4 md:grid-cols-3">
-        <BalanceCard label="TOTAL BALANCE" amount={zero} tag="Live Account" emphasis />
-        <BalanceCard label="DEPOSIT BALANCE" amount={zero} />
-        <BalanceCard label="PROFIT BALANCE" amount={zero} />
-      </div>
+      <BalanceCards />
 
       <div className="flex flex-wrap gap-3">
         <Shortcut to="/deposit" label="Deposit" primary />
@@ -47,16 +46,60 @@ export function DashboardPage() {
   );
 }
 
+/** The three balances of seed-spec §2, from the ledger (GET /api/me/balances). */
+function BalanceCards() {
+  const { data, isPending, isError, refetch } = useQuery(balancesQuery);
+  if (isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+        Your balances could not be loaded.{' '}
+        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const shown = isPending ? null : data;
+  return (
+    <div className="grid gap-4 md:grid-cols-3" aria-busy={isPending}>
+      <BalanceCard label="TOTAL BALANCE" amount={usd(shown?.total)} tag="Live Account" emphasis>
+        {shown && toMinorUnits(shown.reserved) !== 0n ? <ReservedLine balances={shown} /> : null}
+      </BalanceCard>
+      <BalanceCard label="DEPOSIT BALANCE" amount={usd(shown?.deposits)} />
+      <BalanceCard label="PROFIT BALANCE" amount={usd(shown?.profit)} />
+    </div>
+  );
+}
+
+/** A balance from the wire ("1234.50") as "$1,234.50"; null while loading. Profit may be negative. */
+function usd(decimal: string | undefined): string | null {
+  if (decimal === undefined) return null;
+  return decimal.startsWith('-')
+    ? formatUsd(-toMinorUnits(decimal.slice(1)))
+    : formatUsd(toMinorUnits(decimal));
+}
+
+function ReservedLine({ balances }: { balances: Balances }) {
+  return (
+    <p className="mt-2 text-xs text-slate-300 tabular-nums">
+      Available {usd(balances.available)} · Reserved {usd(balances.reserved)}
+    </p>
+  );
+}
+
 function BalanceCard({
   label,
   amount,
   tag,
   emphasis,
+  children,
 }: {
   label: string;
-  amount: string;
+  /** null while loading: a placeholder bar is shown. */
+  amount: string | null;
   tag?: string;
   emphasis?: boolean;
+  children?: ReactNode;
 }) {
   return (
     <section
@@ -75,7 +118,17 @@ function BalanceCard({
           </span>
         ) : null}
       </div>
-      <p className="mt-3 text-3xl font-semibold tabular-nums tracking-tight">{amount}</p>
+      {amount === null ? (
+        <div
+          data-testid="balance-skeleton"
+          className={`mt-3 h-9 w-36 animate-pulse rounded-md ${emphasis ? 'bg-white/15' : 'bg-slate-200'}`}
+        >
+          <span className="sr-only">Loading...</span>
+        </div>
+      ) : (
+        <p className="mt-3 text-3xl font-semibold tabular-nums tracking-tight">{amount}</p>
+      )}
+      {children}
     </section>
   );
 }

@@ -6,12 +6,13 @@ import { useDocumentBranding, useSiteSettings } from '../settings/settings-api.t
 
 type NavItem = { to: string; label: string; icon: IconName; adminOnly?: boolean };
 
-/** The side navigation of seed-spec §2, in its order. */
+/** The side navigation of seed-spec §2, in its order, with the Statement of PRODUCT.md §2. */
 const NAV: readonly NavItem[] = [
   { to: '/dashboard', label: 'Home', icon: 'home' },
   { to: '/account', label: 'Account', icon: 'account' },
   { to: '/deposit-history', label: 'Deposit', icon: 'deposit' },
   { to: '/withdrawals', label: 'Withdrawals', icon: 'withdraw' },
+  { to: '/statement', label: 'Statement', icon: 'statement' },
   { to: '/buy-crypto', label: 'Buy Crypto', icon: 'crypto' },
   { to: '/copy-trader', label: 'Copy Trader', icon: 'copy' },
   { to: '/trades', label: 'Market', icon: 'market' },

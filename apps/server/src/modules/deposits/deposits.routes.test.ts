@@ -1,0 +1,685 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DEPOSIT_QUOTE_SECONDS } from '@candor/contracts/deposits';
+import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
+import type { Quote } from '@candor/contracts/market';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { auditLog } from '../../db/schema/audit.ts';
+import { depositQuotes, deposits } from '../../db/schema/deposits.ts';
+import { files } from '../../db/schema/files.ts';
+import { journalEntries } from '../../db/schema/ledger.ts';
+import { walletAddresses } from '../../db/schema/wallets.ts';
+import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
+import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { makeImage, multipartUpload } from '../../test/uploads.ts';
+
+const ADDRESSES = {
+  bitcoin: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  ethereum: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  usdt: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+} as const;
+
+let t: TestApp;
+let admin: TestUser;
+let adminBrowser: Browser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await insertUser(t.db, { role: 'admin' });
+  adminBrowser = await signInAs(t.app, t.db, admin);
+  await t.db
+    .insert(walletAddresses)
+    .values(Object.entries(ADDRESSES).map(([coin, address]) => ({ coin, address, updatedBy: admin.id })));
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function priceQuote(overrides: Partial<Quote> = {}): Quote {
+  return {
+    symbol: 'BTCUSD',
+    price: '67234.12',
+    time: new Date().toISOString(),
+    source: 'simulated',
+    stale: false,
+    change24hPercent: null,
+    ...overrides,
+  };
+}
+
+/** Fixes the market's answer, so the conversion is known. */
+function fixPrice(overrides: Partial<Quote> = {}) {
+  return vi
+    .spyOn(t.app.market, 'requireQuote')
+    .mockImplementation((symbol) => priceQuote({ symbol, ...overrides }));
+}
+
+async function customer(overrides: Partial<TestUser> = {}): Promise<{ user: TestUser; browser: Browser }> {
+  const user = await insertUser(t.db, overrides);
+  return { user, browser: await signInAs(t.app, t.db, user) };
+}
+
+function requestQuote(browser: Browser, body: object) {
+  return browser.request({ method: 'POST', url: '/api/deposit-quotes', payload: body });
+}
+
+async function uploadProof(browser: Browser) {
+  const upload = multipartUpload({
+    filename: 'proof.png',
+    contentType: 'image/png',
+    data: await makeImage('png'),
+  });
+  return browser.request({ method: 'POST', url: '/api/deposits/proofs', ...upload });
+}
+
+function submit(browser: Browser, body: object, key?: string) {
+  return browser.request({
+    method: 'POST',
+    url: '/api/deposits',
+    payload: body,
+    headers: key ? { 'idempotency-key': key } : {},
+  });
+}
+
+function decide(id: string, decision: 'approve' | 'reject', options: { key?: string; reason?: string } = {}) {
+  return adminBrowser.request({
+    method: 'POST',
+    url: `/api/admin/deposits/${id}/${decision}`,
+    ...(decision === 'reject' ? { payload: { reason: options.reason ?? 'No payment received' } } : {}),
+    headers: options.key ? { 'idempotency-key': options.key } : {},
+  });
+}
+
+/** Quote → proof → pending deposit through the API; returns the deposit's answer. */
+async function depositThroughApi(browser: Browser, amount = '100', coin = 'bitcoin') {
+  fixPrice();
+  const quote = await requestQuote(browser, { amount, coin });
+  expect(quote.statusCode).toBe(200);
+  const proof = await uploadProof(browser);
+  expect(proof.statusCode).toBe(200);
+  const res = await submit(browser, { quoteId: quote.json().id, proofFileId: proof.json().fileId });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { id: string; status: string };
+}
+
+/** A pending deposit written straight to the database (lists, races). */
+async function insertDeposit(userId: string, overrides: Partial<typeof deposits.$inferInsert> = {}) {
+  const [file] = await t.db
+    .insert(files)
+    .values({
+      storageKey: `proof_of_payment/${randomBytes(8).toString('hex')}.png`,
+      purpose: 'proof_of_payment',
+      visibility: 'private',
+      ownerUserId: userId,
+      contentType: 'image/png',
+      sizeBytes: 1,
+    })
+    .returning();
+  const expiresAt = new Date(Date.now() + DEPOSIT_QUOTE_SECONDS * 1000);
+  const base = {
+    userId,
+    amountMinor: 2_500n,
+    coin: 'usdt',
+    cryptoAmountBaseUnits: '25000000',
+    rate: '1.00',
+    rateSource: 'fixed',
+    address: ADDRESSES.usdt,
+  };
+  const [quote] = await t.db
+    .insert(depositQuotes)
+    .values({ ...base, expiresAt })
+    .returning();
+  if (!file || !quote) throw new Error('not inserted');
+  const [row] = await t.db
+    .insert(deposits)
+    .values({ ...base, quoteId: quote.id, quoteExpiresAt: expiresAt, proofFileId: file.id, ...overrides })
+    .returning();
+  if (!row) throw new Error('not inserted');
+  return row;
+}
+
+async function balancesOf(browser: Browser) {
+  const res = await browser.request({ method: 'GET', url: '/api/me/balances' });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { total: string; deposits: string; available: string };
+}
+
+async function depositEntriesOf(userId: string): Promise<number> {
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.userId, userId), eq(journalEntries.kind, 'deposit')));
+  return row?.n ?? 0;
+}
+
+describe('POST /api/deposit-quotes', () => {
+  test('converts USD into the coin at the market rate, rounded up to 6 decimals, valid one hour', async () => {
+    const { browser, user } = await customer();
+    fixPrice({ price: '67234.12', source: 'simulated' });
+    const before = Date.now();
+    const res = await requestQuote(browser, { amount: '100', coin: 'bitcoin' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    // 100 / 67234.12 = 0.00148733… → rounded up
+    expect(body).toEqual({
+      id: expect.any(String),
+      amount: '100.00',
+      coin: 'bitcoin',
+      cryptoAmount: '0.001488',
+      rate: '67234.12',
+      rateSource: 'simulated',
+      address: ADDRESSES.bitcoin,
+      expiresAt: expect.any(String),
+    });
+    const lifetime = new Date(body.expiresAt).getTime() - before;
+    expect(lifetime).toBeGreaterThanOrEqual(DEPOSIT_QUOTE_SECONDS * 1000);
+    expect(lifetime).toBeLessThan(DEPOSIT_QUOTE_SECONDS * 1000 + 10_000);
+    const [row] = await t.db.select().from(depositQuotes).where(eq(depositQuotes.id, body.id));
+    expect(row).toMatchObject({ userId: user.id, amountMinor: 10_000n, cryptoAmountBaseUnits: '148800' });
+  });
+
+  test('Ethereum is priced from ETHUSD and its source is named', async () => {
+    const { browser } = await customer();
+    const spy = fixPrice({ price: '3000', source: 'coingecko' });
+    const res = await requestQuote(browser, { amount: '1000', coin: 'ethereum' });
+    expect(res.statusCode).toBe(200);
+    expect(spy).toHaveBeenCalledWith('ETHUSD');
+    expect(res.json()).toMatchObject({ cryptoAmount: '0.333334', rate: '3000', rateSource: 'coingecko' });
+  });
+
+  test('USDT is taken at 1 USD without asking the market', async () => {
+    const { browser } = await customer();
+    const spy = fixPrice();
+    const res = await requestQuote(browser, { amount: '25.5', coin: 'usdt' });
+    expect(res.statusCode).toBe(200);
+    expect(spy).not.toHaveBeenCalled();
+    expect(res.json()).toMatchObject({
+      amount: '25.50',
+      cryptoAmount: '25.500000',
+      rate: '1.00',
+      rateSource: 'fixed',
+      address: ADDRESSES.usdt,
+    });
+  });
+
+  test('a stale price is refused with PRICE_UNAVAILABLE', async () => {
+    const { browser } = await customer();
+    fixPrice({ stale: true });
+    const res = await requestQuote(browser, { amount: '100', coin: 'bitcoin' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('PRICE_UNAVAILABLE');
+  });
+
+  test('a coin without a deposit address is refused with WALLET_NOT_CONFIGURED', async () => {
+    const { browser } = await customer();
+    fixPrice();
+    await t.db.delete(walletAddresses).where(eq(walletAddresses.coin, 'ethereum'));
+    try {
+      const res = await requestQuote(browser, { amount: '100', coin: 'ethereum' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        code: 'WALLET_NOT_CONFIGURED',
+        message: 'Deposits by Ethereum(ETH) are not available yet.',
+      });
+    } finally {
+      await t.db
+        .insert(walletAddresses)
+        .values({ coin: 'ethereum', address: ADDRESSES.ethereum, updatedBy: admin.id });
+    }
+  });
+
+  test.each([
+    [{ coin: 'bitcoin' }, 'Input an amount'],
+    [{ amount: '', coin: 'bitcoin' }, 'Input an amount'],
+    [{ amount: '0', coin: 'bitcoin' }, 'The amount must be greater than zero'],
+    [{ amount: '1.234', coin: 'bitcoin' }, 'Amounts have at most 2 decimals'],
+    [{ amount: '10', coin: 'dogecoin' }, 'coin'],
+  ])('%j is refused: %s', async (body, message) => {
+    const { browser } = await customer();
+    const res = await requestQuote(browser, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+
+  test('a suspended customer is refused', async () => {
+    const { browser } = await customer({ status: 'suspended' });
+    fixPrice();
+    const res = await requestQuote(browser, { amount: '100', coin: 'bitcoin' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'ACCOUNT_INACTIVE', message: INACTIVE_ACCOUNT_MESSAGE });
+    const proof = await uploadProof(browser);
+    expect(proof.statusCode).toBe(403);
+  });
+
+  test('anonymous callers are refused', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/deposit-quotes',
+      payload: { amount: '1', coin: 'usdt' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('a deposit from quote to approval', () => {
+  test('quote → proof → pending deposit → approve credits the balance and the deposit total', async () => {
+    const { browser, user } = await customer();
+    fixPrice();
+    const quote = (await requestQuote(browser, { amount: '100', coin: 'bitcoin' })).json();
+    const proofRes = await uploadProof(browser);
+    expect(proofRes.statusCode).toBe(200);
+    const proof = proofRes.json();
+    expect(proof).toEqual({ fileId: expect.any(String), url: `/api/files/${proof.fileId}` });
+    const [file] = await t.db.select().from(files).where(eq(files.id, proof.fileId));
+    expect(file).toMatchObject({ purpose: 'proof_of_payment', visibility: 'private', ownerUserId: user.id });
+
+    const res = await submit(
+      browser,
+      { quoteId: quote.id, proofFileId: proof.fileId, transactionHash: '  0xabc123  ' },
+      randomUUID(),
+    );
+    expect(res.statusCode).toBe(200);
+    const deposit = res.json();
+    expect(deposit).toMatchObject({
+      amount: '100.00',
+      coin: 'bitcoin',
+      cryptoAmount: '0.001488',
+      rate: '67234.12',
+      rateSource: 'simulated',
+      address: ADDRESSES.bitcoin,
+      transactionHash: '0xabc123',
+      status: 'pending',
+      decisionReason: null,
+      quoteExpiresAt: quote.expiresAt,
+      decidedAt: null,
+    });
+    expect((await balancesOf(browser)).total).toBe('0.00');
+
+    // The customer's history shows it.
+    const history = (await browser.request({ method: 'GET', url: '/api/deposits' })).json();
+    expect(history).toMatchObject({
+      page: 1,
+      pageCount: 1,
+      total: 1,
+      items: [{ id: deposit.id, status: 'pending' }],
+    });
+
+    // The administrator sees it with the proof, and the proof file opens for them.
+    const detail = await adminBrowser.request({ method: 'GET', url: `/api/admin/deposits/${deposit.id}` });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      id: deposit.id,
+      userId: user.id,
+      customerName: user.name,
+      customerEmail: user.email,
+      proof: { fileId: proof.fileId, url: proof.url, contentType: 'image/png' },
+      decidedBy: null,
+    });
+    expect((await adminBrowser.request({ method: 'GET', url: proof.url })).statusCode).toBe(200);
+
+    const approved = await decide(deposit.id, 'approve');
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({
+      status: 'approved',
+      decidedAt: expect.any(String),
+      decidedBy: { id: admin.id, name: admin.name },
+    });
+    expect(await balancesOf(browser)).toMatchObject({
+      total: '100.00',
+      available: '100.00',
+      deposits: '100.00',
+    });
+    expect(await depositEntriesOf(user.id)).toBe(1);
+    const [row] = await t.db.select().from(deposits).where(eq(deposits.id, deposit.id));
+    expect(row?.entryId).not.toBeNull();
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'deposit.approve'), eq(auditLog.targetId, deposit.id)));
+    expect(audit).toMatchObject({ actorId: admin.id, targetType: 'deposit', before: { status: 'pending' } });
+
+    // A second decision changes nothing.
+    const again = await decide(deposit.id, 'approve');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'ALREADY_DECIDED', message: 'This deposit was already approved' });
+    const reject = await decide(deposit.id, 'reject');
+    expect(reject.json()).toEqual({ code: 'ALREADY_DECIDED', message: 'This deposit was already approved' });
+    expect((await balancesOf(browser)).total).toBe('100.00');
+  });
+
+  test('a rejection moves no money, keeps its reason for the customer and is audited', async () => {
+    const { browser, user } = await customer();
+    const deposit = await depositThroughApi(browser, '40', 'ethereum');
+    const res = await decide(deposit.id, 'reject', { reason: '  Nothing arrived at the address  ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'rejected',
+      decisionReason: 'Nothing arrived at the address',
+    });
+    expect((await balancesOf(browser)).total).toBe('0.00');
+    expect(await depositEntriesOf(user.id)).toBe(0);
+    const history = (await browser.request({ method: 'GET', url: '/api/deposits' })).json();
+    expect(history.items[0]).toMatchObject({
+      status: 'rejected',
+      decisionReason: 'Nothing arrived at the address',
+    });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'deposit.reject'), eq(auditLog.targetId, deposit.id)));
+    expect(audit).toMatchObject({ actorId: admin.id, reason: 'Nothing arrived at the address' });
+    const again = await decide(deposit.id, 'approve');
+    expect(again.json()).toEqual({ code: 'ALREADY_DECIDED', message: 'This deposit was already rejected' });
+  });
+
+  test('a rejection needs a reason', async () => {
+    const { user } = await customer();
+    const row = await insertDeposit(user.id);
+    const res = await adminBrowser.request({
+      method: 'POST',
+      url: `/api/admin/deposits/${row.id}/reject`,
+      payload: { reason: '   ' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('Reason is required');
+  });
+
+  test('an unknown deposit is 404 "Deposit not found"', async () => {
+    for (const id of [randomUUID(), 'not-a-uuid']) {
+      for (const res of [
+        await adminBrowser.request({ method: 'GET', url: `/api/admin/deposits/${id}` }),
+        await decide(id, 'approve'),
+        await decide(id, 'reject'),
+      ]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Deposit not found' });
+      }
+    }
+  });
+});
+
+describe('POST /api/deposits refuses', () => {
+  test('an expired quote with QUOTE_EXPIRED "Expired Payment Link"', async () => {
+    const { browser, user } = await customer();
+    const [quote] = await t.db
+      .insert(depositQuotes)
+      .values({
+        userId: user.id,
+        amountMinor: 5_000n,
+        coin: 'usdt',
+        cryptoAmountBaseUnits: '50000000',
+        rate: '1.00',
+        rateSource: 'fixed',
+        address: ADDRESSES.usdt,
+        createdAt: new Date(Date.now() - (DEPOSIT_QUOTE_SECONDS + 1) * 1000),
+        expiresAt: new Date(Date.now() - 1000),
+      })
+      .returning();
+    const proof = (await uploadProof(browser)).json();
+    const res = await submit(browser, { quoteId: quote?.id, proofFileId: proof.fileId });
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toEqual({ code: 'QUOTE_EXPIRED', message: 'Expired Payment Link' });
+    expect(await t.db.select().from(deposits).where(eq(deposits.userId, user.id))).toHaveLength(0);
+  });
+
+  test("another customer's quote or proof (404), and unknown ids", async () => {
+    const alice = await customer();
+    const bob = await customer();
+    fixPrice();
+    const aliceQuote = (await requestQuote(alice.browser, { amount: '10', coin: 'usdt' })).json();
+    const aliceProof = (await uploadProof(alice.browser)).json();
+    const bobQuote = (await requestQuote(bob.browser, { amount: '10', coin: 'usdt' })).json();
+    const bobProof = (await uploadProof(bob.browser)).json();
+
+    const otherQuote = await submit(bob.browser, { quoteId: aliceQuote.id, proofFileId: bobProof.fileId });
+    expect(otherQuote.statusCode).toBe(404);
+    expect(otherQuote.json()).toEqual({ code: 'NOT_FOUND', message: 'Payment link not found' });
+
+    const otherProof = await submit(bob.browser, { quoteId: bobQuote.id, proofFileId: aliceProof.fileId });
+    expect(otherProof.statusCode).toBe(404);
+    expect(otherProof.json()).toEqual({ code: 'NOT_FOUND', message: 'Proof of payment not found' });
+
+    const unknown = await submit(bob.browser, { quoteId: randomUUID(), proofFileId: bobProof.fileId });
+    expect(unknown.statusCode).toBe(404);
+    // Bob cannot read Alice's proof either.
+    expect((await bob.browser.request({ method: 'GET', url: aliceProof.url })).statusCode).toBe(404);
+    expect(await t.db.select().from(deposits).where(eq(deposits.userId, bob.user.id))).toHaveLength(0);
+  });
+
+  test('a second deposit on the same quote, and a proof used twice (409 CONFLICT)', async () => {
+    const { browser } = await customer();
+    fixPrice();
+    const quote = (await requestQuote(browser, { amount: '10', coin: 'usdt' })).json();
+    const proof = (await uploadProof(browser)).json();
+    expect((await submit(browser, { quoteId: quote.id, proofFileId: proof.fileId })).statusCode).toBe(200);
+
+    const second = await submit(browser, {
+      quoteId: quote.id,
+      proofFileId: (await uploadProof(browser)).json().fileId,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'A deposit was already submitted for this payment link',
+    });
+
+    const otherQuote = (await requestQuote(browser, { amount: '10', coin: 'usdt' })).json();
+    const reusedProof = await submit(browser, { quoteId: otherQuote.id, proofFileId: proof.fileId });
+    expect(reusedProof.statusCode).toBe(409);
+  });
+
+  test('a suspended customer, even with a valid quote and proof', async () => {
+    const { browser, user } = await customer();
+    fixPrice();
+    const quote = (await requestQuote(browser, { amount: '10', coin: 'usdt' })).json();
+    const proof = (await uploadProof(browser)).json();
+    await t.db.execute(sql`update users set status = 'suspended' where id = ${user.id}`);
+    const res = await submit(browser, { quoteId: quote.id, proofFileId: proof.fileId });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('ACCOUNT_INACTIVE');
+  });
+
+  test('a proof upload without a file', async () => {
+    const { browser } = await customer();
+    const res = await browser.request({ method: 'POST', url: '/api/deposits/proofs', payload: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('FILE_REQUIRED');
+  });
+});
+
+describe('idempotency', () => {
+  test('replaying POST /api/deposits with the same key returns the same body and records one deposit', async () => {
+    const { browser, user } = await customer();
+    fixPrice();
+    const quote = (await requestQuote(browser, { amount: '10', coin: 'usdt' })).json();
+    const proof = (await uploadProof(browser)).json();
+    const body = { quoteId: quote.id, proofFileId: proof.fileId };
+    const key = randomUUID();
+    const first = await submit(browser, body, key);
+    const replay = await submit(browser, body, key);
+    expect(first.statusCode).toBe(200);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(await t.db.select().from(deposits).where(eq(deposits.userId, user.id))).toHaveLength(1);
+
+    const reused = await submit(browser, { ...body, transactionHash: 'other' }, key);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  test('replaying an approval with the same key returns the same body and credits once', async () => {
+    const { browser, user } = await customer();
+    const row = await insertDeposit(user.id, { amountMinor: 7_000n });
+    const key = randomUUID();
+    const first = await decide(row.id, 'approve', { key });
+    const replay = await decide(row.id, 'approve', { key });
+    expect(first.statusCode).toBe(200);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect((await balancesOf(browser)).total).toBe('70.00');
+    expect(await depositEntriesOf(user.id)).toBe(1);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'deposit.approve'), eq(auditLog.targetId, row.id)));
+    expect(audits).toHaveLength(1);
+
+    // The same key on another deposit is another request.
+    const other = await insertDeposit(user.id);
+    const reused = await decide(other.id, 'approve', { key });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await balancesOf(browser)).total).toBe('70.00');
+  });
+});
+
+describe('concurrent decisions', () => {
+  test('fifty simultaneous approvals of one deposit credit once', async () => {
+    const { browser, user } = await customer();
+    const row = await insertDeposit(user.id, { amountMinor: 12_345n });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => decide(row.id, 'approve')));
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    for (const res of answers.filter((r) => r.statusCode === 409)) {
+      expect(res.json()).toEqual({ code: 'ALREADY_DECIDED', message: 'This deposit was already approved' });
+    }
+    expect(await balancesOf(browser)).toMatchObject({ total: '123.45', deposits: '123.45' });
+    expect(await depositEntriesOf(user.id)).toBe(1);
+  });
+
+  test('ten simultaneous submissions on one quote (different keys) record one deposit', async () => {
+    const { browser, user } = await customer();
+    fixPrice();
+    const quote = (await requestQuote(browser, { amount: '10', coin: 'usdt' })).json();
+    const proofs = await Promise.all(Array.from({ length: 10 }, () => uploadProof(browser)));
+    const answers = await Promise.all(
+      proofs.map((proof) =>
+        submit(browser, { quoteId: quote.id, proofFileId: proof.json().fileId }, randomUUID()),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array(9).fill(409)]);
+    expect(await t.db.select().from(deposits).where(eq(deposits.userId, user.id))).toHaveLength(1);
+  });
+
+  test('an approval racing a rejection: exactly one wins', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { browser, user } = await customer();
+      const row = await insertDeposit(user.id, { amountMinor: 1_000n });
+      const [approve, reject] = await Promise.all([decide(row.id, 'approve'), decide(row.id, 'reject')]);
+      expect([approve.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
+      const [stored] = await t.db.select().from(deposits).where(eq(deposits.id, row.id));
+      const credited = approve.statusCode === 200;
+      expect(stored?.status).toBe(credited ? 'approved' : 'rejected');
+      expect((await balancesOf(browser)).total).toBe(credited ? '10.00' : '0.00');
+      expect(await depositEntriesOf(user.id)).toBe(credited ? 1 : 0);
+    }
+  });
+});
+
+describe('GET /api/deposits (history)', () => {
+  test('newest first, ten a page, only the customer’s own', async () => {
+    const { browser, user } = await customer();
+    const other = await customer();
+    await insertDeposit(other.user.id);
+    const start = Date.now() - 100_000;
+    for (let i = 0; i < 12; i++) {
+      await insertDeposit(user.id, {
+        amountMinor: BigInt((i + 1) * 100),
+        createdAt: new Date(start + i * 1000),
+      });
+    }
+    const first = (await browser.request({ method: 'GET', url: '/api/deposits' })).json();
+    expect(first).toMatchObject({ page: 1, pageCount: 2, total: 12 });
+    expect(first.items).toHaveLength(10);
+    expect(first.items[0]).toMatchObject({ amount: '12.00', coin: 'usdt', cryptoAmount: '25.000000' });
+    const second = (await browser.request({ method: 'GET', url: '/api/deposits?page=2' })).json();
+    expect(second.items.map((d: { amount: string }) => d.amount)).toEqual(['2.00', '1.00']);
+  });
+
+  test('an empty history', async () => {
+    const { browser } = await customer();
+    const res = await browser.request({ method: 'GET', url: '/api/deposits' });
+    expect(res.json()).toEqual({ items: [], page: 1, pageCount: 1, total: 0 });
+  });
+});
+
+describe('GET /api/admin/deposits', () => {
+  test('searches by part of the e-mail, case-insensitively, ten a page, newest first', async () => {
+    const tag = randomBytes(4).toString('hex');
+    const { user } = await customer({ email: `Searchable.${tag}@Example.test` });
+    const start = Date.now() - 200_000;
+    for (let i = 0; i < 11; i++) {
+      await insertDeposit(user.id, {
+        amountMinor: BigInt((i + 1) * 100),
+        createdAt: new Date(start + i * 1000),
+      });
+    }
+    const first = await adminBrowser.request({
+      method: 'GET',
+      url: `/api/admin/deposits?search=SEARCHABLE.${tag}`,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ page: 1, pageCount: 2, total: 11 });
+    expect(first.json().items).toHaveLength(10);
+    expect(first.json().items[0]).toMatchObject({
+      userId: user.id,
+      email: user.email,
+      amount: '11.00',
+      coin: 'usdt',
+      status: 'pending',
+    });
+    const second = await adminBrowser.request({
+      method: 'GET',
+      url: `/api/admin/deposits?search=${tag}&page=2`,
+    });
+    expect(second.json().items.map((d: { amount: string }) => d.amount)).toEqual(['1.00']);
+
+    const none = await adminBrowser.request({ method: 'GET', url: '/api/admin/deposits?search=%25nobody_' });
+    expect(none.json()).toEqual({ items: [], page: 1, pageCount: 1, total: 0 });
+
+    const all = (await adminBrowser.request({ method: 'GET', url: '/api/admin/deposits' })).json();
+    const [counted] = await t.db.select({ n: count() }).from(deposits);
+    expect(all.total).toBe(counted?.n);
+    const [newest] = await t.db.select().from(deposits).orderBy(desc(deposits.createdAt)).limit(1);
+    expect(all.items[0].id).toBe(newest?.id);
+  });
+
+  test('a client is refused every admin deposit route (403)', async () => {
+    const { browser, user } = await customer();
+    const row = await insertDeposit(user.id);
+    for (const res of [
+      await browser.request({ method: 'GET', url: '/api/admin/deposits' }),
+      await browser.request({ method: 'GET', url: `/api/admin/deposits/${row.id}` }),
+      await browser.request({ method: 'POST', url: `/api/admin/deposits/${row.id}/approve` }),
+      await browser.request({
+        method: 'POST',
+        url: `/api/admin/deposits/${row.id}/reject`,
+        payload: { reason: 'x' },
+      }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+    }
+    const [stored] = await t.db.select().from(deposits).where(eq(deposits.id, row.id));
+    expect(stored?.status).toBe('pending');
+  });
+});
+
+test('the deposit routes are in the OpenAPI document', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  const paths = Object.keys(res.json().paths);
+  expect(paths).toEqual(
+    expect.arrayContaining([
+      '/api/deposit-quotes',
+      '/api/deposits',
+      '/api/deposits/proofs',
+      '/api/admin/deposits',
+      '/api/admin/deposits/{id}',
+      '/api/admin/deposits/{id}/approve',
+      '/api/admin/deposits/{id}/reject',
+    ]),
+  );
+});

@@ -1,0 +1,60 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { WITHDRAWAL_CODE_LENGTH, WITHDRAWAL_CODE_TTL_MS } from '@candor/contracts/withdrawals';
+import type { Mailer } from '../mail/mailer.ts';
+
+/** A fresh 6-digit code, uniformly drawn (leading zeros kept). */
+export function generateWithdrawalCode(): string {
+  return String(randomInt(0, 10 ** WITHDRAWAL_CODE_LENGTH)).padStart(WITHDRAWAL_CODE_LENGTH, '0');
+}
+
+/**
+ * What is stored instead of the code: SHA-256 of the withdrawal id and the code. The id makes the
+ * hash useless for any other request; a 6-digit code needs no slow hash because it dies after 5
+ * tries or 10 minutes.
+ */
+export function hashWithdrawalCode(withdrawalId: string, code: string): string {
+  return createHash('sha256').update(`${withdrawalId}:${code}`).digest('hex');
+}
+
+export function matchesWithdrawalCode(withdrawalId: string, code: string, storedHash: string): boolean {
+  const given = Buffer.from(hashWithdrawalCode(withdrawalId, code), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/** A new code for a withdrawal: the plain code (to e-mail, never stored) and what the row keeps. */
+export function issueWithdrawalCode(
+  withdrawalId: string,
+  now: Date,
+): { code: string; codeHash: string; codeExpiresAt: Date } {
+  const code = generateWithdrawalCode();
+  return {
+    code,
+    codeHash: hashWithdrawalCode(withdrawalId, code),
+    codeExpiresAt: new Date(now.getTime() + WITHDRAWAL_CODE_TTL_MS),
+  };
+}
+
+/** A code to e-mail once the transaction that stored its hash has committed. */
+export type CodeMail = { to: string; name: string; code: string; amount: string; method: string };
+
+export const WITHDRAWAL_CODE_SUBJECT = 'withdrawal confirmation code';
+
+export async function sendWithdrawalCode(mailer: Mailer, siteName: string, mail: CodeMail): Promise<void> {
+  const minutes = WITHDRAWAL_CODE_TTL_MS / 60_000;
+  const lines = [
+    `Hello ${mail.name},`,
+    '',
+    `To confirm your withdrawal of ${mail.amount} by ${mail.method}, enter this code on the withdrawal page:`,
+    '',
+    mail.code,
+    '',
+    `The code is valid for ${minutes} minutes. Nobody from ${siteName} will ever ask you for it, and no payment is ever needed to withdraw.`,
+    'If you did not ask for this withdrawal, do not enter the code and contact support.',
+  ];
+  await mailer.send({
+    to: mail.to,
+    subject: `${siteName}: your ${WITHDRAWAL_CODE_SUBJECT}`,
+    text: lines.join('\n'),
+  });
+}

@@ -1,0 +1,115 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { auditLog } from '../../db/schema/audit.ts';
+import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
+import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { readWithdrawalSettings } from './withdrawal-settings.service.ts';
+import { fund, PAYOUTS, requestWithdrawal, setWithdrawalLimits } from './withdrawal-test-helpers.ts';
+
+let t: TestApp;
+let admin: TestUser;
+let adminBrowser: Browser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await insertUser(t.db, { role: 'admin' });
+  adminBrowser = await signInAs(t.app, t.db, admin);
+  await setWithdrawalLimits(t.db, 0n, 0);
+});
+afterAll(() => t.close());
+
+const url = (userId: string) => `/api/admin/users/${userId}/withdrawal-settings`;
+
+function put(userId: string, body: object, as: Browser = adminBrowser) {
+  return as.request({ method: 'PUT', url: url(userId), payload: body });
+}
+
+describe("an administrator sets a customer's withdrawal settings", () => {
+  test('a customer starts with no hold and no code', async () => {
+    const user = await insertUser(t.db);
+    const res = await adminBrowser.request({ method: 'GET', url: url(user.id) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ holdEnabled: false, holdReason: null, requireCode: false, updatedAt: null });
+    expect(await readWithdrawalSettings(t.db, user.id)).toEqual(res.json());
+  });
+
+  test('saving stores the settings, audited with before, after and the hold reason', async () => {
+    const user = await insertUser(t.db);
+    const res = await put(user.id, {
+      holdEnabled: true,
+      holdReason: '  Pending KYC review ',
+      requireCode: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      holdEnabled: true,
+      holdReason: 'Pending KYC review',
+      requireCode: true,
+      updatedAt: expect.any(String),
+    });
+    expect((await adminBrowser.request({ method: 'GET', url: url(user.id) })).json()).toEqual(res.json());
+
+    const off = await put(user.id, { holdEnabled: false, requireCode: false });
+    expect(off.json()).toMatchObject({ holdEnabled: false, holdReason: null, requireCode: false });
+
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'user.withdrawal_settings')))
+      .orderBy(auditLog.createdAt);
+    expect(audits).toHaveLength(2);
+    expect(audits[0]).toMatchObject({
+      actorId: admin.id,
+      targetType: 'user',
+      reason: 'Pending KYC review',
+      before: { holdEnabled: false, holdReason: null, requireCode: false, updatedAt: null },
+      after: { holdEnabled: true, holdReason: 'Pending KYC review', requireCode: true },
+    });
+    expect(audits[1]).toMatchObject({
+      reason: null,
+      before: { holdEnabled: true, holdReason: 'Pending KYC review' },
+      after: { holdEnabled: false, holdReason: null },
+    });
+  });
+
+  test('a hold needs a reason', async () => {
+    const user = await insertUser(t.db);
+    const res = await put(user.id, { holdEnabled: true, holdReason: ' ', requireCode: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('A reason is required to hold withdrawals');
+    expect(await readWithdrawalSettings(t.db, user.id)).toMatchObject({ holdEnabled: false });
+  });
+
+  test('an unknown user is 404 "User not found"', async () => {
+    for (const res of [
+      await adminBrowser.request({ method: 'GET', url: url('no-such-user') }),
+      await put('no-such-user', { holdEnabled: false, requireCode: false }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'USER_NOT_FOUND', message: 'User not found' });
+    }
+  });
+
+  test('the settings decide the status of the next request', async () => {
+    const user = await insertUser(t.db);
+    await fund(t.db, user.id, 100_00n);
+    const browser = await signInAs(t.app, t.db, user);
+    await put(user.id, { holdEnabled: true, holdReason: 'Manual review', requireCode: false });
+    const held = await requestWithdrawal(browser, { amount: '10', ...PAYOUTS.bank });
+    expect(held.json()).toMatchObject({ status: 'on_hold', holdReason: 'Manual review' });
+    await put(user.id, { holdEnabled: false, requireCode: true });
+    const coded = await requestWithdrawal(browser, { amount: '10', ...PAYOUTS.bank });
+    expect(coded.json()).toMatchObject({ status: 'awaiting_confirmation' });
+    await put(user.id, { holdEnabled: false, requireCode: false });
+    expect((await requestWithdrawal(browser, { amount: '10', ...PAYOUTS.bank })).json()).toMatchObject({
+      status: 'pending',
+    });
+  });
+
+  test('a client gets 403, an anonymous visitor 401', async () => {
+    const user = await insertUser(t.db);
+    const client = await signInAs(t.app, t.db, user);
+    expect((await client.request({ method: 'GET', url: url(user.id) })).statusCode).toBe(403);
+    expect((await put(user.id, { holdEnabled: false, requireCode: false }, client)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: url(user.id) })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,48 @@
+import {
+  AdminDepositPageSchema,
+  AdminDepositSchema,
+  type RejectDepositRequest,
+} from '@candor/contracts/deposits';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api.ts';
+
+/** Every administrator view of deposits (the tab's pages and each deposit); invalidate after a decision. */
+export const ADMIN_DEPOSITS_QUERY_KEY = ['admin', 'deposits'] as const;
+
+export function adminDepositsPageQuery(page: number, search: string) {
+  const params = new URLSearchParams({ page: String(page) });
+  if (search) params.set('search', search);
+  return queryOptions({
+    queryKey: [...ADMIN_DEPOSITS_QUERY_KEY, 'list', { page, search }],
+    queryFn: ({ signal }) => apiRequest(`/api/admin/deposits?${params}`, AdminDepositPageSchema, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function adminDepositQueryKey(id: string) {
+  return [...ADMIN_DEPOSITS_QUERY_KEY, 'one', id] as const;
+}
+
+export function adminDepositQuery(id: string) {
+  return queryOptions({
+    queryKey: adminDepositQueryKey(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/deposits/${encodeURIComponent(id)}`, AdminDepositSchema, { signal }),
+  });
+}
+
+/** Approves a pending deposit; `idempotencyKey` is reused when the same decision is retried. */
+export function approveDeposit(id: string, idempotencyKey: string) {
+  return apiRequest(`/api/admin/deposits/${encodeURIComponent(id)}/approve`, AdminDepositSchema, {
+    method: 'POST',
+    idempotencyKey,
+  });
+}
+
+export function rejectDeposit(id: string, body: RejectDepositRequest, idempotencyKey: string) {
+  return apiRequest(`/api/admin/deposits/${encodeURIComponent(id)}/reject`, AdminDepositSchema, {
+    method: 'POST',
+    body,
+    idempotencyKey,
+  });
+}

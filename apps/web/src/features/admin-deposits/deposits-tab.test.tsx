@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { ManagePage } from '../admin-manage/manage-page.tsx';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function item(n: number, overrides: object = {}) {
+  return {
+    id: id(n),
+    userId: `user-${n}`,
+    email: `user${n}@example.com`,
+    amount: '1234.50',
+    coin: 'bitcoin',
+    cryptoAmount: '0.018361',
+    status: 'pending',
+    createdAt: '2026-03-04T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function detail(n: number, status: string) {
+  return {
+    ...item(n, { status }),
+    rate: '67234.12',
+    rateSource: 'simulated',
+    address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    transactionHash: null,
+    decisionReason: status === 'rejected' ? 'Nothing arrived' : null,
+    quoteExpiresAt: '2026-03-04T13:00:00.000Z',
+    decidedAt: '2026-03-04T14:00:00.000Z',
+    customerName: 'Ada Lovelace',
+    customerEmail: `user${n}@example.com`,
+    proof: { fileId: id(99), url: `/api/files/${id(99)}`, contentType: 'image/png' },
+    decidedBy: { id: 'admin', name: 'Admin' },
+  };
+}
+
+function page(items: object[], pageNumber = 1, pageCount = 1) {
+  return { status: 200, body: { items, page: pageNumber, pageCount, total: items.length } };
+}
+
+function renderTab(url = '/all-user?tab=deposits') {
+  return renderPages(
+    [
+      { path: '/all-user', component: ManagePage },
+      { path: '/deposit/$id', component: () => <p>Deposit details marker</p> },
+    ],
+    url,
+    { me: buildMe({ role: 'admin' }) },
+  );
+}
+
+function listUrls(fetchMock: ReturnType<typeof mockApi>): URL[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/admin/deposits');
+}
+
+describe('the Deposit tab', () => {
+  test('shows the seed columns; a status it does not know reads Unknown; only pending rows have actions', async () => {
+    mockApi({
+      'GET /api/admin/deposits': page([
+        item(1),
+        item(2, { status: 'approved', coin: 'usdt' }),
+        item(3, { status: 'refunded' }),
+      ]),
+    });
+    renderTab();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Email', 'Amount', 'Method', 'Status', 'Actions', 'Date']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const first = within(rows[0] as HTMLElement);
+    expect(first.getByText('user1@example.com')).toBeTruthy();
+    expect(first.getByText('$1,234.50')).toBeTruthy();
+    expect(first.getAllByText('Pending').length).toBeGreaterThan(0);
+    expect(first.getByRole('button', { name: 'Approve the deposit of user1@example.com' })).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('USDT(Trc20)')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).queryByRole('button')).toBeNull();
+    expect(within(rows[2] as HTMLElement).getAllByText('Unknown').length).toBeGreaterThan(0);
+    expect(within(rows[2] as HTMLElement).queryByRole('button')).toBeNull();
+  });
+
+  test('pages with Previous and Next, showing "Page x of y"', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/deposits': ({ url }) => {
+        const n = Number(url.searchParams.get('page'));
+        return page([item(n)], n, 3);
+      },
+    });
+    const { router } = renderTab();
+    expect(await screen.findByText('user1@example.com')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('user2@example.com')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(router.state.location.search).toEqual({ tab: 'deposits', page: 2 });
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
+    expect([...new Set(listUrls(fetchMock).map((url) => url.searchParams.get('page')))]).toEqual(['1', '2']);
+  });
+
+  test('searches by e-mail on the server once typing pauses', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/deposits': ({ url }) =>
+        url.searchParams.get('search')
+          ? page([item(7, { email: 'ada@example.com' })])
+          : page([item(1), item(2)]),
+    });
+    renderTab();
+    await screen.findByText('user1@example.com');
+    await userEvent.setup().type(screen.getByLabelText('Search by email'), 'ADA@');
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    expect(screen.queryByText('user1@example.com')).toBeNull();
+    expect([...new Set(listUrls(fetchMock).map((url) => url.searchParams.get('search')))]).toEqual([
+      null,
+      'ADA@',
+    ]);
+  });
+
+  test('Approve calls the API with an Idempotency-Key, stays on the list and refreshes it', async () => {
+    let approved = false;
+    const fetchMock = mockApi({
+      'GET /api/admin/deposits': () => page([item(1, { status: approved ? 'approved' : 'pending' })]),
+      [`POST /api/admin/deposits/${id(1)}/approve`]: () => {
+        approved = true;
+        return { status: 200, body: detail(1, 'approved') };
+      },
+    });
+    const { router } = renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve the deposit of user1@example.com' }));
+    expect(await screen.findByText('Deposit successful')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull());
+    expect(router.state.location.pathname).toBe('/all-user');
+    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/approve'));
+    expect(new Headers(call?.[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('Reject asks for a reason, then sends it', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/deposits': page([item(1)]),
+      [`POST /api/admin/deposits/${id(1)}/reject`]: { status: 200, body: detail(1, 'rejected') },
+    });
+    const { router } = renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject the deposit of user1@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject deposit' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject deposit' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Reason is required');
+    expect(callsTo(fetchMock, `POST /api/admin/deposits/${id(1)}/reject`)).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Nothing arrived');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject deposit' }));
+    expect(await screen.findByText('Deposit rejected')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(fetchMock, `POST /api/admin/deposits/${id(1)}/reject`)).toEqual([
+      { reason: 'Nothing arrived' },
+    ]);
+    expect(router.state.location.pathname).toBe('/all-user');
+  });
+
+  test('a refused decision is explained', async () => {
+    mockApi({
+      'GET /api/admin/deposits': page([item(1)]),
+      [`POST /api/admin/deposits/${id(1)}/approve`]: {
+        status: 409,
+        body: { code: 'ALREADY_DECIDED', message: 'This deposit was already rejected' },
+      },
+    });
+    renderTab();
+    await userEvent.setup().click(await screen.findByRole('button', { name: /Approve/ }));
+    expect(await screen.findByText('This deposit was already rejected')).toBeTruthy();
+  });
+
+  test('a row opens the deposit', async () => {
+    mockApi({ 'GET /api/admin/deposits': page([item(5, { status: 'approved' })]) });
+    const { router } = renderTab();
+    await userEvent.setup().click(await screen.findByText('$1,234.50'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/deposit/${id(5)}`));
+  });
+
+  test('no deposits', async () => {
+    mockApi({ 'GET /api/admin/deposits': page([]) });
+    renderTab();
+    expect(await screen.findByText('No deposits found.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,103 @@
+import {
+  ADJUSTMENT_MESSAGES,
+  type AdminUser,
+  type CreateAdjustmentRequest,
+  CreateAdjustmentRequestSchema,
+} from '@candor/contracts/admin-users';
+import { toMinorUnits } from '@candor/contracts/money';
+import { formatUsd } from '@candor/domain/money/money';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { adjustBalance, adminUserQueryKey } from './admin-user-api.ts';
+import { ChoiceGroup, TextAreaField } from './form-fields.tsx';
+
+type AdjustmentFormValues = z.input<typeof CreateAdjustmentRequestSchema>;
+
+const EMPTY: AdjustmentFormValues = { direction: 'credit', amount: '', reason: '' };
+
+/**
+ * Manual adjustment (PRODUCT.md §2): credit or debit the customer's cash with a reason the
+ * customer reads on their statement. Each submission carries an Idempotency-Key; retrying the same
+ * submission (after a network failure, say) reuses it, so the money moves once.
+ */
+export function AdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'balances'> }) {
+  const queryClient = useQueryClient();
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<AdjustmentFormValues, unknown, CreateAdjustmentRequest>({
+    resolver: zodResolver(CreateAdjustmentRequestSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: EMPTY,
+  });
+  const direction = watch('direction');
+  const available = toMinorUnits(user.balances.available);
+
+  const onSubmit = handleSubmit(async (values) => {
+    // The server decides; this only spares the administrator a refused round trip.
+    if (values.direction === 'debit' && toMinorUnits(values.amount) > available) {
+      setError('amount', { message: ADJUSTMENT_MESSAGES.belowZero });
+      return;
+    }
+    const body = JSON.stringify(values);
+    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+    try {
+      await adjustBalance(user.id, values, attempt.current.key);
+      attempt.current = null;
+      reset({ ...EMPTY, direction: values.direction });
+      notify.success(ADJUSTMENT_MESSAGES.adjusted);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (isApiError(error, 'INSUFFICIENT_FUNDS')) setError('amount', { message });
+      notify.error(ADJUSTMENT_MESSAGES.failed, { description: message });
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: adminUserQueryKey(user.id) });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Manual adjustment" className="space-y-5">
+      <ChoiceGroup
+        legend="Type"
+        choices={[
+          { value: 'credit', label: 'Credit' },
+          { value: 'debit', label: 'Debit' },
+        ]}
+        inputProps={register('direction')}
+      />
+      <TextField
+        label="Amount (USD)"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        hint={`Available balance: ${formatUsd(available)}`}
+        error={errors.amount?.message}
+        {...register('amount')}
+      />
+      <TextAreaField
+        label="Reason"
+        hint="Required. The customer reads it on their statement."
+        error={errors.reason?.message}
+        {...register('reason')}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" className="w-full sm:w-auto sm:min-w-40" disabled={isSubmitting}>
+          {isSubmitting ? 'Applying...' : direction === 'debit' ? 'Debit balance' : 'Credit balance'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  AdjustmentSchema,
+  AdminUserSchema,
+  type CreateAdjustmentRequest,
+} from '@candor/contracts/admin-users';
+import {
+  type UpdateWithdrawalSettingsRequest,
+  WithdrawalSettingsSchema,
+} from '@candor/contracts/withdrawal-settings';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api.ts';
+
+function userPath(id: string): string {
+  return `/api/admin/users/${encodeURIComponent(id)}`;
+}
+
+/** Everything the admin user page reads about one user; invalidate it after a change. */
+export function adminUserQueryKey(id: string) {
+  return ['admin', 'users', id] as const;
+}
+
+export function adminUserQuery(id: string) {
+  return queryOptions({
+    queryKey: adminUserQueryKey(id),
+    queryFn: ({ signal }) => apiRequest(userPath(id), AdminUserSchema, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** Credits or debits the user's cash; `idempotencyKey` is reused when the same submission is retried. */
+export function adjustBalance(id: string, body: CreateAdjustmentRequest, idempotencyKey: string) {
+  return apiRequest(`${userPath(id)}/adjustments`, AdjustmentSchema, {
+    method: 'POST',
+    body,
+    idempotencyKey,
+  });
+}
+
+export function withdrawalSettingsQuery(id: string) {
+  return queryOptions({
+    queryKey: [...adminUserQueryKey(id), 'withdrawal-settings'],
+    queryFn: ({ signal }) =>
+      apiRequest(`${userPath(id)}/withdrawal-settings`, WithdrawalSettingsSchema, { signal }),
+  });
+}
+
+export function updateWithdrawalSettings(id: string, body: UpdateWithdrawalSettingsRequest) {
+  return apiRequest(`${userPath(id)}/withdrawal-settings`, WithdrawalSettingsSchema, { method: 'PUT', body });
+}

@@ -1,0 +1,245 @@
+import type { AdminUser } from '@candor/contracts/admin-users';
+import type { Balances } from '@candor/contracts/ledger';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { AdminUserPage } from './admin-user-page.tsx';
+
+const ID = 'user-42';
+const USER_URL = `GET /api/admin/users/${ID}`;
+const ADJUST_URL = `POST /api/admin/users/${ID}/adjustments`;
+const SETTINGS = { holdEnabled: false, holdReason: null, requireCode: false, updatedAt: null };
+
+function balances(overrides: Partial<Balances> = {}): Balances {
+  return {
+    available: '1000.00',
+    reserved: '0.00',
+    total: '1000.00',
+    deposits: '1000.00',
+    profit: '0.00',
+    ...overrides,
+  };
+}
+
+function buildUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: ID,
+    fullName: 'Grace Hopper',
+    username: 'grace',
+    email: 'grace@example.com',
+    status: 'active',
+    statusReason: null,
+    role: 'client',
+    createdAt: '2026-01-15T09:30:00.000Z',
+    balances: balances(),
+    recentEntries: {
+      items: [
+        {
+          id: '1',
+          kind: 'deposit',
+          createdAt: '2026-02-01T10:00:00.000Z',
+          description: 'Deposit by Bitcoin(BTC)',
+          availableChange: '1000.00',
+          reservedChange: null,
+          availableAfter: '1000.00',
+          reservedAfter: '0.00',
+        },
+      ],
+      page: 1,
+      pageCount: 1,
+      total: 1,
+    },
+    ...overrides,
+  };
+}
+
+function renderUserPage() {
+  return renderPages([{ path: '/user/$id', component: AdminUserPage }], `/user/${ID}`, {
+    me: buildMe({ role: 'admin' }),
+  });
+}
+
+/** The Idempotency-Key header of each adjustment request, in order. */
+function adjustmentKeys(fetchMock: ReturnType<typeof mockApi>): (string | undefined)[] {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => init?.method === 'POST' && String(input).endsWith('/adjustments'))
+    .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['idempotency-key']);
+}
+
+async function fill(label: string | RegExp, value: string) {
+  const user = userEvent.setup({ delay: null });
+  const field = await screen.findByLabelText(label);
+  await user.clear(field);
+  if (value) await user.type(field, value);
+}
+
+describe('AdminUserPage', () => {
+  test('shows the user, their balances and their latest ledger entries', async () => {
+    mockApi({
+      [USER_URL]: {
+        status: 200,
+        body: buildUser({ balances: balances({ available: '960.00', reserved: '40.00', total: '1000.00' }) }),
+      },
+      [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
+    });
+    renderUserPage();
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeTruthy();
+    const profile = screen.getByRole('region', { name: 'Profile' });
+    expect(profile.textContent).toContain('grace@example.com');
+    expect(profile.textContent).toContain('StatusActive');
+
+    const total = screen.getByRole('region', { name: 'Total balance' }).textContent;
+    expect(total).toContain('$1,000.00');
+    expect(total).toContain('Available $960.00 · Reserved $40.00');
+    expect(screen.getByRole('region', { name: 'Deposit balance' }).textContent).toContain('$1,000.00');
+    expect(screen.getByRole('region', { name: 'Profit balance' }).textContent).toContain('$0.00');
+
+    const entries = screen.getByRole('table', { name: 'Recent ledger entries' });
+    expect(within(entries).getByText('Deposit by Bitcoin(BTC)')).toBeTruthy();
+    expect(within(entries).getByText('+$1,000.00')).toBeTruthy();
+  });
+
+  test('a suspended user shows as Suspended with the reason', async () => {
+    mockApi({
+      [USER_URL]: {
+        status: 200,
+        body: buildUser({ status: 'suspended', statusReason: 'Chargeback under review' }),
+      },
+      [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
+    });
+    renderUserPage();
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+    expect(profile.textContent).toContain('Suspended');
+    expect(profile.textContent).toContain('Reason: Chargeback under review');
+  });
+
+  test('an unknown user reads "User not found."', async () => {
+    mockApi({ [USER_URL]: { status: 404, body: { code: 'USER_NOT_FOUND', message: 'User not found' } } });
+    renderUserPage();
+    expect(await screen.findByText('User not found.')).toBeTruthy();
+  });
+
+  test('a user without entries reads "No transactions yet."', async () => {
+    mockApi({
+      [USER_URL]: {
+        status: 200,
+        body: buildUser({ recentEntries: { items: [], page: 1, pageCount: 1, total: 0 } }),
+      },
+      [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
+    });
+    renderUserPage();
+    expect(await screen.findByText('No transactions yet.')).toBeTruthy();
+  });
+});
+
+describe('manual adjustment', () => {
+  test('requires an amount and a reason, and sends nothing until both are given', async () => {
+    const fetchMock = mockApi({
+      [USER_URL]: { status: 200, body: buildUser() },
+      [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
+    });
+    renderUserPage();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Credit balance' }));
+    expect(await screen.findByText('Amount is required')).toBeTruthy();
+    expect(screen.getByText('Reason is required')).toBeTruthy();
+
+    await fill('Amount (USD)', '10.555');
+    expect(await screen.findByText('Amounts have at most 2 decimals')).toBeTruthy();
+    await fill('Reason', '   ');
+    expect(screen.getByText('Reason is required')).toBeTruthy();
+    expect(callsTo(fetchMock, ADJUST_URL)).toEqual([]);
+  });
+
+  test('a debit above the available balance is refused before it is sent', async () => {
+    const fetchMock = mockApi({
+      [USER_URL]: { status: 200, body: buildUser() },
+      [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
+    });
+    renderUserPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Debit' }));
+    await fill('Amount (USD)', '1000.01');
+    await fill('Reason', 'Reversal');
+    await user.click(screen.getByRole('button', { name: 'Debit balance' }));
+    expect(await screen.findByText('A debit cannot take the balance below zero')).toBeTruthy();
+    expect(callsTo(fetchMock, ADJUST_URL)).toEqual([]);
+  });
+
+  test('a credit is sent with an Idempotency-Key, confirmed, and the page updates in place', async () => {
+    let current = buildUser();
+    const fetchMock = mockApi({
+      [USER_URL]: () => ({ status: 200, body: current }),
+      [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
+      [ADJUST_URL]: () => {
+        const after = balances({ available: '1250.50', total: '1250.50' });
+        current = buildUser({ balances: after });
+        return { status: 200, body: { entryId: '2', balances: after } };
+      },
+    });
+    renderUserPage();
+    await fill('Amount (USD)', '250.50');
+    await fill('Reason', 'Compensation for the outage');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Credit balance' }));
+
+    expect(await screen.findByText('Balance adjusted')).toBeTruthy();
+    expect(callsTo(fetchMock, ADJUST_URL)).toEqual([
+      { direction: 'credit', amount: '250.50', reason: 'Compensation for the outage' },
+    ]);
+    const [key] = adjustmentKeys(fetchMock);
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Total balance' }).textContent).toContain('$1,250.50'),
+    );
+    expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  test('a refused debit says "Transaction failed" with the reason; a retry reuses the key, a new one gets a new key', async () => {
+    let answer: 'refuse' | 'network' | 'accept' = 'refuse';
+    const fetchMock = mockApi({
+      [USER_URL]: { status: 200, body: buildUser() },
+      [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
+      [ADJUST_URL]: () =>
+        answer === 'refuse'
+          ? {
+              status: 422,
+              body: { code: 'INSUFFICIENT_FUNDS', message: 'A debit cannot take the balance below zero' },
+            }
+          : answer === 'network'
+            ? {
+                status: 503,
+                body: { code: 'INTERNAL', message: 'Something went wrong. Please try again later.' },
+              }
+            : { status: 200, body: { entryId: '9', balances: balances() } },
+    });
+    renderUserPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Debit' }));
+    await fill('Amount (USD)', '5');
+    await fill('Reason', 'Fee correction');
+    await user.click(screen.getByRole('button', { name: 'Debit balance' }));
+
+    expect(await screen.findByText('Transaction failed')).toBeTruthy();
+    expect(screen.getAllByText('A debit cannot take the balance below zero').length).toBeGreaterThan(0);
+
+    answer = 'network';
+    await user.click(screen.getByRole('button', { name: 'Debit balance' }));
+    await waitFor(() => expect(adjustmentKeys(fetchMock)).toHaveLength(2));
+
+    answer = 'accept';
+    await user.click(screen.getByRole('button', { name: 'Debit balance' }));
+    expect(await screen.findByText('Balance adjusted')).toBeTruthy();
+
+    await fill('Amount (USD)', '6');
+    await fill('Reason', 'Another correction');
+    await user.click(screen.getByRole('button', { name: 'Debit balance' }));
+    await waitFor(() => expect(adjustmentKeys(fetchMock)).toHaveLength(4));
+
+    const [first, second, third, fourth] = adjustmentKeys(fetchMock);
+    expect(first).toBeTruthy();
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+    expect(fourth).not.toBe(first);
+  });
+});

@@ -1,0 +1,182 @@
+import type { AdminUser } from '@candor/contracts/admin-users';
+import { toMinorUnits } from '@candor/contracts/money';
+import { formatUsd } from '@candor/domain/money/money';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { BackLink } from '../../components/ui/back-link.tsx';
+import { EmptyState } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { useDocumentBranding } from '../settings/settings-api.ts';
+import { StatementEntries } from '../statement/statement-entries.tsx';
+import { AdjustmentForm } from './adjustment-form.tsx';
+import { adminUserQuery } from './admin-user-api.ts';
+import { WithdrawalSettingsPanel } from './withdrawal-settings-form.tsx';
+
+/** /user/{id}: one customer's details, balances, latest ledger entries and money settings. */
+export function AdminUserPage() {
+  useDocumentBranding('User details');
+  const { id = '' } = useParams({ strict: false });
+  const { data, isPending, error } = useQuery(adminUserQuery(id));
+
+  return (
+    <div className="space-y-6">
+      <BackLink to="/all-user" label="Manage" />
+      {isPending ? (
+        <div role="status" className="flex items-center gap-3 py-16 text-sm text-slate-500">
+          <Spinner className="h-5 w-5 text-brand-600" /> Loading user...
+        </div>
+      ) : error ? (
+        <EmptyState
+          title={isApiError(error, 'USER_NOT_FOUND') ? 'User not found.' : 'The user could not be loaded.'}
+        >
+          <Link to="/all-user" className="font-semibold text-brand-700 hover:underline">
+            Back to Manage
+          </Link>
+        </EmptyState>
+      ) : (
+        <UserDetails user={data} />
+      )}
+    </div>
+  );
+}
+
+const STATUS_LABELS = { active: 'Active', suspended: 'Suspended', closed: 'Closed' } as const;
+
+function UserDetails({ user }: { user: AdminUser }) {
+  return (
+    <>
+      <section
+        aria-label="Profile"
+        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{user.fullName}</h1>
+            <p className="mt-0.5 truncate text-sm text-slate-500">@{user.username}</p>
+          </div>
+          <StatusBadge status={user.status} />
+        </div>
+        <dl className="mt-5 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          <Detail label="Fullname">{user.fullName}</Detail>
+          <Detail label="Email">
+            <span className="break-all">{user.email}</span>
+          </Detail>
+          <Detail label="Status">
+            {STATUS_LABELS[user.status]}
+            {user.status !== 'active' && user.statusReason ? (
+              <span className="block text-slate-500">Reason: {user.statusReason}</span>
+            ) : null}
+          </Detail>
+          <Detail label="Member since">{formatDateTime(user.createdAt)}</Detail>
+        </dl>
+      </section>
+
+      <section aria-label="Balances" className="grid gap-4 md:grid-cols-3">
+        <Balance label="Total balance" amount={user.balances.total}>
+          Available {usd(user.balances.available)} · Reserved {usd(user.balances.reserved)}
+        </Balance>
+        <Balance label="Deposit balance" amount={user.balances.deposits}>
+          Sum of approved deposits
+        </Balance>
+        <Balance label="Profit balance" amount={user.balances.profit}>
+          Sum of trading results
+        </Balance>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel
+          title="Manual adjustment"
+          description="Credit or debit the cash balance. The reason is recorded and shown to the customer on their statement."
+        >
+          <AdjustmentForm user={user} />
+        </Panel>
+        <Panel
+          title="Withdrawal settings"
+          description="Hold this customer's withdrawals with a reason they can read, or require an e-mailed confirmation code."
+        >
+          <WithdrawalSettingsPanel userId={user.id} />
+        </Panel>
+      </div>
+
+      <section aria-labelledby="recent-entries" className="space-y-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="recent-entries" className="text-base font-semibold text-slate-900">
+            Recent ledger entries
+          </h2>
+          {user.recentEntries.total > user.recentEntries.items.length ? (
+            <p className="text-xs text-slate-500">
+              The {user.recentEntries.items.length} most recent of {user.recentEntries.total} entries
+            </p>
+          ) : null}
+        </div>
+        {user.recentEntries.items.length === 0 ? (
+          <EmptyState title="No transactions yet." />
+        ) : (
+          <StatementEntries entries={user.recentEntries.items} label="Recent ledger entries" compact />
+        )}
+      </section>
+    </>
+  );
+}
+
+function usd(decimal: string): string {
+  return decimal.startsWith('-')
+    ? formatUsd(-toMinorUnits(decimal.slice(1)))
+    : formatUsd(toMinorUnits(decimal));
+}
+
+function StatusBadge({ status }: { status: AdminUser['status'] }) {
+  const tone =
+    status === 'active'
+      ? 'bg-emerald-50 text-emerald-700 ring-emerald-200'
+      : status === 'suspended'
+        ? 'bg-amber-50 text-amber-700 ring-amber-200'
+        : 'bg-slate-100 text-slate-600 ring-slate-200';
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}
+    >
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Balance({ label, amount, children }: { label: string; amount: string; children: ReactNode }) {
+  return (
+    <section aria-label={label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="text-xs font-semibold tracking-wider text-slate-500 uppercase">{label}</h2>
+      <p className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">{usd(amount)}</p>
+      <p className="mt-1 text-xs text-slate-500 tabular-nums">{children}</p>
+    </section>
+  );
+}
+
+function Panel({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      <p className="mt-1 mb-5 text-sm text-slate-500">{description}</p>
+      {children}
+    </section>
+  );
+}

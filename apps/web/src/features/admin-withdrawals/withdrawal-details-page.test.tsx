@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { WithdrawalDetailsPage } from './withdrawal-details-page.tsx';
+
+const ID = '00000000-0000-4000-8000-000000000001';
+
+function detail(overrides: object = {}) {
+  return {
+    id: ID,
+    userId: 'user-1',
+    email: 'ada@example.com',
+    fullName: 'Ada Lovelace',
+    amount: '40.00',
+    fee: '1.00',
+    net: '39.00',
+    feePercent: '2.50',
+    status: 'pending',
+    holdReason: null,
+    rejectionReason: null,
+    codeExpiresAt: null,
+    createdAt: '2026-03-04T12:00:00.000Z',
+    decidedAt: null,
+    decidedBy: null,
+    decisionReason: null,
+    codeAttempts: 0,
+    method: 'bank',
+    details: { accountNumber: '12345678', bankName: 'First Bank', accountName: 'Ada Lovelace' },
+    entries: [
+      {
+        id: '17',
+        kind: 'reservation',
+        description: 'Reserved for withdrawal by Bank',
+        createdAt: '2026-03-04T12:00:00.000Z',
+      },
+    ],
+    reservationEntryId: '17',
+    updatedAt: '2026-03-04T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function renderDetails(handlers: Parameters<typeof mockApi>[0]) {
+  const fetchMock = mockApi(handlers);
+  const view = renderPages(
+    [
+      { path: '/withdrawal/$id', component: WithdrawalDetailsPage },
+      { path: '/user/$id', component: () => <p>User marker</p> },
+    ],
+    `/withdrawal/${ID}`,
+    { me: buildMe({ role: 'admin' }) },
+  );
+  return { ...view, fetchMock };
+}
+
+describe('WithdrawalDetailsPage', () => {
+  test('every payout detail, the money, the customer and the ledger entries', async () => {
+    const { router } = renderDetails({
+      [`GET /api/admin/withdrawals/${ID}`]: { status: 200, body: detail() },
+    });
+    expect(await screen.findByRole('heading', { name: '$40.00 by Bank' })).toBeTruthy();
+    expect(screen.getByText('12345678')).toBeTruthy();
+    expect(screen.getByText('First Bank')).toBeTruthy();
+    expect(screen.getByText('$1.00 (2.5%)')).toBeTruthy();
+    expect(screen.getByText('$39.00')).toBeTruthy();
+    expect(screen.getByText('#17')).toBeTruthy();
+    expect(screen.getByText('Withdrawal reserved')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Ada Lovelace' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/user-1'));
+  });
+
+  test('Approve updates the page in place', async () => {
+    let current = detail();
+    renderDetails({
+      [`GET /api/admin/withdrawals/${ID}`]: () => ({ status: 200, body: current }),
+      [`POST /api/admin/withdrawals/${ID}/approve`]: () => {
+        current = detail({ status: 'approved', decidedAt: '2026-03-04T14:00:00.000Z', decidedBy: 'admin-1' });
+        return { status: 200, body: current };
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Withdrawal approved')).toBeTruthy();
+    expect(await screen.findByText('Approved')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  test('on hold: the reason shows and Release hold sends an optional note', async () => {
+    let current = detail({ status: 'on_hold', holdReason: 'Identity check in progress' });
+    const { fetchMock } = renderDetails({
+      [`GET /api/admin/withdrawals/${ID}`]: () => ({ status: 200, body: current }),
+      [`POST /api/admin/withdrawals/${ID}/release-hold`]: () => {
+        current = detail({ status: 'pending', holdReason: 'Identity check in progress' });
+        return { status: 200, body: current };
+      },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Identity check in progress')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Release hold' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release hold' });
+    await user.type(within(dialog).getByLabelText('Note (optional)'), 'Verified by phone');
+    await user.click(within(dialog).getByRole('button', { name: 'Release hold' }));
+    expect(await screen.findByText('Hold released: the withdrawal is pending')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(callsTo(fetchMock, `POST /api/admin/withdrawals/${ID}/release-hold`)).toEqual([
+      { reason: 'Verified by phone' },
+    ]);
+  });
+
+  test('an unknown withdrawal says so', async () => {
+    renderDetails({
+      [`GET /api/admin/withdrawals/${ID}`]: {
+        status: 404,
+        body: { code: 'NOT_FOUND', message: 'Withdrawal not found' },
+      },
+    });
+    expect(await screen.findByText('Withdrawal not found.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { ManagePage } from '../admin-manage/manage-page.tsx';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function item(n: number, overrides: object = {}) {
+  return {
+    id: id(n),
+    userId: `user-${n}`,
+    email: `user${n}@example.com`,
+    amount: '1234.50',
+    method: 'crypto',
+    methodLabel: 'Bitcoin(BTC)',
+    address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    status: 'pending',
+    createdAt: '2026-03-04T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function detail(n: number, status: string) {
+  return {
+    ...item(n, { status }),
+    fee: '30.86',
+    net: '1203.64',
+    feePercent: '2.50',
+    holdReason: null,
+    rejectionReason: status === 'rejected' ? 'Name does not match' : null,
+    codeExpiresAt: null,
+    decidedAt: '2026-03-04T14:00:00.000Z',
+    details: { coin: 'bitcoin', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' },
+    fullName: 'Ada Lovelace',
+    decidedBy: 'admin-1',
+    decisionReason: status === 'rejected' ? 'Name does not match' : null,
+    codeAttempts: 0,
+    entries: [],
+    reservationEntryId: '1',
+    updatedAt: '2026-03-04T14:00:00.000Z',
+  };
+}
+
+function page(items: object[], pageNumber = 1, pageCount = 1) {
+  return { status: 200, body: { items, page: pageNumber, pageCount, total: items.length } };
+}
+
+function renderTab(url = '/all-user?tab=withdrawals') {
+  return renderPages(
+    [
+      { path: '/all-user', component: ManagePage },
+      { path: '/withdrawal/$id', component: () => <p>Withdrawal details marker</p> },
+    ],
+    url,
+    { me: buildMe({ role: 'admin' }) },
+  );
+}
+
+function listUrls(fetchMock: ReturnType<typeof mockApi>): URL[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/admin/withdrawals');
+}
+
+describe('the Withdrawals tab', () => {
+  test('the seed’s columns plus Address; Approve and Reject only on pending rows; Unknown for an unexpected status', async () => {
+    mockApi({
+      'GET /api/admin/withdrawals': page([
+        item(1),
+        item(2, {
+          status: 'on_hold',
+          method: 'paypal',
+          methodLabel: 'Paypal',
+          address: 'ada@paypal.example',
+        }),
+        item(3, { status: 'approved', method: 'gcash', methodLabel: 'GCash', address: '09171234567' }),
+        item(4, { status: 'awaiting_confirmation' }),
+        item(5, { status: 'teleported' }),
+      ]),
+    });
+    renderTab();
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['Email', 'Amount', 'Method', 'Address', 'Status', 'Actions', 'Date']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(5);
+    const first = within(rows[0] as HTMLElement);
+    expect(first.getByText('user1@example.com')).toBeTruthy();
+    expect(first.getByText('$1,234.50')).toBeTruthy();
+    expect(first.getAllByText('Bitcoin(BTC)', { exact: false }).length).toBeGreaterThan(0);
+    expect(first.getByText('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBeTruthy();
+    expect(first.getByRole('button', { name: 'Approve the withdrawal of user1@example.com' })).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('On hold')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('ada@paypal.example')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).queryByRole('button')).toBeNull();
+    expect(within(rows[2] as HTMLElement).getByText('Approved')).toBeTruthy();
+    expect(within(rows[3] as HTMLElement).getByText('Awaiting confirmation')).toBeTruthy();
+    expect(within(rows[4] as HTMLElement).getByText('Unknown')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+  });
+
+  test('searches by e-mail on the server and pages with Previous and Next', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/withdrawals': ({ url }) => {
+        const search = url.searchParams.get('search');
+        const pageNumber = Number(url.searchParams.get('page'));
+        if (search) return page([item(9, { email: 'ada@example.com' })]);
+        return page([item(pageNumber, { email: `page${pageNumber}@example.com` })], pageNumber, 3);
+      },
+    });
+    const { router } = renderTab();
+    expect(await screen.findByText('page1@example.com')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('page2@example.com')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(router.state.location.search).toEqual({ tab: 'withdrawals', page: 2 });
+
+    await user.type(screen.getByLabelText('Search by email'), 'ada@');
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    const searches = [...new Set(listUrls(fetchMock).map((url) => url.searchParams.get('search')))];
+    expect(searches).toEqual([null, 'ada@']);
+    const last = listUrls(fetchMock).at(-1);
+    expect(last?.searchParams.get('page')).toBe('1');
+  });
+
+  test('a row opens /withdrawal/{id}', async () => {
+    mockApi({ 'GET /api/admin/withdrawals': page([item(7, { status: 'approved' })]) });
+    const { router } = renderTab();
+    await userEvent.setup().click(await screen.findByText('$1,234.50'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/withdrawal/${id(7)}`));
+  });
+
+  test('Approve decides with an Idempotency-Key and the list refreshes', async () => {
+    let decided = false;
+    const fetchMock = mockApi({
+      'GET /api/admin/withdrawals': () => page([item(1, { status: decided ? 'approved' : 'pending' })]),
+      [`POST /api/admin/withdrawals/${id(1)}/approve`]: () => {
+        decided = true;
+        return { status: 200, body: detail(1, 'approved') };
+      },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Approve the withdrawal of user1@example.com' }),
+    );
+    expect(await screen.findByText('Withdrawal approved')).toBeTruthy();
+    expect(await screen.findByText('Approved')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/approve'));
+    expect(new Headers(call?.[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('Reject asks for a reason first; a second decision shows the server’s message', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/withdrawals': page([item(1)]),
+      [`POST /api/admin/withdrawals/${id(1)}/reject`]: {
+        status: 409,
+        body: { code: 'ALREADY_DECIDED', message: 'This withdrawal was already approved.' },
+      },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Reject the withdrawal of user1@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reject withdrawal' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }));
+    expect(within(dialog).getByText('A reason is required to reject a withdrawal')).toBeTruthy();
+    expect(callsTo(fetchMock, `POST /api/admin/withdrawals/${id(1)}/reject`)).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Name does not match');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }));
+    expect(await screen.findByText('This withdrawal was already approved.')).toBeTruthy();
+    expect(callsTo(fetchMock, `POST /api/admin/withdrawals/${id(1)}/reject`)).toEqual([
+      { reason: 'Name does not match' },
+    ]);
+  });
+});

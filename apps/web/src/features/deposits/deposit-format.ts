@@ -1,0 +1,46 @@
+import { COIN_SPECS, type Coin } from '@candor/contracts/coins';
+import { ACCEPTED_TYPES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@candor/contracts/files';
+
+/** Seconds as step 3's countdown shows them: 3600 → "60:00", 59 → "0:59". */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Whole seconds from `now` until `expiresAt` (rounded up, never below zero). */
+export function secondsUntil(expiresAt: string, now: number): number {
+  return Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
+}
+
+/** "0.001488 BTC" */
+export function formatCoin(amount: string, coin: Coin): string {
+  return `${amount} ${COIN_SPECS[coin].ticker}`;
+}
+
+const PROOF_TYPES: readonly string[] = ACCEPTED_TYPES.proof_of_payment;
+
+/** The `accept` attribute of the proof-of-payment input. */
+export const PROOF_ACCEPT = PROOF_TYPES.join(',');
+
+/** Why a chosen proof cannot be uploaded (the server checks the content again); null when fine. */
+export function findProofProblem(file: File): string | null {
+  if (!PROOF_TYPES.includes(file.type)) return UPLOAD_MESSAGES.notAnImageOrPdf;
+  if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  return null;
+}
+
+const MONTH = new Intl.DateTimeFormat(undefined, { month: 'short' });
+
+/** The month and day a history row shows ("Mar", "4"), in the reader's time zone. */
+export function formatMonthDay(iso: string): { month: string; day: string } {
+  const date = new Date(iso);
+  return { month: MONTH.format(date), day: String(date.getDate()) };
+}
+
+/** Badge colours of each status label. */
+export const STATUS_STYLES: Readonly<Record<string, string>> = {
+  Pending: 'bg-amber-100 text-amber-800',
+  Approved: 'bg-emerald-100 text-emerald-800',
+  Rejected: 'bg-red-100 text-red-700',
+  Unknown: 'bg-slate-100 text-slate-600',
+};

@@ -1,0 +1,109 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, mockApi, renderPages } from '../../test/render-page.tsx';
+import { DepositHistoryPage } from './deposit-history-page.tsx';
+
+function deposit(n: number, overrides: object = {}) {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    amount: '1234.50',
+    coin: 'bitcoin',
+    cryptoAmount: '0.018361',
+    rate: '67234.12',
+    rateSource: 'simulated',
+    address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    transactionHash: null,
+    status: 'pending',
+    decisionReason: null,
+    quoteExpiresAt: '2026-03-04T13:00:00.000Z',
+    createdAt: '2026-03-04T12:00:00.000Z',
+    decidedAt: null,
+    ...overrides,
+  };
+}
+
+function renderHistory() {
+  return renderPages(
+    [
+      { path: '/deposit-history', component: DepositHistoryPage },
+      { path: '/deposit', component: () => <p>Deposit marker</p> },
+    ],
+    '/deposit-history',
+    { me: buildMe() },
+  );
+}
+
+describe('DepositHistoryPage', () => {
+  test('no deposits: the seed’s empty text and a way to deposit', async () => {
+    mockApi({ 'GET /api/deposits': { status: 200, body: { items: [], page: 1, pageCount: 1, total: 0 } } });
+    const { router } = renderHistory();
+    expect(await screen.findByText('No deposits found.')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Make a deposit' }));
+    expect(await screen.findByText('Deposit marker')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/deposit');
+  });
+
+  test('each deposit shows month and day, FUND $amount, the account, the coin amount and its status', async () => {
+    mockApi({
+      'GET /api/deposits': {
+        status: 200,
+        body: {
+          items: [
+            deposit(1),
+            deposit(2, { status: 'approved', amount: '50.00', coin: 'usdt', cryptoAmount: '50.000000' }),
+            deposit(3, { status: 'rejected', decisionReason: 'Nothing arrived' }),
+            deposit(4, { status: 'on_the_moon' }),
+          ],
+          page: 1,
+          pageCount: 1,
+          total: 4,
+        },
+      },
+    });
+    renderHistory();
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows).toHaveLength(4);
+    const first = within(rows[0] as HTMLElement);
+    expect(first.getByText('FUND $1,234.50')).toBeTruthy();
+    expect(first.getByText('TRADING BALANCE DEPOSIT')).toBeTruthy();
+    expect(first.getByText('0.018361 BTC')).toBeTruthy();
+    expect(first.getByText('Pending')).toBeTruthy();
+    const date = new Date('2026-03-04T12:00:00.000Z');
+    expect(rows[0]?.querySelector('time')?.textContent).toBe(
+      `${new Intl.DateTimeFormat(undefined, { month: 'short' }).format(date)}${date.getDate()}`,
+    );
+    expect(within(rows[1] as HTMLElement).getByText('FUND $50.00')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('50.000000 USDT')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Approved')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('Rejected')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('Reason: Nothing arrived')).toBeTruthy();
+    expect(within(rows[3] as HTMLElement).getByText('Unknown')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe('/deposit');
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  test('pages through older deposits ten at a time', async () => {
+    const fetchMock = mockApi({
+      'GET /api/deposits': ({ url }) => {
+        const page = Number(url.searchParams.get('page'));
+        return {
+          status: 200,
+          body: { items: [deposit(page, { amount: `${page}.00` })], page, pageCount: 2, total: 11 },
+        };
+      },
+    });
+    renderHistory();
+    expect(await screen.findByText('FUND $1.00')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('FUND $2.00')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+    const pages = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/deposits')
+      .map((url) => url.searchParams.get('page'));
+    expect([...new Set(pages)]).toEqual(['1', '2']);
+  });
+});

@@ -1,0 +1,274 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { DepositPage } from './deposit-page.tsx';
+
+const ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const QUOTE_ID = '00000000-0000-4000-8000-000000000001';
+const PROOF_ID = '00000000-0000-4000-8000-000000000002';
+
+function quoteFor(coin: string, expiresAt: Date) {
+  const byCoin: Record<string, object> = {
+    bitcoin: { cryptoAmount: '0.001488', rate: '67234.12', rateSource: 'simulated' },
+    ethereum: { cryptoAmount: '0.033334', rate: '3000', rateSource: 'coingecko' },
+    usdt: { cryptoAmount: '100.000000', rate: '1.00', rateSource: 'fixed' },
+  };
+  return {
+    id: QUOTE_ID,
+    amount: '100.00',
+    coin,
+    address: ADDRESS,
+    expiresAt: expiresAt.toISOString(),
+    ...byCoin[coin],
+  };
+}
+
+function deposit() {
+  return {
+    id: '00000000-0000-4000-8000-000000000003',
+    amount: '100.00',
+    coin: 'bitcoin',
+    cryptoAmount: '0.001488',
+    rate: '67234.12',
+    rateSource: 'simulated',
+    address: ADDRESS,
+    transactionHash: null,
+    status: 'pending',
+    decisionReason: null,
+    quoteExpiresAt: new Date().toISOString(),
+    createdAt: new Date().toISOString(),
+    decidedAt: null,
+  };
+}
+
+function mockDepositApi(expiresAt = new Date(Date.now() + 3600_000)) {
+  return mockApi({
+    'POST /api/deposit-quotes': ({ body }) => ({
+      status: 200,
+      body: quoteFor((body as { coin: string }).coin, expiresAt),
+    }),
+    'POST /api/deposits/proofs': { status: 200, body: { fileId: PROOF_ID, url: `/api/files/${PROOF_ID}` } },
+    'POST /api/deposits': { status: 200, body: deposit() },
+  });
+}
+
+function renderDeposit(me = buildMe()) {
+  return renderPages(
+    [
+      { path: '/deposit', component: DepositPage },
+      { path: '/deposit-history', component: () => <p>History marker</p> },
+    ],
+    '/deposit',
+    { me },
+  );
+}
+
+/** Step 1 with `amount`, then step 2 with `coin` chosen and its rate shown. */
+async function reachMethod(user: ReturnType<typeof userEvent.setup>, coin = 'Bitcoin(BTC)') {
+  await user.type(await screen.findByLabelText('Amount (USD)'), '100');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await user.click(await screen.findByLabelText(coin));
+  await screen.findByText('Source');
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('DepositPage', () => {
+  test('step 1 asks for an amount, then step 2 says how much to pay', async () => {
+    mockDepositApi();
+    renderDeposit();
+    const user = userEvent.setup();
+    expect(await screen.findByText('Trading Balance Deposit')).toBeTruthy();
+    expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Input an amount');
+
+    await user.type(screen.getByLabelText('Amount (USD)'), '12.345');
+    expect((await screen.findByRole('alert')).textContent).toBe('Amounts have at most 2 decimals');
+
+    await user.clear(screen.getByLabelText('Amount (USD)'));
+    await user.type(screen.getByLabelText('Amount (USD)'), '1234.5');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'PAY $1,234.50' })).toBeTruthy();
+    expect(screen.getByText('Step 2 of 3')).toBeTruthy();
+  });
+
+  test('step 2: Next waits for a method; the server quote shows the amount, rate and source', async () => {
+    const fetchMock = mockDepositApi();
+    renderDeposit();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Amount (USD)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'PAY $100.00' });
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+
+    await user.click(screen.getByLabelText('Bitcoin(BTC)'));
+    expect(await screen.findByText('0.001488 BTC')).toBeTruthy();
+    expect(screen.getByText('1 BTC = $67,234.12')).toBeTruthy();
+    expect(screen.getByText('Simulated prices')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(false);
+    expect(callsTo(fetchMock, 'POST /api/deposit-quotes')).toEqual([{ amount: '100', coin: 'bitcoin' }]);
+
+    await user.click(screen.getByLabelText('Ethereum(ETH)'));
+    expect(await screen.findByText('0.033334 ETH')).toBeTruthy();
+    expect(screen.getByText('1 ETH = $3,000.00')).toBeTruthy();
+    expect(screen.getByText('CoinGecko')).toBeTruthy();
+
+    await user.click(screen.getByLabelText('USDT(Trc20)'));
+    expect(await screen.findByText('100.000000 USDT')).toBeTruthy();
+    expect(screen.getByText('1 USDT = $1.00')).toBeTruthy();
+    expect(screen.getByText('fixed: USDT is taken at 1 USD')).toBeTruthy();
+  });
+
+  test('step 2: a coin without an address says so and keeps Next disabled', async () => {
+    mockApi({
+      'POST /api/deposit-quotes': {
+        status: 409,
+        body: { code: 'WALLET_NOT_CONFIGURED', message: 'Deposits by Ethereum(ETH) are not available yet.' },
+      },
+    });
+    renderDeposit();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Amount (USD)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByLabelText('Ethereum(ETH)'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Deposits by Ethereum(ETH) are not available yet.',
+    );
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  test('step 3: copy the address, proof required, Paid uploads the proof then records the deposit', async () => {
+    const fetchMock = mockDepositApi();
+    const { router } = renderDeposit();
+    const user = userEvent.setup();
+    await reachMethod(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('heading', { name: 'SEND 0.001488 BTC' })).toBeTruthy();
+    expect(screen.getByText(ADDRESS)).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('Send only Bitcoin (BTC) to this address');
+    expect(screen.getByText('Awaiting Payment')).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/^(60:00|59:5\d)$/);
+
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Bitcoin address copied to clipboard!')).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(ADDRESS);
+
+    await user.click(screen.getByRole('button', { name: 'Paid' }));
+    expect(await screen.findByText('Proof of payment is required')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/deposits')).toHaveLength(0);
+
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'proof.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Proof of payment'), file);
+    await user.type(screen.getByLabelText('Transaction hash (optional)'), ' 0xabc ');
+    await user.click(screen.getByRole('button', { name: 'Paid' }));
+
+    expect(await screen.findByText('Deposit Successful')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/deposit-history'));
+    expect(callsTo(fetchMock, 'POST /api/deposits/proofs')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'POST /api/deposits')).toEqual([
+      { quoteId: QUOTE_ID, proofFileId: PROOF_ID, transactionHash: '0xabc' },
+    ]);
+    const submitted = fetchMock.mock.calls.find(([input]) => String(input) === '/api/deposits');
+    expect(new Headers(submitted?.[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('a retry after a failure reuses the uploaded proof and the Idempotency-Key', async () => {
+    let attempts = 0;
+    const fetchMock = mockApi({
+      'POST /api/deposit-quotes': ({ body }) => ({
+        status: 200,
+        body: quoteFor((body as { coin: string }).coin, new Date(Date.now() + 3600_000)),
+      }),
+      'POST /api/deposits/proofs': { status: 200, body: { fileId: PROOF_ID, url: `/api/files/${PROOF_ID}` } },
+      'POST /api/deposits': () =>
+        ++attempts === 1
+          ? { status: 500, body: { code: 'INTERNAL', message: 'Internal Server Error' } }
+          : { status: 200, body: deposit() },
+    });
+    renderDeposit();
+    const user = userEvent.setup();
+    await reachMethod(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.upload(
+      await screen.findByLabelText('Proof of payment'),
+      new File([new Uint8Array([1])], 'proof.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Paid' }));
+    expect(await screen.findByText('Internal Server Error')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Paid' }));
+    expect(await screen.findByText('Deposit Successful')).toBeTruthy();
+
+    expect(callsTo(fetchMock, 'POST /api/deposits/proofs')).toHaveLength(1);
+    const keys = fetchMock.mock.calls
+      .filter(([input]) => String(input) === '/api/deposits')
+      .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  test('the countdown runs m:ss from the quote; at zero the link expires and Paid is disabled', async () => {
+    const expiresAt = new Date(Date.now() + 3600_000);
+    mockDepositApi(expiresAt);
+    renderDeposit();
+    const user = userEvent.setup();
+    await reachMethod(user);
+
+    vi.useFakeTimers({
+      now: expiresAt.getTime() - 3600_000,
+      toFake: ['setInterval', 'clearInterval', 'Date'],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('timer').textContent).toBe('60:00');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole('timer').textContent).toBe('59:59');
+    act(() => vi.advanceTimersByTime(59 * 60_000 - 1000));
+    expect(screen.getByRole('timer').textContent).toBe('1:00');
+    expect(screen.queryByText('Expired Payment Link')).toBeNull();
+
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByText('Expired Payment Link')).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Paid' }).hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start again' }));
+    expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+  });
+
+  test('a quote the server finds expired shows the expired link', async () => {
+    mockApi({
+      'POST /api/deposit-quotes': ({ body }) => ({
+        status: 200,
+        body: quoteFor((body as { coin: string }).coin, new Date(Date.now() + 3600_000)),
+      }),
+      'POST /api/deposits/proofs': { status: 200, body: { fileId: PROOF_ID, url: `/api/files/${PROOF_ID}` } },
+      'POST /api/deposits': { status: 410, body: { code: 'QUOTE_EXPIRED', message: 'Expired Payment Link' } },
+    });
+    renderDeposit();
+    const user = userEvent.setup();
+    await reachMethod(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.upload(
+      await screen.findByLabelText('Proof of payment'),
+      new File([new Uint8Array([1])], 'proof.png', { type: 'image/png' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Paid' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Paid' }).hasAttribute('disabled')).toBe(true),
+    );
+    expect(screen.getAllByText('Expired Payment Link').length).toBeGreaterThan(0);
+  });
+
+  test('a suspended customer reads the inactive message instead of the form', async () => {
+    mockApi({});
+    renderDeposit(buildMe({ status: 'suspended', statusReason: 'Unpaid fees' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Your account is currently inactive');
+    expect(screen.getByText('Reason: Unpaid fees')).toBeTruthy();
+    expect(screen.queryByLabelText('Amount (USD)')).toBeNull();
+  });
+});

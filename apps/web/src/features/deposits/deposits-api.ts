@@ -1,0 +1,38 @@
+import {
+  type CreateDepositQuoteRequest,
+  type CreateDepositRequest,
+  DepositPageSchema,
+  DepositProofSchema,
+  DepositQuoteSchema,
+  DepositSchema,
+} from '@candor/contracts/deposits';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api.ts';
+
+/** Every list of the customer's own deposits; invalidate it after a new deposit. */
+export const OWN_DEPOSITS_QUERY_KEY = ['me', 'deposits'] as const;
+
+export function depositHistoryQuery(page: number) {
+  return queryOptions({
+    queryKey: [...OWN_DEPOSITS_QUERY_KEY, { page }],
+    queryFn: ({ signal }) => apiRequest(`/api/deposits?page=${page}`, DepositPageSchema, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Step 2: the conversion of the amount into the chosen coin, valid one hour. */
+export function createDepositQuote(body: CreateDepositQuoteRequest) {
+  return apiRequest('/api/deposit-quotes', DepositQuoteSchema, { method: 'POST', body });
+}
+
+/** Step 3: stores the proof of payment (private) before the deposit refers to it. */
+export function uploadDepositProof(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest('/api/deposits/proofs', DepositProofSchema, { method: 'POST', form });
+}
+
+/** Step 3's Paid button; `idempotencyKey` is reused when the same submission is retried. */
+export function submitDeposit(body: CreateDepositRequest, idempotencyKey: string) {
+  return apiRequest('/api/deposits', DepositSchema, { method: 'POST', body, idempotencyKey });
+}

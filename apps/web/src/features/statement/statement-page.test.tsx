@@ -1,0 +1,241 @@
+import type { StatementEntry } from '@candor/contracts/ledger';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, mockApi, renderPages } from '../../test/render-page.tsx';
+import { StatementPage } from './statement-page.tsx';
+
+function entry(overrides: Partial<StatementEntry> & Pick<StatementEntry, 'id' | 'kind'>): StatementEntry {
+  return {
+    createdAt: '2026-03-04T14:05:00.000Z',
+    description: 'Something happened',
+    availableChange: null,
+    reservedChange: null,
+    availableAfter: '0.00',
+    reservedAfter: '0.00',
+    ...overrides,
+  };
+}
+
+const ENTRIES: StatementEntry[] = [
+  entry({
+    id: '5',
+    kind: 'withdrawal_fee',
+    description: 'Withdrawal fee (2.50%)',
+    reservedChange: '-1.00',
+    availableAfter: '1560.00',
+    reservedAfter: '0.00',
+  }),
+  entry({
+    id: '4',
+    kind: 'withdrawal',
+    description: 'Withdrawal paid out by Bank',
+    reservedChange: '-39.00',
+    availableAfter: '1560.00',
+    reservedAfter: '1.00',
+  }),
+  entry({
+    id: '3',
+    kind: 'reservation',
+    description: 'Reserved for withdrawal by Bank',
+    availableChange: '-40.00',
+    reservedChange: '40.00',
+    availableAfter: '1560.00',
+    reservedAfter: '40.00',
+  }),
+  entry({
+    id: '2',
+    kind: 'adjustment',
+    description: 'Compensation for the outage of 3 March',
+    availableChange: '600.00',
+    availableAfter: '1600.00',
+  }),
+  entry({
+    id: '1',
+    kind: 'deposit',
+    description: 'Deposit by Bitcoin(BTC)',
+    availableChange: '1000.00',
+    availableAfter: '1000.00',
+  }),
+];
+
+function renderStatement(url = '/statement') {
+  return renderPages([{ path: '/statement', component: StatementPage }], url, { me: buildMe() });
+}
+
+/** The pages of the statement requested, in order (StrictMode may repeat one). */
+function requestedPages(fetchMock: ReturnType<typeof mockApi>): (string | null)[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/me/statement')
+    .map((url) => url.searchParams.get('page'));
+}
+
+function rowOf(table: HTMLElement, text: string): HTMLElement {
+  const row = within(table)
+    .getAllByRole('row')
+    .find((candidate) => candidate.textContent?.includes(text));
+  if (!row) throw new Error(`no row with ${text}`);
+  return row;
+}
+
+function cells(row: HTMLElement): string[] {
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent ?? '');
+}
+
+describe('StatementPage', () => {
+  test('lists each entry with its kind, description, signed amount and balance after', async () => {
+    mockApi({
+      'GET /api/me/statement': { status: 200, body: { items: ENTRIES, page: 1, pageCount: 1, total: 5 } },
+    });
+    renderStatement();
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+
+    const deposit = cells(rowOf(table, 'Deposit by Bitcoin(BTC)'));
+    expect(deposit.slice(1)).toEqual(['Deposit', 'Deposit by Bitcoin(BTC)', '+$1,000.00', '$1,000.00']);
+
+    const adjustment = cells(rowOf(table, 'Compensation'));
+    expect(adjustment.slice(1)).toEqual([
+      'Adjustment',
+      'Compensation for the outage of 3 March',
+      '+$600.00',
+      '$1,600.00',
+    ]);
+
+    // A reservation moves cash out and reserved funds in: both show, and the reserved balance after it.
+    const reservation = cells(rowOf(table, 'Reserved for withdrawal'));
+    expect(reservation.slice(1)).toEqual([
+      'Withdrawal reserved',
+      'Reserved for withdrawal by Bank',
+      '\u2212$40.00Reserved +$40.00',
+      '$1,560.00Reserved $40.00',
+    ]);
+
+    // A payout moves only reserved funds: its amount is labelled as such.
+    const payout = cells(rowOf(table, 'paid out'));
+    expect(payout.slice(1)).toEqual([
+      'Withdrawal',
+      'Withdrawal paid out by Bank',
+      '\u2212$39.00from reserved funds',
+      '$1,560.00Reserved $1.00',
+    ]);
+    expect(cells(rowOf(table, 'Withdrawal fee'))[3]).toBe('\u2212$1.00from reserved funds');
+  });
+
+  test('gains are green with a plus, losses carry a minus sign', async () => {
+    mockApi({
+      'GET /api/me/statement': { status: 200, body: { items: ENTRIES, page: 1, pageCount: 1, total: 5 } },
+    });
+    renderStatement();
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    const gain = within(rowOf(table, 'Deposit by')).getByText('+$1,000.00');
+    expect(gain.className).toContain('text-emerald-700');
+    const loss = within(rowOf(table, 'Reserved for withdrawal')).getByText('\u2212$40.00');
+    expect(loss.className).not.toContain('text-emerald');
+  });
+
+  test('on a phone the same entries show as stacked cards', async () => {
+    mockApi({
+      'GET /api/me/statement': { status: 200, body: { items: ENTRIES, page: 1, pageCount: 1, total: 5 } },
+    });
+    renderStatement();
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(5);
+    expect(cards[1]?.textContent).toContain('Withdrawal paid out by Bank');
+    expect(cards[1]?.textContent).toContain('\u2212$39.00from reserved funds');
+    expect(cards[1]?.textContent).toContain('Balance after$1,560.00Reserved $1.00');
+  });
+
+  test('a customer without entries reads "No transactions yet."', async () => {
+    mockApi({
+      'GET /api/me/statement': { status: 200, body: { items: [], page: 1, pageCount: 1, total: 0 } },
+    });
+    renderStatement();
+    expect(await screen.findByText('No transactions yet.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  test('shows a loading state until the statement arrives', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fetchMock = mockApi({
+      'GET /api/me/statement': { status: 200, body: { items: ENTRIES, page: 1, pageCount: 1, total: 5 } },
+    });
+    const answer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      await gate;
+      if (!answer) throw new Error('no mock');
+      return answer(input, init);
+    });
+    renderStatement();
+    expect((await screen.findByRole('status')).textContent).toContain('Loading transactions...');
+    release();
+    expect(await screen.findByRole('table', { name: 'Transactions' })).toBeTruthy();
+    expect(screen.queryByText('Loading transactions...')).toBeNull();
+  });
+
+  test('pages with Previous and Next, 20 a page, "Page x of y"', async () => {
+    const fetchMock = mockApi({
+      'GET /api/me/statement': ({ url }) => {
+        const page = Number(url.searchParams.get('page'));
+        const item = entry({
+          id: String(page),
+          kind: 'adjustment',
+          description: `Entry on page ${page}`,
+          availableChange: '1.00',
+        });
+        return { status: 200, body: { items: [item], page, pageCount: 2, total: 21 } };
+      },
+    });
+    const { router } = renderStatement();
+    expect(await screen.findAllByText('Entry on page 1')).toHaveLength(2);
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findAllByText('Entry on page 2')).toHaveLength(2);
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+    expect(router.state.location.search).toEqual({ page: 2 });
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findAllByText('Entry on page 1')).toHaveLength(2);
+    expect([...new Set(requestedPages(fetchMock))]).toEqual(['1', '2']);
+  });
+
+  test('opens at the page named in the address', async () => {
+    const fetchMock = mockApi({
+      'GET /api/me/statement': ({ url }) => {
+        const page = Number(url.searchParams.get('page'));
+        return {
+          status: 200,
+          body: {
+            items: [entry({ id: '1', kind: 'deposit', availableChange: '1.00' })],
+            page,
+            pageCount: 3,
+            total: 41,
+          },
+        };
+      },
+    });
+    renderStatement('/statement?page=3');
+    expect(await screen.findByText('Page 3 of 3')).toBeTruthy();
+    expect([...new Set(requestedPages(fetchMock))]).toEqual(['3']);
+  });
+
+  test('a failed load offers to try again', async () => {
+    mockApi({
+      'GET /api/me/statement': { status: 500, body: { code: 'INTERNAL', message: 'Internal Server Error' } },
+    });
+    renderStatement();
+    expect((await screen.findByRole('alert')).textContent).toContain('Your statement could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

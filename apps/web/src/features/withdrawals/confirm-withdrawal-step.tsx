@@ -1,0 +1,176 @@
+import {
+  type ConfirmWithdrawalRequest,
+  ConfirmWithdrawalRequestSchema,
+  payoutMethodLabel,
+  WITHDRAWAL_MESSAGES,
+  type Withdrawal,
+} from '@candor/contracts/withdrawals';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { isApiError } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { notify } from '../../lib/notify.ts';
+import { usd } from './withdrawal-format.ts';
+import { WithdrawalOutcome } from './withdrawal-outcome.tsx';
+import {
+  confirmWithdrawal,
+  ME_QUERY_KEY,
+  requestNewWithdrawalCode,
+  withdrawalQuery,
+} from './withdrawals-api.ts';
+
+/**
+ * The code step: the customer types the 6-digit code e-mailed to them. Once the request has moved
+ * on (confirmed, or decided meanwhile) the step shows where it stands instead.
+ */
+export function ConfirmWithdrawalStep({ id, email }: { id: string; email: string }) {
+  const { data, isPending, error, refetch } = useQuery(withdrawalQuery(id));
+  if (isPending) {
+    return (
+      <div role="status" className="flex items-center gap-3 py-10 text-sm text-slate-500">
+        <Spinner className="h-5 w-5 text-brand-600" /> Loading withdrawal...
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <EmptyState
+        title={
+          isApiError(error, 'NOT_FOUND') ? 'Withdrawal not found.' : 'The withdrawal could not be loaded.'
+        }
+      >
+        {isApiError(error, 'NOT_FOUND') ? (
+          <Link to="/withdrawals" className="font-semibold text-brand-700 hover:underline">
+            Back to your withdrawals
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="font-semibold text-brand-700 underline"
+            onClick={() => void refetch()}
+          >
+            Try again
+          </button>
+        )}
+      </EmptyState>
+    );
+  }
+  if (data.status !== 'awaiting_confirmation') return <WithdrawalOutcome withdrawal={data} />;
+  return <CodeForm withdrawal={data} email={email} />;
+}
+
+function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string }) {
+  const queryClient = useQueryClient();
+  const [sending, setSending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ConfirmWithdrawalRequest>({
+    resolver: zodResolver(ConfirmWithdrawalRequestSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { code: '' },
+  });
+  const oneQuery = withdrawalQuery(withdrawal.id);
+  const spent = withdrawal.codeExpiresAt === null;
+
+  const show = async (next: Withdrawal) => {
+    queryClient.setQueryData(oneQuery.queryKey, next);
+    await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY, refetchType: 'active' });
+  };
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    try {
+      const confirmed = await confirmWithdrawal(withdrawal.id, { code });
+      if (confirmed.status === 'pending') notify.success(WITHDRAWAL_MESSAGES.success);
+      await show(confirmed);
+    } catch (error) {
+      if (isApiError(error, 'INVALID_WITHDRAWAL_CODE')) {
+        // A wrong code (the seed's toast) or an expired one: said under the field too.
+        setError('code', { type: 'server', message: error.message });
+        notify.error(error.message);
+      } else if (isApiError(error, 'TOO_MANY_ATTEMPTS')) {
+        // The code is spent: the step re-reads the request and offers a new code.
+        notify.error(error.message);
+        await queryClient.invalidateQueries({ queryKey: oneQuery.queryKey });
+      } else if (isApiError(error, 'ALREADY_DECIDED') || isApiError(error, 'INVALID_TRANSITION')) {
+        notify.error(error.message);
+        await queryClient.invalidateQueries({ queryKey: oneQuery.queryKey });
+      } else {
+        notify.error(WITHDRAWAL_MESSAGES.failed, {
+          description: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  });
+
+  const sendNewCode = async () => {
+    setSending(true);
+    try {
+      const updated = await requestNewWithdrawalCode(withdrawal.id);
+      reset({ code: '' });
+      clearErrors();
+      notify.success(WITHDRAWAL_MESSAGES.codeSent);
+      await show(updated);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : WITHDRAWAL_MESSAGES.failed);
+      if (isApiError(error, 'ALREADY_DECIDED') || isApiError(error, 'INVALID_TRANSITION')) {
+        await queryClient.invalidateQueries({ queryKey: oneQuery.queryKey });
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form noValidate aria-label="Confirm withdrawal" onSubmit={onSubmit} className="space-y-5">
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">Confirm your withdrawal</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          We e-mailed a 6-digit code to <span className="font-medium break-all">{email}</span>. Enter it to
+          confirm the withdrawal of {usd(withdrawal.amount)} by {payoutMethodLabel(withdrawal)} (you receive{' '}
+          {usd(withdrawal.net)}).
+        </p>
+      </div>
+      {spent ? (
+        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {WITHDRAWAL_MESSAGES.codeSpent}
+        </p>
+      ) : withdrawal.codeExpiresAt ? (
+        <p className="text-xs text-slate-500">
+          The code is valid until{' '}
+          <time dateTime={withdrawal.codeExpiresAt}>{formatDateTime(withdrawal.codeExpiresAt)}</time>. Your
+          amount stays reserved while you confirm.
+        </p>
+      ) : null}
+      <TextField
+        label="Withdrawal code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        placeholder="123456"
+        error={errors.code?.message}
+        {...register('code')}
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button variant="secondary" disabled={sending} onClick={() => void sendNewCode()}>
+          {sending ? 'Sending...' : 'Send a new code'}
+        </Button>
+        <Button type="submit" className="sm:min-w-32" disabled={isSubmitting || spent}>
+          {isSubmitting ? 'Confirming...' : 'Confirm'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,334 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { SelectWithdrawalPage } from './select-withdrawal-page.tsx';
+import { SelectWithdrawalSearchSchema } from './select-withdrawal-search.ts';
+
+const ID = '00000000-0000-4000-8000-000000000001';
+const TERMS = { minWithdrawal: '10.00', withdrawalPercent: '2.50', available: '100.00' };
+
+function withdrawal(overrides: object = {}) {
+  return {
+    id: ID,
+    amount: '40.00',
+    fee: '1.00',
+    net: '39.00',
+    feePercent: '2.50',
+    status: 'pending',
+    holdReason: null,
+    rejectionReason: null,
+    codeExpiresAt: null,
+    createdAt: '2026-03-04T12:00:00.000Z',
+    decidedAt: null,
+    method: 'paypal',
+    details: { email: 'ada@paypal.example' },
+    ...overrides,
+  };
+}
+
+type Handlers = Parameters<typeof mockApi>[0];
+
+function renderFlow(handlers: Handlers = {}, url = '/select-withdrawal', me = buildMe()) {
+  const fetchMock = mockApi({
+    'GET /api/withdrawals/terms': { status: 200, body: TERMS },
+    'POST /api/withdrawals': { status: 200, body: withdrawal() },
+    ...handlers,
+  });
+  const view = renderPages(
+    [
+      {
+        path: '/select-withdrawal',
+        component: SelectWithdrawalPage,
+        validateSearch: SelectWithdrawalSearchSchema,
+      },
+      { path: '/withdrawals', component: () => <p>Withdrawals marker</p> },
+    ],
+    url,
+    { me },
+  );
+  return { ...view, fetchMock };
+}
+
+async function chooseMethod(user: ReturnType<typeof userEvent.setup>, name: RegExp) {
+  await user.click(await screen.findByRole('button', { name }));
+  await screen.findByLabelText('Amount (USD)');
+}
+
+function alerts(): string[] {
+  return screen.queryAllByRole('alert').map((node) => node.textContent ?? '');
+}
+
+describe('SelectWithdrawalPage: the method forms', () => {
+  test('offers the five methods of the seed', async () => {
+    renderFlow();
+    for (const name of ['Bank', 'Crypto', 'Paypal', 'CashApp', 'GCash']) {
+      expect(await screen.findByRole('button', { name: new RegExp(`^${name}`) })).toBeTruthy();
+    }
+  });
+
+  test('Bank asks for the account number, bank name and account name', async () => {
+    const { fetchMock } = renderFlow();
+    const user = userEvent.setup();
+    await chooseMethod(user, /^Bank/);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(alerts()).toEqual([
+      'Account number is required',
+      'Bank name is required',
+      'Account name is required',
+      'Please enter an amount',
+    ]);
+    await user.type(screen.getByLabelText('Account number'), '12#4');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(alerts()[0]).toContain('Enter a valid account number');
+    expect(callsTo(fetchMock, 'POST /api/withdrawals')).toHaveLength(0);
+  });
+
+  test('Crypto checks the address against the chosen coin', async () => {
+    renderFlow();
+    const user = userEvent.setup();
+    await chooseMethod(user, /^Crypto/);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(alerts()).toContain('Choose a coin');
+    await user.selectOptions(screen.getByLabelText('Coin'), 'bitcoin');
+    await user.type(screen.getByLabelText('Wallet address'), '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(alerts()).toContain('Enter a valid Bitcoin address');
+    await user.selectOptions(screen.getByLabelText('Coin'), 'ethereum');
+    await waitFor(() => expect(alerts()).not.toContain('Enter a valid Bitcoin address'));
+    expect(alerts()).not.toContain('Enter a valid Ethereum address');
+  });
+
+  test('PayPal needs an e-mail address', async () => {
+    renderFlow();
+    const user = userEvent.setup();
+    await chooseMethod(user, /^Paypal/);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(alerts()).toContain('PayPal e-mail is required');
+    await user.type(screen.getByLabelText('PayPal e-mail'), 'ada-at-example');
+    expect(await screen.findByText('Enter a valid PayPal e-mail address')).toBeTruthy();
+  });
+
+  test.each([
+    ['ada', false],
+    ['$1ada', false],
+    [`$a${'b'.repeat(20)}`, false],
+    ['$ada_22', true],
+  ])('CashApp: the $Cashtag %s is %s', async (cashtag, valid) => {
+    renderFlow();
+    const user = userEvent.setup();
+    await chooseMethod(user, /^CashApp/);
+    await user.type(screen.getByLabelText('$Cashtag'), cashtag);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const invalid = alerts().some((text) => text.startsWith('Enter a valid $Cashtag'));
+    expect(invalid).toBe(!valid);
+  });
+
+  test('GCash needs an 11-digit number starting 09 and an account name', async () => {
+    renderFlow();
+    const user = userEvent.setup();
+    await chooseMethod(user, /^GCash/);
+    await user.type(screen.getByLabelText('GCash number'), '19171234567');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(alerts()).toEqual([
+      'Enter an 11-digit GCash number starting with 09',
+      'Account name is required',
+      'Please enter an amount',
+    ]);
+  });
+
+  test('Change method goes back to the choice', async () => {
+    renderFlow();
+    const user = userEvent.setup();
+    await chooseMethod(user, /^GCash/);
+    await user.click(screen.getByRole('button', { name: 'Change method' }));
+    expect(await screen.findByRole('heading', { name: 'Choose a withdrawal method' })).toBeTruthy();
+  });
+});
+
+describe('SelectWithdrawalPage: the amount and the fee', () => {
+  test('the seed’s amount rules against the balance and the minimum', async () => {
+    renderFlow({
+      'GET /api/withdrawals/terms': {
+        status: 200,
+        body: { ...TERMS, minWithdrawal: '1500.00', available: '2000.00' },
+      },
+    });
+    const user = userEvent.setup();
+    await chooseMethod(user, /^Paypal/);
+    expect(screen.getByText('$2,000.00')).toBeTruthy();
+    expect(screen.getByText('$1,500.00')).toBeTruthy();
+    await user.type(screen.getByLabelText('PayPal e-mail'), 'ada@paypal.example');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(alerts()).toEqual(['Please enter an amount']);
+
+    const amount = screen.getByLabelText('Amount (USD)');
+    await user.type(amount, '2000.01');
+    expect(await screen.findByText('Insufficient balance!')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '1499.99');
+    expect(await screen.findByText('Minimum withdrawal is $1,500.00')).toBeTruthy();
+  });
+
+  test('the fee line shows before submitting: Fee: 2.5% = $2.50, you receive $97.50', async () => {
+    renderFlow();
+    const user = userEvent.setup();
+    await chooseMethod(user, /^Paypal/);
+    expect(screen.getByText('Fee: 2.5% of the amount, deducted from it')).toBeTruthy();
+    await user.type(screen.getByLabelText('Amount (USD)'), '100');
+    expect(await screen.findByText('Fee: 2.5% = $2.50, you receive $97.50')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Amount (USD)'));
+    await user.type(screen.getByLabelText('Amount (USD)'), '0.50');
+    expect(await screen.findByText('Fee: 2.5% = $0.01, you receive $0.49')).toBeTruthy();
+  });
+});
+
+describe('SelectWithdrawalPage: submitting', () => {
+  async function fillPaypal(user: ReturnType<typeof userEvent.setup>, amount = '40') {
+    await chooseMethod(user, /^Paypal/);
+    await user.type(screen.getByLabelText('PayPal e-mail'), ' ada@paypal.example ');
+    await user.type(screen.getByLabelText('Amount (USD)'), amount);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+  }
+
+  test('a pending request: "Withdrawal successful", the request and its Idempotency-Key', async () => {
+    const { fetchMock } = renderFlow();
+    const user = userEvent.setup();
+    await fillPaypal(user);
+    expect(await screen.findByText('Withdrawal successful')).toBeTruthy();
+    expect(screen.getByText('Pending')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '$40.00 by Paypal' })).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/withdrawals')).toEqual([
+      { amount: '40', method: 'paypal', details: { email: 'ada@paypal.example' } },
+    ]);
+    const submitted = fetchMock.mock.calls.find(([input]) => String(input) === '/api/withdrawals');
+    expect(new Headers(submitted?.[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('on hold: the status and the hold’s reason, no success toast', async () => {
+    renderFlow({
+      'POST /api/withdrawals': {
+        status: 200,
+        body: withdrawal({ status: 'on_hold', holdReason: 'Identity check in progress' }),
+      },
+    });
+    const user = userEvent.setup();
+    await fillPaypal(user);
+    expect(await screen.findByText('Reason: Identity check in progress')).toBeTruthy();
+    expect(screen.getByText('On hold')).toBeTruthy();
+    expect(screen.queryByText('Withdrawal successful')).toBeNull();
+    expect(screen.queryByText(/pay/i, { selector: 'button' })).toBeNull();
+  });
+
+  test('a retry after a failure reuses the Idempotency-Key; an unexpected failure says "Failed to process withdrawal"', async () => {
+    let attempts = 0;
+    const { fetchMock } = renderFlow({
+      'POST /api/withdrawals': () =>
+        ++attempts === 1
+          ? { status: 500, body: { code: 'INTERNAL', message: 'Internal Server Error' } }
+          : { status: 200, body: withdrawal() },
+    });
+    const user = userEvent.setup();
+    await fillPaypal(user);
+    expect(await screen.findByText('Failed to process withdrawal')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Withdrawal successful')).toBeTruthy();
+    const keys = fetchMock.mock.calls
+      .filter(([input]) => String(input) === '/api/withdrawals')
+      .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  test('the server’s "Insufficient balance!" shows under the amount and the balance is re-read', async () => {
+    const { fetchMock } = renderFlow({
+      'POST /api/withdrawals': {
+        status: 422,
+        body: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient balance!' },
+      },
+    });
+    const user = userEvent.setup();
+    await fillPaypal(user);
+    expect(await screen.findByText('Insufficient balance!')).toBeTruthy();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/withdrawals/terms').length).toBeGreaterThan(1));
+  });
+
+  test('a confirmation code: the code step, a wrong code, then the right one', async () => {
+    let confirmations = 0;
+    const awaiting = withdrawal({
+      status: 'awaiting_confirmation',
+      codeExpiresAt: '2026-03-04T12:10:00.000Z',
+    });
+    let current = awaiting;
+    const { fetchMock, router } = renderFlow({
+      'POST /api/withdrawals': { status: 200, body: awaiting },
+      [`GET /api/withdrawals/${ID}`]: () => ({ status: 200, body: current }),
+      [`POST /api/withdrawals/${ID}/confirm`]: () => {
+        if (++confirmations === 1) {
+          return {
+            status: 400,
+            body: { code: 'INVALID_WITHDRAWAL_CODE', message: 'Invalid withdrawal code. Please try again.' },
+          };
+        }
+        current = withdrawal();
+        return { status: 200, body: current };
+      },
+    });
+    const user = userEvent.setup();
+    await fillPaypal(user);
+    expect(await screen.findByRole('heading', { name: 'Confirm your withdrawal' })).toBeTruthy();
+    expect(router.state.location.search).toEqual({ confirm: ID });
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Enter the 6-digit code from the e-mail')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Withdrawal code'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findAllByText('Invalid withdrawal code. Please try again.')).length).toBeGreaterThan(
+      0,
+    );
+
+    await user.clear(screen.getByLabelText('Withdrawal code'));
+    await user.type(screen.getByLabelText('Withdrawal code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Withdrawal successful')).toBeTruthy();
+    expect(await screen.findByText('Pending')).toBeTruthy();
+    expect(callsTo(fetchMock, `POST /api/withdrawals/${ID}/confirm`)).toEqual([
+      { code: '111111' },
+      { code: '123456' },
+    ]);
+  });
+
+  test('from the list: a spent code asks for a new one', async () => {
+    const spent = withdrawal({ status: 'awaiting_confirmation', codeExpiresAt: null });
+    const fresh = withdrawal({ status: 'awaiting_confirmation', codeExpiresAt: '2026-03-04T12:10:00.000Z' });
+    let current = spent;
+    const { fetchMock } = renderFlow(
+      {
+        [`GET /api/withdrawals/${ID}`]: () => ({ status: 200, body: current }),
+        [`POST /api/withdrawals/${ID}/code`]: () => {
+          current = fresh;
+          return { status: 200, body: current };
+        },
+      },
+      `/select-withdrawal?confirm=${ID}`,
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByText(/this code can no longer be used/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('A new code was sent to your e-mail address.')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(false),
+    );
+    expect(callsTo(fetchMock, `POST /api/withdrawals/${ID}/code`)).toHaveLength(1);
+  });
+
+  test('a suspended account sees the inactive message instead of the form', async () => {
+    renderFlow({}, '/select-withdrawal', buildMe({ status: 'suspended', statusReason: 'Under review' }));
+    expect(await screen.findByText(/Your account is currently inactive/)).toBeTruthy();
+    expect(screen.getByText('Reason: Under review')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Bank/ })).toBeNull();
+  });
+});

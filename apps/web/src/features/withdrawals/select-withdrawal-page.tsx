@@ -1,0 +1,158 @@
+import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
+import {
+  WITHDRAWAL_MESSAGES,
+  WITHDRAWAL_METHOD_LABELS,
+  WITHDRAWAL_METHODS,
+  type Withdrawal,
+  type WithdrawalMethod,
+} from '@candor/contracts/withdrawals';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { BackLink } from '../../components/ui/back-link.tsx';
+import { PageHeader } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { notify } from '../../lib/notify.ts';
+import { useMe } from '../session/session-api.ts';
+import { useDocumentBranding } from '../settings/settings-api.ts';
+import { ConfirmWithdrawalStep } from './confirm-withdrawal-step.tsx';
+import { SelectWithdrawalSearchSchema } from './select-withdrawal-search.ts';
+import { WithdrawalMethodForm } from './withdrawal-method-form.tsx';
+import { WithdrawalOutcome } from './withdrawal-outcome.tsx';
+import { ME_QUERY_KEY, withdrawalQuery, withdrawalTermsQuery } from './withdrawals-api.ts';
+
+const METHOD_HINTS = {
+  bank: 'To a bank account',
+  crypto: 'Bitcoin, Ethereum or USDT (TRC-20)',
+  paypal: 'To a PayPal e-mail',
+  cashapp: 'To a $Cashtag',
+  gcash: 'To a GCash number',
+} as const satisfies Record<WithdrawalMethod, string>;
+
+/**
+ * /select-withdrawal: choose a method, fill its form (the fee is shown before submitting), then,
+ * when the account needs it, type the e-mailed code. `?confirm=<id>` opens the code step directly.
+ */
+export function SelectWithdrawalPage() {
+  useDocumentBranding('Make withdrawal');
+  const me = useMe();
+  const { confirm } = SelectWithdrawalSearchSchema.parse(useSearch({ strict: false }));
+
+  return (
+    <div className="mx-auto max-w-xl">
+      <BackLink to="/withdrawals" label="Withdrawals" className="mb-3" />
+      <PageHeader title="Make withdrawal" description="Withdraw from your trading balance." />
+      {me.status !== 'active' ? (
+        <div
+          role="alert"
+          className="rounded-xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-900"
+        >
+          <p className="font-medium">{INACTIVE_ACCOUNT_MESSAGE}</p>
+          {me.statusReason ? <p className="mt-2">Reason: {me.statusReason}</p> : null}
+        </div>
+      ) : (
+        <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          {confirm ? (
+            <ConfirmWithdrawalStep key={confirm} id={confirm} email={me.email} />
+          ) : (
+            <WithdrawalWizard />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function WithdrawalWizard() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate({ from: '/select-withdrawal' });
+  const [method, setMethod] = useState<WithdrawalMethod | null>(null);
+  const [recorded, setRecorded] = useState<Withdrawal | null>(null);
+
+  const onRecorded = async (withdrawal: Withdrawal) => {
+    queryClient.setQueryData(withdrawalQuery(withdrawal.id).queryKey, withdrawal);
+    await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY, refetchType: 'active' });
+    if (withdrawal.status === 'awaiting_confirmation') {
+      await navigate({ search: { confirm: withdrawal.id } });
+      return;
+    }
+    if (withdrawal.status === 'pending') notify.success(WITHDRAWAL_MESSAGES.success);
+    setRecorded(withdrawal);
+  };
+
+  if (recorded) {
+    return (
+      <WithdrawalOutcome
+        withdrawal={recorded}
+        onAnother={() => {
+          setRecorded(null);
+          setMethod(null);
+        }}
+      />
+    );
+  }
+  if (!method) return <MethodChoice onChoose={setMethod} />;
+  return <MethodStep method={method} onBack={() => setMethod(null)} onRecorded={onRecorded} />;
+}
+
+function MethodChoice({ onChoose }: { onChoose: (method: WithdrawalMethod) => void }) {
+  return (
+    <div>
+      <h2 className="text-lg font-semibold text-slate-900">Choose a withdrawal method</h2>
+      <p className="mt-1 text-sm text-slate-500">Where should we send your money?</p>
+      <ul className="mt-5 grid gap-2 sm:grid-cols-2">
+        {WITHDRAWAL_METHODS.map((option) => (
+          <li key={option}>
+            <button
+              type="button"
+              onClick={() => onChoose(option)}
+              className="flex w-full flex-col items-start rounded-lg border border-slate-300 px-4 py-3 text-left transition hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <span className="text-sm font-semibold text-slate-900">{WITHDRAWAL_METHOD_LABELS[option]}</span>
+              <span className="text-xs text-slate-500">{METHOD_HINTS[option]}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function MethodStep({
+  method,
+  onBack,
+  onRecorded,
+}: {
+  method: WithdrawalMethod;
+  onBack: () => void;
+  onRecorded: (withdrawal: Withdrawal) => Promise<void>;
+}) {
+  const { data: terms, isPending, isError, refetch } = useQuery(withdrawalTermsQuery);
+  if (isPending) {
+    return (
+      <div role="status" className="flex items-center gap-3 py-10 text-sm text-slate-500">
+        <Spinner className="h-5 w-5 text-brand-600" /> Loading your balance...
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+        Your balance could not be loaded.{' '}
+        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <WithdrawalMethodForm
+      key={method}
+      method={method}
+      terms={terms}
+      onBack={onBack}
+      onRecorded={onRecorded}
+      onTermsStale={() => void refetch()}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import { toMinorUnits, usdAmountSchema } from '@candor/contracts/money';
+import {
+  formatFeePercent,
+  PAYOUT_DETAILS_INPUT,
+  WITHDRAWAL_MESSAGES,
+  type WithdrawalMethod,
+  type WithdrawalTerms,
+} from '@candor/contracts/withdrawals';
+import { formatUsd, parseMinorUnits, parsePercentBps } from '@candor/domain/money/money';
+import { checkWithdrawalAmount, computeWithdrawalFee } from '@candor/domain/withdrawals/withdrawal-amount';
+import { z } from 'zod';
+
+/** A decimal amount from the API ("1234.50") as people read it: "$1,234.50". */
+export function usd(amount: string): string {
+  return formatUsd(toMinorUnits(amount));
+}
+
+/**
+ * What the form shows before submitting (PRODUCT.md §2): `Fee: 2.5% = $2.50, you receive $97.50`.
+ * Null while the amount is not a positive amount.
+ */
+export function feeLine(
+  amountText: string,
+  terms: Pick<WithdrawalTerms, 'withdrawalPercent'>,
+): string | null {
+  const amount = parseMinorUnits(amountText);
+  const bps = parsePercentBps(terms.withdrawalPercent);
+  if (!amount.ok || amount.value <= 0n || !bps.ok) return null;
+  const { fee, net } = computeWithdrawalFee(amount.value, bps.value);
+  return `Fee: ${formatFeePercent(terms.withdrawalPercent)}% = ${formatUsd(fee)}, you receive ${formatUsd(net)}`;
+}
+
+/** The values of every method's form: the amount and the method's payout fields. */
+export type WithdrawalFormValues = { amount: string; details: Record<string, string> };
+
+/** The empty form of a method. */
+export function emptyWithdrawalForm(method: WithdrawalMethod): WithdrawalFormValues {
+  const details: Record<WithdrawalMethod, Record<string, string>> = {
+    bank: { accountNumber: '', bankName: '', accountName: '' },
+    crypto: { coin: '', address: '' },
+    paypal: { email: '' },
+    cashapp: { cashtag: '' },
+    gcash: { accountNumber: '', accountName: '' },
+  };
+  return { amount: '', details: details[method] };
+}
+
+/**
+ * A method's form: the amount with the seed's rules against the terms (required, not above the
+ * available balance, not below the minimum) and the method's payout details, checked as the
+ * server checks them.
+ */
+export function withdrawalFormSchema(
+  method: WithdrawalMethod,
+  terms: WithdrawalTerms,
+): z.ZodType<WithdrawalFormValues, WithdrawalFormValues> {
+  const amount = usdAmountSchema(WITHDRAWAL_MESSAGES.amountRequired).superRefine((text, ctx) => {
+    const parsed = parseMinorUnits(text);
+    if (!parsed.ok || parsed.value <= 0n) return;
+    const checked = checkWithdrawalAmount({
+      amountCents: parsed.value,
+      availableCents: toMinorUnits(terms.available),
+      minimumCents: toMinorUnits(terms.minWithdrawal),
+    });
+    if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.error.message });
+  });
+  return z.object({ amount, details: PAYOUT_DETAILS_INPUT[method] });
+}
+
+const MONTH = new Intl.DateTimeFormat(undefined, { month: 'short' });
+
+/** The month and day a list row shows ("Mar", "4"), in the reader's time zone. */
+export function formatMonthDay(iso: string): { month: string; day: string } {
+  const date = new Date(iso);
+  return { month: MONTH.format(date), day: String(date.getDate()) };
+}
+
+/** Badge colours of each status label. */
+export const STATUS_STYLES: Readonly<Record<string, string>> = {
+  'Awaiting confirmation': 'bg-sky-100 text-sky-800',
+  'On hold': 'bg-orange-100 text-orange-800',
+  Pending: 'bg-amber-100 text-amber-800',
+  Approved: 'bg-emerald-100 text-emerald-800',
+  Rejected: 'bg-red-100 text-red-700',
+  Unknown: 'bg-slate-100 text-slate-600',
+};

@@ -1,0 +1,240 @@
+import { COIN_SPECS, COINS } from '@candor/contracts/coins';
+import {
+  CreateWithdrawalRequestSchema,
+  formatFeePercent,
+  PAYOUT_MESSAGES,
+  WITHDRAWAL_MESSAGES,
+  WITHDRAWAL_METHOD_LABELS,
+  type Withdrawal,
+  type WithdrawalMethod,
+  type WithdrawalTerms,
+} from '@candor/contracts/withdrawals';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo, useRef } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Button } from '../../components/ui/button.tsx';
+import { FieldMessage } from '../../components/ui/field-message.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import {
+  emptyWithdrawalForm,
+  feeLine,
+  usd,
+  type WithdrawalFormValues,
+  withdrawalFormSchema,
+} from './withdrawal-format.ts';
+import { createWithdrawal } from './withdrawals-api.ts';
+
+type TextFieldSpec = {
+  name: string;
+  label: string;
+  placeholder?: string;
+  inputMode?: 'text' | 'numeric' | 'email';
+  autoComplete?: string;
+};
+
+/** The payout fields of each method, in the order a person fills them (crypto adds its coin choice). */
+const FIELDS: Record<WithdrawalMethod, TextFieldSpec[]> = {
+  bank: [
+    { name: 'accountNumber', label: 'Account number', placeholder: '0123456789', autoComplete: 'off' },
+    { name: 'bankName', label: 'Bank name', autoComplete: 'off' },
+    { name: 'accountName', label: 'Account name', autoComplete: 'name' },
+  ],
+  crypto: [{ name: 'address', label: 'Wallet address', autoComplete: 'off' }],
+  paypal: [
+    {
+      name: 'email',
+      label: 'PayPal e-mail',
+      placeholder: 'name@example.com',
+      inputMode: 'email',
+      autoComplete: 'email',
+    },
+  ],
+  cashapp: [{ name: 'cashtag', label: '$Cashtag', placeholder: '$yourname', autoComplete: 'off' }],
+  gcash: [
+    {
+      name: 'accountNumber',
+      label: 'GCash number',
+      placeholder: '09XXXXXXXXX',
+      inputMode: 'numeric',
+      autoComplete: 'tel',
+    },
+    { name: 'accountName', label: 'Account name', autoComplete: 'name' },
+  ],
+};
+
+/** Amount errors the server answers that belong under the amount field. */
+const AMOUNT_ERRORS = ['INSUFFICIENT_FUNDS', 'BELOW_MINIMUM_WITHDRAWAL'] as const;
+
+/**
+ * One method's form: payout details, the amount, and the fee line before submitting. The request
+ * carries an Idempotency-Key, reused when the same submission is retried after a failure.
+ */
+export function WithdrawalMethodForm({
+  method,
+  terms,
+  onBack,
+  onRecorded,
+  onTermsStale,
+}: {
+  method: WithdrawalMethod;
+  terms: WithdrawalTerms;
+  onBack: () => void;
+  onRecorded: (withdrawal: Withdrawal) => Promise<void> | void;
+  onTermsStale: () => void;
+}) {
+  const coinId = useId();
+  const keys = useRef(new Map<string, string>());
+  // The rules follow the latest terms (the balance is re-read after the server refuses an amount).
+  const latestTerms = useRef(terms);
+  latestTerms.current = terms;
+  const resolver = useMemo<Resolver<WithdrawalFormValues>>(
+    () => (values, context, options) =>
+      zodResolver(withdrawalFormSchema(method, latestTerms.current))(values, context, options),
+    [method],
+  );
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    trigger,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<WithdrawalFormValues>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: emptyWithdrawalForm(method),
+  });
+  const fee = feeLine(watch('amount') ?? '', terms);
+  const label = WITHDRAWAL_METHOD_LABELS[method];
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body = CreateWithdrawalRequestSchema.parse({ method, ...values });
+    const submission = JSON.stringify(body);
+    let key = keys.current.get(submission);
+    if (!key) {
+      key = newIdempotencyKey();
+      keys.current.set(submission, key);
+    }
+    try {
+      const recorded = await createWithdrawal(body, key);
+      keys.current.delete(submission);
+      await onRecorded(recorded);
+    } catch (error) {
+      if (AMOUNT_ERRORS.some((code) => isApiError(error, code))) {
+        // The balance or the minimum changed since the form opened: say so under the amount.
+        setError('amount', { type: 'server', message: error instanceof Error ? error.message : '' });
+        onTermsStale();
+      } else if (isApiError(error, 'ACCOUNT_INACTIVE')) {
+        notify.error(error.message);
+      } else {
+        notify.error(WITHDRAWAL_MESSAGES.failed, {
+          description: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  });
+
+  return (
+    <form noValidate aria-label={`${label} withdrawal`} onSubmit={onSubmit} className="space-y-5">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">{label} withdrawal</h2>
+          <p className="mt-0.5 text-xs font-medium tracking-wide text-slate-500">
+            TRADING BALANCE WITHDRAWAL
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={onBack}
+          className="shrink-0 text-sm font-medium text-brand-700 hover:underline"
+        >
+          Change method
+        </button>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-3 rounded-lg bg-slate-50 p-3 text-sm">
+        <div>
+          <dt className="text-slate-500">Available</dt>
+          <dd className="font-semibold text-slate-900 tabular-nums">{usd(terms.available)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Minimum</dt>
+          <dd className="font-semibold text-slate-900 tabular-nums">{usd(terms.minWithdrawal)}</dd>
+        </div>
+      </dl>
+
+      {method === 'crypto' ? (
+        <div>
+          <label htmlFor={coinId} className="mb-1.5 block text-sm font-medium text-slate-700">
+            Coin
+          </label>
+          <select
+            id={coinId}
+            aria-invalid={errors.details?.coin ? true : undefined}
+            aria-describedby={`${coinId}-message`}
+            className={`block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm outline-none focus:ring-2 ${
+              errors.details?.coin
+                ? 'border-red-400 focus:ring-red-200'
+                : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100'
+            }`}
+            {...register('details.coin', {
+              // The address is checked against the coin: check it again when the coin changes.
+              onChange: () => {
+                if (isSubmitted) void trigger('details.address');
+              },
+            })}
+          >
+            <option value="">{PAYOUT_MESSAGES.coinRequired}</option>
+            {COINS.map((coin) => (
+              <option key={coin} value={coin}>
+                {COIN_SPECS[coin].label}
+              </option>
+            ))}
+          </select>
+          <FieldMessage id={`${coinId}-message`} error={errors.details?.coin?.message} />
+        </div>
+      ) : null}
+
+      {FIELDS[method].map((field) => (
+        <TextField
+          key={field.name}
+          label={field.label}
+          placeholder={field.placeholder}
+          inputMode={field.inputMode}
+          autoComplete={field.autoComplete}
+          spellCheck={false}
+          error={errors.details?.[field.name]?.message}
+          {...register(`details.${field.name}`)}
+        />
+      ))}
+
+      <div>
+        <TextField
+          label="Amount (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
+        <p aria-live="polite" className="mt-2 min-h-5 text-sm font-medium text-slate-700 tabular-nums">
+          {fee ?? `Fee: ${formatFeePercent(terms.withdrawalPercent)}% of the amount, deducted from it`}
+        </p>
+      </div>
+
+      <p className="text-xs text-slate-500">
+        The amount is reserved from your available balance as soon as the request is recorded. The fee is
+        deducted from it; nothing else is ever charged.
+      </p>
+
+      <div className="flex justify-end">
+        <Button type="submit" className="w-full sm:w-auto sm:min-w-32" disabled={isSubmitting}>
+          {isSubmitting ? 'Processing...' : 'Withdraw'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import { payoutMethodLabel, type Withdrawal, withdrawalStatusLabel } from '@candor/contracts/withdrawals';
+import { Link } from '@tanstack/react-router';
+import { STATUS_STYLES, usd } from './withdrawal-format.ts';
+
+const secondaryLink =
+  'inline-flex items-center justify-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 transition hover:bg-slate-50';
+const primaryLink =
+  'inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700';
+
+/** Where a recorded request stands: pending, on hold with the hold's reason, or decided. */
+export function WithdrawalOutcome({
+  withdrawal,
+  onAnother,
+}: {
+  withdrawal: Withdrawal;
+  onAnother?: () => void;
+}) {
+  const label = withdrawalStatusLabel(withdrawal.status);
+  const amount = usd(withdrawal.amount);
+  const method = payoutMethodLabel(withdrawal);
+  return (
+    <section aria-label="Withdrawal status" className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-lg font-semibold text-slate-900 tabular-nums">
+          {amount} by {method}
+        </h2>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[label] ?? STATUS_STYLES.Unknown}`}
+        >
+          {label}
+        </span>
+      </div>
+      {withdrawal.status === 'on_hold' ? (
+        <div
+          role="status"
+          className="rounded-lg border border-orange-200 bg-orange-50 p-4 text-sm text-orange-900"
+        >
+          <p className="font-medium">Your withdrawal is on hold.</p>
+          {withdrawal.holdReason ? <p className="mt-1">Reason: {withdrawal.holdReason}</p> : null}
+          <p className="mt-2">
+            The amount stays reserved for this request. It goes ahead once the hold is released; you never
+            need to pay anything to withdraw.
+          </p>
+        </div>
+      ) : withdrawal.status === 'pending' ? (
+        <p
+          role="status"
+          className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900"
+        >
+          Your request is recorded and {amount} is reserved from your balance. Once it is approved you receive{' '}
+          {usd(withdrawal.net)} (fee {usd(withdrawal.fee)}).
+        </p>
+      ) : withdrawal.status === 'rejected' ? (
+        <p role="status" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          This withdrawal was rejected and the amount returned to your balance.
+          {withdrawal.rejectionReason ? ` Reason: ${withdrawal.rejectionReason}` : ''}
+        </p>
+      ) : withdrawal.status === 'approved' ? (
+        <p
+          role="status"
+          className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900"
+        >
+          This withdrawal was approved: {usd(withdrawal.net)} was paid out.
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Link to="/withdrawals" className={primaryLink}>
+          View withdrawals
+        </Link>
+        {onAnother ? (
+          <button type="button" className={secondaryLink} onClick={onAnother}>
+            Make another withdrawal
+          </button>
+        ) : (
+          <Link to="/select-withdrawal" className={secondaryLink}>
+            Make another withdrawal
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

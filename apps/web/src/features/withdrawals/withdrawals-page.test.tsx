@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, mockApi, renderPages } from '../../test/render-page.tsx';
+import { WithdrawalsPage } from './withdrawals-page.tsx';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function withdrawal(n: number, overrides: object = {}) {
+  return {
+    id: id(n),
+    amount: '1234.50',
+    fee: '30.86',
+    net: '1203.64',
+    feePercent: '2.50',
+    status: 'pending',
+    holdReason: null,
+    rejectionReason: null,
+    codeExpiresAt: null,
+    createdAt: '2026-03-04T12:00:00.000Z',
+    decidedAt: null,
+    method: 'crypto',
+    details: { coin: 'bitcoin', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' },
+    ...overrides,
+  };
+}
+
+function renderList() {
+  return renderPages(
+    [
+      { path: '/withdrawals', component: WithdrawalsPage },
+      { path: '/select-withdrawal', component: () => <p>Select withdrawal marker</p> },
+    ],
+    '/withdrawals',
+    { me: buildMe() },
+  );
+}
+
+describe('WithdrawalsPage', () => {
+  test('no withdrawals: "No withdrawals yet." and the Make withdrawal button', async () => {
+    mockApi({
+      'GET /api/withdrawals': { status: 200, body: { items: [], page: 1, pageCount: 1, total: 0 } },
+    });
+    const { router } = renderList();
+    expect(await screen.findByText('No withdrawals yet.')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Make withdrawal' }));
+    expect(await screen.findByText('Select withdrawal marker')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/select-withdrawal');
+  });
+
+  test('each row: AMOUNT, the account, method and destination, fee and net, status with its reason', async () => {
+    mockApi({
+      'GET /api/withdrawals': {
+        status: 200,
+        body: {
+          items: [
+            withdrawal(1, { status: 'awaiting_confirmation', codeExpiresAt: '2026-03-04T12:10:00.000Z' }),
+            withdrawal(2, { status: 'on_hold', holdReason: 'Identity check in progress' }),
+            withdrawal(3, { method: 'paypal', details: { email: 'ada@paypal.example' } }),
+            withdrawal(4, { status: 'approved', method: 'cashapp', details: { cashtag: '$ada_22' } }),
+            withdrawal(5, { status: 'rejected', rejectionReason: 'Name does not match' }),
+          ],
+          page: 1,
+          pageCount: 2,
+          total: 6,
+        },
+      },
+    });
+    const { router } = renderList();
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows).toHaveLength(5);
+    const first = within(rows[0] as HTMLElement);
+    expect(first.getByText('AMOUNT $1,234.50')).toBeTruthy();
+    expect(first.getByText('TRADING BALANCE WITHDRAWAL')).toBeTruthy();
+    expect(first.getByText('Bitcoin(BTC) · bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBeTruthy();
+    expect(first.getByText('Fee $30.86 (2.5%) · You receive $1,203.64')).toBeTruthy();
+    expect(first.getByText('Awaiting confirmation')).toBeTruthy();
+
+    const second = within(rows[1] as HTMLElement);
+    expect(second.getByText('On hold')).toBeTruthy();
+    expect(second.getByText('Reason: Identity check in progress')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('Pending')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('Paypal · ada@paypal.example')).toBeTruthy();
+    expect(within(rows[3] as HTMLElement).getByText('Approved')).toBeTruthy();
+    expect(within(rows[4] as HTMLElement).getByText('Rejected')).toBeTruthy();
+    expect(within(rows[4] as HTMLElement).getByText('Reason: Name does not match')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+
+    await userEvent.setup().click(first.getByRole('link', { name: 'Enter the confirmation code' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select-withdrawal'));
+    expect(router.state.location.search).toEqual({ confirm: id(1) });
+  });
+
+  test('an unknown status shows Unknown', async () => {
+    mockApi({
+      'GET /api/withdrawals': {
+        status: 200,
+        body: { items: [withdrawal(1, { status: 'lost_in_space' })], page: 1, pageCount: 1, total: 1 },
+      },
+    });
+    renderList();
+    expect(await screen.findByText('Unknown')).toBeTruthy();
+  });
+
+  test('pages through with Previous and Next, five a page from the server', async () => {
+    const fetchMock = mockApi({
+      'GET /api/withdrawals': ({ url }) => {
+        const page = Number(url.searchParams.get('page'));
+        return {
+          status: 200,
+          body: {
+            items: [withdrawal(page, { amount: page === 1 ? '10.00' : '20.00' })],
+            page,
+            pageCount: 2,
+            total: 6,
+          },
+        };
+      },
+    });
+    renderList();
+    expect(await screen.findByText('AMOUNT $10.00')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('AMOUNT $20.00')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    const pages = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/withdrawals')
+      .map((url) => url.searchParams.get('page'));
+    expect([...new Set(pages)]).toEqual(['1', '2']);
+  });
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { UserRoleSchema, UserStatusSchema } from './auth.ts';
+import { BalancesSchema, StatementPageSchema } from './ledger.ts';
+import { usdAmountSchema } from './money.ts';
+
+/** How many of a user's latest ledger entries the admin user page shows. */
+export const ADMIN_RECENT_ENTRIES = 10;
+
+/**
+ * One customer as an administrator sees them on /user/{id} (PRODUCT.md §2, Admin user details):
+ * who they are, their account status with its reason, their balances from the ledger and their
+ * latest ledger entries (the first page of their statement, 10 entries).
+ */
+export const AdminUserSchema = z
+  .object({
+    id: z.string(),
+    fullName: z.string(),
+    username: z.string(),
+    email: z.string(),
+    status: UserStatusSchema,
+    statusReason: z.string().nullable(),
+    role: UserRoleSchema,
+    createdAt: z.iso.datetime(),
+    balances: BalancesSchema,
+    recentEntries: StatementPageSchema,
+  })
+  .meta({ id: 'AdminUser' });
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const ADJUSTMENT_DIRECTIONS = ['credit', 'debit'] as const;
+export const AdjustmentDirectionSchema = z.enum(ADJUSTMENT_DIRECTIONS);
+export type AdjustmentDirection = z.infer<typeof AdjustmentDirectionSchema>;
+
+export const ADJUSTMENT_REASON_MAX_LENGTH = 500;
+
+/** What the manual adjustment form and the server say. */
+export const ADJUSTMENT_MESSAGES = {
+  amountRequired: 'Amount is required',
+  reasonRequired: 'Reason is required',
+  reasonTooLong: `The reason can be at most ${ADJUSTMENT_REASON_MAX_LENGTH} characters`,
+  belowZero: 'A debit cannot take the balance below zero',
+  adjusted: 'Balance adjusted',
+  failed: 'Transaction failed',
+} as const;
+
+/**
+ * A manual adjustment (PRODUCT.md §2, "Credit/Debit User" becomes "Manual adjustment"): credit or
+ * debit the customer's cash, with a reason the customer reads on their statement.
+ */
+export const CreateAdjustmentRequestSchema = z
+  .object({
+    direction: AdjustmentDirectionSchema,
+    amount: usdAmountSchema(ADJUSTMENT_MESSAGES.amountRequired),
+    reason: z
+      .string({ error: ADJUSTMENT_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, ADJUSTMENT_MESSAGES.reasonRequired)
+      .max(ADJUSTMENT_REASON_MAX_LENGTH, ADJUSTMENT_MESSAGES.reasonTooLong),
+  })
+  .meta({ id: 'CreateAdjustmentRequest' });
+export type CreateAdjustmentRequest = z.infer<typeof CreateAdjustmentRequestSchema>;
+
+/** The adjustment's ledger entry and the customer's balances after it. */
+export const AdjustmentSchema = z
+  .object({
+    entryId: z.string(),
+    balances: BalancesSchema,
+  })
+  .meta({ id: 'Adjustment' });
+export type Adjustment = z.infer<typeof AdjustmentSchema>;

@@ -1,0 +1,216 @@
+import { DEPOSIT_STATUSES, type DepositStatus } from '@candor/domain/deposits/deposit-status';
+import { z } from 'zod';
+import { type Coin, CoinSchema } from './coins.ts';
+import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
+
+/** Deposits per page: the customer's history and the administrators' Deposit tab (seed §9). */
+export const DEPOSIT_PAGE_SIZE = 10;
+
+/** A quoted rate is good for this long; step 3's countdown shows it as m:ss (seed §9). */
+export const DEPOSIT_QUOTE_SECONDS = 3600;
+
+export const DEPOSIT_REASON_MAX_LENGTH = 500;
+export const TRANSACTION_HASH_MAX_LENGTH = 200;
+
+/** How toasts and notices name each coin ("Bitcoin address copied to clipboard!"). */
+export const COIN_NAMES = {
+  bitcoin: 'Bitcoin',
+  ethereum: 'Ethereum',
+  usdt: 'USDT',
+} as const satisfies Record<Coin, string>;
+
+/** The texts of the deposit screens and the server's refusals (seed §2 Deposit, §5, §8). */
+export const DEPOSIT_MESSAGES = {
+  amountRequired: 'Input an amount',
+  account: 'Trading Balance Deposit',
+  methodRequired: 'Choose a payment method',
+  proofRequired: 'Proof of payment is required',
+  awaiting: 'Awaiting Payment',
+  expired: 'Expired Payment Link',
+  submitted: 'Deposit Successful',
+  submitFailed: 'Something went wrong. Please try again later.',
+  approved: 'Deposit successful',
+  rejected: 'Deposit rejected',
+  decisionFailed: 'Transaction failed',
+  copied: (coin: Coin) => `${COIN_NAMES[coin]} address copied to clipboard!`,
+  empty: 'No deposits found.',
+  historyLabel: 'TRADING BALANCE DEPOSIT',
+  notFound: 'Deposit not found',
+  quoteNotFound: 'Payment link not found',
+  proofNotFound: 'Proof of payment not found',
+  proofInUse: 'This proof of payment is already attached to another deposit',
+  alreadySubmitted: 'A deposit was already submitted for this payment link',
+  alreadyDecided: (status: string) => `This deposit was already ${status}`,
+  walletMissing: (label: string) => `Deposits by ${label} are not available yet.`,
+  priceUnavailable: 'The price of this coin is not available right now. Please try again in a moment.',
+  reasonRequired: 'Reason is required',
+  reasonTooLong: `The reason can be at most ${DEPOSIT_REASON_MAX_LENGTH} characters`,
+  hashTooLong: `The transaction hash can be at most ${TRANSACTION_HASH_MAX_LENGTH} characters`,
+} as const;
+
+/**
+ * Where a quoted rate came from: a market-data source, or 'fixed' for USDT, taken at 1 USD.
+ * Step 2 shows it beside the rate.
+ */
+export const RATE_SOURCES = ['simulated', 'coingecko', 'fixed'] as const;
+export const RateSourceSchema = z.enum(RATE_SOURCES);
+export type RateSource = z.infer<typeof RateSourceSchema>;
+
+export const RATE_SOURCE_LABELS = {
+  simulated: 'Simulated prices',
+  coingecko: 'CoinGecko',
+  fixed: 'fixed: USDT is taken at 1 USD',
+} as const satisfies Record<RateSource, string>;
+
+export const DepositStatusSchema = z.enum(DEPOSIT_STATUSES);
+
+const STATUS_LABELS = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+} as const satisfies Record<DepositStatus, string>;
+
+/** A deposit's status as tables show it; anything else reads "Unknown" (seed §8). */
+export function depositStatusLabel(status: string): string {
+  const known = DEPOSIT_STATUSES.find((candidate) => candidate === status);
+  return known ? STATUS_LABELS[known] : 'Unknown';
+}
+
+/**
+ * A USD-per-coin rate for people: thousands separators, at least two decimals, every decimal the
+ * source gave kept ("67234.12" → "$67,234.12", "1" → "$1.00", "0.123456" → "$0.123456").
+ */
+export function formatUsdRate(rate: string): string {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `$${grouped}.${fraction.padEnd(2, '0')}`;
+}
+
+/** Status on the wire: one of DEPOSIT_STATUSES; clients show "Unknown" for anything else. */
+const WireStatusSchema = z
+  .string()
+  .meta({ description: 'pending | approved | rejected (anything else is shown as Unknown)' });
+
+// ---------- customers ----------
+
+/** Step 2: the amount of step 1 and the chosen coin. */
+export const CreateDepositQuoteRequestSchema = z
+  .object({
+    amount: usdAmountSchema(DEPOSIT_MESSAGES.amountRequired),
+    coin: CoinSchema,
+  })
+  .meta({ id: 'CreateDepositQuoteRequest' });
+export type CreateDepositQuoteRequest = z.infer<typeof CreateDepositQuoteRequestSchema>;
+
+/**
+ * A conversion quote: pay `cryptoAmount` (6 decimals, rounded up) of `coin` to `address` before
+ * `expiresAt`, at `rate` USD per coin from `rateSource`.
+ */
+export const DepositQuoteSchema = z
+  .object({
+    id: z.uuid(),
+    amount: DecimalAmountSchema,
+    coin: CoinSchema,
+    cryptoAmount: z.string(),
+    rate: z.string(),
+    rateSource: RateSourceSchema,
+    address: z.string(),
+    expiresAt: z.iso.datetime(),
+  })
+  .meta({ id: 'DepositQuote' });
+export type DepositQuote = z.infer<typeof DepositQuoteSchema>;
+
+/** The stored proof of payment (a private file: only its owner and administrators can fetch it). */
+export const DepositProofSchema = z
+  .object({ fileId: z.uuid(), url: z.string() })
+  .meta({ id: 'DepositProof' });
+export type DepositProof = z.infer<typeof DepositProofSchema>;
+
+/** Step 3's Paid button: the quote, the uploaded proof and, optionally, the transaction hash. */
+export const CreateDepositRequestSchema = z
+  .object({
+    quoteId: z.uuid(),
+    proofFileId: z.uuid(),
+    transactionHash: z
+      .string()
+      .trim()
+      .max(TRANSACTION_HASH_MAX_LENGTH, DEPOSIT_MESSAGES.hashTooLong)
+      .optional()
+      .transform((text) => (text ? text : undefined)),
+  })
+  .meta({ id: 'CreateDepositRequest' });
+export type CreateDepositRequest = z.input<typeof CreateDepositRequestSchema>;
+
+/** One deposit as its customer sees it (history). */
+export const DepositSchema = z
+  .object({
+    id: z.uuid(),
+    amount: DecimalAmountSchema,
+    coin: CoinSchema,
+    cryptoAmount: z.string(),
+    rate: z.string(),
+    rateSource: RateSourceSchema,
+    address: z.string(),
+    transactionHash: z.string().nullable(),
+    status: WireStatusSchema,
+    /** Why it was rejected. */
+    decisionReason: z.string().nullable(),
+    quoteExpiresAt: z.iso.datetime(),
+    createdAt: z.iso.datetime(),
+    decidedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Deposit' });
+export type Deposit = z.infer<typeof DepositSchema>;
+
+export const DepositPageSchema = pageOf(DepositSchema, 'DepositPage');
+export type DepositPage = z.infer<typeof DepositPageSchema>;
+
+export const DepositPageQuerySchema = PageQuerySchema;
+
+// ---------- administrators ----------
+
+export const AdminDepositListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** Part of the customer's e-mail address, case-insensitive. */
+  search: z.string().trim().max(254).optional(),
+});
+export type AdminDepositListQuery = z.infer<typeof AdminDepositListQuerySchema>;
+
+/** A row of the Deposit tab: Email, Amount, Method, Status, Date. */
+export const AdminDepositItemSchema = z
+  .object({
+    id: z.uuid(),
+    userId: z.string(),
+    email: z.string(),
+    amount: DecimalAmountSchema,
+    coin: CoinSchema,
+    cryptoAmount: z.string(),
+    status: WireStatusSchema,
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'AdminDepositItem' });
+export type AdminDepositItem = z.infer<typeof AdminDepositItemSchema>;
+
+export const AdminDepositPageSchema = pageOf(AdminDepositItemSchema, 'AdminDepositPage');
+export type AdminDepositPage = z.infer<typeof AdminDepositPageSchema>;
+
+/** A deposit on /deposit/{id}: everything the customer was shown, their proof, and the decision. */
+export const AdminDepositSchema = DepositSchema.extend({
+  userId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  proof: z.object({ fileId: z.uuid(), url: z.string(), contentType: z.string() }),
+  decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+}).meta({ id: 'AdminDeposit' });
+export type AdminDeposit = z.infer<typeof AdminDepositSchema>;
+
+export const RejectDepositRequestSchema = z
+  .object({
+    reason: z
+      .string({ error: DEPOSIT_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, DEPOSIT_MESSAGES.reasonRequired)
+      .max(DEPOSIT_REASON_MAX_LENGTH, DEPOSIT_MESSAGES.reasonTooLong),
+  })
+  .meta({ id: 'RejectDepositRequest' });
+export type RejectDepositRequest = z.infer<typeof RejectDepositRequestSchema>;

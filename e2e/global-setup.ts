@@ -96,6 +96,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     server = spawn(process.execPath, [SERVER], { cwd: ROOT, env: serverEnv, stdio: ['ignore', log, log] });
     fs.closeSync(log);
     await waitUntilReady(server, `${baseURL}/api/ready`);
+    await configurePlatform(baseURL, admin);
   } catch (error) {
     await cleanup();
     throw error;
@@ -112,6 +113,42 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.CANDOR_E2E_ADMIN_EMAIL = admin.email;
   process.env.CANDOR_E2E_ADMIN_PASSWORD = admin.password;
   return cleanup;
+}
+
+/** Deposit wallet addresses and a withdrawal fee, as an operator sets them up before opening. */
+export const E2E_WALLETS = {
+  bitcoin: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  ethereum: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  usdt: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+};
+export const E2E_WITHDRAWAL_PERCENT = '2.5';
+
+async function configurePlatform(baseURL: string, admin: { email: string; password: string }): Promise<void> {
+  const headers = { origin: baseURL, 'content-type': 'application/json' };
+  const session = await fetch(`${baseURL}/api/session`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(admin),
+  });
+  if (!session.ok) throw new Error(`e2e: the administrator cannot sign in: ${session.status}`);
+  const cookie = session.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const put = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseURL}${path}`, {
+      method: 'PUT',
+      headers: { ...headers, cookie },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`e2e: PUT ${path} failed: ${response.status} ${await response.text()}`);
+  };
+  await put('/api/admin/wallet-addresses', E2E_WALLETS);
+  await put('/api/admin/settings', {
+    siteName: 'Candor',
+    minWithdrawal: '10',
+    withdrawalPercent: E2E_WITHDRAWAL_PERCENT,
+  });
 }
 
 function findFreePort(): Promise<number> {

@@ -130,7 +130,7 @@ function WithdrawalsTable({ items }: { items: readonly AdminWithdrawalItem[] }) 
                 className="cursor-pointer transition hover:bg-slate-50"
                 onClick={() => void navigate({ to: '/withdrawal/$id', params: { id: item.id } })}
               >
-                <td className="max-w-0 px-4 py-3 sm:max-w-56">
+                <td className="max-w-0 px-4 py-3 sm:max-w-48">
                   <Link
                     to="/withdrawal/$id"
                     params={{ id: item.id }}
@@ -149,7 +149,7 @@ function WithdrawalsTable({ items }: { items: readonly AdminWithdrawalItem[] }) 
                 <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 md:table-cell">
                   {item.methodLabel}
                 </td>
-                <td className="hidden max-w-56 px-4 py-3 lg:table-cell">
+                <td className="hidden max-w-40 px-4 py-3 lg:table-cell">
                   <span className="block truncate font-mono text-xs text-slate-700" title={item.address}>
                     {item.address}
                   </span>
@@ -165,7 +165,7 @@ function WithdrawalsTable({ items }: { items: readonly AdminWithdrawalItem[] }) 
                   {item.status === 'pending' ? (
                     // biome-ignore lint/a11y/noStaticElementInteractions: only keeps the row's click away from the buttons
                     // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside handle the keyboard
-                    <div className="flex flex-wrap gap-2" onClick={(event) => event.stopPropagation()}>
+                    <div className="flex gap-2" onClick={(event) => event.stopPropagation()}>
                       <Button
                         className="px-3 py-1.5 text-xs"
                         disabled={busy}

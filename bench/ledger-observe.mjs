@@ -1,0 +1,106 @@
+// Where the time of a bench/ledger.mjs phase goes: CPU of the server process, of this load
+// generator and of all PostgreSQL processes (from /proc, Linux only), how busy the whole machine
+// was, and how many of the bench database's backends were active or waiting on a lock (sampled
+// from pg_stat_activity every 100 ms).
+import fs from 'node:fs';
+import { connect } from './ledger-setup.mjs';
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+function processCpuMs(pid) {
+  try {
+    // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function postgresCpuMs() {
+  let total = 0;
+  try {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      } catch {
+        continue;
+      }
+      const ms = processCpuMs(entry);
+      if (Number.isFinite(ms)) total += ms;
+    }
+  } catch {
+    return Number.NaN;
+  }
+  return total;
+}
+
+function machineTicks() {
+  try {
+    const [, ...values] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const numbers = values.map(Number);
+    const idle = numbers[3] + numbers[4];
+    const total = numbers.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { idle, total };
+  } catch {
+    return { idle: Number.NaN, total: Number.NaN };
+  }
+}
+
+function snapshot(serverPid) {
+  return {
+    server: processCpuMs(serverPid),
+    bench: process.cpuUsage(),
+    postgres: postgresCpuMs(),
+    machine: machineTicks(),
+  };
+}
+
+/**
+ * Starts observing; `stop()` answers the CPU used (ms) since then and the average number of the
+ * database's backends that were active or waiting on a lock.
+ * @param {{ serverPid: number; url: string }} options
+ */
+export async function observe({ serverPid, url }) {
+  const client = await connect(url);
+  const start = snapshot(serverPid);
+  let samples = 0;
+  let waiting = 0;
+  let active = 0;
+  let polling = true;
+  const poll = (async () => {
+    while (polling) {
+      const { rows } = await client.query(
+        `select count(*) filter (where wait_event_type = 'Lock')::int as waiting,
+                count(*) filter (where state = 'active')::int as active
+           from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      samples++;
+      waiting += rows[0].waiting;
+      active += rows[0].active;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    stop: async () => {
+      const end = snapshot(serverPid);
+      polling = false;
+      await poll;
+      await client.end();
+      const bench = process.cpuUsage(start.bench);
+      const idle = end.machine.idle - start.machine.idle;
+      const total = end.machine.total - start.machine.total;
+      return {
+        serverCpuMs: end.server - start.server,
+        benchCpuMs: (bench.user + bench.system) / 1000,
+        postgresCpuMs: end.postgres - start.postgres,
+        machineBusy: total > 0 ? 1 - idle / total : Number.NaN,
+        lockWaiting: samples > 0 ? waiting / samples : Number.NaN,
+        active: samples > 0 ? active / samples : Number.NaN,
+      };
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { creditCustomer, openAdminPage } from './fixtures/admin.ts';
+import { readLatestMail } from './fixtures/outbox.ts';
+import { makePng } from './fixtures/png.ts';
+import { expect, test } from './fixtures/test.ts';
+import { toast } from './fixtures/ui.ts';
+import { E2E_WALLETS } from './global-setup.ts';
+
+test('a deposit approved, a crypto withdrawal approved: balances and statement follow the ledger', async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  // The customer deposits $250 by bitcoin with a proof of payment.
+  await page.goto('/deposit');
+  await page.getByLabel('Amount (USD)').fill('250');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('PAY $250.00')).toBeVisible();
+  await page.getByLabel('Bitcoin(BTC)').check();
+  await expect(page.getByText('Simulated prices').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Awaiting Payment')).toBeVisible();
+  await expect(page.getByText(E2E_WALLETS.bitcoin)).toBeVisible();
+  await page.getByLabel('Proof of payment').setInputFiles({
+    name: 'proof.png',
+    mimeType: 'image/png',
+    buffer: makePng(80, 40, [20, 160, 90]),
+  });
+  await page.getByRole('button', { name: 'Paid' }).click();
+  await expect(toast(page, 'Deposit Successful')).toBeVisible();
+  await expect(page).toHaveURL('/deposit-history');
+  await expect(page.getByText('FUND $250.00')).toBeVisible();
+
+  // An administrator approves it from the Deposit tab.
+  const admin = await openAdminPage(browser);
+  try {
+    await admin.page.goto('/all-user?tab=deposits');
+    await admin.page.getByLabel('Search by email').fill(signedInClient.email);
+    await admin.page.getByRole('button', { name: `Approve the deposit of ${signedInClient.email}` }).click();
+    await expect(toast(admin.page, 'Deposit successful')).toBeVisible();
+
+    // The dashboard shows the money.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('region', { name: 'TOTAL BALANCE' })).toContainText('$250.00');
+    await expect(page.getByRole('region', { name: 'DEPOSIT BALANCE' })).toContainText('$250.00');
+
+    // The customer withdraws $100 to a bitcoin address; the fee is shown before submitting.
+    await page.goto('/select-withdrawal');
+    await page.getByRole('button', { name: /^Crypto/ }).click();
+    await page.getByLabel('Coin').selectOption('bitcoin');
+    await page.getByLabel('Wallet address').fill('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
+    await page.getByLabel('Amount (USD)').fill('100');
+    await expect(page.getByText('Fee: 2.5% = $2.50, you receive $97.50')).toBeVisible();
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(toast(page, 'Withdrawal successful')).toBeVisible();
+
+    // The administrator approves it from the Withdrawals tab.
+    await admin.page.goto('/all-user?tab=withdrawals');
+    await admin.page.getByLabel('Search by email').fill(signedInClient.email);
+    await admin.page
+      .getByRole('button', { name: `Approve the withdrawal of ${signedInClient.email}` })
+      .click();
+    await expect(admin.page.getByRole('row').filter({ hasText: signedInClient.email })).toContainText(
+      'Approved',
+    );
+  } finally {
+    await admin.close();
+  }
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'TOTAL BALANCE' })).toContainText('$150.00');
+
+  // The statement shows every entry, newest first, with the balance after each.
+  await page.goto('/statement');
+  const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText('Withdrawal fee');
+  await expect(rows.nth(1)).toContainText('$2.50');
+  await expect(rows.nth(2)).toContainText('Withdrawal');
+  await expect(rows.nth(2)).toContainText('$97.50');
+  await expect(rows.nth(3)).toContainText('Withdrawal reserved');
+  await expect(rows.nth(3)).toContainText('$100.00');
+  await expect(rows.nth(4)).toContainText('Deposit');
+  await expect(rows.nth(4)).toContainText('$250.00');
+  await expect(rows).toHaveCount(5);
+});
+
+test('a withdrawal hold: the request is recorded on hold and the customer reads why', async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  const admin = await openAdminPage(browser);
+  try {
+    await creditCustomer(admin.page, signedInClient.id, '500');
+    await admin.page.goto(`/user/${signedInClient.id}`);
+    await admin.page.getByRole('group', { name: 'Withdrawal hold' }).getByText('Enable').click();
+    await admin.page.getByLabel('Reason shown to the customer').fill('Source of funds check in progress');
+    await admin.page.getByRole('button', { name: 'Update Settings' }).click();
+    await expect(toast(admin.page, 'Withdrawal settings updated successfully')).toBeVisible();
+  } finally {
+    await admin.close();
+  }
+
+  await page.goto('/select-withdrawal');
+  await page.getByRole('button', { name: /^Paypal/ }).click();
+  await page.getByLabel('PayPal e-mail').fill('me@paypal.example');
+  await page.getByLabel('Amount (USD)').fill('120');
+  await page.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText('Source of funds check in progress').first()).toBeVisible();
+
+  await page.goto('/withdrawals');
+  await expect(page.getByText('On hold').first()).toBeVisible();
+  await expect(page.getByText('Source of funds check in progress').first()).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'TOTAL BALANCE' })).toContainText('$500.00');
+});
+
+test('an e-mailed confirmation code: a wrong code is refused, the right one records the request', async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  const admin = await openAdminPage(browser);
+  try {
+    await creditCustomer(admin.page, signedInClient.id, '300');
+    await admin.page.goto(`/user/${signedInClient.id}`);
+    await admin.page
+      .getByRole('group', { name: 'Require e-mail confirmation code' })
+      .getByText('Enable')
+      .click();
+    await admin.page.getByRole('button', { name: 'Update Settings' }).click();
+    await expect(toast(admin.page, 'Withdrawal settings updated successfully')).toBeVisible();
+  } finally {
+    await admin.close();
+  }
+
+  await page.goto('/select-withdrawal');
+  await page.getByRole('button', { name: /^Bank/ }).click();
+  await page.getByLabel('Account number').fill('12345678');
+  await page.getByLabel('Bank name').fill('First Example Bank');
+  await page.getByLabel('Account name').fill(signedInClient.fullname);
+  await page.getByLabel('Amount (USD)').fill('50');
+  await page.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your withdrawal' })).toBeVisible();
+
+  const mail = await readLatestMail(signedInClient.email, /withdrawal confirmation code/);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  expect(code).toBeDefined();
+  const wrong = code === '000000' ? '111111' : '000000';
+  await page.getByLabel('Withdrawal code').fill(wrong);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Invalid withdrawal code. Please try again.')).toBeVisible();
+  await page.getByLabel('Withdrawal code').fill(code ?? '');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(page, 'Withdrawal successful')).toBeVisible();
+
+  await page.goto('/withdrawals');
+  await expect(page.getByText('Pending').first()).toBeVisible();
+});

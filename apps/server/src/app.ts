@@ -24,6 +24,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { readSiteName } from './modules/settings/settings.service.ts';
 import { createStorageFromEnv, type StorageBackend } from './modules/storage/storage-backend.ts';
 import { registerAccessControl } from './plugins/access.ts';
+import { createSessionReader } from './plugins/session-reader.ts';
 import { type Auth, createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerModules } from './routes.ts';
@@ -106,7 +107,7 @@ export async function buildApp({
     strictTransportSecurity: env.publicUrl.startsWith('https:'),
   });
   registerErrorHandler(app);
-  registerAccessControl(app, auth);
+  registerAccessControl(app, auth, createSessionReader(auth, db));
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {

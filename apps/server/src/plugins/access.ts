@@ -27,7 +27,14 @@ declare module 'fastify' {
   }
 }
 
-export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
+/** Reads the actor in one query when better-auth need not be asked (see session-reader.ts). */
+export type FastActorReader = (cookieHeader: string) => Promise<Actor | undefined>;
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  auth: Auth,
+  readActorFast?: FastActorReader,
+): void {
   app.decorateRequest('actor', null);
   app.decorate('routeAccess', [] as RouteAccess[]);
 
@@ -45,7 +52,7 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api')) return;
-    request.actor = await resolveActor(auth, request, reply);
+    request.actor = await resolveActor(auth, request, reply, readActorFast);
     const access = request.routeOptions.config.access ?? 'public';
     if (access === 'public') return;
     if (!request.actor) throw new AppError('UNAUTHENTICATED', 'User is not authenticated');
@@ -55,8 +62,15 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth): void {
   });
 }
 
-async function resolveActor(auth: Auth, request: FastifyRequest, reply: FastifyReply): Promise<Actor | null> {
+async function resolveActor(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  readActorFast: FastActorReader | undefined,
+): Promise<Actor | null> {
   if (!request.headers.cookie) return null;
+  const fast = await readActorFast?.(request.headers.cookie);
+  if (fast) return fast;
   const { headers, response: session } = await auth.api.getSession({
     headers: toHeaders(request),
     returnHeaders: true,

@@ -7,9 +7,9 @@ import {
 } from '@candor/domain/ledger/accounts';
 import { applyEntries } from '@candor/domain/ledger/balances';
 import type { EntryDraft } from '@candor/domain/ledger/entries';
-import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { journalEntries, ledgerAccounts, postings } from '../../db/schema/ledger.ts';
+import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Who caused a movement: a customer, an administrator, 'cli' or 'system'. */
@@ -20,27 +20,54 @@ export type PostedEntry = { id: bigint; kind: string; createdAt: Date };
 type LockedAccount = { id: bigint; kind: string; userId: string | null; balanceMinor: bigint };
 
 /**
- * Locks the customers' accounts (cash and reserved), creating them on first use. Locks are taken
- * FOR NO KEY UPDATE (postings reference accounts by foreign key; a plain FOR UPDATE would
- * deadlock with them) and in id order, so two movements never wait on each other in a circle.
+ * Locks the customers' accounts (cash and reserved), creating them on first use, and reads the
+ * platform's accounts (unlocked) in the same statement. Locks are taken FOR NO KEY UPDATE
+ * (postings reference accounts by foreign key; a plain FOR UPDATE would deadlock with them) and
+ * in id order, so two movements never wait on each other in a circle.
  */
-export async function lockCustomerAccounts(tx: Db, userIds: readonly string[]): Promise<LockedAccount[]> {
+async function lockAccountsForPosting(
+  tx: Db,
+  userIds: readonly string[],
+  newEntries = 0,
+): Promise<{ accounts: LockedAccount[]; entryIds: bigint[] }> {
   const unique = [...new Set(userIds)];
-  if (unique.length === 0) return [];
-  const select = () =>
-    tx
-      .select({
-        id: ledgerAccounts.id,
-        kind: ledgerAccounts.kind,
-        userId: ledgerAccounts.userId,
-        balanceMinor: ledgerAccounts.balanceMinor,
-      })
-      .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.userId, unique))
-      .orderBy(asc(ledgerAccounts.id))
-      .for('no key update');
-  const locked = await select();
-  if (locked.length === unique.length * 2) return locked;
+  const select = async () => {
+    const customers =
+      unique.length === 0
+        ? sql`false`
+        : sql`user_id in (${sql.join(
+            unique.map((id) => sql`${id}`),
+            sql`, `,
+          )})`;
+    const result = (await tx.execute(sql`
+      with locked as (
+        select id, kind, user_id, balance_minor from ledger_accounts
+         where ${customers} order by id for no key update
+      ), entry_ids as (
+        select coalesce(array_agg(nextval('journal_entries_id_seq') order by g), '{}')::text[] as ids
+          from generate_series(1, ${newEntries}::int) g
+      )
+      select id::text as id, kind, user_id, balance_minor::text as balance, entry_ids.ids
+        from locked, entry_ids
+      union all
+      select id::text, kind, user_id, balance_minor::text, entry_ids.ids
+        from ledger_accounts, entry_ids where user_id is null`)) as unknown as {
+      rows: { id: string; kind: string; user_id: string | null; balance: string; ids: string[] }[];
+    };
+    return {
+      accounts: result.rows.map((row) => ({
+        id: BigInt(row.id),
+        kind: row.kind,
+        userId: row.user_id,
+        balanceMinor: BigInt(row.balance),
+      })),
+      entryIds: (result.rows[0]?.ids ?? [])
+        .map((id) => BigInt(id))
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    };
+  };
+  const first = await select();
+  if (first.accounts.filter((row) => row.userId !== null).length === unique.length * 2) return first;
   await tx
     .insert(ledgerAccounts)
     .values(
@@ -53,12 +80,12 @@ export async function lockCustomerAccounts(tx: Db, userIds: readonly string[]): 
   return select();
 }
 
-async function readPlatformAccounts(tx: Db): Promise<{ id: bigint; kind: string; userId: null }[]> {
-  const rows = await tx
-    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind })
-    .from(ledgerAccounts)
-    .where(isNull(ledgerAccounts.userId));
-  return rows.map((row) => ({ ...row, userId: null }));
+/**
+ * Locks the customers' accounts as `postEntries` does, for a caller that must read a balance
+ * under the lock before deciding what to post (a withdrawal request checks the available cash).
+ */
+export async function lockCustomerAccounts(tx: Db, userIds: readonly string[]): Promise<LockedAccount[]> {
+  return (await lockAccountsForPosting(tx, userIds)).accounts.filter((row) => row.userId !== null);
 }
 
 /** The domain's reference to a stored account; throws on a kind the domain does not know. */
@@ -89,59 +116,66 @@ export async function postEntries(
   actor: LedgerActor,
 ): Promise<PostedEntry[]> {
   if (drafts.length === 0) return [];
-  const locked = await lockCustomerAccounts(tx, customerUserIds(drafts));
+  const { accounts, entryIds } = await lockAccountsForPosting(tx, customerUserIds(drafts), drafts.length);
   const idByKey = new Map<string, bigint>();
   const balances = new Map<string, bigint>();
-  for (const row of locked) {
+  for (const row of accounts) {
     const key = accountKey(toAccountRef(row));
     idByKey.set(key, row.id);
-    balances.set(key, row.balanceMinor);
+    if (row.userId !== null) balances.set(key, row.balanceMinor);
   }
-  for (const row of await readPlatformAccounts(tx)) idByKey.set(accountKey(toAccountRef(row)), row.id);
 
   const applied = applyEntries(balances, drafts);
   if (!applied.ok) throw new AppError('INSUFFICIENT_FUNDS', 'Insufficient balance');
-
-  const posted: PostedEntry[] = [];
-  for (const draft of drafts) {
-    const [entry] = await tx
-      .insert(journalEntries)
-      .values({
-        kind: draft.kind,
-        description: draft.description,
-        userId: draft.userId,
-        actorId: actor.id,
-        actorRole: actor.role,
-        reference: draft.reference ?? null,
-      })
-      .returning({ id: journalEntries.id, kind: journalEntries.kind, createdAt: journalEntries.createdAt });
-    if (!entry) throw new Error('journal entry was not stored');
-    posted.push(entry);
-  }
+  if (entryIds.length !== drafts.length) throw new Error('entry ids were not allocated');
 
   const deltas = new Map<bigint, bigint>();
-  await tx.insert(postings).values(
-    applied.value.legs.map((leg) => {
-      const key = accountKey(leg.account);
-      const accountId = idByKey.get(key);
-      const entry = posted[leg.entryIndex];
-      if (accountId === undefined || !entry) throw new Error(`no ledger account ${key}`);
-      const customer = isCustomerAccount(leg.account);
-      if (customer) deltas.set(accountId, (deltas.get(accountId) ?? 0n) + leg.amount);
-      return {
-        entryId: entry.id,
-        accountId,
-        amountMinor: leg.amount,
-        balanceAfterMinor: customer ? leg.balanceAfter : null,
-      };
-    }),
+  const legs = applied.value.legs.map((leg) => {
+    const key = accountKey(leg.account);
+    const accountId = idByKey.get(key);
+    const entryId = entryIds[leg.entryIndex];
+    if (accountId === undefined || entryId === undefined) throw new Error(`no ledger account ${key}`);
+    const customer = isCustomerAccount(leg.account);
+    if (customer) deltas.set(accountId, (deltas.get(accountId) ?? 0n) + leg.amount);
+    return sql`(${entryId.toString()}::bigint, ${accountId.toString()}::bigint, ${leg.amount.toString()}::bigint, ${
+      customer ? leg.balanceAfter.toString() : null
+    }::bigint)`;
+  });
+  const entries = drafts.map(
+    (draft, index) =>
+      sql`(${entryIds[index]?.toString()}::bigint, ${draft.kind}, ${draft.description}, ${draft.userId}, ${actor.id}, ${
+        actor.role
+      }, ${draft.reference ? JSON.stringify(draft.reference) : null}::jsonb)`,
   );
-  for (const [accountId, delta] of deltas) {
-    if (delta === 0n) continue;
-    await tx
-      .update(ledgerAccounts)
-      .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${delta}` })
-      .where(eq(ledgerAccounts.id, accountId));
-  }
-  return posted;
+  const changed = [...deltas].filter(([, delta]) => delta !== 0n);
+  const balanceUpdate =
+    changed.length === 0
+      ? sql``
+      : sql`, balances as (
+          update ledger_accounts a set balance_minor = a.balance_minor + d.delta
+            from (values ${sql.join(
+              changed.map(([id, delta]) => sql`(${id.toString()}::bigint, ${delta.toString()}::bigint)`),
+              sql`, `,
+            )}) as d(id, delta)
+           where a.id = d.id
+        )`;
+  // One statement appends the entries and their postings and moves the cached balances.
+  const result = (await tx.execute(sql`
+    with entries as (
+      insert into journal_entries (id, kind, description, user_id, actor_id, actor_role, reference)
+      values ${sql.join(entries, sql`, `)}
+      returning id, kind, created_at
+    ), legs as (
+      insert into postings (entry_id, account_id, amount_minor, balance_after_minor)
+      select entry_id, account_id, amount, after
+        from (values ${sql.join(legs, sql`, `)}) as v(entry_id, account_id, amount, after)
+    )${balanceUpdate}
+    select id::text as id, kind, created_at from entries order by id`)) as unknown as {
+    rows: { id: string; kind: string; created_at: Date | string }[];
+  };
+  return result.rows.map((row) => ({
+    id: BigInt(row.id),
+    kind: row.kind,
+    createdAt: new Date(row.created_at),
+  }));
 }

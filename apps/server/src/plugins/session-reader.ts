@@ -1,0 +1,92 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema/auth.ts';
+import type { Actor } from './access.ts';
+import type { Auth } from './auth.ts';
+
+type SessionCookieConfig = {
+  cookieName: string;
+  dontRememberName: string;
+  secret: string;
+  expiresInMs: number;
+  updateAgeMs: number;
+};
+
+/** The value of one cookie in a Cookie header (URL-decoded), or undefined. */
+function readCookie(header: string, name: string): string | undefined {
+  for (const part of header.split(';')) {
+    const eqAt = part.indexOf('=');
+    if (eqAt < 0) continue;
+    if (part.slice(0, eqAt).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eqAt + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The token of a cookie signed as better-auth signs it (`token.base64(HMAC-SHA256)`), or undefined. */
+function verifySignedValue(value: string, secret: string): string | undefined {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return undefined;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
+}
+
+/**
+ * Reads the signed-in actor of a request in one database query, for the common case: a valid
+ * session that better-auth would not refresh on this request. Answers `undefined` whenever
+ * better-auth must decide (no or unsigned cookie, unknown or expired session, a session due for
+ * its daily extension, a "don't remember me" session), so better-auth stays the authority for
+ * creating, extending and ending sessions. The session row is read on every request: a signed-out,
+ * revoked or expired session is refused at once, and a suspension shows on the next request.
+ */
+export function createSessionReader(auth: Auth, db: Db) {
+  let config: Promise<SessionCookieConfig> | undefined;
+  const loadConfig = async (): Promise<SessionCookieConfig> => {
+    const context = await auth.$context;
+    return {
+      cookieName: context.authCookies.sessionToken.name,
+      dontRememberName: context.authCookies.dontRememberToken.name,
+      secret: context.secret,
+      expiresInMs: context.sessionConfig.expiresIn * 1000,
+      updateAgeMs: context.sessionConfig.updateAge * 1000,
+    };
+  };
+
+  return async function readActor(cookieHeader: string, now = Date.now()): Promise<Actor | undefined> {
+    config ??= loadConfig();
+    const { cookieName, dontRememberName, secret, expiresInMs, updateAgeMs } = await config;
+    if (readCookie(cookieHeader, dontRememberName) !== undefined) return undefined;
+    const value = readCookie(cookieHeader, cookieName);
+    if (!value) return undefined;
+    const token = verifySignedValue(value, secret);
+    if (!token) return undefined;
+    const [row] = await db
+      .select({
+        expiresAt: sessions.expiresAt,
+        userId: users.id,
+        role: users.role,
+        email: users.email,
+        status: users.status,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.token, token));
+    if (!row) return undefined;
+    const expiresAt = row.expiresAt.getTime();
+    const dueForRefresh = expiresAt - expiresInMs + updateAgeMs <= now;
+    if (expiresAt <= now || dueForRefresh) return undefined;
+    return {
+      userId: row.userId,
+      role: row.role === 'admin' ? 'admin' : 'client',
+      email: row.email,
+      status: row.status,
+    };
+  };
+}

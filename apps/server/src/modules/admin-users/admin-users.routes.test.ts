@@ -7,6 +7,7 @@ import { journalEntries } from '../../db/schema/ledger.ts';
 import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { postEntries } from '../ledger/ledger.repository.ts';
+import { reconcileLedger } from '../ledger/reconcile.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -356,4 +357,8 @@ describe('only administrators', () => {
     expect(post.statusCode).toBe(401);
     expect(await entriesOf(customer.id)).toHaveLength(0);
   });
+});
+
+test('the ledger reconciles after every test above: entries balance, cached balances equal their postings', async () => {
+  expect((await reconcileLedger(t.db)).problems).toEqual([]);
 });

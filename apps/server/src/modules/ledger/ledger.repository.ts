@@ -46,6 +46,8 @@ async function lockAccountsForPosting(
       ), entry_ids as (
         select coalesce(array_agg(nextval('journal_entries_id_seq') order by g), '{}')::text[] as ids
           from generate_series(1, ${newEntries}::int) g
+         -- after the locks: ids must grow in the order movements take an account (running balances chain by id)
+         where (select count(*) from locked) >= 0
       )
       select id::text as id, kind, user_id, balance_minor::text as balance, entry_ids.ids
         from locked, entry_ids

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 import { insertUser, signInAs } from '../../test/factories.ts';
 import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { reconcileLedger } from '../ledger/reconcile.ts';
 import {
   fund,
   PAYOUTS,
@@ -343,4 +344,8 @@ describe('a customer sees only their own withdrawals and no admin route', () => 
     ).toBe(401);
     expect(await readBalancesOf(browser)).toMatchObject({ available: '80.00', reserved: '20.00' });
   });
+});
+
+test('the ledger reconciles after every test above: entries balance, cached balances equal their postings', async () => {
+  expect((await reconcileLedger(t.db)).problems).toEqual([]);
 });

@@ -3,7 +3,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
@@ -20,9 +20,7 @@ export function OutboxMessagePage() {
       <BackLink to="/admin/outbox" label="Outbox" />
 
       {isPending ? (
-        <div role="status" className="flex items-center gap-3 py-16 text-sm text-slate-500">
-          <Spinner className="h-5 w-5 text-brand-600" /> Loading message...
-        </div>
+        <LoadingState plain>Loading message...</LoadingState>
       ) : error ? (
         <EmptyState
           title={isApiError(error, 'NOT_FOUND') ? 'Message not found.' : 'The message could not be loaded.'}

@@ -12,11 +12,12 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
+import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { adjustBalance, adminUserQueryKey } from './admin-user-api.ts';
-import { ChoiceGroup, TextAreaField } from './form-fields.tsx';
+import { ChoiceGroup } from './form-fields.tsx';
 
 type AdjustmentFormValues = z.input<typeof CreateAdjustmentRequestSchema>;
 

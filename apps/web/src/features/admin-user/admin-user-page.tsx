@@ -6,7 +6,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
@@ -25,9 +25,7 @@ export function AdminUserPage() {
     <div className="space-y-6">
       <BackLink to="/all-user" label="Manage" />
       {isPending ? (
-        <div role="status" className="flex items-center gap-3 py-16 text-sm text-slate-500">
-          <Spinner className="h-5 w-5 text-brand-600" /> Loading user...
-        </div>
+        <LoadingState plain>Loading user...</LoadingState>
       ) : error ? (
         <EmptyState
           title={isApiError(error, 'USER_NOT_FOUND') ? 'User not found.' : 'The user could not be loaded.'}

@@ -7,9 +7,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { notify } from '../../lib/notify.ts';
 import { updateWithdrawalSettings, withdrawalSettingsQuery } from './admin-user-api.ts';
-import { ChoiceGroup, TextAreaField } from './form-fields.tsx';
+import { ChoiceGroup } from './form-fields.tsx';
 import {
   type WithdrawalSettingsForm as FormValues,
   toWithdrawalSettingsForm,

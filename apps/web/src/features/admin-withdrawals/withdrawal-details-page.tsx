@@ -8,10 +8,14 @@ import {
 } from '@candor/contracts/withdrawals';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
+import { BackLink } from '../../components/ui/back-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { DecisionButtons } from '../../components/ui/decision-buttons.tsx';
+import { DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
+import { DetailsCard, DetailsSection } from '../../components/ui/details-card.tsx';
+import { LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
@@ -19,10 +23,6 @@ import { adminWithdrawalQuery } from './admin-withdrawals-api.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { useWithdrawalDecision } from './use-withdrawal-decision.ts';
 import { usdText } from './withdrawal-text.ts';
-import { STATUS_STYLES } from './withdrawals-tab-search.ts';
-
-const backLink =
-  'inline-flex items-center gap-1 text-sm font-medium text-slate-500 transition hover:text-slate-800';
 
 /** /withdrawal/{id}: every detail of one withdrawal; Approve / Reject while pending, Release hold while on hold. */
 export function WithdrawalDetailsPage() {
@@ -32,23 +32,9 @@ export function WithdrawalDetailsPage() {
 
   return (
     <div className="space-y-4">
-      <Link to="/all-user" search={{ tab: 'withdrawals' }} className={backLink}>
-        <svg
-          className="h-4 w-4"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          aria-hidden="true"
-        >
-          <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        Withdrawals
-      </Link>
+      <BackLink to="/all-user" search={{ tab: 'withdrawals' }} label="Withdrawals" />
       {isPending ? (
-        <div role="status" className="flex items-center gap-3 py-16 text-sm text-slate-500">
-          <Spinner className="h-5 w-5 text-brand-600" /> Loading withdrawal...
-        </div>
+        <LoadingState plain>Loading withdrawal...</LoadingState>
       ) : error ? (
         <EmptyState
           title={
@@ -79,47 +65,27 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   const busy = deciding === withdrawal.id;
 
   return (
-    <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <header className="flex flex-col gap-3 border-b border-slate-200 p-5 sm:flex-row sm:items-start sm:justify-between sm:p-6">
-        <div className="min-w-0">
-          <h1 className="text-xl font-semibold tracking-tight text-slate-900 tabular-nums">
-            {amount} <span className="text-base font-medium text-slate-500">by {method}</span>
-          </h1>
-          <p className="mt-1 flex items-center gap-2 text-sm">
-            <span
-              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[label] ?? STATUS_STYLES.Unknown}`}
-            >
-              {label}
-            </span>
-          </p>
-        </div>
-        {withdrawal.status === 'pending' ? (
-          <div className="flex gap-2">
-            <Button
-              className="flex-1 sm:flex-none"
-              disabled={busy}
-              onClick={() => void decide(withdrawal.id, { kind: 'approve' })}
-            >
-              {busy && !dialog ? 'Approving...' : 'Approve'}
-            </Button>
-            <Button
-              variant="danger"
-              className="flex-1 sm:flex-none"
-              disabled={busy}
-              onClick={() => setDialog('reject')}
-            >
-              Reject
-            </Button>
-          </div>
+    <DetailsCard
+      title={amount}
+      subtitle={`by ${method}`}
+      status={label}
+      actions={
+        withdrawal.status === 'pending' ? (
+          <DecisionButtons
+            busy={busy}
+            approving={busy && !dialog}
+            onApprove={() => void decide(withdrawal.id, { kind: 'approve' })}
+            onReject={() => setDialog('reject')}
+          />
         ) : withdrawal.status === 'on_hold' ? (
           <Button className="w-full sm:w-auto" disabled={busy} onClick={() => setDialog('release')}>
             Release hold
           </Button>
-        ) : null}
-      </header>
-
-      <dl className="grid gap-x-6 gap-y-3 p-5 text-sm sm:grid-cols-[auto_1fr] sm:p-6">
-        <Field label="Customer">
+        ) : null
+      }
+    >
+      <DetailList>
+        <DetailRow label="Customer">
           <Link
             to="/user/$id"
             params={{ id: withdrawal.userId }}
@@ -128,29 +94,29 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
             {withdrawal.fullName || withdrawal.email}
           </Link>{' '}
           <span className="text-slate-500">({withdrawal.email})</span>
-        </Field>
-        <Field label="Amount">{amount}</Field>
-        <Field label="Fee">
+        </DetailRow>
+        <DetailRow label="Amount">{amount}</DetailRow>
+        <DetailRow label="Fee">
           {usdText(withdrawal.fee)} ({formatFeePercent(withdrawal.feePercent)}%)
-        </Field>
-        <Field label="Customer receives">{usdText(withdrawal.net)}</Field>
-        <Field label="Method">{method}</Field>
+        </DetailRow>
+        <DetailRow label="Customer receives">{usdText(withdrawal.net)}</DetailRow>
+        <DetailRow label="Method">{method}</DetailRow>
         {describePayout(withdrawal).map((detail) => (
-          <Field key={detail.label} label={detail.label}>
+          <DetailRow key={detail.label} label={detail.label}>
             <span className="font-mono break-all">{detail.value}</span>
-          </Field>
+          </DetailRow>
         ))}
-        <Field label="Requested">
+        <DetailRow label="Requested">
           <time dateTime={withdrawal.createdAt}>{formatDateTime(withdrawal.createdAt)}</time>
-        </Field>
-        {withdrawal.holdReason ? <Field label="Hold reason">{withdrawal.holdReason}</Field> : null}
+        </DetailRow>
+        {withdrawal.holdReason ? <DetailRow label="Hold reason">{withdrawal.holdReason}</DetailRow> : null}
         {withdrawal.status === 'awaiting_confirmation' ? (
-          <Field label="Confirmation">
+          <DetailRow label="Confirmation">
             Waiting for the customer to enter the code e-mailed to them ({withdrawal.codeAttempts} wrong{' '}
             {withdrawal.codeAttempts === 1 ? 'try' : 'tries'}).
-          </Field>
+          </DetailRow>
         ) : null}
-        <Field label="Decision">
+        <DetailRow label="Decision">
           {withdrawal.decidedAt ? (
             <>
               {label} on <time dateTime={withdrawal.decidedAt}>{formatDateTime(withdrawal.decidedAt)}</time>
@@ -158,12 +124,11 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
           ) : (
             <span className="text-slate-500">Not decided yet</span>
           )}
-        </Field>
-        {withdrawal.decisionReason ? <Field label="Reason">{withdrawal.decisionReason}</Field> : null}
-      </dl>
+        </DetailRow>
+        {withdrawal.decisionReason ? <DetailRow label="Reason">{withdrawal.decisionReason}</DetailRow> : null}
+      </DetailList>
 
-      <section className="border-t border-slate-200 p-5 sm:p-6">
-        <h2 className="text-sm font-semibold text-slate-900">Ledger entries</h2>
+      <DetailsSection title="Ledger entries">
         {withdrawal.entries.length === 0 ? (
           <p className="mt-2 text-sm text-slate-500">None.</p>
         ) : (
@@ -183,7 +148,7 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
             ))}
           </ul>
         )}
-      </section>
+      </DetailsSection>
 
       {dialog === 'reject' ? (
         <ReasonDialog
@@ -217,15 +182,6 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
           }}
         />
       ) : null}
-    </article>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="font-medium text-slate-500">{label}</dt>
-      <dd className="min-w-0 wrap-anywhere text-slate-900">{children}</dd>
-    </>
+    </DetailsCard>
   );
 }

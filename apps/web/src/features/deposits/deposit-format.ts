@@ -28,19 +28,3 @@ export function findProofProblem(file: File): string | null {
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
   return null;
 }
-
-const MONTH = new Intl.DateTimeFormat(undefined, { month: 'short' });
-
-/** The month and day a history row shows ("Mar", "4"), in the reader's time zone. */
-export function formatMonthDay(iso: string): { month: string; day: string } {
-  const date = new Date(iso);
-  return { month: MONTH.format(date), day: String(date.getDate()) };
-}
-
-/** Badge colours of each status label. */
-export const STATUS_STYLES: Readonly<Record<string, string>> = {
-  Pending: 'bg-amber-100 text-amber-800',
-  Approved: 'bg-emerald-100 text-emerald-800',
-  Rejected: 'bg-red-100 text-red-700',
-  Unknown: 'bg-slate-100 text-slate-600',
-};

@@ -4,11 +4,13 @@ import { formatUsd } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { DateBadge } from '../../components/ui/date-badge.tsx';
+import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { useDocumentBranding } from '../settings/settings-api.ts';
-import { formatCoin, formatMonthDay, STATUS_STYLES } from './deposit-format.ts';
+import { formatCoin } from './deposit-format.ts';
 import { depositHistoryQuery } from './deposits-api.ts';
 
 const depositLink =
@@ -32,19 +34,9 @@ export function DepositHistoryPage() {
         }
       />
       {isPending ? (
-        <div
-          role="status"
-          className="flex items-center justify-center gap-3 rounded-xl border border-slate-200 bg-white py-16 text-sm text-slate-500"
-        >
-          <Spinner className="h-5 w-5 text-brand-600" /> Loading deposits...
-        </div>
+        <LoadingState>Loading deposits...</LoadingState>
       ) : isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-          Your deposits could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError onRetry={() => void refetch()}>Your deposits could not be loaded.</LoadError>
       ) : data.items.length === 0 ? (
         <EmptyState title={DEPOSIT_MESSAGES.empty}>
           <Link to="/deposit" className="font-semibold text-brand-700 hover:underline">
@@ -58,19 +50,7 @@ export function DepositHistoryPage() {
               <DepositRow key={deposit.id} deposit={deposit} />
             ))}
           </ul>
-          {data.pageCount > 1 ? (
-            <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <p className="text-sm text-slate-600">
-                Page {data.page} of {data.pageCount}
-              </p>
-              <Button variant="secondary" disabled={page >= data.pageCount} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          {data.pageCount > 1 ? <Pagination page={page} loaded={data} onPage={setPage} /> : null}
         </div>
       )}
     </div>
@@ -78,17 +58,9 @@ export function DepositHistoryPage() {
 }
 
 function DepositRow({ deposit }: { deposit: Deposit }) {
-  const { month, day } = formatMonthDay(deposit.createdAt);
-  const label = depositStatusLabel(deposit.status);
   return (
     <li className="flex items-start gap-4 p-4">
-      <time
-        dateTime={deposit.createdAt}
-        className="flex w-12 shrink-0 flex-col items-center rounded-lg bg-slate-100 py-1.5 text-slate-700"
-      >
-        <span className="text-xs font-semibold uppercase">{month}</span>
-        <span className="text-lg leading-tight font-semibold tabular-nums">{day}</span>
-      </time>
+      <DateBadge iso={deposit.createdAt} />
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-slate-900 tabular-nums">
           FUND {formatUsd(toMinorUnits(deposit.amount))}
@@ -101,11 +73,7 @@ function DepositRow({ deposit }: { deposit: Deposit }) {
           <p className="mt-1 text-sm text-red-700">Reason: {deposit.decisionReason}</p>
         ) : null}
       </div>
-      <span
-        className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[label] ?? STATUS_STYLES.Unknown}`}
-      >
-        {label}
-      </span>
+      <StatusBadge label={depositStatusLabel(deposit.status)} className="shrink-0" />
     </li>
   );
 }

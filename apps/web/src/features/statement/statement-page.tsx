@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
 import { useDocumentBranding } from '../settings/settings-api.ts';
 import { statementQuery } from './statement-api.ts';
 import { StatementEntries } from './statement-entries.tsx';
@@ -24,19 +24,9 @@ export function StatementPage() {
       />
 
       {isPending ? (
-        <div
-          role="status"
-          className="flex items-center justify-center gap-3 rounded-xl border border-slate-200 bg-white py-16 text-sm text-slate-500"
-        >
-          <Spinner className="h-5 w-5 text-brand-600" /> Loading transactions...
-        </div>
+        <LoadingState>Loading transactions...</LoadingState>
       ) : isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-          Your statement could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError onRetry={() => void refetch()}>Your statement could not be loaded.</LoadError>
       ) : data.total === 0 ? (
         <EmptyState title="No transactions yet.">
           Deposits, withdrawals and any adjustment to your balance will appear here.
@@ -56,22 +46,14 @@ export function StatementPage() {
           ) : (
             <StatementEntries entries={data.items} label="Transactions" />
           )}
-          <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-              Previous
-            </Button>
-            <p className="flex items-center gap-2 text-sm text-slate-600" aria-live="polite">
-              {isPlaceholderData ? <Spinner className="h-4 w-4 text-brand-600" /> : null}
-              Page {data.page} of {Math.max(data.pageCount, 1)}
-            </p>
-            <Button
-              variant="secondary"
-              disabled={page >= data.pageCount || isPlaceholderData}
-              onClick={() => goTo(page + 1)}
-            >
-              Next
-            </Button>
-          </nav>
+          <Pagination
+            page={page}
+            loaded={data}
+            onPage={goTo}
+            loading={isPlaceholderData}
+            waitForPage
+            announce
+          />
         </div>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { payoutMethodLabel, type Withdrawal, withdrawalStatusLabel } from '@candor/contracts/withdrawals';
 import { Link } from '@tanstack/react-router';
-import { STATUS_STYLES, usd } from './withdrawal-format.ts';
+import { StatusBadge } from '../../components/ui/status-badge.tsx';
+import { usd } from './withdrawal-format.ts';
 
 const secondaryLink =
   'inline-flex items-center justify-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 transition hover:bg-slate-50';
@@ -24,11 +25,7 @@ export function WithdrawalOutcome({
         <h2 className="text-lg font-semibold text-slate-900 tabular-nums">
           {amount} by {method}
         </h2>
-        <span
-          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[label] ?? STATUS_STYLES.Unknown}`}
-        >
-          {label}
-        </span>
+        <StatusBadge label={label} />
       </div>
       {withdrawal.status === 'on_hold' ? (
         <div

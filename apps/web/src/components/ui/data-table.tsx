@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+
+/** A column heading; `className` adds its alignment and the breakpoint that shows it. */
+export type Column = { label: string; className?: string };
+
+/**
+ * A table in a card, its headings in a grey band, its rows (`children`) ruled apart. `scroll`
+ * lets a wide table scroll sideways; `fixed` keeps the columns at the widths their headings set.
+ */
+export function DataTable({
+  columns,
+  scroll = false,
+  fixed = false,
+  children,
+}: {
+  columns: readonly Column[];
+  scroll?: boolean;
+  fixed?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={`${scroll ? 'overflow-x-auto' : 'overflow-hidden'} rounded-xl border border-slate-200 bg-white shadow-sm`}
+    >
+      <table className={`w-full ${fixed ? 'table-fixed ' : ''}text-left text-sm`}>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className={`px-4 py-3 ${column.className ?? ''}`}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A table row that opens its record when clicked; its link cell is the keyboard's way in. */
+export function OpeningRow({ onOpen, children }: { onOpen: () => void; children: ReactNode }) {
+  return (
+    <tr className="cursor-pointer transition hover:bg-slate-50" onClick={onOpen}>
+      {children}
+    </tr>
+  );
+}
+
+/** The look of the link that opens a row's record. */
+export const ROW_LINK_CLASS =
+  'block truncate font-medium text-slate-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600';

@@ -1,0 +1,20 @@
+/** Badge colours of each status label, deposits' and withdrawals' alike. */
+const STATUS_STYLES: Readonly<Record<string, string>> = {
+  'Awaiting confirmation': 'bg-sky-100 text-sky-800',
+  'On hold': 'bg-orange-100 text-orange-800',
+  Pending: 'bg-amber-100 text-amber-800',
+  Approved: 'bg-emerald-100 text-emerald-800',
+  Rejected: 'bg-red-100 text-red-700',
+  Unknown: 'bg-slate-100 text-slate-600',
+};
+
+/** A status label in its colour pill; a label without a colour of its own is grey. */
+export function StatusBadge({ label, className = '' }: { label: string; className?: string }) {
+  return (
+    <span
+      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${className} ${STATUS_STYLES[label] ?? STATUS_STYLES.Unknown}`}
+    >
+      {label}
+    </span>
+  );
+}

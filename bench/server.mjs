@@ -50,7 +50,9 @@ export async function startServer(env, { timeoutMs = 120_000 } = {}) {
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   let output = '';
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server during a benchmark.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER], {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

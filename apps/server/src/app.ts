@@ -24,9 +24,9 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { readSiteName } from './modules/settings/settings.service.ts';
 import { createStorageFromEnv, type StorageBackend } from './modules/storage/storage-backend.ts';
 import { registerAccessControl } from './plugins/access.ts';
-import { createSessionReader } from './plugins/session-reader.ts';
 import { type Auth, createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { createSessionReader } from './plugins/session-reader.ts';
 import { registerModules } from './routes.ts';
 
 export type AppDeps = {

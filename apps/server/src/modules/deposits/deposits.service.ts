@@ -28,6 +28,7 @@ import { users } from '../../db/schema/auth.ts';
 import { depositQuotes, deposits } from '../../db/schema/deposits.ts';
 import { files } from '../../db/schema/files.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
@@ -239,17 +240,12 @@ export async function listOwnDeposits(db: Db, userId: string, page: number): Pro
   return { items: rows.map(toDeposit), page, pageCount: pageCountOf(total), total };
 }
 
-/** `%`, `_` and `\` match literally in a LIKE pattern once escaped. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** The Deposit tab: every deposit, newest first, optionally only customers whose e-mail contains `search`. */
 export async function listDeposits(
   db: Db,
   { page, search }: AdminDepositListQuery,
 ): Promise<AdminDepositPage> {
-  const where = search ? ilike(users.email, `%${escapeLike(search)}%`) : undefined;
+  const where = search ? ilike(users.email, containsPattern(search)) : undefined;
   const [counted] = await db
     .select({ total: count() })
     .from(deposits)

@@ -8,11 +8,12 @@ import { count, desc, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 /** One page of kept mail, newest first, optionally only to recipients whose address contains `search`. */
 export async function listOutbox(db: Db, { page, search }: OutboxListQuery): Promise<OutboxPage> {
-  const where = search ? ilike(mailOutbox.toAddress, `%${escapeLike(search)}%`) : undefined;
+  const where = search ? ilike(mailOutbox.toAddress, containsPattern(search)) : undefined;
   const [counted] = await db.select({ total: count() }).from(mailOutbox).where(where);
   const total = counted?.total ?? 0;
   const rows = await db
@@ -46,9 +47,4 @@ export async function requireOutboxMessage(db: Db, id: string): Promise<OutboxMe
     html: row.htmlBody,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** `%`, `_` and `\` match literally in a LIKE pattern once escaped. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -19,22 +19,18 @@ import { users } from '../../db/schema/auth.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { postEntries } from '../ledger/ledger.repository.ts';
 import { rowMethodLabel, rowPayout, rowStatus, toWithdrawal, type WithdrawalRow } from './withdrawal-rows.ts';
-
-/** `%`, `_` and `\` match literally in a LIKE pattern once escaped. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The admin Withdrawals tab: 5 a page, newest first, optionally only customers whose e-mail contains `search`. */
 export async function listAdminWithdrawals(
   db: Db,
   { page, search }: AdminWithdrawalListQuery,
 ): Promise<AdminWithdrawalPage> {
-  const where = search ? ilike(users.email, `%${escapeLike(search)}%`) : undefined;
+  const where = search ? ilike(users.email, containsPattern(search)) : undefined;
   const [counted] = await db
     .select({ total: count() })
     .from(withdrawals)

@@ -16,6 +16,9 @@ export const ENTRY_KIND_LABELS = {
   withdrawal: 'Withdrawal',
   withdrawal_fee: 'Withdrawal fee',
   adjustment: 'Adjustment',
+  trade_margin: 'Trade margin',
+  trade_margin_release: 'Margin released',
+  trade_result: 'Trade result',
 } as const satisfies Record<EntryKindName, string>;
 
 /**

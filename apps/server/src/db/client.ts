@@ -21,6 +21,7 @@ import * as mail from './schema/mail.ts';
 import * as market from './schema/market.ts';
 import * as secrets from './schema/secrets.ts';
 import * as settings from './schema/settings.ts';
+import * as trades from './schema/trades.ts';
 import * as wallets from './schema/wallets.ts';
 import * as withdrawals from './schema/withdrawals.ts';
 
@@ -38,6 +39,7 @@ export const schema = {
   ...wallets,
   ...deposits,
   ...withdrawals,
+  ...trades,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

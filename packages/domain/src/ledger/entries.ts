@@ -8,6 +8,9 @@ export const ENTRY_KINDS = [
   'withdrawal',
   'withdrawal_fee',
   'adjustment',
+  'trade_margin',
+  'trade_margin_release',
+  'trade_result',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -176,4 +179,56 @@ export function adjustmentEntry(input: {
         ? transfer(adjustments, cash, amount)
         : transfer(cash, adjustments, amount),
   };
+}
+
+/** Opening a trade reserves its amount as margin: available cash → reserved funds. */
+export function tradeMarginEntry(input: { userId: string; amount: bigint; tradeId: string; description: string }): EntryDraft {
+  return {
+    kind: 'trade_margin',
+    description: input.description,
+    userId: input.userId,
+    reference: { trade: input.tradeId },
+    postings: transfer(
+      customerAccount('customer_cash', input.userId),
+      customerAccount('customer_reserved', input.userId),
+      positive(input.amount, 'margin'),
+    ),
+  };
+}
+
+/**
+ * Closing a trade releases its margin and posts its result between the customer's cash and the
+ * house: a profit comes from the house, a loss goes to it (never more than the margin, so the
+ * released margin always covers it).
+ */
+export function tradeCloseEntries(input: {
+  userId: string;
+  amount: bigint;
+  result: bigint;
+  tradeId: string;
+  description: string;
+}): EntryDraft[] {
+  if (input.result < -input.amount) throw new Error('a loss cannot exceed the margin');
+  const cash = customerAccount('customer_cash', input.userId);
+  const reference = { trade: input.tradeId };
+  const entries: EntryDraft[] = [
+    {
+      kind: 'trade_margin_release',
+      description: `Margin released: ${input.description}`,
+      userId: input.userId,
+      reference,
+      postings: transfer(customerAccount('customer_reserved', input.userId), cash, positive(input.amount, 'margin')),
+    },
+  ];
+  if (input.result !== 0n) {
+    const house = platformAccount('platform_house');
+    entries.push({
+      kind: 'trade_result',
+      description: `${input.result > 0n ? 'Profit' : 'Loss'}: ${input.description}`,
+      userId: input.userId,
+      reference,
+      postings: input.result > 0n ? transfer(house, cash, input.result) : transfer(cash, house, -input.result),
+    });
+  }
+  return entries;
 }

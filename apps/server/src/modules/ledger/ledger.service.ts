@@ -19,12 +19,13 @@ function big(text: string | null | undefined): bigint {
   return text === null || text === undefined ? 0n : BigInt(text);
 }
 
-/** A customer's balances: cached cash and reserved balances, deposits summed from the ledger. */
+/** A customer's balances: cached cash and reserved balances; deposits and trading results summed from the ledger. */
 export async function readBalances(db: Db, userId: string): Promise<Balances> {
   const [row] = await selectRows<{
     available: string | null;
     reserved: string | null;
     deposits: string | null;
+    profit: string | null;
   }>(
     db,
     sql`
@@ -35,7 +36,12 @@ export async function readBalances(db: Db, userId: string): Promise<Balances> {
            from postings p
            join ledger_accounts a on a.id = p.account_id
            join journal_entries e on e.id = p.entry_id
-          where a.user_id = ${userId} and a.kind = 'customer_cash' and e.kind = 'deposit') as deposits`,
+          where a.user_id = ${userId} and a.kind = 'customer_cash' and e.kind = 'deposit') as deposits,
+        (select sum(p.amount_minor)::text
+           from postings p
+           join ledger_accounts a on a.id = p.account_id
+           join journal_entries e on e.id = p.entry_id
+          where a.user_id = ${userId} and a.kind = 'customer_cash' and e.kind = 'trade_result') as profit`,
   );
   const available = big(row?.available);
   const reserved = big(row?.reserved);
@@ -44,8 +50,7 @@ export async function readBalances(db: Db, userId: string): Promise<Balances> {
     reserved: formatDecimal(reserved),
     total: formatDecimal(available + reserved),
     deposits: formatDecimal(big(row?.deposits)),
-    // Sum of trading results: trading arrives with the next issue; until then there are none.
-    profit: formatDecimal(0n),
+    profit: formatDecimal(big(row?.profit)),
   };
 }
 

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { journalEntries } from './ledger.ts';
+
+/**
+ * A position: opened at the market price with its amount reserved as margin, closed at the
+ * market price (by the customer, an administrator, the stop-out or, for trades booked by the desk,
+ * at recorded prices) with its result posted to the ledger. open → closed, final.
+ */
+export const trades = pgTable(
+  'trades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    symbol: text('symbol').notNull(),
+    /** 'forex' | 'crypto' | 'stock' */
+    instrumentClass: text('instrument_class').notNull(),
+    /** 'buy' | 'sell' */
+    direction: text('direction').notNull(),
+    /** The margin in cents. */
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    /** Lot size in hundredths (1.00 = 100). */
+    lotHundredths: integer('lot_hundredths').notNull(),
+    /** amount × lot size, in cents. */
+    exposureMinor: bigint('exposure_minor', { mode: 'bigint' }).notNull(),
+    openPrice: numeric('open_price').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    /** The price at which the loss reaches the amount; null when the price can never reach it. */
+    stopOutPrice: numeric('stop_out_price'),
+    /** 'open' | 'closed' */
+    status: text('status').notNull(),
+    closePrice: numeric('close_price'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The result in cents, fixed at close. */
+    resultMinor: bigint('result_minor', { mode: 'bigint' }),
+    /** 'customer' | 'admin' | 'stop_out' | 'desk' */
+    closedBy: text('closed_by'),
+    closedByUserId: text('closed_by_user_id'),
+    closeReason: text('close_reason'),
+    /** Booked by an administrator for a trade executed outside the platform. */
+    bookedByDesk: boolean('booked_by_desk').notNull().default(false),
+    bookedBy: text('booked_by'),
+    priceSource: text('price_source').notNull(),
+    marginEntryId: bigint('margin_entry_id', { mode: 'bigint' }).references(() => journalEntries.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('trades_user_idx').on(t.userId, t.status, t.openedAt),
+    index('trades_open_symbol_idx').on(t.symbol, t.stopOutPrice).where(sql`${t.status} = 'open'`),
+    index('trades_opened_idx').on(t.openedAt),
+    check('trades_status', sql`${t.status} in ('open', 'closed')`),
+    check('trades_direction', sql`${t.direction} in ('buy', 'sell')`),
+    check('trades_amounts', sql`${t.amountMinor} > 0 and ${t.lotHundredths} > 0`),
+    check('trades_result_cap', sql`${t.resultMinor} is null or ${t.resultMinor} >= -${t.amountMinor}`),
+  ],
+);

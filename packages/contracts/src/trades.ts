@@ -1,0 +1,151 @@
+import { DEFAULT_MAX_LEVERAGE, parseLotSize } from '@candor/domain/trading/trade-result';
+import { z } from 'zod';
+import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
+
+/** Seed §9: the customer's trade lists show 5 a page; the administrators' All trades tab 10. */
+export const TRADES_PAGE_SIZE = 5;
+export const ADMIN_TRADES_PAGE_SIZE = 10;
+
+/** Seed §5 and §8 texts. */
+export const TRADE_MESSAGES = {
+  amountRequired: 'Input an amount',
+  lotSizeRequired: 'Input your lot size',
+  lotSizeNotNumber: 'Lot size must be a number',
+  lotSizePositive: 'Lot size must be greater than zero',
+  lotSizeAboveLeverage: (max: number) => `Lot size can be at most ${max} (your account's maximum leverage)`,
+  insufficient: 'Insufficient balance',
+  placed: 'Trade Placed Successfully',
+  failed: 'Failed to place trade',
+} as const;
+
+export const TradeDirectionSchema = z.enum(['buy', 'sell']);
+export type TradeDirectionName = z.infer<typeof TradeDirectionSchema>;
+
+/** A lot size typed by a person: a number above zero with at most two decimals (step 0.01). */
+export const LotSizeSchema = z
+  .string({ error: TRADE_MESSAGES.lotSizeRequired })
+  .trim()
+  .min(1, TRADE_MESSAGES.lotSizeRequired)
+  .superRefine((text, ctx) => {
+    if (!/^-?\d+(\.\d+)?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: TRADE_MESSAGES.lotSizeNotNumber });
+      return;
+    }
+    if (Number(text) <= 0) {
+      ctx.addIssue({ code: 'custom', message: TRADE_MESSAGES.lotSizePositive });
+      return;
+    }
+    if (!parseLotSize(text).ok)
+      ctx.addIssue({ code: 'custom', message: 'Lot size can have at most 2 decimals' });
+    else if (Number(text) > DEFAULT_MAX_LEVERAGE) {
+      ctx.addIssue({ code: 'custom', message: TRADE_MESSAGES.lotSizeAboveLeverage(DEFAULT_MAX_LEVERAGE) });
+    }
+  });
+
+/** POST /api/trades. No price: the server opens at the market price of that moment. */
+export const PlaceTradeRequestSchema = z
+  .object({
+    symbol: z.string().trim().min(1, 'Choose an asset').max(20),
+    direction: TradeDirectionSchema,
+    amount: usdAmountSchema(TRADE_MESSAGES.amountRequired),
+    lotSize: LotSizeSchema,
+  })
+  .meta({ id: 'PlaceTradeRequest' });
+export type PlaceTradeRequest = z.infer<typeof PlaceTradeRequestSchema>;
+
+const PriceSchema = z.string().regex(/^\d+(\.\d+)?$/);
+
+export const TradeSchema = z
+  .object({
+    id: z.uuid(),
+    symbol: z.string(),
+    instrumentClass: z.enum(['forex', 'crypto', 'stock']),
+    direction: TradeDirectionSchema,
+    /** Margin in dollars. */
+    amount: DecimalAmountSchema,
+    /** "1.00" */
+    lotSize: z.string(),
+    /** amount × lot size ("Amount traded"). */
+    exposure: DecimalAmountSchema,
+    openPrice: PriceSchema,
+    openedAt: z.iso.datetime(),
+    status: z.enum(['open', 'closed']),
+    closePrice: PriceSchema.nullable(),
+    closedAt: z.iso.datetime().nullable(),
+    /** Signed result in dollars, fixed at close ("Outcome"). */
+    result: DecimalAmountSchema.nullable(),
+    closedBy: z.enum(['customer', 'admin', 'stop_out', 'desk']).nullable(),
+    closeReason: z.string().nullable(),
+    /** Shown to the customer as "Booked by desk". */
+    bookedByDesk: z.boolean(),
+    priceSource: z.string(),
+  })
+  .meta({ id: 'Trade' });
+export type Trade = z.infer<typeof TradeSchema>;
+
+export const TradeListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(['open', 'closed']).default('closed'),
+});
+export const TradePageSchema = pageOf(TradeSchema, 'TradePage');
+export type TradePage = z.infer<typeof TradePageSchema>;
+
+export const AdminTradeSchema = TradeSchema.extend({
+  userId: z.string(),
+  email: z.string(),
+  customerName: z.string(),
+}).meta({ id: 'AdminTrade' });
+export type AdminTrade = z.infer<typeof AdminTradeSchema>;
+
+export const AdminTradeListQuerySchema = PageQuerySchema.extend({
+  search: z.string().trim().max(254).optional(),
+});
+export const AdminTradePageSchema = pageOf(AdminTradeSchema, 'AdminTradePage');
+export type AdminTradePage = z.infer<typeof AdminTradePageSchema>;
+
+/** One trade for an administrator, with the current price and the result closing now would give. */
+export const AdminTradeDetailSchema = AdminTradeSchema.extend({
+  currentPrice: PriceSchema.nullable(),
+  priceStale: z.boolean(),
+  resultAtCurrentPrice: DecimalAmountSchema.nullable(),
+}).meta({ id: 'AdminTradeDetail' });
+export type AdminTradeDetail = z.infer<typeof AdminTradeDetailSchema>;
+
+export const AdminCloseTradeRequestSchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(1, 'Reason is required')
+      .max(500, 'The reason can be at most 500 characters'),
+  })
+  .meta({ id: 'AdminCloseTradeRequest' });
+
+/** POST /api/admin/users/:id/trades: a trade executed outside the platform, at recorded prices. */
+export const BookTradeRequestSchema = z
+  .object({
+    symbol: z.string().trim().min(1, 'Choose an asset').max(20),
+    direction: TradeDirectionSchema,
+    amount: usdAmountSchema('Amount is required'),
+    lotSize: LotSizeSchema,
+    openedAt: z.iso.datetime({ error: 'Open time is required' }),
+    openPrice: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, 'Enter the open price as a number'),
+    closedAt: z.iso.datetime({ error: 'Close time is required' }),
+    closePrice: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, 'Enter the close price as a number'),
+  })
+  .superRefine((value, ctx) => {
+    if (Date.parse(value.closedAt) <= Date.parse(value.openedAt)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['closedAt'],
+        message: 'The close time must be after the open time',
+      });
+    }
+  })
+  .meta({ id: 'BookTradeRequest' });
+export type BookTradeRequest = z.infer<typeof BookTradeRequestSchema>;

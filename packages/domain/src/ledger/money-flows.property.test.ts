@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { DEPOSIT_NEXT, type DepositStatus } from '../deposits/deposit-status.ts';
 import { checkTransition, isFinalState } from '../state-machine.ts';
+import { computeTradeResult } from '../trading/trade-result.ts';
 import { computeWithdrawalFee } from '../withdrawals/withdrawal-amount.ts';
 import { WITHDRAWAL_NEXT, type WithdrawalStatus } from '../withdrawals/withdrawal-status.ts';
 import { accountKey, isCustomerAccount } from './accounts.ts';
@@ -12,6 +13,8 @@ import {
   type EntryDraft,
   releaseEntry,
   reservationEntry,
+  tradeCloseEntries,
+  tradeMarginEntry,
   withdrawalEntries,
 } from './entries.ts';
 
@@ -24,6 +27,7 @@ type Model = {
   journal: EntryDraft[];
   deposits: { userId: string; amount: bigint; status: DepositStatus }[];
   withdrawals: { userId: string; amount: bigint; feeBps: number; status: WithdrawalStatus }[];
+  trades: { userId: string; amount: bigint; lot: number; openPrice: string; buy: boolean; open: boolean }[];
 };
 
 type Command =
@@ -31,7 +35,9 @@ type Command =
   | { type: 'decideDeposit'; index: number; approve: boolean }
   | { type: 'requestWithdrawal'; user: number; amount: bigint; feeBps: number }
   | { type: 'decideWithdrawal'; index: number; approve: boolean }
-  | { type: 'adjust'; user: number; credit: boolean; amount: bigint };
+  | { type: 'adjust'; user: number; credit: boolean; amount: bigint }
+  | { type: 'openTrade'; user: number; amount: bigint; lot: number; price: number; buy: boolean }
+  | { type: 'closeTrade'; index: number; price: number };
 
 const USERS = ['u0', 'u1', 'u2'];
 const amount = fc.bigInt({ min: 1n, max: 50_000n });
@@ -46,7 +52,25 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   }),
   fc.record({ type: fc.constant('decideWithdrawal' as const), index: fc.nat(30), approve: fc.boolean() }),
   fc.record({ type: fc.constant('adjust' as const), user: fc.nat(2), credit: fc.boolean(), amount }),
+  fc.record({
+    type: fc.constant('openTrade' as const),
+    user: fc.nat(2),
+    amount,
+    lot: fc.integer({ min: 1, max: 10_000 }),
+    price: fc.integer({ min: 1, max: 1_000_000 }),
+    buy: fc.boolean(),
+  }),
+  fc.record({
+    type: fc.constant('closeTrade' as const),
+    index: fc.nat(30),
+    price: fc.integer({ min: 1, max: 1_000_000 }),
+  }),
 );
+
+/** A price with two decimals from an integer of hundredths. */
+function priceText(hundredths: number): string {
+  return `${Math.trunc(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+}
 
 function post(model: Model, entries: EntryDraft[]): boolean {
   const applied = applyEntries(model.balances, entries);
@@ -107,6 +131,43 @@ function run(model: Model, c: Command): void {
       w.status = to;
       return;
     }
+    case 'openTrade': {
+      const userId = USERS[c.user] ?? 'u0';
+      const tradeId = `t${model.trades.length}`;
+      if (post(model, [tradeMarginEntry({ userId, amount: c.amount, tradeId, description: 'x' })])) {
+        model.trades.push({
+          userId,
+          amount: c.amount,
+          lot: c.lot,
+          openPrice: priceText(c.price),
+          buy: c.buy,
+          open: true,
+        });
+      }
+      return;
+    }
+    case 'closeTrade': {
+      const trade = model.trades[c.index];
+      if (!trade?.open) return;
+      const result = computeTradeResult({
+        direction: trade.buy ? 'buy' : 'sell',
+        amountCents: trade.amount,
+        lotHundredths: trade.lot,
+        openPrice: trade.openPrice,
+        closePrice: priceText(c.price),
+      });
+      const entries = tradeCloseEntries({
+        userId: trade.userId,
+        amount: trade.amount,
+        result,
+        tradeId: `t${c.index}`,
+        description: 'x',
+      });
+      if (!post(model, entries))
+        throw new Error('a closed trade can always be settled: its loss never exceeds its margin');
+      trade.open = false;
+      return;
+    }
     case 'adjust':
       post(model, [
         adjustmentEntry({
@@ -121,10 +182,10 @@ function run(model: Model, c: Command): void {
 }
 
 describe('money flows, over random sequences of commands', () => {
-  test('every entry sums to zero, balances equal their postings, customer balances never go below zero, decisions are final', () => {
+  test('every entry sums to zero, balances equal their postings, customer balances never go below zero, decisions are final (deposits, withdrawals, adjustments, trades)', () => {
     fc.assert(
       fc.property(fc.array(command, { maxLength: 80 }), (commands) => {
-        const model: Model = { balances: new Map(), journal: [], deposits: [], withdrawals: [] };
+        const model: Model = { balances: new Map(), journal: [], deposits: [], withdrawals: [], trades: [] };
         const finalDeposits = new Map<number, DepositStatus>();
         const finalWithdrawals = new Map<number, WithdrawalStatus>();
         for (const c of commands) {
@@ -156,12 +217,15 @@ describe('money flows, over random sequences of commands', () => {
         }
         expect(total).toBe(0n);
         expect(sums).toEqual(model.balances);
-        // reserved funds are exactly the pending withdrawals
+        // reserved funds are exactly the pending withdrawals plus the margin of open trades
         for (const userId of USERS) {
           const pending = model.withdrawals
             .filter((w) => w.userId === userId && w.status === 'pending')
             .reduce((sum, w) => sum + w.amount, 0n);
-          expect(model.balances.get(`customer_reserved:${userId}`) ?? 0n).toBe(pending);
+          const margin = model.trades
+            .filter((t) => t.userId === userId && t.open)
+            .reduce((sum, t) => sum + t.amount, 0n);
+          expect(model.balances.get(`customer_reserved:${userId}`) ?? 0n).toBe(pending + margin);
         }
         // every customer posting touches a customer account of the entry's own customer
         for (const entry of model.journal) {

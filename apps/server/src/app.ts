@@ -23,6 +23,7 @@ import { createMarketFromEnv } from './market/market-from-env.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { readSiteName } from './modules/settings/settings.service.ts';
 import { createStorageFromEnv, type StorageBackend } from './modules/storage/storage-backend.ts';
+import { createStopOutMonitor, type StopOutMonitor } from './modules/trades/stop-out-monitor.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { type Auth, createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -42,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The market service (live prices, candles, signals), for tests and operational checks. */
     market: MarketService;
+    /** The automatic stop-out of trades, following the market's live quotes (tests drive its checks). */
+    stopOut: StopOutMonitor;
   }
 }
 
@@ -133,7 +136,14 @@ export async function buildApp({
   // Live prices run from here until the app closes (stream connections end first, in preClose).
   app.decorate('market', market);
   await market.start();
-  app.addHook('onClose', () => market.stop());
+  // Stop-outs follow the live quotes: started after the market, stopped before it.
+  const stopOut = createStopOutMonitor({ db, market, logger: app.log });
+  app.decorate('stopOut', stopOut);
+  stopOut.start();
+  app.addHook('onClose', async () => {
+    await stopOut.stop();
+    await market.stop();
+  });
   return app;
 }
 

@@ -14,6 +14,7 @@ import { passwordResetsRoutes } from './modules/password-resets/password-resets.
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { filesRoutes } from './modules/storage/files.routes.ts';
+import { tradesRoutes } from './modules/trades/trades.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
 import { withdrawalSettingsRoutes } from './modules/withdrawals/withdrawal-settings.routes.ts';
@@ -39,4 +40,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await depositsRoutes(app, services);
   await withdrawalsRoutes(app, services);
   await withdrawalSettingsRoutes(app, services);
+  await tradesRoutes(app, services);
 }

@@ -4,6 +4,7 @@ import { applyEntries } from './balances.ts';
 import {
   adjustmentEntry,
   assertBalancedEntry,
+  bookedTradeResultEntry,
   depositEntry,
   type EntryDraft,
   releaseEntry,
@@ -77,6 +78,18 @@ describe('entry kinds', () => {
       entries: [adjustmentEntry({ userId: U, direction: 'debit', amount: 123n, reason: 'Duplicate credit' })],
       expected: [{ kind: 'adjustment', postings: { [CASH]: -123n, platform_adjustments: 123n } }],
     },
+    {
+      name: "a booked trade's profit comes from the house into the customer cash",
+      entries: [
+        bookedTradeResultEntry({ userId: U, result: 1_234n, tradeId: 't', description: 'BUY EURUSD' }),
+      ],
+      expected: [{ kind: 'trade_result', postings: { platform_house: -1_234n, [CASH]: 1_234n } }],
+    },
+    {
+      name: "a booked trade's loss goes from the customer cash to the house",
+      entries: [bookedTradeResultEntry({ userId: U, result: -567n, tradeId: 't', description: 'SELL AAPL' })],
+      expected: [{ kind: 'trade_result', postings: { [CASH]: -567n, platform_house: 567n } }],
+    },
   ];
 
   for (const scenario of scenarios) {
@@ -90,6 +103,18 @@ describe('entry kinds', () => {
     expect(
       adjustmentEntry({ userId: U, direction: 'credit', amount: 1n, reason: 'Bonus for March' }).description,
     ).toBe('Bonus for March');
+  });
+
+  test('a booked trade names itself as booked by the desk and references the trade; a zero result is a bug', () => {
+    const entry = bookedTradeResultEntry({
+      userId: U,
+      result: -1n,
+      tradeId: 't-1',
+      description: 'SELL AAPL ×1.00 at 190.10',
+    });
+    expect(entry.description).toBe('Loss (booked by desk): SELL AAPL ×1.00 at 190.10');
+    expect(entry.reference).toEqual({ trade: 't-1' });
+    expect(() => bookedTradeResultEntry({ userId: U, result: 0n, tradeId: 't', description: 'x' })).toThrow();
   });
 
   test('builders refuse zero and negative amounts', () => {

@@ -182,7 +182,12 @@ export function adjustmentEntry(input: {
 }
 
 /** Opening a trade reserves its amount as margin: available cash → reserved funds. */
-export function tradeMarginEntry(input: { userId: string; amount: bigint; tradeId: string; description: string }): EntryDraft {
+export function tradeMarginEntry(input: {
+  userId: string;
+  amount: bigint;
+  tradeId: string;
+  description: string;
+}): EntryDraft {
   return {
     kind: 'trade_margin',
     description: input.description,
@@ -217,7 +222,11 @@ export function tradeCloseEntries(input: {
       description: `Margin released: ${input.description}`,
       userId: input.userId,
       reference,
-      postings: transfer(customerAccount('customer_reserved', input.userId), cash, positive(input.amount, 'margin')),
+      postings: transfer(
+        customerAccount('customer_reserved', input.userId),
+        cash,
+        positive(input.amount, 'margin'),
+      ),
     },
   ];
   if (input.result !== 0n) {
@@ -227,8 +236,32 @@ export function tradeCloseEntries(input: {
       description: `${input.result > 0n ? 'Profit' : 'Loss'}: ${input.description}`,
       userId: input.userId,
       reference,
-      postings: input.result > 0n ? transfer(house, cash, input.result) : transfer(cash, house, -input.result),
+      postings:
+        input.result > 0n ? transfer(house, cash, input.result) : transfer(cash, house, -input.result),
     });
   }
   return entries;
+}
+
+/**
+ * A trade booked by the desk (executed outside the platform, at recorded prices) had no margin
+ * here: only its result moves, between the customer's cash and the house, like a closed trade's
+ * result. A zero result moves nothing: the caller posts no entry for it.
+ */
+export function bookedTradeResultEntry(input: {
+  userId: string;
+  result: bigint;
+  tradeId: string;
+  description: string;
+}): EntryDraft {
+  if (input.result === 0n) throw new Error('a zero result moves nothing');
+  const cash = customerAccount('customer_cash', input.userId);
+  const house = platformAccount('platform_house');
+  return {
+    kind: 'trade_result',
+    description: `${input.result > 0n ? 'Profit' : 'Loss'} (booked by desk): ${input.description}`,
+    userId: input.userId,
+    reference: { trade: input.tradeId },
+    postings: input.result > 0n ? transfer(house, cash, input.result) : transfer(cash, house, -input.result),
+  };
 }

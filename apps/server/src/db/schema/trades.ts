@@ -60,7 +60,9 @@ export const trades = pgTable(
   },
   (t) => [
     index('trades_user_idx').on(t.userId, t.status, t.openedAt),
-    index('trades_open_symbol_idx').on(t.symbol, t.stopOutPrice).where(sql`${t.status} = 'open'`),
+    index('trades_open_stop_out_idx')
+      .on(t.symbol, t.direction, t.stopOutPrice)
+      .where(sql`${t.status} = 'open'`),
     index('trades_opened_idx').on(t.openedAt),
     check('trades_status', sql`${t.status} in ('open', 'closed')`),
     check('trades_direction', sql`${t.direction} in ('buy', 'sell')`),

@@ -1,0 +1,466 @@
+import { randomUUID } from 'node:crypto';
+import type { CandlesResponse } from '@candor/contracts/market';
+import { formatDecimal } from '@candor/domain/money/money';
+import { computeTradeResult } from '@candor/domain/trading/trade-result';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { auditLog } from '../../db/schema/audit.ts';
+import { journalEntries } from '../../db/schema/ledger.ts';
+import { trades } from '../../db/schema/trades.ts';
+import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
+import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { reconcileLedger } from '../ledger/reconcile.ts';
+import { fund, readBalancesOf } from '../withdrawals/withdrawal-test-helpers.ts';
+import { fixQuotes, placeTradeRequest, type QuoteBoard, type TradeAnswer } from './trade-test-helpers.ts';
+
+let t: TestApp;
+let quotes: QuoteBoard;
+let admin: TestUser;
+let adminBrowser: Browser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.stopOut.stop();
+  admin = await insertUser(t.db, { role: 'admin' });
+  adminBrowser = await signInAs(t.app, t.db, admin);
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  vi.restoreAllMocks();
+  quotes = fixQuotes(t.app.market);
+  quotes.set('BTCUSD', '67234.12');
+  quotes.set('ETHUSD', '3000.00');
+});
+
+async function customer(cents = 100_000n, overrides: Partial<TestUser> = {}) {
+  const user = await insertUser(t.db, overrides);
+  if (cents > 0n) await fund(t.db, user.id, cents);
+  return { user, browser: await signInAs(t.app, t.db, user) };
+}
+
+async function open(browser: Browser, body: object = {}): Promise<TradeAnswer> {
+  const res = await placeTradeRequest(browser, {
+    symbol: 'BTCUSD',
+    direction: 'buy',
+    amount: '100',
+    lotSize: '2',
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+function adminClose(id: string, body: object = { reason: 'Customer asked by phone' }, key?: string) {
+  return adminBrowser.request({
+    method: 'POST',
+    url: `/api/admin/trades/${id}/close`,
+    payload: body,
+    headers: key ? { 'idempotency-key': key } : {},
+  });
+}
+
+function pause(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 3));
+}
+
+describe('the All trades tab', () => {
+  test('every trade, newest first, 10 a page, with the customer, exposure and result', async () => {
+    const a = await customer(100_000n, { email: 'list_a@trades.test' });
+    const b = await customer(100_000n, { email: 'list-b@trades.test' });
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      ids.push((await open(a.browser, { amount: String(i + 1) })).id);
+      await pause();
+      ids.push((await open(b.browser, { amount: String(i + 1), lotSize: '3' })).id);
+      await pause();
+    }
+    const res = await adminBrowser.request({ method: 'GET', url: '/api/admin/trades' });
+    expect(res.statusCode).toBe(200);
+    const page = res.json();
+    expect(page.page).toBe(1);
+    expect(page.items).toHaveLength(10);
+    expect(page.total).toBeGreaterThanOrEqual(12);
+    expect(page.items.slice(0, 2).map((i: { id: string }) => i.id)).toEqual([ids[11], ids[10]]);
+    expect(page.items[0]).toMatchObject({
+      email: 'list-b@trades.test',
+      customerName: b.user.name,
+      userId: b.user.id,
+      amount: '6.00',
+      exposure: '18.00',
+      status: 'open',
+      result: null,
+    });
+  });
+
+  test('searches by part of the e-mail on the server; LIKE wildcards are taken literally', async () => {
+    const res = await adminBrowser.request({ method: 'GET', url: '/api/admin/trades?search=list_a@' });
+    const page = res.json();
+    expect(page.total).toBe(6);
+    expect(page.items.every((i: { email: string }) => i.email === 'list_a@trades.test')).toBe(true);
+    const none = await adminBrowser.request({ method: 'GET', url: '/api/admin/trades?search=nobody%25here' });
+    expect(none.json()).toMatchObject({ total: 0, items: [], pageCount: 1 });
+    const second = await adminBrowser.request({
+      method: 'GET',
+      url: '/api/admin/trades?search=trades.test&page=2',
+    });
+    expect(second.json()).toMatchObject({ page: 2, pageCount: 2, total: 12 });
+    expect(second.json().items).toHaveLength(2);
+  });
+
+  test('customers cannot read the All trades tab', async () => {
+    const { browser } = await customer(0n);
+    expect((await browser.request({ method: 'GET', url: '/api/admin/trades' })).statusCode).toBe(403);
+  });
+});
+
+describe('a trade for an administrator', () => {
+  test('shows the current price and the result closing it now would give', async () => {
+    const { browser } = await customer();
+    const trade = await open(browser);
+    quotes.set('BTCUSD', '68000.00');
+    const res = await adminBrowser.request({ method: 'GET', url: `/api/admin/trades/${trade.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: trade.id,
+      currentPrice: '68000.00',
+      priceStale: false,
+      resultAtCurrentPrice: '2.28',
+      status: 'open',
+    });
+  });
+
+  test('without a fresh price there is no current price and no result', async () => {
+    const { browser } = await customer();
+    const trade = await open(browser);
+    quotes.set('BTCUSD', '68000.00', { stale: true });
+    const stale = (
+      await adminBrowser.request({ method: 'GET', url: `/api/admin/trades/${trade.id}` })
+    ).json();
+    expect(stale).toMatchObject({ currentPrice: null, priceStale: true, resultAtCurrentPrice: null });
+    quotes.clear('BTCUSD');
+    const missing = (
+      await adminBrowser.request({ method: 'GET', url: `/api/admin/trades/${trade.id}` })
+    ).json();
+    expect(missing).toMatchObject({ currentPrice: null, resultAtCurrentPrice: null });
+  });
+
+  test('an unknown trade is 404', async () => {
+    for (const id of [randomUUID(), 'nope']) {
+      const res = await adminBrowser.request({ method: 'GET', url: `/api/admin/trades/${id}` });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});
+
+describe('an administrator closes a trade at market', () => {
+  test('with a reason: closed at the current price, the result posted, the action audited', async () => {
+    const { browser } = await customer();
+    const trade = await open(browser, { direction: 'sell' });
+    quotes.set('BTCUSD', '68000.00');
+    const res = await adminClose(trade.id, { reason: 'Risk limit reached' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: trade.id,
+      status: 'closed',
+      closePrice: '68000.00',
+      result: '-2.28',
+      closedBy: 'admin',
+      closeReason: 'Risk limit reached',
+      resultAtCurrentPrice: null,
+      currentPrice: '68000.00',
+    });
+    expect(await readBalancesOf(browser)).toMatchObject({ available: '997.72', reserved: '0.00' });
+    const [row] = await t.db.select().from(trades).where(eq(trades.id, trade.id));
+    expect(row?.closedByUserId).toBe(admin.id);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'trade.close'), eq(auditLog.targetId, trade.id)));
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      actorRole: 'admin',
+      targetType: 'trade',
+      reason: 'Risk limit reached',
+      before: { status: 'open', openPrice: '67234.12', symbol: 'BTCUSD' },
+      after: { status: 'closed', closePrice: '68000.00', result: '-2.28' },
+    });
+    // The customer sees who closed it and why.
+    const closed = (await browser.request({ method: 'GET', url: '/api/trades?status=closed' })).json();
+    expect(closed.items[0]).toMatchObject({
+      id: trade.id,
+      closedBy: 'admin',
+      closeReason: 'Risk limit reached',
+    });
+  });
+
+  test('a reason is required', async () => {
+    const { browser } = await customer();
+    const trade = await open(browser);
+    const res = await adminClose(trade.id, { reason: '  ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('Reason is required');
+  });
+
+  test('a closed trade cannot be closed again; a stale price is refused; customers cannot use it', async () => {
+    const { browser } = await customer();
+    const trade = await open(browser);
+    quotes.set('BTCUSD', '1.00', { stale: true });
+    expect((await adminClose(trade.id)).statusCode).toBe(503);
+    quotes.set('BTCUSD', '67000.00');
+    const customerTry = await browser.request({
+      method: 'POST',
+      url: `/api/admin/trades/${trade.id}/close`,
+      payload: { reason: 'x' },
+    });
+    expect(customerTry.statusCode).toBe(403);
+    expect((await adminClose(trade.id)).statusCode).toBe(200);
+    const again = await adminClose(trade.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'ALREADY_DECIDED', message: 'This trade is already closed' });
+  });
+
+  test('the customer and an administrator closing at once: one closes, one result', async () => {
+    const { browser } = await customer();
+    const trade = await open(browser);
+    const answers = await Promise.all([
+      adminClose(trade.id, { reason: 'Desk' }, randomUUID()),
+      browser.request({
+        method: 'POST',
+        url: `/api/trades/${trade.id}/close`,
+        headers: { 'idempotency-key': randomUUID() },
+      }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const releases = await t.db
+      .select()
+      .from(journalEntries)
+      .where(
+        and(
+          eq(journalEntries.kind, 'trade_margin_release'),
+          sql`${journalEntries.reference}->>'trade' = ${trade.id}`,
+        ),
+      );
+    expect(releases).toHaveLength(1);
+  });
+});
+
+// ---------- booking an external trade ----------
+
+const NOW_MINUTE = Math.floor(Date.now() / 60_000) * 60;
+const OPEN_MINUTE = NOW_MINUTE - 3 * 3600;
+const CLOSE_MINUTE = NOW_MINUTE - 2 * 3600;
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/** The recorded 1-minute candles the market answers: one per minute given. */
+function fixCandles(byMinute: Record<number, { low: string; high: string }>) {
+  return vi.spyOn(t.app.market, 'readCandles').mockImplementation(async (symbol, query) => {
+    const candle = query.from !== undefined ? byMinute[query.from] : undefined;
+    const response: CandlesResponse = {
+      symbol,
+      interval: query.interval,
+      source: 'simulated',
+      candles: candle
+        ? [
+            {
+              time: query.from ?? 0,
+              open: candle.low,
+              high: candle.high,
+              low: candle.low,
+              close: candle.high,
+            },
+          ]
+        : [],
+    };
+    return response;
+  });
+}
+
+function book(userId: string, body: object, key?: string, as: Browser = adminBrowser) {
+  return as.request({
+    method: 'POST',
+    url: `/api/admin/users/${userId}/trades`,
+    payload: {
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      amount: '100',
+      lotSize: '2',
+      openedAt: iso(OPEN_MINUTE + 15),
+      openPrice: '67050.00',
+      closedAt: iso(CLOSE_MINUTE + 42),
+      closePrice: '68050.00',
+      ...body,
+    },
+    headers: key ? { 'idempotency-key': key } : {},
+  });
+}
+
+describe('booking an external trade', () => {
+  beforeEach(() => {
+    fixCandles({
+      [OPEN_MINUTE]: { low: '67000.00', high: '67100.00' },
+      [CLOSE_MINUTE]: { low: '68000.00', high: '68100.00' },
+    });
+  });
+
+  test('prices inside their minutes: booked closed, by the desk, with the computed result posted', async () => {
+    const { user, browser } = await customer();
+    const res = await book(user.id, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = computeTradeResult({
+      direction: 'buy',
+      amountCents: 10_000n,
+      lotHundredths: 200,
+      openPrice: '67050.00',
+      closePrice: '68050.00',
+    });
+    expect(expected).toBe(298n);
+    expect(res.json()).toMatchObject({
+      userId: user.id,
+      email: user.email,
+      symbol: 'BTCUSD',
+      status: 'closed',
+      openPrice: '67050.00',
+      closePrice: '68050.00',
+      openedAt: iso(OPEN_MINUTE + 15),
+      closedAt: iso(CLOSE_MINUTE + 42),
+      result: '2.98',
+      exposure: '200.00',
+      closedBy: 'desk',
+      bookedByDesk: true,
+    });
+    // No margin: only the result moves.
+    expect(await readBalancesOf(browser)).toMatchObject({
+      available: '1002.98',
+      reserved: '0.00',
+      profit: '2.98',
+    });
+    const entries = await t.db
+      .select({ kind: journalEntries.kind, description: journalEntries.description })
+      .from(journalEntries)
+      .where(sql`${journalEntries.reference}->>'trade' = ${res.json().id}`);
+    expect(entries).toEqual([
+      {
+        kind: 'trade_result',
+        description: 'Profit (booked by desk): BUY BTCUSD ×2.00 at 67050.00, closed at 68050.00',
+      },
+    ]);
+    // The customer sees it among their closed trades, marked as booked by the desk.
+    const closed = (await browser.request({ method: 'GET', url: '/api/trades?status=closed' })).json();
+    expect(closed.items[0]).toMatchObject({ id: res.json().id, bookedByDesk: true, result: '2.98' });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'trade.book'), eq(auditLog.targetId, res.json().id)));
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      targetType: 'trade',
+      after: { result: '2.98', bookedByDesk: true },
+    });
+  });
+
+  test("a price at the edge of the minute's range ± 0.1 % is accepted; beyond it, refused with the range", async () => {
+    const { user } = await customer();
+    // 67000.00 × 0.999 = 66933.00; 67100.00 × 1.001 = 67167.10
+    expect((await book(user.id, { openPrice: '66933.00' })).statusCode).toBe(200);
+    expect((await book(user.id, { openPrice: '67167.10', direction: 'sell' })).statusCode).toBe(200);
+    const low = await book(user.id, { openPrice: '66932.99' });
+    expect(low.statusCode).toBe(400);
+    expect(low.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: "The open price must be between 66933.00 and 67167.10 (the minute's range ± 0.1 %)",
+    });
+    const high = await book(user.id, { closePrice: '68168.11' });
+    expect(high.json().message).toBe(
+      "The close price must be between 67932.00 and 68168.10 (the minute's range ± 0.1 %)",
+    );
+  });
+
+  test('a minute without recorded prices is refused, naming the minute', async () => {
+    const { user } = await customer();
+    const res = await book(user.id, { openedAt: iso(OPEN_MINUTE - 60) });
+    expect(res.statusCode).toBe(400);
+    const minute = new Date((OPEN_MINUTE - 60) * 1000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(res.json().message).toBe(`No recorded prices for ${minute} UTC`);
+  });
+
+  test('times must be in the past and the close after the open', async () => {
+    const { user } = await customer();
+    const future = await book(user.id, { closedAt: iso(NOW_MINUTE + 3600) });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toBe('The open and close times must be in the past');
+    const backwards = await book(user.id, { openedAt: iso(CLOSE_MINUTE + 50) });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toContain('The close time must be after the open time');
+  });
+
+  test('an unknown user is 404 USER_NOT_FOUND; customers cannot book', async () => {
+    const res = await book('no-such-user', {});
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'USER_NOT_FOUND', message: 'User not found' });
+    const { user, browser } = await customer();
+    expect((await book(user.id, {}, undefined, browser)).statusCode).toBe(403);
+  });
+
+  test("a loss larger than the customer's cash is refused and nothing is written", async () => {
+    const { user } = await customer(200n);
+    const res = await book(user.id, { direction: 'sell' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      code: 'INSUFFICIENT_FUNDS',
+      message: "The loss of $2.98 is more than the customer's available balance of $2.00",
+    });
+    expect(await t.db.select().from(trades).where(eq(trades.userId, user.id))).toEqual([]);
+  });
+
+  test('a replay with the same Idempotency-Key books once', async () => {
+    const { user, browser } = await customer();
+    const key = randomUUID();
+    const first = await book(user.id, {}, key);
+    const second = await book(user.id, {}, key);
+    expect(second.json()).toEqual(first.json());
+    expect(await t.db.select().from(trades).where(eq(trades.userId, user.id))).toHaveLength(1);
+    expect(await readBalancesOf(browser)).toMatchObject({ available: '1002.98' });
+  });
+});
+
+test('booking against the recorded (simulated) history of a past minute', async () => {
+  const { user } = await customer();
+  const minute = NOW_MINUTE - 24 * 3600;
+  const { candles } = await t.app.market.readCandles('EURUSD', {
+    interval: '1m',
+    from: minute,
+    to: minute + 60,
+  });
+  const [first, second] = candles;
+  if (!first || !second) throw new Error('no simulated minutes');
+  const res = await book(user.id, {
+    symbol: 'EURUSD',
+    openedAt: iso(first.time + 5),
+    openPrice: first.close,
+    closedAt: iso(second.time + 5),
+    closePrice: second.close,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const cents = computeTradeResult({
+    direction: 'buy',
+    amountCents: 10_000n,
+    lotHundredths: 200,
+    openPrice: first.close,
+    closePrice: second.close,
+  });
+  expect(res.json()).toMatchObject({
+    result: formatDecimal(cents),
+    bookedByDesk: true,
+    priceSource: 'simulated',
+  });
+});
+
+test('the ledger reconciles after every test above', async () => {
+  expect((await reconcileLedger(t.db)).problems).toEqual([]);
+  const audits = await t.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, 'trade.book'))
+    .orderBy(desc(auditLog.createdAt));
+  expect(audits.length).toBeGreaterThan(0);
+});

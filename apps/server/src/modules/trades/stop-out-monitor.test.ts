@@ -1,0 +1,269 @@
+import type { Quote } from '@candor/contracts/market';
+import { INSTRUMENTS } from '@candor/domain/market/instruments';
+import { REFERENCE_ORIGIN_SECONDS } from '@candor/domain/market/simulated-market';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { trades } from '../../db/schema/trades.ts';
+import { createMarketService, type MarketService } from '../../market/market.service.ts';
+import type { MarketLogger } from '../../market/market-logger.ts';
+import { planSources } from '../../market/market-sources.ts';
+import type { PriceSource, Tick } from '../../market/price-source.ts';
+import { createLocalQuoteBus } from '../../market/quote-bus.ts';
+import { insertUser } from '../../test/factories.ts';
+import { createManualClock } from '../../test/manual-clock.ts';
+import { openTestDatabase } from '../../test/test-app.ts';
+import { readBalances } from '../ledger/ledger.service.ts';
+import { reconcileLedger } from '../ledger/reconcile.ts';
+import { fund } from '../withdrawals/withdrawal-test-helpers.ts';
+import { createStopOutMonitor, type StopOutMonitor } from './stop-out-monitor.ts';
+import { closeOwnTrade, placeTrade } from './trades.service.ts';
+
+/**
+ * The monitor on the real live market: a fake source (standing in for a real provider) emits
+ * ticks for BTCUSD and ETHUSD when told to, the market publishes them in batches on its bus, the
+ * monitor follows them. Time is a manual clock; no timer moves a price (the tick interval is an hour).
+ */
+const clock = createManualClock(new Date('2026-11-22T12:30:00Z'));
+const REAL = new Set(['BTCUSD', 'ETHUSD']);
+
+type FakeSource = PriceSource & { emit(symbol: string, price: string): void };
+
+function createFakeSource(): FakeSource {
+  let onTick: ((tick: Tick) => void) | undefined;
+  const last = new Map<string, Tick>();
+  return {
+    id: 'coingecko',
+    covers: (symbol) => REAL.has(symbol),
+    latest: (symbol) => last.get(symbol),
+    isStale: (symbol) => !last.has(symbol),
+    start: (listener) => {
+      onTick = listener;
+    },
+    stop: async () => {
+      onTick = undefined;
+    },
+    emit: (symbol, price) => {
+      const tick: Tick = { symbol, price, time: clock.now(), source: 'coingecko', change24hPercent: null };
+      last.set(symbol, tick);
+      onTick?.(tick);
+    },
+  };
+}
+
+const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies MarketLogger;
+
+let database: Database;
+let drop: () => Promise<void>;
+let market: MarketService;
+let source: FakeSource | undefined;
+let monitor: StopOutMonitor;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  const settings = { seed: 1, originSeconds: REFERENCE_ORIGIN_SECONDS };
+  market = createMarketService({
+    db: database.db,
+    instruments: INSTRUMENTS,
+    settings,
+    plan: planSources({
+      instruments: INSTRUMENTS,
+      settings,
+      clock: clock.now,
+      tickMs: 3_600_000,
+      createRealSource: () => {
+        source = createFakeSource();
+        return source;
+      },
+    }),
+    bus: createLocalQuoteBus(),
+    clock: clock.now,
+    tickMs: 3_600_000,
+    logger: { info: () => {}, warn: () => {}, error: () => {} },
+  });
+  await market.start();
+  monitor = createStopOutMonitor({ db: database.db, market, logger, clock: clock.now });
+  monitor.start();
+  await tick({ BTCUSD: '60000.00', ETHUSD: '3000.00' });
+});
+afterAll(async () => {
+  await monitor.stop();
+  await market.stop();
+  await drop();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  logger.error.mockClear();
+});
+
+/** Emits one batch of ticks and waits until the market published it and the monitor checked it. */
+async function tick(prices: Record<string, string>): Promise<void> {
+  clock.advance(1000);
+  for (const [symbol, price] of Object.entries(prices)) source?.emit(symbol, price);
+  await market.live.settle();
+  await monitor.settle();
+}
+
+async function openTrade(input: {
+  symbol: string;
+  direction: 'buy' | 'sell';
+  amount: string;
+  lotSize: string;
+}) {
+  const user = await insertUser(database.db);
+  await fund(database.db, user.id, 100_000n);
+  const trade = await database.db.transaction((tx) =>
+    placeTrade(tx, market, { id: user.id, role: 'client' }, input, clock.now()),
+  );
+  return { user, trade };
+}
+
+async function rowOf(id: string) {
+  const [row] = await database.db.select().from(trades).where(eq(trades.id, id));
+  if (!row) throw new Error('no such trade');
+  return row;
+}
+
+describe('the stop-out monitor on live ticks', () => {
+  test('a tick that crosses closes the trade at −amount at that tick; ticks that do not leave it open', async () => {
+    const { user, trade } = await openTrade({
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      amount: '100',
+      lotSize: '50',
+    });
+    expect(trade.openPrice).toBe('60000.00');
+    // BUY ×50 of $100: stopped out at 60000 × (10000·4900 + 50) / (10000·5000) = 58800.06
+    await tick({ BTCUSD: '58800.07' });
+    expect((await rowOf(trade.id)).status).toBe('open');
+
+    await tick({ BTCUSD: '58800.06' });
+    const row = await rowOf(trade.id);
+    expect(row).toMatchObject({
+      status: 'closed',
+      closePrice: '58800.06',
+      resultMinor: -10_000n,
+      closedBy: 'stop_out',
+      closedAt: clock.now(),
+    });
+    expect(await readBalances(database.db, user.id)).toMatchObject({
+      available: '900.00',
+      reserved: '0.00',
+      profit: '-100.00',
+    });
+    await tick({ BTCUSD: '60000.00' });
+  });
+
+  test('a SELL is stopped out by a rise; one batch handles several symbols in one query', async () => {
+    const sell = await openTrade({ symbol: 'ETHUSD', direction: 'sell', amount: '10', lotSize: '20' });
+    const buy = await openTrade({ symbol: 'BTCUSD', direction: 'buy', amount: '10', lotSize: '20' });
+    const execute = vi.spyOn(database.db, 'execute');
+    await tick({ ETHUSD: '3160.00', BTCUSD: '56900.00' });
+    const checks = execute.mock.calls.filter(([query]) => JSON.stringify(query).includes('stop_out_price'));
+    expect(checks).toHaveLength(1);
+    expect((await rowOf(sell.trade.id)).resultMinor).toBe(-1_000n);
+    expect((await rowOf(buy.trade.id)).resultMinor).toBe(-1_000n);
+    await tick({ ETHUSD: '3000.00', BTCUSD: '60000.00' });
+  });
+
+  test('a dip and recovery between two checks is not missed: the lowest tick of the batch counts', async () => {
+    const { trade } = await openTrade({ symbol: 'BTCUSD', direction: 'buy', amount: '100', lotSize: '50' });
+    clock.advance(1000);
+    source?.emit('BTCUSD', '58000.00');
+    await market.live.settle();
+    source?.emit('BTCUSD', '60100.00');
+    await market.live.settle();
+    await monitor.settle();
+    expect(await rowOf(trade.id)).toMatchObject({
+      status: 'closed',
+      closePrice: '58000.00',
+      resultMinor: -10_000n,
+    });
+  });
+
+  test('a trade the customer closed first is skipped quietly', async () => {
+    const { user, trade } = await openTrade({
+      symbol: 'ETHUSD',
+      direction: 'buy',
+      amount: '10',
+      lotSize: '10',
+    });
+    await database.db.transaction((tx) =>
+      closeOwnTrade(tx, market, { id: user.id, role: 'client' }, trade.id, clock.now()),
+    );
+    expect(await monitor.check([quote('ETHUSD', '1.00')])).toBe(0);
+    expect(logger.error).not.toHaveBeenCalled();
+    expect((await rowOf(trade.id)).closedBy).toBe('customer');
+  });
+
+  test('an error is logged and the monitor keeps going', async () => {
+    const { trade } = await openTrade({ symbol: 'ETHUSD', direction: 'sell', amount: '10', lotSize: '10' });
+    vi.spyOn(database.db, 'execute').mockRejectedValueOnce(new Error('connection lost'));
+    await tick({ ETHUSD: '3400.00' });
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.anything(),
+      'Stop-out: checking a batch of prices failed',
+    );
+    expect((await rowOf(trade.id)).status).toBe('open');
+    await tick({ ETHUSD: '3400.01' });
+    expect((await rowOf(trade.id)).status).toBe('closed');
+    await tick({ ETHUSD: '3000.00' });
+  });
+
+  test('stale quotes are not checked', async () => {
+    const { trade } = await openTrade({ symbol: 'ETHUSD', direction: 'sell', amount: '10', lotSize: '10' });
+    expect(await monitor.check([{ ...quote('ETHUSD', '9000.00'), stale: true }])).toBe(0);
+    expect((await rowOf(trade.id)).status).toBe('open');
+  });
+
+  test('once stopped, ticks are no longer followed', async () => {
+    const { trade } = await openTrade({ symbol: 'BTCUSD', direction: 'sell', amount: '10', lotSize: '10' });
+    const listeners = market.live.listenerCount;
+    await monitor.stop();
+    expect(market.live.listenerCount).toBe(listeners - 1);
+    await tick({ BTCUSD: '90000.00' });
+    expect((await rowOf(trade.id)).status).toBe('open');
+    monitor.start();
+    await tick({ BTCUSD: '90000.01' });
+    expect((await rowOf(trade.id)).status).toBe('closed');
+    await tick({ BTCUSD: '60000.00' });
+  });
+});
+
+test('a server that does not produce prices leaves the checks to the one that does', async () => {
+  let listener: ((quote: Quote) => void) | undefined;
+  const follower = createStopOutMonitor({
+    db: database.db,
+    market: {
+      listInstruments: () => market.listInstruments(),
+      subscribe: (_symbols, given) => {
+        listener = given;
+        return () => {};
+      },
+      live: { ...market.live, producing: false },
+    },
+    logger,
+    clock: clock.now,
+  });
+  follower.start();
+  const execute = vi.spyOn(database.db, 'execute');
+  listener?.(quote('BTCUSD', '1.00'));
+  await follower.settle();
+  expect(execute).not.toHaveBeenCalled();
+  await follower.stop();
+});
+
+function quote(symbol: string, price: string): Quote {
+  return {
+    symbol,
+    price,
+    time: clock.now().toISOString(),
+    source: 'coingecko',
+    stale: false,
+    change24hPercent: null,
+  };
+}
+
+test('the ledger reconciles after every test above', async () => {
+  expect((await reconcileLedger(database.db)).problems).toEqual([]);
+});

@@ -110,7 +110,7 @@ const clientRoutes = [
     'SelectWithdrawalPage',
   ),
   page('/statement', () => import('./features/statement/statement-page.tsx'), 'StatementPage'),
-  pending('/trades', 'Market'),
+  page('/trades', () => import('./features/trades/trades-page.tsx'), 'TradesPage'),
   pending('/signal', 'Signal'),
   pending('/upgrade', 'Upgrade'),
   pending('/trading-plans', 'Trading plans'),

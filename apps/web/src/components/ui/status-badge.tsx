@@ -1,10 +1,17 @@
-/** Badge colours of each status label, deposits' and withdrawals' alike. */
+/** Badge colours of each status label: deposits', withdrawals' and trades'. */
 const STATUS_STYLES: Readonly<Record<string, string>> = {
   'Awaiting confirmation': 'bg-sky-100 text-sky-800',
   'On hold': 'bg-orange-100 text-orange-800',
   Pending: 'bg-amber-100 text-amber-800',
   Approved: 'bg-emerald-100 text-emerald-800',
   Rejected: 'bg-red-100 text-red-700',
+  // Trades: the customer's lists (Open, Profit, Loss) and the administrators' (Running, Closed).
+  Open: 'bg-sky-100 text-sky-800',
+  Running: 'bg-sky-100 text-sky-800',
+  Profit: 'bg-emerald-100 text-emerald-800',
+  Loss: 'bg-red-100 text-red-700',
+  'Break-even': 'bg-slate-100 text-slate-700',
+  Closed: 'bg-slate-200 text-slate-700',
   Unknown: 'bg-slate-100 text-slate-600',
 };
 

@@ -2,6 +2,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { DepositsTab } from '../admin-deposits/deposits-tab.tsx';
+import { TradesTab } from '../admin-trades/trades-tab.tsx';
 import { WithdrawalsTab } from '../admin-withdrawals/withdrawals-tab.tsx';
 import { useDocumentBranding } from '../settings/settings-api.ts';
 import { MANAGE_TABS, ManageSearchSchema, type ManageTabId } from './manage-tabs.ts';
@@ -50,6 +51,8 @@ export function ManagePage() {
           <DepositsTab />
         ) : tab === 'withdrawals' ? (
           <WithdrawalsTab />
+        ) : tab === 'trades' ? (
+          <TradesTab />
         ) : (
           <EmptyState title="This section is not available yet.">
             It opens in a coming release of the platform.

@@ -13,6 +13,7 @@ import { useDocumentBranding } from '../settings/settings-api.ts';
 import { StatementEntries } from '../statement/statement-entries.tsx';
 import { AdjustmentForm } from './adjustment-form.tsx';
 import { adminUserQuery } from './admin-user-api.ts';
+import { BookTradeForm } from './book-trade-form.tsx';
 import { WithdrawalSettingsPanel } from './withdrawal-settings-form.tsx';
 
 /** /user/{id}: one customer's details, balances, latest ledger entries and money settings. */
@@ -98,6 +99,13 @@ function UserDetails({ user }: { user: AdminUser }) {
           <WithdrawalSettingsPanel userId={user.id} />
         </Panel>
       </div>
+
+      <Panel
+        title="Book external trade"
+        description="A trade executed outside the platform on this customer's behalf, at recorded market prices. Its result is computed, never typed."
+      >
+        <BookTradeForm userId={user.id} />
+      </Panel>
 
       <section aria-labelledby="recent-entries" className="space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,6 +1,6 @@
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import type { Balances } from '@candor/contracts/ledger';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { installFakeEventSource } from '../../test/fake-event-source.ts';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
@@ -97,4 +97,17 @@ test('a failed load says so and offers to try again', async () => {
   });
   renderDashboard();
   expect((await screen.findByText(/Your balances could not be loaded/)).textContent).toContain('Try again');
+});
+
+test("below the market, the customer's own trades, Closed first", async () => {
+  mockApi({
+    'GET /api/me/balances': { status: 200, body: BALANCES },
+    'GET /api/trades': { status: 200, body: { items: [], page: 1, pageCount: 0, total: 0 } },
+  });
+  renderDashboard();
+  const trades = await screen.findByRole('region', { name: 'Your trades' });
+  expect(within(trades).getByRole('tab', { name: 'Closed' }).getAttribute('aria-selected')).toBe('true');
+  expect(await within(trades).findByText('No closed trades yet.')).toBeTruthy();
+  const chart = await screen.findByTestId('price-chart');
+  expect(chart.compareDocumentPosition(trades) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 });

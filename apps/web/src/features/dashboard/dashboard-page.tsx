@@ -5,10 +5,11 @@ import { formatUsd } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { balancesQuery } from '../../lib/balances-api.ts';
 import { MarketOverview } from '../market/market-overview.tsx';
 import { useMe } from '../session/session-api.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
-import { balancesQuery } from './balances-api.ts';
+import { TradeList } from '../trade-list/trade-list.tsx';
 
 export function DashboardPage() {
   const me = useMe();
@@ -42,6 +43,8 @@ export function DashboardPage() {
       </div>
 
       <MarketOverview />
+
+      <TradeList />
     </div>
   );
 }

@@ -1,10 +1,3 @@
-/** "67234.12" → "67,234.12": thousands separators on the whole part, the decimals kept as sent. */
-export function formatPrice(price: string): string {
-  const [whole = '', fraction] = price.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
-
 export type ChangeTone = 'up' | 'down' | 'flat';
 
 /** The 24 h change as shown: "+1.25%", "-0.80%", "0.00%", or an em dash when unknown. */

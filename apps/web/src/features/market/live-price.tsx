@@ -1,6 +1,7 @@
 import type { Quote } from '@candor/contracts/market';
-import { CHANGE_TONE_CLASS, formatChange, formatPrice } from './decimal.ts';
-import type { StreamStatus } from './use-price-stream.ts';
+import { formatPrice } from '../../lib/format-price.ts';
+import type { StreamStatus } from '../../lib/use-price-stream.ts';
+import { CHANGE_TONE_CLASS, formatChange } from './decimal.ts';
 
 /** The charted instrument's last price and 24 h change, as the stream delivers them. */
 export function LivePrice({ quote, name }: { quote: Quote | undefined; name: string | undefined }) {

@@ -2,19 +2,12 @@ import {
   type CandleInterval,
   CandlesResponseSchema,
   type Instrument,
-  InstrumentListSchema,
   QuoteSchema,
   SignalRatingSchema,
 } from '@candor/contracts/market';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
-
-/** The whole catalogue: it changes only with a release, so it is fetched once per session. */
-export const instrumentsQuery = queryOptions({
-  queryKey: ['instruments'],
-  queryFn: ({ signal }) => apiRequest('/api/instruments', InstrumentListSchema, { signal }),
-  staleTime: Number.POSITIVE_INFINITY,
-});
+import { instrumentsQuery } from '../../lib/instruments-api.ts';
 
 /** The last 300 candles of an instrument (the server's default window). */
 export function candlesQuery(symbol: string, interval: CandleInterval) {

@@ -1,7 +1,7 @@
 import type { Instrument, InstrumentClass } from '@candor/contracts/market';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { instrumentsQuery } from './market-api.ts';
+import { instrumentsQuery } from '../../lib/instruments-api.ts';
 
 const GROUPS = [
   { id: 'crypto', label: 'Crypto' },

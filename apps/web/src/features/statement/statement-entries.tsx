@@ -1,12 +1,7 @@
 import { ENTRY_KIND_LABELS, type StatementEntry } from '@candor/contracts/ledger';
 import { formatDateTime } from '../../lib/format-date.ts';
-import {
-  amountTone,
-  describeEntryAmount,
-  formatBalance,
-  formatSignedUsd,
-  toSignedCents,
-} from './statement-amounts.ts';
+import { formatSignedUsd, toSignedCents } from '../../lib/signed-usd.ts';
+import { amountTone, describeEntryAmount, formatBalance } from './statement-amounts.ts';
 
 /**
  * Ledger entries as the customer's statement shows them: a table on wide screens, stacked cards on

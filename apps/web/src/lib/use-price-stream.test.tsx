@@ -1,7 +1,7 @@
 import type { Quote } from '@candor/contracts/market';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { FakeEventSource, installFakeEventSource, latestEventSource } from '../../test/fake-event-source.ts';
+import { FakeEventSource, installFakeEventSource, latestEventSource } from '../test/fake-event-source.ts';
 import { findReconnectDelay, usePriceStream } from './use-price-stream.ts';
 
 function buildQuote(overrides: Partial<Quote> = {}): Quote {

@@ -1,6 +1,6 @@
 import { BalancesSchema } from '@candor/contracts/ledger';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest } from './api.ts';
 
 /** The signed-in customer's balances; invalidate this key after money moves. */
 export const BALANCES_QUERY_KEY = ['me', 'balances'] as const;

@@ -1,0 +1,53 @@
+import {
+  type AdminCloseTradeRequestSchema,
+  AdminTradeDetailSchema,
+  AdminTradePageSchema,
+} from '@candor/contracts/trades';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../lib/api.ts';
+
+/**
+ * Every administrator view that closing a trade changes: the trades' pages and details, and the
+ * customer's page (balances, entries). Invalidate after a close.
+ */
+export const ADMIN_QUERY_KEY = ['admin'] as const;
+const ADMIN_TRADES_QUERY_KEY = [...ADMIN_QUERY_KEY, 'trades'] as const;
+
+/** How often an open trade's details re-read the current price and the result it would give. */
+const OPEN_TRADE_REFRESH_MS = 5_000;
+
+export function adminTradesPageQuery(page: number, search: string) {
+  const params = new URLSearchParams({ page: String(page) });
+  if (search) params.set('search', search);
+  return queryOptions({
+    queryKey: [...ADMIN_TRADES_QUERY_KEY, 'list', { page, search }],
+    queryFn: ({ signal }) => apiRequest(`/api/admin/trades?${params}`, AdminTradePageSchema, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function adminTradeQueryKey(id: string) {
+  return [...ADMIN_TRADES_QUERY_KEY, 'one', id] as const;
+}
+
+export function adminTradeQuery(id: string) {
+  return queryOptions({
+    queryKey: adminTradeQueryKey(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/trades/${encodeURIComponent(id)}`, AdminTradeDetailSchema, { signal }),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.status === 'open' ? OPEN_TRADE_REFRESH_MS : false),
+  });
+}
+
+export type AdminCloseTradeRequest = z.output<typeof AdminCloseTradeRequestSchema>;
+
+/** Closes any open trade at the market price, with the administrator's reason (audited). */
+export function closeTradeAtMarket(id: string, body: AdminCloseTradeRequest, idempotencyKey: string) {
+  return apiRequest(`/api/admin/trades/${encodeURIComponent(id)}/close`, AdminTradeDetailSchema, {
+    method: 'POST',
+    body,
+    idempotencyKey,
+  });
+}

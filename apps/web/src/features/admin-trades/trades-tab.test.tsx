@@ -1,0 +1,247 @@
+import type { AdminTrade, AdminTradeDetail } from '@candor/contracts/trades';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { ManagePage } from '../admin-manage/manage-page.tsx';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function item(n: number, overrides: Partial<AdminTrade> = {}): AdminTrade {
+  return {
+    id: id(n),
+    userId: `user-${n}`,
+    email: `user${n}@example.com`,
+    customerName: `Customer ${n}`,
+    symbol: 'EURUSD',
+    instrumentClass: 'forex',
+    direction: 'buy',
+    amount: '100.00',
+    lotSize: '2.00',
+    exposure: '200.00',
+    openPrice: '1.25000',
+    openedAt: '2026-03-04T12:00:00.000Z',
+    status: 'closed',
+    closePrice: '1.26000',
+    closedAt: '2026-03-04T13:00:00.000Z',
+    result: '1.60',
+    closedBy: 'customer',
+    closeReason: null,
+    bookedByDesk: false,
+    priceSource: 'simulated',
+    ...overrides,
+  };
+}
+
+function running(n: number, overrides: Partial<AdminTrade> = {}): AdminTrade {
+  return item(n, {
+    status: 'open',
+    closePrice: null,
+    closedAt: null,
+    result: null,
+    closedBy: null,
+    ...overrides,
+  });
+}
+
+function detail(trade: AdminTrade, overrides: Partial<AdminTradeDetail> = {}): AdminTradeDetail {
+  return {
+    ...trade,
+    currentPrice: trade.status === 'open' ? '1.24375' : null,
+    priceStale: false,
+    resultAtCurrentPrice: trade.status === 'open' ? '-1.00' : null,
+    ...overrides,
+  };
+}
+
+function page(items: AdminTrade[], pageNumber = 1, pageCount = 1) {
+  return { status: 200, body: { items, page: pageNumber, pageCount, total: items.length } };
+}
+
+/** The Idempotency-Key header of each POST the mock received, in order. */
+function postKeys(fetchMock: ReturnType<typeof mockApi>): (string | undefined)[] {
+  return fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['idempotency-key']);
+}
+
+function renderTab(url = '/all-user?tab=trades') {
+  return renderPages([{ path: '/all-user', component: ManagePage }], url, { me: buildMe({ role: 'admin' }) });
+}
+
+function listUrls(fetchMock: ReturnType<typeof mockApi>): URL[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/admin/trades');
+}
+
+describe('the All trades tab', () => {
+  test('shows the seed columns with open and close prices; Running or Closed; desk trades marked', async () => {
+    mockApi({
+      'GET /api/admin/trades': page([
+        running(1),
+        item(2, {
+          symbol: 'BTCUSD',
+          direction: 'sell',
+          amount: '1234.50',
+          lotSize: '10.00',
+          exposure: '12345.00',
+          openPrice: '67000.00',
+          closePrice: '67500.00',
+          result: '-92.13',
+          bookedByDesk: true,
+          closedBy: 'desk',
+        }),
+      ]),
+    });
+    renderTab();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      'Email',
+      'Asset',
+      'Direction',
+      'Amount',
+      'Amount traded',
+      'Open / close price',
+      'Outcome',
+      'Status',
+      'Date',
+    ]);
+    const [first, second] = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row));
+    expect(first?.getByText('user1@example.com')).toBeTruthy();
+    expect(first?.getByText('Running')).toBeTruthy();
+    expect(first?.getByText('$200.00')).toBeTruthy();
+    expect(first?.getByText('1.25000')).toBeTruthy();
+    expect(first?.getByText('→ running')).toBeTruthy();
+    expect(second?.getByText('Closed')).toBeTruthy();
+    expect(second?.getByText('$12,345.00')).toBeTruthy();
+    expect(second?.getByText('67,000.00')).toBeTruthy();
+    expect(second?.getByText('→ 67,500.00')).toBeTruthy();
+    expect(second?.getByText('\u2212$92.13')).toBeTruthy();
+    expect(second?.getByText('Booked by desk')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Trades' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  test('searches by e-mail and pages on the server, ten a page, keeping its place in the URL', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/trades': ({ url }) => {
+        if (url.searchParams.get('search')) return page([item(7, { email: 'ada@example.com' })]);
+        const n = Number(url.searchParams.get('page'));
+        return page([item(n)], n, 3);
+      },
+    });
+    const { router } = renderTab();
+    expect(await screen.findByText('user1@example.com')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('user2@example.com')).toBeTruthy();
+    expect(router.state.location.search).toEqual({ tab: 'trades', page: 2 });
+
+    await user.type(screen.getByLabelText('Search by email'), 'ADA@');
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'trades', search: 'ADA@' }));
+    const searched = listUrls(fetchMock).filter((url) => url.searchParams.get('search'));
+    expect(searched.at(-1)?.searchParams.get('search')).toBe('ADA@');
+    expect(searched.at(-1)?.searchParams.get('page')).toBe('1');
+  });
+
+  test('says when no trade matches', async () => {
+    mockApi({ 'GET /api/admin/trades': page([]) });
+    renderTab('/all-user?tab=trades&search=nobody');
+    expect(await screen.findByText('No trades found.')).toBeTruthy();
+  });
+
+  test('a closed trade opens its details: outcome, who closed it and why, and nothing to type', async () => {
+    const closed = item(3, { closedBy: 'admin', closeReason: 'Customer asked by phone', result: '-1.00' });
+    mockApi({
+      'GET /api/admin/trades': page([closed]),
+      [`GET /api/admin/trades/${id(3)}`]: { status: 200, body: detail(closed) },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('user3@example.com'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Trade details' }));
+    expect(await dialog.findByText('Customer asked by phone')).toBeTruthy();
+    expect(dialog.getByText('Closed by an administrator')).toBeTruthy();
+    expect(dialog.getByText('\u2212$1.00')).toBeTruthy();
+    expect(dialog.getByText('Customer 3').getAttribute('href')).toBe('/user/user-3');
+    expect(dialog.queryByRole('button', { name: 'Close at market' })).toBeNull();
+    expect(dialog.queryByRole('textbox')).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('an open trade shows the current price and result; Close at market needs a reason and sends it with a key', async () => {
+    const open = running(4);
+    let current = detail(open);
+    const fetchMock = mockApi({
+      'GET /api/admin/trades': () => page([current.status === 'open' ? open : item(4, { result: '-1.00' })]),
+      [`GET /api/admin/trades/${id(4)}`]: () => ({ status: 200, body: current }),
+      [`POST /api/admin/trades/${id(4)}/close`]: () => {
+        current = detail(
+          item(4, {
+            closePrice: '1.24375',
+            result: '-1.00',
+            closedBy: 'admin',
+            closeReason: 'Margin call agreed with the customer',
+          }),
+        );
+        return { status: 200, body: current };
+      },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('user4@example.com'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Trade details' }));
+    expect(await dialog.findByText('1.24375')).toBeTruthy();
+    expect(dialog.getByText('\u2212$1.00')).toBeTruthy();
+    // No free-form profit or loss: the only thing to type is the reason.
+    expect(dialog.getAllByRole('textbox').map((box) => box.getAttribute('name'))).toEqual(['reason']);
+
+    await user.click(dialog.getByRole('button', { name: 'Close at market' }));
+    expect(await dialog.findByText('Reason is required')).toBeTruthy();
+    expect(callsTo(fetchMock, `POST /api/admin/trades/${id(4)}/close`)).toHaveLength(0);
+
+    await user.type(dialog.getByLabelText('Reason'), 'Margin call agreed with the customer');
+    await user.click(dialog.getByRole('button', { name: 'Close at market' }));
+    expect(await screen.findByText('Trade closed at market')).toBeTruthy();
+    expect(callsTo(fetchMock, `POST /api/admin/trades/${id(4)}/close`)).toEqual([
+      { reason: 'Margin call agreed with the customer' },
+    ]);
+    expect(postKeys(fetchMock)).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    // The modal now shows the closed trade; the list follows.
+    expect(await dialog.findByText('Closed by an administrator')).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: 'Close at market' })).toBeNull();
+    await waitFor(() => expect(within(screen.getByRole('table')).getByText('Closed')).toBeTruthy());
+  });
+
+  test('a refused close says why and keeps the modal open', async () => {
+    const open = running(5);
+    mockApi({
+      'GET /api/admin/trades': page([open]),
+      [`GET /api/admin/trades/${id(5)}`]: { status: 200, body: detail(open, { priceStale: true }) },
+      [`POST /api/admin/trades/${id(5)}/close`]: {
+        status: 503,
+        body: { code: 'PRICE_UNAVAILABLE', message: 'The price of EURUSD is not available at the moment' },
+      },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('user5@example.com'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Trade details' }));
+    expect(await dialog.findByText(/This price is not updating at the moment/)).toBeTruthy();
+    await user.type(dialog.getByLabelText('Reason'), 'Risk limit');
+    await user.click(dialog.getByRole('button', { name: 'Close at market' }));
+    expect(await screen.findByText('Failed to close trade')).toBeTruthy();
+    expect(screen.getByText('The price of EURUSD is not available at the moment')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Trade details' })).toBeTruthy();
+  });
+});

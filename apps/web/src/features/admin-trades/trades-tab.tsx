@@ -1,0 +1,144 @@
+import { toMinorUnits } from '@candor/contracts/money';
+import type { AdminTrade } from '@candor/contracts/trades';
+import { formatUsd } from '@candor/domain/money/money';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EmptyState } from '../../components/ui/card.tsx';
+import { type Column, DataTable, OpeningRow, ROW_LINK_CLASS } from '../../components/ui/data-table.tsx';
+import { EmailSearchField } from '../../components/ui/email-search-field.tsx';
+import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { StatusBadge } from '../../components/ui/status-badge.tsx';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { formatPrice } from '../../lib/format-price.ts';
+import { formatSignedUsd, toSignedCents } from '../../lib/signed-usd.ts';
+import { DIRECTION_LABELS, directionToneClass, resultToneClass } from '../../lib/trade-format.ts';
+import { useListPlace } from '../../lib/use-list-place.ts';
+import { ADMIN_TRADE_STATUS_LABELS } from './admin-trade-status.ts';
+import { adminTradesPageQuery } from './admin-trades-api.ts';
+import { TradeDetailsDialog } from './trade-details-dialog.tsx';
+
+/**
+ * The Manage page's All trades tab: every customer's trades, ten a page, searched by e-mail on the
+ * server. A row opens the trade's details, where an open trade can be closed at market.
+ */
+export function TradesTab() {
+  const { page, search, setSearch, setPage } = useListPlace('/all-user', { tab: 'trades' });
+  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(
+    adminTradesPageQuery(page, search),
+  );
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  return (
+    <div className="space-y-4">
+      <EmailSearchField search={search} onSearch={setSearch} />
+      {isPending ? (
+        <LoadingState>Loading trades...</LoadingState>
+      ) : isError ? (
+        <LoadError onRetry={() => void refetch()}>The trades could not be loaded.</LoadError>
+      ) : data.items.length === 0 ? (
+        <EmptyState title="No trades found.">
+          {search ? 'No trade was placed from an address matching your search.' : null}
+        </EmptyState>
+      ) : (
+        <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+          <TradesTable items={data.items} onOpen={setOpenId} />
+          <Pagination page={page} loaded={data} onPage={setPage} loading={isPlaceholderData} />
+        </div>
+      )}
+      {openId ? <TradeDetailsDialog id={openId} onDone={() => setOpenId(null)} /> : null}
+    </div>
+  );
+}
+
+const COLUMNS: readonly Column[] = [
+  { label: 'Email' },
+  { label: 'Asset', className: 'hidden sm:table-cell' },
+  { label: 'Direction', className: 'hidden 2xl:table-cell' },
+  { label: 'Amount', className: 'hidden text-right sm:table-cell' },
+  { label: 'Amount traded', className: 'hidden text-right xl:table-cell' },
+  { label: 'Open / close price', className: 'hidden text-right xl:table-cell' },
+  { label: 'Outcome', className: 'text-right' },
+  { label: 'Status', className: 'hidden sm:table-cell' },
+  { label: 'Date', className: 'hidden text-right 2xl:table-cell' },
+];
+
+function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: (id: string) => void }) {
+  return (
+    <DataTable columns={COLUMNS} scroll>
+      {items.map((trade) => {
+        const status = ADMIN_TRADE_STATUS_LABELS[trade.status];
+        const direction = DIRECTION_LABELS[trade.direction];
+        const amount = formatUsd(toMinorUnits(trade.amount));
+        return (
+          <OpeningRow key={trade.id} onOpen={() => onOpen(trade.id)}>
+            <td className="max-w-0 px-4 py-3 sm:max-w-none">
+              <button
+                type="button"
+                className={`${ROW_LINK_CLASS} max-w-full text-left`}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onOpen(trade.id);
+                }}
+              >
+                {trade.email}
+              </button>
+              <span className="mt-0.5 block truncate text-xs text-slate-500 sm:hidden">
+                {direction} {trade.symbol} · {amount} · {status}
+              </span>
+              {/* Below the widest screens the date stands under the e-mail, not in a column of its own. */}
+              <time
+                dateTime={trade.openedAt}
+                className="mt-0.5 block truncate text-xs text-slate-500 2xl:hidden"
+              >
+                {formatDateTime(trade.openedAt)}
+              </time>
+            </td>
+            <td className="hidden px-4 py-3 whitespace-nowrap sm:table-cell">
+              <span className="font-medium text-slate-900">{trade.symbol}</span>{' '}
+              {/* Below the widest screens the direction stands beside the asset. */}
+              <span className={`text-xs font-semibold 2xl:hidden ${directionToneClass(trade.direction)}`}>
+                {direction}
+              </span>
+              {trade.bookedByDesk ? (
+                <span className="block text-[11px] font-semibold text-indigo-700">Booked by desk</span>
+              ) : null}
+            </td>
+            <td
+              className={`hidden px-4 py-3 font-semibold 2xl:table-cell ${directionToneClass(trade.direction)}`}
+            >
+              {direction}
+            </td>
+            <td className="hidden px-4 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums sm:table-cell">
+              {amount}
+            </td>
+            <td className="hidden px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums xl:table-cell">
+              {formatUsd(toMinorUnits(trade.exposure))}
+            </td>
+            <td className="hidden px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums xl:table-cell">
+              <span className="block">{formatPrice(trade.openPrice)}</span>
+              <span className="block text-slate-500">
+                → {trade.closePrice ? formatPrice(trade.closePrice) : 'running'}
+              </span>
+            </td>
+            <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+              {trade.result === null ? (
+                <span className="text-slate-400">—</span>
+              ) : (
+                <span className={`font-semibold ${resultToneClass(toSignedCents(trade.result))}`}>
+                  {formatSignedUsd(toSignedCents(trade.result))}
+                </span>
+              )}
+            </td>
+            <td className="hidden px-4 py-3 sm:table-cell">
+              <StatusBadge label={status} />
+            </td>
+            <td className="hidden px-4 py-3 text-right whitespace-nowrap text-slate-500 tabular-nums 2xl:table-cell">
+              <time dateTime={trade.openedAt}>{formatDateTime(trade.openedAt)}</time>
+            </td>
+          </OpeningRow>
+        );
+      })}
+    </DataTable>
+  );
+}

@@ -1,0 +1,30 @@
+import type { AdminTradeDetail } from '@candor/contracts/trades';
+import { notify } from '../../lib/notify.ts';
+import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
+import {
+  ADMIN_QUERY_KEY,
+  type AdminCloseTradeRequest,
+  adminTradeQueryKey,
+  closeTradeAtMarket,
+} from './admin-trades-api.ts';
+
+export const CLOSE_AT_MARKET_MESSAGES = {
+  closed: 'Trade closed at market',
+  failed: 'Failed to close trade',
+} as const;
+
+const CLOSE_AT_MARKET: DecisionSpec<AdminCloseTradeRequest, AdminTradeDetail> = {
+  send: closeTradeAtMarket,
+  recordKey: adminTradeQueryKey,
+  allKey: ADMIN_QUERY_KEY,
+  doneMessage: () => CLOSE_AT_MARKET_MESSAGES.closed,
+  notifyFailure: (error) =>
+    notify.error(CLOSE_AT_MARKET_MESSAGES.failed, {
+      description: error instanceof Error ? error.message : String(error),
+    }),
+};
+
+/** Close at market from the All trades tab: one Idempotency-Key per trade and reason, reused on a retry. */
+export function useCloseAtMarket() {
+  return useDecision(CLOSE_AT_MARKET);
+}

@@ -1,0 +1,191 @@
+import type { AdminUser } from '@candor/contracts/admin-users';
+import type { AdminTrade } from '@candor/contracts/trades';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { AdminUserPage } from './admin-user-page.tsx';
+import { readUtcInput } from './book-trade-form-schema.ts';
+
+const ID = 'user-42';
+const BOOK_URL = `POST /api/admin/users/${ID}/trades`;
+const INSTRUMENTS = {
+  items: [
+    { symbol: 'EURUSD', class: 'forex', name: 'Euro / US Dollar', pricePrecision: 5 },
+    { symbol: 'BTCUSD', class: 'crypto', name: 'Bitcoin / US Dollar', pricePrecision: 2 },
+    { symbol: 'AAPL', class: 'stock', name: 'Apple Inc.', pricePrecision: 2 },
+  ],
+};
+
+function buildUser(profit = '0.00'): AdminUser {
+  return {
+    id: ID,
+    fullName: 'Grace Hopper',
+    username: 'grace',
+    email: 'grace@example.com',
+    status: 'active',
+    statusReason: null,
+    role: 'client',
+    createdAt: '2026-01-15T09:30:00.000Z',
+    balances: { available: '1000.00', reserved: '0.00', total: '1000.00', deposits: '1000.00', profit },
+    recentEntries: { items: [], page: 1, pageCount: 0, total: 0 },
+  };
+}
+
+function bookedTrade(): AdminTrade {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    userId: ID,
+    email: 'grace@example.com',
+    customerName: 'Grace Hopper',
+    symbol: 'BTCUSD',
+    instrumentClass: 'crypto',
+    direction: 'sell',
+    amount: '250.00',
+    lotSize: '2.00',
+    exposure: '500.00',
+    openPrice: '67234.12',
+    openedAt: '2026-03-04T14:05:00.000Z',
+    status: 'closed',
+    closePrice: '67000.00',
+    closedAt: '2026-03-04T15:30:00.000Z',
+    result: '1.74',
+    closedBy: 'desk',
+    closeReason: null,
+    bookedByDesk: true,
+    priceSource: 'simulated',
+  };
+}
+
+function renderUserPage() {
+  return renderPages([{ path: '/user/$id', component: AdminUserPage }], `/user/${ID}`, {
+    me: buildMe({ role: 'admin' }),
+  });
+}
+
+function form() {
+  return within(screen.getByRole('form', { name: 'Book external trade' }));
+}
+
+async function fillTrade() {
+  const user = userEvent.setup();
+  const booking = form();
+  await waitFor(() =>
+    expect(booking.getByRole('option', { name: 'BTCUSD — Bitcoin / US Dollar' })).toBeTruthy(),
+  );
+  await user.selectOptions(booking.getByLabelText('Instrument'), 'BTCUSD');
+  await user.click(booking.getByRole('radio', { name: 'Sell' }));
+  await user.type(booking.getByLabelText('Trade amount (USD)'), '250');
+  await user.clear(booking.getByLabelText('Lot size'));
+  await user.type(booking.getByLabelText('Lot size'), '2');
+  fireEvent.change(booking.getByLabelText('Open time (UTC)'), { target: { value: '2026-03-04T14:05' } });
+  await user.type(booking.getByLabelText('Open price'), '67234.12');
+  fireEvent.change(booking.getByLabelText('Close time (UTC)'), { target: { value: '2026-03-04T15:30' } });
+  await user.type(booking.getByLabelText('Close price'), '67000');
+}
+
+function bookingKeys(fetchMock: ReturnType<typeof mockApi>): (string | undefined)[] {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => init?.method === 'POST' && String(input).endsWith('/trades'))
+    .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['idempotency-key']);
+}
+
+describe('readUtcInput', () => {
+  test('reads a datetime-local value as UTC, to the minute', () => {
+    expect(readUtcInput('2026-03-04T14:05')).toBe('2026-03-04T14:05:00.000Z');
+    expect(readUtcInput('2026-03-04T14:05:59')).toBe('2026-03-04T14:05:00.000Z');
+    expect(readUtcInput('')).toBe('');
+  });
+});
+
+describe('Book external trade', () => {
+  test('says the times are UTC and checks every field before sending', async () => {
+    const fetchMock = mockApi({
+      [`GET /api/admin/users/${ID}`]: { status: 200, body: buildUser() },
+      'GET /api/instruments': { status: 200, body: INSTRUMENTS },
+    });
+    renderUserPage();
+    expect(await screen.findByRole('heading', { name: 'Book external trade' })).toBeTruthy();
+    const booking = form();
+    expect(booking.getByText(/Times are in/).textContent).toContain('UTC');
+    expect(booking.getByLabelText('Open time (UTC)').getAttribute('type')).toBe('datetime-local');
+    // No profit or loss to type: the result comes from the prices.
+    expect(booking.queryByLabelText(/profit|loss|result/i)).toBeNull();
+
+    const user = userEvent.setup();
+    await user.clear(booking.getByLabelText('Lot size'));
+    await user.type(booking.getByLabelText('Lot size'), 'abc');
+    await user.click(booking.getByRole('button', { name: 'Book trade' }));
+    expect(await booking.findByText('Choose an asset', { selector: '[role="alert"]' })).toBeTruthy();
+    expect(booking.getByText('Amount is required')).toBeTruthy();
+    expect(booking.getByText('Lot size must be a number')).toBeTruthy();
+    expect(booking.getByText('Open time is required')).toBeTruthy();
+    expect(booking.getByText('Enter the open price as a number')).toBeTruthy();
+    expect(booking.getByText('Close time is required')).toBeTruthy();
+    expect(booking.getByText('Enter the close price as a number')).toBeTruthy();
+
+    await fillTrade();
+    fireEvent.change(booking.getByLabelText('Close time (UTC)'), { target: { value: '2026-03-04T14:00' } });
+    await user.click(booking.getByRole('button', { name: 'Book trade' }));
+    expect(await booking.findByText('The close time must be after the open time')).toBeTruthy();
+    expect(callsTo(fetchMock, BOOK_URL)).toHaveLength(0);
+  });
+
+  test('books the trade with an Idempotency-Key, says so and refreshes the page in place', async () => {
+    let booked = false;
+    const fetchMock = mockApi({
+      [`GET /api/admin/users/${ID}`]: () => ({ status: 200, body: buildUser(booked ? '1.74' : '0.00') }),
+      'GET /api/instruments': { status: 200, body: INSTRUMENTS },
+      [BOOK_URL]: () => {
+        booked = true;
+        return { status: 200, body: bookedTrade() };
+      },
+    });
+    renderUserPage();
+    await screen.findByRole('heading', { name: 'Book external trade' });
+    await fillTrade();
+    await userEvent.setup().click(form().getByRole('button', { name: 'Book trade' }));
+
+    expect(await screen.findByText('Trade booked')).toBeTruthy();
+    expect(screen.getByText('BTCUSD booked by desk with a result of +$1.74')).toBeTruthy();
+    expect(callsTo(fetchMock, BOOK_URL)).toEqual([
+      {
+        symbol: 'BTCUSD',
+        direction: 'sell',
+        amount: '250',
+        lotSize: '2',
+        openedAt: '2026-03-04T14:05:00.000Z',
+        openPrice: '67234.12',
+        closedAt: '2026-03-04T15:30:00.000Z',
+        closePrice: '67000',
+      },
+    ]);
+    expect(bookingKeys(fetchMock)[0]).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Profit balance' }).textContent).toContain('$1.74'),
+    );
+    expect((form().getByLabelText('Open price') as HTMLInputElement).value).toBe('');
+  });
+
+  test("shows the server's refusal under the form; the same submission tried again reuses its key", async () => {
+    const message = "The open price must be between 67100.00 and 67180.00 (the minute's range ± 0.1 %)";
+    const fetchMock = mockApi({
+      [`GET /api/admin/users/${ID}`]: { status: 200, body: buildUser() },
+      'GET /api/instruments': { status: 200, body: INSTRUMENTS },
+      [BOOK_URL]: { status: 400, body: { code: 'VALIDATION_FAILED', message } },
+    });
+    renderUserPage();
+    await screen.findByRole('heading', { name: 'Book external trade' });
+    await fillTrade();
+    const user = userEvent.setup();
+    await user.click(form().getByRole('button', { name: 'Book trade' }));
+    expect(await form().findByText(message)).toBeTruthy();
+    expect(form().getByText(message).getAttribute('role')).toBe('alert');
+    expect(await screen.findByText('Failed to book the trade')).toBeTruthy();
+
+    await user.click(form().getByRole('button', { name: 'Book trade' }));
+    await waitFor(() => expect(bookingKeys(fetchMock)).toHaveLength(2));
+    const [first, second] = bookingKeys(fetchMock);
+    expect(second).toBe(first);
+  });
+});

@@ -1,0 +1,187 @@
+import type { InstrumentClass } from '@candor/contracts/market';
+import type { BookTradeRequest } from '@candor/contracts/trades';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../components/ui/button.tsx';
+import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { newIdempotencyKey } from '../../lib/api.ts';
+import { instrumentsQuery } from '../../lib/instruments-api.ts';
+import { notify } from '../../lib/notify.ts';
+import { formatSignedUsd, toSignedCents } from '../../lib/signed-usd.ts';
+import { bookTrade } from './book-trade-api.ts';
+import {
+  BOOK_TRADE_MESSAGES,
+  BookTradeFormSchema,
+  type BookTradeForm as BookTradeFormValues,
+} from './book-trade-form-schema.ts';
+import { ChoiceGroup } from './form-fields.tsx';
+
+const EMPTY: BookTradeFormValues = {
+  symbol: '',
+  direction: 'buy',
+  amount: '',
+  lotSize: '1',
+  openedAt: '',
+  openPrice: '',
+  closedAt: '',
+  closePrice: '',
+};
+
+const CLASS_GROUPS = [
+  { id: 'forex', label: 'Forex' },
+  { id: 'crypto', label: 'Crypto' },
+  { id: 'stock', label: 'Stocks' },
+] as const satisfies readonly { id: InstrumentClass; label: string }[];
+
+/** Every administrator view a booked trade changes: this user's page and the All trades tab. */
+const ADMIN_QUERY_KEY = ['admin'] as const;
+
+/**
+ * Book external trade (PRODUCT.md §2 Admin user details): a trade executed outside the platform
+ * on the customer's behalf, at recorded prices. The server checks each price against its minute's
+ * recorded range and computes the result; its refusal is shown under the form. Each submission
+ * carries an Idempotency-Key, reused when the same submission is retried.
+ */
+export function BookTradeForm({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const catalogue = useQuery(instrumentsQuery);
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<BookTradeFormValues, unknown, BookTradeRequest>({
+    resolver: zodResolver(BookTradeFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setRefusal(null);
+    const body = JSON.stringify(values);
+    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+    try {
+      const trade = await bookTrade(userId, values, attempt.current.key);
+      attempt.current = null;
+      reset(EMPTY);
+      notify.success(BOOK_TRADE_MESSAGES.booked, {
+        description:
+          trade.result === null
+            ? `${trade.symbol} booked by desk`
+            : `${trade.symbol} booked by desk with a result of ${formatSignedUsd(toSignedCents(trade.result))}`,
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      setRefusal(message);
+      notify.error(BOOK_TRADE_MESSAGES.failed, { description: message });
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
+    }
+  });
+
+  const items = catalogue.data?.items ?? [];
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Book external trade" className="space-y-5">
+      <p className="rounded-lg bg-slate-50 p-3 text-xs text-slate-600">
+        Times are in <strong>UTC</strong>, to the minute. Each price must lie within the recorded low–high
+        range of its minute (± 0.1 %). The result is computed from the prices like any other trade's, and the
+        customer sees the trade as “Booked by desk”.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <LabelledField
+          label="Instrument"
+          error={
+            errors.symbol?.message ??
+            (catalogue.isError ? 'The list of instruments could not be loaded.' : null)
+          }
+        >
+          {(control) => (
+            <select {...control} {...register('symbol')} className={textControlClass(errors.symbol?.message)}>
+              <option value="">Choose an asset</option>
+              {CLASS_GROUPS.map((group) => {
+                const members = items.filter((item) => item.class === group.id);
+                if (members.length === 0) return null;
+                return (
+                  <optgroup key={group.id} label={group.label}>
+                    {members.map((item) => (
+                      <option key={item.symbol} value={item.symbol}>
+                        {item.symbol} — {item.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                );
+              })}
+            </select>
+          )}
+        </LabelledField>
+        <ChoiceGroup
+          legend="Direction"
+          choices={[
+            { value: 'buy', label: 'Buy' },
+            { value: 'sell', label: 'Sell' },
+          ]}
+          inputProps={register('direction')}
+        />
+        <TextField
+          label="Trade amount (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
+        <TextField
+          label="Lot size"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.lotSize?.message}
+          {...register('lotSize')}
+        />
+        <TextField
+          label="Open time (UTC)"
+          type="datetime-local"
+          step={60}
+          error={errors.openedAt?.message}
+          {...register('openedAt')}
+        />
+        <TextField
+          label="Open price"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.openPrice?.message}
+          {...register('openPrice')}
+        />
+        <TextField
+          label="Close time (UTC)"
+          type="datetime-local"
+          step={60}
+          error={errors.closedAt?.message}
+          {...register('closedAt')}
+        />
+        <TextField
+          label="Close price"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.closePrice?.message}
+          {...register('closePrice')}
+        />
+      </div>
+      {refusal ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+          {refusal}
+        </p>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" className="w-full sm:w-auto sm:min-w-40" disabled={isSubmitting}>
+          {isSubmitting ? 'Booking...' : 'Book trade'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Quote } from '@candor/contracts/market';
+import { toMinorUnits } from '@candor/contracts/money';
+import type { Trade } from '@candor/contracts/trades';
+import { formatUsd } from '@candor/domain/money/money';
+import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
+import { formatPrice } from '../../lib/format-price.ts';
+import { formatSignedUsd } from '../../lib/signed-usd.ts';
+import { DIRECTION_LABELS, resultToneClass } from '../../lib/trade-format.ts';
+import { computeUnrealizedResult } from './trade-figures.ts';
+
+/**
+ * Asks before closing an open trade at market, with the result it would have at the latest price.
+ * The server closes it at the price of the moment it receives the request.
+ */
+export function CloseTradeDialog({
+  trade,
+  quote,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  trade: Trade;
+  quote: Quote | undefined;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const result = quote ? computeUnrealizedResult(trade, quote.price) : null;
+  return (
+    <Dialog title="Close trade" busy={busy} onCancel={onCancel}>
+      <p className="mt-1 text-sm text-slate-600">
+        Close your {DIRECTION_LABELS[trade.direction]} {trade.symbol} trade of{' '}
+        {formatUsd(toMinorUnits(trade.amount))} (lot size {trade.lotSize}) at the market price?
+      </p>
+      {quote && result !== null ? (
+        <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 tabular-nums">
+          At the current price of {formatPrice(quote.price)} its result would be{' '}
+          <span className={`font-semibold ${resultToneClass(result)}`}>{formatSignedUsd(result)}</span>. The
+          result is fixed at the price of the moment it closes.
+        </p>
+      ) : null}
+      <form
+        noValidate
+        className="mt-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm();
+        }}
+      >
+        <DialogButtons
+          busy={busy}
+          onCancel={onCancel}
+          confirmLabel="Close trade"
+          busyLabel="Closing..."
+          variant="primary"
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Trade } from '@candor/contracts/trades';
+import { notify } from '../../lib/notify.ts';
+import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
+import { closeOwnTrade, ME_QUERY_KEY, ownTradeQueryKey } from './trade-list-api.ts';
+
+export const CLOSE_TRADE_MESSAGES = {
+  closed: 'Trade closed',
+  failed: 'Failed to close trade',
+} as const;
+
+const CLOSE_TRADE: DecisionSpec<'close', Trade> = {
+  send: (id, _decision, key) => closeOwnTrade(id, key),
+  recordKey: ownTradeQueryKey,
+  // The balances, the statement and both lists move with the close.
+  allKey: ME_QUERY_KEY,
+  doneMessage: () => CLOSE_TRADE_MESSAGES.closed,
+  notifyFailure: (error) =>
+    notify.error(CLOSE_TRADE_MESSAGES.failed, {
+      description: error instanceof Error ? error.message : String(error),
+    }),
+};
+
+/** Closes the customer's own open trades at market, one at a time, each with an Idempotency-Key. */
+export function useCloseTrade() {
+  return useDecision(CLOSE_TRADE);
+}

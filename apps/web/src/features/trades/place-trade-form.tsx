@@ -1,0 +1,195 @@
+import type { Quote } from '@candor/contracts/market';
+import {
+  type PlaceTradeRequest,
+  PlaceTradeRequestSchema,
+  TRADE_MESSAGES,
+  type TradeDirectionName,
+} from '@candor/contracts/trades';
+import { formatUsd, parseMinorUnits } from '@candor/domain/money/money';
+import {
+  computeExposure,
+  DEFAULT_MAX_LEVERAGE,
+  formatLotSize,
+  parseLotSize,
+} from '@candor/domain/trading/trade-result';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../components/ui/button.tsx';
+import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { formatPrice } from '../../lib/format-price.ts';
+import { notify } from '../../lib/notify.ts';
+import { DIRECTION_LABELS } from '../../lib/trade-format.ts';
+import { ME_QUERY_KEY, placeTrade } from './trades-api.ts';
+
+/** The typed part of PlaceTradeRequest; the asset and the direction come from the page and the button. */
+const PlaceTradeFormSchema = PlaceTradeRequestSchema.pick({ amount: true, lotSize: true });
+type PlaceTradeFormValues = z.input<typeof PlaceTradeFormSchema>;
+type PlaceTradeFormOutput = z.output<typeof PlaceTradeFormSchema>;
+
+/** Seed §9: lot size starts at 1 and moves in steps of 0.01. */
+const INITIAL_LOT_SIZE = '1';
+const MAX_LOT_HUNDREDTHS = DEFAULT_MAX_LEVERAGE * 100;
+
+/**
+ * Amount and Lot size, then SELL or BUY (seed §2 Trades). The trade opens on the server at the
+ * market price of that moment; an amount above the available balance is refused here first
+ * ("Insufficient balance") and again by the server. Each submission carries an Idempotency-Key,
+ * reused when the same submission is retried.
+ */
+export function PlaceTradeForm({
+  symbol,
+  quote,
+  available,
+  disabled = false,
+}: {
+  symbol: string;
+  /** The asset's latest price, shown as the price the trade would open near. */
+  quote: Quote | undefined;
+  /** Available cash in cents; undefined until the balances have loaded. */
+  available: bigint | undefined;
+  /** The account may not trade (suspended). */
+  disabled?: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const [pressed, setPressed] = useState<TradeDirectionName | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<PlaceTradeFormValues, unknown, PlaceTradeFormOutput>({
+    resolver: zodResolver(PlaceTradeFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { amount: '', lotSize: INITIAL_LOT_SIZE },
+  });
+  const exposure = describeExposure(watch('amount'), watch('lotSize'));
+
+  const place = (direction: TradeDirectionName) =>
+    handleSubmit(async (values) => {
+      const amount = parseMinorUnits(values.amount);
+      if (available !== undefined && amount.ok && amount.value > available) {
+        setError('amount', { message: TRADE_MESSAGES.insufficient });
+        return;
+      }
+      const body: PlaceTradeRequest = { symbol, direction, amount: values.amount, lotSize: values.lotSize };
+      const text = JSON.stringify(body);
+      if (attempt.current?.body !== text) attempt.current = { body: text, key: newIdempotencyKey() };
+      setPressed(direction);
+      try {
+        const trade = await placeTrade(body, attempt.current.key);
+        attempt.current = null;
+        reset({ amount: '', lotSize: values.lotSize });
+        notify.success(TRADE_MESSAGES.placed, {
+          description: `${DIRECTION_LABELS[trade.direction]} ${trade.symbol} at ${formatPrice(trade.openPrice)}`,
+        });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (isApiError(error, 'INSUFFICIENT_FUNDS')) setError('amount', { message });
+        notify.error(TRADE_MESSAGES.failed, { description: message });
+      } finally {
+        setPressed(null);
+        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      }
+    })();
+
+  const stepLotSize = (delta: number) => {
+    const parsed = parseLotSize(getValues('lotSize'));
+    const current = parsed.ok ? parsed.value : 100;
+    const next = Math.min(MAX_LOT_HUNDREDTHS, Math.max(1, current + delta));
+    setValue('lotSize', formatLotSize(next), { shouldDirty: true, shouldValidate: isSubmitted });
+  };
+
+  const lotSize = register('lotSize');
+  const busy = isSubmitting || disabled;
+  return (
+    // Enter in a field does not trade: the direction is the button's.
+    <form
+      noValidate
+      aria-label="Place a trade"
+      className="space-y-4"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <TextField
+        label="Amount (USD)"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        hint="The margin reserved from your balance while the trade is open."
+        error={errors.amount?.message}
+        {...register('amount')}
+      />
+      <LabelledField
+        label="Lot size"
+        error={errors.lotSize?.message}
+        hint={`Steps of 0.01, at most ${DEFAULT_MAX_LEVERAGE}.`}
+      >
+        {(control) => (
+          <div className="flex gap-2">
+            <StepButton label="Decrease lot size" onClick={() => stepLotSize(-1)}>
+              −
+            </StepButton>
+            <input
+              {...control}
+              {...lotSize}
+              inputMode="decimal"
+              autoComplete="off"
+              className={`text-center tabular-nums ${textControlClass(errors.lotSize?.message)}`}
+            />
+            <StepButton label="Increase lot size" onClick={() => stepLotSize(1)}>
+              +
+            </StepButton>
+          </div>
+        )}
+      </LabelledField>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        Amount traded: <span className="font-semibold text-slate-900 tabular-nums">{exposure ?? '—'}</span>
+        <span className="text-slate-500"> (amount × lot size)</span>
+      </p>
+      <div className="grid grid-cols-2 gap-3">
+        <Button
+          variant="danger"
+          className="py-3 text-base"
+          disabled={busy}
+          onClick={() => void place('sell')}
+        >
+          {pressed === 'sell' ? 'Selling...' : 'SELL'}
+        </Button>
+        <Button className="py-3 text-base" disabled={busy} onClick={() => void place('buy')}>
+          {pressed === 'buy' ? 'Buying...' : 'BUY'}
+        </Button>
+      </div>
+      <p className="text-xs text-slate-500">
+        The trade opens at the market price of the moment you press SELL or BUY
+        {quote ? ` (${symbol} is at ${formatPrice(quote.price)} now)` : ''}. It closes by itself if its loss
+        reaches its amount.
+      </p>
+    </form>
+  );
+}
+
+function StepButton({ label, onClick, children }: { label: string; onClick: () => void; children: string }) {
+  return (
+    <Button variant="secondary" className="w-11 shrink-0 px-0 text-lg" aria-label={label} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
+
+/** "$250.00" for an amount and a lot size that can be read; null otherwise. */
+function describeExposure(amount: string, lotSize: string): string | null {
+  const cents = parseMinorUnits(amount.trim());
+  const lot = parseLotSize(lotSize);
+  if (!cents.ok || cents.value === 0n || !lot.ok) return null;
+  return formatUsd(computeExposure(cents.value, lot.value));
+}

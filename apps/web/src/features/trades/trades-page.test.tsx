@@ -1,0 +1,288 @@
+import type { Balances } from '@candor/contracts/ledger';
+import type { Candle, Quote } from '@candor/contracts/market';
+import type { Trade } from '@candor/contracts/trades';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { FakeEventSource, installFakeEventSource } from '../../test/fake-event-source.ts';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { TradesPage } from './trades-page.tsx';
+
+vi.mock('lightweight-charts', () => import('../../test/fake-lightweight-charts.ts'));
+
+const H14 = 1_772_632_800; // 2026-03-04 14:00 UTC
+const BALANCES: Balances = {
+  available: '500.00',
+  reserved: '0.00',
+  total: '500.00',
+  deposits: '500.00',
+  profit: '0.00',
+};
+const INSTRUMENTS = [
+  { symbol: 'EURUSD', class: 'forex', name: 'Euro / US Dollar', pricePrecision: 5 },
+  { symbol: 'GBPUSD', class: 'forex', name: 'British Pound / US Dollar', pricePrecision: 5 },
+  { symbol: 'BTCUSD', class: 'crypto', name: 'Bitcoin / US Dollar', pricePrecision: 2 },
+  { symbol: 'ETHUSD', class: 'crypto', name: 'Ethereum / US Dollar', pricePrecision: 2 },
+  { symbol: 'AAPL', class: 'stock', name: 'Apple Inc.', pricePrecision: 2 },
+];
+const PRICES: Record<string, string> = {
+  EURUSD: '1.08432',
+  GBPUSD: '1.27010',
+  BTCUSD: '67234.12',
+  ETHUSD: '3512.40',
+  AAPL: '189.50',
+};
+
+function buildQuote(symbol: string, overrides: Partial<Quote> = {}): Quote {
+  return {
+    symbol,
+    price: PRICES[symbol] ?? '1.00',
+    time: new Date((H14 + 600) * 1000).toISOString(),
+    source: 'simulated',
+    stale: false,
+    change24hPercent: '0.25',
+    ...overrides,
+  };
+}
+
+function candles(symbol: string): Candle[] {
+  const price = PRICES[symbol] ?? '1.00';
+  return [{ time: H14, open: price, high: price, low: price, close: price }];
+}
+
+function placedTrade(overrides: Partial<Trade> = {}): Trade {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    symbol: 'EURUSD',
+    instrumentClass: 'forex',
+    direction: 'buy',
+    amount: '100.00',
+    lotSize: '1.00',
+    exposure: '100.00',
+    openPrice: '1.08440',
+    openedAt: '2026-03-04T14:10:00.000Z',
+    status: 'open',
+    closePrice: null,
+    closedAt: null,
+    result: null,
+    closedBy: null,
+    closeReason: null,
+    bookedByDesk: false,
+    priceSource: 'simulated',
+    ...overrides,
+  };
+}
+
+type Overrides = Parameters<typeof mockApi>[0];
+
+function mockMarket(overrides: Overrides = {}) {
+  const handlers: Overrides = {
+    'GET /api/instruments': { status: 200, body: { items: INSTRUMENTS } },
+    'GET /api/me/balances': { status: 200, body: BALANCES },
+    'GET /api/trades': { status: 200, body: { items: [], page: 1, pageCount: 0, total: 0 } },
+  };
+  for (const symbol of Object.keys(PRICES)) {
+    handlers[`GET /api/instruments/${symbol}/candles`] = {
+      status: 200,
+      body: { symbol, interval: '1h', source: 'simulated', candles: candles(symbol) },
+    };
+    handlers[`GET /api/quotes/${symbol}`] = { status: 200, body: buildQuote(symbol) };
+  }
+  return mockApi({ ...handlers, ...overrides });
+}
+
+function renderTradesPage(me = buildMe()) {
+  return renderPages([{ path: '/trades', component: TradesPage }], '/trades', { me });
+}
+
+function postKeys(fetchMock: ReturnType<typeof mockApi>): (string | undefined)[] {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => init?.method === 'POST' && String(input) === '/api/trades')
+    .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['idempotency-key']);
+}
+
+async function fill(label: string, value: string) {
+  const user = userEvent.setup();
+  const field = await screen.findByLabelText(label);
+  await user.clear(field);
+  if (value) await user.type(field, value);
+}
+
+function assetSelect(): HTMLSelectElement {
+  return screen.getByLabelText('Asset') as HTMLSelectElement;
+}
+
+beforeEach(() => {
+  installFakeEventSource();
+});
+
+describe('TradesPage', () => {
+  test('opens on Forex with EURUSD: its live price, chart, the simulated notice and the available balance', async () => {
+    mockMarket();
+    renderTradesPage();
+    expect(await screen.findByRole('heading', { name: 'Market' })).toBeTruthy();
+    expect(within(await screen.findByRole('region', { name: 'Balance' })).getByText('$500.00')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Forex' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Crypto' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Stocks' })).toBeTruthy();
+    await waitFor(() => expect(assetSelect().options).toHaveLength(2));
+    expect(assetSelect().value).toBe('EURUSD');
+    expect((await screen.findByTestId('price-chart')).dataset.symbol).toBe('EURUSD');
+    await waitFor(() => expect(screen.getByTestId('live-price').textContent).toBe('1.08432'));
+    expect(screen.getByText('Simulated prices')).toBeTruthy();
+    expect((screen.getByLabelText('Lot size') as HTMLInputElement).value).toBe('1');
+
+    // The stream moves the price.
+    const stream = FakeEventSource.instances.find((source) => source.url.includes('EURUSD'));
+    act(() => {
+      stream?.open();
+      stream?.emit('quote', JSON.stringify(buildQuote('EURUSD', { price: '1.08500' })));
+    });
+    expect(screen.getByTestId('live-price').textContent).toBe('1.08500');
+  });
+
+  test('a tab shows its class and picks its first asset; the tab follows the chosen asset', async () => {
+    mockMarket();
+    renderTradesPage();
+    await waitFor(() => expect(assetSelect().options).toHaveLength(2));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Crypto' }));
+    expect(screen.getByRole('tab', { name: 'Crypto' }).getAttribute('aria-selected')).toBe('true');
+    expect(assetSelect().value).toBe('BTCUSD');
+    expect([...assetSelect().options].map((option) => option.value)).toEqual(['BTCUSD', 'ETHUSD']);
+    await waitFor(() => expect(screen.getByTestId('price-chart').dataset.symbol).toBe('BTCUSD'));
+    await user.selectOptions(assetSelect(), 'ETHUSD');
+    await waitFor(() => expect(screen.getByTestId('live-price').textContent).toBe('3,512.40'));
+    await user.click(screen.getByRole('tab', { name: 'Forex' }));
+    expect(assetSelect().value).toBe('EURUSD');
+    // Back on Crypto, the asset chosen there last comes back.
+    await user.click(screen.getByRole('tab', { name: 'Crypto' }));
+    expect(assetSelect().value).toBe('ETHUSD');
+  });
+
+  test('checks the amount and the lot size with the seed messages before sending anything', async () => {
+    const fetchMock = mockMarket();
+    renderTradesPage();
+    const user = userEvent.setup();
+    await fill('Lot size', '');
+    await user.click(await screen.findByRole('button', { name: 'BUY' }));
+    expect(await screen.findByText('Input an amount')).toBeTruthy();
+    expect(screen.getByText('Input your lot size')).toBeTruthy();
+
+    await fill('Lot size', 'abc');
+    expect(await screen.findByText('Lot size must be a number')).toBeTruthy();
+    await fill('Lot size', '0');
+    expect(await screen.findByText('Lot size must be greater than zero')).toBeTruthy();
+    await fill('Lot size', '-2');
+    expect(await screen.findByText('Lot size must be greater than zero')).toBeTruthy();
+
+    await fill('Lot size', '1');
+    await fill('Amount (USD)', '500.01');
+    await user.click(screen.getByRole('button', { name: 'SELL' }));
+    expect(await screen.findByText('Insufficient balance')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/trades')).toHaveLength(0);
+  });
+
+  test('the lot size steps by 0.01 and shows the amount traded', async () => {
+    mockMarket();
+    renderTradesPage();
+    const user = userEvent.setup();
+    await fill('Amount (USD)', '200');
+    await user.click(screen.getByRole('button', { name: 'Increase lot size' }));
+    expect((screen.getByLabelText('Lot size') as HTMLInputElement).value).toBe('1.01');
+    expect(screen.getByText('$202.00')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Decrease lot size' }));
+    await user.click(screen.getByRole('button', { name: 'Decrease lot size' }));
+    expect((screen.getByLabelText('Lot size') as HTMLInputElement).value).toBe('0.99');
+    expect(screen.getByText('$198.00')).toBeTruthy();
+  });
+
+  test('BUY places the trade with an Idempotency-Key, says so, and refreshes the balance and the lists', async () => {
+    let available = '500.00';
+    const fetchMock = mockMarket({
+      'GET /api/me/balances': () => ({ status: 200, body: { ...BALANCES, available, reserved: '0.00' } }),
+      'POST /api/trades': () => {
+        available = '400.00';
+        return { status: 200, body: placedTrade() };
+      },
+      'GET /api/trades': ({ url }) => ({
+        status: 200,
+        body:
+          url.searchParams.get('status') === 'open' && available === '400.00'
+            ? { items: [placedTrade()], page: 1, pageCount: 1, total: 1 }
+            : { items: [], page: 1, pageCount: 0, total: 0 },
+      }),
+    });
+    renderTradesPage();
+    expect(await screen.findByText('No active trades.')).toBeTruthy();
+    await fill('Amount (USD)', '100');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'BUY' }));
+
+    expect(await screen.findByText('Trade Placed Successfully')).toBeTruthy();
+    expect(screen.getByText('BUY EURUSD at 1.08440')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/trades')).toEqual([
+      { symbol: 'EURUSD', direction: 'buy', amount: '100', lotSize: '1' },
+    ]);
+    expect(postKeys(fetchMock)[0]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Balance' })).getByText('$400.00')).toBeTruthy(),
+    );
+    expect(await screen.findByRole('button', { name: 'Close the BUY EURUSD trade of $100.00' })).toBeTruthy();
+    expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('');
+  });
+
+  test('a refusal shows the server message; the same submission tried again reuses its key', async () => {
+    const fetchMock = mockMarket({
+      'POST /api/trades': {
+        status: 503,
+        body: { code: 'PRICE_UNAVAILABLE', message: 'The price of BTCUSD is not available at the moment' },
+      },
+    });
+    renderTradesPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Crypto' }));
+    await waitFor(() => expect(assetSelect().value).toBe('BTCUSD'));
+    await fill('Amount (USD)', '50');
+    await fill('Lot size', '2.5');
+    await user.click(screen.getByRole('button', { name: 'SELL' }));
+    expect(await screen.findByText('Failed to place trade')).toBeTruthy();
+    expect(screen.getByText('The price of BTCUSD is not available at the moment')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'SELL' }));
+    await waitFor(() => expect(postKeys(fetchMock)).toHaveLength(2));
+    expect(callsTo(fetchMock, 'POST /api/trades')[0]).toEqual({
+      symbol: 'BTCUSD',
+      direction: 'sell',
+      amount: '50',
+      lotSize: '2.5',
+    });
+    const [first, second] = postKeys(fetchMock);
+    expect(second).toBe(first);
+  });
+
+  test('the server refusing for insufficient funds marks the amount', async () => {
+    mockMarket({
+      'POST /api/trades': {
+        status: 422,
+        body: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient balance' },
+      },
+    });
+    renderTradesPage();
+    await screen.findByText('$500.00');
+    await fill('Amount (USD)', '100');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'BUY' }));
+    expect(await screen.findByText('Failed to place trade')).toBeTruthy();
+    const amount = screen.getByLabelText('Amount (USD)');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText('Insufficient balance').length).toBeGreaterThan(0);
+  });
+
+  test('a suspended account sees why and cannot trade', async () => {
+    mockMarket();
+    renderTradesPage(buildMe({ status: 'suspended', statusReason: 'Documents under review' }));
+    expect(await screen.findByText('Reason: Documents under review')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'BUY' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'SELL' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,201 @@
+import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
+import type { CandleInterval, Instrument, InstrumentClass } from '@candor/contracts/market';
+import { formatUsd } from '@candor/domain/money/money';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { Card, PageHeader } from '../../components/ui/card.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { balancesQuery } from '../../lib/balances-api.ts';
+import { instrumentsQuery } from '../../lib/instruments-api.ts';
+import { toSignedCents } from '../../lib/signed-usd.ts';
+import { usePriceStream } from '../../lib/use-price-stream.ts';
+import { LivePrice, StreamStatusPill } from '../market/live-price.tsx';
+import { candlesQuery, quoteQuery } from '../market/market-api.ts';
+import { SimulatedBadge } from '../market/simulated-badge.tsx';
+import { useMe } from '../session/session-api.ts';
+import { useDocumentBranding } from '../settings/settings-api.ts';
+import { TradeList } from '../trade-list/trade-list.tsx';
+import { PlaceTradeForm } from './place-trade-form.tsx';
+import { ASSET_CLASS_TABS, DEFAULT_TRADE_SYMBOL, pickSymbolForClass } from './trade-assets.ts';
+
+// The chart library is the page's largest piece: it loads beside the candles, not before the page.
+const PriceChart = lazy(() =>
+  import('../market/price-chart.tsx').then((module) => ({ default: module.PriceChart })),
+);
+const CHART_INTERVAL: CandleInterval = '1h';
+const CHART_HEIGHT = 360;
+
+/**
+ * /trades (seed §2 Trades, "Market" in the navigation): the balance, the asset classes as tabs,
+ * the selected asset's live price and chart, and the trade form; the customer's trades below.
+ */
+export function TradesPage() {
+  useDocumentBranding('Market');
+  const me = useMe();
+  const [symbol, setSymbol] = useState(DEFAULT_TRADE_SYMBOL);
+  const remembered = useRef<Partial<Record<InstrumentClass, string>>>({ forex: DEFAULT_TRADE_SYMBOL });
+  const catalogue = useQuery(instrumentsQuery);
+  const instruments = catalogue.data?.items ?? [];
+  const instrument = instruments.find((item) => item.symbol === symbol);
+  // The tab follows the chosen asset's class.
+  const assetClass: InstrumentClass = instrument?.class ?? 'forex';
+
+  const streamSymbols = useMemo(() => [symbol], [symbol]);
+  const { quotes, status } = usePriceStream(streamSymbols);
+  const streamed = quotes[symbol];
+  // Until the stream has spoken, the last known quote fills in.
+  const fetched = useQuery({ ...quoteQuery(symbol), enabled: streamed === undefined }).data;
+  const quote = streamed ?? fetched;
+  const candles = useQuery(candlesQuery(symbol, CHART_INTERVAL)).data;
+  const balances = useQuery(balancesQuery);
+  const active = me.status === 'active';
+
+  const chooseSymbol = (next: string) => {
+    setSymbol(next);
+    const chosenClass = instruments.find((item) => item.symbol === next)?.class;
+    if (chosenClass) remembered.current[chosenClass] = next;
+  };
+  const chooseClass = (next: InstrumentClass) => {
+    const picked = pickSymbolForClass(instruments, next, remembered.current);
+    if (picked) chooseSymbol(picked);
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Market" description="Buy or sell forex, crypto and stocks at the market price." />
+
+      {active ? null : (
+        <div
+          role="alert"
+          className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+        >
+          <p className="font-medium">{INACTIVE_ACCOUNT_MESSAGE}</p>
+          {me.statusReason ? <p className="mt-2">Reason: {me.statusReason}</p> : null}
+        </div>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="min-w-0 p-4 sm:p-6">
+          <h2 className="sr-only">Asset</h2>
+          <Tabs label="Asset class" tabs={ASSET_CLASS_TABS} selected={assetClass} onSelect={chooseClass}>
+            <div className="space-y-4">
+              <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+                <AssetSelect
+                  value={symbol}
+                  options={instruments.filter((item) => item.class === assetClass)}
+                  failed={catalogue.isError}
+                  onChange={chooseSymbol}
+                />
+                <LivePrice quote={quote} name={instrument?.name} />
+              </div>
+              <div className="flex flex-wrap items-center gap-3">
+                <SimulatedBadge sources={[candles?.source, quote?.source]} />
+                <StreamStatusPill status={status} />
+              </div>
+              <Suspense fallback={<ChartPlaceholder />}>
+                <PriceChart
+                  symbol={symbol}
+                  interval={CHART_INTERVAL}
+                  height={CHART_HEIGHT}
+                  liveQuote={quote}
+                />
+              </Suspense>
+            </div>
+          </Tabs>
+        </Card>
+
+        <Card className="h-fit space-y-5 p-4 sm:p-6">
+          <section aria-label="Balance">
+            <h2 className="text-xs font-semibold tracking-wider text-slate-500">AVAILABLE BALANCE</h2>
+            {balances.isError ? (
+              <p className="mt-1 text-sm text-red-700">
+                Your balance could not be loaded.{' '}
+                <button
+                  type="button"
+                  className="font-semibold underline"
+                  onClick={() => void balances.refetch()}
+                >
+                  Try again
+                </button>
+              </p>
+            ) : balances.data ? (
+              <>
+                <p className="mt-1 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">
+                  {formatUsd(toSignedCents(balances.data.available))}
+                </p>
+                <p className="mt-0.5 text-xs text-slate-500 tabular-nums">
+                  Total {formatUsd(toSignedCents(balances.data.total))} · Reserved{' '}
+                  {formatUsd(toSignedCents(balances.data.reserved))}
+                </p>
+              </>
+            ) : (
+              <div className="mt-2 h-9 w-36 animate-pulse rounded-md bg-slate-200">
+                <span className="sr-only">Loading...</span>
+              </div>
+            )}
+          </section>
+          <PlaceTradeForm
+            symbol={symbol}
+            quote={quote}
+            available={balances.data ? toSignedCents(balances.data.available) : undefined}
+            disabled={!active}
+          />
+        </Card>
+      </div>
+
+      <TradeList initialTab="open" />
+    </div>
+  );
+}
+
+/** The assets of the selected class; until the catalogue loads, the current asset is the only choice. */
+function AssetSelect({
+  value,
+  options,
+  failed,
+  onChange,
+}: {
+  value: string;
+  options: readonly Instrument[];
+  failed: boolean;
+  onChange: (symbol: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="sm:w-72">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-500">
+        Asset
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={failed ? `${id}-error` : undefined}
+        className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-8 pl-3 text-sm font-medium text-slate-900 shadow-sm outline-none transition focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+      >
+        {options.some((item) => item.symbol === value) ? null : <option value={value}>{value}</option>}
+        {options.map((item) => (
+          <option key={item.symbol} value={item.symbol}>
+            {item.symbol} — {item.name}
+          </option>
+        ))}
+      </select>
+      {failed ? (
+        <p id={`${id}-error`} className="mt-1 text-xs text-red-600">
+          The list of assets could not be loaded.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ChartPlaceholder() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading chart"
+      className="animate-pulse rounded-lg border border-slate-200 bg-slate-50"
+      style={{ height: CHART_HEIGHT }}
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import { toMinorUnits } from '@candor/contracts/money';
+import { formatUsd } from '@candor/domain/money/money';
+
+/** A signed decimal amount from the wire ("-40.00") in cents. */
+export function toSignedCents(decimal: string): bigint {
+  return decimal.startsWith('-') ? -toMinorUnits(decimal.slice(1)) : toMinorUnits(decimal);
+}
+
+/** A change of balance for people: "+$1,234.56", "−$40.00" (a true minus sign), "$0.00". */
+export function formatSignedUsd(cents: bigint): string {
+  if (cents > 0n) return `+${formatUsd(cents)}`;
+  if (cents < 0n) return `\u2212${formatUsd(-cents)}`;
+  return formatUsd(0n);
+}

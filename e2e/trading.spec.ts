@@ -1,0 +1,115 @@
+import type { APIRequestContext } from '@playwright/test';
+import { creditCustomer, openAdminPage } from './fixtures/admin.ts';
+import { expectOk } from './fixtures/api.ts';
+import { readE2eEnv } from './fixtures/env.ts';
+import { expect, test } from './fixtures/test.ts';
+import { toast } from './fixtures/ui.ts';
+
+/** Dollars shown as "$1,234.56" (or "+$1.23" / "−$1.23") into cents. */
+function cents(text: string): number {
+  const match = /([+\-−]?)\$([\d,]+)\.(\d{2})/.exec(text);
+  if (!match) throw new Error(`no amount in "${text}"`);
+  const value = Number(match[2]?.replaceAll(',', '')) * 100 + Number(match[3]);
+  return match[1] === '-' || match[1] === '−' ? -value : value;
+}
+
+async function balances(api: APIRequestContext) {
+  const response = await api.get('/api/me/balances');
+  await expectOk(response, 'read balances');
+  return (await response.json()) as { total: string; available: string; profit: string };
+}
+
+test('a customer buys BTCUSD, watches it under Active, closes it, and the balances move by exactly its result', async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  const admin = await openAdminPage(browser);
+  await creditCustomer(admin.page, signedInClient.id, '1000');
+  await admin.close();
+
+  await page.goto('/trades');
+  await expect(page.getByRole('heading', { name: 'Market' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Crypto' }).click();
+  await page.getByLabel('Asset', { exact: true }).selectOption('BTCUSD');
+  await page.getByLabel('Amount (USD)').fill('200');
+  await page.getByLabel('Lot size', { exact: true }).fill('5');
+  await page.getByRole('button', { name: 'BUY' }).click();
+  await expect(toast(page, 'Trade Placed Successfully')).toBeVisible();
+  expect((await balances(page.request)).available).toBe('800.00');
+
+  // Under Active on the dashboard, its unrealized result follows the live price.
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: 'Active' }).click();
+  const close = page.getByRole('button', { name: 'Close the BUY BTCUSD trade of $200.00' });
+  await expect(close).toBeVisible();
+  const row = page.getByRole('row').filter({ has: close });
+  const first = await row.textContent();
+  await expect.poll(async () => row.textContent(), { timeout: 20_000 }).not.toBe(first);
+
+  await close.click();
+  await page
+    .getByRole('dialog', { name: 'Close trade' })
+    .getByRole('button', { name: 'Close trade' })
+    .click();
+  await expect(toast(page, 'Trade closed')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Closed' }).click();
+  const closedRow = page.getByRole('row').filter({ hasText: 'BTCUSD' }).first();
+  await expect(closedRow).toBeVisible();
+  const response = await page.request.get('/api/trades?status=closed');
+  const { items } = (await response.json()) as { items: { result: string }[] };
+  const result = Math.round(Number(items[0]?.result) * 100);
+  const after = await balances(page.request);
+  expect(cents(`$${after.total}`)).toBe(100_000 + result);
+  expect(Math.round(Number(after.profit) * 100)).toBe(result);
+  await expect(page.getByRole('region', { name: 'TOTAL BALANCE' })).toContainText(
+    `$${Number(after.total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+  );
+});
+
+test('a trade larger than the balance is refused with "Insufficient balance"', async ({
+  page,
+  signedInClient,
+}) => {
+  expect(signedInClient.id).toBeTruthy();
+  await page.goto('/trades');
+  await expect(page.getByRole('heading', { name: 'Market' })).toBeVisible();
+  await page.getByLabel('Amount (USD)').fill('50');
+  await page.getByRole('button', { name: 'SELL' }).click();
+  await expect(page.getByText('Insufficient balance')).toBeVisible();
+  expect((await balances(page.request)).available).toBe('0.00');
+});
+
+test("an administrator closes a customer's trade at market, with a reason", async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  const admin = await openAdminPage(browser);
+  try {
+    await creditCustomer(admin.page, signedInClient.id, '300');
+    const opened = await page.request.post('/api/trades', {
+      data: { symbol: 'EURUSD', direction: 'sell', amount: '100', lotSize: '2' },
+      headers: { origin: readE2eEnv().baseURL },
+    });
+    await expectOk(opened, 'open a trade');
+
+    await admin.page.goto('/all-user?tab=trades');
+    await admin.page.getByLabel('Search by email').fill(signedInClient.email);
+    const row = admin.page.getByRole('row').filter({ hasText: signedInClient.email }).first();
+    await expect(row).toContainText('Running');
+    await row.click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Trade details' });
+    await dialog.getByRole('button', { name: 'Close at market' }).click();
+    await dialog.getByLabel('Reason').fill('Customer asked by phone to close');
+    await dialog.getByRole('button', { name: 'Close at market' }).click();
+    await expect(toast(admin.page, 'Trade closed at market')).toBeVisible();
+    await expect(row).toContainText('Closed');
+  } finally {
+    await admin.close();
+  }
+  const response = await page.request.get('/api/trades?status=closed');
+  const { items } = (await response.json()) as { items: { closedBy: string; closeReason: string }[] };
+  expect(items[0]).toMatchObject({ closedBy: 'admin', closeReason: 'Customer asked by phone to close' });
+});

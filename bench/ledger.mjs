@@ -17,28 +17,30 @@
 // are dropped at the end.
 //
 //   node bench/ledger.mjs [--clients 32] [--seconds 10] [--customers 10000]
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { observe } from './ledger-observe.mjs';
-import { connect, insertPendingDeposits, insertUsers, newKey, readLedgerCounts } from './ledger-setup.mjs';
+import { connect, insertPendingDeposits, insertUsers, readLedgerCounts } from './ledger-setup.mjs';
 import {
-  createBenchDatabase,
-  dropBenchDatabase,
-  guardRun,
-  machineLine,
-  percentile,
-  printTable,
-  ROOT,
-  redact,
-  requireBuild,
-  SERVER,
-  startServer,
-} from './server.mjs';
+  ADMIN_CLI,
+  checkLedger,
+  client,
+  fail,
+  ms,
+  phaseRecorder,
+  phaseRows,
+  printCpuPerOperation,
+  printLoadNote,
+  printLoadTable,
+  printPhase,
+  printReconciliation,
+  printTargetsHeading,
+  runAll,
+  runPgbench,
+  startOnPostgres,
+  verdict,
+} from './load.mjs';
+import { guardRun, machineLine, percentile, requireBuild, SERVER } from './server.mjs';
 
-const ADMIN_CLI = path.join(ROOT, 'apps/server/dist/admin.js');
 const TARGET = { clients: 32, ratioOfPgbench: 0.5, p99Ms: 50, hotOverSpread: 0.8 };
 const AUTH_SECRET = 'bench-ledger-secret-bench-ledger-secret-0123';
 /** Starting money per customer, and the amount of each deposit approved while timed. */
@@ -72,7 +74,7 @@ const run = guardRun(15 * 60_000 + 4 * seconds * 1000);
 
 /** @type {{ label: string; stats: PhaseStats }[]} */
 const profiles = [];
-/** @type {{ tps: number; p50: number; p99: number; transactions: number } | null} */
+/** @type {import('./load.mjs').PgbenchResult | null} */
 let pgbench = null;
 let reconciliation = '';
 let reconciliationClean = false;
@@ -81,24 +83,10 @@ let counts = null;
 let setupLine = '';
 let failed = false;
 try {
-  const name = `candor_bench_ledger_${process.pid}`;
-  const url = await createBenchDatabase(name);
-  // Without PostgreSQL createBenchDatabase prints why and nothing is measured.
-  if (url) {
-    run.onCleanUp(() => dropBenchDatabase(name));
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-bench-ledger-'));
-    run.onCleanUp(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    console.log(`PostgreSQL database ${name} at ${redact(url)}: starting the server…`);
-    const server = await startServer({
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      AUTH_SECRET,
-      LOG_LEVEL: 'error',
-    });
-    let serverStopped = false;
-    run.onCleanUp(async () => {
-      if (!serverStopped) await server.stop();
-    });
+  const bench = await startOnPostgres(run, 'ledger', AUTH_SECRET);
+  // Without PostgreSQL startOnPostgres prints why and nothing is measured.
+  if (bench) {
+    const { url, server } = bench;
     const http = client(server.baseUrl);
 
     // ---------- set-up (not timed) ----------
@@ -190,7 +178,7 @@ try {
     ]);
     statsA.observed = await watchA.stop();
     profiles.push({ label: 'A spread', stats: statsA });
-    printPhase('A', statsA);
+    printProfile('A', statsA);
 
     // ---------- B: the same platform accounts in every operation ----------
     const needed = Math.ceil(statsA.opsPerSecond * seconds * 0.75) + clients * 4;
@@ -211,27 +199,14 @@ try {
     ]);
     statsB.observed = await watchB.stop();
     profiles.push({ label: 'B hot', stats: statsB });
-    printPhase('B', statsB);
+    printProfile('B', statsB);
 
     // ---------- the ledger afterwards ----------
-    serverStopped = true;
-    await server.stop();
-    const reconciled = await runCommand(process.execPath, [ADMIN_CLI, 'reconcile'], {
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-    });
-    reconciliation = reconciled.output.trim();
-    reconciliationClean = reconciled.code === 0;
-    const after = await connect(url);
-    try {
-      counts = await readLedgerCounts(after);
-    } finally {
-      await after.end();
-    }
+    await bench.stopServer();
+    ({ reconciliation, reconciliationClean, counts } = await checkLedger(bench, readLedgerCounts));
 
     // ---------- pgbench on its own database ----------
-    pgbench = await runPgbench(`candor_bench_pgb_${process.pid}`);
+    pgbench = await runPgbench(`candor_bench_pgb_${process.pid}`, { clients, seconds, run });
   }
 } catch (error) {
   failed = true;
@@ -246,50 +221,8 @@ process.exit(failed ? 1 : 0);
 // ---------------------------------------------------------------------------------------------
 
 /**
- * @typedef {{ count: number; latencies: number[]; errors: Map<string, number>; sample?: string }} KindStats
- * @typedef {{ ops: number; opsPerSecond: number; elapsedMs: number; latencies: number[];
- *   kinds: Map<string, KindStats>; errors: number; exhausted: string[];
- *   observed?: Awaited<ReturnType<Awaited<ReturnType<typeof observe>>['stop']>> }} PhaseStats
+ * @typedef {import('./load.mjs').PhaseStats & { exhausted: string[] }} PhaseStats
  */
-
-/** HTTP calls with the session cookie, the Origin header and a fresh Idempotency-Key each. */
-function client(baseUrl) {
-  const send = async (method, url, cookie, body) => {
-    /** @type {Record<string, string>} */
-    const headers = { origin: baseUrl };
-    if (cookie) headers.cookie = cookie;
-    if (method !== 'GET') headers['idempotency-key'] = newKey();
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const started = performance.now();
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, ms: performance.now() - started, text };
-  };
-  return {
-    send,
-    expectOk: async (method, url, cookie, body) => {
-      const answer = await send(method, url, cookie, body);
-      if (answer.status !== 200) throw new Error(`${method} ${url}: HTTP ${answer.status} ${answer.text}`);
-      return answer;
-    },
-  };
-}
-
-/** Runs `task` over `items` with at most `concurrency` at once. */
-async function runAll(items, concurrency, task) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-}
 
 /**
  * `clients` loops, each alternating between the operations (client i starts with operation
@@ -299,11 +232,8 @@ async function runAll(items, concurrency, task) {
  * @returns {Promise<PhaseStats>}
  */
 async function runPhase(clientCount, phaseSeconds, operations) {
-  /** @type {Map<string, KindStats>} */
-  const kinds = new Map(operations.map((op) => [op.kind, { count: 0, latencies: [], errors: new Map() }]));
-  const all = [];
+  const recorder = phaseRecorder(operations.map((op) => op.kind));
   const exhausted = new Set();
-  let errors = 0;
   const started = performance.now();
   const deadline = started + phaseSeconds * 1000;
   const loop = async (index) => {
@@ -315,112 +245,19 @@ async function runPhase(clientCount, phaseSeconds, operations) {
         exhausted.add(op.kind);
         return;
       }
-      const answer = await pending;
-      const stats = kinds.get(op.kind);
-      if (answer.status === 200) {
-        stats.count++;
-        stats.latencies.push(answer.ms);
-        all.push(answer.ms);
-      } else {
-        errors++;
-        const key = String(answer.status);
-        stats.errors.set(key, (stats.errors.get(key) ?? 0) + 1);
-        stats.sample ??= answer.text.slice(0, 200);
-      }
+      recorder.record(op.kind, await pending);
     }
   };
   await Promise.all(Array.from({ length: clientCount }, (_, i) => loop(i)));
   const elapsedMs = performance.now() - started;
-  const sort = (values) => values.sort((a, b) => a - b);
-  sort(all);
-  for (const stats of kinds.values()) sort(stats.latencies);
-  return {
-    ops: all.length,
-    opsPerSecond: all.length / (elapsedMs / 1000),
-    elapsedMs,
-    latencies: all,
-    kinds,
-    errors,
-    exhausted: [...exhausted],
-  };
+  return { ...recorder.result(elapsedMs), exhausted: [...exhausted] };
 }
 
-function printPhase(label, stats) {
-  console.log(
-    `  ${label}: ${stats.ops} operations in ${(stats.elapsedMs / 1000).toFixed(1)} s = ` +
-      `${stats.opsPerSecond.toFixed(0)}/s, p50 ${ms(percentile(stats.latencies, 50))} ms, ` +
-      `p99 ${ms(percentile(stats.latencies, 99))} ms, ${stats.errors} errors`,
-  );
-  for (const [kind, k] of stats.kinds) {
-    if (k.errors.size > 0) {
-      console.log(
-        `    ${kind} errors: ${[...k.errors].map(([s, n]) => `${n}× HTTP ${s}`).join(', ')}: ${k.sample}`,
-      );
-    }
-  }
+function printProfile(label, stats) {
+  printPhase(stats, `${label}: `);
   if (stats.exhausted.length > 0) {
     console.log(`    ran out of pending ${stats.exhausted.join(', ')}s before the time was up`);
   }
-}
-
-/** Creates `name`, runs `pgbench -i -s 10` then `pgbench -c N -j 2 -T seconds` on it, drops it. */
-async function runPgbench(name) {
-  const url = await createBenchDatabase(name);
-  if (!url) throw new Error('PostgreSQL stopped answering before pgbench');
-  run.onCleanUp(() => dropBenchDatabase(name));
-  console.log(`pgbench: initialising ${name} (scale 10)…`);
-  const init = await runCommand('pgbench', ['-i', '-s', '10', '-q', url], {});
-  if (init.code !== 0) throw new Error(`pgbench -i failed:\n${init.output}`);
-  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-bench-pgbench-'));
-  run.onCleanUp(async () => fs.rmSync(logDir, { recursive: true, force: true }));
-  const threads = Math.min(2, clients);
-  console.log(`pgbench: ${clients} clients, ${threads} threads, ${seconds} s…`);
-  const bench = await runCommand(
-    'pgbench',
-    [
-      '-c',
-      String(clients),
-      '-j',
-      String(threads),
-      '-T',
-      String(seconds),
-      '-l',
-      '--log-prefix',
-      path.join(logDir, 'tx'),
-      url,
-    ],
-    {},
-  );
-  if (bench.code !== 0) throw new Error(`pgbench failed:\n${bench.output}`);
-  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(bench.output)?.[1]);
-  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(bench.output)?.[1]);
-  if (!Number.isFinite(tps)) throw new Error(`could not read pgbench's tps:\n${bench.output}`);
-  // Per-transaction log: "client_id transaction_no time_us script_no epoch epoch_us".
-  const latencies = [];
-  for (const file of fs.readdirSync(logDir)) {
-    for (const line of fs.readFileSync(path.join(logDir, file), 'utf8').split('\n')) {
-      const micros = Number(line.split(' ')[2]);
-      if (line && Number.isFinite(micros)) latencies.push(micros / 1000);
-    }
-  }
-  latencies.sort((a, b) => a - b);
-  return { tps, transactions, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-}
-
-/** Runs a command to its end; resolves with its exit code and its stdout+stderr. */
-function runCommand(command, commandArgs, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...env } });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
-  });
 }
 
 function report() {
@@ -428,54 +265,15 @@ function report() {
     `\nLedger through HTTP on PostgreSQL: ${clients} clients, ${seconds} s per profile, ` +
       `${customerCount.toLocaleString('en')} customers (${machineLine()})`,
   );
-  console.log(
-    'The load generator (this process, Node fetch with keep-alive), the server and PostgreSQL share the\n' +
-      `same ${os.cpus().length} cores; pgbench's client shares them too. Each operation is one HTTP request = one\n` +
-      'database transaction (session lookup, idempotency key, row lock, ledger entries, audit record).',
-  );
+  printLoadNote('session lookup, idempotency key, row lock, ledger entries, audit record');
   if (setupLine) console.log(setupLine);
   console.log('');
-  const rows = [];
-  for (const { label, stats } of profiles) {
-    rows.push([
-      label,
-      String(stats.ops),
-      stats.opsPerSecond.toFixed(0),
-      ms(percentile(stats.latencies, 50)),
-      ms(percentile(stats.latencies, 99)),
-      String(stats.errors),
-      pgbench ? `${((100 * stats.opsPerSecond) / pgbench.tps).toFixed(0)} %` : '-',
-    ]);
-    for (const [kind, k] of stats.kinds) {
-      rows.push([
-        `  ${kind}`,
-        String(k.count),
-        (k.count / (stats.elapsedMs / 1000)).toFixed(0),
-        ms(percentile(k.latencies, 50)),
-        ms(percentile(k.latencies, 99)),
-        String([...k.errors.values()].reduce((a, b) => a + b, 0)),
-        '',
-      ]);
-    }
-  }
-  if (pgbench) {
-    rows.push([
-      'pgbench TPC-B -s 10',
-      String(pgbench.transactions),
-      pgbench.tps.toFixed(0),
-      ms(pgbench.p50),
-      ms(pgbench.p99),
-      '0',
-      '100 %',
-    ]);
-  }
-  printTable(['', 'ops', 'ops/s', 'p50 ms', 'p99 ms', 'errors', 'of pgbench'], rows);
+  printLoadTable(
+    profiles.flatMap(({ label, stats }) => phaseRows(label, stats, pgbench)),
+    pgbench,
+  );
 
-  console.log('\nTargets');
-  const verdict = (met) => (met ? 'MET' : 'MISSED');
-  if (clients !== TARGET.clients) {
-    console.log(`  (the targets are set at ${TARGET.clients} clients; this run used ${clients})`);
-  }
+  printTargetsHeading(clients, TARGET.clients);
   for (const { label, stats } of profiles) {
     const p99 = percentile(stats.latencies, 99);
     if (pgbench) {
@@ -500,34 +298,9 @@ function report() {
   }
   console.log('\nWhere the time went (CPU per operation; backends of the bench database, averaged)');
   for (const { label, stats } of profiles) {
-    const o = stats.observed;
-    if (!o) continue;
-    const perOp = (cpuMs) =>
-      Number.isFinite(cpuMs) ? `${(cpuMs / Math.max(1, stats.ops)).toFixed(1)} ms` : '?';
-    console.log(
-      `  ${label}: server process ${perOp(o.serverCpuMs)}, load generator ${perOp(o.benchCpuMs)}, ` +
-        `all PostgreSQL processes ${perOp(o.postgresCpuMs)}; machine ${Number.isFinite(o.machineBusy) ? (o.machineBusy * 100).toFixed(0) : '?'} % busy; ` +
-        `${o.active.toFixed(1)} backends active, ${o.lockWaiting.toFixed(1)} waiting on a lock`,
-    );
-    const totalPerOp = (o.serverCpuMs + o.benchCpuMs + o.postgresCpuMs) / Math.max(1, stats.ops);
-    if (Number.isFinite(totalPerOp) && totalPerOp > 0) {
-      console.log(
-        `    ${totalPerOp.toFixed(1)} ms of CPU per operation in all: ${os.cpus().length} cores of our own ` +
-          `would allow at most ~${((os.cpus().length * 1000) / totalPerOp).toFixed(0)} operations/s; ` +
-          `the server process alone (one thread) at most ~${(1000 / (o.serverCpuMs / Math.max(1, stats.ops))).toFixed(0)}/s`,
-      );
-    }
+    printCpuPerOperation(stats, { lead: `${label}: `, indent: '    ' });
   }
-  console.log(
-    `\nReconciliation (admin reconcile) of the bench database: ${reconciliationClean ? 'CLEAN' : 'PROBLEMS'}`,
-  );
-  if (reconciliation)
-    console.log(
-      reconciliation
-        .split('\n')
-        .map((line) => `  ${line}`)
-        .join('\n'),
-    );
+  printReconciliation(reconciliation, reconciliationClean);
   if (counts) {
     console.log(
       `  ${counts.approved_deposits} approved deposits (${counts.approved_without_entry} without an entry), ` +
@@ -538,19 +311,10 @@ function report() {
   }
 }
 
-function ms(value) {
-  return Number.isFinite(value) ? value.toFixed(1) : '-';
-}
-
 function shuffle(values) {
   for (let i = values.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
     [values[i], values[j]] = [values[j], values[i]];
   }
   return values;
-}
-
-function fail(message) {
-  console.error(message);
-  process.exit(1);
 }

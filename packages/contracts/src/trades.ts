@@ -98,6 +98,9 @@ export type AdminTrade = z.infer<typeof AdminTradeSchema>;
 
 export const AdminTradeListQuerySchema = PageQuerySchema.extend({
   search: z.string().trim().max(254).optional(),
+  /** Only this customer's trades (the open positions on /user/{id}). */
+  userId: z.string().trim().min(1).max(100).optional(),
+  status: z.enum(['open', 'closed']).optional(),
 });
 export const AdminTradePageSchema = pageOf(AdminTradeSchema, 'AdminTradePage');
 export type AdminTradePage = z.infer<typeof AdminTradePageSchema>;

@@ -107,6 +107,25 @@ describe('the All trades tab', () => {
     expect(second.json().items).toHaveLength(2);
   });
 
+  test("one customer's open positions (the /user/{id} page): by user id and status", async () => {
+    const c = await customer(100_000n, { email: 'positions@trades.test' });
+    const first = await open(c.browser, { amount: '5' });
+    const second = await open(c.browser, { amount: '7' });
+    const closed = await c.browser.request({ method: 'POST', url: `/api/trades/${first.id}/close` });
+    expect(closed.statusCode).toBe(200);
+    const res = await adminBrowser.request({
+      method: 'GET',
+      url: `/api/admin/trades?userId=${c.user.id}&status=open`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      total: 1,
+      items: [{ id: second.id, status: 'open', amount: '7.00' }],
+    });
+    const all = await adminBrowser.request({ method: 'GET', url: `/api/admin/trades?userId=${c.user.id}` });
+    expect(all.json().total).toBe(2);
+  });
+
   test('customers cannot read the All trades tab', async () => {
     const { browser } = await customer(0n);
     expect((await browser.request({ method: 'GET', url: '/api/admin/trades' })).statusCode).toBe(403);

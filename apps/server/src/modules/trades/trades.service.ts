@@ -428,9 +428,18 @@ export async function listOwnTrades(
 /** The All trades tab: every trade, newest first, optionally only customers whose e-mail contains `search`. */
 export async function listTrades(
   db: Db,
-  query: { search?: string | undefined; page: number },
+  query: {
+    search?: string | undefined;
+    userId?: string | undefined;
+    status?: 'open' | 'closed' | undefined;
+    page: number;
+  },
 ): Promise<AdminTradePage> {
-  const where: SQL | undefined = query.search ? ilike(users.email, containsPattern(query.search)) : undefined;
+  const where: SQL | undefined = and(
+    query.search ? ilike(users.email, containsPattern(query.search)) : undefined,
+    query.userId ? eq(trades.userId, query.userId) : undefined,
+    query.status ? eq(trades.status, query.status) : undefined,
+  );
   const [counted] = await db
     .select({ total: count() })
     .from(trades)

@@ -100,6 +100,66 @@ describe('AdminUserPage', () => {
     expect(within(entries).getByText('+$1,000.00')).toBeTruthy();
   });
 
+  test("lists the user's open positions from the trades API, filtered by user and status", async () => {
+    const fetchMock = mockApi({
+      [USER_URL]: { status: 200, body: buildUser() },
+      [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
+      'GET /api/admin/trades': ({ url }) =>
+        url.searchParams.get('userId') === ID && url.searchParams.get('status') === 'open'
+          ? {
+              status: 200,
+              body: {
+                items: [
+                  {
+                    id: '5d6f0f1e-7f5a-4c3e-9f53-2f0c1b7a9e11',
+                    symbol: 'BTCUSD',
+                    instrumentClass: 'crypto',
+                    direction: 'sell',
+                    amount: '250.00',
+                    lotSize: '3.00',
+                    exposure: '750.00',
+                    openPrice: '83441.78',
+                    openedAt: '2026-11-22T14:37:00.000Z',
+                    status: 'open',
+                    closePrice: null,
+                    closedAt: null,
+                    result: null,
+                    closedBy: null,
+                    closeReason: null,
+                    bookedByDesk: false,
+                    priceSource: 'simulated',
+                    userId: ID,
+                    email: 'grace@example.com',
+                    customerName: 'Grace Hopper',
+                  },
+                ],
+                page: 1,
+                pageCount: 1,
+                total: 1,
+              },
+            }
+          : { status: 400, body: { code: 'VALIDATION_FAILED', message: 'unexpected query' } },
+    });
+    renderUserPage();
+    const positions = await screen.findByRole('region', { name: 'Open positions' });
+    await waitFor(() => expect(within(positions).getByText('BTCUSD')).toBeTruthy());
+    expect(within(positions).getByText('SELL')).toBeTruthy();
+    expect(within(positions).getByText('$250.00')).toBeTruthy();
+    expect(within(positions).getByText('$750.00')).toBeTruthy();
+    expect(callsTo(fetchMock, 'GET /api/admin/trades')).toHaveLength(1);
+  });
+
+  test('a user without open trades shows "No open positions."', async () => {
+    mockApi({
+      [USER_URL]: { status: 200, body: buildUser() },
+      [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
+      'GET /api/admin/trades': { status: 200, body: { items: [], page: 1, pageCount: 1, total: 0 } },
+    });
+    renderUserPage();
+    const positions = await screen.findByRole('region', { name: 'Open positions' });
+    await waitFor(() => expect(within(positions).getByText('No open positions.')).toBeTruthy());
+  });
+
   test('a suspended user shows as Suspended with the reason', async () => {
     mockApi({
       [USER_URL]: {

@@ -14,6 +14,7 @@ import { StatementEntries } from '../statement/statement-entries.tsx';
 import { AdjustmentForm } from './adjustment-form.tsx';
 import { adminUserQuery } from './admin-user-api.ts';
 import { BookTradeForm } from './book-trade-form.tsx';
+import { OpenPositions } from './open-positions.tsx';
 import { WithdrawalSettingsPanel } from './withdrawal-settings-form.tsx';
 
 /** /user/{id}: one customer's details, balances, latest ledger entries and money settings. */
@@ -99,6 +100,8 @@ function UserDetails({ user }: { user: AdminUser }) {
           <WithdrawalSettingsPanel userId={user.id} />
         </Panel>
       </div>
+
+      <OpenPositions userId={user.id} />
 
       <Panel
         title="Book external trade"

@@ -1,5 +1,5 @@
 import type { Quote } from '@candor/contracts/market';
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { FakeEventSource, installFakeEventSource, latestEventSource } from '../test/fake-event-source.ts';
 import { findReconnectDelay, usePriceStream } from './use-price-stream.ts';
@@ -23,6 +23,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Unmounting ends each hook's subscription, so the page-wide stream starts empty in the next test.
+  cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -122,5 +124,53 @@ describe('usePriceStream', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 10].map(findReconnectDelay)).toEqual([
       1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
     ]);
+  });
+});
+
+describe('one stream for the whole page', () => {
+  test('two components share one connection for the union of their symbols, each hears only its own', () => {
+    const chart = renderHook(() => usePriceStream(['BTCUSD']));
+    const list = renderHook(() => usePriceStream(['EURUSD', 'BTCUSD']));
+    const open = FakeEventSource.instances.filter((s) => s.readyState !== FakeEventSource.CLOSED);
+    expect(open).toHaveLength(1);
+    expect(latestEventSource().url).toBe('/api/prices/stream?symbols=BTCUSD%2CEURUSD');
+    act(() => {
+      latestEventSource().open();
+      latestEventSource().emit('quote', JSON.stringify(buildQuote({ symbol: 'EURUSD', price: '1.08432' })));
+      latestEventSource().emit('quote', JSON.stringify(buildQuote()));
+    });
+    expect(chart.result.current.quotes).toEqual({ BTCUSD: buildQuote() });
+    expect(list.result.current.quotes.EURUSD?.price).toBe('1.08432');
+    expect(chart.result.current.status).toBe('live');
+
+    // When one leaves, the other keeps a stream of its own symbols only.
+    list.unmount();
+    expect(latestEventSource().url).toBe('/api/prices/stream?symbols=BTCUSD');
+    chart.unmount();
+    expect(FakeEventSource.instances.every((s) => s.readyState === FakeEventSource.CLOSED)).toBe(true);
+  });
+
+  test('a component that joins an open stream gets the latest quotes at once', () => {
+    const first = renderHook(() => usePriceStream(['BTCUSD']));
+    act(() => {
+      latestEventSource().open();
+      latestEventSource().emit('quote', JSON.stringify(buildQuote({ price: '67300.00' })));
+    });
+    const second = renderHook(() => usePriceStream(['BTCUSD']));
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(second.result.current.quotes.BTCUSD?.price).toBe('67300.00');
+    expect(second.result.current.status).toBe('live');
+    first.unmount();
+    second.unmount();
+  });
+
+  test('more than 20 symbols are split over several streams', () => {
+    const symbols = Array.from({ length: 25 }, (_, i) => `SYM${String(i).padStart(2, '0')}`);
+    const { unmount } = renderHook(() => usePriceStream(symbols));
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(
+      FakeEventSource.instances.map((s) => decodeURIComponent(s.url).split('=')[1]?.split(',').length),
+    ).toEqual([20, 5]);
+    unmount();
   });
 });

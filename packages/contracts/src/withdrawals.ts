@@ -367,7 +367,8 @@ export const AdminWithdrawalSchema = z
       userId: z.string(),
       email: z.string(),
       fullName: z.string(),
-      decidedBy: z.string().nullable(),
+      /** The administrator who decided (their name, or their id if the account is gone). */
+      decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
       /** The reason of a rejection (a released hold's note is in the audit log). */
       decisionReason: z.string().nullable(),
       /** Wrong confirmation codes entered for the current code. */

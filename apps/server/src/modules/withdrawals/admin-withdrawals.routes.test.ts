@@ -162,7 +162,7 @@ describe('approve settles, reject releases', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'approved',
-      decidedBy: admin.id,
+      decidedBy: { id: admin.id, name: admin.name },
       decidedAt: expect.any(String),
     });
     expect(res.json().entries.map((e: { kind: string }) => e.kind)).toEqual([

@@ -13,7 +13,7 @@ import { releaseEntry, withdrawalEntries } from '@candor/domain/ledger/entries';
 import { formatDecimal, formatPercentBps } from '@candor/domain/money/money';
 import { checkTransition } from '@candor/domain/state-machine';
 import { WITHDRAWAL_NEXT } from '@candor/domain/withdrawals/withdrawal-status';
-import { asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
@@ -67,10 +67,12 @@ export async function listAdminWithdrawals(
 }
 
 async function toAdminWithdrawal(db: Db, row: WithdrawalRow): Promise<AdminWithdrawal> {
-  const [user] = await db
-    .select({ email: users.email, name: users.name })
+  const people = await db
+    .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
-    .where(eq(users.id, row.userId));
+    .where(inArray(users.id, row.decidedBy ? [row.userId, row.decidedBy] : [row.userId]));
+  const user = people.find((person) => person.id === row.userId);
+  const decider = row.decidedBy ? people.find((person) => person.id === row.decidedBy) : undefined;
   const entries = await db
     .select({
       id: journalEntries.id,
@@ -89,7 +91,7 @@ async function toAdminWithdrawal(db: Db, row: WithdrawalRow): Promise<AdminWithd
     userId: row.userId,
     email: user?.email ?? '',
     fullName: user?.name ?? '',
-    decidedBy: row.decidedBy,
+    decidedBy: row.decidedBy ? { id: row.decidedBy, name: decider?.name ?? row.decidedBy } : null,
     decisionReason: row.decisionReason,
     codeAttempts: row.codeAttempts,
     entries: entries.map((entry) => ({

@@ -75,7 +75,11 @@ describe('WithdrawalDetailsPage', () => {
     renderDetails({
       [`GET /api/admin/withdrawals/${ID}`]: () => ({ status: 200, body: current }),
       [`POST /api/admin/withdrawals/${ID}/approve`]: () => {
-        current = detail({ status: 'approved', decidedAt: '2026-03-04T14:00:00.000Z', decidedBy: 'admin-1' });
+        current = detail({
+          status: 'approved',
+          decidedAt: '2026-03-04T14:00:00.000Z',
+          decidedBy: { id: 'admin-1', name: 'Ada Admin' },
+        });
         return { status: 200, body: current };
       },
     });
@@ -83,6 +87,7 @@ describe('WithdrawalDetailsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Withdrawal approved')).toBeTruthy();
     expect(await screen.findByText('Approved')).toBeTruthy();
+    expect(screen.getByText(/Approved by Ada Admin on/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 

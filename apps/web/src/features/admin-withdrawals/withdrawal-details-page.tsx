@@ -119,7 +119,8 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
         <DetailRow label="Decision">
           {withdrawal.decidedAt ? (
             <>
-              {label} on <time dateTime={withdrawal.decidedAt}>{formatDateTime(withdrawal.decidedAt)}</time>
+              {label} by {withdrawal.decidedBy?.name ?? 'an administrator'} on{' '}
+              <time dateTime={withdrawal.decidedAt}>{formatDateTime(withdrawal.decidedAt)}</time>
             </>
           ) : (
             <span className="text-slate-500">Not decided yet</span>

@@ -33,7 +33,7 @@ function detail(n: number, status: string) {
     decidedAt: '2026-03-04T14:00:00.000Z',
     details: { coin: 'bitcoin', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' },
     fullName: 'Ada Lovelace',
-    decidedBy: 'admin-1',
+    decidedBy: { id: 'admin-1', name: 'Ada Admin' },
     decisionReason: status === 'rejected' ? 'Name does not match' : null,
     codeAttempts: 0,
     entries: [],

@@ -1,10 +1,10 @@
-import type { InstrumentClass } from '@candor/contracts/market';
 import type { BookTradeRequest } from '@candor/contracts/trades';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
+import { InstrumentOptions } from '../../components/ui/instrument-options.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { newIdempotencyKey } from '../../lib/api.ts';
@@ -29,12 +29,6 @@ const EMPTY: BookTradeFormValues = {
   closedAt: '',
   closePrice: '',
 };
-
-const CLASS_GROUPS = [
-  { id: 'forex', label: 'Forex' },
-  { id: 'crypto', label: 'Crypto' },
-  { id: 'stock', label: 'Stocks' },
-] as const satisfies readonly { id: InstrumentClass; label: string }[];
 
 /** Every administrator view a booked trade changes: this user's page and the All trades tab. */
 const ADMIN_QUERY_KEY = ['admin'] as const;
@@ -104,19 +98,7 @@ export function BookTradeForm({ userId }: { userId: string }) {
           {(control) => (
             <select {...control} {...register('symbol')} className={textControlClass(errors.symbol?.message)}>
               <option value="">Choose an asset</option>
-              {CLASS_GROUPS.map((group) => {
-                const members = items.filter((item) => item.class === group.id);
-                if (members.length === 0) return null;
-                return (
-                  <optgroup key={group.id} label={group.label}>
-                    {members.map((item) => (
-                      <option key={item.symbol} value={item.symbol}>
-                        {item.symbol} — {item.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                );
-              })}
+              <InstrumentOptions items={items} />
             </select>
           )}
         </LabelledField>

@@ -1,13 +1,8 @@
-import type { Instrument, InstrumentClass } from '@candor/contracts/market';
+import type { Instrument } from '@candor/contracts/market';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { InstrumentOptions } from '../../components/ui/instrument-options.tsx';
 import { instrumentsQuery } from '../../lib/instruments-api.ts';
-
-const GROUPS = [
-  { id: 'crypto', label: 'Crypto' },
-  { id: 'forex', label: 'Forex' },
-  { id: 'stock', label: 'Stocks' },
-] as const satisfies readonly { id: InstrumentClass; label: string }[];
 
 /**
  * The whole catalogue in a native select, grouped by class: keyboard type-ahead searches it,
@@ -39,19 +34,7 @@ export function SymbolPicker({
         className="block w-full min-w-56 rounded-lg border border-slate-300 bg-white py-2 pr-8 pl-3 text-sm font-medium text-slate-900 shadow-sm outline-none transition focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
       >
         {items.length === 0 ? <option value={value}>{value}</option> : null}
-        {GROUPS.map((group) => {
-          const members = items.filter((item) => item.class === group.id);
-          if (members.length === 0) return null;
-          return (
-            <optgroup key={group.id} label={group.label}>
-              {members.map((item) => (
-                <option key={item.symbol} value={item.symbol}>
-                  {item.symbol} — {item.name}
-                </option>
-              ))}
-            </optgroup>
-          );
-        })}
+        <InstrumentOptions items={items} />
       </select>
       {isError ? (
         <p id={`${id}-error`} className="mt-1 text-xs text-red-600">

@@ -70,7 +70,7 @@ function DepositsTable({ items }: { items: readonly AdminDepositItem[] }) {
               key={item.id}
               onOpen={() => void navigate({ to: '/deposit/$id', params: { id: item.id } })}
             >
-              <td className="max-w-0 px-4 py-3 sm:max-w-none">
+              <td className="w-full max-w-0 px-4 py-3 sm:w-auto sm:max-w-none">
                 <Link
                   to="/deposit/$id"
                   params={{ id: item.id }}

@@ -72,7 +72,7 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
         const amount = formatUsd(toMinorUnits(trade.amount));
         return (
           <OpeningRow key={trade.id} onOpen={() => onOpen(trade.id)}>
-            <td className="max-w-0 px-4 py-3 sm:max-w-none">
+            <td className="w-full max-w-0 px-4 py-3 sm:w-auto sm:max-w-none">
               <button
                 type="button"
                 className={`${ROW_LINK_CLASS} max-w-full text-left`}
@@ -83,13 +83,14 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
               >
                 {trade.email}
               </button>
-              <span className="mt-0.5 block truncate text-xs text-slate-500 sm:hidden">
+              {/* On phones the row's summary wraps rather than hiding the status. */}
+              <span className="mt-0.5 block text-xs break-words text-slate-500 sm:hidden">
                 {direction} {trade.symbol} · {amount} · {status}
               </span>
               {/* Below the widest screens the date stands under the e-mail, not in a column of its own. */}
               <time
                 dateTime={trade.openedAt}
-                className="mt-0.5 block truncate text-xs text-slate-500 2xl:hidden"
+                className="mt-0.5 block text-xs break-words text-slate-500 2xl:hidden"
               >
                 {formatDateTime(trade.openedAt)}
               </time>

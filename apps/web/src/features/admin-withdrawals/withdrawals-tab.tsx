@@ -70,7 +70,7 @@ function WithdrawalsTable({ items }: { items: readonly AdminWithdrawalItem[] }) 
               key={item.id}
               onOpen={() => void navigate({ to: '/withdrawal/$id', params: { id: item.id } })}
             >
-              <td className="max-w-0 px-4 py-3 sm:max-w-48">
+              <td className="w-full max-w-0 px-4 py-3 sm:w-auto sm:max-w-48">
                 <Link
                   to="/withdrawal/$id"
                   params={{ id: item.id }}

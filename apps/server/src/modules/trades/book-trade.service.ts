@@ -3,6 +3,7 @@ import { toMinorUnits } from '@candor/contracts/money';
 import { type AdminTrade, type BookTradeRequest, TRADE_MESSAGES } from '@candor/contracts/trades';
 import { parseDecimal } from '@candor/domain/deposits/crypto-conversion';
 import { bookedTradeResultEntry } from '@candor/domain/ledger/entries';
+import { compareDecimal } from '@candor/domain/market/candles';
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import { formatDecimal, formatUsd } from '@candor/domain/money/money';
 import {
@@ -19,7 +20,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
-import { compareDecimals } from './stop-out-price.ts';
 import { describeTrade, toTrade } from './trades.service.ts';
 
 /** A booked price may lie this far outside its minute's recorded low–high: 0.1 % = 10 basis points. */
@@ -76,7 +76,7 @@ async function checkRecordedPrice(
   if (!candle) throw new AppError('VALIDATION_FAILED', `No recorded prices for ${formatMinute(minute)}`);
   const scale = Math.max(spec.pricePrecision, decimalsOf(candle.low), decimalsOf(candle.high));
   const range = bookingRange(candle, scale);
-  if (compareDecimals(price, range.low) < 0 || compareDecimals(price, range.high) > 0) {
+  if (compareDecimal(price, range.low) < 0 || compareDecimal(price, range.high) > 0) {
     throw new AppError(
       'VALIDATION_FAILED',
       `The ${which} price must be between ${range.low} and ${range.high} (the minute's range ± 0.1 %)`,
@@ -129,7 +129,7 @@ export async function bookTrade(
   if (closedAt.getTime() > now.getTime()) {
     throw new AppError('VALIDATION_FAILED', 'The open and close times must be in the past');
   }
-  if (compareDecimals(input.openPrice, '0') <= 0 || compareDecimals(input.closePrice, '0') <= 0) {
+  if (compareDecimal(input.openPrice, '0') <= 0 || compareDecimal(input.closePrice, '0') <= 0) {
     throw new AppError('VALIDATION_FAILED', 'Prices must be greater than zero');
   }
   const source = await checkRecordedPrice(market, spec, 'open', openedAt, input.openPrice);

@@ -1,9 +1,9 @@
 import type { Quote } from '@candor/contracts/market';
+import { compareDecimal } from '@candor/domain/market/candles';
 import type { Db } from '../../db/client.ts';
 import { type Clock, systemClock } from '../../market/clock.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import type { MarketLogger } from '../../market/market-logger.ts';
-import { compareDecimals } from './stop-out-price.ts';
 import { findStopOutCandidates, type PriceRange, stopOutTrade } from './trades.service.ts';
 
 export type StopOutMonitorOptions = {
@@ -42,8 +42,8 @@ function addQuote(ranges: Map<string, PriceRange>, quote: Quote): void {
     ranges.set(quote.symbol, { symbol: quote.symbol, low: quote.price, high: quote.price });
     return;
   }
-  if (compareDecimals(quote.price, known.low) < 0) known.low = quote.price;
-  if (compareDecimals(quote.price, known.high) > 0) known.high = quote.price;
+  if (compareDecimal(quote.price, known.low) < 0) known.low = quote.price;
+  if (compareDecimal(quote.price, known.high) > 0) known.high = quote.price;
 }
 
 /**

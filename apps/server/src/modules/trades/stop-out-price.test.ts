@@ -1,8 +1,9 @@
+import { compareDecimal } from '@candor/domain/market/candles';
 import { formatDecimal } from '@candor/domain/money/money';
 import { isStopOut, type TradeDirection } from '@candor/domain/trading/trade-result';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { compareDecimals, computeStopOutPrice, passesStopOutFilter } from './stop-out-price.ts';
+import { computeStopOutPrice, passesStopOutFilter } from './stop-out-price.ts';
 
 /** The decimal one unit of its last digit above (+1) or below (−1) `text`. */
 function step(text: string, by: 1n | -1n): string {
@@ -98,11 +99,11 @@ describe('the stop-out pre-filter price', () => {
           }
           const inside = direction === 'buy' ? step(stop, -1n) : step(stop, 1n);
           const outside = direction === 'buy' ? step(stop, 1n) : step(stop, -1n);
-          if (compareDecimals(inside, '0') > 0) {
+          if (compareDecimal(inside, '0') > 0) {
             expect(isStopOut({ ...trade, price: inside })).toBe(true);
             expect(passesStopOutFilter(direction, stop, inside)).toBe(true);
           }
-          if (compareDecimals(outside, '0') > 0) {
+          if (compareDecimal(outside, '0') > 0) {
             expect(isStopOut({ ...trade, price: outside })).toBe(false);
             expect(passesStopOutFilter(direction, stop, outside)).toBe(false);
           }
@@ -113,8 +114,8 @@ describe('the stop-out pre-filter price', () => {
   });
 
   test('compares decimals of any scales exactly', () => {
-    expect(compareDecimals('1.10', '1.1')).toBe(0);
-    expect(compareDecimals('1.0999999999999', '1.1')).toBe(-1);
-    expect(compareDecimals('67234.12', '67234.119')).toBe(1);
+    expect(compareDecimal('1.10', '1.1')).toBe(0);
+    expect(compareDecimal('1.0999999999999', '1.1')).toBe(-1);
+    expect(compareDecimal('67234.12', '67234.119')).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { parseDecimal, type ScaledDecimal } from '@candor/domain/deposits/crypto-conversion';
+import { compareDecimal } from '@candor/domain/market/candles';
 import { formatDecimal } from '@candor/domain/money/money';
 import type { TradeDirection } from '@candor/domain/trading/trade-result';
 
@@ -9,15 +10,6 @@ function requireDecimal(text: string): ScaledDecimal {
   const parsed = parseDecimal(text);
   if (!parsed.ok) throw new Error(`not a decimal: ${text}`);
   return parsed.value;
-}
-
-/** Compares two non-negative decimal strings exactly: −1, 0 or 1. */
-export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
-  const x = requireDecimal(a);
-  const y = requireDecimal(b);
-  const left = x.units * 10n ** BigInt(Math.max(0, y.scale - x.scale));
-  const right = y.units * 10n ** BigInt(Math.max(0, x.scale - y.scale));
-  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 /**
@@ -63,6 +55,6 @@ export function passesStopOutFilter(
   price: string,
 ): boolean {
   if (stopOutPrice === null) return false;
-  const order = compareDecimals(price, stopOutPrice);
+  const order = compareDecimal(price, stopOutPrice);
   return direction === 'buy' ? order <= 0 : order >= 0;
 }

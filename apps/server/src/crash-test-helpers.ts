@@ -13,6 +13,7 @@ import { type Database, type Db, openDatabase } from './db/client.ts';
 import { depositQuotes, deposits } from './db/schema/deposits.ts';
 import { files } from './db/schema/files.ts';
 import { siteSettings } from './db/schema/settings.ts';
+import { selectRows } from './db/select-rows.ts';
 import { postEntries } from './modules/ledger/ledger.repository.ts';
 import { requireSiteSettings } from './modules/settings/settings.service.ts';
 import { withDatabase } from './test/global-setup.ts';
@@ -190,10 +191,6 @@ export async function insertPendingDeposit(db: Db, userId: string, cents: bigint
   return deposit.id;
 }
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /**
  * Everything that would be half-done after a crash, as a list of findings (empty when whole):
  * an approved deposit without its entry, a deposit entry without its approved deposit, a
@@ -202,7 +199,7 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
  */
 export async function findHalfDone(db: Db): Promise<string[]> {
   const found: string[] = [];
-  for (const row of await rows<{ id: string }>(
+  for (const row of await selectRows<{ id: string }>(
     db,
     sql`select d.id::text from deposits d
          where d.status = 'approved'
@@ -213,7 +210,7 @@ export async function findHalfDone(db: Db): Promise<string[]> {
   )) {
     found.push(`approved deposit ${row.id} has no deposit entry`);
   }
-  for (const row of await rows<{ id: string; status: string | null }>(
+  for (const row of await selectRows<{ id: string; status: string | null }>(
     db,
     sql`select e.id::text, d.status from journal_entries e
           left join deposits d on d.id::text = e.reference ->> 'deposit'
@@ -223,7 +220,7 @@ export async function findHalfDone(db: Db): Promise<string[]> {
       `deposit entry ${row.id} has no approved deposit pointing at it (deposit ${row.status ?? 'missing'})`,
     );
   }
-  for (const row of await rows<{ id: string }>(
+  for (const row of await selectRows<{ id: string }>(
     db,
     sql`select w.id::text from withdrawals w
          where w.reservation_entry_id is null
@@ -233,7 +230,7 @@ export async function findHalfDone(db: Db): Promise<string[]> {
   )) {
     found.push(`withdrawal ${row.id} has no reservation entry`);
   }
-  for (const row of await rows<{ id: string }>(
+  for (const row of await selectRows<{ id: string }>(
     db,
     sql`select e.id::text from journal_entries e
          where e.kind = 'reservation'
@@ -242,13 +239,13 @@ export async function findHalfDone(db: Db): Promise<string[]> {
   )) {
     found.push(`reservation entry ${row.id} has no withdrawal`);
   }
-  for (const row of await rows<{ id: string }>(
+  for (const row of await selectRows<{ id: string }>(
     db,
     sql`select e.id::text from journal_entries e where not exists (select 1 from postings p where p.entry_id = e.id)`,
   )) {
     found.push(`entry ${row.id} has no postings`);
   }
-  for (const row of await rows<{ key: string }>(
+  for (const row of await selectRows<{ key: string }>(
     db,
     sql`select key from idempotency_keys where response_status is null or response_body is null`,
   )) {
@@ -270,21 +267,21 @@ export type StoredMoves = {
 
 /** What the database holds of the burst's movements. */
 export async function readStoredMoves(db: Db): Promise<StoredMoves> {
-  const depositRows = await rows<{ id: string; entries: string }>(
+  const depositRows = await selectRows<{ id: string; entries: string }>(
     db,
     sql`select d.id::text,
                (select count(*) from journal_entries e
                  where e.kind = 'deposit' and e.reference ->> 'deposit' = d.id::text)::text as entries
           from deposits d where d.status = 'approved'`,
   );
-  const withdrawalRows = await rows<{ id: string; user_id: string; entries: string }>(
+  const withdrawalRows = await selectRows<{ id: string; user_id: string; entries: string }>(
     db,
     sql`select w.id::text, w.user_id,
                (select count(*) from journal_entries e
                  where e.kind = 'reservation' and e.reference ->> 'withdrawal' = w.id::text)::text as entries
           from withdrawals w`,
   );
-  const keyRows = await rows<{ key: string; actor_id: string; scope: string; id: string | null }>(
+  const keyRows = await selectRows<{ key: string; actor_id: string; scope: string; id: string | null }>(
     db,
     sql`select key, actor_id, scope, response_body ->> 'id' as id from idempotency_keys`,
   );
@@ -306,7 +303,7 @@ export async function readStoredMoves(db: Db): Promise<StoredMoves> {
 /** Each customer's cash and reserved balances (cached), in cents. */
 export async function readCustomerBalances(db: Db): Promise<Map<string, { cash: bigint; reserved: bigint }>> {
   const result = new Map<string, { cash: bigint; reserved: bigint }>();
-  for (const row of await rows<{ user_id: string; kind: string; balance: string }>(
+  for (const row of await selectRows<{ user_id: string; kind: string; balance: string }>(
     db,
     sql`select user_id, kind, balance_minor::text as balance from ledger_accounts where user_id is not null`,
   )) {

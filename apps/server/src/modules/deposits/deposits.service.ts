@@ -29,6 +29,7 @@ import { depositQuotes, deposits } from '../../db/schema/deposits.ts';
 import { files } from '../../db/schema/files.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
+import { pageCount } from '../../lib/page-count.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
@@ -221,10 +222,6 @@ export async function submitDeposit(
   return toDeposit(row);
 }
 
-function pageCountOf(total: number): number {
-  return Math.max(1, Math.ceil(total / DEPOSIT_PAGE_SIZE));
-}
-
 /** The customer's own deposits, newest first (history). */
 export async function listOwnDeposits(db: Db, userId: string, page: number): Promise<DepositPage> {
   const where = eq(deposits.userId, userId);
@@ -237,7 +234,7 @@ export async function listOwnDeposits(db: Db, userId: string, page: number): Pro
     .orderBy(desc(deposits.createdAt), desc(deposits.id))
     .limit(DEPOSIT_PAGE_SIZE)
     .offset((page - 1) * DEPOSIT_PAGE_SIZE);
-  return { items: rows.map(toDeposit), page, pageCount: pageCountOf(total), total };
+  return { items: rows.map(toDeposit), page, pageCount: pageCount(total, DEPOSIT_PAGE_SIZE), total };
 }
 
 /** The Deposit tab: every deposit, newest first, optionally only customers whose e-mail contains `search`. */
@@ -275,7 +272,7 @@ export async function listDeposits(
       };
     }),
     page,
-    pageCount: pageCountOf(total),
+    pageCount: pageCount(total, DEPOSIT_PAGE_SIZE),
     total,
   };
 }

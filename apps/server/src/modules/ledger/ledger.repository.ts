@@ -10,6 +10,7 @@ import type { EntryDraft } from '@candor/domain/ledger/entries';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Who caused a movement: a customer, an administrator, 'cli' or 'system'. */
@@ -39,7 +40,15 @@ async function lockAccountsForPosting(
             unique.map((id) => sql`${id}`),
             sql`, `,
           )})`;
-    const result = (await tx.execute(sql`
+    const rows = await selectRows<{
+      id: string;
+      kind: string;
+      user_id: string | null;
+      balance: string;
+      ids: string[];
+    }>(
+      tx,
+      sql`
       with locked as (
         select id, kind, user_id, balance_minor from ledger_accounts
          where ${customers} order by id for no key update
@@ -53,19 +62,16 @@ async function lockAccountsForPosting(
         from locked, entry_ids
       union all
       select id::text, kind, user_id, balance_minor::text, entry_ids.ids
-        from ledger_accounts, entry_ids where user_id is null`)) as unknown as {
-      rows: { id: string; kind: string; user_id: string | null; balance: string; ids: string[] }[];
-    };
+        from ledger_accounts, entry_ids where user_id is null`,
+    );
     return {
-      accounts: result.rows.map((row) => ({
+      accounts: rows.map((row) => ({
         id: BigInt(row.id),
         kind: row.kind,
         userId: row.user_id,
         balanceMinor: BigInt(row.balance),
       })),
-      entryIds: (result.rows[0]?.ids ?? [])
-        .map((id) => BigInt(id))
-        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      entryIds: (rows[0]?.ids ?? []).map((id) => BigInt(id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
     };
   };
   const first = await select();
@@ -162,7 +168,9 @@ export async function postEntries(
            where a.id = d.id
         )`;
   // One statement appends the entries and their postings and moves the cached balances.
-  const result = (await tx.execute(sql`
+  const rows = await selectRows<{ id: string; kind: string; created_at: Date | string }>(
+    tx,
+    sql`
     with entries as (
       insert into journal_entries (id, kind, description, user_id, actor_id, actor_role, reference)
       values ${sql.join(entries, sql`, `)}
@@ -172,10 +180,9 @@ export async function postEntries(
       select entry_id, account_id, amount, after
         from (values ${sql.join(legs, sql`, `)}) as v(entry_id, account_id, amount, after)
     )${balanceUpdate}
-    select id::text as id, kind, created_at from entries order by id`)) as unknown as {
-    rows: { id: string; kind: string; created_at: Date | string }[];
-  };
-  return result.rows.map((row) => ({
+    select id::text as id, kind, created_at from entries order by id`,
+  );
+  return rows.map((row) => ({
     id: BigInt(row.id),
     kind: row.kind,
     createdAt: new Date(row.created_at),

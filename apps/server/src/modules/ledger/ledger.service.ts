@@ -8,12 +8,8 @@ import { ENTRY_KINDS, type EntryKind } from '@candor/domain/ledger/entries';
 import { formatDecimal } from '@candor/domain/money/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-
-/** Rows of a raw query; bigint columns are selected as text so both drivers agree. */
-async function selectRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+import { selectRows } from '../../db/select-rows.ts';
+import { pageCount } from '../../lib/page-count.ts';
 
 function big(text: string | null | undefined): bigint {
   return text === null || text === undefined ? 0n : BigInt(text);
@@ -89,7 +85,6 @@ export async function readStatement(
          where a.user_id = ${userId}`,
   );
   const total = Number(count?.total ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const offset = (page - 1) * pageSize;
   const rows = await selectRows<StatementRow>(
     db,
@@ -133,5 +128,5 @@ export async function readStatement(
     availableAfter: formatDecimal(big(row.available_after)),
     reservedAfter: formatDecimal(big(row.reserved_after)),
   }));
-  return { items, page, pageCount, total };
+  return { items, page, pageCount: pageCount(total, pageSize), total };
 }

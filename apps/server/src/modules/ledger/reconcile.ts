@@ -1,12 +1,9 @@
 import { formatDecimal } from '@candor/domain/money/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 export type ReconcileReport = { accounts: number; entries: number; problems: string[] };
-
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 function money(text: string | null): string {
   return formatDecimal(BigInt(text ?? '0'));
@@ -24,13 +21,13 @@ function accountName(row: { kind: string; email: string | null; user_id: string 
  */
 export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
   const problems: string[] = [];
-  const [counts] = await rows<{ accounts: string; entries: string }>(
+  const [counts] = await selectRows<{ accounts: string; entries: string }>(
     db,
     sql`select (select count(*) from ledger_accounts)::text as accounts,
                (select count(*) from journal_entries)::text as entries`,
   );
 
-  for (const row of await rows<{ id: string; kind: string; postings: string; total: string | null }>(
+  for (const row of await selectRows<{ id: string; kind: string; postings: string; total: string | null }>(
     db,
     sql`select e.id::text, e.kind, count(p.id)::text as postings, sum(p.amount_minor)::text as total
           from journal_entries e left join postings p on p.entry_id = e.id
@@ -50,7 +47,7 @@ export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
     cached: string;
     summed: string;
   };
-  for (const row of await rows<AccountRow>(
+  for (const row of await selectRows<AccountRow>(
     db,
     sql`select a.kind, a.user_id, u.email, a.balance_minor::text as cached,
                coalesce((select sum(p.amount_minor) from postings p where p.account_id = a.id), 0)::text as summed
@@ -64,7 +61,7 @@ export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
     );
   }
 
-  for (const row of await rows<AccountRow>(
+  for (const row of await selectRows<AccountRow>(
     db,
     sql`select a.kind, a.user_id, u.email, a.balance_minor::text as cached, '0' as summed
           from ledger_accounts a left join users u on u.id = a.user_id
@@ -74,7 +71,7 @@ export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
     problems.push(`${accountName(row)}: negative balance ${money(row.cached)}`);
   }
 
-  for (const row of await rows<AccountRow>(
+  for (const row of await selectRows<AccountRow>(
     db,
     sql`select a.kind, a.user_id, null as email, a.balance_minor::text as cached, '0' as summed
           from ledger_accounts a
@@ -93,7 +90,7 @@ export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
     stored: string | null;
     running: string;
   };
-  for (const row of await rows<ChainRow>(
+  for (const row of await selectRows<ChainRow>(
     db,
     sql`select a.kind, a.user_id, u.email, c.entry_id::text, c.stored::text, c.running::text
           from (

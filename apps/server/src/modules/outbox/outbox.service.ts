@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
+import { pageCount } from '../../lib/page-count.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 /** One page of kept mail, newest first, optionally only to recipients whose address contains `search`. */
@@ -31,7 +32,7 @@ export async function listOutbox(db: Db, { page, search }: OutboxListQuery): Pro
   return {
     items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     page,
-    pageCount: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)),
+    pageCount: pageCount(total, OUTBOX_PAGE_SIZE),
     total,
   };
 }

@@ -35,8 +35,10 @@ import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { trades } from '../../db/schema/trades.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
+import { pageCount } from '../../lib/page-count.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
@@ -99,10 +101,6 @@ export function describeTrade(row: {
   openPrice: string;
 }): string {
   return `${row.direction.toUpperCase()} ${row.symbol} ×${formatLotSize(row.lotHundredths)} at ${row.openPrice}`;
-}
-
-function pageCountOf(total: number, size: number): number {
-  return Math.max(1, Math.ceil(total / size));
 }
 
 // ---------- prices ----------
@@ -385,7 +383,9 @@ export async function findStopOutCandidates(
   );
   // A lateral join keeps the per-symbol bounds in the index conditions (a CTE joined by hash would
   // scan every open trade); with the direction in the index each branch is one range scan.
-  const result = (await db.execute(sql`
+  return selectRows<{ id: string; price: string }>(
+    db,
+    sql`
     select c.id::text as id, c.price::text as price
       from (values ${values}) as q(symbol, low, high)
      cross join lateral (
@@ -394,8 +394,8 @@ export async function findStopOutCandidates(
        union all
        select t.id, q.high from trades t
         where t.symbol = q.symbol and t.status = 'open' and t.stop_out_price <= q.high and t.direction = 'sell'
-     ) c`)) as unknown as { rows: { id: string; price: string }[] };
-  return result.rows;
+     ) c`,
+  );
 }
 
 // ---------- lists ----------
@@ -420,7 +420,7 @@ export async function listOwnTrades(
   return {
     items: rows.map(toTrade),
     page: query.page,
-    pageCount: pageCountOf(total, TRADES_PAGE_SIZE),
+    pageCount: pageCount(total, TRADES_PAGE_SIZE),
     total,
   };
 }
@@ -457,7 +457,7 @@ export async function listTrades(
   return {
     items: rows.map(({ trade, customer }) => toAdminTrade(trade, customer)),
     page: query.page,
-    pageCount: pageCountOf(total, ADMIN_TRADES_PAGE_SIZE),
+    pageCount: pageCount(total, ADMIN_TRADES_PAGE_SIZE),
     total,
   };
 }

@@ -20,6 +20,7 @@ import { journalEntries } from '../../db/schema/ledger.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
+import { pageCount } from '../../lib/page-count.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { postEntries } from '../ledger/ledger.repository.ts';
@@ -61,7 +62,7 @@ export async function listAdminWithdrawals(
       };
     }),
     page,
-    pageCount: Math.max(1, Math.ceil(total / WITHDRAWALS_PAGE_SIZE)),
+    pageCount: pageCount(total, WITHDRAWALS_PAGE_SIZE),
     total,
   };
 }

@@ -26,6 +26,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { pageCount } from '../../lib/page-count.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances } from '../ledger/ledger.service.ts';
@@ -155,7 +156,7 @@ export async function listWithdrawals(db: Db, userId: string, page: number): Pro
   return {
     items: rows.map(toWithdrawal),
     page,
-    pageCount: Math.max(1, Math.ceil(total / WITHDRAWALS_PAGE_SIZE)),
+    pageCount: pageCount(total, WITHDRAWALS_PAGE_SIZE),
     total,
   };
 }

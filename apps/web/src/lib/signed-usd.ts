@@ -12,3 +12,8 @@ export function formatSignedUsd(cents: bigint): string {
   if (cents < 0n) return `\u2212${formatUsd(-cents)}`;
   return formatUsd(0n);
 }
+
+/** A decimal amount from the wire ("1234.50", "-40.00") as dollars for people: "$1,234.50", "-$40.00". */
+export function formatUsdDecimal(decimal: string): string {
+  return formatUsd(toSignedCents(decimal));
+}

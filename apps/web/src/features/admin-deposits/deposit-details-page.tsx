@@ -5,8 +5,6 @@ import {
   formatUsdRate,
   RATE_SOURCE_LABELS,
 } from '@candor/contracts/deposits';
-import { toMinorUnits } from '@candor/contracts/money';
-import { formatUsd } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -18,6 +16,7 @@ import { DetailsCard, DetailsSection } from '../../components/ui/details-card.ts
 import { LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
 import { adminDepositQuery } from './admin-deposits-api.ts';
 import { RejectDepositDialog } from './reject-deposit-dialog.tsx';
@@ -58,7 +57,7 @@ function DepositDetails({ deposit }: { deposit: AdminDeposit }) {
   const [rejecting, setRejecting] = useState(false);
   const spec = COIN_SPECS[deposit.coin];
   const label = depositStatusLabel(deposit.status);
-  const amount = formatUsd(toMinorUnits(deposit.amount));
+  const amount = formatUsdDecimal(deposit.amount);
   const busy = deciding === deposit.id;
 
   return (

@@ -1,7 +1,5 @@
 import { COIN_SPECS } from '@candor/contracts/coins';
 import { type AdminDepositItem, depositStatusLabel } from '@candor/contracts/deposits';
-import { toMinorUnits } from '@candor/contracts/money';
-import { formatUsd } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -13,6 +11,7 @@ import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useListPlace } from '../../lib/use-list-place.ts';
 import { adminDepositsPageQuery } from './admin-deposits-api.ts';
 import { RejectDepositDialog } from './reject-deposit-dialog.tsx';
@@ -84,7 +83,7 @@ function DepositsTable({ items }: { items: readonly AdminDepositItem[] }) {
                 </span>
               </td>
               <td className="px-4 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums">
-                {formatUsd(toMinorUnits(item.amount))}
+                {formatUsdDecimal(item.amount)}
               </td>
               <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 md:table-cell">
                 {COIN_SPECS[item.coin].label}
@@ -115,7 +114,7 @@ function DepositsTable({ items }: { items: readonly AdminDepositItem[] }) {
       {rejecting ? (
         <RejectDepositDialog
           email={rejecting.email}
-          amount={formatUsd(toMinorUnits(rejecting.amount))}
+          amount={formatUsdDecimal(rejecting.amount)}
           busy={deciding === rejecting.id}
           onCancel={() => setRejecting(null)}
           onConfirm={async (reason) => {

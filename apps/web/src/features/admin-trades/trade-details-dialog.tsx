@@ -1,6 +1,4 @@
-import { toMinorUnits } from '@candor/contracts/money';
 import { AdminCloseTradeRequestSchema, type AdminTradeDetail } from '@candor/contracts/trades';
-import { formatUsd } from '@candor/domain/money/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -14,7 +12,7 @@ import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatPrice } from '../../lib/format-price.ts';
-import { formatSignedUsd, toSignedCents } from '../../lib/signed-usd.ts';
+import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import {
   CLOSED_BY_LABELS,
   DIRECTION_LABELS,
@@ -74,10 +72,6 @@ export function TradeDetailsDialog({ id, onDone }: { id: string; onDone: () => v
   );
 }
 
-function usd(decimal: string): string {
-  return formatUsd(toMinorUnits(decimal));
-}
-
 function SignedResult({ decimal }: { decimal: string }) {
   const cents = toSignedCents(decimal);
   return <span className={`font-semibold ${resultToneClass(cents)}`}>{formatSignedUsd(cents)}</span>;
@@ -111,9 +105,9 @@ function TradeFacts({ trade }: { trade: AdminTradeDetail }) {
           ) : null}
         </span>
       </DetailRow>
-      <DetailRow label="Amount">{usd(trade.amount)}</DetailRow>
+      <DetailRow label="Amount">{formatUsdDecimal(trade.amount)}</DetailRow>
       <DetailRow label="Lot size">{trade.lotSize}</DetailRow>
-      <DetailRow label="Amount traded">{usd(trade.exposure)}</DetailRow>
+      <DetailRow label="Amount traded">{formatUsdDecimal(trade.exposure)}</DetailRow>
       <DetailRow label="Open price">
         <span className="tabular-nums">{formatPrice(trade.openPrice)}</span>
       </DetailRow>

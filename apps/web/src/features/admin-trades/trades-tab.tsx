@@ -1,6 +1,4 @@
-import { toMinorUnits } from '@candor/contracts/money';
 import type { AdminTrade } from '@candor/contracts/trades';
-import { formatUsd } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState } from '../../components/ui/card.tsx';
@@ -11,7 +9,7 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatPrice } from '../../lib/format-price.ts';
-import { formatSignedUsd, toSignedCents } from '../../lib/signed-usd.ts';
+import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import { DIRECTION_LABELS, directionToneClass, resultToneClass } from '../../lib/trade-format.ts';
 import { useListPlace } from '../../lib/use-list-place.ts';
 import { ADMIN_TRADE_STATUS_LABELS } from './admin-trade-status.ts';
@@ -69,7 +67,7 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
       {items.map((trade) => {
         const status = ADMIN_TRADE_STATUS_LABELS[trade.status];
         const direction = DIRECTION_LABELS[trade.direction];
-        const amount = formatUsd(toMinorUnits(trade.amount));
+        const amount = formatUsdDecimal(trade.amount);
         return (
           <OpeningRow key={trade.id} onOpen={() => onOpen(trade.id)}>
             <td className="w-full max-w-0 px-4 py-3 sm:w-auto sm:max-w-none">
@@ -114,7 +112,7 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
               {amount}
             </td>
             <td className="hidden px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums xl:table-cell">
-              {formatUsd(toMinorUnits(trade.exposure))}
+              {formatUsdDecimal(trade.exposure)}
             </td>
             <td className="hidden px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums xl:table-cell">
               <span className="block">{formatPrice(trade.openPrice)}</span>

@@ -1,6 +1,4 @@
 import type { AdminUser } from '@candor/contracts/admin-users';
-import { toMinorUnits } from '@candor/contracts/money';
-import { formatUsd } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -9,6 +7,7 @@ import { EmptyState } from '../../components/ui/card.tsx';
 import { LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
 import { StatementEntries } from '../statement/statement-entries.tsx';
 import { AdjustmentForm } from './adjustment-form.tsx';
@@ -76,7 +75,8 @@ function UserDetails({ user }: { user: AdminUser }) {
 
       <section aria-label="Balances" className="grid gap-4 md:grid-cols-3">
         <Balance label="Total balance" amount={user.balances.total}>
-          Available {usd(user.balances.available)} · Reserved {usd(user.balances.reserved)}
+          Available {formatUsdDecimal(user.balances.available)} · Reserved{' '}
+          {formatUsdDecimal(user.balances.reserved)}
         </Balance>
         <Balance label="Deposit balance" amount={user.balances.deposits}>
           Sum of approved deposits
@@ -131,12 +131,6 @@ function UserDetails({ user }: { user: AdminUser }) {
   );
 }
 
-function usd(decimal: string): string {
-  return decimal.startsWith('-')
-    ? formatUsd(-toMinorUnits(decimal.slice(1)))
-    : formatUsd(toMinorUnits(decimal));
-}
-
 function StatusBadge({ status }: { status: AdminUser['status'] }) {
   const tone =
     status === 'active'
@@ -166,7 +160,9 @@ function Balance({ label, amount, children }: { label: string; amount: string; c
   return (
     <section aria-label={label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 className="text-xs font-semibold tracking-wider text-slate-500 uppercase">{label}</h2>
-      <p className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">{usd(amount)}</p>
+      <p className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">
+        {formatUsdDecimal(amount)}
+      </p>
       <p className="mt-1 text-xs text-slate-500 tabular-nums">{children}</p>
     </section>
   );

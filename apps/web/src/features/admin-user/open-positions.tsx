@@ -1,6 +1,4 @@
-import { toMinorUnits } from '@candor/contracts/money';
 import { AdminTradePageSchema } from '@candor/contracts/trades';
-import { formatUsd } from '@candor/domain/money/money';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../components/ui/card.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
@@ -8,6 +6,7 @@ import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatPrice } from '../../lib/format-price.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { DIRECTION_LABELS, directionToneClass } from '../../lib/trade-format.ts';
 
 /** The customer's open trades (first 10), for the /user/{id} page. */
@@ -56,9 +55,9 @@ export function OpenPositions({ userId }: { userId: string }) {
               <td className={`px-4 py-3 font-semibold ${directionToneClass(trade.direction)}`}>
                 {DIRECTION_LABELS[trade.direction]}
               </td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatUsd(toMinorUnits(trade.amount))}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatUsdDecimal(trade.amount)}</td>
               <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">
-                {formatUsd(toMinorUnits(trade.exposure))}
+                {formatUsdDecimal(trade.exposure)}
               </td>
               <td className="hidden px-4 py-3 text-right tabular-nums md:table-cell">
                 {formatPrice(trade.openPrice)}

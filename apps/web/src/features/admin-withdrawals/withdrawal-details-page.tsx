@@ -18,11 +18,11 @@ import { DetailsCard, DetailsSection } from '../../components/ui/details-card.ts
 import { LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
 import { adminWithdrawalQuery } from './admin-withdrawals-api.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { useWithdrawalDecision } from './use-withdrawal-decision.ts';
-import { usdText } from './withdrawal-text.ts';
 
 /** /withdrawal/{id}: every detail of one withdrawal; Approve / Reject while pending, Release hold while on hold. */
 export function WithdrawalDetailsPage() {
@@ -60,7 +60,7 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   const { decide, deciding } = useWithdrawalDecision();
   const [dialog, setDialog] = useState<'reject' | 'release' | null>(null);
   const label = withdrawalStatusLabel(withdrawal.status);
-  const amount = usdText(withdrawal.amount);
+  const amount = formatUsdDecimal(withdrawal.amount);
   const method = payoutMethodLabel(withdrawal);
   const busy = deciding === withdrawal.id;
 
@@ -97,9 +97,9 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
         </DetailRow>
         <DetailRow label="Amount">{amount}</DetailRow>
         <DetailRow label="Fee">
-          {usdText(withdrawal.fee)} ({formatFeePercent(withdrawal.feePercent)}%)
+          {formatUsdDecimal(withdrawal.fee)} ({formatFeePercent(withdrawal.feePercent)}%)
         </DetailRow>
-        <DetailRow label="Customer receives">{usdText(withdrawal.net)}</DetailRow>
+        <DetailRow label="Customer receives">{formatUsdDecimal(withdrawal.net)}</DetailRow>
         <DetailRow label="Method">{method}</DetailRow>
         {describePayout(withdrawal).map((detail) => (
           <DetailRow key={detail.label} label={detail.label}>

@@ -1,6 +1,4 @@
-import { toMinorUnits } from '@candor/contracts/money';
 import { type AdminWithdrawalItem, withdrawalStatusLabel } from '@candor/contracts/withdrawals';
-import { formatUsd } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -12,6 +10,7 @@ import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useListPlace } from '../../lib/use-list-place.ts';
 import { adminWithdrawalsPageQuery } from './admin-withdrawals-api.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
@@ -84,7 +83,7 @@ function WithdrawalsTable({ items }: { items: readonly AdminWithdrawalItem[] }) 
                 </span>
               </td>
               <td className="px-4 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums">
-                {formatUsd(toMinorUnits(item.amount))}
+                {formatUsdDecimal(item.amount)}
               </td>
               <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 md:table-cell">
                 {item.methodLabel}
@@ -119,7 +118,7 @@ function WithdrawalsTable({ items }: { items: readonly AdminWithdrawalItem[] }) 
       {rejecting ? (
         <ReasonDialog
           title="Reject withdrawal"
-          description={`${formatUsd(toMinorUnits(rejecting.amount))} to ${rejecting.email}. The reserved amount returns to the customer's balance.`}
+          description={`${formatUsdDecimal(rejecting.amount)} to ${rejecting.email}. The reserved amount returns to the customer's balance.`}
           confirmLabel="Reject withdrawal"
           busyLabel="Rejecting..."
           required

@@ -1,11 +1,11 @@
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import type { Balances } from '@candor/contracts/ledger';
 import { toMinorUnits } from '@candor/contracts/money';
-import { formatUsd } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { balancesQuery } from '../../lib/balances-api.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { MarketOverview } from '../market/market-overview.tsx';
 import { useMe } from '../session/session-api.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
@@ -76,10 +76,7 @@ function BalanceCards() {
 
 /** A balance from the wire ("1234.50") as "$1,234.50"; null while loading. Profit may be negative. */
 function usd(decimal: string | undefined): string | null {
-  if (decimal === undefined) return null;
-  return decimal.startsWith('-')
-    ? formatUsd(-toMinorUnits(decimal.slice(1)))
-    : formatUsd(toMinorUnits(decimal));
+  return decimal === undefined ? null : formatUsdDecimal(decimal);
 }
 
 function ReservedLine({ balances }: { balances: Balances }) {

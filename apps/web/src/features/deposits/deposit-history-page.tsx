@@ -1,6 +1,4 @@
 import { DEPOSIT_MESSAGES, type Deposit, depositStatusLabel } from '@candor/contracts/deposits';
-import { toMinorUnits } from '@candor/contracts/money';
-import { formatUsd } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -9,6 +7,7 @@ import { DateBadge } from '../../components/ui/date-badge.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
 import { formatCoin } from './deposit-format.ts';
 import { depositHistoryQuery } from './deposits-api.ts';
@@ -62,9 +61,7 @@ function DepositRow({ deposit }: { deposit: Deposit }) {
     <li className="flex items-start gap-4 p-4">
       <DateBadge iso={deposit.createdAt} />
       <div className="min-w-0 flex-1">
-        <p className="font-semibold text-slate-900 tabular-nums">
-          FUND {formatUsd(toMinorUnits(deposit.amount))}
-        </p>
+        <p className="font-semibold text-slate-900 tabular-nums">FUND {formatUsdDecimal(deposit.amount)}</p>
         <p className="text-xs font-medium tracking-wide text-slate-500">{DEPOSIT_MESSAGES.historyLabel}</p>
         <p className="mt-1 text-xs text-slate-500 tabular-nums">
           {formatCoin(deposit.cryptoAmount, deposit.coin)}

@@ -7,8 +7,7 @@ import {
   RATE_SOURCE_LABELS,
 } from '@candor/contracts/deposits';
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
-import { toMinorUnits, usdAmountSchema } from '@candor/contracts/money';
-import { formatUsd } from '@candor/domain/money/money';
+import { usdAmountSchema } from '@candor/contracts/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -23,6 +22,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useMe } from '../session/session-api.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
 import { findProofProblem, formatCoin, formatCountdown, PROOF_ACCEPT } from './deposit-format.ts';
@@ -165,7 +165,7 @@ function MethodStep({
   const ready = quote !== null && quote.coin === coin && !loading;
   return (
     <div>
-      <h2 className="text-lg font-semibold text-slate-900">PAY {formatUsd(toMinorUnits(amount))}</h2>
+      <h2 className="text-lg font-semibold text-slate-900">PAY {formatUsdDecimal(amount)}</h2>
       <p className="mt-1 text-sm text-slate-500">Choose how you will pay.</p>
       <fieldset className="mt-5">
         <legend className="mb-2 text-sm font-medium text-slate-700">Payment method</legend>
@@ -315,7 +315,7 @@ function PaymentStep({
         SEND {formatCoin(quote.cryptoAmount, quote.coin)}
       </h2>
       <p className="mt-1 text-sm text-slate-500">
-        {formatUsd(toMinorUnits(quote.amount))} at 1 {spec.ticker} = {formatUsdRate(quote.rate)} (
+        {formatUsdDecimal(quote.amount)} at 1 {spec.ticker} = {formatUsdRate(quote.rate)} (
         {RATE_SOURCE_LABELS[quote.rateSource]})
       </p>
 

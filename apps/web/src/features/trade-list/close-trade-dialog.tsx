@@ -1,10 +1,8 @@
 import type { Quote } from '@candor/contracts/market';
-import { toMinorUnits } from '@candor/contracts/money';
 import type { Trade } from '@candor/contracts/trades';
-import { formatUsd } from '@candor/domain/money/money';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
 import { formatPrice } from '../../lib/format-price.ts';
-import { formatSignedUsd } from '../../lib/signed-usd.ts';
+import { formatSignedUsd, formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { DIRECTION_LABELS, resultToneClass } from '../../lib/trade-format.ts';
 import { computeUnrealizedResult } from './trade-figures.ts';
 
@@ -30,7 +28,7 @@ export function CloseTradeDialog({
     <Dialog title="Close trade" busy={busy} onCancel={onCancel}>
       <p className="mt-1 text-sm text-slate-600">
         Close your {DIRECTION_LABELS[trade.direction]} {trade.symbol} trade of{' '}
-        {formatUsd(toMinorUnits(trade.amount))} (lot size {trade.lotSize}) at the market price?
+        {formatUsdDecimal(trade.amount)} (lot size {trade.lotSize}) at the market price?
       </p>
       {quote && result !== null ? (
         <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 tabular-nums">

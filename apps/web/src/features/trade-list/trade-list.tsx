@@ -1,7 +1,6 @@
 import type { Quote } from '@candor/contracts/market';
 import { toMinorUnits } from '@candor/contracts/money';
 import type { Trade } from '@candor/contracts/trades';
-import { formatUsd } from '@candor/domain/money/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,7 +12,7 @@ import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatPrice } from '../../lib/format-price.ts';
-import { formatSignedUsd, toSignedCents } from '../../lib/signed-usd.ts';
+import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import { DIRECTION_LABELS, directionToneClass, resultToneClass } from '../../lib/trade-format.ts';
 import { usePriceStream } from '../../lib/use-price-stream.ts';
 import { CloseTradeDialog } from './close-trade-dialog.tsx';
@@ -179,7 +178,7 @@ function TradeRow({
 }) {
   const open = trade.status === 'open';
   const direction = DIRECTION_LABELS[trade.direction];
-  const amount = formatUsd(toMinorUnits(trade.amount));
+  const amount = formatUsdDecimal(trade.amount);
   const status = describeTradeStatus(trade);
   const date = open ? trade.openedAt : (trade.closedAt ?? trade.openedAt);
   const shownPrice = open ? quote?.price : trade.closePrice;

@@ -17,7 +17,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
-import { usd } from './withdrawal-format.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { WithdrawalOutcome } from './withdrawal-outcome.tsx';
 import {
   confirmWithdrawal,
@@ -139,8 +139,8 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
         <h2 className="text-lg font-semibold text-slate-900">Confirm your withdrawal</h2>
         <p className="mt-1 text-sm text-slate-600">
           We e-mailed a 6-digit code to <span className="font-medium break-all">{email}</span>. Enter it to
-          confirm the withdrawal of {usd(withdrawal.amount)} by {payoutMethodLabel(withdrawal)} (you receive{' '}
-          {usd(withdrawal.net)}).
+          confirm the withdrawal of {formatUsdDecimal(withdrawal.amount)} by {payoutMethodLabel(withdrawal)}{' '}
+          (you receive {formatUsdDecimal(withdrawal.net)}).
         </p>
       </div>
       {spent ? (

@@ -10,11 +10,6 @@ import { formatUsd, parseMinorUnits, parsePercentBps } from '@candor/domain/mone
 import { checkWithdrawalAmount, computeWithdrawalFee } from '@candor/domain/withdrawals/withdrawal-amount';
 import { z } from 'zod';
 
-/** A decimal amount from the API ("1234.50") as people read it: "$1,234.50". */
-export function usd(amount: string): string {
-  return formatUsd(toMinorUnits(amount));
-}
-
 /**
  * What the form shows before submitting (PRODUCT.md §2): `Fee: 2.5% = $2.50, you receive $97.50`.
  * Null while the amount is not a positive amount.

@@ -17,10 +17,10 @@ import { FieldMessage } from '../../components/ui/field-message.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import {
   emptyWithdrawalForm,
   feeLine,
-  usd,
   type WithdrawalFormValues,
   withdrawalFormSchema,
 } from './withdrawal-format.ts';
@@ -158,11 +158,13 @@ export function WithdrawalMethodForm({
       <dl className="grid grid-cols-2 gap-3 rounded-lg bg-slate-50 p-3 text-sm">
         <div>
           <dt className="text-slate-500">Available</dt>
-          <dd className="font-semibold text-slate-900 tabular-nums">{usd(terms.available)}</dd>
+          <dd className="font-semibold text-slate-900 tabular-nums">{formatUsdDecimal(terms.available)}</dd>
         </div>
         <div>
           <dt className="text-slate-500">Minimum</dt>
-          <dd className="font-semibold text-slate-900 tabular-nums">{usd(terms.minWithdrawal)}</dd>
+          <dd className="font-semibold text-slate-900 tabular-nums">
+            {formatUsdDecimal(terms.minWithdrawal)}
+          </dd>
         </div>
       </dl>
 

@@ -1,7 +1,7 @@
 import { payoutMethodLabel, type Withdrawal, withdrawalStatusLabel } from '@candor/contracts/withdrawals';
 import { Link } from '@tanstack/react-router';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
-import { usd } from './withdrawal-format.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 
 const secondaryLink =
   'inline-flex items-center justify-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 transition hover:bg-slate-50';
@@ -17,7 +17,7 @@ export function WithdrawalOutcome({
   onAnother?: () => void;
 }) {
   const label = withdrawalStatusLabel(withdrawal.status);
-  const amount = usd(withdrawal.amount);
+  const amount = formatUsdDecimal(withdrawal.amount);
   const method = payoutMethodLabel(withdrawal);
   return (
     <section aria-label="Withdrawal status" className="space-y-4">
@@ -45,7 +45,7 @@ export function WithdrawalOutcome({
           className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900"
         >
           Your request is recorded and {amount} is reserved from your balance. Once it is approved you receive{' '}
-          {usd(withdrawal.net)} (fee {usd(withdrawal.fee)}).
+          {formatUsdDecimal(withdrawal.net)} (fee {formatUsdDecimal(withdrawal.fee)}).
         </p>
       ) : withdrawal.status === 'rejected' ? (
         <p role="status" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
@@ -57,7 +57,7 @@ export function WithdrawalOutcome({
           role="status"
           className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900"
         >
-          This withdrawal was approved: {usd(withdrawal.net)} was paid out.
+          This withdrawal was approved: {formatUsdDecimal(withdrawal.net)} was paid out.
         </p>
       ) : null}
       <div className="flex flex-col gap-2 sm:flex-row">

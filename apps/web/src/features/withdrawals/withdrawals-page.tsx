@@ -13,8 +13,8 @@ import { DateBadge } from '../../components/ui/date-badge.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
-import { usd } from './withdrawal-format.ts';
 import { withdrawalsPageQuery } from './withdrawals-api.ts';
 
 const primaryLink =
@@ -62,14 +62,16 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
     <li className="flex items-start gap-4 p-4">
       <DateBadge iso={withdrawal.createdAt} />
       <div className="min-w-0 flex-1">
-        <p className="font-semibold text-slate-900 tabular-nums">AMOUNT {usd(withdrawal.amount)}</p>
+        <p className="font-semibold text-slate-900 tabular-nums">
+          AMOUNT {formatUsdDecimal(withdrawal.amount)}
+        </p>
         <p className="text-xs font-medium tracking-wide text-slate-500">TRADING BALANCE WITHDRAWAL</p>
         <p className="mt-1 truncate text-sm text-slate-700" title={summarizePayout(withdrawal)}>
           {payoutMethodLabel(withdrawal)} · {summarizePayout(withdrawal)}
         </p>
         <p className="text-xs text-slate-500 tabular-nums">
-          Fee {usd(withdrawal.fee)} ({formatFeePercent(withdrawal.feePercent)}%) · You receive{' '}
-          {usd(withdrawal.net)}
+          Fee {formatUsdDecimal(withdrawal.fee)} ({formatFeePercent(withdrawal.feePercent)}%) · You receive{' '}
+          {formatUsdDecimal(withdrawal.net)}
         </p>
         {withdrawal.status === 'on_hold' && withdrawal.holdReason ? (
           <p className="mt-1 text-sm text-orange-800">Reason: {withdrawal.holdReason}</p>

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { convertUsdToCoin, formatCoinAmount, parseDecimal } from './crypto-conversion.ts';
+import { parseDecimal } from '../money/decimal.ts';
+import { convertUsdToCoin, formatCoinAmount } from './crypto-conversion.ts';
 
 describe('convertUsdToCoin', () => {
   const table: [string, bigint, string, number, string][] = [

@@ -1,15 +1,5 @@
+import { parseDecimal } from '../money/decimal.ts';
 import { err, ok, type Result } from '../result.ts';
-
-/** An exact decimal as a scaled integer: value = units / 10^scale. */
-export type ScaledDecimal = { units: bigint; scale: number };
-
-export function parseDecimal(text: string): Result<ScaledDecimal, 'INVALID_DECIMAL'> {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return err('INVALID_DECIMAL');
-  const whole = match[1] ?? '0';
-  const fraction = match[2] ?? '';
-  return ok({ units: BigInt(whole + fraction), scale: fraction.length });
-}
 
 function ceilDiv(numerator: bigint, denominator: bigint): bigint {
   return (numerator + denominator - 1n) / denominator;

@@ -1,4 +1,4 @@
-import { parseDecimal, type ScaledDecimal } from '../deposits/crypto-conversion.ts';
+import { parseDecimal, requireDecimal, type ScaledDecimal } from '../money/decimal.ts';
 import { err, ok, type Result } from '../result.ts';
 
 export type TradeDirection = 'buy' | 'sell';
@@ -40,9 +40,9 @@ export function computeExposure(amountCents: bigint, lotHundredths: number): big
 }
 
 function requirePrice(text: string): ScaledDecimal {
-  const parsed = parseDecimal(text);
-  if (!parsed.ok || parsed.value.units === 0n) throw new Error(`not a price: ${text}`);
-  return parsed.value;
+  const price = requireDecimal(text);
+  if (price.units === 0n) throw new Error(`not a price: ${text}`);
+  return price;
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { Candle } from '@candor/contracts/market';
 import { toMinorUnits } from '@candor/contracts/money';
 import { type AdminTrade, type BookTradeRequest, TRADE_MESSAGES } from '@candor/contracts/trades';
-import { parseDecimal } from '@candor/domain/deposits/crypto-conversion';
 import { bookedTradeResultEntry } from '@candor/domain/ledger/entries';
 import { compareDecimal } from '@candor/domain/market/candles';
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
+import { parseDecimal } from '@candor/domain/money/decimal';
 import { formatDecimal, formatUsd } from '@candor/domain/money/money';
 import {
   computeExposure,

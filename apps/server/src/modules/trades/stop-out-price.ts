@@ -1,16 +1,10 @@
-import { parseDecimal, type ScaledDecimal } from '@candor/domain/deposits/crypto-conversion';
 import { compareDecimal } from '@candor/domain/market/candles';
+import { requireDecimal } from '@candor/domain/money/decimal';
 import { formatDecimal } from '@candor/domain/money/money';
 import type { TradeDirection } from '@candor/domain/trading/trade-result';
 
 /** Decimals the stored stop-out price carries beyond the open price's own. */
 const STOP_OUT_EXTRA_DECIMALS = 6;
-
-function requireDecimal(text: string): ScaledDecimal {
-  const parsed = parseDecimal(text);
-  if (!parsed.ok) throw new Error(`not a decimal: ${text}`);
-  return parsed.value;
-}
 
 /**
  * The price at which a trade is stopped out, stored with the trade as a PRE-FILTER for the

@@ -1,0 +1,20 @@
+import { err, ok, type Result } from '../result.ts';
+
+/** An exact non-negative decimal as a scaled integer: value = units / 10^scale. */
+export type ScaledDecimal = { units: bigint; scale: number };
+
+/** "67234.12" → { units: 6723412n, scale: 2 }; anything but digits with an optional fraction is refused. */
+export function parseDecimal(text: string): Result<ScaledDecimal, 'INVALID_DECIMAL'> {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return err('INVALID_DECIMAL');
+  const whole = match[1] ?? '0';
+  const fraction = match[2] ?? '';
+  return ok({ units: BigInt(whole + fraction), scale: fraction.length });
+}
+
+/** `parseDecimal` for text already checked (a stored or quoted price): throws when it is not a decimal. */
+export function requireDecimal(text: string): ScaledDecimal {
+  const parsed = parseDecimal(text);
+  if (!parsed.ok) throw new Error(`not a decimal: ${text}`);
+  return parsed.value;
+}

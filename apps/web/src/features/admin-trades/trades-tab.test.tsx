@@ -3,45 +3,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildTrade, tradeId as id, OPEN_TRADE_FIELDS } from '../../test/trades.ts';
 import { ManagePage } from '../admin-manage/manage-page.tsx';
-
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 function item(n: number, overrides: Partial<AdminTrade> = {}): AdminTrade {
   return {
-    id: id(n),
+    ...buildTrade(n),
     userId: `user-${n}`,
     email: `user${n}@example.com`,
     customerName: `Customer ${n}`,
-    symbol: 'EURUSD',
-    instrumentClass: 'forex',
-    direction: 'buy',
-    amount: '100.00',
-    lotSize: '2.00',
-    exposure: '200.00',
-    openPrice: '1.25000',
-    openedAt: '2026-03-04T12:00:00.000Z',
-    status: 'closed',
-    closePrice: '1.26000',
-    closedAt: '2026-03-04T13:00:00.000Z',
-    result: '1.60',
-    closedBy: 'customer',
-    closeReason: null,
-    bookedByDesk: false,
-    priceSource: 'simulated',
     ...overrides,
   };
 }
 
 function running(n: number, overrides: Partial<AdminTrade> = {}): AdminTrade {
-  return item(n, {
-    status: 'open',
-    closePrice: null,
-    closedAt: null,
-    result: null,
-    closedBy: null,
-    ...overrides,
-  });
+  return item(n, { ...OPEN_TRADE_FIELDS, ...overrides });
 }
 
 function detail(trade: AdminTrade, overrides: Partial<AdminTradeDetail> = {}): AdminTradeDetail {

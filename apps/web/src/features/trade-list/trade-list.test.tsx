@@ -5,42 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { FakeEventSource, installFakeEventSource, latestEventSource } from '../../test/fake-event-source.ts';
 import { callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildTrade, tradeId as id, OPEN_TRADE_FIELDS } from '../../test/trades.ts';
 import { TradeList } from './trade-list.tsx';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-function buildTrade(n: number, overrides: Partial<Trade> = {}): Trade {
-  return {
-    id: id(n),
-    symbol: 'EURUSD',
-    instrumentClass: 'forex',
-    direction: 'buy',
-    amount: '100.00',
-    lotSize: '2.00',
-    exposure: '200.00',
-    openPrice: '1.25000',
-    openedAt: '2026-03-04T12:00:00.000Z',
-    status: 'closed',
-    closePrice: '1.26000',
-    closedAt: '2026-03-04T13:00:00.000Z',
-    result: '1.60',
-    closedBy: 'customer',
-    closeReason: null,
-    bookedByDesk: false,
-    priceSource: 'simulated',
-    ...overrides,
-  };
-}
-
 function openTrade(n: number, overrides: Partial<Trade> = {}): Trade {
-  return buildTrade(n, {
-    status: 'open',
-    closePrice: null,
-    closedAt: null,
-    result: null,
-    closedBy: null,
-    ...overrides,
-  });
+  return buildTrade(n, { ...OPEN_TRADE_FIELDS, ...overrides });
 }
 
 function page(items: Trade[], pageNumber = 1, pageCount = 1) {

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { FakeEventSource, installFakeEventSource } from '../../test/fake-event-source.ts';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildTrade, OPEN_TRADE_FIELDS } from '../../test/trades.ts';
 import { TradesPage } from './trades-page.tsx';
 
 vi.mock('lightweight-charts', () => import('../../test/fake-lightweight-charts.ts'));
@@ -51,26 +52,14 @@ function candles(symbol: string): Candle[] {
 }
 
 function placedTrade(overrides: Partial<Trade> = {}): Trade {
-  return {
-    id: '00000000-0000-4000-8000-000000000001',
-    symbol: 'EURUSD',
-    instrumentClass: 'forex',
-    direction: 'buy',
-    amount: '100.00',
+  return buildTrade(1, {
+    ...OPEN_TRADE_FIELDS,
     lotSize: '1.00',
     exposure: '100.00',
     openPrice: '1.08440',
     openedAt: '2026-03-04T14:10:00.000Z',
-    status: 'open',
-    closePrice: null,
-    closedAt: null,
-    result: null,
-    closedBy: null,
-    closeReason: null,
-    bookedByDesk: false,
-    priceSource: 'simulated',
     ...overrides,
-  };
+  });
 }
 
 type Overrides = Parameters<typeof mockApi>[0];

@@ -1,8 +1,10 @@
+import { DOMAIN_ERROR_CODES } from '@candor/domain/errors';
 import { z } from 'zod';
 
 /** Every machine-readable error the API can answer with. The server maps each to one HTTP status. */
 export const ERROR_CODES = [
-  'VALIDATION_FAILED',
+  // The domain's codes first: every expected failure of a rule is also an API error.
+  ...DOMAIN_ERROR_CODES,
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
@@ -20,10 +22,6 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'ACCOUNT_INACTIVE',
   'ACCOUNT_CLOSED',
-  'INSUFFICIENT_FUNDS',
-  'BELOW_MINIMUM_WITHDRAWAL',
-  'ALREADY_DECIDED',
-  'INVALID_TRANSITION',
   'QUOTE_EXPIRED',
   'IDEMPOTENCY_KEY_REUSED',
   'INVALID_WITHDRAWAL_CODE',

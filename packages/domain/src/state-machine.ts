@@ -1,8 +1,12 @@
+import type { DomainErrorCode } from './errors.ts';
 import { err, ok, type Result } from './result.ts';
 
-export type TransitionError<S extends string> =
-  | { code: 'ALREADY_DECIDED'; from: S; to: S }
-  | { code: 'INVALID_TRANSITION'; from: S; to: S };
+/** A move the table does not allow: from a final state (ALREADY_DECIDED) or to a state not next (INVALID_TRANSITION). */
+export type TransitionError<S extends string> = {
+  code: DomainErrorCode & ('ALREADY_DECIDED' | 'INVALID_TRANSITION');
+  from: S;
+  to: S;
+};
 
 /**
  * Checks one step of a state machine given as a table of allowed next states. A state with no

@@ -1,10 +1,16 @@
+import type { DomainErrorCode } from '../errors.ts';
 import { err, ok, type Result } from '../result.ts';
 import { accountKey, isCustomerAccount } from './accounts.ts';
 import { assertBalancedEntry, type EntryDraft, type Posting } from './entries.ts';
 
 export type PostedLeg = Posting & { entryIndex: number; balanceAfter: bigint };
 
-export type InsufficientFunds = { code: 'INSUFFICIENT_FUNDS'; accountKey: string; shortBy: bigint };
+/** A customer account would go below zero: which one, and by how much. */
+export type InsufficientFunds = {
+  code: DomainErrorCode & 'INSUFFICIENT_FUNDS';
+  accountKey: string;
+  shortBy: bigint;
+};
 
 /**
  * Applies entries, in order, to the balances they touch (keyed by `accountKey`; missing accounts

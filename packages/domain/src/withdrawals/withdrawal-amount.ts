@@ -1,3 +1,4 @@
+import type { DomainError } from '../errors.ts';
 import { FULL_PERCENT_BPS, formatUsd } from '../money/money.ts';
 import { err, ok, type Result } from '../result.ts';
 
@@ -14,10 +15,9 @@ export function computeWithdrawalFee(amountCents: bigint, feeBps: number): { fee
   return { fee, net: amountCents - fee };
 }
 
-export type WithdrawalAmountError =
-  | { code: 'AMOUNT_REQUIRED'; message: string }
-  | { code: 'INSUFFICIENT_FUNDS'; message: string }
-  | { code: 'BELOW_MINIMUM_WITHDRAWAL'; message: string };
+export type WithdrawalAmountError = DomainError<
+  'VALIDATION_FAILED' | 'INSUFFICIENT_FUNDS' | 'BELOW_MINIMUM_WITHDRAWAL'
+>;
 
 /** Seed §5 withdrawal rules, in the seed's words. */
 export function checkWithdrawalAmount(input: {
@@ -25,7 +25,7 @@ export function checkWithdrawalAmount(input: {
   availableCents: bigint;
   minimumCents: bigint;
 }): Result<bigint, WithdrawalAmountError> {
-  if (input.amountCents <= 0n) return err({ code: 'AMOUNT_REQUIRED', message: 'Please enter an amount' });
+  if (input.amountCents <= 0n) return err({ code: 'VALIDATION_FAILED', message: 'Please enter an amount' });
   if (input.amountCents > input.availableCents) {
     return err({ code: 'INSUFFICIENT_FUNDS', message: 'Insufficient balance!' });
   }

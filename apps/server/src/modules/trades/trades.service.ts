@@ -16,6 +16,7 @@ import { tradeCloseEntries, tradeMarginEntry } from '@candor/domain/ledger/entri
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import { formatDecimal } from '@candor/domain/money/money';
 import { checkTransition } from '@candor/domain/state-machine';
+import { computeStopOutPrice } from '@candor/domain/trading/stop-out-price';
 import {
   computeExposure,
   computeTradeResult,
@@ -43,7 +44,6 @@ import { isUuid } from '../../lib/uuid.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
 import { type LedgerActor, postEntries } from '../ledger/ledger.repository.ts';
-import { computeStopOutPrice } from './stop-out-price.ts';
 
 export type TradeRow = typeof trades.$inferSelect;
 

@@ -95,7 +95,7 @@ export async function createWithdrawal(
   });
   if (!checked.ok) {
     const { code, message } = checked.error;
-    throw new AppError(code === 'AMOUNT_REQUIRED' ? 'VALIDATION_FAILED' : code, message);
+    throw new AppError(code, message);
   }
 
   const settings = await readWithdrawalSettings(tx, customer.userId);

@@ -1,7 +1,6 @@
-import { compareDecimal } from '@candor/domain/market/candles';
-import { requireDecimal } from '@candor/domain/money/decimal';
-import { formatDecimal } from '@candor/domain/money/money';
-import type { TradeDirection } from '@candor/domain/trading/trade-result';
+import { requireDecimal } from '../money/decimal.ts';
+import { formatDecimal } from '../money/money.ts';
+import type { TradeDirection } from './trade-result.ts';
 
 /** Decimals the stored stop-out price carries beyond the open price's own. */
 const STOP_OUT_EXTRA_DECIMALS = 6;
@@ -40,15 +39,4 @@ export function computeStopOutPrice(input: {
     input.direction === 'buy' ? (numerator + denominator - 1n) / denominator : numerator / denominator;
   if (units <= 0n) return null;
   return formatDecimal(units, open.scale + STOP_OUT_EXTRA_DECIMALS);
-}
-
-/** Whether `price` passes a trade's stop-out pre-filter (the monitor's query asks the same in SQL). */
-export function passesStopOutFilter(
-  direction: TradeDirection,
-  stopOutPrice: string | null,
-  price: string,
-): boolean {
-  if (stopOutPrice === null) return false;
-  const order = compareDecimal(price, stopOutPrice);
-  return direction === 'buy' ? order <= 0 : order >= 0;
 }

@@ -1,4 +1,4 @@
-import { formatDecimal, parseMinorUnits } from '@candor/domain/money/money';
+import { formatDecimal, parseMinorUnits } from '../money/money.ts';
 
 /** The number of decimals written in a decimal string ("1.0840" → 4). */
 function decimalsOf(text: string): number {

@@ -17,7 +17,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { ensureInstanceSecret, ensureInstanceSeed } from './lib/instance-secret.ts';
+import { createTransactions } from './lib/transactions.ts';
 import type { MarketService } from './market/market.service.ts';
 import { createMarketFromEnv } from './market/market-from-env.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -25,10 +27,11 @@ import { readSiteName } from './modules/settings/settings.service.ts';
 import { createStorageFromEnv, type StorageBackend } from './modules/storage/storage-backend.ts';
 import { createStopOutMonitor, type StopOutMonitor } from './modules/trades/stop-out-monitor.ts';
 import { registerAccessControl } from './plugins/access.ts';
-import { type Auth, createAuth } from './plugins/auth.ts';
+import { createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createSessionReader } from './plugins/session-reader.ts';
 import { registerModules } from './routes.ts';
+import type { Services } from './services.ts';
 
 export type AppDeps = {
   env: Env;
@@ -37,6 +40,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Tests may pass their own; by default S3_* or DATA_DIR decides. */
   storage?: StorageBackend;
+  /** The time routes pass to services; tests may pass a manual clock. */
+  clock?: Clock;
 };
 
 declare module 'fastify' {
@@ -48,21 +53,12 @@ declare module 'fastify' {
   }
 }
 
-export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
-export type Services = {
-  env: Env;
-  database: Database;
-  auth: Auth;
-  mailer: Mailer;
-  storage: StorageBackend;
-  market: MarketService;
-};
-
 export async function buildApp({
   env,
   database,
   mailer: givenMailer,
   storage: givenStorage,
+  clock = systemClock,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
@@ -80,7 +76,6 @@ export async function buildApp({
   const storage = givenStorage ?? createStorageFromEnv(env);
   const seed = env.MARKET_SEED ?? (await ensureInstanceSeed(db, 'market-seed'));
   const market = createMarketFromEnv(env, database, app.log, seed);
-  const services: Omit<Services, 'auth'> = { env, database, mailer, storage, market };
   const auth = createAuth({
     db,
     mailer,
@@ -131,7 +126,18 @@ export async function buildApp({
     staticCSP: true,
     uiConfig: { docExpansion: 'list' },
   });
-  await registerModules(app, { ...services, auth });
+  const services: Services = {
+    env,
+    database,
+    db,
+    auth,
+    mailer,
+    storage,
+    market,
+    clock,
+    transactions: createTransactions({ db, mailer, clock, log: app.log }),
+  };
+  await registerModules(app, services);
   await registerWebApp(app, env);
   // Live prices run from here until the app closes (stream connections end first, in preClose).
   app.decorate('market', market);

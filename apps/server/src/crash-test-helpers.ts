@@ -15,7 +15,7 @@ import { files } from './db/schema/files.ts';
 import { siteSettings } from './db/schema/settings.ts';
 import { selectRows } from './db/select-rows.ts';
 import { postEntries } from './modules/ledger/ledger.repository.ts';
-import { requireSiteSettings } from './modules/settings/settings.service.ts';
+import { requireSiteSettings } from './modules/settings/settings.repository.ts';
 import { withDatabase } from './test/global-setup.ts';
 import { TEST_AUTH_SECRET } from './test/test-app.ts';
 
@@ -172,10 +172,10 @@ export async function insertPendingDeposit(db: Db, userId: string, cents: bigint
   const quoteFields = {
     userId,
     amountMinor: cents,
-    coin: 'usdt',
+    coin: 'usdt' as const,
     cryptoAmountBaseUnits: (cents * 10_000n).toString(),
     rate: '1.00',
-    rateSource: 'fixed',
+    rateSource: 'fixed' as const,
     address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
   };
   const [quote] = await db

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from './app.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { profilePictureRoutes } from './modules/account/profile-picture.routes.ts';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
@@ -19,26 +18,30 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
 import { withdrawalSettingsRoutes } from './modules/withdrawals/withdrawal-settings.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
+import type { Services } from './services.ts';
 
-/** Every module's routes, in one place. */
+/**
+ * Every module's routes, in one place. Each is a plugin typed with the services it uses: it is
+ * handed them all and its type lets it reach only those.
+ */
 export async function registerModules(app: FastifyInstance, services: Services): Promise<void> {
-  await healthRoutes(app, services);
-  await usersRoutes(app, services);
-  await sessionRoutes(app, services);
-  await meRoutes(app, services);
-  await passwordResetsRoutes(app, services);
-  await emailVerificationsRoutes(app, services);
-  await accountRoutes(app, services);
-  await filesRoutes(app, services);
-  await profilePictureRoutes(app, services);
-  await settingsRoutes(app, services);
-  await walletsRoutes(app, services);
-  await outboxRoutes(app, services);
-  await marketRoutes(app, services);
-  await ledgerRoutes(app, services);
-  await adminUsersRoutes(app, services);
-  await depositsRoutes(app, services);
-  await withdrawalsRoutes(app, services);
-  await withdrawalSettingsRoutes(app, services);
-  await tradesRoutes(app, services);
+  await app.register(healthRoutes, services);
+  await app.register(usersRoutes, services);
+  await app.register(sessionRoutes, services);
+  await app.register(meRoutes, services);
+  await app.register(passwordResetsRoutes, services);
+  await app.register(emailVerificationsRoutes, services);
+  await app.register(accountRoutes, services);
+  await app.register(filesRoutes, services);
+  await app.register(profilePictureRoutes, services);
+  await app.register(settingsRoutes, services);
+  await app.register(walletsRoutes, services);
+  await app.register(outboxRoutes, services);
+  await app.register(marketRoutes, services);
+  await app.register(ledgerRoutes, services);
+  await app.register(adminUsersRoutes, services);
+  await app.register(depositsRoutes, services);
+  await app.register(withdrawalsRoutes, services);
+  await app.register(withdrawalSettingsRoutes, services);
+  await app.register(tradesRoutes, services);
 }

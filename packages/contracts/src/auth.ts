@@ -33,10 +33,12 @@ export const UsernameSchema = z
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
   .regex(/^[A-Za-z0-9_.]+$/, 'Username may contain only letters, digits, underscores and dots');
 
-export const UserRoleSchema = z.enum(['client', 'admin']);
+export const USER_ROLES = ['client', 'admin'] as const;
+export const UserRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof UserRoleSchema>;
 
-export const UserStatusSchema = z.enum(['active', 'suspended', 'closed']);
+export const USER_STATUSES = ['active', 'suspended', 'closed'] as const;
+export const UserStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof UserStatusSchema>;
 
 /** The signed-in person, as every screen sees them. */

@@ -10,6 +10,10 @@ export const FILE_PURPOSES = [
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
+/** A public file is served to anyone (favicons); a private one only to its owner and staff. */
+export const FILE_VISIBILITIES = ['public', 'private'] as const;
+export type FileVisibility = (typeof FILE_VISIBILITIES)[number];
+
 /** 5 MB: the largest upload the product accepts. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 

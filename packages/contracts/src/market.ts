@@ -1,3 +1,4 @@
+import { INSTRUMENT_CLASSES } from '@candor/domain/market/instrument';
 import { z } from 'zod';
 
 /**
@@ -5,7 +6,7 @@ import { z } from 'zod';
  * ("67234.12", "1.08432"); times are Unix seconds (UTC) for candles and ISO strings for quotes.
  */
 
-export const InstrumentClassSchema = z.enum(['forex', 'crypto', 'stock']);
+export const InstrumentClassSchema = z.enum(INSTRUMENT_CLASSES);
 export type InstrumentClass = z.infer<typeof InstrumentClassSchema>;
 
 export const InstrumentSchema = z
@@ -22,7 +23,8 @@ export const InstrumentListSchema = z
   .object({ items: z.array(InstrumentSchema) })
   .meta({ id: 'InstrumentList' });
 
-export const PriceSourceIdSchema = z.enum(['simulated', 'coingecko']);
+export const PRICE_SOURCE_IDS = ['simulated', 'coingecko'] as const;
+export const PriceSourceIdSchema = z.enum(PRICE_SOURCE_IDS);
 export type PriceSourceId = z.infer<typeof PriceSourceIdSchema>;
 
 export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;

@@ -1,4 +1,6 @@
-import { DEFAULT_MAX_LEVERAGE, parseLotSize } from '@candor/domain/trading/trade-result';
+import { INSTRUMENT_CLASSES } from '@candor/domain/market/instrument';
+import { DEFAULT_MAX_LEVERAGE, parseLotSize, TRADE_DIRECTIONS } from '@candor/domain/trading/trade-result';
+import { TRADE_CLOSERS, TRADE_STATUSES } from '@candor/domain/trading/trade-status';
 import { z } from 'zod';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
 
@@ -18,7 +20,7 @@ export const TRADE_MESSAGES = {
   failed: 'Failed to place trade',
 } as const;
 
-export const TradeDirectionSchema = z.enum(['buy', 'sell']);
+export const TradeDirectionSchema = z.enum(TRADE_DIRECTIONS);
 export type TradeDirectionName = z.infer<typeof TradeDirectionSchema>;
 
 /** A lot size typed by a person: a number above zero with at most two decimals (step 0.01). */
@@ -59,7 +61,7 @@ export const TradeSchema = z
   .object({
     id: z.uuid(),
     symbol: z.string(),
-    instrumentClass: z.enum(['forex', 'crypto', 'stock']),
+    instrumentClass: z.enum(INSTRUMENT_CLASSES),
     direction: TradeDirectionSchema,
     /** Margin in dollars. */
     amount: DecimalAmountSchema,
@@ -69,12 +71,12 @@ export const TradeSchema = z
     exposure: DecimalAmountSchema,
     openPrice: PriceSchema,
     openedAt: z.iso.datetime(),
-    status: z.enum(['open', 'closed']),
+    status: z.enum(TRADE_STATUSES),
     closePrice: PriceSchema.nullable(),
     closedAt: z.iso.datetime().nullable(),
     /** Signed result in dollars, fixed at close ("Outcome"). */
     result: DecimalAmountSchema.nullable(),
-    closedBy: z.enum(['customer', 'admin', 'stop_out', 'desk']).nullable(),
+    closedBy: z.enum(TRADE_CLOSERS).nullable(),
     closeReason: z.string().nullable(),
     /** Shown to the customer as "Booked by desk". */
     bookedByDesk: z.boolean(),
@@ -84,8 +86,9 @@ export const TradeSchema = z
 export type Trade = z.infer<typeof TradeSchema>;
 
 export const TradeListQuerySchema = PageQuerySchema.extend({
-  status: z.enum(['open', 'closed']).default('closed'),
+  status: z.enum(TRADE_STATUSES).default('closed'),
 });
+export type TradeListQuery = z.infer<typeof TradeListQuerySchema>;
 export const TradePageSchema = pageOf(TradeSchema, 'TradePage');
 export type TradePage = z.infer<typeof TradePageSchema>;
 
@@ -100,8 +103,9 @@ export const AdminTradeListQuerySchema = PageQuerySchema.extend({
   search: z.string().trim().max(254).optional(),
   /** Only this customer's trades (the open positions on /user/{id}). */
   userId: z.string().trim().min(1).max(100).optional(),
-  status: z.enum(['open', 'closed']).optional(),
+  status: z.enum(TRADE_STATUSES).optional(),
 });
+export type AdminTradeListQuery = z.infer<typeof AdminTradeListQuerySchema>;
 export const AdminTradePageSchema = pageOf(AdminTradeSchema, 'AdminTradePage');
 export type AdminTradePage = z.infer<typeof AdminTradePageSchema>;
 

@@ -1,15 +1,15 @@
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { openDatabaseFromEnv } from '../db/open-from-env.ts';
-import { users } from '../db/schema/auth.ts';
 import { readEnv } from '../env.ts';
+import { COMMAND_LINE_ACTOR } from '../lib/actor.ts';
 import { ensureInstanceSecret } from '../lib/instance-secret.ts';
-import { COMMAND_LINE_ACTOR, recordAudit } from '../modules/audit/audit.service.ts';
+import { recordAudit } from '../modules/audit/audit.repository.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import { readSiteName } from '../modules/settings/settings.service.ts';
+import { findUserByEmail, makeVerifiedAdmin, updateUserRole } from '../modules/users/users.repository.ts';
 import { createAuth } from '../plugins/auth.ts';
 
 const USAGE = `Usage:
@@ -78,8 +78,7 @@ async function createAdmin(
     quiet: true,
   });
   const normalized = email.trim().toLowerCase();
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalized));
-  if (existing)
+  if (await findUserByEmail(db, normalized))
     throw new UsageError(
       `An account with the e-mail ${normalized} already exists. Use: npm run admin -- promote --email ${normalized}`,
     );
@@ -90,16 +89,12 @@ async function createAdmin(
       `Could not create the account: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  const [created] = await db
-    .update(users)
-    .set({ role: 'admin', emailVerified: true, updatedAt: new Date() })
-    .where(eq(users.email, normalized))
-    .returning({ id: users.id });
+  const createdId = await makeVerifiedAdmin(db, normalized, new Date());
   await recordAudit(db, {
     actor: COMMAND_LINE_ACTOR,
     action: 'user.create_admin',
     targetType: 'user',
-    targetId: created?.id,
+    targetId: createdId,
     after: { email: normalized, username, role: 'admin' },
   });
   console.log(`Administrator ${normalized} created. Sign in at ${env.publicUrl}/`);
@@ -108,13 +103,10 @@ async function createAdmin(
 async function setRole(database: Database, email: string, role: 'admin' | 'client'): Promise<void> {
   const { db } = database;
   const normalized = email.trim().toLowerCase();
-  const [user] = await db
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(eq(users.email, normalized));
+  const user = await findUserByEmail(db, normalized);
   if (!user) throw new UsageError(`No account found with that email address: ${normalized}`);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await updateUserRole(tx, user.id, role, new Date());
     await recordAudit(tx, {
       actor: COMMAND_LINE_ACTOR,
       action: role === 'admin' ? 'user.promote' : 'user.demote',

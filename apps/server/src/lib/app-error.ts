@@ -1,6 +1,10 @@
 import type { ErrorCode } from '@candor/contracts/errors';
+import type { DomainError } from '@candor/domain/errors';
 
-/** An expected failure that the API answers as `{ code, message }` with the status of its code. */
+/**
+ * An expected failure of a use case, answered as `{ code, message }` with the status of its code.
+ * It is thrown once, by the use case, and caught only by the error handler.
+ */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -9,9 +13,14 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+
+  /** A domain rule's refusal, as the API answers it (its code is one of the API's). */
+  static from(error: DomainError): AppError {
+    return new AppError(error.code, error.message);
+  }
 }
 
-/** The one table from error code to HTTP status. */
+/** The one table from error code to HTTP status: the compiler checks it covers every code. */
 export const STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,

@@ -1,8 +1,7 @@
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authFailures } from '../db/schema/auth-failures.ts';
-
-export type Clock = () => Date;
+import type { Clock } from './clock.ts';
 
 /** Attempts older than this are deleted: longer than any window counted here. */
 const RETENTION_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,6 @@
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import type { FastifyRequest } from 'fastify';
-import type { AuditActor } from '../modules/audit/audit.service.ts';
-import type { Actor } from '../plugins/access.ts';
+import type { Actor } from './actor.ts';
 import { AppError } from './app-error.ts';
 
 /** The signed-in actor of a 'client' or 'admin' route (the access hook already refused anonymous calls). */
@@ -10,15 +9,9 @@ export function requireActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-/** The actor as the audit log records them. */
-export function requireAuditActor(request: FastifyRequest): AuditActor {
-  const actor = requireActor(request);
-  return { id: actor.userId, role: actor.role };
-}
-
 /** The signed-in actor, refused with ACCOUNT_INACTIVE when their account is suspended (money requests). */
 export function requireActiveActor(request: FastifyRequest): Actor {
   const actor = requireActor(request);
-  if (actor.status !== 'active') throw new AppError('ACCOUNT_INACTIVE', INACTIVE_ACCOUNT_MESSAGE);
+  if (request.accountStatus !== 'active') throw new AppError('ACCOUNT_INACTIVE', INACTIVE_ACCOUNT_MESSAGE);
   return actor;
 }

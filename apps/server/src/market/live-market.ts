@@ -1,5 +1,5 @@
 import type { Quote } from '@candor/contracts/market';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { MarketLogger } from './market-logger.ts';
 import { createMinuteRecorder, type MinuteCandle } from './minute-recorder.ts';
 import type { PriceSource, Tick } from './price-source.ts';

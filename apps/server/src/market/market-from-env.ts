@@ -3,7 +3,7 @@ import { REFERENCE_ORIGIN_SECONDS } from '@candor/domain/market/simulated-market
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { createCoinGeckoClient } from './coingecko/coingecko-client.ts';
 import { createCoinGeckoSource } from './coingecko/coingecko-source.ts';
 import { withHistoryBackfill } from './history-backfill.ts';

@@ -1,7 +1,7 @@
 import type { PriceSourceId } from '@candor/contracts/market';
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import type { SimulationSettings } from '@candor/domain/market/simulated-market';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { PriceSource, Tick } from './price-source.ts';
 import { createSimulatedSource, simulatedTick } from './simulated-source.ts';
 

@@ -10,9 +10,9 @@ import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import type { SimulationSettings } from '@candor/domain/market/simulated-market';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
 import { resolveCandleRange } from './candle-range.ts';
 import { insertMinuteCandles, readStoredCandles } from './candle-store.ts';
-import type { Clock } from './clock.ts';
 import { createLiveMarket, type LiveMarket, type QuoteListener } from './live-market.ts';
 import type { MarketLogger } from './market-logger.ts';
 import type { SourcePlan } from './market-sources.ts';
@@ -42,8 +42,15 @@ export type MarketService = {
   stop(): Promise<void>;
   live: LiveMarket;
   listInstruments(): Instrument[];
+  /** The instrument of a symbol in any letter case, or undefined. */
+  findInstrument(symbol: string): InstrumentSpec | undefined;
   /** The instrument of a symbol in any letter case; NOT_FOUND "Unknown instrument" otherwise. */
   requireInstrument(symbol: string): InstrumentSpec;
+  /** The latest quote of a known instrument, or undefined while its source has not answered (or the symbol is unknown). */
+  findQuote(symbol: string): Quote | undefined;
+  /** The latest quote while its source is answering (not stale), or undefined: nothing may be priced without one. */
+  findFreshQuote(symbol: string): Quote | undefined;
+  /** The latest quote; NOT_FOUND for an unknown symbol or one whose source has not answered yet. */
   requireQuote(symbol: string): Quote;
   /** Checks the symbols of a stream (1 to MAX_STREAM_SYMBOLS known ones) and returns them as listed. */
   requireStreamSymbols(symbols: readonly string[]): string[];
@@ -69,10 +76,19 @@ export function createMarketService(options: MarketServiceOptions): MarketServic
     logger: options.logger,
   });
 
+  function findInstrument(symbol: string): InstrumentSpec | undefined {
+    return bySymbol.get(symbol.toUpperCase());
+  }
+
   function requireInstrument(symbol: string): InstrumentSpec {
-    const spec = bySymbol.get(symbol.toUpperCase());
+    const spec = findInstrument(symbol);
     if (!spec) throw new AppError('NOT_FOUND', 'Unknown instrument');
     return spec;
+  }
+
+  function findQuote(symbol: string): Quote | undefined {
+    const spec = findInstrument(symbol);
+    return spec ? live.quote(spec.symbol) : undefined;
   }
 
   async function readCandles(symbol: string, query: CandlesQuery): Promise<CandlesResponse> {
@@ -99,7 +115,13 @@ export function createMarketService(options: MarketServiceOptions): MarketServic
         name: spec.name,
         pricePrecision: spec.pricePrecision,
       })),
+    findInstrument,
     requireInstrument,
+    findQuote,
+    findFreshQuote(symbol) {
+      const quote = findQuote(symbol);
+      return quote && !quote.stale ? quote : undefined;
+    },
     requireQuote(symbol) {
       const spec = requireInstrument(symbol);
       const quote = live.quote(spec.symbol);

@@ -1,7 +1,7 @@
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import { percentChange } from '@candor/domain/market/percent-change';
 import { type SimulationSettings, simulatedPriceAt } from '@candor/domain/market/simulated-market';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { PriceSource, Tick } from './price-source.ts';
 
 const DAY_SECONDS = 86_400;

@@ -1,4 +1,6 @@
+import type { UserStatus } from '@candor/contracts/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../lib/actor.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Auth } from './auth.ts';
 
@@ -6,20 +8,21 @@ import type { Auth } from './auth.ts';
 export type Access = 'public' | 'client' | 'admin';
 export const ACCESS_LEVELS: readonly Access[] = ['public', 'client', 'admin'];
 
-export type Role = 'client' | 'admin';
-
-/** The person behind a request, passed to every service call so actions can be recorded. */
-export type Actor = { userId: string; role: Role; email: string; status: string };
-
 /** One registered API route and who may call it. */
 export type RouteAccess = { method: string; url: string; access: Access };
+
+/** The person behind a request: who acts, and whether their account is active. */
+export type SignedIn = { actor: Actor; status: UserStatus };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
   interface FastifyRequest {
+    /** The signed-in user, or null for an anonymous request. */
     actor: Actor | null;
+    /** Their account's status (a suspended customer may read but not move money). */
+    accountStatus: UserStatus | null;
   }
   interface FastifyInstance {
     /** Every /api route with its access level, in registration order (for audits and tests). */
@@ -27,15 +30,19 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the actor in one query when better-auth need not be asked (see session-reader.ts). */
-export type FastActorReader = (cookieHeader: string) => Promise<Actor | undefined>;
+/** Reads who is signed in, in one query, when better-auth need not be asked (see session-reader.ts). */
+export type FastSessionReader = (cookieHeader: string) => Promise<SignedIn | undefined>;
+
+/** The OpenAPI security requirement of a signed-in route: the session cookie. */
+const SESSION_SECURITY = [{ session: [] }];
 
 export function registerAccessControl(
   app: FastifyInstance,
   auth: Auth,
-  readActorFast?: FastActorReader,
+  readSessionFast?: FastSessionReader,
 ): void {
   app.decorateRequest('actor', null);
+  app.decorateRequest('accountStatus', null);
   app.decorate('routeAccess', [] as RouteAccess[]);
 
   app.addHook('onRoute', (route) => {
@@ -47,12 +54,16 @@ export function registerAccessControl(
         `Route ${String(route.method)} ${route.url} must declare config.access (public, client or admin)`,
       );
     }
+    // The documentation says which routes need a session, from the same declaration the hook enforces.
+    if (access !== 'public' && route.schema) route.schema = { ...route.schema, security: SESSION_SECURITY };
     for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api')) return;
-    request.actor = await resolveActor(auth, request, reply, readActorFast);
+    const signedIn = await resolveSession(auth, request, reply, readSessionFast);
+    request.actor = signedIn?.actor ?? null;
+    request.accountStatus = signedIn?.status ?? null;
     const access = request.routeOptions.config.access ?? 'public';
     if (access === 'public') return;
     if (!request.actor) throw new AppError('UNAUTHENTICATED', 'User is not authenticated');
@@ -62,14 +73,14 @@ export function registerAccessControl(
   });
 }
 
-async function resolveActor(
+async function resolveSession(
   auth: Auth,
   request: FastifyRequest,
   reply: FastifyReply,
-  readActorFast: FastActorReader | undefined,
-): Promise<Actor | null> {
-  if (!request.headers.cookie) return null;
-  const fast = await readActorFast?.(request.headers.cookie);
+  readSessionFast: FastSessionReader | undefined,
+): Promise<SignedIn | undefined> {
+  if (!request.headers.cookie) return undefined;
+  const fast = await readSessionFast?.(request.headers.cookie);
   if (fast) return fast;
   const { headers, response: session } = await auth.api.getSession({
     headers: toHeaders(request),
@@ -78,12 +89,10 @@ async function resolveActor(
   // better-auth extends a session once a day and sends the cookie with its new expiry.
   const refreshed = headers.getSetCookie();
   if (refreshed.length > 0) reply.header('set-cookie', refreshed);
-  if (!session) return null;
-  const user = session.user as typeof session.user & { role?: string; status?: string };
+  if (!session) return undefined;
+  const user = session.user as typeof session.user & { role?: string; status?: UserStatus };
   return {
-    userId: user.id,
-    role: user.role === 'admin' ? 'admin' : 'client',
-    email: user.email,
+    actor: { id: user.id, role: user.role === 'admin' ? 'admin' : 'client' },
     status: user.status ?? 'active',
   };
 }

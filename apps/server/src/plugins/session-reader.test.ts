@@ -10,7 +10,7 @@ import { createSessionReader } from './session-reader.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
-let readActor: ReturnType<typeof createSessionReader>;
+let readSession: ReturnType<typeof createSessionReader>;
 
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
@@ -22,20 +22,18 @@ beforeAll(async () => {
     siteName: async () => 'Candor',
     quiet: true,
   });
-  readActor = createSessionReader(auth, database.db);
+  readSession = createSessionReader(auth, database.db);
 });
 afterAll(() => drop());
 
 const DAY = 24 * 3600 * 1000;
 
 describe('the one-query session reader', () => {
-  test('a valid signed session cookie gives its actor', async () => {
+  test("a valid signed session cookie gives its actor and their account's status", async () => {
     const user = await insertUser(database.db, { role: 'admin' });
     const cookie = await createSessionCookie(database.db, user.id);
-    expect(await readActor(`other=1; ${SESSION_COOKIE}=${cookie}`)).toEqual({
-      userId: user.id,
-      role: 'admin',
-      email: user.email.toLowerCase(),
+    expect(await readSession(`other=1; ${SESSION_COOKIE}=${cookie}`)).toEqual({
+      actor: { id: user.id, role: 'admin' },
       status: 'active',
     });
   });
@@ -45,9 +43,9 @@ describe('the one-query session reader', () => {
     const cookie = decodeURIComponent(await createSessionCookie(database.db, user.id));
     const [token] = cookie.split('.');
     const forged = `${token}.${Buffer.alloc(32, 1).toString('base64')}`;
-    expect(await readActor(`${SESSION_COOKIE}=${encodeURIComponent(forged)}`)).toBeUndefined();
-    expect(await readActor(`${SESSION_COOKIE}=${token}`)).toBeUndefined();
-    expect(await readActor('unrelated=1')).toBeUndefined();
+    expect(await readSession(`${SESSION_COOKIE}=${encodeURIComponent(forged)}`)).toBeUndefined();
+    expect(await readSession(`${SESSION_COOKIE}=${token}`)).toBeUndefined();
+    expect(await readSession('unrelated=1')).toBeUndefined();
   });
 
   test('a signed-out (deleted) or expired session is left to better-auth', async () => {
@@ -55,23 +53,23 @@ describe('the one-query session reader', () => {
     const cookie = await createSessionCookie(database.db, user.id);
     const token = decodeURIComponent(cookie).split('.')[0] ?? '';
     const header = `${SESSION_COOKIE}=${cookie}`;
-    expect(await readActor(header, Date.now() + 8 * DAY)).toBeUndefined(); // past its 7-day expiry
+    expect(await readSession(header, Date.now() + 8 * DAY)).toBeUndefined(); // past its 7-day expiry
     await database.db.delete(sessions).where(eq(sessions.token, token));
-    expect(await readActor(header)).toBeUndefined();
+    expect(await readSession(header)).toBeUndefined();
   });
 
   test('a session due for its daily extension is left to better-auth, which extends it', async () => {
     const user = await insertUser(database.db);
     const cookie = await createSessionCookie(database.db, user.id); // expires in 7 days
     const header = `${SESSION_COOKIE}=${cookie}`;
-    expect(await readActor(header, Date.now() + DAY - 60_000)).toBeDefined();
-    expect(await readActor(header, Date.now() + DAY + 60_000)).toBeUndefined();
+    expect(await readSession(header, Date.now() + DAY - 60_000)).toBeDefined();
+    expect(await readSession(header, Date.now() + DAY + 60_000)).toBeUndefined();
   });
 
   test('a suspension shows on the next request', async () => {
     const user = await insertUser(database.db);
     const header = `${SESSION_COOKIE}=${await createSessionCookie(database.db, user.id)}`;
     await database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
-    expect((await readActor(header))?.status).toBe('suspended');
+    expect((await readSession(header))?.status).toBe('suspended');
   });
 });

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/auth.ts';
-import type { Actor } from './access.ts';
+import type { SignedIn } from './access.ts';
 import type { Auth } from './auth.ts';
 
 type SessionCookieConfig = {
@@ -39,7 +39,7 @@ function verifySignedValue(value: string, secret: string): string | undefined {
 }
 
 /**
- * Reads the signed-in actor of a request in one database query, for the common case: a valid
+ * Reads who is signed in (the actor and their account's status) in one database query, for the common case: a valid
  * session that better-auth would not refresh on this request. Answers `undefined` whenever
  * better-auth must decide (no or unsigned cookie, unknown or expired session, a session due for
  * its daily extension, a "don't remember me" session), so better-auth stays the authority for
@@ -59,7 +59,7 @@ export function createSessionReader(auth: Auth, db: Db) {
     };
   };
 
-  return async function readActor(cookieHeader: string, now = Date.now()): Promise<Actor | undefined> {
+  return async function readSession(cookieHeader: string, now = Date.now()): Promise<SignedIn | undefined> {
     config ??= loadConfig();
     const { cookieName, dontRememberName, secret, expiresInMs, updateAgeMs } = await config;
     if (readCookie(cookieHeader, dontRememberName) !== undefined) return undefined;
@@ -72,7 +72,6 @@ export function createSessionReader(auth: Auth, db: Db) {
         expiresAt: sessions.expiresAt,
         userId: users.id,
         role: users.role,
-        email: users.email,
         status: users.status,
       })
       .from(sessions)
@@ -82,11 +81,6 @@ export function createSessionReader(auth: Auth, db: Db) {
     const expiresAt = row.expiresAt.getTime();
     const dueForRefresh = expiresAt - expiresInMs + updateAgeMs <= now;
     if (expiresAt <= now || dueForRefresh) return undefined;
-    return {
-      userId: row.userId,
-      role: row.role === 'admin' ? 'admin' : 'client',
-      email: row.email,
-      status: row.status,
-    };
+    return { actor: { id: row.userId, role: row.role }, status: row.status };
   };
 }

@@ -1,4 +1,4 @@
-import type { Clock } from '../market/clock.ts';
+import type { Clock } from '../lib/clock.ts';
 
 /** A clock that only moves when told to. */
 export type ManualClock = { now: Clock; set(time: Date): void; advance(ms: number): void };

@@ -16,7 +16,8 @@ export const PLATFORM_ACCOUNT_KINDS = [
 ] as const;
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 
-export type AccountKind = CustomerAccountKind | PlatformAccountKind;
+export const ACCOUNT_KINDS = [...CUSTOMER_ACCOUNT_KINDS, ...PLATFORM_ACCOUNT_KINDS] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 export type AccountRef =
   | { kind: CustomerAccountKind; userId: string }
@@ -28,6 +29,10 @@ export function customerAccount(kind: CustomerAccountKind, userId: string): Acco
 
 export function platformAccount(kind: PlatformAccountKind): AccountRef {
   return { kind };
+}
+
+export function isCustomerAccountKind(kind: AccountKind): kind is CustomerAccountKind {
+  return kind === 'customer_cash' || kind === 'customer_reserved';
 }
 
 export function isCustomerAccount(ref: AccountRef): ref is { kind: CustomerAccountKind; userId: string } {

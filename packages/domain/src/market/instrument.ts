@@ -1,4 +1,5 @@
-export type InstrumentClass = 'forex' | 'crypto' | 'stock';
+export const INSTRUMENT_CLASSES = ['forex', 'crypto', 'stock'] as const;
+export type InstrumentClass = (typeof INSTRUMENT_CLASSES)[number];
 
 /** One tradable instrument of the catalogue (seed-spec §3 asset lists). */
 export type InstrumentSpec = {

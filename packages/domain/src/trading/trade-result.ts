@@ -1,7 +1,8 @@
 import { parseDecimal, requireDecimal, type ScaledDecimal } from '../money/decimal.ts';
 import { err, ok, type Result } from '../result.ts';
 
-export type TradeDirection = 'buy' | 'sell';
+export const TRADE_DIRECTIONS = ['buy', 'sell'] as const;
+export type TradeDirection = (typeof TRADE_DIRECTIONS)[number];
 
 /** Lot sizes have two decimals (seed §9: step 0.01): a lot size is a whole number of hundredths. */
 export const LOT_SIZE_DECIMALS = 2;

@@ -1,27 +1,33 @@
+import { USER_ROLES, USER_STATUSES } from '@candor/contracts/auth';
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { checkOneOf } from './enum-check.ts';
 
 /**
  * Tables that better-auth reads and writes (model names in the plural). Property names are
  * better-auth's field names; columns are snake_case.
  */
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  /** better-auth's "name" holds the person's full name. */
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  username: text('username').unique(),
-  displayUsername: text('display_username'),
-  /** 'client' | 'admin'. Only the command line makes an administrator. */
-  role: text('role').notNull().default('client'),
-  /** 'active' | 'suspended' | 'closed' */
-  status: text('status').notNull().default('active'),
-  statusReason: text('status_reason'),
-  profileImageFileId: text('profile_image_file_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** better-auth's "name" holds the person's full name. */
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    username: text('username').unique(),
+    displayUsername: text('display_username'),
+    /** 'client' | 'admin'. Only the command line makes an administrator. */
+    role: text('role', { enum: USER_ROLES }).notNull().default('client'),
+    /** 'active' | 'suspended' | 'closed' */
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    statusReason: text('status_reason'),
+    profileImageFileId: text('profile_image_file_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [checkOneOf('users_role', t.role, USER_ROLES), checkOneOf('users_status', t.status, USER_STATUSES)],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -1,6 +1,10 @@
+import { COINS } from '@candor/contracts/coins';
+import { RATE_SOURCES } from '@candor/contracts/deposits';
+import { DEPOSIT_STATUSES } from '@candor/domain/deposits/deposit-status';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { checkOneOf } from './enum-check.ts';
 import { files } from './files.ts';
 import { journalEntries } from './ledger.ts';
 
@@ -16,13 +20,12 @@ export const depositQuotes = pgTable(
       .notNull()
       .references(() => users.id),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
-    /** 'bitcoin' | 'ethereum' | 'usdt' */
-    coin: text('coin').notNull(),
+    coin: text('coin', { enum: COINS }).notNull(),
     /** The coin amount in its smallest unit (satoshi, wei, micro-USDT). */
     cryptoAmountBaseUnits: numeric('crypto_amount_base_units', { precision: 40, scale: 0 }).notNull(),
     /** USD per coin, exact decimal. */
     rate: numeric('rate').notNull(),
-    rateSource: text('rate_source').notNull(),
+    rateSource: text('rate_source', { enum: RATE_SOURCES }).notNull(),
     address: text('address').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,6 +33,8 @@ export const depositQuotes = pgTable(
   (t) => [
     index('deposit_quotes_user_idx').on(t.userId),
     check('deposit_quotes_amount', sql`${t.amountMinor} > 0`),
+    checkOneOf('deposit_quotes_coin', t.coin, COINS),
+    checkOneOf('deposit_quotes_rate_source', t.rateSource, RATE_SOURCES),
   ],
 );
 
@@ -47,18 +52,17 @@ export const deposits = pgTable(
       .unique()
       .references(() => depositQuotes.id),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
-    coin: text('coin').notNull(),
+    coin: text('coin', { enum: COINS }).notNull(),
     cryptoAmountBaseUnits: numeric('crypto_amount_base_units', { precision: 40, scale: 0 }).notNull(),
     rate: numeric('rate').notNull(),
-    rateSource: text('rate_source').notNull(),
+    rateSource: text('rate_source', { enum: RATE_SOURCES }).notNull(),
     address: text('address').notNull(),
     quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }).notNull(),
     proofFileId: uuid('proof_file_id')
       .notNull()
       .references(() => files.id),
     transactionHash: text('transaction_hash'),
-    /** 'pending' | 'approved' | 'rejected' */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: DEPOSIT_STATUSES }).notNull().default('pending'),
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionReason: text('decision_reason'),
@@ -71,5 +75,7 @@ export const deposits = pgTable(
     index('deposits_created_idx').on(t.createdAt),
     check('deposits_amount', sql`${t.amountMinor} > 0`),
     check('deposits_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    checkOneOf('deposits_coin', t.coin, COINS),
+    checkOneOf('deposits_rate_source', t.rateSource, RATE_SOURCES),
   ],
 );

@@ -1,3 +1,5 @@
+import { ACCOUNT_KINDS } from '@candor/domain/ledger/accounts';
+import { ENTRY_KINDS } from '@candor/domain/ledger/entries';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -11,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { checkOneOf } from './enum-check.ts';
 
 /**
  * The accounts of the double-entry ledger. Customer accounts (`customer_cash`,
@@ -23,7 +26,7 @@ export const ledgerAccounts = pgTable(
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
     /** 'customer_cash' | 'customer_reserved' | 'platform_transit' | 'platform_fee_revenue' | 'platform_house' | 'platform_adjustments' */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ACCOUNT_KINDS }).notNull(),
     userId: text('user_id').references(() => users.id),
     /** Cached sum of the postings (customer accounts only; always 0 on platform accounts). */
     balanceMinor: bigint('balance_minor', { mode: 'bigint' }).notNull().default(sql`0`),
@@ -36,6 +39,7 @@ export const ledgerAccounts = pgTable(
       sql`${t.kind} not like 'customer%' or ${t.balanceMinor} >= 0`,
     ),
     check('ledger_accounts_owner', sql`(${t.kind} like 'customer%') = (${t.userId} is not null)`),
+    checkOneOf('ledger_accounts_kind', t.kind, ACCOUNT_KINDS),
   ],
 );
 
@@ -45,7 +49,7 @@ export const journalEntries = pgTable(
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
     /** 'deposit' | 'withdrawal' | 'withdrawal_fee' | 'reservation' | 'release' | 'adjustment' */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ENTRY_KINDS }).notNull(),
     description: text('description').notNull(),
     /** The customer the entry concerns. */
     userId: text('user_id').references(() => users.id),
@@ -56,7 +60,10 @@ export const journalEntries = pgTable(
     reference: jsonb('reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('journal_entries_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('journal_entries_user_idx').on(t.userId, t.id),
+    checkOneOf('journal_entries_kind', t.kind, ENTRY_KINDS),
+  ],
 );
 
 /** The legs of an entry: the amounts of one entry sum to zero. Append-only. */

@@ -1,3 +1,4 @@
+import { PRICE_SOURCE_IDS } from '@candor/contracts/market';
 import { numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -14,8 +15,8 @@ export const candles1m = pgTable(
     high: numeric('high').notNull(),
     low: numeric('low').notNull(),
     close: numeric('close').notNull(),
-    /** The price source that produced the ticks ('simulated', 'coingecko'). */
-    source: text('source').notNull(),
+    /** The price source that produced the ticks. */
+    source: text('source', { enum: PRICE_SOURCE_IDS }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.symbol, t.time] })],
 );

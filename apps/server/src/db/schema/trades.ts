@@ -1,3 +1,7 @@
+import { PRICE_SOURCE_IDS } from '@candor/contracts/market';
+import { INSTRUMENT_CLASSES } from '@candor/domain/market/instrument';
+import { TRADE_DIRECTIONS } from '@candor/domain/trading/trade-result';
+import { TRADE_CLOSERS, TRADE_STATUSES } from '@candor/domain/trading/trade-status';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { checkOneOf } from './enum-check.ts';
 import { journalEntries } from './ledger.ts';
 
 /**
@@ -27,10 +32,8 @@ export const trades = pgTable(
       .notNull()
       .references(() => users.id),
     symbol: text('symbol').notNull(),
-    /** 'forex' | 'crypto' | 'stock' */
-    instrumentClass: text('instrument_class').notNull(),
-    /** 'buy' | 'sell' */
-    direction: text('direction').notNull(),
+    instrumentClass: text('instrument_class', { enum: INSTRUMENT_CLASSES }).notNull(),
+    direction: text('direction', { enum: TRADE_DIRECTIONS }).notNull(),
     /** The margin in cents. */
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     /** Lot size in hundredths (1.00 = 100). */
@@ -41,20 +44,18 @@ export const trades = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     /** The price at which the loss reaches the amount; null when the price can never reach it. */
     stopOutPrice: numeric('stop_out_price'),
-    /** 'open' | 'closed' */
-    status: text('status').notNull(),
+    status: text('status', { enum: TRADE_STATUSES }).notNull(),
     closePrice: numeric('close_price'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** The result in cents, fixed at close. */
     resultMinor: bigint('result_minor', { mode: 'bigint' }),
-    /** 'customer' | 'admin' | 'stop_out' | 'desk' */
-    closedBy: text('closed_by'),
+    closedBy: text('closed_by', { enum: TRADE_CLOSERS }),
     closedByUserId: text('closed_by_user_id'),
     closeReason: text('close_reason'),
     /** Booked by an administrator for a trade executed outside the platform. */
     bookedByDesk: boolean('booked_by_desk').notNull().default(false),
     bookedBy: text('booked_by'),
-    priceSource: text('price_source').notNull(),
+    priceSource: text('price_source', { enum: PRICE_SOURCE_IDS }).notNull(),
     marginEntryId: bigint('margin_entry_id', { mode: 'bigint' }).references(() => journalEntries.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,5 +69,8 @@ export const trades = pgTable(
     check('trades_direction', sql`${t.direction} in ('buy', 'sell')`),
     check('trades_amounts', sql`${t.amountMinor} > 0 and ${t.lotHundredths} > 0`),
     check('trades_result_cap', sql`${t.resultMinor} is null or ${t.resultMinor} >= -${t.amountMinor}`),
+    checkOneOf('trades_instrument_class', t.instrumentClass, INSTRUMENT_CLASSES),
+    checkOneOf('trades_closed_by', t.closedBy, TRADE_CLOSERS),
+    checkOneOf('trades_price_source', t.priceSource, PRICE_SOURCE_IDS),
   ],
 );

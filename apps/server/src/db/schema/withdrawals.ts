@@ -1,3 +1,5 @@
+import { WITHDRAWAL_METHODS } from '@candor/contracts/withdrawals';
+import { WITHDRAWAL_STATUSES } from '@candor/domain/withdrawals/withdrawal-status';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { checkOneOf } from './enum-check.ts';
 import { journalEntries } from './ledger.ts';
 
 /**
@@ -30,12 +33,10 @@ export const withdrawals = pgTable(
     feeBps: integer('fee_bps').notNull(),
     feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
     netMinor: bigint('net_minor', { mode: 'bigint' }).notNull(),
-    /** 'bank' | 'crypto' | 'paypal' | 'cashapp' | 'gcash' */
-    method: text('method').notNull(),
+    method: text('method', { enum: WITHDRAWAL_METHODS }).notNull(),
     /** The payout details of the method (see contracts/withdrawals). */
     details: jsonb('details').notNull(),
-    /** 'awaiting_confirmation' | 'on_hold' | 'pending' | 'approved' | 'rejected' */
-    status: text('status').notNull(),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
     holdReason: text('hold_reason'),
     /** SHA-256 of the withdrawal id and the e-mailed confirmation code, its expiry and the wrong tries. */
     codeHash: text('code_hash'),
@@ -61,6 +62,7 @@ export const withdrawals = pgTable(
       'withdrawals_status',
       sql`${t.status} in ('awaiting_confirmation', 'on_hold', 'pending', 'approved', 'rejected')`,
     ),
+    checkOneOf('withdrawals_method', t.method, WITHDRAWAL_METHODS),
   ],
 );
 

@@ -1,6 +1,6 @@
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import { err, ok, type Result } from '@candor/domain/result';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { MarketLogger } from '../market-logger.ts';
 import type { PriceSource, Tick } from '../price-source.ts';
 import type { CoinGeckoClient, SimplePrice } from './coingecko-client.ts';

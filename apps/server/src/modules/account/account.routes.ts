@@ -4,26 +4,22 @@ import {
   MessageResponseSchema,
 } from '@candor/contracts/auth';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
-import type { FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authHeaders, sendAuthCookies } from '../../lib/auth-calls.ts';
 import { requireActor } from '../../lib/request-actor.ts';
+import type { RoutesPlugin } from '../../services.ts';
 import { changeEmail, changePassword } from './account.service.ts';
 
-export async function accountRoutes(app: FastifyInstance, { database, auth }: Services): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
+export const accountRoutes: RoutesPlugin<'db' | 'auth'> = async (app, { db, auth }) => {
+  app.post(
     '/api/account/password',
     {
       config: { access: 'client' },
       schema: {
         tags: ['account'],
         summary: 'Change the password; signs out every other session',
-        security: [{ session: [] }],
         body: ChangePasswordRequestSchema,
         response: {
           204: z.null().describe('Password changed'),
@@ -34,20 +30,23 @@ export async function accountRoutes(app: FastifyInstance, { database, auth }: Se
       },
     },
     async (request, reply) => {
-      const cookies = await changePassword(auth, request.body, authHeaders(request, { withCookies: true }));
+      const cookies = await changePassword({
+        auth,
+        input: request.body,
+        headers: authHeaders(request, { withCookies: true }),
+      });
       sendAuthCookies(reply, cookies);
       return reply.status(204).send(null);
     },
   );
 
-  r.post(
+  app.post(
     '/api/account/email',
     {
       config: { access: 'client' },
       schema: {
         tags: ['account'],
         summary: 'Change the e-mail address: e-mails a verification link to the new address',
-        security: [{ session: [] }],
         body: ChangeEmailRequestSchema,
         response: {
           202: MessageResponseSchema,
@@ -68,13 +67,14 @@ export async function accountRoutes(app: FastifyInstance, { database, auth }: Se
           : undefined;
         throw new AppError('VALIDATION_FAILED', message ?? 'Failed to update email. Please try again.');
       }
-      const result = await changeEmail(
-        { db: database.db, auth },
-        requireActor(request),
-        request.body,
-        authHeaders(request, { withCookies: true }),
-      );
+      const result = await changeEmail({
+        db,
+        auth,
+        actor: requireActor(request),
+        input: request.body,
+        headers: authHeaders(request, { withCookies: true }),
+      });
       return reply.status(202).send(result);
     },
   );
-}
+};

@@ -1,23 +1,24 @@
 import type { ChangeEmailRequest, ChangePasswordRequest, MessageResponse } from '@candor/contracts/auth';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
-import type { Actor } from '../../plugins/access.ts';
 import type { Auth } from '../../plugins/auth.ts';
-
-export type AccountDeps = { db: Db; auth: Auth };
+import { findUserByEmail, findUserById } from '../users/users.repository.ts';
 
 /**
  * Changes the password and ends every other session of the account. better-auth replaces the
  * caller's session too: the returned cookies carry the new one.
  */
-export async function changePassword(
-  auth: Auth,
-  input: ChangePasswordRequest,
-  headers: Headers,
-): Promise<string[]> {
+export async function changePassword({
+  auth,
+  input,
+  headers,
+}: {
+  auth: Auth;
+  input: ChangePasswordRequest;
+  headers: Headers;
+}): Promise<string[]> {
   try {
     const result = await auth.api.changePassword({
       body: {
@@ -41,14 +42,23 @@ export async function changePassword(
  * E-mails a verification link to the new address. The account's e-mail changes only when that
  * link is used (POST /api/email-verifications).
  */
-export async function changeEmail(
-  { db, auth }: AccountDeps,
-  actor: Actor,
-  input: ChangeEmailRequest,
-  headers: Headers,
-): Promise<MessageResponse> {
+export async function changeEmail({
+  db,
+  auth,
+  actor,
+  input,
+  headers,
+}: {
+  db: Db;
+  auth: Auth;
+  actor: Actor;
+  input: ChangeEmailRequest;
+  headers: Headers;
+}): Promise<MessageResponse> {
   const newEmail = input.newEmail.toLowerCase();
-  if (newEmail === actor.email.toLowerCase()) {
+  const current = await findUserById(db, actor.id);
+  if (!current) throw new AppError('USER_NOT_FOUND', 'User not found');
+  if (newEmail === current.email.toLowerCase()) {
     throw new AppError('VALIDATION_FAILED', 'The new email address is the same as the current one.');
   }
   try {
@@ -60,8 +70,8 @@ export async function changeEmail(
     throw error;
   }
   // better-auth silently sends nothing for an address in use; say so instead.
-  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
-  if (owner) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.');
+  if (await findUserByEmail(db, newEmail))
+    throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.');
   await auth.api.changeEmail({ body: { newEmail }, headers });
   return { message: 'Verification email sent to the new email address.' };
 }

@@ -5,29 +5,22 @@ import {
 } from '@candor/contracts/admin-users';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
 import { IdempotencyHeadersSchema } from '@candor/contracts/money';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
-import { runMoneyRequest } from '../../lib/idempotency.ts';
-import { requireAuditActor } from '../../lib/request-actor.ts';
+import { requireActor } from '../../lib/request-actor.ts';
+import type { RoutesPlugin } from '../../services.ts';
 import { adjustBalance, requireAdminUser } from './admin-users.service.ts';
 
 const UserParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
 
-export async function adminUsersRoutes(app: FastifyInstance, { database }: Services): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = database;
-
-  r.get(
+export const adminUsersRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, { db, transactions }) => {
+  app.get(
     '/api/admin/users/:id',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin users'],
-        security: [{ session: [] }],
         summary: "A user's details, balances and latest ledger entries",
         params: UserParamsSchema,
         response: { 200: AdminUserSchema, ...errors },
@@ -36,13 +29,12 @@ export async function adminUsersRoutes(app: FastifyInstance, { database }: Servi
     async (request) => requireAdminUser(db, request.params.id),
   );
 
-  r.post(
+  app.post(
     '/api/admin/users/:id/adjustments',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin users'],
-        security: [{ session: [] }],
         summary: "Credit or debit a customer's cash balance, with a reason the customer sees",
         description:
           'Posts one ledger entry of kind "adjustment". A debit cannot take the cash balance below zero ' +
@@ -59,10 +51,10 @@ export async function adminUsersRoutes(app: FastifyInstance, { database }: Servi
       },
     },
     async (request) => {
-      const actor = requireAuditActor(request);
-      return runMoneyRequest(db, request, AdjustmentSchema, (tx) =>
-        adjustBalance(tx, actor, request.params.id, request.body),
+      const actor = requireActor(request);
+      return transactions.runMoneyRequest(request, AdjustmentSchema, ({ tx }) =>
+        adjustBalance({ tx, actor, userId: request.params.id, input: request.body }),
       );
     },
   );
-}
+};

@@ -5,23 +5,22 @@ import {
   type AdminUser,
   type CreateAdjustmentRequest,
 } from '@candor/contracts/admin-users';
-import { UserRoleSchema, UserStatusSchema } from '@candor/contracts/auth';
 import { toMinorUnits } from '@candor/contracts/money';
 import { adjustmentEntry } from '@candor/domain/ledger/entries';
 import { formatDecimal } from '@candor/domain/money/money';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances, readStatement } from '../ledger/ledger.service.ts';
+import { findUserById, type UserRow } from '../users/users.repository.ts';
 
 const userNotFound = () => new AppError('USER_NOT_FOUND', 'User not found');
 
 /** A customer's details, balances and latest ledger entries for the admin user page. */
 export async function requireAdminUser(db: Db, userId: string): Promise<AdminUser> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  const row = await findUserById(db, userId);
   if (!row) throw userNotFound();
   const [balances, recentEntries] = await Promise.all([
     readBalances(db, userId),
@@ -32,54 +31,52 @@ export async function requireAdminUser(db: Db, userId: string): Promise<AdminUse
     fullName: row.name,
     username: row.displayUsername ?? row.username ?? '',
     email: row.email,
-    // A role or status outside the known values is a broken invariant: fail loudly.
-    status: UserStatusSchema.parse(row.status),
+    status: row.status,
     statusReason: row.statusReason,
-    role: UserRoleSchema.parse(row.role),
+    role: row.role,
     createdAt: row.createdAt.toISOString(),
     balances,
     recentEntries,
   };
 }
 
-/**
- * A manual adjustment by an administrator, inside the caller's transaction: one ledger entry of
- * kind "adjustment" whose description is the reason the customer reads on their statement. A
- * debit that would take the cash balance below zero is refused and writes nothing. Recorded in
- * the audit log with the balances before and after.
- */
-export async function adjustBalance(
-  tx: Db,
-  actor: AuditActor,
-  userId: string,
-  input: CreateAdjustmentRequest,
-): Promise<Adjustment> {
-  const [user] = await tx
-    .select({ id: users.id, status: users.status })
-    .from(users)
-    .where(eq(users.id, userId));
+/** The customer a staff member moves money for: USER_NOT_FOUND, or ACCOUNT_CLOSED once closed. */
+export async function requireOpenCustomer(db: Db, userId: string): Promise<UserRow> {
+  const user = await findUserById(db, userId);
   if (!user) throw userNotFound();
   if (user.status === 'closed') throw new AppError('ACCOUNT_CLOSED', 'This account is closed');
+  return user;
+}
 
+/**
+ * A manual adjustment by an administrator: one ledger entry of kind "adjustment" whose description
+ * is the reason the customer reads on their statement. A debit that would take the cash balance
+ * below zero is refused and writes nothing. Audited with the balances before and after.
+ */
+export async function adjustBalance({
+  tx,
+  actor,
+  userId,
+  input,
+}: {
+  tx: Db;
+  actor: Actor;
+  userId: string;
+  input: CreateAdjustmentRequest;
+}): Promise<Adjustment> {
+  await requireOpenCustomer(tx, userId);
   const amount = toMinorUnits(input.amount);
   // Lock the customer's accounts first, so "before" is the balance this adjustment moves from.
   await lockCustomerAccounts(tx, [userId]);
   const before = await readBalances(tx, userId);
-  let entryId: bigint;
-  try {
-    const [posted] = await postEntries(
-      tx,
-      [adjustmentEntry({ userId, direction: input.direction, amount, reason: input.reason })],
-      actor,
-    );
-    if (!posted) throw new Error('the adjustment entry was not posted');
-    entryId = posted.id;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
-      throw new AppError('INSUFFICIENT_FUNDS', ADJUSTMENT_MESSAGES.belowZero);
-    }
-    throw error;
-  }
+  const posted = await postEntries(
+    tx,
+    [adjustmentEntry({ userId, direction: input.direction, amount, reason: input.reason })],
+    actor,
+  );
+  if (!posted.ok) throw new AppError('INSUFFICIENT_FUNDS', ADJUSTMENT_MESSAGES.belowZero);
+  const [entry] = posted.value;
+  if (!entry) throw new Error('the adjustment entry was not posted');
   const after = await readBalances(tx, userId);
   await recordAudit(tx, {
     actor,
@@ -90,10 +87,10 @@ export async function adjustBalance(
     before: { balances: before },
     after: {
       balances: after,
-      entryId: String(entryId),
+      entryId: String(entry.id),
       direction: input.direction,
       amount: formatDecimal(amount),
     },
   });
-  return { entryId: String(entryId), balances: after };
+  return { entryId: String(entry.id), balances: after };
 }

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { COINS } from '@candor/contracts/coins';
 import { DEPOSIT_QUOTE_SECONDS } from '@candor/contracts/deposits';
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import type { Quote } from '@candor/contracts/market';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   adminBrowser = await signInAs(t.app, t.db, admin);
   await t.db
     .insert(walletAddresses)
-    .values(Object.entries(ADDRESSES).map(([coin, address]) => ({ coin, address, updatedBy: admin.id })));
+    .values(COINS.map((coin) => ({ coin, address: ADDRESSES[coin], updatedBy: admin.id })));
 });
 afterAll(() => t.close());
 afterEach(() => {
@@ -52,7 +53,7 @@ function priceQuote(overrides: Partial<Quote> = {}): Quote {
 /** Fixes the market's answer, so the conversion is known. */
 function fixPrice(overrides: Partial<Quote> = {}) {
   return vi
-    .spyOn(t.app.market, 'requireQuote')
+    .spyOn(t.app.market.live, 'quote')
     .mockImplementation((symbol) => priceQuote({ symbol, ...overrides }));
 }
 
@@ -121,10 +122,10 @@ async function insertDeposit(userId: string, overrides: Partial<typeof deposits.
   const base = {
     userId,
     amountMinor: 2_500n,
-    coin: 'usdt',
+    coin: 'usdt' as const,
     cryptoAmountBaseUnits: '25000000',
     rate: '1.00',
-    rateSource: 'fixed',
+    rateSource: 'fixed' as const,
     address: ADDRESSES.usdt,
   };
   const [quote] = await t.db

@@ -13,43 +13,33 @@ import {
 } from '@candor/contracts/deposits';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
 import { IdempotencyHeadersSchema } from '@candor/contracts/money';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
-import { runMoneyRequest } from '../../lib/idempotency.ts';
-import { requireActiveActor, requireActor, requireAuditActor } from '../../lib/request-actor.ts';
+import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
+import type { RoutesPlugin } from '../../services.ts';
 import { readUploadedFile } from '../storage/read-upload.ts';
 import {
   approveDeposit,
-  createDepositQuote,
   listDeposits,
-  listOwnDeposits,
   rejectDeposit,
   requireAdminDeposit,
-  saveDepositProof,
-  submitDeposit,
-} from './deposits.service.ts';
+} from './admin-deposits.service.ts';
+import { createDepositQuote, listOwnDeposits, saveDepositProof, submitDeposit } from './deposits.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const DepositIdParamsSchema = z.object({ id: z.string() });
 
-export async function depositsRoutes(
-  app: FastifyInstance,
-  { database, storage, market }: Services,
-): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = database;
-
+export const depositsRoutes: RoutesPlugin<'db' | 'storage' | 'market' | 'transactions'> = async (
+  app,
+  { db, storage, market, transactions },
+) => {
   // ---------- customers ----------
 
-  r.post(
+  app.post(
     '/api/deposit-quotes',
     {
       config: { access: 'client' },
       schema: {
         tags: ['deposits'],
-        security: [{ session: [] }],
         summary: 'Deposit step 2: convert a USD amount into a coin at the current rate (valid one hour)',
         body: CreateDepositQuoteRequestSchema,
         response: {
@@ -60,17 +50,20 @@ export async function depositsRoutes(
         },
       },
     },
-    async (request) =>
-      createDepositQuote(db, market, requireActiveActor(request).userId, request.body, new Date()),
+    async (request) => {
+      const actor = requireActiveActor(request);
+      return transactions.run(({ tx, now }) =>
+        createDepositQuote({ tx, actor, now, market, input: request.body }),
+      );
+    },
   );
 
-  r.post(
+  app.post(
     '/api/deposits/proofs',
     {
       config: { access: 'client' },
       schema: {
         tags: ['deposits'],
-        security: [{ session: [] }],
         summary: 'Upload a proof of payment (PNG, JPEG, WebP or PDF; multipart field "file"); private',
         response: { 200: DepositProofSchema, ...errors, 413: ErrorResponseSchema, 415: ErrorResponseSchema },
       },
@@ -78,17 +71,16 @@ export async function depositsRoutes(
     async (request) => {
       const actor = requireActiveActor(request);
       const data = await readUploadedFile(request);
-      return saveDepositProof(db, storage, actor.userId, data);
+      return saveDepositProof({ db, storage, actor, data });
     },
   );
 
-  r.post(
+  app.post(
     '/api/deposits',
     {
       config: { access: 'client' },
       schema: {
         tags: ['deposits'],
-        security: [{ session: [] }],
         summary: 'Deposit step 3 (Paid): record a pending deposit on a quote, with its proof of payment',
         headers: IdempotencyHeadersSchema,
         body: CreateDepositRequestSchema,
@@ -104,36 +96,34 @@ export async function depositsRoutes(
     },
     async (request) => {
       const actor = requireActiveActor(request);
-      return runMoneyRequest(db, request, DepositSchema, (tx) =>
-        submitDeposit(tx, actor.userId, request.body, new Date()),
+      return transactions.runMoneyRequest(request, DepositSchema, ({ tx, now }) =>
+        submitDeposit({ tx, actor, now, input: request.body }),
       );
     },
   );
 
-  r.get(
+  app.get(
     '/api/deposits',
     {
       config: { access: 'client' },
       schema: {
         tags: ['deposits'],
-        security: [{ session: [] }],
         summary: "The signed-in customer's deposits, newest first (10 a page)",
         querystring: DepositPageQuerySchema,
         response: { 200: DepositPageSchema, ...errors },
       },
     },
-    async (request) => listOwnDeposits(db, requireActor(request).userId, request.query.page),
+    async (request) => listOwnDeposits(db, requireActor(request).id, request.query.page),
   );
 
   // ---------- administrators ----------
 
-  r.get(
+  app.get(
     '/api/admin/deposits',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['deposits'],
-        security: [{ session: [] }],
         summary: 'Every deposit, newest first (10 a page), optionally by part of the customer e-mail',
         querystring: AdminDepositListQuerySchema,
         response: { 200: AdminDepositPageSchema, ...errors },
@@ -142,13 +132,12 @@ export async function depositsRoutes(
     async (request) => listDeposits(db, request.query),
   );
 
-  r.get(
+  app.get(
     '/api/admin/deposits/:id',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['deposits'],
-        security: [{ session: [] }],
         summary: 'One deposit with its customer, quote, proof of payment and decision',
         params: DepositIdParamsSchema,
         response: { 200: AdminDepositSchema, ...errors, 404: ErrorResponseSchema },
@@ -164,13 +153,12 @@ export async function depositsRoutes(
     422: ErrorResponseSchema,
   };
 
-  r.post(
+  app.post(
     '/api/admin/deposits/:id/approve',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['deposits'],
-        security: [{ session: [] }],
         summary: "Approve a pending deposit: credits the customer's cash balance once",
         headers: IdempotencyHeadersSchema,
         params: DepositIdParamsSchema,
@@ -178,20 +166,19 @@ export async function depositsRoutes(
       },
     },
     async (request) => {
-      const actor = requireAuditActor(request);
-      return runMoneyRequest(db, request, AdminDepositSchema, (tx) =>
-        approveDeposit(tx, actor, request.params.id, new Date()),
+      const actor = requireActor(request);
+      return transactions.runMoneyRequest(request, AdminDepositSchema, ({ tx, now }) =>
+        approveDeposit({ tx, actor, now, id: request.params.id }),
       );
     },
   );
 
-  r.post(
+  app.post(
     '/api/admin/deposits/:id/reject',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['deposits'],
-        security: [{ session: [] }],
         summary: 'Reject a pending deposit with a reason shown to the customer',
         headers: IdempotencyHeadersSchema,
         params: DepositIdParamsSchema,
@@ -200,10 +187,10 @@ export async function depositsRoutes(
       },
     },
     async (request) => {
-      const actor = requireAuditActor(request);
-      return runMoneyRequest(db, request, AdminDepositSchema, (tx) =>
-        rejectDeposit(tx, actor, request.params.id, request.body.reason, new Date()),
+      const actor = requireActor(request);
+      return transactions.runMoneyRequest(request, AdminDepositSchema, ({ tx, now }) =>
+        rejectDeposit({ tx, actor, now, id: request.params.id, reason: request.body.reason }),
       );
     },
   );
-}
+};

@@ -1,17 +1,14 @@
 import { VerifyEmailRequestSchema, VerifyEmailResponseSchema } from '@candor/contracts/auth';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Services } from '../../app.ts';
 import { authHeaders } from '../../lib/auth-calls.ts';
+import type { RoutesPlugin } from '../../services.ts';
 import { verifyEmail } from './email-verifications.service.ts';
 
-export async function emailVerificationsRoutes(
-  app: FastifyInstance,
-  { database, auth }: Services,
-): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
+export const emailVerificationsRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (
+  app,
+  { db, auth, clock },
+) => {
+  app.post(
     '/api/email-verifications',
     {
       config: { access: 'public' },
@@ -24,10 +21,12 @@ export async function emailVerificationsRoutes(
     },
     // Without the caller's cookies: the token alone decides whose address is verified.
     async (request) =>
-      verifyEmail(
-        { db: database.db, auth },
-        request.body.token,
-        authHeaders(request, { withCookies: false }),
-      ),
+      verifyEmail({
+        db,
+        auth,
+        now: clock(),
+        token: request.body.token,
+        headers: authHeaders(request, { withCookies: false }),
+      }),
   );
-}
+};

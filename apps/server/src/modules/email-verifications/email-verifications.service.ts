@@ -1,13 +1,10 @@
 import type { VerifyEmailResponse } from '@candor/contracts/auth';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode, isUniqueViolation } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
-
-export type EmailVerificationDeps = { db: Db; auth: Auth };
+import { markEmailVerified } from '../users/users.repository.ts';
 
 const TOKEN_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'USER_NOT_FOUND', 'INVALID_USER']);
 
@@ -22,11 +19,19 @@ const TokenPayloadSchema = z.object({
  * Uses an e-mailed verification token. A sign-up token marks the address verified; a change-of-
  * address token (sent to the new address) replaces the account's e-mail with the new one.
  */
-export async function verifyEmail(
-  { db, auth }: EmailVerificationDeps,
-  token: string,
-  headers: Headers,
-): Promise<VerifyEmailResponse> {
+export async function verifyEmail({
+  db,
+  auth,
+  now,
+  token,
+  headers,
+}: {
+  db: Db;
+  auth: Auth;
+  now: Date;
+  token: string;
+  headers: Headers;
+}): Promise<VerifyEmailResponse> {
   try {
     await auth.api.verifyEmail({ query: { token }, headers });
   } catch (error) {
@@ -42,10 +47,7 @@ export async function verifyEmail(
   const payload = readTokenPayload(token);
   if (!payload.updateTo || !payload.userId) return { email: payload.email };
   // The link reached the new address, which proves it; better-auth keeps the old flag instead.
-  await db
-    .update(users)
-    .set({ emailVerified: true, updatedAt: new Date() })
-    .where(and(eq(users.id, payload.userId), eq(users.email, payload.updateTo)));
+  await markEmailVerified(db, { userId: payload.userId, email: payload.updateTo, now });
   return { email: payload.updateTo };
 }
 

@@ -1,14 +1,11 @@
 import { ErrorResponseSchema } from '@candor/contracts/errors';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
+import type { RoutesPlugin } from '../../services.ts';
 
 const StatusSchema = z.object({ status: z.literal('ok') });
 
-export async function healthRoutes(app: FastifyInstance, { database }: Services): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
+export const healthRoutes: RoutesPlugin<'database'> = async (app, { database }) => {
+  app.get(
     '/api/health',
     {
       config: { access: 'public' },
@@ -16,7 +13,7 @@ export async function healthRoutes(app: FastifyInstance, { database }: Services)
     },
     async () => ({ status: 'ok' as const }),
   );
-  r.get(
+  app.get(
     '/api/ready',
     {
       config: { access: 'public' },
@@ -36,4 +33,4 @@ export async function healthRoutes(app: FastifyInstance, { database }: Services)
       }
     },
   );
-}
+};

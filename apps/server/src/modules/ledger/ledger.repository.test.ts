@@ -1,18 +1,29 @@
 import {
   adjustmentEntry,
   depositEntry,
+  type EntryDraft,
   reservationEntry,
   withdrawalEntries,
 } from '@candor/domain/ledger/entries';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { insertUser } from '../../test/factories.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import { postEntries } from './ledger.repository.ts';
 import { readBalances, readStatement } from './ledger.service.ts';
 import { reconcileLedger } from './reconcile.ts';
 
-const ADMIN = { id: 'admin-1', role: 'admin' };
+const ADMIN: Actor = { id: 'admin-1', role: 'admin' };
+/** Posts in a transaction of its own; an INSUFFICIENT_FUNDS result rolls it back and rejects with that error. */
+function post(db: Db, drafts: EntryDraft[], actor: Actor) {
+  return db.transaction(async (tx) => {
+    const posted = await postEntries(tx, drafts, actor);
+    if (!posted.ok) throw posted.error;
+    return posted.value;
+  });
+}
+
 let database: Database;
 let drop: () => Promise<void>;
 
@@ -25,36 +36,30 @@ describe('postEntries', () => {
   test('a deposit, a reservation and its settlement move the balances and the statement shows each', async () => {
     const { db } = database;
     const user = await insertUser(db);
-    await db.transaction((tx) =>
-      postEntries(
-        tx,
-        [depositEntry({ userId: user.id, amount: 10_000n, depositId: 'd1', methodLabel: 'Bitcoin(BTC)' })],
-        ADMIN,
-      ),
+    await post(
+      db,
+      [depositEntry({ userId: user.id, amount: 10_000n, depositId: 'd1', methodLabel: 'Bitcoin(BTC)' })],
+      ADMIN,
     );
-    await db.transaction((tx) =>
-      postEntries(
-        tx,
-        [reservationEntry({ userId: user.id, amount: 4_000n, withdrawalId: 'w1', methodLabel: 'Bank' })],
-        {
-          id: user.id,
-          role: 'client',
-        },
-      ),
+    await post(
+      db,
+      [reservationEntry({ userId: user.id, amount: 4_000n, withdrawalId: 'w1', methodLabel: 'Bank' })],
+      {
+        id: user.id,
+        role: 'client',
+      },
     );
-    await db.transaction((tx) =>
-      postEntries(
-        tx,
-        withdrawalEntries({
-          userId: user.id,
-          net: 3_900n,
-          fee: 100n,
-          feePercent: '2.50',
-          withdrawalId: 'w1',
-          methodLabel: 'Bank',
-        }),
-        ADMIN,
-      ),
+    await post(
+      db,
+      withdrawalEntries({
+        userId: user.id,
+        net: 3_900n,
+        fee: 100n,
+        feePercent: '2.50',
+        withdrawalId: 'w1',
+        methodLabel: 'Bank',
+      }),
+      ADMIN,
     );
     expect(await readBalances(db, user.id)).toEqual({
       available: '60.00',
@@ -84,20 +89,16 @@ describe('postEntries', () => {
   test('a debit beyond the cash balance is refused and writes nothing', async () => {
     const { db } = database;
     const user = await insertUser(db);
-    await db.transaction((tx) =>
-      postEntries(
-        tx,
-        [adjustmentEntry({ userId: user.id, direction: 'credit', amount: 500n, reason: 'Goodwill' })],
-        ADMIN,
-      ),
+    await post(
+      db,
+      [adjustmentEntry({ userId: user.id, direction: 'credit', amount: 500n, reason: 'Goodwill' })],
+      ADMIN,
     );
     await expect(
-      db.transaction((tx) =>
-        postEntries(
-          tx,
-          [adjustmentEntry({ userId: user.id, direction: 'debit', amount: 501n, reason: 'Too much' })],
-          ADMIN,
-        ),
+      post(
+        db,
+        [adjustmentEntry({ userId: user.id, direction: 'debit', amount: 501n, reason: 'Too much' })],
+        ADMIN,
       ),
     ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
     expect((await readBalances(db, user.id)).available).toBe('5.00');
@@ -109,20 +110,16 @@ describe('postEntries under concurrency', () => {
   test('simultaneous reservations that together exceed the balance never overdraw, and nothing is lost', async () => {
     const { db } = database;
     const user = await insertUser(db);
-    await db.transaction((tx) =>
-      postEntries(
-        tx,
-        [adjustmentEntry({ userId: user.id, direction: 'credit', amount: 10_000n, reason: 'Seed' })],
-        ADMIN,
-      ),
+    await post(
+      db,
+      [adjustmentEntry({ userId: user.id, direction: 'credit', amount: 10_000n, reason: 'Seed' })],
+      ADMIN,
     );
     const attempts = Array.from({ length: 25 }, (_, i) =>
-      db.transaction((tx) =>
-        postEntries(
-          tx,
-          [reservationEntry({ userId: user.id, amount: 700n, withdrawalId: `w${i}`, methodLabel: 'Bank' })],
-          { id: user.id, role: 'client' },
-        ),
+      post(
+        db,
+        [reservationEntry({ userId: user.id, amount: 700n, withdrawalId: `w${i}`, methodLabel: 'Bank' })],
+        { id: user.id, role: 'client' },
       ),
     );
     const results = await Promise.allSettled(attempts);
@@ -145,9 +142,7 @@ describe('postEntries under concurrency', () => {
     const credit = (userId: string) =>
       adjustmentEntry({ userId, direction: 'credit', amount: 100n, reason: 'x' });
     const runs = Array.from({ length: 20 }, (_, i) =>
-      db.transaction((tx) =>
-        postEntries(tx, i % 2 ? [credit(a.id), credit(b.id)] : [credit(b.id), credit(a.id)], ADMIN),
-      ),
+      post(db, i % 2 ? [credit(a.id), credit(b.id)] : [credit(b.id), credit(a.id)], ADMIN),
     );
     await Promise.all(runs);
     expect((await readBalances(db, a.id)).available).toBe('20.00');

@@ -1,24 +1,24 @@
 import {
+  type AccountKind,
   type AccountRef,
   accountKey,
   CUSTOMER_ACCOUNT_KINDS,
   isCustomerAccount,
-  PLATFORM_ACCOUNT_KINDS,
+  isCustomerAccountKind,
 } from '@candor/domain/ledger/accounts';
-import { applyEntries } from '@candor/domain/ledger/balances';
-import type { EntryDraft } from '@candor/domain/ledger/entries';
+import { applyEntries, type InsufficientFunds } from '@candor/domain/ledger/balances';
+import type { EntryDraft, EntryKind } from '@candor/domain/ledger/entries';
+import { err, ok, type Result } from '@candor/domain/result';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Page, readPage } from '../../db/page.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { selectRows } from '../../db/select-rows.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { Actor } from '../../lib/actor.ts';
 
-/** Who caused a movement: a customer, an administrator, 'cli' or 'system'. */
-export type LedgerActor = { id: string; role: string };
+export type PostedEntry = { id: bigint; kind: EntryKind; createdAt: Date };
 
-export type PostedEntry = { id: bigint; kind: string; createdAt: Date };
-
-type LockedAccount = { id: bigint; kind: string; userId: string | null; balanceMinor: bigint };
+type LockedAccount = { id: bigint; kind: AccountKind; userId: string | null; balanceMinor: bigint };
 
 /**
  * Locks the customers' accounts (cash and reserved), creating them on first use, and reads the
@@ -42,7 +42,7 @@ async function lockAccountsForPosting(
           )})`;
     const rows = await selectRows<{
       id: string;
-      kind: string;
+      kind: AccountKind;
       user_id: string | null;
       balance: string;
       ids: string[];
@@ -78,12 +78,7 @@ async function lockAccountsForPosting(
   if (first.accounts.filter((row) => row.userId !== null).length === unique.length * 2) return first;
   await tx
     .insert(ledgerAccounts)
-    .values(
-      unique.flatMap((userId) => [
-        { kind: 'customer_cash', userId },
-        { kind: 'customer_reserved', userId },
-      ]),
-    )
+    .values(unique.flatMap((userId) => CUSTOMER_ACCOUNT_KINDS.map((kind) => ({ kind, userId }))))
     .onConflictDoNothing();
   return select();
 }
@@ -96,13 +91,11 @@ export async function lockCustomerAccounts(tx: Db, userIds: readonly string[]): 
   return (await lockAccountsForPosting(tx, userIds)).accounts.filter((row) => row.userId !== null);
 }
 
-/** The domain's reference to a stored account; throws on a kind the domain does not know. */
-export function toAccountRef(row: { kind: string; userId: string | null }): AccountRef {
-  const customer = CUSTOMER_ACCOUNT_KINDS.find((kind) => kind === row.kind);
-  if (customer && row.userId) return { kind: customer, userId: row.userId };
-  const platform = PLATFORM_ACCOUNT_KINDS.find((kind) => kind === row.kind);
-  if (platform && !row.userId) return { kind: platform };
-  throw new Error(`unknown ledger account kind ${row.kind}`);
+/** The domain's reference to a stored account (a customer account always has its owner: a CHECK says so). */
+function toAccountRef(row: LockedAccount): AccountRef {
+  if (!isCustomerAccountKind(row.kind)) return { kind: row.kind };
+  if (row.userId === null) throw new Error(`customer account ${row.id} has no owner`);
+  return { kind: row.kind, userId: row.userId };
 }
 
 function customerUserIds(drafts: readonly EntryDraft[]): string[] {
@@ -113,7 +106,7 @@ function customerUserIds(drafts: readonly EntryDraft[]): string[] {
 
 /**
  * Posts journal entries inside the caller's transaction: locks the customers' accounts, checks
- * that no customer balance goes below zero (INSUFFICIENT_FUNDS otherwise, nothing written),
+ * that no customer balance goes below zero (an INSUFFICIENT_FUNDS result otherwise, nothing written),
  * appends the entries and postings with each customer posting's balance after it, and moves the
  * cached customer balances by the same amounts (`balance = balance + delta`, under the lock).
  * Platform accounts are not locked and keep no cached balance (ledger notes, trap 3).
@@ -121,9 +114,9 @@ function customerUserIds(drafts: readonly EntryDraft[]): string[] {
 export async function postEntries(
   tx: Db,
   drafts: readonly EntryDraft[],
-  actor: LedgerActor,
-): Promise<PostedEntry[]> {
-  if (drafts.length === 0) return [];
+  actor: Actor,
+): Promise<Result<PostedEntry[], InsufficientFunds>> {
+  if (drafts.length === 0) return ok([]);
   const { accounts, entryIds } = await lockAccountsForPosting(tx, customerUserIds(drafts), drafts.length);
   const idByKey = new Map<string, bigint>();
   const balances = new Map<string, bigint>();
@@ -134,7 +127,7 @@ export async function postEntries(
   }
 
   const applied = applyEntries(balances, drafts);
-  if (!applied.ok) throw new AppError('INSUFFICIENT_FUNDS', 'Insufficient balance');
+  if (!applied.ok) return err(applied.error);
   if (entryIds.length !== drafts.length) throw new Error('entry ids were not allocated');
 
   const deltas = new Map<bigint, bigint>();
@@ -168,7 +161,7 @@ export async function postEntries(
            where a.id = d.id
         )`;
   // One statement appends the entries and their postings and moves the cached balances.
-  const rows = await selectRows<{ id: string; kind: string; created_at: Date | string }>(
+  const rows = await selectRows<{ id: string; kind: EntryKind; created_at: Date | string }>(
     tx,
     sql`
     with entries as (
@@ -182,9 +175,149 @@ export async function postEntries(
     )${balanceUpdate}
     select id::text as id, kind, created_at from entries order by id`,
   );
-  return rows.map((row) => ({
-    id: BigInt(row.id),
-    kind: row.kind,
-    createdAt: new Date(row.created_at),
-  }));
+  return ok(
+    rows.map((row) => ({
+      id: BigInt(row.id),
+      kind: row.kind,
+      createdAt: new Date(row.created_at),
+    })),
+  );
+}
+
+/**
+ * The entries of a movement that cannot leave a customer below zero (a credit, or money already
+ * reserved): an INSUFFICIENT_FUNDS there is a broken invariant, not an expected outcome.
+ */
+export function expectPosted(result: Result<PostedEntry[], InsufficientFunds>): PostedEntry[] {
+  if (!result.ok) throw new Error(`a movement that cannot overdraw did: ${result.error.accountKey}`);
+  return result.value;
+}
+
+function big(text: string | null | undefined): bigint {
+  return text === null || text === undefined ? 0n : BigInt(text);
+}
+
+/** A customer's figures in cents: cached cash and reserved balances, and the sums of their deposits and trade results. */
+export async function selectBalanceFigures(
+  db: Db,
+  userId: string,
+): Promise<{ available: bigint; reserved: bigint; deposits: bigint; profit: bigint }> {
+  const [row] = await selectRows<{
+    available: string | null;
+    reserved: string | null;
+    deposits: string | null;
+    profit: string | null;
+  }>(
+    db,
+    sql`
+      select
+        (select balance_minor::text from ledger_accounts where user_id = ${userId} and kind = 'customer_cash') as available,
+        (select balance_minor::text from ledger_accounts where user_id = ${userId} and kind = 'customer_reserved') as reserved,
+        (select sum(p.amount_minor)::text
+           from postings p
+           join ledger_accounts a on a.id = p.account_id
+           join journal_entries e on e.id = p.entry_id
+          where a.user_id = ${userId} and a.kind = 'customer_cash' and e.kind = 'deposit') as deposits,
+        (select sum(p.amount_minor)::text
+           from postings p
+           join ledger_accounts a on a.id = p.account_id
+           join journal_entries e on e.id = p.entry_id
+          where a.user_id = ${userId} and a.kind = 'customer_cash' and e.kind = 'trade_result') as profit`,
+  );
+  return {
+    available: big(row?.available),
+    reserved: big(row?.reserved),
+    deposits: big(row?.deposits),
+    profit: big(row?.profit),
+  };
+}
+
+/** One line of a customer's statement, in cents. */
+export type StatementLine = {
+  id: string;
+  kind: EntryKind;
+  description: string;
+  createdAt: Date;
+  availableChange: bigint | null;
+  reservedChange: bigint | null;
+  availableAfter: bigint;
+  reservedAfter: bigint;
+};
+
+type StatementRow = {
+  id: string;
+  kind: EntryKind;
+  description: string;
+  created_at: Date | string;
+  available_change: string | null;
+  reserved_change: string | null;
+  available_after: string | null;
+  reserved_after: string | null;
+};
+
+/**
+ * The customer's ledger entries, newest first: for each, the change to available cash and to
+ * reserved funds, and both balances right after it (from the running balances stored on the
+ * postings; an entry that did not touch one account shows that account's last balance before it).
+ */
+export function selectStatementPage(
+  db: Db,
+  userId: string,
+  paging: { page: number; pageSize: number },
+): Promise<Page<StatementLine>> {
+  return readPage(paging, {
+    total: async () => {
+      const [count] = await selectRows<{ total: string }>(
+        db,
+        sql`select count(distinct p.entry_id)::text as total
+              from postings p join ledger_accounts a on a.id = p.account_id
+             where a.user_id = ${userId}`,
+      );
+      return Number(count?.total ?? 0);
+    },
+    rows: async (limit, offset) => {
+      const rows = await selectRows<StatementRow>(
+        db,
+        sql`
+          with accounts as (
+            select id, kind from ledger_accounts where user_id = ${userId}
+          ), legs as (
+            select p.entry_id,
+                   sum(p.amount_minor) filter (where a.kind = 'customer_cash') as cash,
+                   max(p.balance_after_minor) filter (where a.kind = 'customer_cash') as cash_after,
+                   sum(p.amount_minor) filter (where a.kind = 'customer_reserved') as reserved,
+                   max(p.balance_after_minor) filter (where a.kind = 'customer_reserved') as reserved_after
+              from postings p join accounts a on a.id = p.account_id
+             group by p.entry_id
+             order by p.entry_id desc
+             limit ${limit} offset ${offset}
+          )
+          select e.id::text as id, e.kind, e.description, e.created_at,
+                 legs.cash::text as available_change,
+                 legs.reserved::text as reserved_change,
+                 coalesce(legs.cash_after, (
+                   select p2.balance_after_minor from postings p2
+                    where p2.account_id = (select id from accounts where kind = 'customer_cash')
+                      and p2.entry_id < legs.entry_id
+                    order by p2.entry_id desc limit 1))::text as available_after,
+                 coalesce(legs.reserved_after, (
+                   select p2.balance_after_minor from postings p2
+                    where p2.account_id = (select id from accounts where kind = 'customer_reserved')
+                      and p2.entry_id < legs.entry_id
+                    order by p2.entry_id desc limit 1))::text as reserved_after
+            from legs join journal_entries e on e.id = legs.entry_id
+           order by e.id desc`,
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        description: row.description,
+        createdAt: new Date(row.created_at),
+        availableChange: row.available_change === null ? null : BigInt(row.available_change),
+        reservedChange: row.reserved_change === null ? null : BigInt(row.reserved_change),
+        availableAfter: big(row.available_after),
+        reservedAfter: big(row.reserved_after),
+      }));
+    },
+  });
 }

@@ -1,13 +1,28 @@
-import { adjustmentEntry, depositEntry, reservationEntry } from '@candor/domain/ledger/entries';
+import {
+  adjustmentEntry,
+  depositEntry,
+  type EntryDraft,
+  reservationEntry,
+} from '@candor/domain/ledger/entries';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { insertUser } from '../../test/factories.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import { postEntries } from './ledger.repository.ts';
 import { reconcileLedger } from './reconcile.ts';
 
-const ADMIN = { id: 'admin-1', role: 'admin' };
+const ADMIN: Actor = { id: 'admin-1', role: 'admin' };
+/** Posts in a transaction of its own; an INSUFFICIENT_FUNDS result rolls it back and rejects with that error. */
+function post(db: Db, drafts: EntryDraft[], actor: Actor) {
+  return db.transaction(async (tx) => {
+    const posted = await postEntries(tx, drafts, actor);
+    if (!posted.ok) throw posted.error;
+    return posted.value;
+  });
+}
+
 let database: Database;
 let drop: () => Promise<void>;
 
@@ -20,16 +35,14 @@ describe('reconcileLedger', () => {
   test('is clean after deposits, reservations and adjustments', async () => {
     const { db } = database;
     const user = await insertUser(db);
-    await db.transaction((tx) =>
-      postEntries(
-        tx,
-        [
-          depositEntry({ userId: user.id, amount: 5_000n, depositId: 'd', methodLabel: 'Bitcoin(BTC)' }),
-          reservationEntry({ userId: user.id, amount: 1_000n, withdrawalId: 'w', methodLabel: 'Bank' }),
-          adjustmentEntry({ userId: user.id, direction: 'debit', amount: 250n, reason: 'Correction' }),
-        ],
-        ADMIN,
-      ),
+    await post(
+      db,
+      [
+        depositEntry({ userId: user.id, amount: 5_000n, depositId: 'd', methodLabel: 'Bitcoin(BTC)' }),
+        reservationEntry({ userId: user.id, amount: 1_000n, withdrawalId: 'w', methodLabel: 'Bank' }),
+        adjustmentEntry({ userId: user.id, direction: 'debit', amount: 250n, reason: 'Correction' }),
+      ],
+      ADMIN,
     );
     const report = await reconcileLedger(db);
     expect(report.problems).toEqual([]);
@@ -46,12 +59,10 @@ describe('reconcileLedger', () => {
   test('reports a cached balance changed behind the ledger, and an entry that does not balance', async () => {
     const { db } = database;
     const user = await insertUser(db, { email: 'drift@example.test' });
-    await db.transaction((tx) =>
-      postEntries(
-        tx,
-        [adjustmentEntry({ userId: user.id, direction: 'credit', amount: 700n, reason: 'x' })],
-        ADMIN,
-      ),
+    await post(
+      db,
+      [adjustmentEntry({ userId: user.id, direction: 'credit', amount: 700n, reason: 'x' })],
+      ADMIN,
     );
     await db.execute(
       sql`update ledger_accounts set balance_minor = balance_minor + 1 where user_id = ${user.id} and kind = 'customer_cash'`,

@@ -1,6 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/mail.ts';
+import { insertKeptMail } from '../outbox/outbox.repository.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(message: MailMessage): Promise<void>; transport: 'smtp' | 'outbox' };
@@ -33,12 +33,7 @@ export function createMailer(db: Db, config: { smtpUrl?: string; from: string })
     send: async (message) => {
       // Let nodemailer validate and normalise the message exactly as it would for SMTP.
       await (await transport()).sendMail({ from: config.from, ...message });
-      await db.insert(mailOutbox).values({
-        toAddress: message.to,
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html ?? null,
-      });
+      await insertKeptMail(db, { ...message, html: message.html ?? null });
     },
   };
 }

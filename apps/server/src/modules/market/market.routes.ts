@@ -6,10 +6,8 @@ import {
   QuoteSchema,
   SignalRatingSchema,
 } from '@candor/contracts/market';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
+import type { RoutesPlugin } from '../../services.ts';
 import { type OpenStreams, streamQuotes } from './price-stream.ts';
 
 const SymbolParamsSchema = z.object({ symbol: z.string().min(1).max(20) });
@@ -18,17 +16,16 @@ const StreamQuerySchema = z.object({
   symbols: z.string().min(1).max(400),
 });
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
-const common = { tags: ['market'], security: [{ session: [] }] };
+const common = { tags: ['market'] };
 
-export async function marketRoutes(app: FastifyInstance, { market }: Services): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export const marketRoutes: RoutesPlugin<'market'> = async (app, { market }) => {
   const openStreams: OpenStreams = new Set();
   // Streams never end by themselves: end them before the server waits for its connections.
   app.addHook('preClose', async () => {
     for (const close of [...openStreams]) close();
   });
 
-  r.get(
+  app.get(
     '/api/instruments',
     {
       config: { access: 'client' },
@@ -41,7 +38,7 @@ export async function marketRoutes(app: FastifyInstance, { market }: Services): 
     async () => ({ items: market.listInstruments() }),
   );
 
-  r.get(
+  app.get(
     '/api/instruments/:symbol/candles',
     {
       config: { access: 'client' },
@@ -56,7 +53,7 @@ export async function marketRoutes(app: FastifyInstance, { market }: Services): 
     async (request) => market.readCandles(request.params.symbol, request.query),
   );
 
-  r.get(
+  app.get(
     '/api/quotes/:symbol',
     {
       config: { access: 'client' },
@@ -70,7 +67,7 @@ export async function marketRoutes(app: FastifyInstance, { market }: Services): 
     async (request) => market.requireQuote(request.params.symbol),
   );
 
-  r.get(
+  app.get(
     '/api/signals/:symbol',
     {
       config: { access: 'client' },
@@ -84,7 +81,7 @@ export async function marketRoutes(app: FastifyInstance, { market }: Services): 
     async (request) => market.rateSignal(request.params.symbol),
   );
 
-  r.get(
+  app.get(
     '/api/prices/stream',
     {
       config: { access: 'client' },
@@ -100,4 +97,4 @@ export async function marketRoutes(app: FastifyInstance, { market }: Services): 
       return streamQuotes(reply, market.live, symbols, openStreams);
     },
   );
-}
+};

@@ -1,13 +1,10 @@
-import { type Me, UserRoleSchema, UserStatusSchema } from '@candor/contracts/auth';
-import { eq } from 'drizzle-orm';
+import type { Me } from '@candor/contracts/auth';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
-
-type UserRow = typeof users.$inferSelect;
+import { findUserById, type UserRow } from '../users/users.repository.ts';
 
 export async function findMe(db: Db, userId: string): Promise<Me | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  const row = await findUserById(db, userId);
   return row ? toMe(row) : undefined;
 }
 
@@ -24,9 +21,8 @@ function toMe(row: UserRow): Me {
     fullname: row.name,
     email: row.email,
     emailVerified: row.emailVerified,
-    // A role or status outside the known values is a broken invariant: fail loudly.
-    role: UserRoleSchema.parse(row.role),
-    status: UserStatusSchema.parse(row.status),
+    role: row.role,
+    status: row.status,
     statusReason: row.statusReason,
     profileImageUrl: row.profileImageFileId ? `/api/files/${row.profileImageFileId}` : null,
     createdAt: row.createdAt.toISOString(),

@@ -4,23 +4,19 @@ import {
   RequestPasswordResetRequestSchema,
 } from '@candor/contracts/auth';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { authHeaders } from '../../lib/auth-calls.ts';
+import type { RoutesPlugin } from '../../services.ts';
 import { completePasswordReset, requestPasswordReset } from './password-resets.service.ts';
 import { createResetThrottle } from './reset-throttle.ts';
 
-export async function passwordResetsRoutes(
-  app: FastifyInstance,
-  { database, auth }: Services,
-): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = database;
-  const throttle = createResetThrottle(db, () => new Date());
+export const passwordResetsRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (
+  app,
+  { db, auth, clock },
+) => {
+  const throttle = createResetThrottle(db, clock);
 
-  r.post(
+  app.post(
     '/api/password-resets',
     {
       config: { access: 'public' },
@@ -37,16 +33,19 @@ export async function passwordResetsRoutes(
       },
     },
     async (request, reply) => {
-      const result = await requestPasswordReset(
-        { db, auth, throttle },
-        { email: request.body.email, ip: request.ip },
-        authHeaders(request, { withCookies: false }),
-      );
+      const result = await requestPasswordReset({
+        db,
+        auth,
+        throttle,
+        email: request.body.email,
+        ip: request.ip,
+        headers: authHeaders(request, { withCookies: false }),
+      });
       return reply.status(202).send(result);
     },
   );
 
-  r.post(
+  app.post(
     '/api/password-resets/complete',
     {
       config: { access: 'public' },
@@ -58,8 +57,12 @@ export async function passwordResetsRoutes(
       },
     },
     async (request, reply) => {
-      await completePasswordReset(auth, request.body, authHeaders(request, { withCookies: false }));
+      await completePasswordReset({
+        auth,
+        input: request.body,
+        headers: authHeaders(request, { withCookies: false }),
+      });
       return reply.status(204).send(null);
     },
   );
-}
+};

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type Clock, createAttemptLog } from '../../lib/attempt-log.ts';
+import { createAttemptLog } from '../../lib/attempt-log.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 export type ResetLimits = { perAddress: number; perEmail: number; windowMs: number };
 

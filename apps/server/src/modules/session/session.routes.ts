@@ -1,20 +1,16 @@
 import { SessionResponseSchema, SignInRequestSchema, SignInResponseSchema } from '@candor/contracts/auth';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { authHeaders, sendAuthCookies } from '../../lib/auth-calls.ts';
+import type { RoutesPlugin } from '../../services.ts';
 import { findMe } from '../me/me.service.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { signIn, signOut } from './session.service.ts';
 
-export async function sessionRoutes(app: FastifyInstance, { database, auth }: Services): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = database;
-  const throttle = createLoginThrottle(db, () => new Date());
+export const sessionRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (app, { db, auth, clock }) => {
+  const throttle = createLoginThrottle(db, clock);
 
-  r.post(
+  app.post(
     '/api/session',
     {
       config: { access: 'public' },
@@ -32,16 +28,19 @@ export async function sessionRoutes(app: FastifyInstance, { database, auth }: Se
       },
     },
     async (request, reply) => {
-      const { user, cookies } = await signIn({ db, auth, throttle }, request.body, {
-        ip: request.ip,
-        headers: authHeaders(request, { withCookies: false }),
+      const { user, cookies } = await signIn({
+        db,
+        auth,
+        throttle,
+        input: request.body,
+        client: { ip: request.ip, headers: authHeaders(request, { withCookies: false }) },
       });
       sendAuthCookies(reply, cookies);
       return { user };
     },
   );
 
-  r.get(
+  app.get(
     '/api/session',
     {
       config: { access: 'public' },
@@ -52,12 +51,12 @@ export async function sessionRoutes(app: FastifyInstance, { database, auth }: Se
       },
     },
     async (request) => {
-      const user = request.actor ? await findMe(db, request.actor.userId) : undefined;
+      const user = request.actor ? await findMe(db, request.actor.id) : undefined;
       return { user: user ?? null };
     },
   );
 
-  r.delete(
+  app.delete(
     '/api/session',
     {
       config: { access: 'public' },
@@ -72,4 +71,4 @@ export async function sessionRoutes(app: FastifyInstance, { database, auth }: Se
       return reply.status(204).send(null);
     },
   );
-}
+};

@@ -1,14 +1,11 @@
 import type { Me, SignInRequest } from '@candor/contracts/auth';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { requireMe } from '../me/me.service.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-
-export type SessionDeps = { db: Db; auth: Auth; throttle: LoginThrottle };
+import { deleteSessionByToken } from './session.repository.ts';
 
 /** Where a sign-in comes from: the client address and the headers better-auth records. */
 export type Client = { ip: string; headers: Headers };
@@ -19,11 +16,19 @@ export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
  * Signs in with e-mail and password. Failures are counted per account and per address before the
  * password is even checked; suspended accounts may sign in, closed ones may not.
  */
-export async function signIn(
-  { db, auth, throttle }: SessionDeps,
-  input: SignInRequest,
-  client: Client,
-): Promise<{ user: Me; cookies: string[] }> {
+export async function signIn({
+  db,
+  auth,
+  throttle,
+  input,
+  client,
+}: {
+  db: Db;
+  auth: Auth;
+  throttle: LoginThrottle;
+  input: SignInRequest;
+  client: Client;
+}): Promise<{ user: Me; cookies: string[] }> {
   const attempt = { email: input.email.toLowerCase(), ip: client.ip };
   await throttle.assertAllowed(attempt);
   let signedIn: Awaited<ReturnType<typeof signInWithBetterAuth>>;
@@ -38,7 +43,7 @@ export async function signIn(
   const user = await requireMe(db, response.user.id);
   if (user.status === 'closed') {
     // The password was right, but a closed account keeps no session.
-    await db.delete(sessions).where(eq(sessions.token, response.token));
+    await deleteSessionByToken(db, response.token);
     throw new AppError('ACCOUNT_CLOSED', 'This account has been closed.');
   }
   await throttle.clearAccount(attempt.email);

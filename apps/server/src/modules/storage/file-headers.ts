@@ -1,5 +1,5 @@
 import { isUploadType } from '@candor/contracts/files';
-import type { StoredFile } from './files.service.ts';
+import type { StoredFile } from './files.repository.ts';
 import { EXTENSIONS } from './upload-content.ts';
 
 /** One year: a file id always names the same bytes (a new upload gets a new id). */

@@ -6,7 +6,8 @@ import { files } from '../../db/schema/files.ts';
 import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { makeImage, makePdf } from '../../test/uploads.ts';
-import { type StoredFile, saveUpload } from './files.service.ts';
+import type { StoredFile } from './files.repository.ts';
+import { saveUpload } from './files.service.ts';
 import { createLocalStorage } from './local-storage.ts';
 import type { StorageBackend } from './storage-backend.ts';
 

@@ -1,13 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
+import type { RoutesPlugin } from '../../services.ts';
 import { fileResponseHeaders } from './file-headers.ts';
 import { openFile } from './files.service.ts';
 
-export async function filesRoutes(app: FastifyInstance, { database, storage }: Services): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
+export const filesRoutes: RoutesPlugin<'db' | 'storage'> = async (app, { db, storage }) => {
+  app.get(
     '/api/files/:id',
     {
       // Public files are for everyone; the service lets only owners and admins open private ones.
@@ -20,8 +17,8 @@ export async function filesRoutes(app: FastifyInstance, { database, storage }: S
       },
     },
     async (request, reply) => {
-      const { file, body } = await openFile(database.db, storage, request.params.id, request.actor);
+      const { file, body } = await openFile(db, storage, request.params.id, request.actor);
       return reply.headers(fileResponseHeaders(file)).send(body);
     },
   );
-}
+};

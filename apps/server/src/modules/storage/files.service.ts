@@ -1,17 +1,13 @@
 import type { Readable } from 'node:stream';
-import type { FilePurpose } from '@candor/contracts/files';
-import { eq } from 'drizzle-orm';
+import type { FilePurpose, FileVisibility } from '@candor/contracts/files';
 import type { Db } from '../../db/client.ts';
-import { files } from '../../db/schema/files.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { Actor } from '../../plugins/access.ts';
+import { deleteFileById, findFileById, insertFile, type StoredFile } from './files.repository.ts';
 import type { StorageBackend } from './storage-backend.ts';
 import { createStorageKey } from './storage-key.ts';
 import { prepareUpload } from './upload-content.ts';
-
-export type FileVisibility = 'public' | 'private';
-export type StoredFile = typeof files.$inferSelect;
 
 /** Pictures shown to visitors are public; ID cards and proofs of payment only to their owner and admins. */
 export const VISIBILITY = {
@@ -34,19 +30,14 @@ export async function saveUpload(db: Db, storage: StorageBackend, input: UploadI
   const storageKey = createStorageKey(input.purpose, prepared.extension);
   await storage.put(storageKey, prepared.body, prepared.contentType);
   try {
-    const [file] = await db
-      .insert(files)
-      .values({
-        storageKey,
-        purpose: input.purpose,
-        visibility: VISIBILITY[input.purpose],
-        ownerUserId: input.ownerUserId,
-        contentType: prepared.contentType,
-        sizeBytes: prepared.body.length,
-      })
-      .returning();
-    if (!file) throw new Error('the file row was not inserted');
-    return file;
+    return await insertFile(db, {
+      storageKey,
+      purpose: input.purpose,
+      visibility: VISIBILITY[input.purpose],
+      ownerUserId: input.ownerUserId,
+      contentType: prepared.contentType,
+      sizeBytes: prepared.body.length,
+    });
   } catch (error) {
     await storage.delete(storageKey).catch(() => undefined);
     throw error;
@@ -67,7 +58,7 @@ export async function openFile(
 ): Promise<FileDownload> {
   const notFound = new AppError('NOT_FOUND', 'File not found');
   if (!isUuid(fileId)) throw notFound;
-  const [file] = await db.select().from(files).where(eq(files.id, fileId));
+  const file = await findFileById(db, fileId);
   if (!file || !mayRead(file, actor)) throw notFound;
   const body = await storage.get(file.storageKey);
   if (!body) throw notFound;
@@ -77,12 +68,12 @@ export async function openFile(
 function mayRead(file: StoredFile, actor: Actor | null): boolean {
   if (file.visibility === 'public') return true;
   if (!actor) return false;
-  return actor.role === 'admin' || (file.ownerUserId !== null && file.ownerUserId === actor.userId);
+  return actor.role === 'admin' || (file.ownerUserId !== null && file.ownerUserId === actor.id);
 }
 
 /** Forgets a file and removes its bytes. */
 export async function deleteFile(db: Db, storage: StorageBackend, fileId: string): Promise<void> {
-  const [file] = await db.delete(files).where(eq(files.id, fileId)).returning();
+  const file = await deleteFileById(db, fileId);
   if (file) await storage.delete(file.storageKey);
 }
 

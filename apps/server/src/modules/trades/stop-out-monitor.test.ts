@@ -16,8 +16,9 @@ import { openTestDatabase } from '../../test/test-app.ts';
 import { readBalances } from '../ledger/ledger.service.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
 import { fund } from '../withdrawals/withdrawal-test-helpers.ts';
+import { closeOwnTrade } from './close-trade.service.ts';
+import { openTrade } from './open-trade.service.ts';
 import { createStopOutMonitor, type StopOutMonitor } from './stop-out-monitor.ts';
-import { closeOwnTrade, placeTrade } from './trades.service.ts';
 
 /**
  * The monitor on the real live market: a fake source (standing in for a real provider) emits
@@ -104,7 +105,7 @@ async function tick(prices: Record<string, string>): Promise<void> {
   await monitor.settle();
 }
 
-async function openTrade(input: {
+async function openTradeForNewCustomer(input: {
   symbol: string;
   direction: 'buy' | 'sell';
   amount: string;
@@ -113,7 +114,7 @@ async function openTrade(input: {
   const user = await insertUser(database.db);
   await fund(database.db, user.id, 100_000n);
   const trade = await database.db.transaction((tx) =>
-    placeTrade(tx, market, { id: user.id, role: 'client' }, input, clock.now()),
+    openTrade({ tx, actor: { id: user.id, role: 'client' }, now: clock.now(), market, input }),
   );
   return { user, trade };
 }
@@ -126,7 +127,7 @@ async function rowOf(id: string) {
 
 describe('the stop-out monitor on live ticks', () => {
   test('a tick that crosses closes the trade at −amount at that tick; ticks that do not leave it open', async () => {
-    const { user, trade } = await openTrade({
+    const { user, trade } = await openTradeForNewCustomer({
       symbol: 'BTCUSD',
       direction: 'buy',
       amount: '100',
@@ -155,8 +156,18 @@ describe('the stop-out monitor on live ticks', () => {
   });
 
   test('a SELL is stopped out by a rise; one batch handles several symbols in one query', async () => {
-    const sell = await openTrade({ symbol: 'ETHUSD', direction: 'sell', amount: '10', lotSize: '20' });
-    const buy = await openTrade({ symbol: 'BTCUSD', direction: 'buy', amount: '10', lotSize: '20' });
+    const sell = await openTradeForNewCustomer({
+      symbol: 'ETHUSD',
+      direction: 'sell',
+      amount: '10',
+      lotSize: '20',
+    });
+    const buy = await openTradeForNewCustomer({
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      amount: '10',
+      lotSize: '20',
+    });
     const execute = vi.spyOn(database.db, 'execute');
     await tick({ ETHUSD: '3160.00', BTCUSD: '56900.00' });
     const checks = execute.mock.calls.filter(([query]) => JSON.stringify(query).includes('stop_out_price'));
@@ -167,7 +178,12 @@ describe('the stop-out monitor on live ticks', () => {
   });
 
   test('a dip and recovery between two checks is not missed: the lowest tick of the batch counts', async () => {
-    const { trade } = await openTrade({ symbol: 'BTCUSD', direction: 'buy', amount: '100', lotSize: '50' });
+    const { trade } = await openTradeForNewCustomer({
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      amount: '100',
+      lotSize: '50',
+    });
     clock.advance(1000);
     source?.emit('BTCUSD', '58000.00');
     await market.live.settle();
@@ -182,14 +198,14 @@ describe('the stop-out monitor on live ticks', () => {
   });
 
   test('a trade the customer closed first is skipped quietly', async () => {
-    const { user, trade } = await openTrade({
+    const { user, trade } = await openTradeForNewCustomer({
       symbol: 'ETHUSD',
       direction: 'buy',
       amount: '10',
       lotSize: '10',
     });
     await database.db.transaction((tx) =>
-      closeOwnTrade(tx, market, { id: user.id, role: 'client' }, trade.id, clock.now()),
+      closeOwnTrade({ tx, actor: { id: user.id, role: 'client' }, now: clock.now(), market, id: trade.id }),
     );
     expect(await monitor.check([quote('ETHUSD', '1.00')])).toBe(0);
     expect(logger.error).not.toHaveBeenCalled();
@@ -197,7 +213,12 @@ describe('the stop-out monitor on live ticks', () => {
   });
 
   test('an error is logged and the monitor keeps going', async () => {
-    const { trade } = await openTrade({ symbol: 'ETHUSD', direction: 'sell', amount: '10', lotSize: '10' });
+    const { trade } = await openTradeForNewCustomer({
+      symbol: 'ETHUSD',
+      direction: 'sell',
+      amount: '10',
+      lotSize: '10',
+    });
     vi.spyOn(database.db, 'execute').mockRejectedValueOnce(new Error('connection lost'));
     await tick({ ETHUSD: '3400.00' });
     expect(logger.error).toHaveBeenCalledWith(
@@ -211,13 +232,23 @@ describe('the stop-out monitor on live ticks', () => {
   });
 
   test('stale quotes are not checked', async () => {
-    const { trade } = await openTrade({ symbol: 'ETHUSD', direction: 'sell', amount: '10', lotSize: '10' });
+    const { trade } = await openTradeForNewCustomer({
+      symbol: 'ETHUSD',
+      direction: 'sell',
+      amount: '10',
+      lotSize: '10',
+    });
     expect(await monitor.check([{ ...quote('ETHUSD', '9000.00'), stale: true }])).toBe(0);
     expect((await rowOf(trade.id)).status).toBe('open');
   });
 
   test('once stopped, ticks are no longer followed', async () => {
-    const { trade } = await openTrade({ symbol: 'BTCUSD', direction: 'sell', amount: '10', lotSize: '10' });
+    const { trade } = await openTradeForNewCustomer({
+      symbol: 'BTCUSD',
+      direction: 'sell',
+      amount: '10',
+      lotSize: '10',
+    });
     const listeners = market.live.listenerCount;
     await monitor.stop();
     expect(market.live.listenerCount).toBe(listeners - 1);

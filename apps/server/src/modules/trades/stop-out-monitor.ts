@@ -1,10 +1,11 @@
 import type { Quote } from '@candor/contracts/market';
 import { compareDecimal } from '@candor/domain/market/candles';
 import type { Db } from '../../db/client.ts';
-import { type Clock, systemClock } from '../../market/clock.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import type { MarketLogger } from '../../market/market-logger.ts';
-import { findStopOutCandidates, type PriceRange, stopOutTrade } from './trades.service.ts';
+import { stopOutTrade } from './close-trade.service.ts';
+import { findStopOutCandidates, type PriceRange } from './trades.repository.ts';
 
 export type StopOutMonitorOptions = {
   db: Db;
@@ -70,7 +71,11 @@ export function createStopOutMonitor(options: StopOutMonitorOptions): StopOutMon
     let closed = 0;
     for (const candidate of candidates) {
       try {
-        if (await stopOutTrade(db, candidate.id, candidate.price, clock())) closed++;
+        const now = clock();
+        const stopped = await db.transaction((tx) =>
+          stopOutTrade({ tx, now, id: candidate.id, price: candidate.price }),
+        );
+        if (stopped) closed++;
       } catch (error) {
         logger.error({ err: error, tradeId: candidate.id }, 'Stop-out: closing a trade failed');
       }

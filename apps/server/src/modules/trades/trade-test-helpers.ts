@@ -1,7 +1,6 @@
 import type { Quote } from '@candor/contracts/market';
 import type { LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
-import { AppError } from '../../lib/app-error.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import type { Browser } from '../../test/test-app.ts';
 
@@ -13,18 +12,12 @@ export type QuoteBoard = {
 };
 
 /**
- * Makes `market.requireQuote` answer the prices a test sets (unknown symbols are still refused,
- * symbols without a set price have none). Restore with vi.restoreAllMocks().
+ * Makes the live market answer the prices a test sets (unknown symbols are still refused, symbols
+ * without a set price have none). Restore with vi.restoreAllMocks().
  */
 export function fixQuotes(market: MarketService): QuoteBoard {
   const quotes = new Map<string, Quote>();
-  vi.spyOn(market, 'requireQuote').mockImplementation((symbol) => {
-    const spec = market.requireInstrument(symbol);
-    const quote = quotes.get(spec.symbol);
-    if (!quote)
-      throw new AppError('NOT_FOUND', `No price for ${spec.symbol} yet: its source has not answered`);
-    return quote;
-  });
+  vi.spyOn(market.live, 'quote').mockImplementation((symbol) => quotes.get(symbol));
   return {
     set(symbol, price, options = {}) {
       const quote: Quote = {

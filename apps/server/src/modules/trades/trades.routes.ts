@@ -12,21 +12,13 @@ import {
   TradePageSchema,
   TradeSchema,
 } from '@candor/contracts/trades';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
-import { runMoneyRequest } from '../../lib/idempotency.ts';
-import { requireActiveActor, requireActor, requireAuditActor } from '../../lib/request-actor.ts';
+import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
+import type { RoutesPlugin } from '../../services.ts';
 import { bookTrade } from './book-trade.service.ts';
-import {
-  adminCloseTrade,
-  closeOwnTrade,
-  listOwnTrades,
-  listTrades,
-  placeTrade,
-  requireAdminTrade,
-} from './trades.service.ts';
+import { adminCloseTrade, closeOwnTrade } from './close-trade.service.ts';
+import { openTrade } from './open-trade.service.ts';
+import { listOwnTrades, listTrades, requireAdminTrade } from './trades.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const moneyErrors = {
@@ -39,19 +31,18 @@ const moneyErrors = {
 const TradeIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 const UserParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
-export async function tradesRoutes(app: FastifyInstance, { database, market }: Services): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = database;
-
+export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions'> = async (
+  app,
+  { db, market, transactions },
+) => {
   // ---------- customers ----------
 
-  r.post(
+  app.post(
     '/api/trades',
     {
       config: { access: 'client' },
       schema: {
         tags: ['trades'],
-        security: [{ session: [] }],
         summary: 'Open a trade at the market price of this moment; its amount is reserved as margin',
         description:
           "The price is the market service's, never one from the request. Refused when that price is stale " +
@@ -65,35 +56,32 @@ export async function tradesRoutes(app: FastifyInstance, { database, market }: S
     },
     async (request) => {
       const actor = requireActiveActor(request);
-      const customer = { id: actor.userId, role: actor.role };
-      return runMoneyRequest(db, request, TradeSchema, (tx) =>
-        placeTrade(tx, market, customer, request.body, new Date()),
+      return transactions.runMoneyRequest(request, TradeSchema, ({ tx, now }) =>
+        openTrade({ tx, actor, now, market, input: request.body }),
       );
     },
   );
 
-  r.get(
+  app.get(
     '/api/trades',
     {
       config: { access: 'client' },
       schema: {
         tags: ['trades'],
-        security: [{ session: [] }],
         summary: "The signed-in customer's open or closed trades, newest first (5 a page)",
         querystring: TradeListQuerySchema,
         response: { 200: TradePageSchema, ...errors },
       },
     },
-    async (request) => listOwnTrades(db, requireActor(request).userId, request.query),
+    async (request) => listOwnTrades(db, requireActor(request).id, request.query),
   );
 
-  r.post(
+  app.post(
     '/api/trades/:id/close',
     {
       config: { access: 'client' },
       schema: {
         tags: ['trades'],
-        security: [{ session: [] }],
         summary: 'Close one of your own open trades at the market price of this moment',
         description:
           "Releases the margin and posts the result. Another customer's trade is 404; a closed one 409 " +
@@ -106,22 +94,20 @@ export async function tradesRoutes(app: FastifyInstance, { database, market }: S
     async (request) => {
       // A suspended customer may still close their own trades (only opening new ones is refused).
       const actor = requireActor(request);
-      const customer = { id: actor.userId, role: actor.role };
-      return runMoneyRequest(db, request, TradeSchema, (tx) =>
-        closeOwnTrade(tx, market, customer, request.params.id, new Date()),
+      return transactions.runMoneyRequest(request, TradeSchema, ({ tx, now }) =>
+        closeOwnTrade({ tx, actor, now, market, id: request.params.id }),
       );
     },
   );
 
   // ---------- administrators ----------
 
-  r.get(
+  app.get(
     '/api/admin/trades',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['trades'],
-        security: [{ session: [] }],
         summary: 'Every trade, newest first (10 a page), optionally by part of the customer e-mail',
         querystring: AdminTradeListQuerySchema,
         response: { 200: AdminTradePageSchema, ...errors },
@@ -130,13 +116,12 @@ export async function tradesRoutes(app: FastifyInstance, { database, market }: S
     async (request) => listTrades(db, request.query),
   );
 
-  r.get(
+  app.get(
     '/api/admin/trades/:id',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['trades'],
-        security: [{ session: [] }],
         summary: 'One trade with its customer, the current price and the result closing it now would give',
         params: TradeIdParamsSchema,
         response: { 200: AdminTradeDetailSchema, ...errors, 404: ErrorResponseSchema },
@@ -145,13 +130,12 @@ export async function tradesRoutes(app: FastifyInstance, { database, market }: S
     async (request) => requireAdminTrade(db, market, request.params.id),
   );
 
-  r.post(
+  app.post(
     '/api/admin/trades/:id/close',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['trades'],
-        security: [{ session: [] }],
         summary: 'Close any open trade at the market price of this moment, with a reason (audited)',
         headers: IdempotencyHeadersSchema,
         params: TradeIdParamsSchema,
@@ -160,20 +144,19 @@ export async function tradesRoutes(app: FastifyInstance, { database, market }: S
       },
     },
     async (request) => {
-      const actor = requireAuditActor(request);
-      return runMoneyRequest(db, request, AdminTradeDetailSchema, (tx) =>
-        adminCloseTrade(tx, market, actor, request.params.id, request.body.reason, new Date()),
+      const actor = requireActor(request);
+      return transactions.runMoneyRequest(request, AdminTradeDetailSchema, ({ tx, now }) =>
+        adminCloseTrade({ tx, actor, now, market, id: request.params.id, reason: request.body.reason }),
       );
     },
   );
 
-  r.post(
+  app.post(
     '/api/admin/users/:id/trades',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['trades'],
-        security: [{ session: [] }],
         summary: 'Book a trade executed outside the platform, at recorded prices (audited)',
         description:
           "Both times in the past; each price within its minute's recorded low–high ± 0.1 % (400 otherwise). " +
@@ -186,10 +169,10 @@ export async function tradesRoutes(app: FastifyInstance, { database, market }: S
       },
     },
     async (request) => {
-      const actor = requireAuditActor(request);
-      return runMoneyRequest(db, request, AdminTradeSchema, (tx) =>
-        bookTrade(tx, market, actor, request.params.id, request.body, new Date()),
+      const actor = requireActor(request);
+      return transactions.runMoneyRequest(request, AdminTradeSchema, ({ tx, now }) =>
+        bookTrade({ tx, actor, now, market, userId: request.params.id, input: request.body }),
       );
     },
   );
-}
+};

@@ -1,14 +1,11 @@
 import { SignUpRequestSchema, SignUpResponseSchema } from '@candor/contracts/auth';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Services } from '../../app.ts';
 import { authHeaders } from '../../lib/auth-calls.ts';
+import type { RoutesPlugin } from '../../services.ts';
 import { signUp } from './users.service.ts';
 
-export async function usersRoutes(app: FastifyInstance, { database, auth }: Services): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
+export const usersRoutes: RoutesPlugin<'db' | 'auth'> = async (app, { db, auth }) => {
+  app.post(
     '/api/users',
     {
       config: { access: 'public' },
@@ -20,12 +17,13 @@ export async function usersRoutes(app: FastifyInstance, { database, auth }: Serv
       },
     },
     async (request, reply) => {
-      const created = await signUp(
-        { db: database.db, auth },
-        request.body,
-        authHeaders(request, { withCookies: false }),
-      );
+      const created = await signUp({
+        db,
+        auth,
+        input: request.body,
+        headers: authHeaders(request, { withCookies: false }),
+      });
       return reply.status(201).send(created);
     },
   );
-}
+};

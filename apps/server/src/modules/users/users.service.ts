@@ -1,12 +1,9 @@
 import type { SignUpRequest, SignUpResponse } from '@candor/contracts/auth';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
-
-export type UsersDeps = { db: Db; auth: Auth };
+import { findUserByEmail, findUserById, findUserByUsername } from './users.repository.ts';
 
 const usernameTaken = () => new AppError('USERNAME_TAKEN', 'Username is already taken.');
 const emailTaken = () => new AppError('EMAIL_TAKEN', 'An account with this email already exists.');
@@ -15,11 +12,17 @@ const emailTaken = () => new AppError('EMAIL_TAKEN', 'An account with this email
  * Creates a client account; better-auth hashes the password and e-mails the verification link.
  * The role and status are never taken from the request: better-auth fills their defaults.
  */
-export async function signUp(
-  { db, auth }: UsersDeps,
-  input: SignUpRequest,
-  headers: Headers,
-): Promise<SignUpResponse> {
+export async function signUp({
+  db,
+  auth,
+  input,
+  headers,
+}: {
+  db: Db;
+  auth: Auth;
+  input: SignUpRequest;
+  headers: Headers;
+}): Promise<SignUpResponse> {
   const email = input.email.toLowerCase();
   // better-auth answers a duplicate e-mail with a made-up user (autoSignIn is off), so ask first.
   await assertAvailable(db, { email, username: input.username });
@@ -39,20 +42,14 @@ export async function signUp(
     throw error;
   }
   // The made-up user of a duplicate (a concurrent sign-up) is not in the database.
-  const [created] = await db.select({ id: users.id }).from(users).where(eq(users.id, createdId));
-  if (!created) throw emailTaken();
-  return { id: created.id };
+  if (!(await findUserById(db, createdId))) throw emailTaken();
+  return { id: createdId };
 }
 
 async function assertAvailable(
   db: Db,
   { email, username }: { email: string; username: string },
 ): Promise<void> {
-  const [byEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (byEmail) throw emailTaken();
-  const [byUsername] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.username, username.toLowerCase()));
-  if (byUsername) throw usernameTaken();
+  if (await findUserByEmail(db, email)) throw emailTaken();
+  if (await findUserByUsername(db, username.toLowerCase())) throw usernameTaken();
 }

@@ -4,7 +4,7 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { walletAddresses } from '../../db/schema/wallets.ts';
 import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { findWalletAddress } from './wallets.service.ts';
+import { findWalletAddress } from './wallets.repository.ts';
 
 let t: TestApp;
 let admin: TestUser;

@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { WITHDRAWAL_CODE_LENGTH, WITHDRAWAL_CODE_TTL_MS } from '@candor/contracts/withdrawals';
-import type { Mailer } from '../mail/mailer.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 
 /** A fresh 6-digit code, uniformly drawn (leading zeros kept). */
 export function generateWithdrawalCode(): string {
@@ -35,26 +35,31 @@ export function issueWithdrawalCode(
   };
 }
 
-/** A code to e-mail once the transaction that stored its hash has committed. */
-export type CodeMail = { to: string; name: string; code: string; amount: string; method: string };
-
 export const WITHDRAWAL_CODE_SUBJECT = 'withdrawal confirmation code';
 
-export async function sendWithdrawalCode(mailer: Mailer, siteName: string, mail: CodeMail): Promise<void> {
+/** The e-mail that carries a withdrawal's code to its customer (the only place the code ever goes). */
+export function withdrawalCodeMessage(input: {
+  siteName: string;
+  to: string;
+  name: string;
+  code: string;
+  amount: string;
+  method: string;
+}): MailMessage {
   const minutes = WITHDRAWAL_CODE_TTL_MS / 60_000;
   const lines = [
-    `Hello ${mail.name},`,
+    `Hello ${input.name},`,
     '',
-    `To confirm your withdrawal of ${mail.amount} by ${mail.method}, enter this code on the withdrawal page:`,
+    `To confirm your withdrawal of ${input.amount} by ${input.method}, enter this code on the withdrawal page:`,
     '',
-    mail.code,
+    input.code,
     '',
-    `The code is valid for ${minutes} minutes. Nobody from ${siteName} will ever ask you for it, and no payment is ever needed to withdraw.`,
+    `The code is valid for ${minutes} minutes. Nobody from ${input.siteName} will ever ask you for it, and no payment is ever needed to withdraw.`,
     'If you did not ask for this withdrawal, do not enter the code and contact support.',
   ];
-  await mailer.send({
-    to: mail.to,
-    subject: `${siteName}: your ${WITHDRAWAL_CODE_SUBJECT}`,
+  return {
+    to: input.to,
+    subject: `${input.siteName}: your ${WITHDRAWAL_CODE_SUBJECT}`,
     text: lines.join('\n'),
-  });
+  };
 }

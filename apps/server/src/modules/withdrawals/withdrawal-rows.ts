@@ -1,22 +1,6 @@
-import {
-  type Payout,
-  PayoutSchema,
-  payoutMethodLabel,
-  type Withdrawal,
-  type WithdrawalStatus,
-} from '@candor/contracts/withdrawals';
+import { type Payout, PayoutSchema, payoutMethodLabel, type Withdrawal } from '@candor/contracts/withdrawals';
 import { formatDecimal, formatPercentBps } from '@candor/domain/money/money';
-import { WITHDRAWAL_STATUSES } from '@candor/domain/withdrawals/withdrawal-status';
-import type { withdrawals } from '../../db/schema/withdrawals.ts';
-
-export type WithdrawalRow = typeof withdrawals.$inferSelect;
-
-/** The stored status; the table's check constraint allows only the known ones. */
-export function rowStatus(row: Pick<WithdrawalRow, 'status'>): WithdrawalStatus {
-  const status = WITHDRAWAL_STATUSES.find((candidate) => candidate === row.status);
-  if (!status) throw new Error(`unknown withdrawal status ${row.status}`);
-  return status;
-}
+import type { WithdrawalRow } from './withdrawals.repository.ts';
 
 export function rowPayout(row: Pick<WithdrawalRow, 'method' | 'details'>): Payout {
   return PayoutSchema.parse({ method: row.method, details: row.details });
@@ -28,7 +12,7 @@ export function rowMethodLabel(row: Pick<WithdrawalRow, 'method' | 'details'>): 
 
 /** A withdrawal as its customer sees it: the hold's reason while on hold, the reason of a rejection. */
 export function toWithdrawal(row: WithdrawalRow): Withdrawal {
-  const status = rowStatus(row);
+  const { status } = row;
   return {
     id: row.id,
     amount: formatDecimal(row.amountMinor),

@@ -3,28 +3,25 @@ import {
   UpdateWithdrawalSettingsRequestSchema,
   WithdrawalSettingsSchema,
 } from '@candor/contracts/withdrawal-settings';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
-import { requireAuditActor } from '../../lib/request-actor.ts';
+import { requireActor } from '../../lib/request-actor.ts';
+import type { RoutesPlugin } from '../../services.ts';
 import { requireWithdrawalSettings, updateWithdrawalSettings } from './withdrawal-settings.service.ts';
 
 const UserParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
 
-export async function withdrawalSettingsRoutes(app: FastifyInstance, { database }: Services): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = database;
-
-  r.get(
+export const withdrawalSettingsRoutes: RoutesPlugin<'db' | 'transactions'> = async (
+  app,
+  { db, transactions },
+) => {
+  app.get(
     '/api/admin/users/:id/withdrawal-settings',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['withdrawals'],
-        security: [{ session: [] }],
         summary: "A customer's withdrawal hold and e-mail confirmation setting",
         params: UserParamsSchema,
         response: { 200: WithdrawalSettingsSchema, ...errors },
@@ -33,13 +30,12 @@ export async function withdrawalSettingsRoutes(app: FastifyInstance, { database 
     async (request) => requireWithdrawalSettings(db, request.params.id),
   );
 
-  r.put(
+  app.put(
     '/api/admin/users/:id/withdrawal-settings',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['withdrawals'],
-        security: [{ session: [] }],
         summary: "Set a customer's withdrawal hold (with the reason they see) and e-mail confirmation",
         description:
           'Applies to withdrawals submitted or confirmed afterwards. Administrators never see or set a code: ' +
@@ -49,7 +45,11 @@ export async function withdrawalSettingsRoutes(app: FastifyInstance, { database 
         response: { 200: WithdrawalSettingsSchema, 400: ErrorResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      updateWithdrawalSettings(db, requireAuditActor(request), request.params.id, request.body),
+    async (request) => {
+      const actor = requireActor(request);
+      return transactions.run((context) =>
+        updateWithdrawalSettings({ ...context, actor, userId: request.params.id, input: request.body }),
+      );
+    },
   );
-}
+};

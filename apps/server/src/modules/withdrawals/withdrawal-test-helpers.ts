@@ -7,7 +7,7 @@ import { siteSettings } from '../../db/schema/settings.ts';
 import { withdrawalSettings } from '../../db/schema/withdrawals.ts';
 import type { Browser } from '../../test/test-app.ts';
 import { postEntries } from '../ledger/ledger.repository.ts';
-import { requireSiteSettings } from '../settings/settings.service.ts';
+import { requireSiteSettings } from '../settings/settings.repository.ts';
 
 /** Valid payout destinations of each method. */
 export const PAYOUTS = {

@@ -12,13 +12,9 @@ import {
   WithdrawalSchema,
   WithdrawalTermsSchema,
 } from '@candor/contracts/withdrawals';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
-import { runMoneyRequest } from '../../lib/idempotency.ts';
-import { requireActiveActor, requireActor, requireAuditActor } from '../../lib/request-actor.ts';
-import { readSiteName } from '../settings/settings.service.ts';
+import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
+import type { RoutesPlugin } from '../../services.ts';
 import {
   approveWithdrawal,
   listAdminWithdrawals,
@@ -26,14 +22,12 @@ import {
   releaseWithdrawalHold,
   requireAdminWithdrawal,
 } from './admin-withdrawals.service.ts';
-import { type CodeMail, sendWithdrawalCode } from './withdrawal-codes.ts';
+import { confirmWithdrawal, resendWithdrawalCode } from './withdrawal-confirmation.service.ts';
 import {
-  confirmWithdrawal,
-  createWithdrawal,
   listWithdrawals,
   readWithdrawalTerms,
+  requestWithdrawal,
   requireOwnWithdrawal,
-  resendWithdrawalCode,
 } from './withdrawals.service.ts';
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
@@ -47,76 +41,56 @@ const moneyErrors = {
   422: ErrorResponseSchema,
 };
 
-export async function withdrawalsRoutes(app: FastifyInstance, { database, mailer }: Services): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = database;
-
-  /**
-   * E-mails a code once the transaction that stored its hash has committed. A failed send leaves
-   * the request awaiting confirmation; the customer can ask for a new code.
-   */
-  async function deliverCode(mail: CodeMail | undefined, log: FastifyBaseLogger): Promise<void> {
-    if (!mail) return;
-    try {
-      await sendWithdrawalCode(mailer, await readSiteName(db), mail);
-    } catch (error) {
-      log.error({ err: error }, 'withdrawal code e-mail could not be sent');
-    }
-  }
-
+export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, { db, transactions }) => {
   // ---------- customers ----------
 
-  r.get(
+  app.get(
     '/api/withdrawals/terms',
     {
       config: { access: 'client' },
       schema: {
         tags: ['withdrawals'],
-        security: [{ session: [] }],
         summary: 'The minimum withdrawal, the fee percentage and the available balance, for the form',
         response: { 200: WithdrawalTermsSchema, ...errors },
       },
     },
-    async (request) => readWithdrawalTerms(db, requireActor(request).userId),
+    async (request) => readWithdrawalTerms(db, requireActor(request).id),
   );
 
-  r.get(
+  app.get(
     '/api/withdrawals',
     {
       config: { access: 'client' },
       schema: {
         tags: ['withdrawals'],
-        security: [{ session: [] }],
         summary: "The signed-in customer's withdrawals, newest first, 5 a page",
         querystring: PageQuerySchema,
         response: { 200: WithdrawalPageSchema, ...errors },
       },
     },
-    async (request) => listWithdrawals(db, requireActor(request).userId, request.query.page),
+    async (request) => listWithdrawals(db, requireActor(request).id, request.query.page),
   );
 
-  r.get(
+  app.get(
     '/api/withdrawals/:id',
     {
       config: { access: 'client' },
       schema: {
         tags: ['withdrawals'],
-        security: [{ session: [] }],
         summary: 'One of the signed-in customer’s withdrawals',
         params: IdParamsSchema,
         response: { 200: WithdrawalSchema, ...errors, 404: ErrorResponseSchema },
       },
     },
-    async (request) => requireOwnWithdrawal(db, requireActor(request).userId, request.params.id),
+    async (request) => requireOwnWithdrawal(db, requireActor(request).id, request.params.id),
   );
 
-  r.post(
+  app.post(
     '/api/withdrawals',
     {
       config: { access: 'client' },
       schema: {
         tags: ['withdrawals'],
-        security: [{ session: [] }],
         summary: 'Request a withdrawal: the amount is reserved at once',
         description:
           'Checks the amount (minimum, available balance) and the payout details, fixes the fee at the ' +
@@ -130,24 +104,18 @@ export async function withdrawalsRoutes(app: FastifyInstance, { database, mailer
     },
     async (request) => {
       const actor = requireActiveActor(request);
-      const issued: { mail?: CodeMail } = {};
-      const withdrawal = await runMoneyRequest(db, request, WithdrawalSchema, async (tx) => {
-        const created = await createWithdrawal(tx, actor, request.body, new Date());
-        issued.mail = created.mail;
-        return created.value;
-      });
-      await deliverCode(issued.mail, request.log);
-      return withdrawal;
+      return transactions.runMoneyRequest(request, WithdrawalSchema, (context) =>
+        requestWithdrawal({ ...context, actor, input: request.body }),
+      );
     },
   );
 
-  r.post(
+  app.post(
     '/api/withdrawals/:id/confirm',
     {
       config: { access: 'client' },
       schema: {
         tags: ['withdrawals'],
-        security: [{ session: [] }],
         summary: 'Confirm a withdrawal with the code e-mailed to the customer',
         description:
           'A wrong code answers 400 INVALID_WITHDRAWAL_CODE; the fifth wrong code spends it (429 ' +
@@ -159,17 +127,21 @@ export async function withdrawalsRoutes(app: FastifyInstance, { database, mailer
     },
     async (request) => {
       const actor = requireActiveActor(request);
-      return confirmWithdrawal(db, actor.userId, request.params.id, request.body.code, new Date());
+      const confirmed = await transactions.run((context) =>
+        confirmWithdrawal({ ...context, actor, id: request.params.id, code: request.body.code }),
+      );
+      // A wrong code is refused only after its try was committed.
+      if (!confirmed.ok) throw confirmed.error;
+      return confirmed.value;
     },
   );
 
-  r.post(
+  app.post(
     '/api/withdrawals/:id/code',
     {
       config: { access: 'client' },
       schema: {
         tags: ['withdrawals'],
-        security: [{ session: [] }],
         summary: 'E-mail a new confirmation code for a withdrawal awaiting confirmation',
         params: IdParamsSchema,
         response: { 200: WithdrawalSchema, ...moneyErrors, 429: ErrorResponseSchema },
@@ -177,21 +149,20 @@ export async function withdrawalsRoutes(app: FastifyInstance, { database, mailer
     },
     async (request) => {
       const actor = requireActiveActor(request);
-      const resent = await resendWithdrawalCode(db, actor.userId, request.params.id, new Date());
-      await deliverCode(resent.mail, request.log);
-      return resent.value;
+      return transactions.run((context) =>
+        resendWithdrawalCode({ ...context, actor, id: request.params.id }),
+      );
     },
   );
 
   // ---------- administrators ----------
 
-  r.get(
+  app.get(
     '/api/admin/withdrawals',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['withdrawals'],
-        security: [{ session: [] }],
         summary: 'All withdrawals, newest first, 5 a page, optionally searched by customer e-mail',
         querystring: AdminWithdrawalListQuerySchema,
         response: { 200: AdminWithdrawalPageSchema, ...errors },
@@ -200,13 +171,12 @@ export async function withdrawalsRoutes(app: FastifyInstance, { database, mailer
     async (request) => listAdminWithdrawals(db, request.query),
   );
 
-  r.get(
+  app.get(
     '/api/admin/withdrawals/:id',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['withdrawals'],
-        security: [{ session: [] }],
         summary: 'One withdrawal with its payout details, customer, decision and ledger entries',
         params: IdParamsSchema,
         response: { 200: AdminWithdrawalSchema, ...errors, 404: ErrorResponseSchema },
@@ -215,13 +185,12 @@ export async function withdrawalsRoutes(app: FastifyInstance, { database, mailer
     async (request) => requireAdminWithdrawal(db, request.params.id),
   );
 
-  r.post(
+  app.post(
     '/api/admin/withdrawals/:id/approve',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['withdrawals'],
-        security: [{ session: [] }],
         summary: 'Approve a pending withdrawal: settle the reservation (net paid out, fee to revenue)',
         description:
           'Only a pending withdrawal can be approved; a decided one answers 409 ALREADY_DECIDED. ' +
@@ -232,20 +201,19 @@ export async function withdrawalsRoutes(app: FastifyInstance, { database, mailer
       },
     },
     async (request) => {
-      const actor = requireAuditActor(request);
-      return runMoneyRequest(db, request, AdminWithdrawalSchema, (tx) =>
-        approveWithdrawal(tx, actor, request.params.id),
+      const actor = requireActor(request);
+      return transactions.runMoneyRequest(request, AdminWithdrawalSchema, ({ tx, now }) =>
+        approveWithdrawal({ tx, actor, now, id: request.params.id }),
       );
     },
   );
 
-  r.post(
+  app.post(
     '/api/admin/withdrawals/:id/reject',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['withdrawals'],
-        security: [{ session: [] }],
         summary: 'Reject a pending withdrawal with a reason: the reserved amount returns to the customer',
         description:
           'Only a pending withdrawal can be rejected; a decided one answers 409 ALREADY_DECIDED. ' +
@@ -257,20 +225,19 @@ export async function withdrawalsRoutes(app: FastifyInstance, { database, mailer
       },
     },
     async (request) => {
-      const actor = requireAuditActor(request);
-      return runMoneyRequest(db, request, AdminWithdrawalSchema, (tx) =>
-        rejectWithdrawal(tx, actor, request.params.id, request.body.reason),
+      const actor = requireActor(request);
+      return transactions.runMoneyRequest(request, AdminWithdrawalSchema, ({ tx, now }) =>
+        rejectWithdrawal({ tx, actor, now, id: request.params.id, reason: request.body.reason }),
       );
     },
   );
 
-  r.post(
+  app.post(
     '/api/admin/withdrawals/:id/release-hold',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['withdrawals'],
-        security: [{ session: [] }],
         summary: 'Release the hold on a withdrawal: it becomes pending (an optional note is recorded)',
         params: IdParamsSchema,
         headers: IdempotencyHeadersSchema,
@@ -279,10 +246,10 @@ export async function withdrawalsRoutes(app: FastifyInstance, { database, mailer
       },
     },
     async (request) => {
-      const actor = requireAuditActor(request);
-      return runMoneyRequest(db, request, AdminWithdrawalSchema, (tx) =>
-        releaseWithdrawalHold(tx, actor, request.params.id, request.body?.reason),
+      const actor = requireActor(request);
+      return transactions.runMoneyRequest(request, AdminWithdrawalSchema, ({ tx, now }) =>
+        releaseWithdrawalHold({ tx, actor, now, id: request.params.id, reason: request.body?.reason }),
       );
     },
   );
-}
+};

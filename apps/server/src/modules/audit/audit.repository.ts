@@ -1,12 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
-
-/** Who acted: a signed-in administrator, or the operator at the command line. */
-export type AuditActor = { id: string; role: string };
-export const COMMAND_LINE_ACTOR: AuditActor = { id: 'cli', role: 'operator' };
+import type { Actor } from '../../lib/actor.ts';
 
 export type AuditEntry = {
-  actor: AuditActor;
+  actor: Actor;
   action: string;
   targetType: string;
   targetId?: string | null;
@@ -15,7 +12,7 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-/** Records one administrator action. Call it inside the same transaction as the change. */
+/** Records one staff action (who, what, on whom, why, before and after). Call it inside the transaction of the change. */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     actorId: entry.actor.id,

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema/idempotency.ts';
+import type { Mailer, MailMessage } from '../modules/mail/mailer.ts';
+import { AppError } from './app-error.ts';
+import type { Clock } from './clock.ts';
+import { requireActor } from './request-actor.ts';
+
+/**
+ * Mail a use case sends. It leaves only once the use case's transaction has committed, so a
+ * rolled-back request never mails anything (a withdrawal code for a request that was not recorded).
+ */
+export type Outbox = { send(message: MailMessage): void };
+
+/** What a use case that changes something runs with: its transaction, the request's time, its outbox. */
+export type CommandContext = { tx: Db; now: Date; outbox: Outbox };
+
+export type Transactions = {
+  /** Runs a command in one database transaction, then sends the mail it queued. */
+  run<T>(command: (context: CommandContext) => Promise<T>): Promise<T>;
+  /**
+   * `run` for a money-moving request. With an Idempotency-Key header, the key is claimed in that
+   * same transaction (a concurrent retry waits on it): the first attempt's answer is stored beside
+   * its movement, a retry with the same content gets that answer back and moves nothing, and the
+   * same key with other content is refused. A failed attempt leaves nothing behind, so its retry
+   * runs afresh (docs/decisions/010).
+   */
+  runMoneyRequest<S extends z.ZodType>(
+    request: FastifyRequest,
+    answer: S,
+    command: (context: CommandContext) => Promise<z.output<S>>,
+  ): Promise<z.output<S>>;
+};
+
+/** JSON with object keys sorted, so equal content always hashes equally. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+function readKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
+    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 200 visible ASCII characters');
+  }
+  return key;
+}
+
+export function createTransactions(deps: {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): Transactions {
+  const { db, mailer, clock, log } = deps;
+
+  /** Runs `body` in a transaction with a fresh outbox; its mail leaves after the commit. */
+  async function inTransaction<T>(body: (tx: Db, outbox: Outbox) => Promise<T>): Promise<T> {
+    const queued: MailMessage[] = [];
+    const result = await db.transaction((tx) => body(tx, { send: (message) => queued.push(message) }));
+    for (const message of queued) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        // The change stands; the customer can ask again (a new withdrawal code, say).
+        log.error({ err: error, subject: message.subject }, 'an e-mail could not be sent');
+      }
+    }
+    return result;
+  }
+
+  return {
+    run: (command) => {
+      const now = clock();
+      return inTransaction((tx, outbox) => command({ tx, now, outbox }));
+    },
+    runMoneyRequest,
+  };
+
+  function runMoneyRequest<S extends z.ZodType>(
+    request: FastifyRequest,
+    answer: S,
+    command: (context: CommandContext) => Promise<z.output<S>>,
+  ): Promise<z.output<S>> {
+    const now = clock();
+    const key = readKey(request);
+    if (key === undefined) return inTransaction((tx, outbox) => command({ tx, now, outbox }));
+    const actorId = requireActor(request).id;
+    const scope = `${request.method} ${request.routeOptions.url ?? request.url}`;
+    const requestHash = createHash('sha256')
+      .update(canonicalJson({ params: request.params, body: request.body }))
+      .digest('hex');
+    return inTransaction(async (tx, outbox) => {
+      const [claimed] = await tx
+        .insert(idempotencyKeys)
+        .values({ actorId, key, scope, requestHash })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed) {
+        const result = await command({ tx, now, outbox });
+        await tx
+          .update(idempotencyKeys)
+          .set({ responseStatus: 200, responseBody: JSON.parse(JSON.stringify(result)) })
+          .where(and(eq(idempotencyKeys.actorId, actorId), eq(idempotencyKeys.key, key)));
+        return result;
+      }
+      const [first] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.actorId, actorId), eq(idempotencyKeys.key, key)));
+      if (!first || first.scope !== scope || first.requestHash !== requestHash) {
+        throw new AppError(
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was already used for a different request',
+        );
+      }
+      return answer.parse(first.responseBody) as z.output<S>;
+    });
+  }
+}

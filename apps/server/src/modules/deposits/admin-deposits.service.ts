@@ -1,0 +1,142 @@
+import { COIN_SPECS } from '@candor/contracts/coins';
+import {
+  type AdminDeposit,
+  type AdminDepositListQuery,
+  type AdminDepositPage,
+  DEPOSIT_MESSAGES,
+  DEPOSIT_PAGE_SIZE,
+} from '@candor/contracts/deposits';
+import { fileUrl } from '@candor/contracts/files';
+import { DEPOSIT_NEXT, type DepositStatus } from '@candor/domain/deposits/deposit-status';
+import { depositEntry } from '@candor/domain/ledger/entries';
+import { formatDecimal } from '@candor/domain/money/money';
+import type { Db } from '../../db/client.ts';
+import { mapPage } from '../../db/page.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
+import { showCoinAmount, toDeposit } from './deposit-rows.ts';
+import {
+  type DepositRow,
+  decideDeposit,
+  findDepositDetails,
+  lockDeposit,
+  selectDepositPage,
+} from './deposits.repository.ts';
+
+/** The Deposit tab: every deposit, newest first, optionally only customers whose e-mail contains `search`. */
+export async function listDeposits(
+  db: Db,
+  { page, search }: AdminDepositListQuery,
+): Promise<AdminDepositPage> {
+  const found = await selectDepositPage(db, { page, pageSize: DEPOSIT_PAGE_SIZE, search });
+  return mapPage(found, ({ deposit, email }) => ({
+    id: deposit.id,
+    userId: deposit.userId,
+    email,
+    amount: formatDecimal(deposit.amountMinor),
+    coin: deposit.coin,
+    cryptoAmount: showCoinAmount(deposit.coin, deposit.cryptoAmountBaseUnits),
+    status: deposit.status,
+    createdAt: deposit.createdAt.toISOString(),
+  }));
+}
+
+/** A deposit with its customer, proof and decider, as /deposit/{id} shows it; NOT_FOUND otherwise. */
+export async function requireAdminDeposit(db: Db, id: string): Promise<AdminDeposit> {
+  const row = await findDepositDetails(db, id);
+  if (!row) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.notFound);
+  const { deposit, customer, proof, decider } = row;
+  return {
+    ...toDeposit(deposit),
+    userId: deposit.userId,
+    customerName: customer.name,
+    customerEmail: customer.email,
+    proof: { fileId: proof.id, url: fileUrl(proof.id), contentType: proof.contentType },
+    decidedBy: deposit.decidedBy ? { id: deposit.decidedBy, name: decider?.name ?? deposit.decidedBy } : null,
+  };
+}
+
+const DEPOSIT_TRANSITIONS: Transitions<DepositStatus> = {
+  next: DEPOSIT_NEXT,
+  alreadyDecided: DEPOSIT_MESSAGES.alreadyDecided,
+  invalid: (from, to) => `A ${from} deposit cannot be ${to}`,
+};
+
+/** Locks the deposit and checks that it may move to `to`: NOT_FOUND, ALREADY_DECIDED once final. */
+async function lockForDecision(tx: Db, id: string, to: DepositStatus): Promise<DepositRow> {
+  const row = await lockDeposit(tx, id);
+  if (!row) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.notFound);
+  requireTransition(DEPOSIT_TRANSITIONS, row.status, to);
+  return row;
+}
+
+type DecisionInput = { tx: Db; actor: Actor; now: Date; id: string };
+
+/**
+ * Approves a pending deposit: credits the customer's cash with a deposit ledger entry, records
+ * who decided and when, and audits it. Deciding twice, or twice at once, credits once: the row
+ * lock makes the later decision see the first one and refuse.
+ */
+export async function approveDeposit({ tx, actor, now, id }: DecisionInput): Promise<AdminDeposit> {
+  const row = await lockForDecision(tx, id, 'approved');
+  const [entry] = expectPosted(
+    await postEntries(
+      tx,
+      [
+        depositEntry({
+          userId: row.userId,
+          amount: row.amountMinor,
+          depositId: row.id,
+          methodLabel: COIN_SPECS[row.coin].label,
+        }),
+      ],
+      actor,
+    ),
+  );
+  if (!entry) throw new Error('the deposit entry was not posted');
+  await decideDeposit(tx, row.id, {
+    status: 'approved',
+    decidedBy: actor.id,
+    decidedAt: now,
+    entryId: entry.id,
+  });
+  await recordAudit(tx, {
+    actor,
+    action: 'deposit.approve',
+    targetType: 'deposit',
+    targetId: row.id,
+    before: { status: row.status },
+    after: { status: 'approved', entryId: entry.id.toString(), amount: formatDecimal(row.amountMinor) },
+  });
+  return requireAdminDeposit(tx, row.id);
+}
+
+/** Rejects a pending deposit with a reason the customer reads in their history; no money moves. */
+export async function rejectDeposit({
+  tx,
+  actor,
+  now,
+  id,
+  reason,
+}: DecisionInput & { reason: string }): Promise<AdminDeposit> {
+  const row = await lockForDecision(tx, id, 'rejected');
+  await decideDeposit(tx, row.id, {
+    status: 'rejected',
+    decidedBy: actor.id,
+    decidedAt: now,
+    decisionReason: reason,
+  });
+  await recordAudit(tx, {
+    actor,
+    action: 'deposit.reject',
+    targetType: 'deposit',
+    targetId: row.id,
+    reason,
+    before: { status: row.status },
+    after: { status: 'rejected' },
+  });
+  return requireAdminDeposit(tx, row.id);
+}

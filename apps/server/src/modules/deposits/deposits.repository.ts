@@ -1,0 +1,128 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { countRows, type Page, readPage } from '../../db/page.ts';
+import { users } from '../../db/schema/auth.ts';
+import { depositQuotes, deposits } from '../../db/schema/deposits.ts';
+import { files } from '../../db/schema/files.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { customerEmailContains } from '../users/users.repository.ts';
+
+export type DepositQuoteRow = typeof depositQuotes.$inferSelect;
+export type DepositRow = typeof deposits.$inferSelect;
+
+// ---------- quotes ----------
+
+export async function insertDepositQuote(
+  db: Db,
+  values: typeof depositQuotes.$inferInsert,
+): Promise<DepositQuoteRow> {
+  const [row] = await db.insert(depositQuotes).values(values).returning();
+  if (!row) throw new Error('the deposit quote was not stored');
+  return row;
+}
+
+/** A quote locked FOR UPDATE: two submissions on one quote take turns. */
+export async function lockDepositQuote(tx: Db, id: string): Promise<DepositQuoteRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await tx.select().from(depositQuotes).where(eq(depositQuotes.id, id)).for('update');
+  return row;
+}
+
+// ---------- deposits ----------
+
+export async function insertDeposit(tx: Db, values: typeof deposits.$inferInsert): Promise<DepositRow> {
+  const [row] = await tx.insert(deposits).values(values).returning();
+  if (!row) throw new Error('the deposit was not stored');
+  return row;
+}
+
+/** Whether a deposit was already submitted on this quote, or with this proof of payment. */
+export async function findDepositIdBy(
+  tx: Db,
+  by: { quoteId: string } | { proofFileId: string },
+): Promise<string | undefined> {
+  const where = 'quoteId' in by ? eq(deposits.quoteId, by.quoteId) : eq(deposits.proofFileId, by.proofFileId);
+  const [row] = await tx.select({ id: deposits.id }).from(deposits).where(where);
+  return row?.id;
+}
+
+/** A deposit locked FOR UPDATE (a decision: the second of two at once sees the first one's result). */
+export async function lockDeposit(tx: Db, id: string): Promise<DepositRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
+  return row;
+}
+
+/** Records a decision on a deposit that is still pending. */
+export async function decideDeposit(
+  tx: Db,
+  id: string,
+  decision: Pick<DepositRow, 'status' | 'decidedBy' | 'decidedAt'> &
+    Partial<Pick<DepositRow, 'decisionReason' | 'entryId'>>,
+): Promise<void> {
+  await tx
+    .update(deposits)
+    .set(decision)
+    .where(and(eq(deposits.id, id), eq(deposits.status, 'pending')));
+}
+
+/** A customer's deposits, newest first. */
+export function selectOwnDepositPage(
+  db: Db,
+  userId: string,
+  paging: { page: number; pageSize: number },
+): Promise<Page<DepositRow>> {
+  const where = eq(deposits.userId, userId);
+  return readPage(paging, {
+    total: () => countRows(db, deposits, where),
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(deposits)
+        .where(where)
+        .orderBy(desc(deposits.createdAt), desc(deposits.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+/** Every deposit with its customer's e-mail, newest first, optionally only e-mails containing `search`. */
+export function selectDepositPage(
+  db: Db,
+  query: { page: number; pageSize: number; search?: string | undefined },
+): Promise<Page<{ deposit: DepositRow; email: string }>> {
+  const where = customerEmailContains(deposits.userId, query.search);
+  return readPage(query, {
+    total: () => countRows(db, deposits, where),
+    rows: (limit, offset) =>
+      db
+        .select({ deposit: deposits, email: users.email })
+        .from(deposits)
+        .innerJoin(users, eq(users.id, deposits.userId))
+        .where(where)
+        .orderBy(desc(deposits.createdAt), desc(deposits.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+const deciders = alias(users, 'deciders');
+
+/** A deposit with its customer, its proof of payment and the staff member who decided. */
+export async function findDepositDetails(db: Db, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({
+      deposit: deposits,
+      customer: { name: users.name, email: users.email },
+      proof: { id: files.id, contentType: files.contentType },
+      decider: { id: deciders.id, name: deciders.name },
+    })
+    .from(deposits)
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .innerJoin(files, eq(files.id, deposits.proofFileId))
+    .leftJoin(deciders, eq(deciders.id, deposits.decidedBy))
+    .where(eq(deposits.id, id));
+  return row;
+}

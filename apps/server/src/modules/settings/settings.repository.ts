@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { siteSettings } from '../../db/schema/settings.ts';
+
+export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+
+/** What an administrator may change. */
+export type SiteSettingsChange = Partial<
+  Pick<SiteSettingsRow, 'siteName' | 'faviconFileId' | 'minWithdrawalMinor' | 'withdrawalFeeBps'>
+>;
+
+/** The one settings record, created with its defaults the first time anyone asks. */
+export async function requireSiteSettings(db: Db): Promise<SiteSettingsRow> {
+  const [existing] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+  if (existing) return existing;
+  await db.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
+  const [created] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+  if (!created) throw new Error('site settings could not be created');
+  return created;
+}
+
+/** The settings record, locked for an update (two administrators saving at once take turns). */
+export async function lockSiteSettings(tx: Db): Promise<SiteSettingsRow> {
+  await requireSiteSettings(tx);
+  const [row] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
+  if (!row) throw new Error('site settings disappeared');
+  return row;
+}
+
+export async function updateSiteSettingsRow(
+  tx: Db,
+  change: SiteSettingsChange,
+  now: Date,
+): Promise<SiteSettingsRow> {
+  const [row] = await tx
+    .update(siteSettings)
+    .set({ ...change, updatedAt: now })
+    .where(eq(siteSettings.id, 1))
+    .returning();
+  if (!row) throw new Error('site settings could not be updated');
+  return row;
+}

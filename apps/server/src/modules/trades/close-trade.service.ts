@@ -1,0 +1,187 @@
+import type { AdminTradeDetail, Trade } from '@candor/contracts/trades';
+import { tradeCloseEntries } from '@candor/domain/ledger/entries';
+import { formatDecimal } from '@candor/domain/money/money';
+import { checkTransition } from '@candor/domain/state-machine';
+import { computeTradeResult, isStopOut } from '@candor/domain/trading/trade-result';
+import { TRADE_NEXT, type TradeCloser, type TradeStatus } from '@candor/domain/trading/trade-status';
+import type { Db } from '../../db/client.ts';
+import { type Actor, SYSTEM_ACTOR } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
+import type { MarketService } from '../../market/market.service.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
+import { requireFreshQuote } from './trade-inputs.ts';
+import { describeTrade, toTrade } from './trade-rows.ts';
+import { closeTradeRow, lockTrade, type TradeRow } from './trades.repository.ts';
+import { requireAdminTrade } from './trades.service.ts';
+
+export const TRADE_NOT_FOUND = 'Trade not found';
+
+const TRADE_TRANSITIONS: Transitions<TradeStatus> = {
+  next: TRADE_NEXT,
+  alreadyDecided: () => 'This trade is already closed',
+  invalid: (from) => `A ${from} trade cannot be closed`,
+};
+
+/**
+ * Locks a trade's row (before anything else) and checks that it may close: NOT_FOUND for an
+ * unknown id (or, with `ownerId`, another customer's trade), ALREADY_DECIDED once closed. Two
+ * closes at once take turns on the lock; the second sees the first one's close and is refused.
+ */
+async function lockOpenTrade(tx: Db, id: string, ownerId?: string): Promise<TradeRow> {
+  const row = await lockTrade(tx, id, ownerId);
+  if (!row) throw new AppError('NOT_FOUND', TRADE_NOT_FOUND);
+  requireTransition(TRADE_TRANSITIONS, row.status, 'closed');
+  return row;
+}
+
+type Close = {
+  price: string;
+  closedBy: Exclude<TradeCloser, 'desk'>;
+  reason: string | null;
+  actor: Actor;
+  now: Date;
+};
+
+/**
+ * Closes a locked open trade at `price`: the result (computeTradeResult: exact, never below
+ * −amount), the ledger's margin release and result entries, and the closed row.
+ */
+async function settleTrade(
+  tx: Db,
+  row: TradeRow,
+  close: Close,
+): Promise<{ row: TradeRow; entryIds: string[] }> {
+  const result = computeTradeResult({
+    direction: row.direction,
+    amountCents: row.amountMinor,
+    lotHundredths: row.lotHundredths,
+    openPrice: row.openPrice,
+    closePrice: close.price,
+  });
+  const how = close.closedBy === 'stop_out' ? 'stopped out' : 'closed';
+  const entries = tradeCloseEntries({
+    userId: row.userId,
+    amount: row.amountMinor,
+    result,
+    tradeId: row.id,
+    description: `${describeTrade(row)}, ${how} at ${close.price}`,
+  });
+  // The margin covers any loss (a result is never below −amount): nothing can overdraw.
+  const posted = expectPosted(await postEntries(tx, entries, close.actor));
+  const closed = await closeTradeRow(tx, row.id, {
+    closePrice: close.price,
+    closedAt: close.now,
+    resultMinor: result,
+    closedBy: close.closedBy,
+    closedByUserId: close.closedBy === 'stop_out' ? null : close.actor.id,
+    closeReason: close.reason,
+  });
+  return { row: closed, entryIds: posted.map((entry) => entry.id.toString()) };
+}
+
+/** The customer closes their own open trade at the market price of this moment. */
+export async function closeOwnTrade({
+  tx,
+  actor,
+  now,
+  market,
+  id,
+}: {
+  tx: Db;
+  actor: Actor;
+  now: Date;
+  market: MarketService;
+  id: string;
+}): Promise<Trade> {
+  const row = await lockOpenTrade(tx, id, actor.id);
+  const quote = requireFreshQuote(market, row.symbol);
+  const { row: closed } = await settleTrade(tx, row, {
+    price: quote.price,
+    closedBy: 'customer',
+    reason: null,
+    actor,
+    now,
+  });
+  return toTrade(closed);
+}
+
+/** An administrator closes any open trade at the market price of this moment, with a reason; audited. */
+export async function adminCloseTrade({
+  tx,
+  actor,
+  now,
+  market,
+  id,
+  reason,
+}: {
+  tx: Db;
+  actor: Actor;
+  now: Date;
+  market: MarketService;
+  id: string;
+  reason: string;
+}): Promise<AdminTradeDetail> {
+  const row = await lockOpenTrade(tx, id);
+  const quote = requireFreshQuote(market, row.symbol);
+  const { row: closed, entryIds } = await settleTrade(tx, row, {
+    price: quote.price,
+    closedBy: 'admin',
+    reason,
+    actor,
+    now,
+  });
+  await recordAudit(tx, {
+    actor,
+    action: 'trade.close',
+    targetType: 'trade',
+    targetId: row.id,
+    reason,
+    before: { status: row.status, userId: row.userId, symbol: row.symbol, openPrice: row.openPrice },
+    after: {
+      status: closed.status,
+      closePrice: closed.closePrice,
+      result: closed.resultMinor === null ? null : formatDecimal(closed.resultMinor),
+      entryIds,
+    },
+  });
+  return requireAdminTrade(tx, market, row.id);
+}
+
+/**
+ * The stop-out of one trade at a tick's price: closed at −amount exactly when `isStopOut` says
+ * the price reached it. Answers false, writing nothing, when the trade is already closed (the
+ * customer, an administrator or another server was first) or the price passed only the pre-filter.
+ */
+export async function stopOutTrade({
+  tx,
+  now,
+  id,
+  price,
+}: {
+  tx: Db;
+  now: Date;
+  id: string;
+  price: string;
+}): Promise<boolean> {
+  const row = await lockTrade(tx, id);
+  if (!row || !checkTransition(TRADE_NEXT, row.status, 'closed').ok) return false;
+  const stopped = isStopOut({
+    direction: row.direction,
+    amountCents: row.amountMinor,
+    lotHundredths: row.lotHundredths,
+    openPrice: row.openPrice,
+    price,
+  });
+  if (!stopped) return false;
+  const { row: closed } = await settleTrade(tx, row, {
+    price,
+    closedBy: 'stop_out',
+    reason: null,
+    actor: SYSTEM_ACTOR,
+    now,
+  });
+  if (closed.resultMinor !== -row.amountMinor) throw new Error('a stop-out must close at −amount');
+  return true;
+}

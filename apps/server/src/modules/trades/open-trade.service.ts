@@ -1,0 +1,68 @@
+import { toMinorUnits } from '@candor/contracts/money';
+import { type PlaceTradeRequest, TRADE_MESSAGES, type Trade } from '@candor/contracts/trades';
+import { tradeMarginEntry } from '@candor/domain/ledger/entries';
+import { computeStopOutPrice } from '@candor/domain/trading/stop-out-price';
+import { computeExposure } from '@candor/domain/trading/trade-result';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { MarketService } from '../../market/market.service.ts';
+import { postEntries } from '../ledger/ledger.repository.ts';
+import { requireFreshQuote, requireLotSize, requireTradableInstrument } from './trade-inputs.ts';
+import { describeTrade, toTrade } from './trade-rows.ts';
+import { insertTrade, type NewTrade } from './trades.repository.ts';
+
+/**
+ * Opens a trade at the market's price of this moment (a price from the request is never used):
+ * reserves the amount as margin ("Insufficient balance" when the available cash does not cover
+ * it; the ledger locks the customer's accounts, so simultaneous trades cannot overdraw), records
+ * exposure = amount × lot size and the price at which the stop-out will look at it.
+ */
+export async function openTrade({
+  tx,
+  actor,
+  now,
+  market,
+  input,
+}: {
+  tx: Db;
+  actor: Actor;
+  now: Date;
+  market: MarketService;
+  input: PlaceTradeRequest;
+}): Promise<Trade> {
+  const spec = requireTradableInstrument(market, input.symbol);
+  const lotHundredths = requireLotSize(input.lotSize);
+  const quote = requireFreshQuote(market, spec.symbol);
+  const amount = toMinorUnits(input.amount);
+  const values = {
+    id: crypto.randomUUID(),
+    userId: actor.id,
+    symbol: spec.symbol,
+    instrumentClass: spec.class,
+    direction: input.direction,
+    amountMinor: amount,
+    lotHundredths,
+    exposureMinor: computeExposure(amount, lotHundredths),
+    openPrice: quote.price,
+    openedAt: now,
+    stopOutPrice: computeStopOutPrice({
+      direction: input.direction,
+      amountCents: amount,
+      lotHundredths,
+      openPrice: quote.price,
+    }),
+    status: 'open',
+    priceSource: quote.source,
+    createdAt: now,
+  } satisfies NewTrade;
+  const margin = await postEntries(
+    tx,
+    [tradeMarginEntry({ userId: actor.id, amount, tradeId: values.id, description: describeTrade(values) })],
+    actor,
+  );
+  if (!margin.ok) throw new AppError('INSUFFICIENT_FUNDS', TRADE_MESSAGES.insufficient);
+  const [entry] = margin.value;
+  if (!entry) throw new Error('the margin entry was not posted');
+  return toTrade(await insertTrade(tx, { ...values, marginEntryId: entry.id }));
+}

@@ -1,0 +1,38 @@
+import { type AdminTrade, type Trade, TradeSchema } from '@candor/contracts/trades';
+import { formatDecimal } from '@candor/domain/money/money';
+import { formatLotSize } from '@candor/domain/trading/trade-result';
+import type { TradeRow, TradeWithCustomer } from './trades.repository.ts';
+
+/** A stored trade as the API shows it; a stored value outside the contract is a bug (fails loudly). */
+export function toTrade(row: TradeRow): Trade {
+  return TradeSchema.parse({
+    id: row.id,
+    symbol: row.symbol,
+    instrumentClass: row.instrumentClass,
+    direction: row.direction,
+    amount: formatDecimal(row.amountMinor),
+    lotSize: formatLotSize(row.lotHundredths),
+    exposure: formatDecimal(row.exposureMinor),
+    openPrice: row.openPrice,
+    openedAt: row.openedAt.toISOString(),
+    status: row.status,
+    closePrice: row.closePrice,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    result: row.resultMinor === null ? null : formatDecimal(row.resultMinor),
+    closedBy: row.closedBy,
+    closeReason: row.closeReason,
+    bookedByDesk: row.bookedByDesk,
+    priceSource: row.priceSource,
+  });
+}
+
+export function toAdminTrade({ trade, customer }: TradeWithCustomer): AdminTrade {
+  return { ...toTrade(trade), userId: trade.userId, email: customer.email, customerName: customer.name };
+}
+
+/** "BUY BTCUSD ×1.00 at 67234.12": how ledger entries name a trade. */
+export function describeTrade(
+  row: Pick<TradeRow, 'direction' | 'symbol' | 'lotHundredths' | 'openPrice'>,
+): string {
+  return `${row.direction.toUpperCase()} ${row.symbol} ×${formatLotSize(row.lotHundredths)} at ${row.openPrice}`;
+}

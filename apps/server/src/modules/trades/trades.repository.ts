@@ -1,0 +1,141 @@
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { countRows, type Page, readPage } from '../../db/page.ts';
+import { users } from '../../db/schema/auth.ts';
+import { trades } from '../../db/schema/trades.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { customerEmailContains } from '../users/users.repository.ts';
+
+export type TradeRow = typeof trades.$inferSelect;
+export type NewTrade = typeof trades.$inferInsert;
+/** A trade with the customer it belongs to, as administrators see it. */
+export type TradeWithCustomer = { trade: TradeRow; customer: { email: string; name: string } };
+
+export async function insertTrade(tx: Db, values: NewTrade): Promise<TradeRow> {
+  const [row] = await tx.insert(trades).values(values).returning();
+  if (!row) throw new Error('the trade was not stored');
+  return row;
+}
+
+/**
+ * A trade locked FOR UPDATE, optionally only if `ownerId` owns it: two closes at once take turns
+ * on the lock, and the second sees the first one's close.
+ */
+export async function lockTrade(tx: Db, id: string, ownerId?: string): Promise<TradeRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const owned = ownerId ? eq(trades.userId, ownerId) : undefined;
+  const [row] = await tx
+    .select()
+    .from(trades)
+    .where(and(eq(trades.id, id), owned))
+    .for('update');
+  return row;
+}
+
+/** Closes a trade that is still open; answers the closed row. */
+export async function closeTradeRow(
+  tx: Db,
+  id: string,
+  close: Pick<
+    TradeRow,
+    'closePrice' | 'closedAt' | 'resultMinor' | 'closedBy' | 'closedByUserId' | 'closeReason'
+  >,
+): Promise<TradeRow> {
+  const [row] = await tx
+    .update(trades)
+    .set({ status: 'closed', ...close })
+    .where(and(eq(trades.id, id), eq(trades.status, 'open')))
+    .returning();
+  if (!row) throw new Error('the locked open trade was not closed');
+  return row;
+}
+
+/** A customer's open or closed trades, newest first: closed ones by close time, open ones by open time. */
+export function selectOwnTradePage(
+  db: Db,
+  query: { userId: string; status: 'open' | 'closed'; page: number; pageSize: number },
+): Promise<Page<TradeRow>> {
+  const where = and(eq(trades.userId, query.userId), eq(trades.status, query.status));
+  const order = query.status === 'closed' ? desc(trades.closedAt) : desc(trades.openedAt);
+  return readPage(query, {
+    total: () => countRows(db, trades, where),
+    rows: (limit, offset) =>
+      db.select().from(trades).where(where).orderBy(order, desc(trades.id)).limit(limit).offset(offset),
+  });
+}
+
+/** Every trade with its customer, newest first, filtered by customer e-mail, customer and status. */
+export function selectTradePage(
+  db: Db,
+  query: {
+    search?: string | undefined;
+    userId?: string | undefined;
+    status?: 'open' | 'closed' | undefined;
+    page: number;
+    pageSize: number;
+  },
+): Promise<Page<TradeWithCustomer>> {
+  const where: SQL | undefined = and(
+    customerEmailContains(trades.userId, query.search),
+    query.userId ? eq(trades.userId, query.userId) : undefined,
+    query.status ? eq(trades.status, query.status) : undefined,
+  );
+  return readPage(query, {
+    total: () => countRows(db, trades, where),
+    rows: (limit, offset) =>
+      db
+        .select({ trade: trades, customer: { email: users.email, name: users.name } })
+        .from(trades)
+        .innerJoin(users, eq(users.id, trades.userId))
+        .where(where)
+        .orderBy(desc(trades.openedAt), desc(trades.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+export async function findTradeWithCustomer(db: Db, id: string): Promise<TradeWithCustomer | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ trade: trades, customer: { email: users.email, name: users.name } })
+    .from(trades)
+    .innerJoin(users, eq(users.id, trades.userId))
+    .where(eq(trades.id, id));
+  return row;
+}
+
+/** The lowest and highest fresh price of a symbol in a batch of ticks (each one a tick's price). */
+export type PriceRange = { symbol: string; low: string; high: string };
+
+/**
+ * ONE query for a batch of ticks: the open trades whose stop-out pre-filter price the batch
+ * crossed (a BUY at or below its stop-out price at the batch's lowest price, a SELL at or above it
+ * at the highest), through the partial index trades_open_stop_out_idx (symbol, direction,
+ * stop_out_price) where status = 'open'. Each answer carries the tick price to check and close it at.
+ */
+export async function findStopOutCandidates(
+  db: Db,
+  ranges: readonly PriceRange[],
+): Promise<{ id: string; price: string }[]> {
+  if (ranges.length === 0) return [];
+  const values = sql.join(
+    ranges.map((r) => sql`(${r.symbol}::text, ${r.low}::numeric, ${r.high}::numeric)`),
+    sql`, `,
+  );
+  // A lateral join keeps the per-symbol bounds in the index conditions (a CTE joined by hash would
+  // scan every open trade); with the direction in the index each branch is one range scan.
+  return selectRows<{ id: string; price: string }>(
+    db,
+    sql`
+    select c.id::text as id, c.price::text as price
+      from (values ${values}) as q(symbol, low, high)
+     cross join lateral (
+       select t.id, q.low as price from trades t
+        where t.symbol = q.symbol and t.status = 'open' and t.stop_out_price >= q.low and t.direction = 'buy'
+       union all
+       select t.id, q.high from trades t
+        where t.symbol = q.symbol and t.status = 'open' and t.stop_out_price <= q.high and t.direction = 'sell'
+     ) c`,
+  );
+}

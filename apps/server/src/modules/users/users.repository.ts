@@ -1,0 +1,73 @@
+import type { UserRole } from '@candor/contracts/auth';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/auth.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+
+/** A stored account (better-auth's users table, with Candor's role and status). */
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** By e-mail address, as stored (lower case). */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** By username, as stored (lower case). */
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.username, username));
+  return row;
+}
+
+/**
+ * Locks the user's row FOR NO KEY UPDATE: two staff changes to one account take turns, while the
+ * customer's own requests (which only reference the row) are not blocked.
+ */
+export async function lockUser(tx: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
+  return row;
+}
+
+export async function updateUserRole(tx: Db, id: string, role: UserRole, now: Date): Promise<void> {
+  await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, id));
+}
+
+/** The first administrator, made at the command line: verified, since the operator typed the address. */
+export async function makeVerifiedAdmin(db: Db, email: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ role: 'admin', emailVerified: true, updatedAt: now })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
+  return row?.id;
+}
+
+export async function updateProfilePicture(tx: Db, id: string, fileId: string, now: Date): Promise<void> {
+  await tx.update(users).set({ profileImageFileId: fileId, updatedAt: now }).where(eq(users.id, id));
+}
+
+/** Marks the address verified, if it is still the account's address. */
+export async function markEmailVerified(
+  db: Db,
+  { userId, email, now }: { userId: string; email: string; now: Date },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerified: true, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.email, email)));
+}
+
+/**
+ * A filter for records whose customer's e-mail contains `search` (case-insensitive, taken
+ * literally), through the records' user id column; no filter without a search.
+ */
+export function customerEmailContains(userId: AnyPgColumn, search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  return sql`${userId} in (select ${users.id} from ${users} where ${users.email} ilike ${containsPattern(search)})`;
+}

@@ -1,0 +1,148 @@
+import {
+  WITHDRAWAL_CODE_MAX_ATTEMPTS,
+  WITHDRAWAL_CODE_RESEND_MS,
+  WITHDRAWAL_CODE_TTL_MS,
+  WITHDRAWAL_MESSAGES,
+  type Withdrawal,
+  type WithdrawalStatus,
+} from '@candor/contracts/withdrawals';
+import { formatUsd } from '@candor/domain/money/money';
+import { err, ok, type Result } from '@candor/domain/result';
+import { confirmedWithdrawalStatus, WITHDRAWAL_NEXT } from '@candor/domain/withdrawals/withdrawal-status';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
+import type { Outbox } from '../../lib/transactions.ts';
+import { readSiteName } from '../settings/settings.service.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { issueWithdrawalCode, matchesWithdrawalCode, withdrawalCodeMessage } from './withdrawal-codes.ts';
+import { rowMethodLabel, toWithdrawal } from './withdrawal-rows.ts';
+import { readWithdrawalSettings } from './withdrawal-settings.service.ts';
+import { findWithdrawal, updateWithdrawal, type WithdrawalRow } from './withdrawals.repository.ts';
+
+/**
+ * The code step: only a request still awaiting its code can be confirmed or get a new code
+ * (nothing ever moves back to awaiting_confirmation, so any other status is refused).
+ */
+const CODE_STEP: Transitions<WithdrawalStatus> = {
+  next: WITHDRAWAL_NEXT,
+  alreadyDecided: (from) => `This withdrawal was already ${from}.`,
+  invalid: () => 'This withdrawal is already confirmed.',
+};
+
+/** The customer's own request awaiting its code, locked: NOT_FOUND, or refused as CODE_STEP says. */
+async function lockAwaitingCode(tx: Db, actor: Actor, id: string): Promise<WithdrawalRow> {
+  const row = await findWithdrawal(tx, id, { ownerId: actor.id, lock: true });
+  if (!row) throw new AppError('NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
+  if (row.status !== 'awaiting_confirmation')
+    requireTransition(CODE_STEP, row.status, 'awaiting_confirmation');
+  return row;
+}
+
+/** Puts the e-mail carrying `code` in the outbox: it leaves once the code's hash is committed. */
+export async function sendWithdrawalCode(
+  tx: Db,
+  outbox: Outbox,
+  row: WithdrawalRow,
+  code: string,
+): Promise<void> {
+  const customer = await findUserById(tx, row.userId);
+  if (!customer) throw new AppError('USER_NOT_FOUND', 'User not found');
+  outbox.send(
+    withdrawalCodeMessage({
+      siteName: await readSiteName(tx),
+      to: customer.email,
+      name: customer.name,
+      code,
+      amount: formatUsd(row.amountMinor),
+      method: rowMethodLabel(row),
+    }),
+  );
+}
+
+/**
+ * Checks the e-mailed code. A wrong code counts as a try, and the try is kept although the request
+ * fails: the answer is a Result so the transaction commits it. The fifth wrong try spends the code
+ * (the customer asks for a new one); an expired code says so. The right code moves the request on:
+ * to pending, or on hold when the account has a hold by then.
+ */
+export async function confirmWithdrawal({
+  tx,
+  actor,
+  now,
+  id,
+  code,
+}: {
+  tx: Db;
+  actor: Actor;
+  now: Date;
+  id: string;
+  code: string;
+}): Promise<Result<Withdrawal, AppError>> {
+  const row = await lockAwaitingCode(tx, actor, id);
+  if (!row.codeHash || !row.codeExpiresAt) {
+    return err(new AppError('TOO_MANY_ATTEMPTS', WITHDRAWAL_MESSAGES.codeSpent));
+  }
+  if (row.codeExpiresAt.getTime() <= now.getTime()) {
+    return err(new AppError('INVALID_WITHDRAWAL_CODE', WITHDRAWAL_MESSAGES.codeExpired));
+  }
+  if (!matchesWithdrawalCode(row.id, code, row.codeHash)) {
+    const attempts = row.codeAttempts + 1;
+    const spent = attempts >= WITHDRAWAL_CODE_MAX_ATTEMPTS;
+    await updateWithdrawal(tx, row.id, {
+      codeAttempts: attempts,
+      ...(spent ? { codeHash: null, codeExpiresAt: null } : {}),
+      updatedAt: now,
+    });
+    return err(
+      spent
+        ? new AppError('TOO_MANY_ATTEMPTS', WITHDRAWAL_MESSAGES.codeSpent)
+        : new AppError('INVALID_WITHDRAWAL_CODE', WITHDRAWAL_MESSAGES.invalidCode),
+    );
+  }
+  const settings = await readWithdrawalSettings(tx, actor.id);
+  const next = requireTransition(CODE_STEP, row.status, confirmedWithdrawalStatus(settings));
+  const updated = await updateWithdrawal(tx, row.id, {
+    status: next,
+    holdReason: next === 'on_hold' ? settings.holdReason : null,
+    codeHash: null,
+    codeExpiresAt: null,
+    codeAttempts: 0,
+    updatedAt: now,
+  });
+  return ok(toWithdrawal(updated));
+}
+
+/**
+ * Issues a new code for a request awaiting confirmation (the old one stops working, the tries
+ * start again). At most one code every 30 seconds, so codes cannot be guessed by asking for many.
+ */
+export async function resendWithdrawalCode({
+  tx,
+  actor,
+  now,
+  outbox,
+  id,
+}: {
+  tx: Db;
+  actor: Actor;
+  now: Date;
+  outbox: Outbox;
+  id: string;
+}): Promise<Withdrawal> {
+  const row = await lockAwaitingCode(tx, actor, id);
+  const sentAt = row.codeExpiresAt ? row.codeExpiresAt.getTime() - WITHDRAWAL_CODE_TTL_MS : undefined;
+  if (row.codeHash && sentAt !== undefined && now.getTime() - sentAt < WITHDRAWAL_CODE_RESEND_MS) {
+    throw new AppError('RATE_LIMITED', WITHDRAWAL_MESSAGES.codeResendTooSoon);
+  }
+  const issued = issueWithdrawalCode(row.id, now);
+  const updated = await updateWithdrawal(tx, row.id, {
+    codeHash: issued.codeHash,
+    codeExpiresAt: issued.codeExpiresAt,
+    codeAttempts: 0,
+    updatedAt: now,
+  });
+  await sendWithdrawalCode(tx, outbox, updated, issued.code);
+  return toWithdrawal(updated);
+}

@@ -1,0 +1,139 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { countRows, type Page, readPage } from '../../db/page.ts';
+import { users } from '../../db/schema/auth.ts';
+import { journalEntries } from '../../db/schema/ledger.ts';
+import { withdrawalSettings, withdrawals } from '../../db/schema/withdrawals.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { customerEmailContains } from '../users/users.repository.ts';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type WithdrawalChange = Partial<Omit<typeof withdrawals.$inferInsert, 'id' | 'userId'>>;
+export type WithdrawalSettingsRow = typeof withdrawalSettings.$inferSelect;
+
+// ---------- withdrawals ----------
+
+export async function insertWithdrawal(
+  tx: Db,
+  values: typeof withdrawals.$inferInsert,
+): Promise<WithdrawalRow> {
+  const [row] = await tx.insert(withdrawals).values(values).returning();
+  if (!row) throw new Error('the withdrawal was not stored');
+  return row;
+}
+
+/**
+ * One withdrawal, optionally only if `ownerId` owns it, optionally locked FOR UPDATE (a decision
+ * or a confirmation: the second of two at once waits and sees the first one's result).
+ */
+export async function findWithdrawal(
+  db: Db,
+  id: string,
+  options: { ownerId?: string; lock?: boolean } = {},
+): Promise<WithdrawalRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const owned = options.ownerId ? eq(withdrawals.userId, options.ownerId) : undefined;
+  const query = db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, id), owned));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateWithdrawal(tx: Db, id: string, change: WithdrawalChange): Promise<WithdrawalRow> {
+  const [row] = await tx.update(withdrawals).set(change).where(eq(withdrawals.id, id)).returning();
+  if (!row) throw new Error('the withdrawal disappeared');
+  return row;
+}
+
+/** A customer's withdrawals, newest first. */
+export function selectOwnWithdrawalPage(
+  db: Db,
+  userId: string,
+  paging: { page: number; pageSize: number },
+): Promise<Page<WithdrawalRow>> {
+  const where = eq(withdrawals.userId, userId);
+  return readPage(paging, {
+    total: () => countRows(db, withdrawals, where),
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(withdrawals)
+        .where(where)
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+/** Every withdrawal with its customer's e-mail, newest first, optionally only e-mails containing `search`. */
+export function selectWithdrawalPage(
+  db: Db,
+  query: { page: number; pageSize: number; search?: string | undefined },
+): Promise<Page<{ withdrawal: WithdrawalRow; email: string }>> {
+  const where = customerEmailContains(withdrawals.userId, query.search);
+  return readPage(query, {
+    total: () => countRows(db, withdrawals, where),
+    rows: (limit, offset) =>
+      db
+        .select({ withdrawal: withdrawals, email: users.email })
+        .from(withdrawals)
+        .innerJoin(users, eq(users.id, withdrawals.userId))
+        .where(where)
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+/** The names and e-mails of the customer and of the staff member who decided. */
+export async function selectPeople(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ id: string; email: string; name: string }[]> {
+  return db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
+/** The ledger entries that name this withdrawal, oldest first. */
+export async function selectWithdrawalEntries(db: Db, withdrawalId: string) {
+  return db
+    .select({
+      id: journalEntries.id,
+      kind: journalEntries.kind,
+      description: journalEntries.description,
+      createdAt: journalEntries.createdAt,
+    })
+    .from(journalEntries)
+    .where(sql`${journalEntries.reference}->>'withdrawal' = ${withdrawalId}`)
+    .orderBy(asc(journalEntries.id));
+}
+
+// ---------- withdrawal settings ----------
+
+export async function findWithdrawalSettings(
+  db: Db,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<WithdrawalSettingsRow | undefined> {
+  const query = db.select().from(withdrawalSettings).where(eq(withdrawalSettings.userId, userId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function upsertWithdrawalSettings(
+  tx: Db,
+  userId: string,
+  values: Omit<typeof withdrawalSettings.$inferInsert, 'userId'>,
+): Promise<WithdrawalSettingsRow> {
+  const [row] = await tx
+    .insert(withdrawalSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: withdrawalSettings.userId, set: values })
+    .returning();
+  if (!row) throw new Error('the withdrawal settings were not stored');
+  return row;
+}

@@ -5,7 +5,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adjustmentEntry } from '@candor/domain/ledger/entries';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -14,7 +13,6 @@ import { depositQuotes, deposits } from './db/schema/deposits.ts';
 import { files } from './db/schema/files.ts';
 import { siteSettings } from './db/schema/settings.ts';
 import { selectRows } from './db/select-rows.ts';
-import { postEntries } from './modules/ledger/ledger.repository.ts';
 import { requireSiteSettings } from './modules/settings/settings.repository.ts';
 import { withDatabase } from './test/global-setup.ts';
 import { TEST_AUTH_SECRET } from './test/test-app.ts';
@@ -130,20 +128,6 @@ export async function startServerProcess(store: CrashStore): Promise<ServerProce
   }
   child.kill('SIGKILL');
   throw new Error(`the server was not ready within 100 s:\n${output}`);
-}
-
-/** Gives a customer starting money: a credit adjustment (so every deposit entry belongs to an approval). */
-export async function giveMoney(db: Db, userId: string, cents: bigint): Promise<void> {
-  await db.transaction((tx) =>
-    postEntries(
-      tx,
-      [adjustmentEntry({ userId, direction: 'credit', amount: cents, reason: 'Crash test money' })],
-      {
-        id: 'cli',
-        role: 'operator',
-      },
-    ),
-  );
 }
 
 /** Sets the minimum withdrawal (cents) and the withdrawal fee (basis points). */

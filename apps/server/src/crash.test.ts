@@ -4,7 +4,6 @@ import {
   type CrashStore,
   createCrashStore,
   findHalfDone,
-  giveMoney,
   insertPendingDeposit,
   readCustomerBalances,
   readStoredMoves,
@@ -14,6 +13,7 @@ import {
 } from './crash-test-helpers.ts';
 import { reconcileLedger } from './modules/ledger/reconcile.ts';
 import { createSessionCookie, insertUser, SESSION_COOKIE } from './test/factories.ts';
+import { credit } from './test/money.ts';
 
 /**
  * kill -9 of the real server in the middle of a burst of money requests (deposit approvals and
@@ -64,7 +64,7 @@ beforeAll(async () => {
     const customers = [];
     for (let i = 0; i < CUSTOMERS; i++) {
       const customer = await insertUser(db);
-      await giveMoney(db, customer.id, START_CENTS);
+      await credit(db, customer.id, START_CENTS, 'Crash test money');
       customerCookies.set(customer.id, `${SESSION_COOKIE}=${await createSessionCookie(db, customer.id)}`);
       customers.push(customer);
     }

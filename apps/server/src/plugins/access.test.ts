@@ -74,3 +74,21 @@ test('an administrator passes the admin check', async () => {
   const res = await admin.request({ method: 'GET', url: adminGet!.url });
   expect(res.statusCode).toBe(200);
 });
+
+test('the API documentation asks for the session on exactly the routes that need one', async () => {
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, { security?: unknown[] }>>;
+  }>();
+  const documented = t.app.routeAccess.filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs'));
+  expect(documented.length).toBeGreaterThan(10);
+  for (const route of documented) {
+    const path = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
+    const operation = doc.paths[path]?.[route.method.toLowerCase()];
+    const name = `${route.method} ${route.url}`;
+    expect({ name, documented: operation !== undefined }).toEqual({ name, documented: true });
+    expect({ name, security: operation?.security }).toEqual({
+      name,
+      security: route.access === 'public' ? undefined : [{ session: [] }],
+    });
+  }
+});

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
+import { trades } from '../db/schema/trades.ts';
 import { readEnv } from '../env.ts';
+import { reconcileLedger } from '../modules/ledger/reconcile.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** The AUTH_SECRET of every test app (factories sign session cookies with it). */
@@ -19,10 +22,45 @@ export type TestApp = {
 };
 
 /**
+ * What every test database must satisfy when its file is done: the ledger reconciles (entries
+ * balance, cached balances equal their postings, running balances chain) and every open trade
+ * holds its margin. Checked when the database is dropped, so each file answers for itself.
+ */
+export async function assertLedgerConsistent(db: Db): Promise<void> {
+  const { problems } = await reconcileLedger(db);
+  const [unbacked] = await db
+    .select({ n: count() })
+    .from(trades)
+    .where(and(eq(trades.status, 'open'), isNull(trades.marginEntryId), eq(trades.bookedByDesk, false)));
+  if (unbacked && unbacked.n > 0) problems.push(`${unbacked.n} open trade(s) without a margin entry`);
+  if (problems.length > 0) throw new Error(`The ledger does not reconcile:\n- ${problems.join('\n- ')}`);
+}
+
+/**
  * A fresh database for one test file: PGlite from the run's migrated snapshot, or, when
  * DATABASE_URL is set, a new PostgreSQL database copied from the run's migrated template.
+ * Dropping it first checks that its ledger is consistent (assertLedgerConsistent), unless the
+ * file damages the ledger on purpose (`checkLedger: false`).
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase({
+  checkLedger = true,
+}: {
+  checkLedger?: boolean;
+} = {}): Promise<{ database: Database; drop(): Promise<void> }> {
+  const opened = await openFreshDatabase();
+  return {
+    database: opened.database,
+    drop: async () => {
+      try {
+        if (checkLedger) await assertLedgerConsistent(opened.database.db);
+      } finally {
+        await opened.drop();
+      }
+    },
+  };
+}
+
+async function openFreshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   const template = inject('postgresTemplate');
   if (url && template) {
@@ -65,9 +103,13 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     db: database.db,
     database,
     close: async () => {
-      await app.close();
-      await drop();
-      fs.rmSync(env.dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+      } finally {
+        // Checks the ledger, then drops the database (see openTestDatabase).
+        await drop();
+        fs.rmSync(env.dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -13,7 +13,6 @@ import { walletAddresses } from '../../db/schema/wallets.ts';
 import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { makeImage, multipartUpload } from '../../test/uploads.ts';
-import { reconcileLedger } from '../ledger/reconcile.ts';
 
 const ADDRESSES = {
   bitcoin: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
@@ -684,8 +683,4 @@ test('the deposit routes are in the OpenAPI document', async () => {
       '/api/admin/deposits/{id}/reject',
     ]),
   );
-});
-
-test('the ledger reconciles after every test above: entries balance, cached balances equal their postings', async () => {
-  expect((await reconcileLedger(t.db)).problems).toEqual([]);
 });

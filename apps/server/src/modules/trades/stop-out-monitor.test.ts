@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Quote } from '@candor/contracts/market';
+import { tradeMarginEntry } from '@candor/domain/ledger/entries';
 import { INSTRUMENTS } from '@candor/domain/market/instruments';
 import { REFERENCE_ORIGIN_SECONDS } from '@candor/domain/market/simulated-market';
 import { eq } from 'drizzle-orm';
@@ -12,13 +14,14 @@ import type { PriceSource, Tick } from '../../market/price-source.ts';
 import { createLocalQuoteBus } from '../../market/quote-bus.ts';
 import { insertUser } from '../../test/factories.ts';
 import { createManualClock } from '../../test/manual-clock.ts';
+import { fund } from '../../test/money.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
+import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances } from '../ledger/ledger.service.ts';
-import { reconcileLedger } from '../ledger/reconcile.ts';
-import { fund } from '../withdrawals/withdrawal-test-helpers.ts';
 import { closeOwnTrade } from './close-trade.service.ts';
 import { openTrade } from './open-trade.service.ts';
 import { createStopOutMonitor, type StopOutMonitor } from './stop-out-monitor.ts';
+import { findStopOutCandidates } from './trades.repository.ts';
 
 /**
  * The monitor on the real live market: a fake source (standing in for a real provider) emits
@@ -261,6 +264,92 @@ describe('the stop-out monitor on live ticks', () => {
   });
 });
 
+test("starting follows every instrument's live quotes; stopping lets go of them", async () => {
+  const subscribe = vi.spyOn(market, 'subscribe');
+  const fresh = createStopOutMonitor({ db: database.db, market, logger, clock: clock.now });
+  const listening = market.live.listenerCount;
+  fresh.start();
+  expect(subscribe).toHaveBeenCalledTimes(1);
+  expect(subscribe.mock.calls[0]?.[0]).toEqual(INSTRUMENTS.map((instrument) => instrument.symbol));
+  expect(market.live.listenerCount).toBe(listening + 1);
+  fresh.start();
+  expect(subscribe).toHaveBeenCalledTimes(1);
+  await fresh.stop();
+  expect(market.live.listenerCount).toBe(listening);
+});
+
+describe('the stop-out query (findStopOutCandidates)', () => {
+  /** A trade stored as it is, with the pre-filter price given and its margin reserved in the ledger. */
+  async function storeTrade(values: {
+    symbol: string;
+    direction: 'buy' | 'sell';
+    stopOutPrice: string | null;
+    status?: 'open' | 'closed';
+  }): Promise<string> {
+    const user = await insertUser(database.db);
+    const id = randomUUID();
+    let marginEntryId: bigint | undefined;
+    if (values.status !== 'closed') {
+      await fund(database.db, user.id, 1_000n);
+      const margin = tradeMarginEntry({
+        userId: user.id,
+        amount: 1_000n,
+        tradeId: id,
+        description: 'margin',
+      });
+      const posted = await database.db.transaction((tx) =>
+        postEntries(tx, [margin], { id: user.id, role: 'client' }),
+      );
+      marginEntryId = expectPosted(posted)[0]?.id;
+    }
+    await database.db.insert(trades).values({
+      id,
+      userId: user.id,
+      symbol: values.symbol,
+      instrumentClass: 'crypto',
+      direction: values.direction,
+      amountMinor: 1_000n,
+      lotHundredths: 1000,
+      exposureMinor: 10_000n,
+      openPrice: '100.00',
+      openedAt: clock.now(),
+      stopOutPrice: values.stopOutPrice,
+      status: values.status ?? 'open',
+      priceSource: 'coingecko',
+      ...(values.status === 'closed'
+        ? { closePrice: '100.00', closedAt: clock.now(), resultMinor: 0n, closedBy: 'customer' as const }
+        : {}),
+      marginEntryId,
+    });
+    return id;
+  }
+
+  test('selects exactly the open trades a batch crossed, bounds included, each at its crossing price', async () => {
+    // A symbol of its own, so the other tests' trades stay out of the answer.
+    const symbol = 'FILTERTEST';
+    const buyAtLow = await storeTrade({ symbol, direction: 'buy', stopOutPrice: '95.00' });
+    const buyAbove = await storeTrade({ symbol, direction: 'buy', stopOutPrice: '96.50' });
+    await storeTrade({ symbol, direction: 'buy', stopOutPrice: '94.99' });
+    await storeTrade({ symbol, direction: 'buy', stopOutPrice: null });
+    const sellAtHigh = await storeTrade({ symbol, direction: 'sell', stopOutPrice: '105.00' });
+    const sellBelow = await storeTrade({ symbol, direction: 'sell', stopOutPrice: '104.00' });
+    await storeTrade({ symbol, direction: 'sell', stopOutPrice: '105.01' });
+    await storeTrade({ symbol, direction: 'buy', stopOutPrice: '99.00', status: 'closed' });
+    await storeTrade({ symbol: 'FILTEROTHER', direction: 'buy', stopOutPrice: '99.00' });
+
+    const found = await findStopOutCandidates(database.db, [{ symbol, low: '95.00', high: '105.00' }]);
+    expect(found.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [
+        { id: buyAtLow, price: '95.00' },
+        { id: buyAbove, price: '95.00' },
+        { id: sellAtHigh, price: '105.00' },
+        { id: sellBelow, price: '105.00' },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    expect(await findStopOutCandidates(database.db, [])).toEqual([]);
+  });
+});
+
 test('a server that does not produce prices leaves the checks to the one that does', async () => {
   let listener: ((quote: Quote) => void) | undefined;
   const follower = createStopOutMonitor({
@@ -294,7 +383,3 @@ function quote(symbol: string, price: string): Quote {
     change24hPercent: null,
   };
 }
-
-test('the ledger reconciles after every test above', async () => {
-  expect((await reconcileLedger(database.db)).problems).toEqual([]);
-});

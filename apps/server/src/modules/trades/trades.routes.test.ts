@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import { formatDecimal } from '@candor/domain/money/money';
 import { computeTradeResult, isStopOut } from '@candor/domain/trading/trade-result';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
+import { fund } from '../../test/money.ts';
 import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { reconcileLedger } from '../ledger/reconcile.ts';
-import { fund, readBalancesOf } from '../withdrawals/withdrawal-test-helpers.ts';
+import { readBalancesOf } from '../withdrawals/withdrawal-test-helpers.ts';
 import {
   closeTradeRequest,
   fixQuotes,
@@ -513,13 +513,4 @@ describe('stop-out', () => {
     expect(await t.app.stopOut.check([quotes.set('EURUSD', filter)])).toBe(0);
     expect((await rowOf(trade.id)).status).toBe('open');
   });
-});
-
-test('the ledger reconciles after every test above', async () => {
-  expect((await reconcileLedger(t.db)).problems).toEqual([]);
-  const [open] = await t.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(trades)
-    .where(and(eq(trades.status, 'open'), sql`${trades.marginEntryId} is null`));
-  expect(open?.n).toBe(0);
 });

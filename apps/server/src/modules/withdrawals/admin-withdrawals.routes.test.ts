@@ -2,10 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
+import { fund } from '../../test/money.ts';
 import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { reconcileLedger } from '../ledger/reconcile.ts';
 import {
-  fund,
   PAYOUTS,
   readBalancesOf,
   requestWithdrawal,
@@ -345,8 +344,4 @@ describe('the hold path', () => {
       expect.objectContaining({ reason: null }),
     ]);
   });
-});
-
-test('the ledger reconciles after every test above: entries balance, cached balances equal their postings', async () => {
-  expect((await reconcileLedger(t.db)).problems).toEqual([]);
 });

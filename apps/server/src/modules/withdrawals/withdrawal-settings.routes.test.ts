@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
+import { fund } from '../../test/money.ts';
 import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { readWithdrawalSettings } from './withdrawal-settings.service.ts';
-import { fund, PAYOUTS, requestWithdrawal, setWithdrawalLimits } from './withdrawal-test-helpers.ts';
+import { PAYOUTS, requestWithdrawal, setWithdrawalLimits } from './withdrawal-test-helpers.ts';
 
 let t: TestApp;
 let admin: TestUser;

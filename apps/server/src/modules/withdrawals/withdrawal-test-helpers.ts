@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { depositEntry } from '@candor/domain/ledger/entries';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import { withdrawalSettings } from '../../db/schema/withdrawals.ts';
 import type { Browser } from '../../test/test-app.ts';
-import { postEntries } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 
 /** Valid payout destinations of each method. */
@@ -23,17 +20,6 @@ export const PAYOUTS = {
   cashapp: { method: 'cashapp', details: { cashtag: '$ada_22' } },
   gcash: { method: 'gcash', details: { accountNumber: '09171234567', accountName: 'Ada Lovelace' } },
 } as const;
-
-/** Gives a customer cash: an approved deposit entry, posted straight to the ledger. */
-export async function fund(db: Db, userId: string, cents: bigint): Promise<void> {
-  await db.transaction((tx) =>
-    postEntries(
-      tx,
-      [depositEntry({ userId, amount: cents, depositId: randomUUID(), methodLabel: 'Bitcoin(BTC)' })],
-      { id: 'cli', role: 'operator' },
-    ),
-  );
-}
 
 /** Sets the site's minimum withdrawal (cents) and fee (basis points). */
 export async function setWithdrawalLimits(db: Db, minCents: bigint, feeBps: number): Promise<void> {

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 import { insertUser, signInAs } from '../../test/factories.ts';
+import { fund } from '../../test/money.ts';
 import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { reconcileLedger } from '../ledger/reconcile.ts';
 import {
-  fund,
   PAYOUTS,
   readBalancesOf,
   requestWithdrawal,
@@ -344,8 +343,4 @@ describe('a customer sees only their own withdrawals and no admin route', () => 
     ).toBe(401);
     expect(await readBalancesOf(browser)).toMatchObject({ available: '80.00', reserved: '20.00' });
   });
-});
-
-test('the ledger reconciles after every test above: entries balance, cached balances equal their postings', async () => {
-  expect((await reconcileLedger(t.db)).problems).toEqual([]);
 });

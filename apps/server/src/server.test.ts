@@ -11,7 +11,6 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
  * folder refuses to start, and SIGTERM shuts the first one down cleanly, releasing the folder.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const tsx = path.resolve(here, '../../../node_modules/.bin/tsx');
 let dataDir: string;
 let first: ChildProcess | undefined;
 
@@ -30,7 +29,9 @@ function freePort(): Promise<number> {
 }
 
 function startServer(port: number) {
-  const child = spawn(tsx, [path.join(here, 'server.ts')], {
+  // Node itself with tsx's loader, not the tsx command: SIGTERM must reach the server, not a wrapper
+  // that SIGKILLs it when it does not answer within 30 ms (as on a busy machine).
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

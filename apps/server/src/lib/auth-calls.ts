@@ -1,6 +1,5 @@
 import { isAPIError } from 'better-auth/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toHeaders } from '../plugins/access.ts';
 
 /** The request's headers for a better-auth call, with the client address it records. */
 export function authHeaders(request: FastifyRequest, options: { withCookies: boolean }): Headers {
@@ -27,4 +26,15 @@ export function isUniqueViolation(error: unknown): boolean {
     if ('code' in current && current.code === '23505') return true;
   }
   return false;
+}
+
+/** The request's headers as Fetch headers, with the client address better-auth records. */
+export function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  headers.set('x-forwarded-for', request.ip);
+  return headers;
 }

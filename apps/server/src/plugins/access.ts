@@ -2,6 +2,7 @@ import type { UserStatus } from '@candor/contracts/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../lib/actor.ts';
 import { AppError } from '../lib/app-error.ts';
+import { toHeaders } from '../lib/auth-calls.ts';
 import type { Auth } from './auth.ts';
 
 /** Who may call a route. Every /api route declares one; a route without it cannot be registered. */
@@ -95,15 +96,4 @@ async function resolveSession(
     actor: { id: user.id, role: user.role === 'admin' ? 'admin' : 'client' },
     status: user.status ?? 'active',
   };
-}
-
-/** The request's headers as Fetch headers, with the client address better-auth records. */
-export function toHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  headers.set('x-forwarded-for', request.ip);
-  return headers;
 }

@@ -1,6 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
-import { insertKeptMail } from '../outbox/outbox.repository.ts';
+import { insertKeptMail } from './mail.repository.ts';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(message: MailMessage): Promise<void>; transport: 'smtp' | 'outbox' };

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { findKeptMail, selectKeptMailPage } from './outbox.repository.ts';
+import { findKeptMail, selectKeptMailPage } from '../mail/mail.repository.ts';
 
 /** One page of kept mail, newest first, optionally only to recipients whose address contains `search`. */
 export async function listOutbox(db: Db, { page, search }: OutboxListQuery): Promise<OutboxPage> {

@@ -7,7 +7,8 @@ import { readEnv } from '../../env.ts';
 import { type FakeS3, startFakeS3 } from '../../test/fake-s3.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
-import { createStorageFromEnv, type StorageBackend } from './storage-backend.ts';
+import type { StorageBackend } from './storage-backend.ts';
+import { createStorageFromEnv } from './storage-from-env.ts';
 import { createStorageKey } from './storage-key.ts';
 
 let s3: FakeS3;

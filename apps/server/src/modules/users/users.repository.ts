@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
-import { containsPattern } from '../../lib/like-pattern.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 
 /** A stored account (better-auth's users table, with Candor's role and status). */
 export type UserRow = typeof users.$inferSelect;

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/idempotency.ts';
 import type { Mailer, MailMessage } from '../modules/mail/mailer.ts';
+import type { Actor } from './actor.ts';
 import { AppError } from './app-error.ts';
 import type { Clock } from './clock.ts';
 import { requireActor } from './request-actor.ts';
@@ -17,6 +18,12 @@ export type Outbox = { send(message: MailMessage): void };
 
 /** What a use case that changes something runs with: its transaction, the request's time, its outbox. */
 export type CommandContext = { tx: Db; now: Date; outbox: Outbox };
+
+/**
+ * The argument of a use case that changes something: its transaction, who acts, the request's
+ * time (never read inside), and the use case's own inputs.
+ */
+export type Command<Input extends object = object> = { tx: Db; actor: Actor; now: Date } & Input;
 
 export type Transactions = {
   /** Runs a command in one database transaction, then sends the mail it queued. */

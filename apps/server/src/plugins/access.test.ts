@@ -1,20 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { users } from '../db/schema/auth.ts';
 import { signedInBrowser, signUpUser } from '../test/auth-helpers.ts';
-import { type Browser, createTestApp, type TestApp } from '../test/test-app.ts';
+import { type Browser, useTestApp } from '../test/test-app.ts';
 
 /**
  * Walks every /api route the app registered: a client route refuses anonymous callers (401) and
  * an admin route refuses clients (403). A new route without a working check fails here.
  */
-let t: TestApp;
+const t = useTestApp();
 let client: Browser;
 beforeAll(async () => {
-  t = await createTestApp();
   client = await signedIn('client');
 });
-afterAll(() => t.close());
 
 async function signedIn(role: 'client' | 'admin'): Promise<Browser> {
   const user = await signUpUser(t.app);

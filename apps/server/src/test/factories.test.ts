@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { insertUser, signIn, signInAs } from './factories.ts';
-import { Browser, createTestApp, type TestApp } from './test-app.ts';
+import { Browser, useTestApp } from './test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 test('an inserted user signs in with their password through POST /api/session', async () => {
   const user = await insertUser(t.db, { email: 'Mixed.Case@Example.test' });

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
+import { beforeAll } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users } from '../db/schema/auth.ts';
 import { Browser, TEST_AUTH_SECRET } from './test-app.ts';
@@ -100,4 +101,25 @@ export async function signIn(browser: Browser, email: string, password: string):
   if (response.statusCode !== 200) {
     throw new Error(`sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
   }
+}
+
+/** A new user (see insertUser) and a browser signed in as them. */
+export async function insertSignedInUser(
+  t: { app: FastifyInstance; db: Db },
+  overrides: Partial<TestUser> = {},
+): Promise<{ user: TestUser; browser: Browser }> {
+  const user = await insertUser(t.db, overrides);
+  return { user, browser: await signInAs(t.app, t.db, user) };
+}
+
+/** A user of the test file (see insertSignedInUser), inserted and signed in before its tests run. */
+export function useSignedInUser(
+  t: { app: FastifyInstance; db: Db },
+  overrides: Partial<TestUser> = {},
+): { user: TestUser; browser: Browser } {
+  const handle = {} as { user: TestUser; browser: Browser };
+  beforeAll(async () => {
+    Object.assign(handle, await insertSignedInUser(t, overrides));
+  });
+  return handle;
 }

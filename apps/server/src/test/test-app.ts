@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { trades } from '../db/schema/trades.ts';
@@ -112,6 +112,19 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       }
     },
   };
+}
+
+/**
+ * The test file's app: opened before its tests, closed after them (which checks its ledger, see
+ * openTestDatabase). Its fields are there once the file's first beforeAll hook has run.
+ */
+export function useTestApp(overrides: Record<string, string> = {}): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(handle, await createTestApp(overrides));
+  });
+  afterAll(() => handle.close());
+  return handle;
 }
 
 /** A cookie jar for one simulated browser: sends its cookies and keeps the ones set. */

@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { users } from '../../db/schema/auth.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import {
@@ -9,13 +9,9 @@ import {
   signUpUser,
   tokenFromLink,
 } from '../../test/auth-helpers.ts';
-import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 function changePassword(browser: Browser, currentPassword: string, newPassword: string) {
   return browser.request({

@@ -2,22 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { MAX_UPLOAD_BYTES } from '@candor/contracts/files';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../../db/schema/auth.ts';
 import { files } from '../../db/schema/files.ts';
 import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
-import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { makeImage, makeJpegWithExif, multipartUpload, type UploadPart } from '../../test/uploads.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let user: TestUser;
 let browser: Browser;
 beforeAll(async () => {
-  t = await createTestApp();
   user = await insertUser(t.db);
   browser = await signInAs(t.app, t.db, user);
 });
-afterAll(() => t.close());
 
 function upload(part: UploadPart, as: Browser = browser) {
   const { payload, headers } = multipartUpload(part);

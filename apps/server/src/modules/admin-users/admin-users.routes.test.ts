@@ -1,30 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
-import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
+import { insertUser, signInAs, useSignedInUser } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
-import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-let admin: TestUser;
-let adminBrowser: Browser;
-let clientBrowser: Browser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await insertUser(t.db, { role: 'admin' });
-  adminBrowser = await signInAs(t.app, t.db, admin);
-  clientBrowser = await signInAs(t.app, t.db, await insertUser(t.db));
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = useSignedInUser(t, { role: 'admin' });
+const client = useSignedInUser(t);
 
-function readUser(id: string, as: Browser = adminBrowser) {
+function readUser(id: string, as: Browser = admin.browser) {
   return as.request({ method: 'GET', url: `/api/admin/users/${id}` });
 }
 
 function adjust(id: string, body: object, options: { key?: string; as?: Browser } = {}) {
-  return (options.as ?? adminBrowser).request({
+  return (options.as ?? admin.browser).request({
     method: 'POST',
     url: `/api/admin/users/${id}/adjustments`,
     payload: body,
@@ -164,7 +156,7 @@ describe('manual adjustments', () => {
     const [entry] = await entriesOf(customer.id);
     expect(entry).toMatchObject({
       kind: 'adjustment',
-      actorId: admin.id,
+      actorId: admin.user.id,
       actorRole: 'admin',
       description: 'Welcome bonus',
     });
@@ -219,7 +211,7 @@ describe('manual adjustments', () => {
     });
     const [row] = await adjustmentAudits(customer.id);
     expect(row).toMatchObject({
-      actorId: admin.id,
+      actorId: admin.user.id,
       actorRole: 'admin',
       action: 'user.adjustment',
       targetType: 'user',
@@ -320,11 +312,11 @@ describe('idempotency', () => {
 describe('only administrators', () => {
   test('a client gets 403 and moves nothing', async () => {
     const customer = await insertUser(t.db);
-    expect((await readUser(customer.id, clientBrowser)).statusCode).toBe(403);
+    expect((await readUser(customer.id, client.browser)).statusCode).toBe(403);
     const res = await adjust(
       customer.id,
       { direction: 'credit', amount: '5', reason: 'Me' },
-      { as: clientBrowser },
+      { as: client.browser },
     );
     expect(res.statusCode).toBe(403);
     expect(await entriesOf(customer.id)).toHaveLength(0);

@@ -4,14 +4,14 @@ import { DEPOSIT_QUOTE_SECONDS } from '@candor/contracts/deposits';
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import type { Quote } from '@candor/contracts/market';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { depositQuotes, deposits } from '../../db/schema/deposits.ts';
 import { files } from '../../db/schema/files.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { walletAddresses } from '../../db/schema/wallets.ts';
-import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
-import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertSignedInUser, type TestUser, useSignedInUser } from '../../test/factories.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { makeImage, multipartUpload } from '../../test/uploads.ts';
 
 const ADDRESSES = {
@@ -20,19 +20,14 @@ const ADDRESSES = {
   usdt: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
 } as const;
 
-let t: TestApp;
-let admin: TestUser;
-let adminBrowser: Browser;
+const t = useTestApp();
+const admin = useSignedInUser(t, { role: 'admin' });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await insertUser(t.db, { role: 'admin' });
-  adminBrowser = await signInAs(t.app, t.db, admin);
   await t.db
     .insert(walletAddresses)
-    .values(COINS.map((coin) => ({ coin, address: ADDRESSES[coin], updatedBy: admin.id })));
+    .values(COINS.map((coin) => ({ coin, address: ADDRESSES[coin], updatedBy: admin.user.id })));
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -57,8 +52,7 @@ function fixPrice(overrides: Partial<Quote> = {}) {
 }
 
 async function customer(overrides: Partial<TestUser> = {}): Promise<{ user: TestUser; browser: Browser }> {
-  const user = await insertUser(t.db, overrides);
-  return { user, browser: await signInAs(t.app, t.db, user) };
+  return insertSignedInUser(t, overrides);
 }
 
 function requestQuote(browser: Browser, body: object) {
@@ -84,7 +78,7 @@ function submit(browser: Browser, body: object, key?: string) {
 }
 
 function decide(id: string, decision: 'approve' | 'reject', options: { key?: string; reason?: string } = {}) {
-  return adminBrowser.request({
+  return admin.browser.request({
     method: 'POST',
     url: `/api/admin/deposits/${id}/${decision}`,
     ...(decision === 'reject' ? { payload: { reason: options.reason ?? 'No payment received' } } : {}),
@@ -226,7 +220,7 @@ describe('POST /api/deposit-quotes', () => {
     } finally {
       await t.db
         .insert(walletAddresses)
-        .values({ coin: 'ethereum', address: ADDRESSES.ethereum, updatedBy: admin.id });
+        .values({ coin: 'ethereum', address: ADDRESSES.ethereum, updatedBy: admin.user.id });
     }
   });
 
@@ -307,7 +301,7 @@ describe('a deposit from quote to approval', () => {
     });
 
     // The administrator sees it with the proof, and the proof file opens for them.
-    const detail = await adminBrowser.request({ method: 'GET', url: `/api/admin/deposits/${deposit.id}` });
+    const detail = await admin.browser.request({ method: 'GET', url: `/api/admin/deposits/${deposit.id}` });
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({
       id: deposit.id,
@@ -317,14 +311,14 @@ describe('a deposit from quote to approval', () => {
       proof: { fileId: proof.fileId, url: proof.url, contentType: 'image/png' },
       decidedBy: null,
     });
-    expect((await adminBrowser.request({ method: 'GET', url: proof.url })).statusCode).toBe(200);
+    expect((await admin.browser.request({ method: 'GET', url: proof.url })).statusCode).toBe(200);
 
     const approved = await decide(deposit.id, 'approve');
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({
       status: 'approved',
       decidedAt: expect.any(String),
-      decidedBy: { id: admin.id, name: admin.name },
+      decidedBy: { id: admin.user.id, name: admin.user.name },
     });
     expect(await balancesOf(browser)).toMatchObject({
       total: '100.00',
@@ -338,7 +332,11 @@ describe('a deposit from quote to approval', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'deposit.approve'), eq(auditLog.targetId, deposit.id)));
-    expect(audit).toMatchObject({ actorId: admin.id, targetType: 'deposit', before: { status: 'pending' } });
+    expect(audit).toMatchObject({
+      actorId: admin.user.id,
+      targetType: 'deposit',
+      before: { status: 'pending' },
+    });
 
     // A second decision changes nothing.
     const again = await decide(deposit.id, 'approve');
@@ -369,7 +367,7 @@ describe('a deposit from quote to approval', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'deposit.reject'), eq(auditLog.targetId, deposit.id)));
-    expect(audit).toMatchObject({ actorId: admin.id, reason: 'Nothing arrived at the address' });
+    expect(audit).toMatchObject({ actorId: admin.user.id, reason: 'Nothing arrived at the address' });
     const again = await decide(deposit.id, 'approve');
     expect(again.json()).toEqual({ code: 'ALREADY_DECIDED', message: 'This deposit was already rejected' });
   });
@@ -377,7 +375,7 @@ describe('a deposit from quote to approval', () => {
   test('a rejection needs a reason', async () => {
     const { user } = await customer();
     const row = await insertDeposit(user.id);
-    const res = await adminBrowser.request({
+    const res = await admin.browser.request({
       method: 'POST',
       url: `/api/admin/deposits/${row.id}/reject`,
       payload: { reason: '   ' },
@@ -389,7 +387,7 @@ describe('a deposit from quote to approval', () => {
   test('an unknown deposit is 404 "Deposit not found"', async () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
       for (const res of [
-        await adminBrowser.request({ method: 'GET', url: `/api/admin/deposits/${id}` }),
+        await admin.browser.request({ method: 'GET', url: `/api/admin/deposits/${id}` }),
         await decide(id, 'approve'),
         await decide(id, 'reject'),
       ]) {
@@ -618,7 +616,7 @@ describe('GET /api/admin/deposits', () => {
         createdAt: new Date(start + i * 1000),
       });
     }
-    const first = await adminBrowser.request({
+    const first = await admin.browser.request({
       method: 'GET',
       url: `/api/admin/deposits?search=SEARCHABLE.${tag}`,
     });
@@ -632,16 +630,16 @@ describe('GET /api/admin/deposits', () => {
       coin: 'usdt',
       status: 'pending',
     });
-    const second = await adminBrowser.request({
+    const second = await admin.browser.request({
       method: 'GET',
       url: `/api/admin/deposits?search=${tag}&page=2`,
     });
     expect(second.json().items.map((d: { amount: string }) => d.amount)).toEqual(['1.00']);
 
-    const none = await adminBrowser.request({ method: 'GET', url: '/api/admin/deposits?search=%25nobody_' });
+    const none = await admin.browser.request({ method: 'GET', url: '/api/admin/deposits?search=%25nobody_' });
     expect(none.json()).toEqual({ items: [], page: 1, pageCount: 1, total: 0 });
 
-    const all = (await adminBrowser.request({ method: 'GET', url: '/api/admin/deposits' })).json();
+    const all = (await admin.browser.request({ method: 'GET', url: '/api/admin/deposits' })).json();
     const [counted] = await t.db.select({ n: count() }).from(deposits);
     expect(all.total).toBe(counted?.n);
     const [newest] = await t.db.select().from(deposits).orderBy(desc(deposits.createdAt)).limit(1);

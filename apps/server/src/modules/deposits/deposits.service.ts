@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { findFileById } from '../storage/files.repository.ts';
 import { saveUpload } from '../storage/files.service.ts';
@@ -56,13 +57,7 @@ export async function createDepositQuote({
   now,
   market,
   input,
-}: {
-  tx: Db;
-  actor: Actor;
-  now: Date;
-  market: MarketService;
-  input: CreateDepositQuoteRequest;
-}): Promise<DepositQuote> {
+}: Command<{ market: MarketService; input: CreateDepositQuoteRequest }>): Promise<DepositQuote> {
   const spec = COIN_SPECS[input.coin];
   const address = await findWalletAddress(tx, input.coin);
   if (!address) throw new AppError('WALLET_NOT_CONFIGURED', DEPOSIT_MESSAGES.walletMissing(spec.label));
@@ -125,12 +120,7 @@ export async function submitDeposit({
   actor,
   now,
   input,
-}: {
-  tx: Db;
-  actor: Actor;
-  now: Date;
-  input: CreateDepositRequest;
-}): Promise<Deposit> {
+}: Command<{ input: CreateDepositRequest }>): Promise<Deposit> {
   const quote = await lockDepositQuote(tx, input.quoteId);
   if (!quote || quote.userId !== actor.id) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.quoteNotFound);
   if (await findDepositIdBy(tx, { quoteId: quote.id })) {

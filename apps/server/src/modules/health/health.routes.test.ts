@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { expect, test } from 'vitest';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 test('health answers while the process is up', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,8 +1,8 @@
 import { desc, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
-import { containsPattern } from '../../db/like-pattern.ts';
 
 export type KeptMailRow = typeof mailOutbox.$inferSelect;
 

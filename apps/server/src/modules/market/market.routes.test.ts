@@ -1,16 +1,14 @@
 import { CandlesResponseSchema, QuoteSchema, SignalRatingSchema } from '@candor/contracts/market';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { directionOf } from '../../market/signal-rating.ts';
-import { insertUser, signInAs } from '../../test/factories.ts';
-import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertSignedInUser } from '../../test/factories.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let client: Browser;
 beforeAll(async () => {
-  t = await createTestApp();
-  client = await signInAs(t.app, t.db, await insertUser(t.db));
+  ({ browser: client } = await insertSignedInUser(t));
 });
-afterAll(() => t.close());
 
 const HOUR = 3600;
 const nowSeconds = () => Math.floor(Date.now() / 1000);

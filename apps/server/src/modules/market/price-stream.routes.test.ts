@@ -1,7 +1,7 @@
 import { type Quote, QuoteSchema } from '@candor/contracts/market';
 import { INSTRUMENTS } from '@candor/domain/market/instruments';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createSessionCookie, insertUser, SESSION_COOKIE, signInAs } from '../../test/factories.ts';
+import { createSessionCookie, insertSignedInUser, insertUser, SESSION_COOKIE } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -96,7 +96,7 @@ test('the stream sends the current quotes, then each new tick, and unsubscribes 
 });
 
 test('a stream for unknown symbols, none or too many is refused with 400', async () => {
-  const browser = await signInAs(t.app, t.db, await insertUser(t.db));
+  const { browser } = await insertSignedInUser(t);
   const tooMany = INSTRUMENTS.slice(0, 21).map((spec) => spec.symbol);
   for (const query of ['symbols=BTCUSD,NOPE', 'symbols=', 'symbols=,', '', `symbols=${tooMany.join(',')}`]) {
     const res = await browser.request({ method: 'GET', url: `/api/prices/stream?${query}` });

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { users } from '../../db/schema/auth.ts';
 import { signedInBrowser, signUpUser } from '../../test/auth-helpers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 test('GET /api/me answers the signed-in user with every field of Me', async () => {
   const user = await signUpUser(t.app, { username: 'Mixed.Case_Name' });

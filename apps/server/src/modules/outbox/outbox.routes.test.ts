@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail.ts';
-import { insertUser, signInAs } from '../../test/factories.ts';
-import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertSignedInUser, insertUser, signInAs } from '../../test/factories.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Browser;
 let client: Browser;
 const start = Date.parse('2030-01-01T00:00:00Z');
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signInAs(t.app, t.db, await insertUser(t.db, { role: 'admin' }));
-  client = await signInAs(t.app, t.db, await insertUser(t.db));
+  ({ browser: client } = await insertSignedInUser(t));
   // 45 messages one minute apart: message i was sent at start + i minutes; every third to Alice.
   await t.db.insert(mailOutbox).values(
     Array.from({ length: 45 }, (_, i) => ({
@@ -22,7 +21,6 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(() => t.close());
 
 function list(query: string, as: Browser = admin) {
   return as.request({ method: 'GET', url: `/api/admin/outbox${query}` });

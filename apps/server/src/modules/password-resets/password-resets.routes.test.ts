@@ -1,5 +1,5 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { verifications } from '../../db/schema/auth.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import {
@@ -9,13 +9,9 @@ import {
   signUpUser,
   tokenFromLink,
 } from '../../test/auth-helpers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const INVALID_LINK = { code: 'INVALID_TOKEN', message: 'This reset link is invalid or has expired.' };
 

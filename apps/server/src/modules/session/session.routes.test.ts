@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { sessions, users } from '../../db/schema/auth.ts';
 import { buildSignUp, signedInBrowser, signUpUser } from '../../test/auth-helpers.ts';
-import { Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { Browser, useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const LOGIN_FAILED = { code: 'INVALID_CREDENTIALS', message: 'Login failed. Please check your credentials.' };
 const TOO_MANY = {

@@ -1,31 +1,23 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { files } from '../../db/schema/files.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
-import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
-import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useSignedInUser } from '../../test/factories.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { makeImage, makePdf, multipartUpload } from '../../test/uploads.ts';
 
-let t: TestApp;
-let admin: TestUser;
-let adminBrowser: Browser;
-let clientBrowser: Browser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await insertUser(t.db, { role: 'admin' });
-  adminBrowser = await signInAs(t.app, t.db, admin);
-  clientBrowser = await signInAs(t.app, t.db, await insertUser(t.db));
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = useSignedInUser(t, { role: 'admin' });
+const client = useSignedInUser(t);
 
 const valid = { siteName: 'Northwind Markets', minWithdrawal: '25.5', withdrawalPercent: '2.5' };
 
-function put(body: object, as: Browser = adminBrowser) {
+function put(body: object, as: Browser = admin.browser) {
   return as.request({ method: 'PUT', url: '/api/admin/settings', payload: body });
 }
 
-async function uploadFavicon(data: Buffer, as: Browser = adminBrowser) {
+async function uploadFavicon(data: Buffer, as: Browser = admin.browser) {
   const { payload, headers } = multipartUpload({ filename: 'icon.png', contentType: 'image/png', data });
   return as.request({ method: 'POST', url: '/api/admin/settings/favicon', payload, headers });
 }
@@ -69,7 +61,7 @@ describe('an administrator updates the settings', () => {
     await put({ siteName: 'After Name', minWithdrawal: '20', withdrawalPercent: '100' });
     const row = await latestAudit();
     expect(row).toMatchObject({
-      actorId: admin.id,
+      actorId: admin.user.id,
       actorRole: 'admin',
       action: 'settings.update',
       targetType: 'site_settings',
@@ -128,8 +120,8 @@ describe('an administrator updates the settings', () => {
 
 describe('only administrators change settings', () => {
   test('a client gets 403', async () => {
-    expect((await put(valid, clientBrowser)).statusCode).toBe(403);
-    expect((await uploadFavicon(await makeImage('png'), clientBrowser)).statusCode).toBe(403);
+    expect((await put(valid, client.browser)).statusCode).toBe(403);
+    expect((await uploadFavicon(await makeImage('png'), client.browser)).statusCode).toBe(403);
   });
 
   test('an anonymous visitor gets 401', async () => {
@@ -163,7 +155,7 @@ describe('the favicon', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json().faviconUrl).toBe(url);
     expect(await latestAudit()).toMatchObject({
       action: 'settings.favicon',
-      actorId: admin.id,
+      actorId: admin.user.id,
       after: { faviconUrl: url },
     });
   });
@@ -186,7 +178,7 @@ describe('the favicon', () => {
   });
 
   test('no file: 400 "Please select a file first"', async () => {
-    const res = await adminBrowser.request({ method: 'POST', url: '/api/admin/settings/favicon' });
+    const res = await admin.browser.request({ method: 'POST', url: '/api/admin/settings/favicon' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'FILE_REQUIRED', message: 'Please select a file first' });
   });

@@ -9,9 +9,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Command } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { discardReplacedFile, saveUpload, type WarnLogger } from '../storage/files.service.ts';
-import type { StorageBackend } from '../storage/storage-backend.ts';
+import { type Replacement, replaceWithUpload } from '../storage/files.service.ts';
 import {
   lockSiteSettings,
   requireSiteSettings,
@@ -63,12 +63,7 @@ export async function updateSiteSettings({
   actor,
   now,
   input,
-}: {
-  tx: Db;
-  actor: Actor;
-  now: Date;
-  input: UpdateSiteSettingsRequest;
-}): Promise<SiteSettings> {
+}: Command<{ input: UpdateSiteSettingsRequest }>): Promise<SiteSettings> {
   const minWithdrawal = parseMinorUnits(input.minWithdrawal);
   const feeBps = parsePercentBps(input.withdrawalPercent);
   // The request schema already refused these; a failure here means the schema and domain disagree.
@@ -81,37 +76,18 @@ export async function updateSiteSettings({
   return toSiteSettings(after);
 }
 
-/**
- * Stores a new favicon, points the settings at it and deletes the one it replaces. The upload is
- * checked and stored before the settings' transaction (decoding takes time); a failed change
- * deletes it again.
- */
+/** Stores a new favicon, points the settings at it (audited) and deletes the one it replaces. */
 export async function replaceFavicon({
-  db,
-  storage,
   actor,
   now,
   data,
-  log,
-}: {
-  db: Db;
-  storage: StorageBackend;
-  actor: Actor;
-  now: Date;
-  data: Buffer;
-  log: WarnLogger;
-}): Promise<SiteSettings> {
-  const file = await saveUpload(db, storage, { purpose: 'favicon', ownerUserId: null, data });
-  let changed: { before: SiteSettingsRow; after: SiteSettingsRow };
-  try {
-    changed = await db.transaction((tx) =>
-      changeSiteSettings({ tx, actor, now }, 'settings.favicon', { faviconFileId: file.id }),
-    );
-  } catch (error) {
-    await discardReplacedFile(db, storage, file.id, log);
-    throw error;
-  }
-  const previous = changed.before.faviconFileId;
-  if (previous) await discardReplacedFile(db, storage, previous, log);
-  return toSiteSettings(changed.after);
+  ...files
+}: Omit<Replacement, 'upload'> & { actor: Actor; now: Date; data: Buffer }): Promise<SiteSettings> {
+  const upload = { purpose: 'favicon', ownerUserId: null, data } as const;
+  return replaceWithUpload({ ...files, upload }, async (tx, file) => {
+    const { before, after } = await changeSiteSettings({ tx, actor, now }, 'settings.favicon', {
+      faviconFileId: file.id,
+    });
+    return { replaced: before.faviconFileId, result: toSiteSettings(after) };
+  });
 }

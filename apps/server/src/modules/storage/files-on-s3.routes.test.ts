@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { insertUser, signInAs } from '../../test/factories.ts';
+import { insertSignedInUser } from '../../test/factories.ts';
 import { type FakeS3, startFakeS3 } from '../../test/fake-s3.ts';
 import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { makeImage, multipartUpload } from '../../test/uploads.ts';
@@ -15,7 +15,7 @@ beforeAll(async () => {
     S3_ACCESS_KEY_ID: 'test',
     S3_SECRET_ACCESS_KEY: 'test-secret',
   });
-  browser = await signInAs(t.app, t.db, await insertUser(t.db));
+  ({ browser: browser } = await insertSignedInUser(t));
 });
 afterAll(async () => {
   await t.close();

@@ -92,3 +92,33 @@ export async function discardReplacedFile(
     log.warn({ err: error, fileId }, 'a replaced file could not be deleted');
   }
 }
+
+/** An upload that takes the place of another file on a record (a favicon, a profile picture). */
+export type Replacement = {
+  db: Db;
+  storage: StorageBackend;
+  log: WarnLogger;
+  upload: UploadInput;
+};
+
+/**
+ * Stores an upload, then points a record at it in one transaction: `link` answers the id of the
+ * file it replaces (or null) and its own result. The upload is checked and stored first (decoding
+ * takes time, and the embedded database serialises transactions); a failed link deletes it again,
+ * and the replaced file is deleted once the link is committed.
+ */
+export async function replaceWithUpload<T>(
+  { db, storage, log, upload }: Replacement,
+  link: (tx: Db, file: StoredFile) => Promise<{ replaced: string | null; result: T }>,
+): Promise<T> {
+  const file = await saveUpload(db, storage, upload);
+  let linked: { replaced: string | null; result: T };
+  try {
+    linked = await db.transaction((tx) => link(tx, file));
+  } catch (error) {
+    await discardReplacedFile(db, storage, file.id, log);
+    throw error;
+  }
+  if (linked.replaced) await discardReplacedFile(db, storage, linked.replaced, log);
+  return linked.result;
+}

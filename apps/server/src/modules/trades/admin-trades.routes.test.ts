@@ -3,28 +3,23 @@ import type { CandlesResponse } from '@candor/contracts/market';
 import { formatDecimal } from '@candor/domain/money/money';
 import { computeTradeResult } from '@candor/domain/trading/trade-result';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { trades } from '../../db/schema/trades.ts';
-import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
+import { insertUser, signInAs, type TestUser, useSignedInUser } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
-import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { readBalancesOf } from '../withdrawals/withdrawal-test-helpers.ts';
 import { fixQuotes, placeTradeRequest, type QuoteBoard, type TradeAnswer } from './trade-test-helpers.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let quotes: QuoteBoard;
-let admin: TestUser;
-let adminBrowser: Browser;
+const admin = useSignedInUser(t, { role: 'admin' });
 
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.stopOut.stop();
-  admin = await insertUser(t.db, { role: 'admin' });
-  adminBrowser = await signInAs(t.app, t.db, admin);
 });
-afterAll(() => t.close());
 beforeEach(() => {
   vi.restoreAllMocks();
   quotes = fixQuotes(t.app.market);
@@ -51,7 +46,7 @@ async function open(browser: Browser, body: object = {}): Promise<TradeAnswer> {
 }
 
 function adminClose(id: string, body: object = { reason: 'Customer asked by phone' }, key?: string) {
-  return adminBrowser.request({
+  return admin.browser.request({
     method: 'POST',
     url: `/api/admin/trades/${id}/close`,
     payload: body,
@@ -74,7 +69,7 @@ describe('the All trades tab', () => {
       ids.push((await open(b.browser, { amount: String(i + 1), lotSize: '3' })).id);
       await pause();
     }
-    const res = await adminBrowser.request({ method: 'GET', url: '/api/admin/trades' });
+    const res = await admin.browser.request({ method: 'GET', url: '/api/admin/trades' });
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expect(page.page).toBe(1);
@@ -93,13 +88,16 @@ describe('the All trades tab', () => {
   });
 
   test('searches by part of the e-mail on the server; LIKE wildcards are taken literally', async () => {
-    const res = await adminBrowser.request({ method: 'GET', url: '/api/admin/trades?search=list_a@' });
+    const res = await admin.browser.request({ method: 'GET', url: '/api/admin/trades?search=list_a@' });
     const page = res.json();
     expect(page.total).toBe(6);
     expect(page.items.every((i: { email: string }) => i.email === 'list_a@trades.test')).toBe(true);
-    const none = await adminBrowser.request({ method: 'GET', url: '/api/admin/trades?search=nobody%25here' });
+    const none = await admin.browser.request({
+      method: 'GET',
+      url: '/api/admin/trades?search=nobody%25here',
+    });
     expect(none.json()).toMatchObject({ total: 0, items: [], pageCount: 1 });
-    const second = await adminBrowser.request({
+    const second = await admin.browser.request({
       method: 'GET',
       url: '/api/admin/trades?search=trades.test&page=2',
     });
@@ -113,7 +111,7 @@ describe('the All trades tab', () => {
     const second = await open(c.browser, { amount: '7' });
     const closed = await c.browser.request({ method: 'POST', url: `/api/trades/${first.id}/close` });
     expect(closed.statusCode).toBe(200);
-    const res = await adminBrowser.request({
+    const res = await admin.browser.request({
       method: 'GET',
       url: `/api/admin/trades?userId=${c.user.id}&status=open`,
     });
@@ -122,7 +120,7 @@ describe('the All trades tab', () => {
       total: 1,
       items: [{ id: second.id, status: 'open', amount: '7.00' }],
     });
-    const all = await adminBrowser.request({ method: 'GET', url: `/api/admin/trades?userId=${c.user.id}` });
+    const all = await admin.browser.request({ method: 'GET', url: `/api/admin/trades?userId=${c.user.id}` });
     expect(all.json().total).toBe(2);
   });
 
@@ -137,7 +135,7 @@ describe('a trade for an administrator', () => {
     const { browser } = await customer();
     const trade = await open(browser);
     quotes.set('BTCUSD', '68000.00');
-    const res = await adminBrowser.request({ method: 'GET', url: `/api/admin/trades/${trade.id}` });
+    const res = await admin.browser.request({ method: 'GET', url: `/api/admin/trades/${trade.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: trade.id,
@@ -153,19 +151,19 @@ describe('a trade for an administrator', () => {
     const trade = await open(browser);
     quotes.set('BTCUSD', '68000.00', { stale: true });
     const stale = (
-      await adminBrowser.request({ method: 'GET', url: `/api/admin/trades/${trade.id}` })
+      await admin.browser.request({ method: 'GET', url: `/api/admin/trades/${trade.id}` })
     ).json();
     expect(stale).toMatchObject({ currentPrice: null, priceStale: true, resultAtCurrentPrice: null });
     quotes.clear('BTCUSD');
     const missing = (
-      await adminBrowser.request({ method: 'GET', url: `/api/admin/trades/${trade.id}` })
+      await admin.browser.request({ method: 'GET', url: `/api/admin/trades/${trade.id}` })
     ).json();
     expect(missing).toMatchObject({ currentPrice: null, resultAtCurrentPrice: null });
   });
 
   test('an unknown trade is 404', async () => {
     for (const id of [randomUUID(), 'nope']) {
-      const res = await adminBrowser.request({ method: 'GET', url: `/api/admin/trades/${id}` });
+      const res = await admin.browser.request({ method: 'GET', url: `/api/admin/trades/${id}` });
       expect(res.statusCode).toBe(404);
     }
   });
@@ -190,13 +188,13 @@ describe('an administrator closes a trade at market', () => {
     });
     expect(await readBalancesOf(browser)).toMatchObject({ available: '997.72', reserved: '0.00' });
     const [row] = await t.db.select().from(trades).where(eq(trades.id, trade.id));
-    expect(row?.closedByUserId).toBe(admin.id);
+    expect(row?.closedByUserId).toBe(admin.user.id);
     const [audit] = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'trade.close'), eq(auditLog.targetId, trade.id)));
     expect(audit).toMatchObject({
-      actorId: admin.id,
+      actorId: admin.user.id,
       actorRole: 'admin',
       targetType: 'trade',
       reason: 'Risk limit reached',
@@ -294,7 +292,7 @@ function fixCandles(byMinute: Record<number, { low: string; high: string }>) {
   });
 }
 
-function book(userId: string, body: object, key?: string, as: Browser = adminBrowser) {
+function book(userId: string, body: object, key?: string, as: Browser = admin.browser) {
   return as.request({
     method: 'POST',
     url: `/api/admin/users/${userId}/trades`,
@@ -371,7 +369,7 @@ describe('booking an external trade', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'trade.book'), eq(auditLog.targetId, res.json().id)));
     expect(audit).toMatchObject({
-      actorId: admin.id,
+      actorId: admin.user.id,
       targetType: 'trade',
       after: { result: '2.98', bookedByDesk: true },
     });

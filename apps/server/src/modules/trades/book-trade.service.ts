@@ -6,15 +6,14 @@ import { compareDecimal } from '@candor/domain/market/candles';
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import { formatDecimal, formatUsd } from '@candor/domain/money/money';
 import { checkBookedPrice } from '@candor/domain/trading/booking-range';
-import { computeExposure, computeTradeResult } from '@candor/domain/trading/trade-result';
-import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../lib/actor.ts';
+import { computeTradeResult } from '@candor/domain/trading/trade-result';
 import { AppError } from '../../lib/app-error.ts';
+import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { requireOpenCustomer } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { postEntries } from '../ledger/ledger.repository.ts';
-import { requireLotSize, requireTradableInstrument } from './trade-inputs.ts';
+import { requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
 import { insertTrade, type NewTrade } from './trades.repository.ts';
 
@@ -77,14 +76,7 @@ export async function bookTrade({
   market,
   userId,
   input,
-}: {
-  tx: Db;
-  actor: Actor;
-  now: Date;
-  market: MarketService;
-  userId: string;
-  input: BookTradeRequest;
-}): Promise<AdminTrade> {
+}: Command<{ market: MarketService; userId: string; input: BookTradeRequest }>): Promise<AdminTrade> {
   const customer = await requireOpenCustomer(tx, userId);
   const spec = requireTradableInstrument(market, input.symbol);
   const lotHundredths = requireLotSize(input.lotSize);
@@ -103,12 +95,7 @@ export async function bookTrade({
   const values = {
     id: crypto.randomUUID(),
     userId,
-    symbol: spec.symbol,
-    instrumentClass: spec.class,
-    direction: input.direction,
-    amountMinor: amount,
-    lotHundredths,
-    exposureMinor: computeExposure(amount, lotHundredths),
+    ...tradeTerms(spec, input.direction, amount, lotHundredths),
     openPrice: input.openPrice,
     openedAt,
     stopOutPrice: null,

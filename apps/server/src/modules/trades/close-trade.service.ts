@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { type Actor, SYSTEM_ACTOR } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
+import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
@@ -88,13 +89,7 @@ export async function closeOwnTrade({
   now,
   market,
   id,
-}: {
-  tx: Db;
-  actor: Actor;
-  now: Date;
-  market: MarketService;
-  id: string;
-}): Promise<Trade> {
+}: Command<{ market: MarketService; id: string }>): Promise<Trade> {
   const row = await lockOpenTrade(tx, id, actor.id);
   const quote = requireFreshQuote(market, row.symbol);
   const { row: closed } = await settleTrade(tx, row, {
@@ -115,14 +110,7 @@ export async function adminCloseTrade({
   market,
   id,
   reason,
-}: {
-  tx: Db;
-  actor: Actor;
-  now: Date;
-  market: MarketService;
-  id: string;
-  reason: string;
-}): Promise<AdminTradeDetail> {
+}: Command<{ market: MarketService; id: string; reason: string }>): Promise<AdminTradeDetail> {
   const row = await lockOpenTrade(tx, id);
   const quote = requireFreshQuote(market, row.symbol);
   const { row: closed, entryIds } = await settleTrade(tx, row, {

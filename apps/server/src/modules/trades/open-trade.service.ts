@@ -2,13 +2,11 @@ import { toMinorUnits } from '@candor/contracts/money';
 import { type PlaceTradeRequest, TRADE_MESSAGES, type Trade } from '@candor/contracts/trades';
 import { tradeMarginEntry } from '@candor/domain/ledger/entries';
 import { computeStopOutPrice } from '@candor/domain/trading/stop-out-price';
-import { computeExposure } from '@candor/domain/trading/trade-result';
-import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { postEntries } from '../ledger/ledger.repository.ts';
-import { requireFreshQuote, requireLotSize, requireTradableInstrument } from './trade-inputs.ts';
+import { requireFreshQuote, requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
 import { insertTrade, type NewTrade } from './trades.repository.ts';
 
@@ -24,13 +22,7 @@ export async function openTrade({
   now,
   market,
   input,
-}: {
-  tx: Db;
-  actor: Actor;
-  now: Date;
-  market: MarketService;
-  input: PlaceTradeRequest;
-}): Promise<Trade> {
+}: Command<{ market: MarketService; input: PlaceTradeRequest }>): Promise<Trade> {
   const spec = requireTradableInstrument(market, input.symbol);
   const lotHundredths = requireLotSize(input.lotSize);
   const quote = requireFreshQuote(market, spec.symbol);
@@ -38,12 +30,7 @@ export async function openTrade({
   const values = {
     id: crypto.randomUUID(),
     userId: actor.id,
-    symbol: spec.symbol,
-    instrumentClass: spec.class,
-    direction: input.direction,
-    amountMinor: amount,
-    lotHundredths,
-    exposureMinor: computeExposure(amount, lotHundredths),
+    ...tradeTerms(spec, input.direction, amount, lotHundredths),
     openPrice: quote.price,
     openedAt: now,
     stopOutPrice: computeStopOutPrice({

@@ -1,7 +1,12 @@
 import type { Quote } from '@candor/contracts/market';
 import { TRADE_MESSAGES } from '@candor/contracts/trades';
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
-import { DEFAULT_MAX_LEVERAGE, parseLotSize } from '@candor/domain/trading/trade-result';
+import {
+  computeExposure,
+  DEFAULT_MAX_LEVERAGE,
+  parseLotSize,
+  type TradeDirection,
+} from '@candor/domain/trading/trade-result';
 import { AppError } from '../../lib/app-error.ts';
 import type { MarketService } from '../../market/market.service.ts';
 
@@ -32,4 +37,21 @@ export function requireFreshQuote(market: MarketService, symbol: string): Quote 
     );
   }
   return quote;
+}
+
+/** What a trade is: its instrument and direction, its amount (the margin), lot size, and the exposure they make. */
+export function tradeTerms(
+  spec: InstrumentSpec,
+  direction: TradeDirection,
+  amountMinor: bigint,
+  lotHundredths: number,
+) {
+  return {
+    symbol: spec.symbol,
+    instrumentClass: spec.class,
+    direction,
+    amountMinor,
+    lotHundredths,
+    exposureMinor: computeExposure(amountMinor, lotHundredths),
+  };
 }

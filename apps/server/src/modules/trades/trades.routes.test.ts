@@ -3,12 +3,12 @@ import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import { formatDecimal } from '@candor/domain/money/money';
 import { computeTradeResult, isStopOut } from '@candor/domain/trading/trade-result';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
-import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Browser, createTestApp, useTestApp } from '../../test/test-app.ts';
 import { readBalancesOf } from '../withdrawals/withdrawal-test-helpers.ts';
 import {
   closeTradeRequest,
@@ -18,16 +18,14 @@ import {
   type TradeAnswer,
 } from './trade-test-helpers.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let quotes: QuoteBoard;
 
 beforeAll(async () => {
-  t = await createTestApp();
   // The tests drive stop-outs themselves (t.app.stopOut.check): live simulated ticks must not
   // stop out trades opened at the prices fixed here.
   await t.app.stopOut.stop();
 });
-afterAll(() => t.close());
 beforeEach(() => {
   vi.restoreAllMocks();
   quotes = fixQuotes(t.app.market);

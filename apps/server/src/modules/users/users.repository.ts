@@ -2,8 +2,8 @@ import type { UserRole } from '@candor/contracts/auth';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
+import { users } from '../../db/schema/auth.ts';
 
 /** A stored account (better-auth's users table, with Candor's role and status). */
 export type UserRow = typeof users.$inferSelect;

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { accounts, users } from '../../db/schema/auth.ts';
 import { buildSignUp, findLastMail, signUpUser, tokenFromLink } from '../../test/auth-helpers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 function signUp(payload: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/api/users', payload });

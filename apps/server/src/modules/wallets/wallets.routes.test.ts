@@ -1,22 +1,14 @@
 import { desc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { walletAddresses } from '../../db/schema/wallets.ts';
-import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
-import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useSignedInUser } from '../../test/factories.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { findWalletAddress } from './wallets.repository.ts';
 
-let t: TestApp;
-let admin: TestUser;
-let adminBrowser: Browser;
-let clientBrowser: Browser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await insertUser(t.db, { role: 'admin' });
-  adminBrowser = await signInAs(t.app, t.db, admin);
-  clientBrowser = await signInAs(t.app, t.db, await insertUser(t.db));
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = useSignedInUser(t, { role: 'admin' });
+const client = useSignedInUser(t);
 
 const valid = {
   bitcoin: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
@@ -29,11 +21,11 @@ const other = {
   usdt: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
 };
 
-function read(as: Browser = adminBrowser) {
+function read(as: Browser = admin.browser) {
   return as.request({ method: 'GET', url: '/api/admin/wallet-addresses' });
 }
 
-function put(body: object, as: Browser = adminBrowser) {
+function put(body: object, as: Browser = admin.browser) {
   return as.request({ method: 'PUT', url: '/api/admin/wallet-addresses', payload: body });
 }
 
@@ -61,9 +53,9 @@ describe('an administrator sets the deposit addresses', () => {
     expect((await read()).json()).toEqual(res.json());
     const rows = await t.db.select().from(walletAddresses).orderBy(walletAddresses.coin);
     expect(rows.map((row) => [row.coin, row.address, row.updatedBy])).toEqual([
-      ['bitcoin', valid.bitcoin, admin.id],
-      ['ethereum', valid.ethereum, admin.id],
-      ['usdt', valid.usdt, admin.id],
+      ['bitcoin', valid.bitcoin, admin.user.id],
+      ['ethereum', valid.ethereum, admin.user.id],
+      ['usdt', valid.usdt, admin.user.id],
     ]);
   });
 
@@ -81,7 +73,7 @@ describe('an administrator sets the deposit addresses', () => {
     expect(res.json()).toMatchObject(other);
     expect(await t.db.select().from(walletAddresses)).toHaveLength(3);
     expect(await latestAudit()).toMatchObject({
-      actorId: admin.id,
+      actorId: admin.user.id,
       actorRole: 'admin',
       action: 'wallets.update',
       targetType: 'wallet_addresses',
@@ -118,8 +110,8 @@ describe('an administrator sets the deposit addresses', () => {
 
 describe('only administrators see and change the addresses', () => {
   test('a client gets 403', async () => {
-    expect((await read(clientBrowser)).statusCode).toBe(403);
-    expect((await put(valid, clientBrowser)).statusCode).toBe(403);
+    expect((await read(client.browser)).statusCode).toBe(403);
+    expect((await put(valid, client.browser)).statusCode).toBe(403);
   });
 
   test('an anonymous visitor gets 401', async () => {

@@ -1,7 +1,7 @@
 import { COINS } from '@candor/contracts/coins';
 import type { UpdateWalletAddressesRequest, WalletAddresses } from '@candor/contracts/wallets';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../lib/actor.ts';
+import type { Command } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import {
   listWalletAddressRows,
@@ -36,12 +36,7 @@ export async function updateWalletAddresses({
   actor,
   now,
   input,
-}: {
-  tx: Db;
-  actor: Actor;
-  now: Date;
-  input: UpdateWalletAddressesRequest;
-}): Promise<WalletAddresses> {
+}: Command<{ input: UpdateWalletAddressesRequest }>): Promise<WalletAddresses> {
   const before = toWalletAddresses(await lockWalletAddressRows(tx));
   for (const coin of COINS) {
     await upsertWalletAddress(tx, { coin, address: input[coin], updatedBy: actor.id, updatedAt: now });

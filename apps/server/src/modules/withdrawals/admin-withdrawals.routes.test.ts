@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
-import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
+import { insertUser, signInAs, type TestUser, useSignedInUser } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
-import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
 import {
   PAYOUTS,
   readBalancesOf,
@@ -12,15 +12,8 @@ import {
   setWithdrawalLimits,
 } from './withdrawal-test-helpers.ts';
 
-let t: TestApp;
-let admin: TestUser;
-let adminBrowser: Browser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await insertUser(t.db, { role: 'admin' });
-  adminBrowser = await signInAs(t.app, t.db, admin);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = useSignedInUser(t, { role: 'admin' });
 beforeEach(async () => {
   await setWithdrawalLimits(t.db, 0n, 250);
 });
@@ -40,7 +33,7 @@ async function withdraw(customer: Customer, amount: string, payout: object = PAY
 }
 
 function decide(id: string, action: 'approve' | 'reject' | 'release-hold', payload?: object, key?: string) {
-  return adminBrowser.request({
+  return admin.browser.request({
     method: 'POST',
     url: `/api/admin/withdrawals/${id}/${action}`,
     ...(payload ? { payload } : {}),
@@ -68,7 +61,7 @@ describe('the admin Withdrawals tab', () => {
     await withdraw(ada, '16', PAYOUTS.bank);
     await withdraw(bob, '17', PAYOUTS.crypto);
 
-    const first = await adminBrowser.request({
+    const first = await admin.browser.request({
       method: 'GET',
       url: `/api/admin/withdrawals?search=ada.${tag}`,
     });
@@ -96,20 +89,20 @@ describe('the admin Withdrawals tab', () => {
       method: 'bank',
     });
 
-    const second = await adminBrowser.request({
+    const second = await admin.browser.request({
       method: 'GET',
       url: `/api/admin/withdrawals?search=ADA.${tag}&page=2`,
     });
     expect(second.json().items.map((i: { amount: string }) => i.amount)).toEqual(['11.00']);
 
     const all = (
-      await adminBrowser.request({ method: 'GET', url: `/api/admin/withdrawals?search=${tag}` })
+      await admin.browser.request({ method: 'GET', url: `/api/admin/withdrawals?search=${tag}` })
     ).json();
     expect(all.total).toBe(7);
     expect(all.items[0]).toMatchObject({ email: bob.user.email, amount: '17.00' });
 
     const none = (
-      await adminBrowser.request({ method: 'GET', url: '/api/admin/withdrawals?search=%25_nobody' })
+      await admin.browser.request({ method: 'GET', url: '/api/admin/withdrawals?search=%25_nobody' })
     ).json();
     expect(none).toEqual({ items: [], page: 1, pageCount: 1, total: 0 });
   });
@@ -117,7 +110,7 @@ describe('the admin Withdrawals tab', () => {
   test('the details page has every payout detail, the money, the customer and the reservation entry', async () => {
     const ada = await customerWith(100_00n);
     const id = await withdraw(ada, '40', PAYOUTS.gcash);
-    const res = await adminBrowser.request({ method: 'GET', url: `/api/admin/withdrawals/${id}` });
+    const res = await admin.browser.request({ method: 'GET', url: `/api/admin/withdrawals/${id}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -145,7 +138,7 @@ describe('the admin Withdrawals tab', () => {
 
   test('an unknown id is 404 "Withdrawal not found"', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      const res = await adminBrowser.request({ method: 'GET', url: `/api/admin/withdrawals/${id}` });
+      const res = await admin.browser.request({ method: 'GET', url: `/api/admin/withdrawals/${id}` });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Withdrawal not found' });
       expect((await decide(id, 'approve')).statusCode).toBe(404);
@@ -161,7 +154,7 @@ describe('approve settles, reject releases', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'approved',
-      decidedBy: { id: admin.id, name: admin.name },
+      decidedBy: { id: admin.user.id, name: admin.user.name },
       decidedAt: expect.any(String),
     });
     expect(res.json().entries.map((e: { kind: string }) => e.kind)).toEqual([
@@ -194,7 +187,7 @@ describe('approve settles, reject releases', () => {
 
     const [audit] = await auditRows(id, 'withdrawal.approve');
     expect(audit).toMatchObject({
-      actorId: admin.id,
+      actorId: admin.user.id,
       actorRole: 'admin',
       targetType: 'withdrawal',
       before: expect.objectContaining({ status: 'pending' }),
@@ -264,7 +257,7 @@ describe('decisions are final and happen once', () => {
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(49);
     expect(await readBalancesOf(ada.browser)).toMatchObject({ available: '60.00', reserved: '0.00' });
     const detail = (
-      await adminBrowser.request({ method: 'GET', url: `/api/admin/withdrawals/${id}` })
+      await admin.browser.request({ method: 'GET', url: `/api/admin/withdrawals/${id}` })
     ).json();
     expect(detail.entries).toHaveLength(3);
     expect(await auditRows(id, 'withdrawal.approve')).toHaveLength(1);

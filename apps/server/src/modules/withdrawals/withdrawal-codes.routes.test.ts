@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 import { findLastMail } from '../../test/auth-helpers.ts';
 import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
-import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { hashWithdrawalCode, WITHDRAWAL_CODE_SUBJECT } from './withdrawal-codes.ts';
 import {
   PAYOUTS,
@@ -14,13 +14,11 @@ import {
   setWithdrawalLimits,
 } from './withdrawal-test-helpers.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let adminBrowser: Browser;
 beforeAll(async () => {
-  t = await createTestApp();
   adminBrowser = await signInAs(t.app, t.db, await insertUser(t.db, { role: 'admin' }));
 });
-afterAll(() => t.close());
 beforeEach(async () => {
   await setWithdrawalLimits(t.db, 0n, 250);
 });

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
-import type { Outbox } from '../../lib/transactions.ts';
+import type { Command, Outbox } from '../../lib/transactions.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { issueWithdrawalCode, matchesWithdrawalCode, withdrawalCodeMessage } from './withdrawal-codes.ts';
@@ -73,13 +73,7 @@ export async function confirmWithdrawal({
   now,
   id,
   code,
-}: {
-  tx: Db;
-  actor: Actor;
-  now: Date;
-  id: string;
-  code: string;
-}): Promise<Result<Withdrawal, AppError>> {
+}: Command<{ id: string; code: string }>): Promise<Result<Withdrawal, AppError>> {
   const row = await lockAwaitingCode(tx, actor, id);
   if (!row.codeHash || !row.codeExpiresAt) {
     return err(new AppError('TOO_MANY_ATTEMPTS', WITHDRAWAL_MESSAGES.codeSpent));
@@ -124,13 +118,7 @@ export async function resendWithdrawalCode({
   now,
   outbox,
   id,
-}: {
-  tx: Db;
-  actor: Actor;
-  now: Date;
-  outbox: Outbox;
-  id: string;
-}): Promise<Withdrawal> {
+}: Command<{ outbox: Outbox; id: string }>): Promise<Withdrawal> {
   const row = await lockAwaitingCode(tx, actor, id);
   const sentAt = row.codeExpiresAt ? row.codeExpiresAt.getTime() - WITHDRAWAL_CODE_TTL_MS : undefined;
   if (row.codeHash && sentAt !== undefined && now.getTime() - sentAt < WITHDRAWAL_CODE_RESEND_MS) {

@@ -1,33 +1,28 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
-import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
+import { insertUser, signInAs, useSignedInUser } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
-import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { readWithdrawalSettings } from './withdrawal-settings.service.ts';
 import { PAYOUTS, requestWithdrawal, setWithdrawalLimits } from './withdrawal-test-helpers.ts';
 
-let t: TestApp;
-let admin: TestUser;
-let adminBrowser: Browser;
+const t = useTestApp();
+const admin = useSignedInUser(t, { role: 'admin' });
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await insertUser(t.db, { role: 'admin' });
-  adminBrowser = await signInAs(t.app, t.db, admin);
   await setWithdrawalLimits(t.db, 0n, 0);
 });
-afterAll(() => t.close());
 
 const url = (userId: string) => `/api/admin/users/${userId}/withdrawal-settings`;
 
-function put(userId: string, body: object, as: Browser = adminBrowser) {
+function put(userId: string, body: object, as: Browser = admin.browser) {
   return as.request({ method: 'PUT', url: url(userId), payload: body });
 }
 
 describe("an administrator sets a customer's withdrawal settings", () => {
   test('a customer starts with no hold and no code', async () => {
     const user = await insertUser(t.db);
-    const res = await adminBrowser.request({ method: 'GET', url: url(user.id) });
+    const res = await admin.browser.request({ method: 'GET', url: url(user.id) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ holdEnabled: false, holdReason: null, requireCode: false, updatedAt: null });
     expect(await readWithdrawalSettings(t.db, user.id)).toEqual(res.json());
@@ -47,7 +42,7 @@ describe("an administrator sets a customer's withdrawal settings", () => {
       requireCode: true,
       updatedAt: expect.any(String),
     });
-    expect((await adminBrowser.request({ method: 'GET', url: url(user.id) })).json()).toEqual(res.json());
+    expect((await admin.browser.request({ method: 'GET', url: url(user.id) })).json()).toEqual(res.json());
 
     const off = await put(user.id, { holdEnabled: false, requireCode: false });
     expect(off.json()).toMatchObject({ holdEnabled: false, holdReason: null, requireCode: false });
@@ -59,7 +54,7 @@ describe("an administrator sets a customer's withdrawal settings", () => {
       .orderBy(auditLog.createdAt);
     expect(audits).toHaveLength(2);
     expect(audits[0]).toMatchObject({
-      actorId: admin.id,
+      actorId: admin.user.id,
       targetType: 'user',
       reason: 'Pending KYC review',
       before: { holdEnabled: false, holdReason: null, requireCode: false, updatedAt: null },
@@ -82,7 +77,7 @@ describe("an administrator sets a customer's withdrawal settings", () => {
 
   test('an unknown user is 404 "User not found"', async () => {
     for (const res of [
-      await adminBrowser.request({ method: 'GET', url: url('no-such-user') }),
+      await admin.browser.request({ method: 'GET', url: url('no-such-user') }),
       await put('no-such-user', { holdEnabled: false, requireCode: false }),
     ]) {
       expect(res.statusCode).toBe(404);

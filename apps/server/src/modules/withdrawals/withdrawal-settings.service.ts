@@ -3,8 +3,8 @@ import type {
   WithdrawalSettings,
 } from '@candor/contracts/withdrawal-settings';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Command } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findUserById, lockUser } from '../users/users.repository.ts';
 import {
@@ -58,13 +58,7 @@ export async function updateWithdrawalSettings({
   now,
   userId,
   input,
-}: {
-  tx: Db;
-  actor: Actor;
-  now: Date;
-  userId: string;
-  input: UpdateWithdrawalSettingsRequest;
-}): Promise<WithdrawalSettings> {
+}: Command<{ userId: string; input: UpdateWithdrawalSettingsRequest }>): Promise<WithdrawalSettings> {
   if (!(await lockUser(tx, userId))) throw userNotFound();
   const before = toWithdrawalSettings(await findWithdrawalSettings(tx, userId, { lock: true }));
   const after = toWithdrawalSettings(

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 import { insertUser, signInAs } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
-import { type Browser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
 import {
   PAYOUTS,
   readBalancesOf,
@@ -12,11 +12,7 @@ import {
   setWithdrawalLimits,
 } from './withdrawal-test-helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 beforeEach(async () => {
   await setWithdrawalLimits(t.db, 1_000n, 250);
 });

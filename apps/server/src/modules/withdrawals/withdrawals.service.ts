@@ -14,9 +14,8 @@ import { checkWithdrawalAmount, computeWithdrawalFee } from '@candor/domain/with
 import { initialWithdrawalStatus } from '@candor/domain/withdrawals/withdrawal-status';
 import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';
-import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Outbox } from '../../lib/transactions.ts';
+import type { Command, Outbox } from '../../lib/transactions.ts';
 import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances } from '../ledger/ledger.service.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
@@ -50,13 +49,7 @@ export async function requestWithdrawal({
   now,
   outbox,
   input,
-}: {
-  tx: Db;
-  actor: Actor;
-  now: Date;
-  outbox: Outbox;
-  input: CreateWithdrawalRequest;
-}): Promise<Withdrawal> {
+}: Command<{ outbox: Outbox; input: CreateWithdrawalRequest }>): Promise<Withdrawal> {
   const site = await requireSiteSettings(tx);
   const amountCents = toMinorUnits(input.amount);
   const locked = await lockCustomerAccounts(tx, [actor.id]);

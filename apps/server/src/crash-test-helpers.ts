@@ -1,20 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, type Db, openDatabase } from './db/client.ts';
-import { depositQuotes, deposits } from './db/schema/deposits.ts';
-import { files } from './db/schema/files.ts';
-import { siteSettings } from './db/schema/settings.ts';
 import { selectRows } from './db/select-rows.ts';
-import { requireSiteSettings } from './modules/settings/settings.repository.ts';
 import { withDatabase } from './test/global-setup.ts';
+import { type ServerProcess, spawnServer, waitUntilReady } from './test/server-process.ts';
 import { TEST_AUTH_SECRET } from './test/test-app.ts';
 
 /**
@@ -22,7 +16,6 @@ import { TEST_AUTH_SECRET } from './test/test-app.ts';
  * database (PostgreSQL when DATABASE_URL is set) that outlives it, and the ledger's invariants as
  * SQL checks.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Where the server keeps its data: a folder for the embedded database, or a PostgreSQL database. */
 export type CrashStore = {
@@ -70,109 +63,17 @@ async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-export type ServerProcess = {
-  baseUrl: string;
-  child: ChildProcess;
-  exited: Promise<void>;
-  output(): string;
-};
-
 /**
- * Starts `node --import tsx src/server.ts` (one process, so SIGKILL hits the server itself, not a
- * launcher) on the store, and resolves once GET /api/ready answers 200.
+ * Starts the server on the store (see spawnServer) and resolves once GET /api/ready answers 200.
  */
 export async function startServerProcess(store: CrashStore): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
-    cwd: path.resolve(here, '..'),
-    env: {
-      ...process.env,
-      DATA_DIR: store.dataDir,
-      DATABASE_URL: store.databaseUrl,
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await spawnServer({
+    DATA_DIR: store.dataDir,
+    DATABASE_URL: store.databaseUrl,
+    AUTH_SECRET: TEST_AUTH_SECRET,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 100_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode}):\n${output}`);
-    const ready = await fetch(`${baseUrl}/api/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { baseUrl, child, exited, output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server was not ready within 100 s:\n${output}`);
-}
-
-/** Sets the minimum withdrawal (cents) and the withdrawal fee (basis points). */
-export async function setWithdrawalTerms(db: Db, minCents: bigint, feeBps: number): Promise<void> {
-  await requireSiteSettings(db);
-  await db
-    .update(siteSettings)
-    .set({ minWithdrawalMinor: minCents, withdrawalFeeBps: feeBps })
-    .where(eq(siteSettings.id, 1));
-}
-
-/** A pending USDT deposit with its quote and a proof file row (the bytes do not matter here). */
-export async function insertPendingDeposit(db: Db, userId: string, cents: bigint): Promise<string> {
-  const [file] = await db
-    .insert(files)
-    .values({
-      storageKey: `proof_of_payment/${randomBytes(8).toString('hex')}.png`,
-      purpose: 'proof_of_payment',
-      visibility: 'private',
-      ownerUserId: userId,
-      contentType: 'image/png',
-      sizeBytes: 1,
-    })
-    .returning({ id: files.id });
-  const expiresAt = new Date(Date.now() + 3600_000);
-  const quoteFields = {
-    userId,
-    amountMinor: cents,
-    coin: 'usdt' as const,
-    cryptoAmountBaseUnits: (cents * 10_000n).toString(),
-    rate: '1.00',
-    rateSource: 'fixed' as const,
-    address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-  };
-  const [quote] = await db
-    .insert(depositQuotes)
-    .values({ ...quoteFields, expiresAt })
-    .returning({ id: depositQuotes.id });
-  if (!file || !quote) throw new Error('the deposit set-up was not stored');
-  const [deposit] = await db
-    .insert(deposits)
-    .values({ ...quoteFields, quoteId: quote.id, quoteExpiresAt: expiresAt, proofFileId: file.id })
-    .returning({ id: deposits.id });
-  if (!deposit) throw new Error('the deposit was not stored');
-  return deposit.id;
+  await waitUntilReady(server);
+  return server;
 }
 
 /**

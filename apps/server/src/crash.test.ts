@@ -4,16 +4,16 @@ import {
   type CrashStore,
   createCrashStore,
   findHalfDone,
-  insertPendingDeposit,
   readCustomerBalances,
   readStoredMoves,
-  type ServerProcess,
-  setWithdrawalTerms,
   startServerProcess,
 } from './crash-test-helpers.ts';
 import { reconcileLedger } from './modules/ledger/reconcile.ts';
+import { setWithdrawalLimits } from './modules/withdrawals/withdrawal-test-helpers.ts';
+import { insertPendingDeposit } from './test/deposits.ts';
 import { createSessionCookie, insertUser, SESSION_COOKIE } from './test/factories.ts';
 import { credit } from './test/money.ts';
+import type { ServerProcess } from './test/server-process.ts';
 
 /**
  * kill -9 of the real server in the middle of a burst of money requests (deposit approvals and
@@ -58,7 +58,7 @@ beforeAll(async () => {
   const database = await store.open();
   try {
     const { db } = database;
-    await setWithdrawalTerms(db, 100n, 250);
+    await setWithdrawalLimits(db, 100n, 250);
     const admin = await insertUser(db, { role: 'admin' });
     const adminCookie = `${SESSION_COOKIE}=${await createSessionCookie(db, admin.id)}`;
     const customers = [];
@@ -73,7 +73,10 @@ beforeAll(async () => {
       const customer = customers[i % CUSTOMERS];
       if (!customer) throw new Error('no customer');
       if (i < DEPOSITS) {
-        const depositId = await insertPendingDeposit(db, customer.id, DEPOSIT_CENTS);
+        const { id: depositId } = await insertPendingDeposit(db, customer.id, {
+          amountMinor: DEPOSIT_CENTS,
+          cryptoAmountBaseUnits: (DEPOSIT_CENTS * 10_000n).toString(),
+        });
         requests.push({
           key: randomUUID(),
           kind: 'deposit approval',

@@ -1,8 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { adjustmentEntry, depositEntry, type EntryDraft } from '@candor/domain/ledger/entries';
 import type { Db } from '../db/client.ts';
-import { COMMAND_LINE_ACTOR } from '../lib/actor.ts';
-import { expectPosted, postEntries } from '../modules/ledger/ledger.repository.ts';
+import { type Actor, COMMAND_LINE_ACTOR } from '../lib/actor.ts';
+import { expectPosted, type PostedEntry, postEntries } from '../modules/ledger/ledger.repository.ts';
+
+/**
+ * Posts entries in a transaction of their own. An INSUFFICIENT_FUNDS result rolls it back and
+ * rejects with that error, as a use case refusing the movement would.
+ */
+export function postOrReject(db: Db, drafts: EntryDraft[], actor: Actor): Promise<PostedEntry[]> {
+  return db.transaction(async (tx) => {
+    const posted = await postEntries(tx, drafts, actor);
+    if (!posted.ok) throw posted.error;
+    return posted.value;
+  });
+}
 
 async function post(db: Db, draft: EntryDraft): Promise<void> {
   expectPosted(await db.transaction((tx) => postEntries(tx, [draft], COMMAND_LINE_ACTOR)));

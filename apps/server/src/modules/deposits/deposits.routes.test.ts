@@ -10,6 +10,7 @@ import { depositQuotes, deposits } from '../../db/schema/deposits.ts';
 import { files } from '../../db/schema/files.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { walletAddresses } from '../../db/schema/wallets.ts';
+import { insertPendingDeposit } from '../../test/deposits.ts';
 import { insertSignedInUser, type TestUser, useSignedInUser } from '../../test/factories.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { makeImage, multipartUpload } from '../../test/uploads.ts';
@@ -96,42 +97,6 @@ async function depositThroughApi(browser: Browser, amount = '100', coin = 'bitco
   const res = await submit(browser, { quoteId: quote.json().id, proofFileId: proof.json().fileId });
   expect(res.statusCode).toBe(200);
   return res.json() as { id: string; status: string };
-}
-
-/** A pending deposit written straight to the database (lists, races). */
-async function insertDeposit(userId: string, overrides: Partial<typeof deposits.$inferInsert> = {}) {
-  const [file] = await t.db
-    .insert(files)
-    .values({
-      storageKey: `proof_of_payment/${randomBytes(8).toString('hex')}.png`,
-      purpose: 'proof_of_payment',
-      visibility: 'private',
-      ownerUserId: userId,
-      contentType: 'image/png',
-      sizeBytes: 1,
-    })
-    .returning();
-  const expiresAt = new Date(Date.now() + DEPOSIT_QUOTE_SECONDS * 1000);
-  const base = {
-    userId,
-    amountMinor: 2_500n,
-    coin: 'usdt' as const,
-    cryptoAmountBaseUnits: '25000000',
-    rate: '1.00',
-    rateSource: 'fixed' as const,
-    address: ADDRESSES.usdt,
-  };
-  const [quote] = await t.db
-    .insert(depositQuotes)
-    .values({ ...base, expiresAt })
-    .returning();
-  if (!file || !quote) throw new Error('not inserted');
-  const [row] = await t.db
-    .insert(deposits)
-    .values({ ...base, quoteId: quote.id, quoteExpiresAt: expiresAt, proofFileId: file.id, ...overrides })
-    .returning();
-  if (!row) throw new Error('not inserted');
-  return row;
 }
 
 async function balancesOf(browser: Browser) {
@@ -374,7 +339,7 @@ describe('a deposit from quote to approval', () => {
 
   test('a rejection needs a reason', async () => {
     const { user } = await customer();
-    const row = await insertDeposit(user.id);
+    const row = await insertPendingDeposit(t.db, user.id);
     const res = await admin.browser.request({
       method: 'POST',
       url: `/api/admin/deposits/${row.id}/reject`,
@@ -509,7 +474,7 @@ describe('idempotency', () => {
 
   test('replaying an approval with the same key returns the same body and credits once', async () => {
     const { browser, user } = await customer();
-    const row = await insertDeposit(user.id, { amountMinor: 7_000n });
+    const row = await insertPendingDeposit(t.db, user.id, { amountMinor: 7_000n });
     const key = randomUUID();
     const first = await decide(row.id, 'approve', { key });
     const replay = await decide(row.id, 'approve', { key });
@@ -525,7 +490,7 @@ describe('idempotency', () => {
     expect(audits).toHaveLength(1);
 
     // The same key on another deposit is another request.
-    const other = await insertDeposit(user.id);
+    const other = await insertPendingDeposit(t.db, user.id);
     const reused = await decide(other.id, 'approve', { key });
     expect(reused.statusCode).toBe(422);
     expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
@@ -536,7 +501,7 @@ describe('idempotency', () => {
 describe('concurrent decisions', () => {
   test('fifty simultaneous approvals of one deposit credit once', async () => {
     const { browser, user } = await customer();
-    const row = await insertDeposit(user.id, { amountMinor: 12_345n });
+    const row = await insertPendingDeposit(t.db, user.id, { amountMinor: 12_345n });
     const answers = await Promise.all(Array.from({ length: 50 }, () => decide(row.id, 'approve')));
     const statuses = answers.map((res) => res.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -566,7 +531,7 @@ describe('concurrent decisions', () => {
   test('an approval racing a rejection: exactly one wins', async () => {
     for (let round = 0; round < 5; round++) {
       const { browser, user } = await customer();
-      const row = await insertDeposit(user.id, { amountMinor: 1_000n });
+      const row = await insertPendingDeposit(t.db, user.id, { amountMinor: 1_000n });
       const [approve, reject] = await Promise.all([decide(row.id, 'approve'), decide(row.id, 'reject')]);
       expect([approve.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
       const [stored] = await t.db.select().from(deposits).where(eq(deposits.id, row.id));
@@ -582,10 +547,10 @@ describe('GET /api/deposits (history)', () => {
   test('newest first, ten a page, only the customer’s own', async () => {
     const { browser, user } = await customer();
     const other = await customer();
-    await insertDeposit(other.user.id);
+    await insertPendingDeposit(t.db, other.user.id);
     const start = Date.now() - 100_000;
     for (let i = 0; i < 12; i++) {
-      await insertDeposit(user.id, {
+      await insertPendingDeposit(t.db, user.id, {
         amountMinor: BigInt((i + 1) * 100),
         createdAt: new Date(start + i * 1000),
       });
@@ -611,7 +576,7 @@ describe('GET /api/admin/deposits', () => {
     const { user } = await customer({ email: `Searchable.${tag}@Example.test` });
     const start = Date.now() - 200_000;
     for (let i = 0; i < 11; i++) {
-      await insertDeposit(user.id, {
+      await insertPendingDeposit(t.db, user.id, {
         amountMinor: BigInt((i + 1) * 100),
         createdAt: new Date(start + i * 1000),
       });
@@ -648,7 +613,7 @@ describe('GET /api/admin/deposits', () => {
 
   test('a client is refused every admin deposit route (403)', async () => {
     const { browser, user } = await customer();
-    const row = await insertDeposit(user.id);
+    const row = await insertPendingDeposit(t.db, user.id);
     for (const res of [
       await browser.request({ method: 'GET', url: '/api/admin/deposits' }),
       await browser.request({ method: 'GET', url: `/api/admin/deposits/${row.id}` }),

@@ -1,27 +1,18 @@
 import {
   adjustmentEntry,
   depositEntry,
-  type EntryDraft,
   reservationEntry,
   withdrawalEntries,
 } from '@candor/domain/ledger/entries';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Database, Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { insertUser } from '../../test/factories.ts';
+import { postOrReject } from '../../test/money.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
-import { postEntries } from './ledger.repository.ts';
 import { readBalances, readStatement } from './ledger.service.ts';
 
 const ADMIN: Actor = { id: 'admin-1', role: 'admin' };
-/** Posts in a transaction of its own; an INSUFFICIENT_FUNDS result rolls it back and rejects with that error. */
-function post(db: Db, drafts: EntryDraft[], actor: Actor) {
-  return db.transaction(async (tx) => {
-    const posted = await postEntries(tx, drafts, actor);
-    if (!posted.ok) throw posted.error;
-    return posted.value;
-  });
-}
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -35,12 +26,12 @@ describe('postEntries', () => {
   test('a deposit, a reservation and its settlement move the balances and the statement shows each', async () => {
     const { db } = database;
     const user = await insertUser(db);
-    await post(
+    await postOrReject(
       db,
       [depositEntry({ userId: user.id, amount: 10_000n, depositId: 'd1', methodLabel: 'Bitcoin(BTC)' })],
       ADMIN,
     );
-    await post(
+    await postOrReject(
       db,
       [reservationEntry({ userId: user.id, amount: 4_000n, withdrawalId: 'w1', methodLabel: 'Bank' })],
       {
@@ -48,7 +39,7 @@ describe('postEntries', () => {
         role: 'client',
       },
     );
-    await post(
+    await postOrReject(
       db,
       withdrawalEntries({
         userId: user.id,
@@ -88,13 +79,13 @@ describe('postEntries', () => {
   test('a debit beyond the cash balance is refused and writes nothing', async () => {
     const { db } = database;
     const user = await insertUser(db);
-    await post(
+    await postOrReject(
       db,
       [adjustmentEntry({ userId: user.id, direction: 'credit', amount: 500n, reason: 'Goodwill' })],
       ADMIN,
     );
     await expect(
-      post(
+      postOrReject(
         db,
         [adjustmentEntry({ userId: user.id, direction: 'debit', amount: 501n, reason: 'Too much' })],
         ADMIN,
@@ -109,13 +100,13 @@ describe('postEntries under concurrency', () => {
   test('simultaneous reservations that together exceed the balance never overdraw, and nothing is lost', async () => {
     const { db } = database;
     const user = await insertUser(db);
-    await post(
+    await postOrReject(
       db,
       [adjustmentEntry({ userId: user.id, direction: 'credit', amount: 10_000n, reason: 'Seed' })],
       ADMIN,
     );
     const attempts = Array.from({ length: 25 }, (_, i) =>
-      post(
+      postOrReject(
         db,
         [reservationEntry({ userId: user.id, amount: 700n, withdrawalId: `w${i}`, methodLabel: 'Bank' })],
         { id: user.id, role: 'client' },
@@ -141,7 +132,7 @@ describe('postEntries under concurrency', () => {
     const credit = (userId: string) =>
       adjustmentEntry({ userId, direction: 'credit', amount: 100n, reason: 'x' });
     const runs = Array.from({ length: 20 }, (_, i) =>
-      post(db, i % 2 ? [credit(a.id), credit(b.id)] : [credit(b.id), credit(a.id)], ADMIN),
+      postOrReject(db, i % 2 ? [credit(a.id), credit(b.id)] : [credit(b.id), credit(a.id)], ADMIN),
     );
     await Promise.all(runs);
     expect((await readBalances(db, a.id)).available).toBe('20.00');

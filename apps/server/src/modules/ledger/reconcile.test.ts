@@ -1,27 +1,14 @@
-import {
-  adjustmentEntry,
-  depositEntry,
-  type EntryDraft,
-  reservationEntry,
-} from '@candor/domain/ledger/entries';
+import { adjustmentEntry, depositEntry, reservationEntry } from '@candor/domain/ledger/entries';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Database, Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { insertUser } from '../../test/factories.ts';
+import { postOrReject } from '../../test/money.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
-import { postEntries } from './ledger.repository.ts';
 import { reconcileLedger } from './reconcile.ts';
 
 const ADMIN: Actor = { id: 'admin-1', role: 'admin' };
-/** Posts in a transaction of its own; an INSUFFICIENT_FUNDS result rolls it back and rejects with that error. */
-function post(db: Db, drafts: EntryDraft[], actor: Actor) {
-  return db.transaction(async (tx) => {
-    const posted = await postEntries(tx, drafts, actor);
-    if (!posted.ok) throw posted.error;
-    return posted.value;
-  });
-}
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -36,7 +23,7 @@ describe('reconcileLedger', () => {
   test('is clean after deposits, reservations and adjustments', async () => {
     const { db } = database;
     const user = await insertUser(db);
-    await post(
+    await postOrReject(
       db,
       [
         depositEntry({ userId: user.id, amount: 5_000n, depositId: 'd', methodLabel: 'Bitcoin(BTC)' }),
@@ -60,7 +47,7 @@ describe('reconcileLedger', () => {
   test('reports a cached balance changed behind the ledger, and an entry that does not balance', async () => {
     const { db } = database;
     const user = await insertUser(db, { email: 'drift@example.test' });
-    await post(
+    await postOrReject(
       db,
       [adjustmentEntry({ userId: user.id, direction: 'credit', amount: 700n, reason: 'x' })],
       ADMIN,

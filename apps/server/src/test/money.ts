@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { adjustmentEntry, depositEntry, type EntryDraft } from '@candor/domain/ledger/entries';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { type Actor, COMMAND_LINE_ACTOR } from '../lib/actor.ts';
 import { expectPosted, type PostedEntry, postEntries } from '../modules/ledger/ledger.repository.ts';
+import { insertSignedInUser, type TestUser } from './factories.ts';
+import type { Browser } from './test-app.ts';
 
 /**
  * Posts entries in a transaction of their own. An INSUFFICIENT_FUNDS result rolls it back and
@@ -31,4 +34,15 @@ export async function fund(db: Db, userId: string, cents: bigint): Promise<void>
 /** Credits a customer's cash with an adjustment entry (money that no deposit record stands behind). */
 export async function credit(db: Db, userId: string, cents: bigint, reason: string): Promise<void> {
   await post(db, adjustmentEntry({ userId, direction: 'credit', amount: cents, reason }));
+}
+
+/** A new customer with `cents` of available cash (none when 0), and a browser signed in as them. */
+export async function insertFundedCustomer(
+  t: { app: FastifyInstance; db: Db },
+  cents: bigint,
+  overrides: Partial<TestUser> = {},
+): Promise<{ user: TestUser; browser: Browser }> {
+  const customer = await insertSignedInUser(t, overrides);
+  if (cents > 0n) await fund(t.db, customer.user.id, cents);
+  return customer;
 }

@@ -145,6 +145,12 @@ export class Browser {
     return response;
   }
 
+  /** POSTs a JSON body, with an Idempotency-Key when one is given. */
+  post(url: string, payload?: object, idempotencyKey?: string): Promise<LightMyRequestResponse> {
+    const headers = idempotencyKey ? { 'idempotency-key': idempotencyKey } : {};
+    return this.request({ method: 'POST', url, ...(payload ? { payload } : {}), headers });
+  }
+
   /** Puts a cookie in the jar, as if the server had set it (`value` as it travels in the header). */
   setCookie(name: string, value: string): void {
     this.cookies.set(name, value);

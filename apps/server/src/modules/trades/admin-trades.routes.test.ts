@@ -3,34 +3,22 @@ import type { CandlesResponse } from '@candor/contracts/market';
 import { formatDecimal } from '@candor/domain/money/money';
 import { computeTradeResult } from '@candor/domain/trading/trade-result';
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { trades } from '../../db/schema/trades.ts';
-import { insertUser, signInAs, type TestUser, useSignedInUser } from '../../test/factories.ts';
-import { fund } from '../../test/money.ts';
+import { type TestUser, useSignedInUser } from '../../test/factories.ts';
+import { insertFundedCustomer } from '../../test/money.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { readBalancesOf } from '../withdrawals/withdrawal-test-helpers.ts';
-import { fixQuotes, placeTradeRequest, type QuoteBoard, type TradeAnswer } from './trade-test-helpers.ts';
+import { placeTradeRequest, type TradeAnswer, useFixedQuotes } from './trade-test-helpers.ts';
 
 const t = useTestApp();
-let quotes: QuoteBoard;
+const quotes = useFixedQuotes(t, { BTCUSD: '67234.12', ETHUSD: '3000.00' });
 const admin = useSignedInUser(t, { role: 'admin' });
 
-beforeAll(async () => {
-  await t.app.stopOut.stop();
-});
-beforeEach(() => {
-  vi.restoreAllMocks();
-  quotes = fixQuotes(t.app.market);
-  quotes.set('BTCUSD', '67234.12');
-  quotes.set('ETHUSD', '3000.00');
-});
-
 async function customer(cents = 100_000n, overrides: Partial<TestUser> = {}) {
-  const user = await insertUser(t.db, overrides);
-  if (cents > 0n) await fund(t.db, user.id, cents);
-  return { user, browser: await signInAs(t.app, t.db, user) };
+  return insertFundedCustomer(t, cents, overrides);
 }
 
 async function open(browser: Browser, body: object = {}): Promise<TradeAnswer> {

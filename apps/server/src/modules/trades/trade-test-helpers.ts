@@ -1,8 +1,8 @@
 import type { Quote } from '@candor/contracts/market';
 import type { LightMyRequestResponse } from 'fastify';
-import { vi } from 'vitest';
+import { beforeAll, beforeEach, vi } from 'vitest';
 import type { MarketService } from '../../market/market.service.ts';
-import type { Browser } from '../../test/test-app.ts';
+import type { Browser, TestApp } from '../../test/test-app.ts';
 
 export type QuoteBoard = {
   /** Sets the price the market answers for a symbol from now on. */
@@ -37,17 +37,37 @@ export function fixQuotes(market: MarketService): QuoteBoard {
   };
 }
 
+/**
+ * The test file's market: the stop-out monitor is stopped (the tests drive it with
+ * t.app.stopOut.check, so live simulated ticks cannot stop out trades opened at the prices fixed
+ * here), and before each test the market answers `prices` and nothing else.
+ */
+export function useFixedQuotes(t: TestApp, prices: Record<string, string>): QuoteBoard {
+  let board: QuoteBoard | undefined;
+  beforeAll(async () => {
+    await t.app.stopOut.stop();
+  });
+  beforeEach(() => {
+    vi.restoreAllMocks();
+    board = fixQuotes(t.app.market);
+    for (const [symbol, price] of Object.entries(prices)) board.set(symbol, price);
+  });
+  const current = (): QuoteBoard => {
+    if (!board) throw new Error('the quotes are fixed before each test');
+    return board;
+  };
+  return {
+    set: (symbol, price, options) => current().set(symbol, price, options),
+    clear: (symbol) => current().clear(symbol),
+  };
+}
+
 export function placeTradeRequest(
   browser: Browser,
   body: object,
   key?: string,
 ): Promise<LightMyRequestResponse> {
-  return browser.request({
-    method: 'POST',
-    url: '/api/trades',
-    payload: body,
-    headers: key ? { 'idempotency-key': key } : {},
-  });
+  return browser.post('/api/trades', body, key);
 }
 
 export function closeTradeRequest(
@@ -55,11 +75,7 @@ export function closeTradeRequest(
   id: string,
   key?: string,
 ): Promise<LightMyRequestResponse> {
-  return browser.request({
-    method: 'POST',
-    url: `/api/trades/${id}/close`,
-    headers: key ? { 'idempotency-key': key } : {},
-  });
+  return browser.post(`/api/trades/${id}/close`, undefined, key);
 }
 
 /** A trade as the API answers it (the fields the tests read). */

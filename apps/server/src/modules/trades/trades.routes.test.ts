@@ -3,41 +3,25 @@ import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import { formatDecimal } from '@candor/domain/money/money';
 import { computeTradeResult, isStopOut } from '@candor/domain/trading/trade-result';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { trades } from '../../db/schema/trades.ts';
-import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
-import { fund } from '../../test/money.ts';
+import type { TestUser } from '../../test/factories.ts';
+import { insertFundedCustomer } from '../../test/money.ts';
 import { type Browser, createTestApp, useTestApp } from '../../test/test-app.ts';
 import { readBalancesOf } from '../withdrawals/withdrawal-test-helpers.ts';
 import {
   closeTradeRequest,
-  fixQuotes,
   placeTradeRequest,
-  type QuoteBoard,
   type TradeAnswer,
+  useFixedQuotes,
 } from './trade-test-helpers.ts';
 
 const t = useTestApp();
-let quotes: QuoteBoard;
-
-beforeAll(async () => {
-  // The tests drive stop-outs themselves (t.app.stopOut.check): live simulated ticks must not
-  // stop out trades opened at the prices fixed here.
-  await t.app.stopOut.stop();
-});
-beforeEach(() => {
-  vi.restoreAllMocks();
-  quotes = fixQuotes(t.app.market);
-  quotes.set('BTCUSD', '67234.12');
-  quotes.set('ETHUSD', '3000.00');
-  quotes.set('EURUSD', '1.08345');
-});
+const quotes = useFixedQuotes(t, { BTCUSD: '67234.12', ETHUSD: '3000.00', EURUSD: '1.08345' });
 
 async function customer(cents = 100_000n, overrides: Partial<TestUser> = {}) {
-  const user = await insertUser(t.db, overrides);
-  if (cents > 0n) await fund(t.db, user.id, cents);
-  return { user, browser: await signInAs(t.app, t.db, user) };
+  return insertFundedCustomer(t, cents, overrides);
 }
 
 async function open(browser: Browser, body: object = {}, key?: string): Promise<TradeAnswer> {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
-import { insertUser, signInAs, type TestUser, useSignedInUser } from '../../test/factories.ts';
-import { fund } from '../../test/money.ts';
+import { type TestUser, useSignedInUser } from '../../test/factories.ts';
+import { insertFundedCustomer } from '../../test/money.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
 import {
   PAYOUTS,
@@ -21,9 +21,7 @@ beforeEach(async () => {
 type Customer = { user: TestUser; browser: Browser };
 
 async function customerWith(cents: bigint, overrides: Partial<TestUser> = {}): Promise<Customer> {
-  const user = await insertUser(t.db, overrides);
-  await fund(t.db, user.id, cents);
-  return { user, browser: await signInAs(t.app, t.db, user) };
+  return insertFundedCustomer(t, cents, overrides);
 }
 
 async function withdraw(customer: Customer, amount: string, payout: object = PAYOUTS.bank): Promise<string> {

@@ -54,12 +54,7 @@ export function requestWithdrawal(
   body: object,
   key?: string,
 ): Promise<LightMyRequestResponse> {
-  return browser.request({
-    method: 'POST',
-    url: '/api/withdrawals',
-    payload: body,
-    headers: key ? { 'idempotency-key': key } : {},
-  });
+  return browser.post('/api/withdrawals', body, key);
 }
 
 export async function readBalancesOf(

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabaseFromEnv } from './db/open-from-env.ts';
-import { users } from './db/schema/auth.ts';
 import { readEnv } from './env.ts';
+import { hasAdministrator } from './modules/users/users.repository.ts';
 
 async function main(): Promise<void> {
   const env = readEnv();
@@ -31,12 +30,7 @@ async function main(): Promise<void> {
   const where = database.kind === 'pglite' ? `embedded database in ${env.dataDir}` : 'PostgreSQL';
   app.log.info(`Candor is ready on ${env.publicUrl} (${where})`);
 
-  const [admin] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.role, 'admin'))
-    .limit(1);
-  if (!admin) {
+  if (!(await hasAdministrator(database.db))) {
     const holdsFolder = database.kind === 'pglite';
     console.log(
       [

@@ -2,7 +2,7 @@ import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { openTestDatabase } from '../test/test-app.ts';
-import { readStoredCandles, readStoredSpan } from './candle-store.ts';
+import { readStoredCandles, readStoredSpan } from './candles.repository.ts';
 import { createCoinGeckoClient } from './coingecko/coingecko-client.ts';
 import { createCoinGeckoSource } from './coingecko/coingecko-source.ts';
 import { createFakeFetch, createRecordingSleep, type ScriptedStep } from './coingecko/fake-fetch.ts';

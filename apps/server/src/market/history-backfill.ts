@@ -4,7 +4,7 @@ import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import type { Result } from '@candor/domain/result';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
-import { insertMinuteCandles, readStoredSpan } from './candle-store.ts';
+import { insertMinuteCandles, readStoredSpan } from './candles.repository.ts';
 import type { HistoryPoint } from './coingecko/coingecko-source.ts';
 import type { MarketLogger } from './market-logger.ts';
 import type { MinuteCandle } from './minute-recorder.ts';

@@ -8,7 +8,7 @@ import type { Database } from '../db/client.ts';
 import { candles1m } from '../db/schema/market.ts';
 import { createManualClock, type ManualClock } from '../test/manual-clock.ts';
 import { openTestDatabase } from '../test/test-app.ts';
-import { insertMinuteCandles } from './candle-store.ts';
+import { insertMinuteCandles } from './candles.repository.ts';
 import { createLiveMarket, type LiveMarket } from './live-market.ts';
 import { createQuoteBus } from './market-from-env.ts';
 import { silentLogger } from './market-logger.ts';

@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { createManualClock } from '../test/manual-clock.ts';
 import { openTestDatabase } from '../test/test-app.ts';
-import { insertMinuteCandles } from './candle-store.ts';
+import { insertMinuteCandles } from './candles.repository.ts';
 import { createMarketService, type MarketService } from './market.service.ts';
 import { silentLogger } from './market-logger.ts';
 import { planSources } from './market-sources.ts';

@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { resolveCandleRange } from './candle-range.ts';
-import { insertMinuteCandles, readStoredCandles } from './candle-store.ts';
+import { insertMinuteCandles, readStoredCandles } from './candles.repository.ts';
 import { createLiveMarket, type LiveMarket, type QuoteListener } from './live-market.ts';
 import type { MarketLogger } from './market-logger.ts';
 import type { SourcePlan } from './market-sources.ts';

@@ -13,6 +13,12 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
+/** Whether any administrator exists (the first start asks the operator to create one). */
+export async function hasAdministrator(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  return row !== undefined;
+}
+
 /** By e-mail address, as stored (lower case). */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));

@@ -3,7 +3,7 @@ import { aggregateCandles } from '@candor/domain/market/candles';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { openTestDatabase } from '../test/test-app.ts';
-import { insertMinuteCandles, readStoredCandles } from './candle-store.ts';
+import { insertMinuteCandles, readStoredCandles } from './candles.repository.ts';
 import type { MinuteCandle } from './minute-recorder.ts';
 
 /** Stored minutes of a real source, aggregated in SQL: the same answer as the domain's aggregation. */

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDocumentBranding } from '../settings/settings-api.ts';
 import { changePassword } from './account-api.ts';
@@ -32,10 +33,7 @@ export function ChangePasswordPage() {
       reset();
     } catch (error) {
       if (isApiError(error, 'WRONG_PASSWORD')) notify.error(ACCOUNT_MESSAGES.wrongCurrentPassword);
-      else
-        notify.error(
-          ACCOUNT_MESSAGES.passwordUpdateFailed(error instanceof Error ? error.message : String(error)),
-        );
+      else notify.error(ACCOUNT_MESSAGES.passwordUpdateFailed(errorMessage(error)));
     }
   });
 

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FileField } from '../../components/ui/file-field.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
 import { findImageProblem, IMAGE_ACCEPT } from '../../lib/image-file.ts';
 import { notify } from '../../lib/notify.ts';
 import { useObjectUrl } from '../../lib/use-object-url.ts';
@@ -45,7 +46,7 @@ export function ProfilePicturePage() {
       setInputKey((k) => k + 1);
     } catch (error) {
       notify.error(ACCOUNT_MESSAGES.uploadFailed, {
-        description: error instanceof Error ? error.message : undefined,
+        description: errorMessage(error),
       });
     } finally {
       setUploading(false);

@@ -1,4 +1,5 @@
 import { type AdminDeposit, DEPOSIT_MESSAGES } from '@candor/contracts/deposits';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
 import {
@@ -21,7 +22,7 @@ const DEPOSIT_DECISIONS: DecisionSpec<Decision, AdminDeposit> = {
     decision.kind === 'approve' ? DEPOSIT_MESSAGES.approved : DEPOSIT_MESSAGES.rejected,
   notifyFailure: (error) =>
     notify.error(DEPOSIT_MESSAGES.decisionFailed, {
-      description: error instanceof Error ? error.message : String(error),
+      description: errorMessage(error),
     }),
 };
 

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { updateWalletAddresses, walletAddressesQuery } from './admin-wallets-api.ts';
 
@@ -77,7 +78,7 @@ export function WalletForm({ addresses }: { addresses: WalletAddresses }) {
       reset(toFormValues(saved));
       notify.success(WALLET_MESSAGES.updated);
     } catch (error) {
-      notify.error(WALLET_MESSAGES.updateFailed(error instanceof Error ? error.message : String(error)));
+      notify.error(WALLET_MESSAGES.updateFailed(errorMessage(error)));
     }
   });
 

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
 import { findImageProblem } from '../../lib/image-file.ts';
 import { notify } from '../../lib/notify.ts';
 import { settingsQuery } from '../settings/settings-api.ts';
@@ -85,7 +86,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       setFaviconInputKey((key) => key + 1);
       notify.success(SETTINGS_MESSAGES.updated);
     } catch (error) {
-      notify.error(SETTINGS_MESSAGES.updateFailed(error instanceof Error ? error.message : String(error)));
+      notify.error(SETTINGS_MESSAGES.updateFailed(errorMessage(error)));
     } finally {
       // The header, the login page and the tab's icon read the settings: refresh them at once.
       await queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey });

@@ -1,4 +1,5 @@
 import type { AdminTradeDetail } from '@candor/contracts/trades';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
 import {
@@ -20,7 +21,7 @@ const CLOSE_AT_MARKET: DecisionSpec<AdminCloseTradeRequest, AdminTradeDetail> = 
   doneMessage: () => CLOSE_AT_MARKET_MESSAGES.closed,
   notifyFailure: (error) =>
     notify.error(CLOSE_AT_MARKET_MESSAGES.failed, {
-      description: error instanceof Error ? error.message : String(error),
+      description: errorMessage(error),
     }),
 };
 

@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { adjustBalance, adminUserQueryKey } from './admin-user-api.ts';
 import { ChoiceGroup } from './form-fields.tsx';
@@ -61,7 +62,7 @@ export function AdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'balance
       reset({ ...EMPTY, direction: values.direction });
       notify.success(ADJUSTMENT_MESSAGES.adjusted);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       if (isApiError(error, 'INSUFFICIENT_FUNDS')) setError('amount', { message });
       notify.error(ADJUSTMENT_MESSAGES.failed, { description: message });
     } finally {

@@ -8,6 +8,7 @@ import { InstrumentOptions } from '../../components/ui/instrument-options.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { newIdempotencyKey } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { instrumentsQuery } from '../../lib/instruments-api.ts';
 import { notify } from '../../lib/notify.ts';
 import { formatSignedUsd, toSignedCents } from '../../lib/signed-usd.ts';
@@ -71,7 +72,7 @@ export function BookTradeForm({ userId }: { userId: string }) {
             : `${trade.symbol} booked by desk with a result of ${formatSignedUsd(toSignedCents(trade.result))}`,
       });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       setRefusal(message);
       notify.error(BOOK_TRADE_MESSAGES.failed, { description: message });
     } finally {

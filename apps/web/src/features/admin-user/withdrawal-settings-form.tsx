@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { updateWithdrawalSettings, withdrawalSettingsQuery } from './admin-user-api.ts';
 import { ChoiceGroup } from './form-fields.tsx';
@@ -80,7 +81,7 @@ export function WithdrawalSettingsForm({
       notify.success(WITHDRAWAL_SETTINGS_MESSAGES.updated);
     } catch (error) {
       notify.error(WITHDRAWAL_SETTINGS_MESSAGES.failed, {
-        description: error instanceof Error ? error.message : String(error),
+        description: errorMessage(error),
       });
     }
   });

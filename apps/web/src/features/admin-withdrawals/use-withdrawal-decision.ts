@@ -1,4 +1,5 @@
 import { type AdminWithdrawal, WITHDRAWAL_MESSAGES } from '@candor/contracts/withdrawals';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
 import {
@@ -31,7 +32,7 @@ const WITHDRAWAL_DECISIONS: DecisionSpec<WithdrawalDecision, AdminWithdrawal> = 
   allKey: ADMIN_WITHDRAWALS_QUERY_KEY,
   doneMessage: (decision) => DONE[decision.kind],
   // A refusal (already decided, say) shows the server's message; the refreshed views show the state.
-  notifyFailure: (error) => notify.error(error instanceof Error ? error.message : WITHDRAWAL_MESSAGES.failed),
+  notifyFailure: (error) => notify.error(errorMessage(error)),
 };
 
 /** Approve, reject and release hold, shared by the Withdrawals tab and /withdrawal/{id}. */

@@ -21,6 +21,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useMe } from '../session/session-api.ts';
@@ -156,7 +157,7 @@ function MethodStep({
       const answer = await createDepositQuote({ amount, coin: next });
       if (request === latest.current) onQuote(answer);
     } catch (error) {
-      if (request === latest.current) setProblem(error instanceof Error ? error.message : String(error));
+      if (request === latest.current) setProblem(errorMessage(error));
     } finally {
       if (request === latest.current) setLoading(false);
     }
@@ -304,7 +305,7 @@ function PaymentStep({
       await navigate({ to: '/deposit-history' });
     } catch (error) {
       if (isApiError(error, 'QUOTE_EXPIRED')) setServerExpired(true);
-      notify.error(error instanceof Error ? error.message : DEPOSIT_MESSAGES.submitFailed);
+      notify.error(errorMessage(error));
       setBusy(null);
     }
   };

@@ -1,4 +1,5 @@
 import type { Trade } from '@candor/contracts/trades';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
 import { closeOwnTrade, ME_QUERY_KEY, ownTradeQueryKey } from './trade-list-api.ts';
@@ -16,7 +17,7 @@ const CLOSE_TRADE: DecisionSpec<'close', Trade> = {
   doneMessage: () => CLOSE_TRADE_MESSAGES.closed,
   notifyFailure: (error) =>
     notify.error(CLOSE_TRADE_MESSAGES.failed, {
-      description: error instanceof Error ? error.message : String(error),
+      description: errorMessage(error),
     }),
 };
 

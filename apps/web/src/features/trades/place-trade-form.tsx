@@ -21,6 +21,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { notify } from '../../lib/notify.ts';
 import { DIRECTION_LABELS } from '../../lib/trade-format.ts';
@@ -94,7 +95,7 @@ export function PlaceTradeForm({
           description: `${DIRECTION_LABELS[trade.direction]} ${trade.symbol} at ${formatPrice(trade.openPrice)}`,
         });
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         if (isApiError(error, 'INSUFFICIENT_FUNDS')) setError('amount', { message });
         notify.error(TRADE_MESSAGES.failed, { description: message });
       } finally {

@@ -15,6 +15,7 @@ import { EmptyState } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
@@ -109,7 +110,7 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
         await queryClient.invalidateQueries({ queryKey: oneQuery.queryKey });
       } else {
         notify.error(WITHDRAWAL_MESSAGES.failed, {
-          description: error instanceof Error ? error.message : String(error),
+          description: errorMessage(error),
         });
       }
     }
@@ -124,7 +125,7 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
       notify.success(WITHDRAWAL_MESSAGES.codeSent);
       await show(updated);
     } catch (error) {
-      notify.error(error instanceof Error ? error.message : WITHDRAWAL_MESSAGES.failed);
+      notify.error(errorMessage(error));
       if (isApiError(error, 'ALREADY_DECIDED') || isApiError(error, 'INVALID_TRANSITION')) {
         await queryClient.invalidateQueries({ queryKey: oneQuery.queryKey });
       }

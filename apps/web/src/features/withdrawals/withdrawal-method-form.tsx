@@ -16,6 +16,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FieldMessage } from '../../components/ui/field-message.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import {
@@ -125,13 +126,13 @@ export function WithdrawalMethodForm({
     } catch (error) {
       if (AMOUNT_ERRORS.some((code) => isApiError(error, code))) {
         // The balance or the minimum changed since the form opened: say so under the amount.
-        setError('amount', { type: 'server', message: error instanceof Error ? error.message : '' });
+        setError('amount', { type: 'server', message: errorMessage(error) });
         onTermsStale();
       } else if (isApiError(error, 'ACCOUNT_INACTIVE')) {
         notify.error(error.message);
       } else {
         notify.error(WITHDRAWAL_MESSAGES.failed, {
-          description: error instanceof Error ? error.message : String(error),
+          description: errorMessage(error),
         });
       }
     }

@@ -12,9 +12,9 @@ import { z } from 'zod';
 import { FullScreenLoader } from './components/ui/spinner.tsx';
 import { LoginPage } from './features/auth/login-page.tsx';
 import { PendingFeature } from './features/pending/pending-feature.tsx';
-import { sessionQuery } from './features/session/session-api.ts';
 import { NotFoundPage } from './features/shell/not-found-page.tsx';
 import { queryClient } from './lib/query-client.ts';
+import { sessionQuery } from './lib/session.ts';
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: Outlet,

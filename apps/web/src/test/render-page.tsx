@@ -13,6 +13,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { Toaster, toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 import type { z } from 'zod';
+import { queryKeys } from '../lib/query-keys.ts';
 
 // jsdom has no scrolling; the router resets the scroll position after each navigation.
 window.scrollTo = () => undefined;
@@ -73,7 +74,7 @@ export function renderPages(routes: readonly PageRoute[], initialUrl: string, op
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   // Signed-in pages find the session already loaded, as the app's route guard leaves it.
-  if (options.me) queryClient.setQueryData(['session'], { user: options.me });
+  if (options.me) queryClient.setQueryData(queryKeys.session, { user: options.me });
   const rootRoute = createRootRoute({ component: Outlet });
   const children = routes.map(({ path, component, validateSearch }) =>
     createRoute({ getParentRoute: () => rootRoute, path, component, validateSearch }),

@@ -6,7 +6,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { changePassword } from './account-api.ts';
 import { type ChangePasswordForm, ChangePasswordFormSchema } from './account-form-schemas.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';

@@ -7,9 +7,10 @@ import { FileField } from '../../components/ui/file-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { findImageProblem, IMAGE_ACCEPT } from '../../lib/image-file.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useMe } from '../../lib/session.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { useObjectUrl } from '../../lib/use-object-url.ts';
-import { useMe } from '../session/session-api.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
 import { uploadProfilePicture } from './account-api.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { Avatar, BackToAccount, FormPanel } from './account-parts.tsx';
@@ -41,7 +42,7 @@ export function ProfilePicturePage() {
     try {
       await uploadProfilePicture(file);
       notify.success(ACCOUNT_MESSAGES.uploadSucceeded);
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
       setFile(null);
       setInputKey((k) => k + 1);
     } catch (error) {

@@ -17,7 +17,7 @@ import { LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { adminDepositQuery } from './admin-deposits-api.ts';
 import { RejectDepositDialog } from './reject-deposit-dialog.tsx';
 import { useDepositDecision } from './use-deposit-decision.ts';

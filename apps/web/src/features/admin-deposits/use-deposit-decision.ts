@@ -1,13 +1,9 @@
 import { type AdminDeposit, DEPOSIT_MESSAGES } from '@candor/contracts/deposits';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
-import {
-  ADMIN_DEPOSITS_QUERY_KEY,
-  adminDepositQueryKey,
-  approveDeposit,
-  rejectDeposit,
-} from './admin-deposits-api.ts';
+import { approveDeposit, rejectDeposit } from './admin-deposits-api.ts';
 
 export type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string };
 
@@ -16,8 +12,8 @@ const DEPOSIT_DECISIONS: DecisionSpec<Decision, AdminDeposit> = {
     decision.kind === 'approve'
       ? approveDeposit(id, key)
       : rejectDeposit(id, { reason: decision.reason }, key),
-  recordKey: adminDepositQueryKey,
-  allKey: ADMIN_DEPOSITS_QUERY_KEY,
+  recordKey: queryKeys.adminDeposit,
+  allKey: queryKeys.adminDeposits,
   doneMessage: (decision) =>
     decision.kind === 'approve' ? DEPOSIT_MESSAGES.approved : DEPOSIT_MESSAGES.rejected,
   notifyFailure: (error) =>

@@ -1,10 +1,10 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { DepositsTab } from '../admin-deposits/deposits-tab.tsx';
 import { TradesTab } from '../admin-trades/trades-tab.tsx';
 import { WithdrawalsTab } from '../admin-withdrawals/withdrawals-tab.tsx';
-import { useDocumentBranding } from '../settings/settings-api.ts';
 import { MANAGE_TABS, ManageSearchSchema, type ManageTabId } from './manage-tabs.ts';
 import { PaymentTab } from './payment-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';

@@ -13,6 +13,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { updateWalletAddresses, walletAddressesQuery } from './admin-wallets-api.ts';
 
 type WalletForm = z.input<typeof UpdateWalletAddressesRequestSchema>;
@@ -74,7 +75,7 @@ export function WalletForm({ addresses }: { addresses: WalletAddresses }) {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const saved = await updateWalletAddresses(values);
-      queryClient.setQueryData(walletAddressesQuery.queryKey, saved);
+      queryClient.setQueryData(queryKeys.walletAddresses, saved);
       reset(toFormValues(saved));
       notify.success(WALLET_MESSAGES.updated);
     } catch (error) {

@@ -15,7 +15,8 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { findImageProblem } from '../../lib/image-file.ts';
 import { notify } from '../../lib/notify.ts';
-import { settingsQuery } from '../settings/settings-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { settingsQuery } from '../../lib/site-settings.ts';
 import { updateSiteSettings, uploadFavicon } from './admin-settings-api.ts';
 import { FaviconField } from './favicon-field.tsx';
 
@@ -80,7 +81,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
     try {
       if (favicon) await uploadFavicon(favicon);
       const saved = await updateSiteSettings(values);
-      queryClient.setQueryData(settingsQuery.queryKey, saved);
+      queryClient.setQueryData(queryKeys.settings, saved);
       reset(toFormValues(saved));
       setFavicon(null);
       setFaviconInputKey((key) => key + 1);
@@ -89,7 +90,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       notify.error(SETTINGS_MESSAGES.updateFailed(errorMessage(error)));
     } finally {
       // The header, the login page and the tab's icon read the settings: refresh them at once.
-      await queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.settings });
     }
   });
 

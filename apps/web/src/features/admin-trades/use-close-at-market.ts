@@ -1,13 +1,9 @@
 import type { AdminTradeDetail } from '@candor/contracts/trades';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
-import {
-  ADMIN_QUERY_KEY,
-  type AdminCloseTradeRequest,
-  adminTradeQueryKey,
-  closeTradeAtMarket,
-} from './admin-trades-api.ts';
+import { type AdminCloseTradeRequest, closeTradeAtMarket } from './admin-trades-api.ts';
 
 export const CLOSE_AT_MARKET_MESSAGES = {
   closed: 'Trade closed at market',
@@ -16,8 +12,9 @@ export const CLOSE_AT_MARKET_MESSAGES = {
 
 const CLOSE_AT_MARKET: DecisionSpec<AdminCloseTradeRequest, AdminTradeDetail> = {
   send: closeTradeAtMarket,
-  recordKey: adminTradeQueryKey,
-  allKey: ADMIN_QUERY_KEY,
+  recordKey: queryKeys.adminTrade,
+  // The trades' pages and details, and the customer's page (balances, entries).
+  allKey: queryKeys.admin,
   doneMessage: () => CLOSE_AT_MARKET_MESSAGES.closed,
   notifyFailure: (error) =>
     notify.error(CLOSE_AT_MARKET_MESSAGES.failed, {

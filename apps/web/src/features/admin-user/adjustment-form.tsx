@@ -17,7 +17,8 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
-import { adjustBalance, adminUserQueryKey } from './admin-user-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { adjustBalance } from './admin-user-api.ts';
 import { ChoiceGroup } from './form-fields.tsx';
 
 type AdjustmentFormValues = z.input<typeof CreateAdjustmentRequestSchema>;
@@ -66,7 +67,7 @@ export function AdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'balance
       if (isApiError(error, 'INSUFFICIENT_FUNDS')) setError('amount', { message });
       notify.error(ADJUSTMENT_MESSAGES.failed, { description: message });
     } finally {
-      await queryClient.invalidateQueries({ queryKey: adminUserQueryKey(user.id) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.adminUser(user.id) });
     }
   });
 

@@ -11,6 +11,7 @@ import { newIdempotencyKey } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { instrumentsQuery } from '../../lib/instruments-api.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { formatSignedUsd, toSignedCents } from '../../lib/signed-usd.ts';
 import { bookTrade } from './book-trade-api.ts';
 import {
@@ -30,9 +31,6 @@ const EMPTY: BookTradeFormValues = {
   closedAt: '',
   closePrice: '',
 };
-
-/** Every administrator view a booked trade changes: this user's page and the All trades tab. */
-const ADMIN_QUERY_KEY = ['admin'] as const;
 
 /**
  * Book external trade (PRODUCT.md §2 Admin user details): a trade executed outside the platform
@@ -76,7 +74,8 @@ export function BookTradeForm({ userId }: { userId: string }) {
       setRefusal(message);
       notify.error(BOOK_TRADE_MESSAGES.failed, { description: message });
     } finally {
-      await queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
+      // Every administrator view a booked trade changes: this user's page and the All trades tab.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin });
     }
   });
 

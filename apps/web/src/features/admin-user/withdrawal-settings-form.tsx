@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { updateWithdrawalSettings, withdrawalSettingsQuery } from './admin-user-api.ts';
 import { ChoiceGroup } from './form-fields.tsx';
 import {
@@ -76,7 +77,7 @@ export function WithdrawalSettingsForm({
   const onSubmit = handleSubmit(async (values) => {
     try {
       const saved = await updateWithdrawalSettings(userId, values);
-      queryClient.setQueryData(withdrawalSettingsQuery(userId).queryKey, saved);
+      queryClient.setQueryData(queryKeys.adminWithdrawalSettings(userId), saved);
       reset(toWithdrawalSettingsForm(saved));
       notify.success(WITHDRAWAL_SETTINGS_MESSAGES.updated);
     } catch (error) {

@@ -1,14 +1,9 @@
 import { type AdminWithdrawal, WITHDRAWAL_MESSAGES } from '@candor/contracts/withdrawals';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
-import {
-  ADMIN_WITHDRAWALS_QUERY_KEY,
-  adminWithdrawalQueryKey,
-  approveWithdrawal,
-  rejectWithdrawal,
-  releaseWithdrawalHold,
-} from './admin-withdrawals-api.ts';
+import { approveWithdrawal, rejectWithdrawal, releaseWithdrawalHold } from './admin-withdrawals-api.ts';
 
 export type WithdrawalDecision =
   | { kind: 'approve' }
@@ -28,8 +23,8 @@ const WITHDRAWAL_DECISIONS: DecisionSpec<WithdrawalDecision, AdminWithdrawal> = 
       : decision.kind === 'reject'
         ? rejectWithdrawal(id, { reason: decision.reason }, key)
         : releaseWithdrawalHold(id, { reason: decision.reason }, key),
-  recordKey: adminWithdrawalQueryKey,
-  allKey: ADMIN_WITHDRAWALS_QUERY_KEY,
+  recordKey: queryKeys.adminWithdrawal,
+  allKey: queryKeys.adminWithdrawals,
   doneMessage: (decision) => DONE[decision.kind],
   // A refusal (already decided, say) shows the server's message; the refreshed views show the state.
   notifyFailure: (error) => notify.error(errorMessage(error)),

@@ -19,7 +19,7 @@ import { LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { adminWithdrawalQuery } from './admin-withdrawals-api.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { useWithdrawalDecision } from './use-withdrawal-decision.ts';

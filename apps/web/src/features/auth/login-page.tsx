@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { signIn } from './auth-api.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 
@@ -29,7 +30,7 @@ export function LoginPage() {
     setFailure(null);
     try {
       const session = await signIn(values);
-      queryClient.setQueryData(['session'], session);
+      queryClient.setQueryData(queryKeys.session, session);
       await navigate({ to: '/dashboard' });
     } catch (error) {
       setFailure(isApiError(error, 'TOO_MANY_ATTEMPTS') ? error.message : LOGIN_FAILED);

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { sessionQuery } from '../session/session-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { sessionQuery } from '../../lib/session.ts';
 import { verifyEmail } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
@@ -26,7 +27,7 @@ export function VerifyEmailPage() {
     verifyEmail(token).then(
       ({ email }) => {
         setVerification({ state: 'verified', email });
-        void queryClient.invalidateQueries({ queryKey: ['session'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.session });
       },
       () => setVerification({ state: 'invalid' }),
     );

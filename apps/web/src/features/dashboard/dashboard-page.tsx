@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { balancesQuery } from '../../lib/balances-api.ts';
+import { useMe } from '../../lib/session.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { MarketOverview } from '../market/market-overview.tsx';
-import { useMe } from '../session/session-api.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
 import { TradeList } from '../trade-list/trade-list.tsx';
 
 export function DashboardPage() {

@@ -23,16 +23,12 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useMe } from '../../lib/session.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
-import { useMe } from '../session/session-api.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { findProofProblem, formatCoin, formatCountdown, PROOF_ACCEPT } from './deposit-format.ts';
-import {
-  createDepositQuote,
-  OWN_DEPOSITS_QUERY_KEY,
-  submitDeposit,
-  uploadDepositProof,
-} from './deposits-api.ts';
+import { createDepositQuote, submitDeposit, uploadDepositProof } from './deposits-api.ts';
 import { useCountdown } from './use-countdown.ts';
 
 type Step = 1 | 2 | 3;
@@ -301,7 +297,7 @@ function PaymentStep({
         attempt.current = { body: serialized, key: newIdempotencyKey() };
       await submitDeposit(body, attempt.current.key);
       notify.success(DEPOSIT_MESSAGES.submitted);
-      await queryClient.invalidateQueries({ queryKey: OWN_DEPOSITS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.ownDeposits });
       await navigate({ to: '/deposit-history' });
     } catch (error) {
       if (isApiError(error, 'QUOTE_EXPIRED')) setServerExpired(true);

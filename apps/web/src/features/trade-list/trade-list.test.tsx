@@ -3,6 +3,7 @@ import type { Trade } from '@candor/contracts/trades';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { FakeEventSource, installFakeEventSource, latestEventSource } from '../../test/fake-event-source.ts';
 import { callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { buildTrade, tradeId as id, OPEN_TRADE_FIELDS } from '../../test/trades.ts';
@@ -164,7 +165,7 @@ describe('TradeList', () => {
       },
     });
     const { queryClient } = renderList('open');
-    queryClient.setQueryData(['me', 'balances'], { stale: true });
+    queryClient.setQueryData(queryKeys.balances, { stale: true });
     await screen.findByRole('table');
     act(() => latestEventSource().emit('quote', quote('EURUSD', '1.26000')));
 

@@ -1,8 +1,9 @@
 import type { Trade } from '@candor/contracts/trades';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
-import { closeOwnTrade, ME_QUERY_KEY, ownTradeQueryKey } from './trade-list-api.ts';
+import { closeOwnTrade } from './trade-list-api.ts';
 
 export const CLOSE_TRADE_MESSAGES = {
   closed: 'Trade closed',
@@ -11,9 +12,9 @@ export const CLOSE_TRADE_MESSAGES = {
 
 const CLOSE_TRADE: DecisionSpec<'close', Trade> = {
   send: (id, _decision, key) => closeOwnTrade(id, key),
-  recordKey: ownTradeQueryKey,
+  recordKey: queryKeys.ownTrade,
   // The balances, the statement and both lists move with the close.
-  allKey: ME_QUERY_KEY,
+  allKey: queryKeys.me,
   doneMessage: () => CLOSE_TRADE_MESSAGES.closed,
   notifyFailure: (error) =>
     notify.error(CLOSE_TRADE_MESSAGES.failed, {

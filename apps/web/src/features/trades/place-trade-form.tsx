@@ -24,8 +24,9 @@ import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { DIRECTION_LABELS } from '../../lib/trade-format.ts';
-import { ME_QUERY_KEY, placeTrade } from './trades-api.ts';
+import { placeTrade } from './trades-api.ts';
 
 /** The typed part of PlaceTradeRequest; the asset and the direction come from the page and the button. */
 const PlaceTradeFormSchema = PlaceTradeRequestSchema.pick({ amount: true, lotSize: true });
@@ -100,7 +101,8 @@ export function PlaceTradeForm({
         notify.error(TRADE_MESSAGES.failed, { description: message });
       } finally {
         setPressed(null);
-        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        // Everything of the customer moves with a new trade: balances, statement, the trade lists.
+        await queryClient.invalidateQueries({ queryKey: queryKeys.me });
       }
     })();
 

@@ -18,14 +18,10 @@ import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { WithdrawalOutcome } from './withdrawal-outcome.tsx';
-import {
-  confirmWithdrawal,
-  ME_QUERY_KEY,
-  requestNewWithdrawalCode,
-  withdrawalQuery,
-} from './withdrawals-api.ts';
+import { confirmWithdrawal, requestNewWithdrawalCode, withdrawalQuery } from './withdrawals-api.ts';
 
 /**
  * The code step: the customer types the 6-digit code e-mailed to them. Once the request has moved
@@ -83,12 +79,12 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
     reValidateMode: 'onChange',
     defaultValues: { code: '' },
   });
-  const oneQuery = withdrawalQuery(withdrawal.id);
+  const oneKey = queryKeys.ownWithdrawal(withdrawal.id);
   const spent = withdrawal.codeExpiresAt === null;
 
   const show = async (next: Withdrawal) => {
-    queryClient.setQueryData(oneQuery.queryKey, next);
-    await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY, refetchType: 'active' });
+    queryClient.setQueryData(oneKey, next);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'active' });
   };
 
   const onSubmit = handleSubmit(async ({ code }) => {
@@ -104,10 +100,10 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
       } else if (isApiError(error, 'TOO_MANY_ATTEMPTS')) {
         // The code is spent: the step re-reads the request and offers a new code.
         notify.error(error.message);
-        await queryClient.invalidateQueries({ queryKey: oneQuery.queryKey });
+        await queryClient.invalidateQueries({ queryKey: oneKey });
       } else if (isApiError(error, 'ALREADY_DECIDED') || isApiError(error, 'INVALID_TRANSITION')) {
         notify.error(error.message);
-        await queryClient.invalidateQueries({ queryKey: oneQuery.queryKey });
+        await queryClient.invalidateQueries({ queryKey: oneKey });
       } else {
         notify.error(WITHDRAWAL_MESSAGES.failed, {
           description: errorMessage(error),
@@ -127,7 +123,7 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
     } catch (error) {
       notify.error(errorMessage(error));
       if (isApiError(error, 'ALREADY_DECIDED') || isApiError(error, 'INVALID_TRANSITION')) {
-        await queryClient.invalidateQueries({ queryKey: oneQuery.queryKey });
+        await queryClient.invalidateQueries({ queryKey: oneKey });
       }
     } finally {
       setSending(false);

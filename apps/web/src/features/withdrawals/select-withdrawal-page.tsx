@@ -13,13 +13,14 @@ import { BackLink } from '../../components/ui/back-link.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { notify } from '../../lib/notify.ts';
-import { useMe } from '../session/session-api.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useMe } from '../../lib/session.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { ConfirmWithdrawalStep } from './confirm-withdrawal-step.tsx';
 import { SelectWithdrawalSearchSchema } from './select-withdrawal-search.ts';
 import { WithdrawalMethodForm } from './withdrawal-method-form.tsx';
 import { WithdrawalOutcome } from './withdrawal-outcome.tsx';
-import { ME_QUERY_KEY, withdrawalQuery, withdrawalTermsQuery } from './withdrawals-api.ts';
+import { withdrawalTermsQuery } from './withdrawals-api.ts';
 
 const METHOD_HINTS = {
   bank: 'To a bank account',
@@ -70,8 +71,8 @@ function WithdrawalWizard() {
   const [recorded, setRecorded] = useState<Withdrawal | null>(null);
 
   const onRecorded = async (withdrawal: Withdrawal) => {
-    queryClient.setQueryData(withdrawalQuery(withdrawal.id).queryKey, withdrawal);
-    await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY, refetchType: 'active' });
+    queryClient.setQueryData(queryKeys.ownWithdrawal(withdrawal.id), withdrawal);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'active' });
     if (withdrawal.status === 'awaiting_confirmation') {
       await navigate({ search: { confirm: withdrawal.id } });
       return;

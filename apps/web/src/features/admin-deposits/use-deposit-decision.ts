@@ -2,7 +2,7 @@ import { type AdminDeposit, DEPOSIT_MESSAGES } from '@candor/contracts/deposits'
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
+import { type DecisionSpec, useDecisionMutation } from '../../lib/use-decision-mutation.ts';
 import { approveDeposit, rejectDeposit } from './admin-deposits-api.ts';
 
 export type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string };
@@ -24,5 +24,5 @@ const DEPOSIT_DECISIONS: DecisionSpec<Decision, AdminDeposit> = {
 
 /** Approve and reject, shared by the Deposit tab and /deposit/{id}. */
 export function useDepositDecision() {
-  return useDecision(DEPOSIT_DECISIONS);
+  return useDecisionMutation(DEPOSIT_DECISIONS);
 }

@@ -2,7 +2,7 @@ import type { AdminTradeDetail } from '@candor/contracts/trades';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
+import { type DecisionSpec, useDecisionMutation } from '../../lib/use-decision-mutation.ts';
 import { type AdminCloseTradeRequest, closeTradeAtMarket } from './admin-trades-api.ts';
 
 export const CLOSE_AT_MARKET_MESSAGES = {
@@ -24,5 +24,5 @@ const CLOSE_AT_MARKET: DecisionSpec<AdminCloseTradeRequest, AdminTradeDetail> = 
 
 /** Close at market from the All trades tab: one Idempotency-Key per trade and reason, reused on a retry. */
 export function useCloseAtMarket() {
-  return useDecision(CLOSE_AT_MARKET);
+  return useDecisionMutation(CLOSE_AT_MARKET);
 }

@@ -1,18 +1,18 @@
 import type { BookTradeRequest } from '@candor/contracts/trades';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { InstrumentOptions } from '../../components/ui/instrument-options.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { newIdempotencyKey } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { instrumentsQuery } from '../../lib/instruments-api.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formatSignedUsd, toSignedCents } from '../../lib/signed-usd.ts';
+import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
 import { bookTrade } from './book-trade-api.ts';
 import {
   BOOK_TRADE_MESSAGES,
@@ -35,33 +35,28 @@ const EMPTY: BookTradeFormValues = {
 /**
  * Book external trade (PRODUCT.md §2 Admin user details): a trade executed outside the platform
  * on the customer's behalf, at recorded prices. The server checks each price against its minute's
- * recorded range and computes the result; its refusal is shown under the form. Each submission
- * carries an Idempotency-Key, reused when the same submission is retried.
+ * recorded range and computes the result; its refusal is shown under the form. Retrying the same
+ * submission reuses its Idempotency-Key.
  */
 export function BookTradeForm({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const catalogue = useQuery(instrumentsQuery);
-  const attempt = useRef<{ body: string; key: string } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<BookTradeFormValues, unknown, BookTradeRequest>({
     resolver: zodResolver(BookTradeFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: EMPTY,
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setRefusal(null);
-    const body = JSON.stringify(values);
-    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
-    try {
-      const trade = await bookTrade(userId, values, attempt.current.key);
-      attempt.current = null;
+  const book = useIdempotentMutation({
+    mutationFn: (values: BookTradeRequest, key: string) => bookTrade(userId, values, key),
+    onMutate: () => setRefusal(null),
+    onSuccess: (trade) => {
       reset(EMPTY);
       notify.success(BOOK_TRADE_MESSAGES.booked, {
         description:
@@ -69,15 +64,16 @@ export function BookTradeForm({ userId }: { userId: string }) {
             ? `${trade.symbol} booked by desk`
             : `${trade.symbol} booked by desk with a result of ${formatSignedUsd(toSignedCents(trade.result))}`,
       });
-    } catch (error) {
+    },
+    onError: (error) => {
       const message = errorMessage(error);
       setRefusal(message);
       notify.error(BOOK_TRADE_MESSAGES.failed, { description: message });
-    } finally {
-      // Every administrator view a booked trade changes: this user's page and the All trades tab.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.admin });
-    }
+    },
+    // Every administrator view a booked trade changes: this user's page and the All trades tab.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
   });
+  const onSubmit = handleSubmit((values) => book.mutate(values));
 
   const items = catalogue.data?.items ?? [];
   return (
@@ -160,8 +156,8 @@ export function BookTradeForm({ userId }: { userId: string }) {
         </p>
       ) : null}
       <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-40" disabled={isSubmitting}>
-          {isSubmitting ? 'Booking...' : 'Book trade'}
+        <Button type="submit" className="w-full sm:w-auto sm:min-w-40" disabled={book.isPending}>
+          {book.isPending ? 'Booking...' : 'Book trade'}
         </Button>
       </div>
     </form>

@@ -2,7 +2,7 @@ import { type AdminWithdrawal, WITHDRAWAL_MESSAGES } from '@candor/contracts/wit
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
+import { type DecisionSpec, useDecisionMutation } from '../../lib/use-decision-mutation.ts';
 import { approveWithdrawal, rejectWithdrawal, releaseWithdrawalHold } from './admin-withdrawals-api.ts';
 
 export type WithdrawalDecision =
@@ -32,5 +32,5 @@ const WITHDRAWAL_DECISIONS: DecisionSpec<WithdrawalDecision, AdminWithdrawal> = 
 
 /** Approve, reject and release hold, shared by the Withdrawals tab and /withdrawal/{id}. */
 export function useWithdrawalDecision() {
-  return useDecision(WITHDRAWAL_DECISIONS);
+  return useDecisionMutation(WITHDRAWAL_DECISIONS);
 }

@@ -9,9 +9,9 @@ import {
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import { usdAmountSchema } from '@candor/contracts/money';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
@@ -20,13 +20,14 @@ import { FileField } from '../../components/ui/file-field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
 import { findProofProblem, formatCoin, formatCountdown, PROOF_ACCEPT } from './deposit-format.ts';
 import { createDepositQuote, submitDeposit, uploadDepositProof } from './deposits-api.ts';
 import { useCountdown } from './use-countdown.ts';
@@ -138,25 +139,15 @@ function MethodStep({
   onNext: () => void;
 }) {
   const [coin, setCoin] = useState<Coin | null>(quote?.coin ?? null);
-  const [loading, setLoading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  // Only the answer to the latest choice counts: a slower answer to an earlier one is dropped.
-  const latest = useRef(0);
+  const quoting = useMutation({ mutationFn: (chosen: Coin) => createDepositQuote({ amount, coin: chosen }) });
+  const loading = quoting.isPending;
+  const problem = quoting.error ? errorMessage(quoting.error) : null;
 
-  const choose = async (next: Coin) => {
+  const choose = (next: Coin) => {
     setCoin(next);
-    setProblem(null);
     onQuote(null);
-    setLoading(true);
-    const request = ++latest.current;
-    try {
-      const answer = await createDepositQuote({ amount, coin: next });
-      if (request === latest.current) onQuote(answer);
-    } catch (error) {
-      if (request === latest.current) setProblem(errorMessage(error));
-    } finally {
-      if (request === latest.current) setLoading(false);
-    }
+    // Only the answer to the latest choice counts: mutate's own callbacks skip earlier ones.
+    quoting.mutate(next, { onSuccess: onQuote });
   };
 
   const ready = quote !== null && quote.coin === coin && !loading;
@@ -181,7 +172,7 @@ function MethodStep({
                 name="coin"
                 value={option}
                 checked={coin === option}
-                onChange={() => void choose(option)}
+                onChange={() => choose(option)}
                 className="accent-brand-600"
               />
               {COIN_SPECS[option].label}
@@ -253,9 +244,21 @@ function PaymentStep({
   const [proof, setProof] = useState<File | null>(null);
   const [proofProblem, setProofProblem] = useState<string | null>(null);
   const [hash, setHash] = useState('');
-  const [busy, setBusy] = useState<'uploading' | 'submitting' | null>(null);
-  const uploaded = useRef<{ file: File; fileId: string } | null>(null);
-  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const fail = (error: Error) => {
+    if (isApiError(error, 'QUOTE_EXPIRED')) setServerExpired(true);
+    notify.error(errorMessage(error));
+  };
+  const upload = useMutation({ mutationFn: uploadDepositProof, onError: fail });
+  const submit = useIdempotentMutation({
+    mutationFn: submitDeposit,
+    onSuccess: async () => {
+      notify.success(DEPOSIT_MESSAGES.submitted);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.ownDeposits });
+      await navigate({ to: '/deposit-history' });
+    },
+    onError: fail,
+  });
+  const busy = upload.isPending ? 'uploading' : submit.isPending ? 'submitting' : null;
   const spec = COIN_SPECS[quote.coin];
 
   const chooseProof = (file: File | null) => {
@@ -272,7 +275,7 @@ function PaymentStep({
     }
   };
 
-  const pay = async (event: FormEvent<HTMLFormElement>) => {
+  const pay = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (expired || busy) return;
     if (!proof) {
@@ -280,30 +283,11 @@ function PaymentStep({
       return;
     }
     if (proofProblem) return;
-    try {
-      if (uploaded.current?.file !== proof) {
-        setBusy('uploading');
-        const stored = await uploadDepositProof(proof);
-        uploaded.current = { file: proof, fileId: stored.fileId };
-      }
-      setBusy('submitting');
-      const body = {
-        quoteId: quote.id,
-        proofFileId: uploaded.current.fileId,
-        transactionHash: hash.trim() || undefined,
-      };
-      const serialized = JSON.stringify(body);
-      if (attempt.current?.body !== serialized)
-        attempt.current = { body: serialized, key: newIdempotencyKey() };
-      await submitDeposit(body, attempt.current.key);
-      notify.success(DEPOSIT_MESSAGES.submitted);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.ownDeposits });
-      await navigate({ to: '/deposit-history' });
-    } catch (error) {
-      if (isApiError(error, 'QUOTE_EXPIRED')) setServerExpired(true);
-      notify.error(errorMessage(error));
-      setBusy(null);
-    }
+    const send = (proofFileId: string) =>
+      submit.mutate({ quoteId: quote.id, proofFileId, transactionHash: hash.trim() || undefined });
+    // A retry sends the proof already stored, and the deposit under the same Idempotency-Key.
+    if (upload.data && upload.variables === proof) send(upload.data.fileId);
+    else upload.mutate(proof, { onSuccess: (stored) => send(stored.fileId) });
   };
 
   return (

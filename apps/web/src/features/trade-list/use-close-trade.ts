@@ -2,7 +2,7 @@ import type { Trade } from '@candor/contracts/trades';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
+import { type DecisionSpec, useDecisionMutation } from '../../lib/use-decision-mutation.ts';
 import { closeOwnTrade } from './trade-list-api.ts';
 
 export const CLOSE_TRADE_MESSAGES = {
@@ -24,5 +24,5 @@ const CLOSE_TRADE: DecisionSpec<'close', Trade> = {
 
 /** Closes the customer's own open trades at market, one at a time, each with an Idempotency-Key. */
 export function useCloseTrade() {
-  return useDecision(CLOSE_TRADE);
+  return useDecisionMutation(CLOSE_TRADE);
 }

@@ -15,10 +15,11 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { FieldMessage } from '../../components/ui/field-message.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
+import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
 import {
   emptyWithdrawalForm,
   feeLine,
@@ -69,8 +70,8 @@ const FIELDS: Record<WithdrawalMethod, TextFieldSpec[]> = {
 const AMOUNT_ERRORS = ['INSUFFICIENT_FUNDS', 'BELOW_MINIMUM_WITHDRAWAL'] as const;
 
 /**
- * One method's form: payout details, the amount, and the fee line before submitting. The request
- * carries an Idempotency-Key, reused when the same submission is retried after a failure.
+ * One method's form: payout details, the amount, and the fee line before submitting. Retrying the
+ * same submission after a failure reuses its Idempotency-Key.
  */
 export function WithdrawalMethodForm({
   method,
@@ -86,7 +87,6 @@ export function WithdrawalMethodForm({
   onTermsStale: () => void;
 }) {
   const coinId = useId();
-  const keys = useRef(new Map<string, string>());
   // The rules follow the latest terms (the balance is re-read after the server refuses an amount).
   const latestTerms = useRef(terms);
   latestTerms.current = terms;
@@ -101,7 +101,7 @@ export function WithdrawalMethodForm({
     watch,
     setError,
     trigger,
-    formState: { errors, isSubmitting, isSubmitted },
+    formState: { errors, isSubmitted },
   } = useForm<WithdrawalFormValues>({
     resolver,
     mode: 'onSubmit',
@@ -111,19 +111,10 @@ export function WithdrawalMethodForm({
   const fee = feeLine(watch('amount') ?? '', terms);
   const label = WITHDRAWAL_METHOD_LABELS[method];
 
-  const onSubmit = handleSubmit(async (values) => {
-    const body = CreateWithdrawalRequestSchema.parse({ method, ...values });
-    const submission = JSON.stringify(body);
-    let key = keys.current.get(submission);
-    if (!key) {
-      key = newIdempotencyKey();
-      keys.current.set(submission, key);
-    }
-    try {
-      const recorded = await createWithdrawal(body, key);
-      keys.current.delete(submission);
-      await onRecorded(recorded);
-    } catch (error) {
+  const create = useIdempotentMutation({
+    mutationFn: createWithdrawal,
+    onSuccess: (recorded) => onRecorded(recorded),
+    onError: (error) => {
       if (AMOUNT_ERRORS.some((code) => isApiError(error, code))) {
         // The balance or the minimum changed since the form opened: say so under the amount.
         setError('amount', { type: 'server', message: errorMessage(error) });
@@ -135,8 +126,11 @@ export function WithdrawalMethodForm({
           description: errorMessage(error),
         });
       }
-    }
+    },
   });
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(CreateWithdrawalRequestSchema.parse({ method, ...values })),
+  );
 
   return (
     <form noValidate aria-label={`${label} withdrawal`} onSubmit={onSubmit} className="space-y-5">
@@ -234,8 +228,8 @@ export function WithdrawalMethodForm({
       </p>
 
       <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-32" disabled={isSubmitting}>
-          {isSubmitting ? 'Processing...' : 'Withdraw'}
+        <Button type="submit" className="w-full sm:w-auto sm:min-w-32" disabled={create.isPending}>
+          {create.isPending ? 'Processing...' : 'Withdraw'}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
@@ -18,7 +19,7 @@ export function ChangePasswordPage() {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ChangePasswordForm>({
     resolver: zodResolver(ChangePasswordFormSchema),
     mode: 'onSubmit',
@@ -26,16 +27,20 @@ export function ChangePasswordPage() {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    try {
-      await changePassword({ currentPassword, newPassword });
+  const change = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
       notify.success(ACCOUNT_MESSAGES.passwordUpdated);
       reset();
-    } catch (error) {
+    },
+    onError: (error) => {
       if (isApiError(error, 'WRONG_PASSWORD')) notify.error(ACCOUNT_MESSAGES.wrongCurrentPassword);
       else notify.error(ACCOUNT_MESSAGES.passwordUpdateFailed(errorMessage(error)));
-    }
+    },
   });
+  const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
+    change.mutate({ currentPassword, newPassword }),
+  );
 
   return (
     <div>
@@ -68,8 +73,8 @@ export function ChangePasswordPage() {
             {...register('confirmPassword')}
           />
           <div className="flex justify-end pt-2">
-            <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
-              {isSubmitting ? 'Updating...' : 'Update Password'}
+            <Button type="submit" className="w-full sm:w-auto" disabled={change.isPending}>
+              {change.isPending ? 'Updating...' : 'Update Password'}
             </Button>
           </div>
         </form>

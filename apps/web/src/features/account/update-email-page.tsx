@@ -1,5 +1,6 @@
 import { type ChangeEmailRequest, ChangeEmailRequestSchema } from '@candor/contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
@@ -20,7 +21,7 @@ export function UpdateEmailPage() {
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ChangeEmailRequest>({
     resolver: zodResolver(ChangeEmailRequestSchema),
     mode: 'onSubmit',
@@ -28,19 +29,21 @@ export function UpdateEmailPage() {
     defaultValues: { newEmail: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { message } = await changeEmail(values);
+  const change = useMutation({
+    mutationFn: changeEmail,
+    onSuccess: ({ message }) => {
       notify.success(message || ACCOUNT_MESSAGES.verificationSent);
       reset();
-    } catch (error) {
+    },
+    onError: (error) => {
       if (isApiError(error, 'WRONG_PASSWORD')) notify.error(ACCOUNT_MESSAGES.wrongPassword);
       else if (isApiError(error, 'EMAIL_TAKEN'))
         setError('newEmail', { message: error.message }, { shouldFocus: true });
       else if (isApiError(error, 'VALIDATION_FAILED')) notify.error(ACCOUNT_MESSAGES.invalidEmail);
       else notify.error(ACCOUNT_MESSAGES.emailUpdateFailed);
-    }
+    },
   });
+  const onSubmit = handleSubmit((values) => change.mutate(values));
 
   return (
     <div>
@@ -69,8 +72,8 @@ export function UpdateEmailPage() {
             {...register('password')}
           />
           <div className="flex justify-end pt-2">
-            <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
-              {isSubmitting ? 'Updating...' : 'Update Email'}
+            <Button type="submit" className="w-full sm:w-auto" disabled={change.isPending}>
+              {change.isPending ? 'Updating...' : 'Update Email'}
             </Button>
           </div>
         </form>

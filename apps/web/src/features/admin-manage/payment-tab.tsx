@@ -5,7 +5,7 @@ import {
   type WalletAddresses,
 } from '@candor/contracts/wallets';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
@@ -64,7 +64,7 @@ export function WalletForm({ addresses }: { addresses: WalletAddresses }) {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<WalletForm, unknown, UpdateWalletAddressesRequest>({
     resolver: zodResolver(UpdateWalletAddressesRequestSchema),
     mode: 'onSubmit',
@@ -72,16 +72,16 @@ export function WalletForm({ addresses }: { addresses: WalletAddresses }) {
     defaultValues: toFormValues(addresses),
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const saved = await updateWalletAddresses(values);
+  const save = useMutation({
+    mutationFn: updateWalletAddresses,
+    onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.walletAddresses, saved);
       reset(toFormValues(saved));
       notify.success(WALLET_MESSAGES.updated);
-    } catch (error) {
-      notify.error(WALLET_MESSAGES.updateFailed(errorMessage(error)));
-    }
+    },
+    onError: (error) => notify.error(WALLET_MESSAGES.updateFailed(errorMessage(error))),
   });
+  const onSubmit = handleSubmit((values) => save.mutate(values));
 
   return (
     <form noValidate onSubmit={onSubmit} className="max-w-2xl space-y-6" aria-label="Wallet addresses">
@@ -116,8 +116,8 @@ export function WalletForm({ addresses }: { addresses: WalletAddresses }) {
       </section>
 
       <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-32" disabled={isSubmitting}>
-          {isSubmitting ? 'Updating...' : 'Update'}
+        <Button type="submit" className="w-full sm:w-auto sm:min-w-32" disabled={save.isPending}>
+          {save.isPending ? 'Updating...' : 'Update'}
         </Button>
       </div>
     </form>

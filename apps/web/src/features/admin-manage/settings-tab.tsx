@@ -5,7 +5,7 @@ import {
   UpdateSiteSettingsRequestSchema,
 } from '@candor/contracts/settings';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -62,7 +62,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<SettingsForm, unknown, UpdateSiteSettingsRequest>({
     resolver: zodResolver(UpdateSiteSettingsRequestSchema),
     mode: 'onSubmit',
@@ -76,22 +76,26 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
     setFavicon(problem ? null : file);
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (faviconProblem) return;
-    try {
-      if (favicon) await uploadFavicon(favicon);
-      const saved = await updateSiteSettings(values);
+  const save = useMutation({
+    mutationFn: async ({ values, icon }: { values: UpdateSiteSettingsRequest; icon: File | null }) => {
+      if (icon) await uploadFavicon(icon);
+      return updateSiteSettings(values);
+    },
+    onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.settings, saved);
       reset(toFormValues(saved));
       setFavicon(null);
       setFaviconInputKey((key) => key + 1);
       notify.success(SETTINGS_MESSAGES.updated);
-    } catch (error) {
-      notify.error(SETTINGS_MESSAGES.updateFailed(errorMessage(error)));
-    } finally {
-      // The header, the login page and the tab's icon read the settings: refresh them at once.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.settings });
-    }
+    },
+    onError: (error) => notify.error(SETTINGS_MESSAGES.updateFailed(errorMessage(error))),
+    // The header, the login page and the tab's icon read the settings: refresh them at once.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.settings }),
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    if (faviconProblem) return;
+    save.mutate({ values, icon: favicon });
   });
 
   return (
@@ -144,8 +148,8 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       </section>
 
       <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-32" disabled={isSubmitting}>
-          {isSubmitting ? 'Updating...' : 'Update'}
+        <Button type="submit" className="w-full sm:w-auto sm:min-w-32" disabled={save.isPending}>
+          {save.isPending ? 'Updating...' : 'Update'}
         </Button>
       </div>
     </form>

@@ -3,7 +3,7 @@ import type {
   WithdrawalSettings,
 } from '@candor/contracts/withdrawal-settings';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -65,7 +65,7 @@ export function WithdrawalSettingsForm({
     handleSubmit,
     reset,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<FormValues, unknown, UpdateWithdrawalSettingsRequest>({
     resolver: zodResolver(WithdrawalSettingsFormSchema),
     mode: 'onSubmit',
@@ -74,18 +74,17 @@ export function WithdrawalSettingsForm({
   });
   const holdEnabled = watch('holdEnabled') === 'enable';
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const saved = await updateWithdrawalSettings(userId, values);
+  const save = useMutation({
+    mutationFn: (values: UpdateWithdrawalSettingsRequest) => updateWithdrawalSettings(userId, values),
+    onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.adminWithdrawalSettings(userId), saved);
       reset(toWithdrawalSettingsForm(saved));
       notify.success(WITHDRAWAL_SETTINGS_MESSAGES.updated);
-    } catch (error) {
-      notify.error(WITHDRAWAL_SETTINGS_MESSAGES.failed, {
-        description: errorMessage(error),
-      });
-    }
+    },
+    onError: (error) =>
+      notify.error(WITHDRAWAL_SETTINGS_MESSAGES.failed, { description: errorMessage(error) }),
   });
+  const onSubmit = handleSubmit((values) => save.mutate(values));
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Withdrawal settings" className="space-y-5">
@@ -114,8 +113,8 @@ export function WithdrawalSettingsForm({
         </p>
       </div>
       <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-40" disabled={isSubmitting}>
-          {isSubmitting ? 'Updating...' : 'Update Settings'}
+        <Button type="submit" className="w-full sm:w-auto sm:min-w-40" disabled={save.isPending}>
+          {save.isPending ? 'Updating...' : 'Update Settings'}
         </Button>
       </div>
     </form>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -15,29 +15,31 @@ import { InvalidLinkNotice } from './auth-notices.tsx';
 export function NewPasswordPage() {
   const { token } = useSearch({ from: '/reset-password/new' });
   const navigate = useNavigate();
-  const [invalid, setInvalid] = useState(token === '');
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<NewPasswordForm>({
     resolver: zodResolver(NewPasswordFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
 
-  const onSubmit = handleSubmit(async ({ newPassword }) => {
-    setFailure(null);
-    try {
-      await completePasswordReset({ token, newPassword });
+  const save = useMutation({
+    mutationFn: (newPassword: string) => completePasswordReset({ token, newPassword }),
+    onSuccess: async () => {
       notify.success(AUTH_MESSAGES.passwordReset);
       await navigate({ to: '/' });
-    } catch (error) {
-      if (isApiError(error, 'INVALID_TOKEN')) setInvalid(true);
-      else setFailure(isApiError(error) ? error.message : AUTH_MESSAGES.genericFailure);
-    }
+    },
   });
+  const onSubmit = handleSubmit(({ newPassword }) => save.mutate(newPassword));
+  // A used, wrong or expired link cannot be tried again: the form gives way to the notice.
+  const invalid = token === '' || isApiError(save.error, 'INVALID_TOKEN');
+  const failure = save.error
+    ? isApiError(save.error)
+      ? save.error.message
+      : AUTH_MESSAGES.genericFailure
+    : null;
 
   return (
     <AuthLayout title="Choose a new password" headerLink={{ to: '/', label: 'Login' }}>
@@ -64,8 +66,8 @@ export function NewPasswordPage() {
             error={errors.confirmPassword?.message}
             {...register('confirmPassword')}
           />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save new password'}
+          <Button type="submit" className="w-full" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save new password'}
           </Button>
         </form>
       )}

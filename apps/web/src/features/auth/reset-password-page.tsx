@@ -1,7 +1,7 @@
 import { type RequestPasswordResetRequest, RequestPasswordResetRequestSchema } from '@candor/contracts/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -12,35 +12,29 @@ import { AUTH_MESSAGES } from './auth-messages.ts';
 import { SuccessNotice } from './auth-notices.tsx';
 
 export function ResetPasswordPage() {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<RequestPasswordResetRequest>({
     resolver: zodResolver(RequestPasswordResetRequestSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await requestPasswordReset(values);
-      setSent(AUTH_MESSAGES.resetEmailSent);
-    } catch (error) {
-      setFailure(
-        isApiError(error, 'USER_NOT_FOUND') ? AUTH_MESSAGES.noAccountForEmail : AUTH_MESSAGES.resetFailed,
-      );
-    }
-  });
+  const request = useMutation({ mutationFn: requestPasswordReset });
+  const onSubmit = handleSubmit((values) => request.mutate(values));
+  const failure = request.error
+    ? isApiError(request.error, 'USER_NOT_FOUND')
+      ? AUTH_MESSAGES.noAccountForEmail
+      : AUTH_MESSAGES.resetFailed
+    : null;
 
   return (
     <AuthLayout title="Reset your password" headerLink={{ to: '/', label: 'Login' }}>
-      {sent ? (
+      {request.isSuccess ? (
         <div className="space-y-6">
-          <SuccessNotice message={sent} />
+          <SuccessNotice message={AUTH_MESSAGES.resetEmailSent} />
           <p className="text-sm text-slate-600">
             The link in the e-mail lets you choose a new password. It can be used once and expires after a
             while.
@@ -65,8 +59,8 @@ export function ResetPasswordPage() {
             error={errors.email?.message}
             {...register('email')}
           />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? 'Sending...' : 'Send Reset Link'}
+          <Button type="submit" className="w-full" disabled={request.isPending}>
+            {request.isPending ? 'Sending...' : 'Send Reset Link'}
           </Button>
           <p className="text-center text-sm text-slate-500">
             Don't have an account?{' '}

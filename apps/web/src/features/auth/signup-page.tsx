@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -11,34 +11,43 @@ import { type SignUpForm, SignUpFormSchema } from './auth-form-schemas.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 
+const TAKEN_FIELDS = [
+  { code: 'USERNAME_TAKEN', field: 'username' },
+  { code: 'EMAIL_TAKEN', field: 'email' },
+] as const;
+
 export function SignupPage() {
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<SignUpForm>({
     resolver: zodResolver(SignUpFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
 
-  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...account }) => {
-    setFailure(null);
-    try {
-      await signUp(account);
+  const signup = useMutation({
+    mutationFn: signUp,
+    onSuccess: async () => {
       notify.success(AUTH_MESSAGES.accountCreated);
       await navigate({ to: '/' });
-    } catch (error) {
-      if (isApiError(error, 'USERNAME_TAKEN'))
-        setError('username', { message: error.message }, { shouldFocus: true });
-      else if (isApiError(error, 'EMAIL_TAKEN'))
-        setError('email', { message: error.message }, { shouldFocus: true });
-      else setFailure(isApiError(error) ? error.message : AUTH_MESSAGES.genericFailure);
-    }
+    },
+    onError: (error) => {
+      const field = TAKEN_FIELDS.find(({ code }) => isApiError(error, code))?.field;
+      if (field) setError(field, { message: error.message }, { shouldFocus: true });
+    },
   });
+  const onSubmit = handleSubmit(({ confirmPassword: _confirm, ...account }) => signup.mutate(account));
+  // A name or address already taken is said under its field; anything else above the form.
+  const failure =
+    signup.error && !TAKEN_FIELDS.some(({ code }) => isApiError(signup.error, code))
+      ? isApiError(signup.error)
+        ? signup.error.message
+        : AUTH_MESSAGES.genericFailure
+      : null;
 
   return (
     <AuthLayout title="Create an account" headerLink={{ to: '/', label: 'Login' }}>
@@ -77,8 +86,8 @@ export function SignupPage() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Loading...' : 'Sign up'}
+        <Button type="submit" className="w-full" disabled={signup.isPending}>
+          {signup.isPending ? 'Loading...' : 'Sign up'}
         </Button>
         <p className="text-center text-sm text-slate-500">
           Already have an account?{' '}

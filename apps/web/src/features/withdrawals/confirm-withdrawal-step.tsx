@@ -6,9 +6,8 @@ import {
   type Withdrawal,
 } from '@candor/contracts/withdrawals';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
@@ -65,14 +64,13 @@ export function ConfirmWithdrawalStep({ id, email }: { id: string; email: string
 
 function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string }) {
   const queryClient = useQueryClient();
-  const [sending, setSending] = useState(false);
   const {
     register,
     handleSubmit,
     setError,
     clearErrors,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ConfirmWithdrawalRequest>({
     resolver: zodResolver(ConfirmWithdrawalRequestSchema),
     mode: 'onSubmit',
@@ -87,48 +85,47 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
     await queryClient.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'active' });
   };
 
-  const onSubmit = handleSubmit(async ({ code }) => {
-    try {
-      const confirmed = await confirmWithdrawal(withdrawal.id, { code });
+  const confirm = useMutation({
+    mutationFn: (code: string) => confirmWithdrawal(withdrawal.id, { code }),
+    onSuccess: async (confirmed) => {
       if (confirmed.status === 'pending') notify.success(WITHDRAWAL_MESSAGES.success);
       await show(confirmed);
-    } catch (error) {
+    },
+    onError: async (error) => {
       if (isApiError(error, 'INVALID_WITHDRAWAL_CODE')) {
         // A wrong code (the seed's toast) or an expired one: said under the field too.
         setError('code', { type: 'server', message: error.message });
         notify.error(error.message);
-      } else if (isApiError(error, 'TOO_MANY_ATTEMPTS')) {
-        // The code is spent: the step re-reads the request and offers a new code.
-        notify.error(error.message);
-        await queryClient.invalidateQueries({ queryKey: oneKey });
-      } else if (isApiError(error, 'ALREADY_DECIDED') || isApiError(error, 'INVALID_TRANSITION')) {
+      } else if (
+        isApiError(error, 'TOO_MANY_ATTEMPTS') ||
+        isApiError(error, 'ALREADY_DECIDED') ||
+        isApiError(error, 'INVALID_TRANSITION')
+      ) {
+        // The code is spent, or the request moved on: the step re-reads it (and offers a new code).
         notify.error(error.message);
         await queryClient.invalidateQueries({ queryKey: oneKey });
       } else {
-        notify.error(WITHDRAWAL_MESSAGES.failed, {
-          description: errorMessage(error),
-        });
+        notify.error(WITHDRAWAL_MESSAGES.failed, { description: errorMessage(error) });
       }
-    }
+    },
   });
+  const onSubmit = handleSubmit(({ code }) => confirm.mutate(code));
 
-  const sendNewCode = async () => {
-    setSending(true);
-    try {
-      const updated = await requestNewWithdrawalCode(withdrawal.id);
+  const newCode = useMutation({
+    mutationFn: () => requestNewWithdrawalCode(withdrawal.id),
+    onSuccess: async (updated) => {
       reset({ code: '' });
       clearErrors();
       notify.success(WITHDRAWAL_MESSAGES.codeSent);
       await show(updated);
-    } catch (error) {
+    },
+    onError: async (error) => {
       notify.error(errorMessage(error));
       if (isApiError(error, 'ALREADY_DECIDED') || isApiError(error, 'INVALID_TRANSITION')) {
         await queryClient.invalidateQueries({ queryKey: oneKey });
       }
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+  });
 
   return (
     <form noValidate aria-label="Confirm withdrawal" onSubmit={onSubmit} className="space-y-5">
@@ -161,11 +158,11 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
         {...register('code')}
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button variant="secondary" disabled={sending} onClick={() => void sendNewCode()}>
-          {sending ? 'Sending...' : 'Send a new code'}
+        <Button variant="secondary" disabled={newCode.isPending} onClick={() => newCode.mutate()}>
+          {newCode.isPending ? 'Sending...' : 'Send a new code'}
         </Button>
-        <Button type="submit" className="sm:min-w-32" disabled={isSubmitting || spent}>
-          {isSubmitting ? 'Confirming...' : 'Confirm'}
+        <Button type="submit" className="sm:min-w-32" disabled={confirm.isPending || spent}>
+          {confirm.isPending ? 'Confirming...' : 'Confirm'}
         </Button>
       </div>
     </form>

@@ -1,8 +1,19 @@
 import type { CandleInterval } from '@candor/contracts/market';
-import type { Trade } from '@candor/contracts/trades';
 
-/** Where a server-paged list stands: its page and its e-mail search. */
-type ListPlace = { page: number; search: string };
+/** Where a list stands: its page, and its search or status filter. */
+type ListPlace = Readonly<Record<string, string | number>>;
+
+/**
+ * The keys of a server-paged resource: `all` its views (invalidate it after a change), one `page`
+ * of its list, `one` record.
+ */
+function pagedKeys<const Prefix extends readonly string[]>(prefix: Prefix) {
+  return {
+    all: prefix,
+    page: (place: ListPlace) => [...prefix, 'list', place] as const,
+    one: (id: string) => [...prefix, 'one', id] as const,
+  };
+}
 
 const ME = ['me'] as const;
 const ADMIN = ['admin'] as const;
@@ -14,7 +25,7 @@ const ADMIN = ['admin'] as const;
  */
 export const queryKeys = {
   session: ['session'],
-  /** The public site settings (name, icon, withdrawal terms): the header and the login page read them. */
+  /** The public site settings (name, icon): the header, the login page and the tab read them. */
   settings: ['settings'],
   instruments: ['instruments'],
   candles: (symbol: string, interval: CandleInterval) => ['candles', symbol, interval] as const,
@@ -24,29 +35,19 @@ export const queryKeys = {
   me: ME,
   balances: [...ME, 'balances'],
   statement: (page: number) => [...ME, 'statement', page] as const,
-  ownDeposits: [...ME, 'deposits'],
-  ownDepositsPage: (page: number) => [...ME, 'deposits', { page }] as const,
-  ownTradesPage: (status: Trade['status'], page: number) =>
-    [...ME, 'trades', 'list', status, { page }] as const,
-  ownTrade: (id: string) => [...ME, 'trades', 'one', id] as const,
-  ownWithdrawalsPage: (page: number) => [...ME, 'withdrawals', 'list', { page }] as const,
-  ownWithdrawal: (id: string) => [...ME, 'withdrawals', 'one', id] as const,
   withdrawalTerms: [...ME, 'withdrawal-terms'],
+  ownDeposits: pagedKeys([...ME, 'deposits']),
+  ownTrades: pagedKeys([...ME, 'trades']),
+  ownWithdrawals: pagedKeys([...ME, 'withdrawals']),
 
   admin: ADMIN,
-  adminDeposits: [...ADMIN, 'deposits'],
-  adminDepositsPage: (place: ListPlace) => [...ADMIN, 'deposits', 'list', place] as const,
-  adminDeposit: (id: string) => [...ADMIN, 'deposits', 'one', id] as const,
-  adminWithdrawals: [...ADMIN, 'withdrawals'],
-  adminWithdrawalsPage: (place: ListPlace) => [...ADMIN, 'withdrawals', 'list', place] as const,
-  adminWithdrawal: (id: string) => [...ADMIN, 'withdrawals', 'one', id] as const,
-  adminTradesPage: (place: ListPlace) => [...ADMIN, 'trades', 'list', place] as const,
-  adminTrade: (id: string) => [...ADMIN, 'trades', 'one', id] as const,
+  adminDeposits: pagedKeys([...ADMIN, 'deposits']),
+  adminWithdrawals: pagedKeys([...ADMIN, 'withdrawals']),
+  adminTrades: pagedKeys([...ADMIN, 'trades']),
   adminOpenPositions: (userId: string) => [...ADMIN, 'trades', { userId, status: 'open' }] as const,
+  outbox: pagedKeys([...ADMIN, 'outbox']),
   /** Everything the admin user page reads about one user. */
   adminUser: (id: string) => [...ADMIN, 'users', id] as const,
   adminWithdrawalSettings: (id: string) => [...ADMIN, 'users', id, 'withdrawal-settings'] as const,
   walletAddresses: [...ADMIN, 'wallet-addresses'],
-  outboxPage: (place: ListPlace) => [...ADMIN, 'outbox', 'list', place] as const,
-  outboxMessage: (id: string) => [...ADMIN, 'outbox', 'message', id] as const,
 } as const;

@@ -1,6 +1,5 @@
 import { type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { newIdempotencyKey } from './api.ts';
 
 /** useMutation's options, with a mutation function that also gets its request's Idempotency-Key. */
 export type IdempotentMutationOptions<TData, TVariables> = Omit<
@@ -49,4 +48,16 @@ function describeRequest(variables: unknown): string {
         : value,
     ) ?? ''
   );
+}
+
+/**
+ * A fresh Idempotency-Key for one money-moving submission (a UUID v4). Built from
+ * crypto.getRandomValues, which, unlike crypto.randomUUID, also exists on plain-HTTP pages.
+ */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -11,7 +11,7 @@ export function adminDepositsPageQuery(page: number, search: string) {
   const params = new URLSearchParams({ page: String(page) });
   if (search) params.set('search', search);
   return queryOptions({
-    queryKey: queryKeys.adminDepositsPage({ page, search }),
+    queryKey: queryKeys.adminDeposits.page({ page, search }),
     queryFn: ({ signal }) => apiRequest(`/api/admin/deposits?${params}`, AdminDepositPageSchema, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -19,7 +19,7 @@ export function adminDepositsPageQuery(page: number, search: string) {
 
 export function adminDepositQuery(id: string) {
   return queryOptions({
-    queryKey: queryKeys.adminDeposit(id),
+    queryKey: queryKeys.adminDeposits.one(id),
     queryFn: ({ signal }) =>
       apiRequest(`/api/admin/deposits/${encodeURIComponent(id)}`, AdminDepositSchema, { signal }),
   });

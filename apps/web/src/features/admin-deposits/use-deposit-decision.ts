@@ -12,8 +12,8 @@ const DEPOSIT_DECISIONS: DecisionSpec<Decision, AdminDeposit> = {
     decision.kind === 'approve'
       ? approveDeposit(id, key)
       : rejectDeposit(id, { reason: decision.reason }, key),
-  recordKey: queryKeys.adminDeposit,
-  allKey: queryKeys.adminDeposits,
+  recordKey: queryKeys.adminDeposits.one,
+  allKey: queryKeys.adminDeposits.all,
   doneMessage: (decision) =>
     decision.kind === 'approve' ? DEPOSIT_MESSAGES.approved : DEPOSIT_MESSAGES.rejected,
   notifyFailure: (error) =>

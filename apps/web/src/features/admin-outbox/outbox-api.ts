@@ -7,7 +7,7 @@ export function outboxPageQuery(page: number, search: string) {
   const params = new URLSearchParams({ page: String(page) });
   if (search) params.set('search', search);
   return queryOptions({
-    queryKey: queryKeys.outboxPage({ page, search }),
+    queryKey: queryKeys.outbox.page({ page, search }),
     queryFn: ({ signal }) => apiRequest(`/api/admin/outbox?${params}`, OutboxPageSchema, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -15,7 +15,7 @@ export function outboxPageQuery(page: number, search: string) {
 
 export function outboxMessageQuery(id: string) {
   return queryOptions({
-    queryKey: queryKeys.outboxMessage(id),
+    queryKey: queryKeys.outbox.one(id),
     queryFn: ({ signal }) =>
       apiRequest(`/api/admin/outbox/${encodeURIComponent(id)}`, OutboxMessageSchema, { signal }),
   });

@@ -15,7 +15,7 @@ export function adminTradesPageQuery(page: number, search: string) {
   const params = new URLSearchParams({ page: String(page) });
   if (search) params.set('search', search);
   return queryOptions({
-    queryKey: queryKeys.adminTradesPage({ page, search }),
+    queryKey: queryKeys.adminTrades.page({ page, search }),
     queryFn: ({ signal }) => apiRequest(`/api/admin/trades?${params}`, AdminTradePageSchema, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -23,7 +23,7 @@ export function adminTradesPageQuery(page: number, search: string) {
 
 export function adminTradeQuery(id: string) {
   return queryOptions({
-    queryKey: queryKeys.adminTrade(id),
+    queryKey: queryKeys.adminTrades.one(id),
     queryFn: ({ signal }) =>
       apiRequest(`/api/admin/trades/${encodeURIComponent(id)}`, AdminTradeDetailSchema, { signal }),
     staleTime: 0,

@@ -12,7 +12,7 @@ export const CLOSE_AT_MARKET_MESSAGES = {
 
 const CLOSE_AT_MARKET: DecisionSpec<AdminCloseTradeRequest, AdminTradeDetail> = {
   send: closeTradeAtMarket,
-  recordKey: queryKeys.adminTrade,
+  recordKey: queryKeys.adminTrades.one,
   // The trades' pages and details, and the customer's page (balances, entries).
   allKey: queryKeys.admin,
   doneMessage: () => CLOSE_AT_MARKET_MESSAGES.closed,

@@ -12,7 +12,7 @@ export function adminWithdrawalsPageQuery(page: number, search: string) {
   const params = new URLSearchParams({ page: String(page) });
   if (search) params.set('search', search);
   return queryOptions({
-    queryKey: queryKeys.adminWithdrawalsPage({ page, search }),
+    queryKey: queryKeys.adminWithdrawals.page({ page, search }),
     queryFn: ({ signal }) =>
       apiRequest(`/api/admin/withdrawals?${params}`, AdminWithdrawalPageSchema, { signal }),
     placeholderData: keepPreviousData,
@@ -21,7 +21,7 @@ export function adminWithdrawalsPageQuery(page: number, search: string) {
 
 export function adminWithdrawalQuery(id: string) {
   return queryOptions({
-    queryKey: queryKeys.adminWithdrawal(id),
+    queryKey: queryKeys.adminWithdrawals.one(id),
     queryFn: ({ signal }) =>
       apiRequest(`/api/admin/withdrawals/${encodeURIComponent(id)}`, AdminWithdrawalSchema, { signal }),
   });

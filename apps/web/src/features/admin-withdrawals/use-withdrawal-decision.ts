@@ -23,8 +23,8 @@ const WITHDRAWAL_DECISIONS: DecisionSpec<WithdrawalDecision, AdminWithdrawal> = 
       : decision.kind === 'reject'
         ? rejectWithdrawal(id, { reason: decision.reason }, key)
         : releaseWithdrawalHold(id, { reason: decision.reason }, key),
-  recordKey: queryKeys.adminWithdrawal,
-  allKey: queryKeys.adminWithdrawals,
+  recordKey: queryKeys.adminWithdrawals.one,
+  allKey: queryKeys.adminWithdrawals.all,
   doneMessage: (decision) => DONE[decision.kind],
   // A refusal (already decided, say) shows the server's message; the refreshed views show the state.
   notifyFailure: (error) => notify.error(errorMessage(error)),

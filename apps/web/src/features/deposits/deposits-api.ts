@@ -12,7 +12,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 
 export function depositHistoryQuery(page: number) {
   return queryOptions({
-    queryKey: queryKeys.ownDepositsPage(page),
+    queryKey: queryKeys.ownDeposits.page({ page }),
     queryFn: ({ signal }) => apiRequest(`/api/deposits?page=${page}`, DepositPageSchema, { signal }),
     placeholderData: keepPreviousData,
   });

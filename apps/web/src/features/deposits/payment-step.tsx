@@ -54,7 +54,7 @@ export function PaymentStep({
     mutationFn: submitDeposit,
     onSuccess: async () => {
       notify.success(DEPOSIT_MESSAGES.submitted);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.ownDeposits });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.ownDeposits.all });
       await navigate({ to: '/deposit-history' });
     },
     onError: fail,

@@ -7,7 +7,7 @@ export type TradeListStatus = 'open' | 'closed';
 
 export function ownTradesPageQuery(status: TradeListStatus, page: number) {
   return queryOptions({
-    queryKey: queryKeys.ownTradesPage(status, page),
+    queryKey: queryKeys.ownTrades.page({ status, page }),
     queryFn: ({ signal }) =>
       apiRequest(`/api/trades?status=${status}&page=${page}`, TradePageSchema, { signal }),
     placeholderData: keepPreviousData,

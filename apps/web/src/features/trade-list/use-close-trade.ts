@@ -12,7 +12,7 @@ export const CLOSE_TRADE_MESSAGES = {
 
 const CLOSE_TRADE: DecisionSpec<'close', Trade> = {
   send: (id, _decision, key) => closeOwnTrade(id, key),
-  recordKey: queryKeys.ownTrade,
+  recordKey: queryKeys.ownTrades.one,
   // The balances, the statement and both lists move with the close.
   allKey: queryKeys.me,
   doneMessage: () => CLOSE_TRADE_MESSAGES.closed,

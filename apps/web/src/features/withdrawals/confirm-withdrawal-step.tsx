@@ -77,7 +77,7 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
     reValidateMode: 'onChange',
     defaultValues: { code: '' },
   });
-  const oneKey = queryKeys.ownWithdrawal(withdrawal.id);
+  const oneKey = queryKeys.ownWithdrawals.one(withdrawal.id);
   const spent = withdrawal.codeExpiresAt === null;
 
   const show = async (next: Withdrawal) => {

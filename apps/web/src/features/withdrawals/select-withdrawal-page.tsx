@@ -71,7 +71,7 @@ function WithdrawalWizard() {
   const [recorded, setRecorded] = useState<Withdrawal | null>(null);
 
   const onRecorded = async (withdrawal: Withdrawal) => {
-    queryClient.setQueryData(queryKeys.ownWithdrawal(withdrawal.id), withdrawal);
+    queryClient.setQueryData(queryKeys.ownWithdrawals.one(withdrawal.id), withdrawal);
     await queryClient.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'active' });
     if (withdrawal.status === 'awaiting_confirmation') {
       await navigate({ search: { confirm: withdrawal.id } });

@@ -11,7 +11,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 
 export function withdrawalsPageQuery(page: number) {
   return queryOptions({
-    queryKey: queryKeys.ownWithdrawalsPage(page),
+    queryKey: queryKeys.ownWithdrawals.page({ page }),
     queryFn: ({ signal }) => apiRequest(`/api/withdrawals?page=${page}`, WithdrawalPageSchema, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -19,7 +19,7 @@ export function withdrawalsPageQuery(page: number) {
 
 export function withdrawalQuery(id: string) {
   return queryOptions({
-    queryKey: queryKeys.ownWithdrawal(id),
+    queryKey: queryKeys.ownWithdrawals.one(id),
     queryFn: ({ signal }) =>
       apiRequest(`/api/withdrawals/${encodeURIComponent(id)}`, WithdrawalSchema, { signal }),
   });

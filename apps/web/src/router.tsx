@@ -91,7 +91,7 @@ function pendingAdmin<P extends string>(path: P, title: string) {
 }
 
 const clientRoutes = [
-  page('/dashboard', () => import('./features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+  page('/dashboard', () => import('./routes/dashboard-route.tsx'), 'DashboardRoute'),
   page('/account', () => import('./features/account/account-page.tsx'), 'AccountPage'),
   page('/change-password', () => import('./features/account/change-password-page.tsx'), 'ChangePasswordPage'),
   page('/update-email', () => import('./features/account/update-email-page.tsx'), 'UpdateEmailPage'),
@@ -110,7 +110,7 @@ const clientRoutes = [
     'SelectWithdrawalPage',
   ),
   page('/statement', () => import('./features/statement/statement-page.tsx'), 'StatementPage'),
-  page('/trades', () => import('./features/trades/trades-page.tsx'), 'TradesPage'),
+  page('/trades', () => import('./routes/trades-route.tsx'), 'TradesRoute'),
   pending('/signal', 'Signal'),
   pending('/upgrade', 'Upgrade'),
   pending('/trading-plans', 'Trading plans'),
@@ -128,14 +128,14 @@ function adminPage<P extends string>(path: P, load: () => Promise<Module>, name:
   return createRoute({ getParentRoute: () => adminRoute, path, component: lazyRouteComponent(load, name) });
 }
 const adminRoutes = [
-  adminPage('/all-user', () => import('./features/admin-manage/manage-page.tsx'), 'ManagePage'),
+  adminPage('/all-user', () => import('./routes/manage-route.tsx'), 'ManageRoute'),
   adminPage('/admin/outbox', () => import('./features/admin-outbox/outbox-page.tsx'), 'OutboxPage'),
   adminPage(
     '/admin/outbox/$id',
     () => import('./features/admin-outbox/outbox-message-page.tsx'),
     'OutboxMessagePage',
   ),
-  adminPage('/user/$id', () => import('./features/admin-user/admin-user-page.tsx'), 'AdminUserPage'),
+  adminPage('/user/$id', () => import('./routes/admin-user-route.tsx'), 'AdminUserRoute'),
   adminPage(
     '/deposit/$id',
     () => import('./features/admin-deposits/deposit-details-page.tsx'),

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
-import { ManagePage } from '../admin-manage/manage-page.tsx';
+import { DepositsTab } from './deposits-tab.tsx';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -44,7 +44,7 @@ function page(items: object[], pageNumber = 1, pageCount = 1) {
 function renderTab(url = '/all-user?tab=deposits') {
   return renderPages(
     [
-      { path: '/all-user', component: ManagePage },
+      { path: '/all-user', component: DepositsTab },
       { path: '/deposit/$id', component: () => <p>Deposit details marker</p> },
     ],
     url,

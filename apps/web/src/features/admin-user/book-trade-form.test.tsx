@@ -58,9 +58,13 @@ function bookedTrade(): AdminTrade {
 }
 
 function renderUserPage() {
-  return renderPages([{ path: '/user/$id', component: AdminUserPage }], `/user/${ID}`, {
-    me: buildMe({ role: 'admin' }),
-  });
+  return renderPages(
+    [{ path: '/user/$id', component: () => <AdminUserPage entriesTable={() => null} /> }],
+    `/user/${ID}`,
+    {
+      me: buildMe({ role: 'admin' }),
+    },
+  );
 }
 
 function form() {

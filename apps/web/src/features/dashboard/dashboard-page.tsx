@@ -8,10 +8,18 @@ import { balancesQuery } from '../../lib/balances-api.ts';
 import { useMe } from '../../lib/session.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
-import { MarketOverview } from '../market/market-overview.tsx';
-import { TradeList } from '../trade-list/trade-list.tsx';
 
-export function DashboardPage() {
+/**
+ * /dashboard (seed §2 Dashboard): the balances and shortcuts, then the market overview and the
+ * customer's trades, which the route brings from their features.
+ */
+export function DashboardPage({
+  marketOverview,
+  tradeList,
+}: {
+  marketOverview: ReactNode;
+  tradeList: ReactNode;
+}) {
   const me = useMe();
   useDocumentBranding('Dashboard');
 
@@ -42,9 +50,9 @@ export function DashboardPage() {
         <Shortcut to="/trades" label="Trade" />
       </div>
 
-      <MarketOverview />
+      {marketOverview}
 
-      <TradeList />
+      {tradeList}
     </div>
   );
 }

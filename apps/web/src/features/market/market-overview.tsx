@@ -1,17 +1,19 @@
 import type { CandleInterval } from '@candor/contracts/market';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { LivePrice, StreamStatusPill } from '../../components/market/live-price.tsx';
+import { SimulatedBadge } from '../../components/market/simulated-badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { candlesQuery, quoteQuery, useInstrument } from '../../lib/market-api.ts';
 import { usePriceStream } from '../../lib/use-price-stream.ts';
-import { LivePrice, StreamStatusPill } from './live-price.tsx';
-import { candlesQuery, quoteQuery, useInstrument } from './market-api.ts';
 import { RATE_STRIP_SYMBOLS, RateStrip } from './rate-strip.tsx';
 import { SignalStrengthBar } from './signal-strength-bar.tsx';
-import { SimulatedBadge } from './simulated-badge.tsx';
 import { SymbolPicker } from './symbol-picker.tsx';
 
 // The chart library is the page's largest piece: it loads beside the candles, not before the page.
-const PriceChart = lazy(() => import('./price-chart.tsx').then((module) => ({ default: module.PriceChart })));
+const PriceChart = lazy(() =>
+  import('../../components/market/price-chart.tsx').then((module) => ({ default: module.PriceChart })),
+);
 const CHART_HEIGHT = 420;
 
 /** PRODUCT.md §1: BTC/USD by default, 60-minute candles. */

@@ -2,34 +2,34 @@ import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import type { CandleInterval, Instrument, InstrumentClass } from '@candor/contracts/market';
 import { formatUsd } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { LivePrice, StreamStatusPill } from '../../components/market/live-price.tsx';
+import { SimulatedBadge } from '../../components/market/simulated-badge.tsx';
 import { Card, PageHeader } from '../../components/ui/card.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { balancesQuery } from '../../lib/balances-api.ts';
 import { instrumentsQuery } from '../../lib/instruments-api.ts';
+import { candlesQuery, quoteQuery } from '../../lib/market-api.ts';
 import { useMe } from '../../lib/session.ts';
 import { toSignedCents } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { usePriceStream } from '../../lib/use-price-stream.ts';
-import { LivePrice, StreamStatusPill } from '../market/live-price.tsx';
-import { candlesQuery, quoteQuery } from '../market/market-api.ts';
-import { SimulatedBadge } from '../market/simulated-badge.tsx';
-import { TradeList } from '../trade-list/trade-list.tsx';
 import { PlaceTradeForm } from './place-trade-form.tsx';
 import { ASSET_CLASS_TABS, DEFAULT_TRADE_SYMBOL, pickSymbolForClass } from './trade-assets.ts';
 
 // The chart library is the page's largest piece: it loads beside the candles, not before the page.
 const PriceChart = lazy(() =>
-  import('../market/price-chart.tsx').then((module) => ({ default: module.PriceChart })),
+  import('../../components/market/price-chart.tsx').then((module) => ({ default: module.PriceChart })),
 );
 const CHART_INTERVAL: CandleInterval = '1h';
 const CHART_HEIGHT = 360;
 
 /**
  * /trades (seed §2 Trades, "Market" in the navigation): the balance, the asset classes as tabs,
- * the selected asset's live price and chart, and the trade form; the customer's trades below.
+ * the selected asset's live price and chart, and the trade form; the customer's trades (`tradeList`,
+ * brought by the route) below.
  */
-export function TradesPage() {
+export function TradesPage({ tradeList }: { tradeList: ReactNode }) {
   useDocumentBranding('Market');
   const me = useMe();
   const [symbol, setSymbol] = useState(DEFAULT_TRADE_SYMBOL);
@@ -143,7 +143,7 @@ export function TradesPage() {
         </Card>
       </div>
 
-      <TradeList initialTab="open" />
+      {tradeList}
     </div>
   );
 }

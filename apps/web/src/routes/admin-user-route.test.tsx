@@ -3,8 +3,8 @@ import type { Balances } from '@candor/contracts/ledger';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
-import { AdminUserPage } from './admin-user-page.tsx';
+import { buildMe, callsTo, mockApi, renderPages } from '../test/render-page.tsx';
+import { AdminUserRoute } from './admin-user-route.tsx';
 
 const ID = 'user-42';
 const USER_URL = `GET /api/admin/users/${ID}`;
@@ -55,7 +55,7 @@ function buildUser(overrides: Partial<AdminUser> = {}): AdminUser {
 }
 
 function renderUserPage() {
-  return renderPages([{ path: '/user/$id', component: AdminUserPage }], `/user/${ID}`, {
+  return renderPages([{ path: '/user/$id', component: AdminUserRoute }], `/user/${ID}`, {
     me: buildMe({ role: 'admin' }),
   });
 }

@@ -6,9 +6,9 @@ import {
   SignalRatingSchema,
 } from '@candor/contracts/market';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api.ts';
-import { instrumentsQuery } from '../../lib/instruments-api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { apiRequest } from './api.ts';
+import { instrumentsQuery } from './instruments-api.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** The last 300 candles of an instrument (the server's default window). */
 export function candlesQuery(symbol: string, interval: CandleInterval) {

@@ -2,9 +2,9 @@ import type { AdminTrade, AdminTradeDetail } from '@candor/contracts/trades';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
-import { buildTrade, tradeId as id, OPEN_TRADE_FIELDS } from '../../test/trades.ts';
-import { ManagePage } from '../admin-manage/manage-page.tsx';
+import { buildMe, callsTo, mockApi, renderPages } from '../test/render-page.tsx';
+import { buildTrade, tradeId as id, OPEN_TRADE_FIELDS } from '../test/trades.ts';
+import { ManageRoute } from './manage-route.tsx';
 
 function item(n: number, overrides: Partial<AdminTrade> = {}): AdminTrade {
   return {
@@ -42,7 +42,9 @@ function postKeys(fetchMock: ReturnType<typeof mockApi>): (string | undefined)[]
 }
 
 function renderTab(url = '/all-user?tab=trades') {
-  return renderPages([{ path: '/all-user', component: ManagePage }], url, { me: buildMe({ role: 'admin' }) });
+  return renderPages([{ path: '/all-user', component: ManageRoute }], url, {
+    me: buildMe({ role: 'admin' }),
+  });
 }
 
 function listUrls(fetchMock: ReturnType<typeof mockApi>): URL[] {

@@ -8,13 +8,13 @@ import {
   type MouseEventParams,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { candlesQuery, useInstrument } from '../../lib/market-api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { Button } from '../ui/button.tsx';
+import { Spinner } from '../ui/spinner.tsx';
 import { drawCandles } from './candle-series.ts';
 import { ChartLegend } from './chart-legend.tsx';
 import { buildPriceFormat, buildPriceFormatter, CHART_OPTIONS, SERIES_OPTIONS } from './chart-options.ts';
-import { candlesQuery, useInstrument } from './market-api.ts';
 import { mergeQuoteIntoCandles } from './merge-quote-into-candles.ts';
 
 type Props = {

@@ -4,12 +4,12 @@ import type { Trade } from '@candor/contracts/trades';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { FakeEventSource, installFakeEventSource } from '../../test/fake-event-source.ts';
-import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
-import { buildTrade, OPEN_TRADE_FIELDS } from '../../test/trades.ts';
-import { TradesPage } from './trades-page.tsx';
+import { FakeEventSource, installFakeEventSource } from '../test/fake-event-source.ts';
+import { buildMe, callsTo, mockApi, renderPages } from '../test/render-page.tsx';
+import { buildTrade, OPEN_TRADE_FIELDS } from '../test/trades.ts';
+import { TradesRoute } from './trades-route.tsx';
 
-vi.mock('lightweight-charts', () => import('../../test/fake-lightweight-charts.ts'));
+vi.mock('lightweight-charts', () => import('../test/fake-lightweight-charts.ts'));
 
 const H14 = 1_772_632_800; // 2026-03-04 14:00 UTC
 const BALANCES: Balances = {
@@ -81,7 +81,7 @@ function mockMarket(overrides: Overrides = {}) {
 }
 
 function renderTradesPage(me = buildMe()) {
-  return renderPages([{ path: '/trades', component: TradesPage }], '/trades', { me });
+  return renderPages([{ path: '/trades', component: TradesRoute }], '/trades', { me });
 }
 
 function postKeys(fetchMock: ReturnType<typeof mockApi>): (string | undefined)[] {

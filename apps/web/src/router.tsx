@@ -11,7 +11,6 @@ import type { ComponentType } from 'react';
 import { z } from 'zod';
 import { FullScreenLoader } from './components/ui/spinner.tsx';
 import { LoginPage } from './features/auth/login-page.tsx';
-import { PendingFeature } from './features/pending/pending-feature.tsx';
 import { NotFoundPage } from './features/shell/not-found-page.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { sessionQuery } from './lib/session.ts';
@@ -71,6 +70,12 @@ const appRoute = createRoute({
 });
 
 type Module = Record<string, ComponentType>;
+
+/** The placeholder of the features not built yet, loaded like every signed-in page: on first use. */
+const PendingFeature = lazyRouteComponent(
+  () => import('./features/pending/pending-feature.tsx'),
+  'PendingFeature',
+);
 
 function page<P extends string>(path: P, load: () => Promise<Module>, name: string) {
   return createRoute({ getParentRoute: () => appRoute, path, component: lazyRouteComponent(load, name) });

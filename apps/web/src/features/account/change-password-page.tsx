@@ -1,31 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
 import { changePassword } from './account-api.ts';
-import { type ChangePasswordForm, ChangePasswordFormSchema } from './account-form-schemas.ts';
+import { ChangePasswordFormSchema } from './account-form-schemas.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { BackToAccount, FormPanel } from './account-parts.tsx';
 
 export function ChangePasswordPage() {
   useDocumentBranding('Change password');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<ChangePasswordForm>({
-    resolver: zodResolver(ChangePasswordFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  const form = useZodForm(ChangePasswordFormSchema, {
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
   });
+  const { handleSubmit, reset } = form;
 
   const change = useMutation({
     mutationFn: changePassword,
@@ -55,28 +49,23 @@ export function ChangePasswordPage() {
             label="Current password"
             type="password"
             autoComplete="current-password"
-            error={errors.currentPassword?.message}
-            {...register('currentPassword')}
+            {...registerField(form, 'currentPassword')}
           />
           <TextField
             label="New password"
             type="password"
             autoComplete="new-password"
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
+            {...registerField(form, 'newPassword')}
           />
           <TextField
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
+            {...registerField(form, 'confirmPassword')}
           />
-          <div className="flex justify-end pt-2">
-            <Button type="submit" className="w-full sm:w-auto" disabled={change.isPending}>
-              {change.isPending ? 'Updating...' : 'Update Password'}
-            </Button>
-          </div>
+          <FormSubmitRow busy={change.isPending} busyLabel="Updating..." className="pt-2">
+            Update Password
+          </FormSubmitRow>
         </form>
       </FormPanel>
     </div>

@@ -1,9 +1,9 @@
 import { UPLOAD_MESSAGES } from '@candor/contracts/files';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FileField } from '../../components/ui/file-field.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { findImageProblem, IMAGE_ACCEPT } from '../../lib/image-file.ts';
 import { notify } from '../../lib/notify.ts';
@@ -83,11 +83,9 @@ export function ProfilePicturePage() {
             onFileChange={choose}
           />
 
-          <div className="flex justify-end">
-            <Button type="submit" className="w-full sm:w-auto" disabled={upload.isPending}>
-              {upload.isPending ? 'Uploading...' : 'Upload'}
-            </Button>
-          </div>
+          <FormSubmitRow busy={upload.isPending} busyLabel="Uploading...">
+            Upload
+          </FormSubmitRow>
         </form>
       </FormPanel>
     </div>

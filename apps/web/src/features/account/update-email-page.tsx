@@ -1,14 +1,13 @@
-import { type ChangeEmailRequest, ChangeEmailRequestSchema } from '@candor/contracts/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangeEmailRequestSchema } from '@candor/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
 import { changeEmail } from './account-api.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { BackToAccount, FormPanel } from './account-parts.tsx';
@@ -16,18 +15,8 @@ import { BackToAccount, FormPanel } from './account-parts.tsx';
 export function UpdateEmailPage() {
   useDocumentBranding('Update email');
   const me = useMe();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ChangeEmailRequest>({
-    resolver: zodResolver(ChangeEmailRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { newEmail: '', password: '' },
-  });
+  const form = useZodForm(ChangeEmailRequestSchema, { newEmail: '', password: '' });
+  const { handleSubmit, reset, setError } = form;
 
   const change = useMutation({
     mutationFn: changeEmail,
@@ -61,21 +50,17 @@ export function UpdateEmailPage() {
             label="New email"
             type="email"
             autoComplete="email"
-            error={errors.newEmail?.message}
-            {...register('newEmail')}
+            {...registerField(form, 'newEmail')}
           />
           <TextField
             label="Current password"
             type="password"
             autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
+            {...registerField(form, 'password')}
           />
-          <div className="flex justify-end pt-2">
-            <Button type="submit" className="w-full sm:w-auto" disabled={change.isPending}>
-              {change.isPending ? 'Updating...' : 'Update Email'}
-            </Button>
-          </div>
+          <FormSubmitRow busy={change.isPending} busyLabel="Updating..." className="pt-2">
+            Update Email
+          </FormSubmitRow>
         </form>
       </FormPanel>
     </div>

@@ -1,12 +1,7 @@
-import {
-  DEPOSIT_REASON_MAX_LENGTH,
-  type RejectDepositRequest,
-  RejectDepositRequestSchema,
-} from '@candor/contracts/deposits';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { DEPOSIT_REASON_MAX_LENGTH, RejectDepositRequestSchema } from '@candor/contracts/deposits';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
+import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
 
 /**
  * Asks for the reason of a rejection (required; the customer reads it in their history).
@@ -25,16 +20,8 @@ export function RejectDepositDialog({
   onCancel: () => void;
   onConfirm: (reason: string) => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RejectDepositRequest>({
-    resolver: zodResolver(RejectDepositRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { reason: '' },
-  });
+  const form = useZodForm(RejectDepositRequestSchema, { reason: '' });
+  const { handleSubmit } = form;
 
   return (
     <Dialog title="Reject deposit" busy={busy} onCancel={onCancel}>
@@ -51,9 +38,8 @@ export function RejectDepositDialog({
           maxLength={DEPOSIT_REASON_MAX_LENGTH}
           // Focused at once: the dialog opened to ask exactly this.
           autoFocus
-          error={errors.reason?.message}
           hint="Shown to the customer."
-          {...register('reason')}
+          {...registerField(form, 'reason')}
         />
         <DialogButtons
           busy={busy}

@@ -1,44 +1,33 @@
 import {
-  type UpdateWalletAddressesRequest,
   UpdateWalletAddressesRequestSchema,
   WALLET_MESSAGES,
   type WalletAddresses,
 } from '@candor/contracts/wallets';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
+import { QueryPanel } from '../../components/ui/load-states.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
 import { updateWalletAddresses, walletAddressesQuery } from './admin-wallets-api.ts';
 
 type WalletForm = z.input<typeof UpdateWalletAddressesRequestSchema>;
 
 /** The Payment tab: loads the deposit addresses, then shows the wallet form filled with them. */
 export function PaymentTab() {
-  const { data, isPending, isError, refetch } = useQuery(walletAddressesQuery);
-  if (isPending) {
-    return (
-      <div role="status" className="flex items-center gap-3 py-10 text-sm text-slate-500">
-        <Spinner className="h-5 w-5 text-brand-600" /> Loading wallet addresses...
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-        The wallet addresses could not be loaded.{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  return <WalletForm addresses={data} />;
+  const query = useQuery(walletAddressesQuery);
+  return (
+    <QueryPanel
+      query={query}
+      loading="Loading wallet addresses..."
+      failed="The wallet addresses could not be loaded."
+    >
+      {(addresses) => <WalletForm addresses={addresses} />}
+    </QueryPanel>
+  );
 }
 
 function toFormValues(addresses: WalletAddresses): WalletForm {
@@ -60,17 +49,8 @@ const addressInput = {
 
 export function WalletForm({ addresses }: { addresses: WalletAddresses }) {
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<WalletForm, unknown, UpdateWalletAddressesRequest>({
-    resolver: zodResolver(UpdateWalletAddressesRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: toFormValues(addresses),
-  });
+  const form = useZodForm(UpdateWalletAddressesRequestSchema, toFormValues(addresses));
+  const { handleSubmit, reset } = form;
 
   const save = useMutation({
     mutationFn: updateWalletAddresses,
@@ -94,32 +74,27 @@ export function WalletForm({ addresses }: { addresses: WalletAddresses }) {
           <TextField
             label="Bitcoin"
             hint="A mainnet address starting with 1, 3 or bc1"
-            error={errors.bitcoin?.message}
             {...addressInput}
-            {...register('bitcoin')}
+            {...registerField(form, 'bitcoin')}
           />
           <TextField
             label="Ethereum"
             hint="0x followed by 40 hexadecimal characters"
-            error={errors.ethereum?.message}
             {...addressInput}
-            {...register('ethereum')}
+            {...registerField(form, 'ethereum')}
           />
           <TextField
             label="USDT (TRC-20)"
             hint="A Tron address starting with T"
-            error={errors.usdt?.message}
             {...addressInput}
-            {...register('usdt')}
+            {...registerField(form, 'usdt')}
           />
         </div>
       </section>
 
-      <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-32" disabled={save.isPending}>
-          {save.isPending ? 'Updating...' : 'Update'}
-        </Button>
-      </div>
+      <FormSubmitRow busy={save.isPending} busyLabel="Updating..." minWidth="sm:min-w-32">
+        Update
+      </FormSubmitRow>
     </form>
   );
 }

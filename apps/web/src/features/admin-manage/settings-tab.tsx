@@ -4,19 +4,18 @@ import {
   type UpdateSiteSettingsRequest,
   UpdateSiteSettingsRequestSchema,
 } from '@candor/contracts/settings';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
+import { QueryPanel } from '../../components/ui/load-states.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { findImageProblem } from '../../lib/image-file.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { settingsQuery } from '../../lib/site-settings.ts';
+import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
 import { updateSiteSettings, uploadFavicon } from './admin-settings-api.ts';
 import { FaviconField } from './favicon-field.tsx';
 
@@ -24,25 +23,12 @@ type SettingsForm = z.input<typeof UpdateSiteSettingsRequestSchema>;
 
 /** The Settings tab: loads the current settings, then shows the form filled with them. */
 export function SettingsTab() {
-  const { data, isPending, isError, refetch } = useQuery(settingsQuery);
-  if (isPending) {
-    return (
-      <div role="status" className="flex items-center gap-3 py-10 text-sm text-slate-500">
-        <Spinner className="h-5 w-5 text-brand-600" /> Loading settings...
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-        The settings could not be loaded.{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  return <SettingsForm settings={data} />;
+  const query = useQuery(settingsQuery);
+  return (
+    <QueryPanel query={query} loading="Loading settings..." failed="The settings could not be loaded.">
+      {(settings) => <SettingsForm settings={settings} />}
+    </QueryPanel>
+  );
 }
 
 function toFormValues(settings: SiteSettings): SettingsForm {
@@ -58,17 +44,8 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
   const [favicon, setFavicon] = useState<File | null>(null);
   const [faviconProblem, setFaviconProblem] = useState<string | null>(null);
   const [faviconInputKey, setFaviconInputKey] = useState(0);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<SettingsForm, unknown, UpdateSiteSettingsRequest>({
-    resolver: zodResolver(UpdateSiteSettingsRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: toFormValues(settings),
-  });
+  const form = useZodForm(UpdateSiteSettingsRequestSchema, toFormValues(settings));
+  const { handleSubmit, reset } = form;
 
   const chooseFavicon = (file: File | null) => {
     const problem = file ? findImageProblem(file) : null;
@@ -106,12 +83,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           The name and icon shown in the header, on the login page and in the browser tab.
         </p>
         <div className="mt-5 space-y-5">
-          <TextField
-            label="Site name"
-            autoComplete="off"
-            error={errors.siteName?.message}
-            {...register('siteName')}
-          />
+          <TextField label="Site name" autoComplete="off" {...registerField(form, 'siteName')} />
           <FaviconField
             currentUrl={settings.faviconUrl}
             file={favicon}
@@ -133,25 +105,21 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
             inputMode="decimal"
             autoComplete="off"
             hint="In dollars, 0 or more, e.g. 50.00"
-            error={errors.minWithdrawal?.message}
-            {...register('minWithdrawal')}
+            {...registerField(form, 'minWithdrawal')}
           />
           <TextField
             label="Withdrawal percentage (%)"
             inputMode="decimal"
             autoComplete="off"
             hint="Fee from 0 to 100, e.g. 2.5"
-            error={errors.withdrawalPercent?.message}
-            {...register('withdrawalPercent')}
+            {...registerField(form, 'withdrawalPercent')}
           />
         </div>
       </section>
 
-      <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-32" disabled={save.isPending}>
-          {save.isPending ? 'Updating...' : 'Update'}
-        </Button>
-      </div>
+      <FormSubmitRow busy={save.isPending} busyLabel="Updating..." minWidth="sm:min-w-32">
+        Update
+      </FormSubmitRow>
     </form>
   );
 }

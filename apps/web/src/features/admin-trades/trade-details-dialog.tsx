@@ -1,8 +1,6 @@
 import { AdminCloseTradeRequestSchema, type AdminTradeDetail } from '@candor/contracts/trades';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
@@ -19,6 +17,7 @@ import {
   directionToneClass,
   resultToneClass,
 } from '../../lib/trade-format.ts';
+import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
 import { ADMIN_TRADE_STATUS_LABELS } from './admin-trade-status.ts';
 import { type AdminCloseTradeRequest, adminTradeQuery } from './admin-trades-api.ts';
 import { useCloseAtMarket } from './use-close-at-market.ts';
@@ -168,16 +167,8 @@ function CloseAtMarketForm({
   onCancel: () => void;
   onConfirm: (request: AdminCloseTradeRequest) => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<AdminCloseTradeRequest>({
-    resolver: zodResolver(AdminCloseTradeRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { reason: '' },
-  });
+  const form = useZodForm(AdminCloseTradeRequestSchema, { reason: '' });
+  const { handleSubmit } = form;
 
   return (
     <form
@@ -198,8 +189,7 @@ function CloseAtMarketForm({
         label="Reason"
         maxLength={500}
         hint="Required. Recorded in the audit log."
-        error={errors.reason?.message}
-        {...register('reason')}
+        {...registerField(form, 'reason')}
       />
       <DialogButtons
         busy={busy}

@@ -6,11 +6,9 @@ import {
 } from '@candor/contracts/admin-users';
 import { toMinorUnits } from '@candor/contracts/money';
 import { formatUsd } from '@candor/domain/money/money';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../components/ui/button.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
@@ -18,6 +16,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
+import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
 import { adjustBalance } from './admin-user-api.ts';
 import { ChoiceGroup } from './form-fields.tsx';
 
@@ -32,19 +31,8 @@ const EMPTY: AdjustmentFormValues = { direction: 'credit', amount: '', reason: '
  */
 export function AdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'balances'> }) {
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<AdjustmentFormValues, unknown, CreateAdjustmentRequest>({
-    resolver: zodResolver(CreateAdjustmentRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: EMPTY,
-  });
+  const form = useZodForm(CreateAdjustmentRequestSchema, EMPTY);
+  const { register, handleSubmit, reset, setError, watch } = form;
   const adjust = useIdempotentMutation({
     mutationFn: (values: CreateAdjustmentRequest, key: string) => adjustBalance(user.id, values, key),
     onSuccess: (_adjustment, values) => {
@@ -86,20 +74,16 @@ export function AdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'balance
         autoComplete="off"
         placeholder="0.00"
         hint={`Available balance: ${formatUsd(available)}`}
-        error={errors.amount?.message}
-        {...register('amount')}
+        {...registerField(form, 'amount')}
       />
       <TextAreaField
         label="Reason"
         hint="Required. The customer reads it on their statement."
-        error={errors.reason?.message}
-        {...register('reason')}
+        {...registerField(form, 'reason')}
       />
-      <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-40" disabled={adjust.isPending}>
-          {adjust.isPending ? 'Applying...' : direction === 'debit' ? 'Debit balance' : 'Credit balance'}
-        </Button>
-      </div>
+      <FormSubmitRow busy={adjust.isPending} busyLabel="Applying..." minWidth="sm:min-w-40">
+        {direction === 'debit' ? 'Debit balance' : 'Credit balance'}
+      </FormSubmitRow>
     </form>
   );
 }

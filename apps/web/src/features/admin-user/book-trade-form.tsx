@@ -1,9 +1,7 @@
 import type { BookTradeRequest } from '@candor/contracts/trades';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { InstrumentOptions } from '../../components/ui/instrument-options.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -13,6 +11,7 @@ import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formatSignedUsd, toSignedCents } from '../../lib/signed-usd.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
+import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
 import { bookTrade } from './book-trade-api.ts';
 import {
   BOOK_TRADE_MESSAGES,
@@ -42,17 +41,13 @@ export function BookTradeForm({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const catalogue = useQuery(instrumentsQuery);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useZodForm(BookTradeFormSchema, EMPTY);
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<BookTradeFormValues, unknown, BookTradeRequest>({
-    resolver: zodResolver(BookTradeFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: EMPTY,
-  });
+  } = form;
   const book = useIdempotentMutation({
     mutationFn: (values: BookTradeRequest, key: string) => bookTrade(userId, values, key),
     onMutate: () => setRefusal(null),
@@ -111,43 +106,37 @@ export function BookTradeForm({ userId }: { userId: string }) {
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"
-          error={errors.amount?.message}
-          {...register('amount')}
+          {...registerField(form, 'amount')}
         />
         <TextField
           label="Lot size"
           inputMode="decimal"
           autoComplete="off"
-          error={errors.lotSize?.message}
-          {...register('lotSize')}
+          {...registerField(form, 'lotSize')}
         />
         <TextField
           label="Open time (UTC)"
           type="datetime-local"
           step={60}
-          error={errors.openedAt?.message}
-          {...register('openedAt')}
+          {...registerField(form, 'openedAt')}
         />
         <TextField
           label="Open price"
           inputMode="decimal"
           autoComplete="off"
-          error={errors.openPrice?.message}
-          {...register('openPrice')}
+          {...registerField(form, 'openPrice')}
         />
         <TextField
           label="Close time (UTC)"
           type="datetime-local"
           step={60}
-          error={errors.closedAt?.message}
-          {...register('closedAt')}
+          {...registerField(form, 'closedAt')}
         />
         <TextField
           label="Close price"
           inputMode="decimal"
           autoComplete="off"
-          error={errors.closePrice?.message}
-          {...register('closePrice')}
+          {...registerField(form, 'closePrice')}
         />
       </div>
       {refusal ? (
@@ -155,11 +144,9 @@ export function BookTradeForm({ userId }: { userId: string }) {
           {refusal}
         </p>
       ) : null}
-      <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-40" disabled={book.isPending}>
-          {book.isPending ? 'Booking...' : 'Book trade'}
-        </Button>
-      </div>
+      <FormSubmitRow busy={book.isPending} busyLabel="Booking..." minWidth="sm:min-w-40">
+        Book trade
+      </FormSubmitRow>
     </form>
   );
 }

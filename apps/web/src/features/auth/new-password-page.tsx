@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
 import { completePasswordReset } from './auth-api.ts';
-import { type NewPasswordForm, NewPasswordFormSchema } from './auth-form-schemas.ts';
+import { NewPasswordFormSchema } from './auth-form-schemas.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { InvalidLinkNotice } from './auth-notices.tsx';
@@ -15,15 +14,7 @@ import { InvalidLinkNotice } from './auth-notices.tsx';
 export function NewPasswordPage() {
   const { token } = useSearch({ from: '/reset-password/new' });
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<NewPasswordForm>({
-    resolver: zodResolver(NewPasswordFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useZodForm(NewPasswordFormSchema);
 
   const save = useMutation({
     mutationFn: (newPassword: string) => completePasswordReset({ token, newPassword }),
@@ -32,7 +23,7 @@ export function NewPasswordPage() {
       await navigate({ to: '/' });
     },
   });
-  const onSubmit = handleSubmit(({ newPassword }) => save.mutate(newPassword));
+  const onSubmit = form.handleSubmit(({ newPassword }) => save.mutate(newPassword));
   // A used, wrong or expired link cannot be tried again: the form gives way to the notice.
   const invalid = token === '' || isApiError(save.error, 'INVALID_TOKEN');
   const failure = save.error
@@ -56,19 +47,17 @@ export function NewPasswordPage() {
             type="password"
             autoComplete="new-password"
             hint="At least 8 characters."
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
+            {...registerField(form, 'newPassword')}
           />
           <TextField
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
+            {...registerField(form, 'confirmPassword')}
           />
-          <Button type="submit" className="w-full" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save new password'}
-          </Button>
+          <SubmitButton busy={save.isPending} busyLabel="Saving..." className="w-full">
+            Save new password
+          </SubmitButton>
         </form>
       )}
     </AuthLayout>

@@ -1,29 +1,20 @@
-import { type RequestPasswordResetRequest, RequestPasswordResetRequestSchema } from '@candor/contracts/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { RequestPasswordResetRequestSchema } from '@candor/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
 import { requestPasswordReset } from './auth-api.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { SuccessNotice } from './auth-notices.tsx';
 
 export function ResetPasswordPage() {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RequestPasswordResetRequest>({
-    resolver: zodResolver(RequestPasswordResetRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useZodForm(RequestPasswordResetRequestSchema);
 
   const request = useMutation({ mutationFn: requestPasswordReset });
-  const onSubmit = handleSubmit((values) => request.mutate(values));
+  const onSubmit = form.handleSubmit((values) => request.mutate(values));
   const failure = request.error
     ? isApiError(request.error, 'USER_NOT_FOUND')
       ? AUTH_MESSAGES.noAccountForEmail
@@ -52,16 +43,10 @@ export function ResetPasswordPage() {
             Enter the e-mail address of your account and we will send you a reset link.
           </p>
           <FormError message={failure} />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <Button type="submit" className="w-full" disabled={request.isPending}>
-            {request.isPending ? 'Sending...' : 'Send Reset Link'}
-          </Button>
+          <TextField label="Email" type="email" autoComplete="email" {...registerField(form, 'email')} />
+          <SubmitButton busy={request.isPending} busyLabel="Sending..." className="w-full">
+            Send Reset Link
+          </SubmitButton>
           <p className="text-center text-sm text-slate-500">
             Don't have an account?{' '}
             <Link to="/signup" className="font-semibold text-brand-700 hover:text-brand-600">

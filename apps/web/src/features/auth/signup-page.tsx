@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
 import { signUp } from './auth-api.ts';
-import { type SignUpForm, SignUpFormSchema } from './auth-form-schemas.ts';
+import { SignUpFormSchema } from './auth-form-schemas.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 
@@ -18,16 +17,7 @@ const TAKEN_FIELDS = [
 
 export function SignupPage() {
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<SignUpForm>({
-    resolver: zodResolver(SignUpFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useZodForm(SignUpFormSchema);
 
   const signup = useMutation({
     mutationFn: signUp,
@@ -37,10 +27,10 @@ export function SignupPage() {
     },
     onError: (error) => {
       const field = TAKEN_FIELDS.find(({ code }) => isApiError(error, code))?.field;
-      if (field) setError(field, { message: error.message }, { shouldFocus: true });
+      if (field) form.setError(field, { message: error.message }, { shouldFocus: true });
     },
   });
-  const onSubmit = handleSubmit(({ confirmPassword: _confirm, ...account }) => signup.mutate(account));
+  const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...account }) => signup.mutate(account));
   // A name or address already taken is said under its field; anything else above the form.
   const failure =
     signup.error && !TAKEN_FIELDS.some(({ code }) => isApiError(signup.error, code))
@@ -53,42 +43,24 @@ export function SignupPage() {
     <AuthLayout title="Create an account" headerLink={{ to: '/', label: 'Login' }}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <FormError message={failure} />
-        <TextField
-          label="Username"
-          autoComplete="username"
-          error={errors.username?.message}
-          {...register('username')}
-        />
-        <TextField
-          label="Full name"
-          autoComplete="name"
-          error={errors.fullname?.message}
-          {...register('fullname')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label="Username" autoComplete="username" {...registerField(form, 'username')} />
+        <TextField label="Full name" autoComplete="name" {...registerField(form, 'fullname')} />
+        <TextField label="Email" type="email" autoComplete="email" {...registerField(form, 'email')} />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
+          {...registerField(form, 'password')}
         />
         <TextField
           label="Confirm password"
           type="password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          {...registerField(form, 'confirmPassword')}
         />
-        <Button type="submit" className="w-full" disabled={signup.isPending}>
-          {signup.isPending ? 'Loading...' : 'Sign up'}
-        </Button>
+        <SubmitButton busy={signup.isPending} busyLabel="Loading..." className="w-full">
+          Sign up
+        </SubmitButton>
         <p className="text-center text-sm text-slate-500">
           Already have an account?{' '}
           <Link to="/" className="font-semibold text-brand-700 hover:text-brand-600">

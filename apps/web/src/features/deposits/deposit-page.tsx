@@ -1,7 +1,7 @@
 import type { DepositQuote } from '@candor/contracts/deposits';
-import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import { useState } from 'react';
 import { PageHeader } from '../../components/ui/card.tsx';
+import { InactiveAccountNotice } from '../../components/ui/inactive-account-notice.tsx';
 import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { AmountStep } from './amount-step.tsx';
@@ -27,13 +27,7 @@ export function DepositPage() {
     <div className="mx-auto max-w-xl">
       <PageHeader title="Deposit" description="Fund your trading balance with Bitcoin, Ethereum or USDT." />
       {me.status !== 'active' ? (
-        <div
-          role="alert"
-          className="rounded-xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-900"
-        >
-          <p className="font-medium">{INACTIVE_ACCOUNT_MESSAGE}</p>
-          {me.statusReason ? <p className="mt-2">Reason: {me.statusReason}</p> : null}
-        </div>
+        <InactiveAccountNotice reason={me.statusReason} className="p-5 text-sm" />
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <p className="mb-4 text-xs font-semibold tracking-wider text-slate-500 uppercase">

@@ -7,10 +7,7 @@ import {
   formatLotSize,
   parseLotSize,
 } from '@candor/domain/trading/trade-result';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -21,12 +18,11 @@ import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { DIRECTION_LABELS } from '../../lib/trade-format.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
+import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
 import { placeTrade } from './trades-api.ts';
 
 /** The typed part of PlaceTradeRequest; the asset and the direction come from the page and the button. */
 const PlaceTradeFormSchema = PlaceTradeRequestSchema.pick({ amount: true, lotSize: true });
-type PlaceTradeFormValues = z.input<typeof PlaceTradeFormSchema>;
-type PlaceTradeFormOutput = z.output<typeof PlaceTradeFormSchema>;
 
 /** Seed §9: lot size starts at 1 and moves in steps of 0.01. */
 const INITIAL_LOT_SIZE = '1';
@@ -53,6 +49,7 @@ export function PlaceTradeForm({
   disabled?: boolean;
 }) {
   const queryClient = useQueryClient();
+  const form = useZodForm(PlaceTradeFormSchema, { amount: '', lotSize: INITIAL_LOT_SIZE });
   const {
     register,
     handleSubmit,
@@ -62,12 +59,7 @@ export function PlaceTradeForm({
     getValues,
     watch,
     formState: { errors, isSubmitted },
-  } = useForm<PlaceTradeFormValues, unknown, PlaceTradeFormOutput>({
-    resolver: zodResolver(PlaceTradeFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { amount: '', lotSize: INITIAL_LOT_SIZE },
-  });
+  } = form;
   const exposure = describeExposure(watch('amount'), watch('lotSize'));
   const placing = useIdempotentMutation({
     mutationFn: placeTrade,
@@ -120,8 +112,7 @@ export function PlaceTradeForm({
         autoComplete="off"
         placeholder="0.00"
         hint="The margin reserved from your balance while the trade is open."
-        error={errors.amount?.message}
-        {...register('amount')}
+        {...registerField(form, 'amount')}
       />
       <LabelledField
         label="Lot size"

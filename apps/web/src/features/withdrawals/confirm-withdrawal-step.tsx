@@ -1,17 +1,14 @@
 import {
-  type ConfirmWithdrawalRequest,
   ConfirmWithdrawalRequestSchema,
   payoutMethodLabel,
   WITHDRAWAL_MESSAGES,
   type Withdrawal,
 } from '@candor/contracts/withdrawals';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingState } from '../../components/ui/load-states.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -19,6 +16,7 @@ import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
+import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
 import { WithdrawalOutcome } from './withdrawal-outcome.tsx';
 import { confirmWithdrawal, requestNewWithdrawalCode, withdrawalQuery } from './withdrawals-api.ts';
 
@@ -30,9 +28,9 @@ export function ConfirmWithdrawalStep({ id, email }: { id: string; email: string
   const { data, isPending, error, refetch } = useQuery(withdrawalQuery(id));
   if (isPending) {
     return (
-      <div role="status" className="flex items-center gap-3 py-10 text-sm text-slate-500">
-        <Spinner className="h-5 w-5 text-brand-600" /> Loading withdrawal...
-      </div>
+      <LoadingState plain padding="py-10">
+        Loading withdrawal...
+      </LoadingState>
     );
   }
   if (error) {
@@ -64,19 +62,8 @@ export function ConfirmWithdrawalStep({ id, email }: { id: string; email: string
 
 function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string }) {
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    reset,
-    formState: { errors },
-  } = useForm<ConfirmWithdrawalRequest>({
-    resolver: zodResolver(ConfirmWithdrawalRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { code: '' },
-  });
+  const form = useZodForm(ConfirmWithdrawalRequestSchema, { code: '' });
+  const { handleSubmit, setError, clearErrors, reset } = form;
   const oneKey = queryKeys.ownWithdrawals.one(withdrawal.id);
   const spent = withdrawal.codeExpiresAt === null;
 
@@ -154,8 +141,7 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
         autoComplete="one-time-code"
         maxLength={6}
         placeholder="123456"
-        error={errors.code?.message}
-        {...register('code')}
+        {...registerField(form, 'code')}
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="secondary" disabled={newCode.isPending} onClick={() => newCode.mutate()}>

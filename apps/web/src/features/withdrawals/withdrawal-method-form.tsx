@@ -12,8 +12,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
 import { FieldMessage } from '../../components/ui/field-message.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -227,11 +227,9 @@ export function WithdrawalMethodForm({
         deducted from it; nothing else is ever charged.
       </p>
 
-      <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-32" disabled={create.isPending}>
-          {create.isPending ? 'Processing...' : 'Withdraw'}
-        </Button>
-      </div>
+      <FormSubmitRow busy={create.isPending} busyLabel="Processing..." minWidth="sm:min-w-32">
+        Withdraw
+      </FormSubmitRow>
     </form>
   );
 }

@@ -28,11 +28,16 @@ export function useZodForm<Input extends FieldValues, Output>(
   });
 }
 
-/** A field's registration and its message, as TextField and TextAreaField take them. */
-export function registerField<T extends FieldValues>(
-  form: { register: UseFormRegister<T>; formState: FormState<T> },
-  name: Path<T>,
-) {
-  const error: FieldError | undefined = get(form.formState.errors, name);
-  return { ...form.register(name), error: error?.message };
+/**
+ * The form's fields for TextField and its kin: `field('email')` is the field's registration and
+ * its message (`{...field('email')}`).
+ */
+export function bindFields<T extends FieldValues>(form: {
+  register: UseFormRegister<T>;
+  formState: FormState<T>;
+}) {
+  return (name: Path<T>) => {
+    const error: FieldError | undefined = get(form.formState.errors, name);
+    return { ...form.register(name), error: error?.message };
+  };
 }

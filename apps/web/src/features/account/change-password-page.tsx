@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { PasswordField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { changePassword } from './account-api.ts';
 import { ChangePasswordFormSchema } from './account-form-schemas.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
@@ -19,6 +19,7 @@ export function ChangePasswordPage() {
     newPassword: '',
     confirmPassword: '',
   });
+  const field = bindFields(form);
   const { handleSubmit, reset } = form;
 
   const change = useMutation({
@@ -45,23 +46,16 @@ export function ChangePasswordPage() {
       />
       <FormPanel>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
-          <TextField
+          <PasswordField
             label="Current password"
-            type="password"
             autoComplete="current-password"
-            {...registerField(form, 'currentPassword')}
+            {...field('currentPassword')}
           />
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            {...registerField(form, 'newPassword')}
-          />
-          <TextField
+          <PasswordField label="New password" autoComplete="new-password" {...field('newPassword')} />
+          <PasswordField
             label="Confirm new password"
-            type="password"
             autoComplete="new-password"
-            {...registerField(form, 'confirmPassword')}
+            {...field('confirmPassword')}
           />
           <FormSubmitRow busy={change.isPending} busyLabel="Updating..." className="pt-2">
             Update Password

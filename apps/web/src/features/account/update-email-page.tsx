@@ -2,12 +2,12 @@ import { ChangeEmailRequestSchema } from '@candor/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { PasswordField, TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { changeEmail } from './account-api.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { BackToAccount, FormPanel } from './account-parts.tsx';
@@ -16,6 +16,7 @@ export function UpdateEmailPage() {
   useDocumentBranding('Update email');
   const me = useMe();
   const form = useZodForm(ChangeEmailRequestSchema, { newEmail: '', password: '' });
+  const field = bindFields(form);
   const { handleSubmit, reset, setError } = form;
 
   const change = useMutation({
@@ -46,18 +47,8 @@ export function UpdateEmailPage() {
           Current address: <span className="font-medium break-all text-slate-900">{me.email}</span>
         </p>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
-          <TextField
-            label="New email"
-            type="email"
-            autoComplete="email"
-            {...registerField(form, 'newEmail')}
-          />
-          <TextField
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            {...registerField(form, 'password')}
-          />
+          <TextField label="New email" type="email" autoComplete="email" {...field('newEmail')} />
+          <PasswordField label="Current password" autoComplete="current-password" {...field('password')} />
           <FormSubmitRow busy={change.isPending} busyLabel="Updating..." className="pt-2">
             Update Email
           </FormSubmitRow>

@@ -1,7 +1,7 @@
 import { DEPOSIT_REASON_MAX_LENGTH, RejectDepositRequestSchema } from '@candor/contracts/deposits';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 
 /**
  * Asks for the reason of a rejection (required; the customer reads it in their history).
@@ -21,6 +21,7 @@ export function RejectDepositDialog({
   onConfirm: (reason: string) => void;
 }) {
   const form = useZodForm(RejectDepositRequestSchema, { reason: '' });
+  const field = bindFields(form);
   const { handleSubmit } = form;
 
   return (
@@ -39,7 +40,7 @@ export function RejectDepositDialog({
           // Focused at once: the dialog opened to ask exactly this.
           autoFocus
           hint="Shown to the customer."
-          {...registerField(form, 'reason')}
+          {...field('reason')}
         />
         <DialogButtons
           busy={busy}

@@ -11,7 +11,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { updateWalletAddresses, walletAddressesQuery } from './admin-wallets-api.ts';
 
 type WalletForm = z.input<typeof UpdateWalletAddressesRequestSchema>;
@@ -50,6 +50,7 @@ const addressInput = {
 export function WalletForm({ addresses }: { addresses: WalletAddresses }) {
   const queryClient = useQueryClient();
   const form = useZodForm(UpdateWalletAddressesRequestSchema, toFormValues(addresses));
+  const field = bindFields(form);
   const { handleSubmit, reset } = form;
 
   const save = useMutation({
@@ -75,19 +76,19 @@ export function WalletForm({ addresses }: { addresses: WalletAddresses }) {
             label="Bitcoin"
             hint="A mainnet address starting with 1, 3 or bc1"
             {...addressInput}
-            {...registerField(form, 'bitcoin')}
+            {...field('bitcoin')}
           />
           <TextField
             label="Ethereum"
             hint="0x followed by 40 hexadecimal characters"
             {...addressInput}
-            {...registerField(form, 'ethereum')}
+            {...field('ethereum')}
           />
           <TextField
             label="USDT (TRC-20)"
             hint="A Tron address starting with T"
             {...addressInput}
-            {...registerField(form, 'usdt')}
+            {...field('usdt')}
           />
         </div>
       </section>

@@ -7,6 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { QueryPanel } from '../../components/ui/load-states.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -15,7 +16,7 @@ import { findImageProblem } from '../../lib/image-file.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { settingsQuery } from '../../lib/site-settings.ts';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { updateSiteSettings, uploadFavicon } from './admin-settings-api.ts';
 import { FaviconField } from './favicon-field.tsx';
 
@@ -45,6 +46,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
   const [faviconProblem, setFaviconProblem] = useState<string | null>(null);
   const [faviconInputKey, setFaviconInputKey] = useState(0);
   const form = useZodForm(UpdateSiteSettingsRequestSchema, toFormValues(settings));
+  const field = bindFields(form);
   const { handleSubmit, reset } = form;
 
   const chooseFavicon = (file: File | null) => {
@@ -83,7 +85,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           The name and icon shown in the header, on the login page and in the browser tab.
         </p>
         <div className="mt-5 space-y-5">
-          <TextField label="Site name" autoComplete="off" {...registerField(form, 'siteName')} />
+          <TextField label="Site name" autoComplete="off" {...field('siteName')} />
           <FaviconField
             currentUrl={settings.faviconUrl}
             file={favicon}
@@ -100,19 +102,15 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           Customers see the fee before they confirm a withdrawal; it is deducted from the amount.
         </p>
         <div className="mt-5 grid gap-5 sm:grid-cols-2">
-          <TextField
+          <DecimalField
             label="Minimum withdrawal (USD)"
-            inputMode="decimal"
-            autoComplete="off"
             hint="In dollars, 0 or more, e.g. 50.00"
-            {...registerField(form, 'minWithdrawal')}
+            {...field('minWithdrawal')}
           />
-          <TextField
+          <DecimalField
             label="Withdrawal percentage (%)"
-            inputMode="decimal"
-            autoComplete="off"
             hint="Fee from 0 to 100, e.g. 2.5"
-            {...registerField(form, 'withdrawalPercent')}
+            {...field('withdrawalPercent')}
           />
         </div>
       </section>

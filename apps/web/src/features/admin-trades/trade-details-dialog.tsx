@@ -17,7 +17,7 @@ import {
   directionToneClass,
   resultToneClass,
 } from '../../lib/trade-format.ts';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { ADMIN_TRADE_STATUS_LABELS } from './admin-trade-status.ts';
 import { type AdminCloseTradeRequest, adminTradeQuery } from './admin-trades-api.ts';
 import { useCloseAtMarket } from './use-close-at-market.ts';
@@ -168,6 +168,7 @@ function CloseAtMarketForm({
   onConfirm: (request: AdminCloseTradeRequest) => void;
 }) {
   const form = useZodForm(AdminCloseTradeRequestSchema, { reason: '' });
+  const field = bindFields(form);
   const { handleSubmit } = form;
 
   return (
@@ -189,7 +190,7 @@ function CloseAtMarketForm({
         label="Reason"
         maxLength={500}
         hint="Required. Recorded in the audit log."
-        {...registerField(form, 'reason')}
+        {...field('reason')}
       />
       <DialogButtons
         busy={busy}

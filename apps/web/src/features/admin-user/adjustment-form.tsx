@@ -8,15 +8,15 @@ import { toMinorUnits } from '@candor/contracts/money';
 import { formatUsd } from '@candor/domain/money/money';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { adjustBalance } from './admin-user-api.ts';
 import { ChoiceGroup } from './form-fields.tsx';
 
@@ -32,6 +32,7 @@ const EMPTY: AdjustmentFormValues = { direction: 'credit', amount: '', reason: '
 export function AdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'balances'> }) {
   const queryClient = useQueryClient();
   const form = useZodForm(CreateAdjustmentRequestSchema, EMPTY);
+  const field = bindFields(form);
   const { register, handleSubmit, reset, setError, watch } = form;
   const adjust = useIdempotentMutation({
     mutationFn: (values: CreateAdjustmentRequest, key: string) => adjustBalance(user.id, values, key),
@@ -68,18 +69,15 @@ export function AdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'balance
         ]}
         inputProps={register('direction')}
       />
-      <TextField
+      <AmountField
         label="Amount (USD)"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         hint={`Available balance: ${formatUsd(available)}`}
-        {...registerField(form, 'amount')}
+        {...field('amount')}
       />
       <TextAreaField
         label="Reason"
         hint="Required. The customer reads it on their statement."
-        {...registerField(form, 'reason')}
+        {...field('reason')}
       />
       <FormSubmitRow busy={adjust.isPending} busyLabel="Applying..." minWidth="sm:min-w-40">
         {direction === 'debit' ? 'Debit balance' : 'Credit balance'}

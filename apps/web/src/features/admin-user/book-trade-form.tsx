@@ -1,6 +1,7 @@
 import type { BookTradeRequest } from '@candor/contracts/trades';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AmountField, DecimalField } from '../../components/ui/decimal-field.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { InstrumentOptions } from '../../components/ui/instrument-options.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
@@ -11,7 +12,7 @@ import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formatSignedUsd, toSignedCents } from '../../lib/signed-usd.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { bookTrade } from './book-trade-api.ts';
 import {
   BOOK_TRADE_MESSAGES,
@@ -42,6 +43,7 @@ export function BookTradeForm({ userId }: { userId: string }) {
   const catalogue = useQuery(instrumentsQuery);
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useZodForm(BookTradeFormSchema, EMPTY);
+  const field = bindFields(form);
   const {
     register,
     handleSubmit,
@@ -101,43 +103,12 @@ export function BookTradeForm({ userId }: { userId: string }) {
           ]}
           inputProps={register('direction')}
         />
-        <TextField
-          label="Trade amount (USD)"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          {...registerField(form, 'amount')}
-        />
-        <TextField
-          label="Lot size"
-          inputMode="decimal"
-          autoComplete="off"
-          {...registerField(form, 'lotSize')}
-        />
-        <TextField
-          label="Open time (UTC)"
-          type="datetime-local"
-          step={60}
-          {...registerField(form, 'openedAt')}
-        />
-        <TextField
-          label="Open price"
-          inputMode="decimal"
-          autoComplete="off"
-          {...registerField(form, 'openPrice')}
-        />
-        <TextField
-          label="Close time (UTC)"
-          type="datetime-local"
-          step={60}
-          {...registerField(form, 'closedAt')}
-        />
-        <TextField
-          label="Close price"
-          inputMode="decimal"
-          autoComplete="off"
-          {...registerField(form, 'closePrice')}
-        />
+        <AmountField label="Trade amount (USD)" {...field('amount')} />
+        <DecimalField label="Lot size" {...field('lotSize')} />
+        <TextField label="Open time (UTC)" type="datetime-local" step={60} {...field('openedAt')} />
+        <DecimalField label="Open price" {...field('openPrice')} />
+        <TextField label="Close time (UTC)" type="datetime-local" step={60} {...field('closedAt')} />
+        <DecimalField label="Close price" {...field('closePrice')} />
       </div>
       {refusal ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">

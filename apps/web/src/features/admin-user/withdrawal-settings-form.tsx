@@ -9,7 +9,7 @@ import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { updateWithdrawalSettings, withdrawalSettingsQuery } from './admin-user-api.ts';
 import { ChoiceGroup } from './form-fields.tsx';
 import {
@@ -51,6 +51,7 @@ export function WithdrawalSettingsForm({
 }) {
   const queryClient = useQueryClient();
   const form = useZodForm(WithdrawalSettingsFormSchema, toWithdrawalSettingsForm(settings));
+  const field = bindFields(form);
   const { register, handleSubmit, reset, watch } = form;
   const holdEnabled = watch('holdEnabled') === 'enable';
 
@@ -73,9 +74,7 @@ export function WithdrawalSettingsForm({
         <p className="text-xs text-slate-500">
           While enabled, new withdrawal requests are recorded as "On hold" and the customer sees the reason.
         </p>
-        {holdEnabled ? (
-          <TextAreaField label="Reason shown to the customer" {...registerField(form, 'holdReason')} />
-        ) : null}
+        {holdEnabled ? <TextAreaField label="Reason shown to the customer" {...field('holdReason')} /> : null}
       </div>
       <div className="space-y-3">
         <ChoiceGroup

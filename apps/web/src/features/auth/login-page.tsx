@@ -2,11 +2,11 @@ import { SignInRequestSchema } from '@candor/contracts/auth';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { PasswordField, TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { signIn } from './auth-api.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 
@@ -16,6 +16,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(SignInRequestSchema);
+  const field = bindFields(form);
   const { isSubmitting } = form.formState;
 
   // The one form that stays off useMutation: this page is the app's entry, and useMutation would
@@ -35,13 +36,8 @@ export function LoginPage() {
     <AuthLayout title="Login into your account" headerLink={{ to: '/signup', label: 'Create account' }}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <FormError message={failure} />
-        <TextField label="Email" type="email" autoComplete="email" {...registerField(form, 'email')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          {...registerField(form, 'password')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
         <div className="flex justify-end">
           <Link to="/reset-password" className="text-sm font-medium text-brand-700 hover:text-brand-600">
             Forgot password

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { PasswordField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { completePasswordReset } from './auth-api.ts';
 import { NewPasswordFormSchema } from './auth-form-schemas.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
@@ -15,6 +15,7 @@ export function NewPasswordPage() {
   const { token } = useSearch({ from: '/reset-password/new' });
   const navigate = useNavigate();
   const form = useZodForm(NewPasswordFormSchema);
+  const field = bindFields(form);
 
   const save = useMutation({
     mutationFn: (newPassword: string) => completePasswordReset({ token, newPassword }),
@@ -42,18 +43,16 @@ export function NewPasswordPage() {
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           <FormError message={failure} />
-          <TextField
+          <PasswordField
             label="New password"
-            type="password"
             autoComplete="new-password"
             hint="At least 8 characters."
-            {...registerField(form, 'newPassword')}
+            {...field('newPassword')}
           />
-          <TextField
+          <PasswordField
             label="Confirm new password"
-            type="password"
             autoComplete="new-password"
-            {...registerField(form, 'confirmPassword')}
+            {...field('confirmPassword')}
           />
           <SubmitButton busy={save.isPending} busyLabel="Saving..." className="w-full">
             Save new password

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { requestPasswordReset } from './auth-api.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
@@ -12,6 +12,7 @@ import { SuccessNotice } from './auth-notices.tsx';
 
 export function ResetPasswordPage() {
   const form = useZodForm(RequestPasswordResetRequestSchema);
+  const field = bindFields(form);
 
   const request = useMutation({ mutationFn: requestPasswordReset });
   const onSubmit = form.handleSubmit((values) => request.mutate(values));
@@ -43,7 +44,7 @@ export function ResetPasswordPage() {
             Enter the e-mail address of your account and we will send you a reset link.
           </p>
           <FormError message={failure} />
-          <TextField label="Email" type="email" autoComplete="email" {...registerField(form, 'email')} />
+          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
           <SubmitButton busy={request.isPending} busyLabel="Sending..." className="w-full">
             Send Reset Link
           </SubmitButton>

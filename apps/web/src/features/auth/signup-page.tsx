@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { PasswordField, TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { signUp } from './auth-api.ts';
 import { SignUpFormSchema } from './auth-form-schemas.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
@@ -18,6 +18,7 @@ const TAKEN_FIELDS = [
 export function SignupPage() {
   const navigate = useNavigate();
   const form = useZodForm(SignUpFormSchema);
+  const field = bindFields(form);
 
   const signup = useMutation({
     mutationFn: signUp,
@@ -43,21 +44,11 @@ export function SignupPage() {
     <AuthLayout title="Create an account" headerLink={{ to: '/', label: 'Login' }}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <FormError message={failure} />
-        <TextField label="Username" autoComplete="username" {...registerField(form, 'username')} />
-        <TextField label="Full name" autoComplete="name" {...registerField(form, 'fullname')} />
-        <TextField label="Email" type="email" autoComplete="email" {...registerField(form, 'email')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          {...registerField(form, 'password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          {...registerField(form, 'confirmPassword')}
-        />
+        <TextField label="Username" autoComplete="username" {...field('username')} />
+        <TextField label="Full name" autoComplete="name" {...field('fullname')} />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
+        <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
         <SubmitButton busy={signup.isPending} busyLabel="Loading..." className="w-full">
           Sign up
         </SubmitButton>

@@ -9,8 +9,8 @@ import {
 } from '@candor/domain/trading/trade-result';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button.tsx';
+import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatPrice } from '../../lib/format-price.ts';
@@ -18,7 +18,7 @@ import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { DIRECTION_LABELS } from '../../lib/trade-format.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { placeTrade } from './trades-api.ts';
 
 /** The typed part of PlaceTradeRequest; the asset and the direction come from the page and the button. */
@@ -50,6 +50,7 @@ export function PlaceTradeForm({
 }) {
   const queryClient = useQueryClient();
   const form = useZodForm(PlaceTradeFormSchema, { amount: '', lotSize: INITIAL_LOT_SIZE });
+  const field = bindFields(form);
   const {
     register,
     handleSubmit,
@@ -106,13 +107,10 @@ export function PlaceTradeForm({
       className="space-y-4"
       onSubmit={(event) => event.preventDefault()}
     >
-      <TextField
+      <AmountField
         label="Amount (USD)"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         hint="The margin reserved from your balance while the trade is open."
-        {...registerField(form, 'amount')}
+        {...field('amount')}
       />
       <LabelledField
         label="Lot size"

@@ -16,7 +16,7 @@ import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
-import { registerField, useZodForm } from '../../lib/use-zod-form.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { WithdrawalOutcome } from './withdrawal-outcome.tsx';
 import { confirmWithdrawal, requestNewWithdrawalCode, withdrawalQuery } from './withdrawals-api.ts';
 
@@ -63,6 +63,7 @@ export function ConfirmWithdrawalStep({ id, email }: { id: string; email: string
 function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string }) {
   const queryClient = useQueryClient();
   const form = useZodForm(ConfirmWithdrawalRequestSchema, { code: '' });
+  const field = bindFields(form);
   const { handleSubmit, setError, clearErrors, reset } = form;
   const oneKey = queryKeys.ownWithdrawals.one(withdrawal.id);
   const spent = withdrawal.codeExpiresAt === null;
@@ -141,7 +142,7 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
         autoComplete="one-time-code"
         maxLength={6}
         placeholder="123456"
-        {...registerField(form, 'code')}
+        {...field('code')}
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="secondary" disabled={newCode.isPending} onClick={() => newCode.mutate()}>

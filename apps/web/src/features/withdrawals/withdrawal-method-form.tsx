@@ -12,6 +12,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { FieldMessage } from '../../components/ui/field-message.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -209,14 +210,7 @@ export function WithdrawalMethodForm({
       ))}
 
       <div>
-        <TextField
-          label="Amount (USD)"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          error={errors.amount?.message}
-          {...register('amount')}
-        />
+        <AmountField label="Amount (USD)" error={errors.amount?.message} {...register('amount')} />
         <p aria-live="polite" className="mt-2 min-h-5 text-sm font-medium text-slate-700 tabular-nums">
           {fee ?? `Fee: ${formatFeePercent(terms.withdrawalPercent)}% of the amount, deducted from it`}
         </p>

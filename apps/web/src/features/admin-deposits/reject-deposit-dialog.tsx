@@ -1,7 +1,5 @@
-import { DEPOSIT_REASON_MAX_LENGTH, RejectDepositRequestSchema } from '@candor/contracts/deposits';
-import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
-import { TextAreaField } from '../../components/ui/text-area-field.tsx';
-import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
+import { DEPOSIT_MESSAGES, DEPOSIT_REASON_MAX_LENGTH } from '@candor/contracts/deposits';
+import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
 
 /**
  * Asks for the reason of a rejection (required; the customer reads it in their history).
@@ -20,36 +18,18 @@ export function RejectDepositDialog({
   onCancel: () => void;
   onConfirm: (reason: string) => void;
 }) {
-  const form = useZodForm(RejectDepositRequestSchema, { reason: '' });
-  const field = bindFields(form);
-  const { handleSubmit } = form;
-
   return (
-    <Dialog title="Reject deposit" busy={busy} onCancel={onCancel}>
-      <p className="mt-1 text-sm break-words text-slate-500">
-        {amount} from {email}. No money moves; the customer sees the reason in their deposit history.
-      </p>
-      <form
-        noValidate
-        className="mt-4 space-y-4"
-        onSubmit={handleSubmit((values) => onConfirm(values.reason))}
-      >
-        <TextAreaField
-          label="Reason"
-          maxLength={DEPOSIT_REASON_MAX_LENGTH}
-          // Focused at once: the dialog opened to ask exactly this.
-          autoFocus
-          hint="Shown to the customer."
-          {...field('reason')}
-        />
-        <DialogButtons
-          busy={busy}
-          onCancel={onCancel}
-          confirmLabel="Reject deposit"
-          busyLabel="Rejecting..."
-          variant="danger"
-        />
-      </form>
-    </Dialog>
+    <ReasonDialog
+      title="Reject deposit"
+      description={`${amount} from ${email}. No money moves; the customer sees the reason in their deposit history.`}
+      confirmLabel="Reject deposit"
+      busyLabel="Rejecting..."
+      requiredMessage={DEPOSIT_MESSAGES.reasonRequired}
+      maxLength={DEPOSIT_REASON_MAX_LENGTH}
+      hint="Shown to the customer."
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { AdminCloseTradeRequestSchema, type AdminTradeDetail } from '@candor/contracts/trades';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
+import { CustomerRow, DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
@@ -80,16 +79,7 @@ function TradeFacts({ trade }: { trade: AdminTradeDetail }) {
   const open = trade.status === 'open';
   return (
     <DetailList>
-      <DetailRow label="Customer">
-        <Link
-          to="/user/$id"
-          params={{ id: trade.userId }}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {trade.customerName}
-        </Link>{' '}
-        <span className="text-slate-500">({trade.email})</span>
-      </DetailRow>
+      <CustomerRow userId={trade.userId} name={trade.customerName} email={trade.email} />
       <DetailRow label="Asset">
         {trade.symbol}{' '}
         <span className={`font-semibold ${directionToneClass(trade.direction)}`}>

@@ -1,18 +1,20 @@
-import { DECISION_REASON_MAX_LENGTH, WITHDRAWAL_MESSAGES } from '@candor/contracts/withdrawals';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
-import { TextAreaField } from '../../components/ui/text-area-field.tsx';
+import { Dialog, DialogButtons } from './dialog.tsx';
+import { TextAreaField } from './text-area-field.tsx';
 
 /**
- * Asks for the reason of a decision: required to reject (the customer reads it), optional to
- * release a hold (recorded in the audit log). Escape or Cancel closes it without deciding.
+ * Asks for the reason of a decision, at most `maxLength` characters: required to reject (the
+ * customer reads it; `requiredMessage` says so when it is missing), optional otherwise (a note,
+ * recorded in the audit log). `onConfirm` gets it trimmed. Escape or Cancel closes it without
+ * deciding.
  */
 export function ReasonDialog({
   title,
   description,
   confirmLabel,
   busyLabel,
-  required,
+  requiredMessage,
+  maxLength,
   hint,
   busy,
   variant = 'danger',
@@ -23,7 +25,9 @@ export function ReasonDialog({
   description: ReactNode;
   confirmLabel: string;
   busyLabel: string;
-  required: boolean;
+  /** The reason is required, and this is what says it is missing. */
+  requiredMessage?: string;
+  maxLength: number;
   hint: string;
   busy: boolean;
   variant?: 'danger' | 'primary';
@@ -36,8 +40,8 @@ export function ReasonDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = reason.trim();
-    if (required && trimmed.length === 0) {
-      setError(WITHDRAWAL_MESSAGES.reasonRequired);
+    if (requiredMessage && trimmed.length === 0) {
+      setError(requiredMessage);
       return;
     }
     onConfirm(trimmed);
@@ -48,8 +52,8 @@ export function ReasonDialog({
       <div className="mt-1 text-sm break-words text-slate-500">{description}</div>
       <form noValidate className="mt-4 space-y-4" onSubmit={submit}>
         <TextAreaField
-          label={required ? 'Reason' : 'Note (optional)'}
-          maxLength={DECISION_REASON_MAX_LENGTH}
+          label={requiredMessage ? 'Reason' : 'Note (optional)'}
+          maxLength={maxLength}
           // Focused at once: the dialog opened to ask exactly this.
           autoFocus
           value={reason}

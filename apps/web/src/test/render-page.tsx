@@ -63,6 +63,32 @@ export function callsTo(fetchMock: ReturnType<typeof mockApi>, key: string): unk
     .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body));
 }
 
+/** The URLs the mock fetched from `pathname`, in order, to read their query strings. */
+export function requestedUrls(fetchMock: ReturnType<typeof mockApi>, pathname: string): URL[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === pathname);
+}
+
+/** The Idempotency-Key header of each POST the mock received (to `pathname`, when named), in order. */
+export function idempotencyKeys(
+  fetchMock: ReturnType<typeof mockApi>,
+  pathname?: string,
+): (string | undefined)[] {
+  return fetchMock.mock.calls
+    .filter(
+      ([input, init]) =>
+        init?.method === 'POST' &&
+        (pathname === undefined || new URL(String(input), 'http://localhost').pathname === pathname),
+    )
+    .map(([, init]) => new Headers(init?.headers).get('idempotency-key') ?? undefined);
+}
+
+/** One page of a paged list as the API answers it: `items`, on page `pageNumber` of `pageCount`. */
+export function pageReply(items: readonly unknown[], pageNumber = 1, pageCount = 1) {
+  return { status: 200, body: { items, page: pageNumber, pageCount, total: items.length } };
+}
+
 type PageRoute = { path: string; component: () => ReactNode; validateSearch?: z.ZodType };
 
 /**

@@ -2,37 +2,38 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Dialog, DialogButtons } from './dialog.tsx';
 import { TextAreaField } from './text-area-field.tsx';
 
+/** What a decision's dialog does: it waits while `busy`, closes on cancel, decides on confirm. */
+export type ReasonDialogActions = {
+  busy: boolean;
+  onCancel: () => void;
+  /** Gets the reason trimmed (empty when an optional note was left out). */
+  onConfirm: (reason: string) => void;
+};
+
 /**
- * Asks for the reason of a decision, at most `maxLength` characters: required to reject (the
- * customer reads it; `requiredMessage` says so when it is missing), optional otherwise (a note,
- * recorded in the audit log). `onConfirm` gets it trimmed. Escape or Cancel closes it without
- * deciding.
+ * Asks for the reason of a decision named `title` (its confirm button says the same), at most
+ * `maxLength` characters: required to reject, and shown to the customer (`requiredMessage` says it
+ * is missing); otherwise an optional note, recorded in the audit log. Escape or Cancel closes it
+ * without deciding.
  */
 export function ReasonDialog({
   title,
   description,
-  confirmLabel,
   busyLabel,
   requiredMessage,
   maxLength,
-  hint,
   busy,
   variant = 'danger',
   onCancel,
   onConfirm,
-}: {
+}: ReasonDialogActions & {
   title: string;
   description: ReactNode;
-  confirmLabel: string;
   busyLabel: string;
   /** The reason is required, and this is what says it is missing. */
   requiredMessage?: string;
   maxLength: number;
-  hint: string;
-  busy: boolean;
   variant?: 'danger' | 'primary';
-  onCancel: () => void;
-  onConfirm: (reason: string) => void;
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -62,12 +63,12 @@ export function ReasonDialog({
             if (error && event.target.value.trim()) setError(null);
           }}
           error={error}
-          hint={hint}
+          hint={requiredMessage ? 'Shown to the customer.' : 'Recorded in the audit log.'}
         />
         <DialogButtons
           busy={busy}
           onCancel={onCancel}
-          confirmLabel={confirmLabel}
+          confirmLabel={title}
           busyLabel={busyLabel}
           variant={variant}
         />

@@ -5,7 +5,6 @@ import {
 } from '@candor/contracts/wallets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { QueryPanel } from '../../components/ui/load-states.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -13,6 +12,7 @@ import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { updateWalletAddresses, walletAddressesQuery } from './admin-wallets-api.ts';
+import { SettingsFormFrame, SettingsSection } from './settings-form-parts.tsx';
 
 type WalletForm = z.input<typeof UpdateWalletAddressesRequestSchema>;
 
@@ -65,37 +65,31 @@ export function WalletForm({ addresses }: { addresses: WalletAddresses }) {
   const onSubmit = handleSubmit((values) => save.mutate(values));
 
   return (
-    <form noValidate onSubmit={onSubmit} className="max-w-2xl space-y-6" aria-label="Wallet addresses">
-      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <h2 className="text-base font-semibold text-slate-900">Deposit addresses</h2>
-        <p className="mt-1 text-sm text-slate-500">
-          Update your respective wallet address, ensure to confirm wallet address before client makes payment.
-        </p>
-        <div className="mt-5 space-y-5">
-          <TextField
-            label="Bitcoin"
-            hint="A mainnet address starting with 1, 3 or bc1"
-            {...addressInput}
-            {...field('bitcoin')}
-          />
-          <TextField
-            label="Ethereum"
-            hint="0x followed by 40 hexadecimal characters"
-            {...addressInput}
-            {...field('ethereum')}
-          />
-          <TextField
-            label="USDT (TRC-20)"
-            hint="A Tron address starting with T"
-            {...addressInput}
-            {...field('usdt')}
-          />
-        </div>
-      </section>
-
-      <FormSubmitRow busy={save.isPending} busyLabel="Updating..." minWidth="sm:min-w-32">
-        Update
-      </FormSubmitRow>
-    </form>
+    <SettingsFormFrame label="Wallet addresses" busy={save.isPending} onSubmit={onSubmit}>
+      <SettingsSection
+        title="Deposit addresses"
+        description="Update your respective wallet address, ensure to confirm wallet address before client makes payment."
+        fieldsClassName="space-y-5"
+      >
+        <TextField
+          label="Bitcoin"
+          hint="A mainnet address starting with 1, 3 or bc1"
+          {...addressInput}
+          {...field('bitcoin')}
+        />
+        <TextField
+          label="Ethereum"
+          hint="0x followed by 40 hexadecimal characters"
+          {...addressInput}
+          {...field('ethereum')}
+        />
+        <TextField
+          label="USDT (TRC-20)"
+          hint="A Tron address starting with T"
+          {...addressInput}
+          {...field('usdt')}
+        />
+      </SettingsSection>
+    </SettingsFormFrame>
   );
 }

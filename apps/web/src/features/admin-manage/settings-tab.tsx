@@ -8,7 +8,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
-import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { QueryPanel } from '../../components/ui/load-states.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -19,6 +18,7 @@ import { settingsQuery } from '../../lib/site-settings.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { updateSiteSettings, uploadFavicon } from './admin-settings-api.ts';
 import { FaviconField } from './favicon-field.tsx';
+import { SettingsFormFrame, SettingsSection } from './settings-form-parts.tsx';
 
 type SettingsForm = z.input<typeof UpdateSiteSettingsRequestSchema>;
 
@@ -78,46 +78,38 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="max-w-2xl space-y-6" aria-label="Site settings">
-      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <h2 className="text-base font-semibold text-slate-900">Branding</h2>
-        <p className="mt-1 text-sm text-slate-500">
-          The name and icon shown in the header, on the login page and in the browser tab.
-        </p>
-        <div className="mt-5 space-y-5">
-          <TextField label="Site name" autoComplete="off" {...field('siteName')} />
-          <FaviconField
-            currentUrl={settings.faviconUrl}
-            file={favicon}
-            error={faviconProblem}
-            inputKey={faviconInputKey}
-            onFileChange={chooseFavicon}
-          />
-        </div>
-      </section>
+    <SettingsFormFrame label="Site settings" busy={save.isPending} onSubmit={onSubmit}>
+      <SettingsSection
+        title="Branding"
+        description="The name and icon shown in the header, on the login page and in the browser tab."
+        fieldsClassName="space-y-5"
+      >
+        <TextField label="Site name" autoComplete="off" {...field('siteName')} />
+        <FaviconField
+          currentUrl={settings.faviconUrl}
+          file={favicon}
+          error={faviconProblem}
+          inputKey={faviconInputKey}
+          onFileChange={chooseFavicon}
+        />
+      </SettingsSection>
 
-      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <h2 className="text-base font-semibold text-slate-900">Withdrawals</h2>
-        <p className="mt-1 text-sm text-slate-500">
-          Customers see the fee before they confirm a withdrawal; it is deducted from the amount.
-        </p>
-        <div className="mt-5 grid gap-5 sm:grid-cols-2">
-          <DecimalField
-            label="Minimum withdrawal (USD)"
-            hint="In dollars, 0 or more, e.g. 50.00"
-            {...field('minWithdrawal')}
-          />
-          <DecimalField
-            label="Withdrawal percentage (%)"
-            hint="Fee from 0 to 100, e.g. 2.5"
-            {...field('withdrawalPercent')}
-          />
-        </div>
-      </section>
-
-      <FormSubmitRow busy={save.isPending} busyLabel="Updating..." minWidth="sm:min-w-32">
-        Update
-      </FormSubmitRow>
-    </form>
+      <SettingsSection
+        title="Withdrawals"
+        description="Customers see the fee before they confirm a withdrawal; it is deducted from the amount."
+        fieldsClassName="grid gap-5 sm:grid-cols-2"
+      >
+        <DecimalField
+          label="Minimum withdrawal (USD)"
+          hint="In dollars, 0 or more, e.g. 50.00"
+          {...field('minWithdrawal')}
+        />
+        <DecimalField
+          label="Withdrawal percentage (%)"
+          hint="Fee from 0 to 100, e.g. 2.5"
+          {...field('withdrawalPercent')}
+        />
+      </SettingsSection>
+    </SettingsFormFrame>
   );
 }

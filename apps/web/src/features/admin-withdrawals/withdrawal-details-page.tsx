@@ -163,10 +163,8 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
         <ReasonDialog
           title="Release hold"
           description={`The withdrawal of ${amount} becomes pending, ready to approve or reject.`}
-          confirmLabel="Release hold"
           busyLabel="Releasing..."
           maxLength={DECISION_REASON_MAX_LENGTH}
-          hint="Recorded in the audit log."
           variant="primary"
           busy={busy}
           onCancel={() => setDialog(null)}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -7,7 +7,7 @@ import { sessionQuery } from '../../lib/session.ts';
 import { verifyEmail } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
-import { InvalidLinkNotice, SuccessNotice } from './auth-notices.tsx';
+import { ActionLink, InvalidLinkNotice, SuccessNotice } from './auth-notices.tsx';
 
 export function VerifyEmailPage() {
   const { token } = useSearch({ from: '/verify-email' });
@@ -45,12 +45,7 @@ export function VerifyEmailPage() {
       ) : verified ? (
         <div className="space-y-6">
           <SuccessNotice message={`Your e-mail address ${verified.email} is verified.`} />
-          <Link
-            to={next.to}
-            className="flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700"
-          >
-            {next.label}
-          </Link>
+          <ActionLink action={next} />
         </div>
       ) : (
         <div role="status" className="flex items-center gap-3 py-4 text-sm text-slate-600">

@@ -1,4 +1,4 @@
-import { creditCustomer, openAdminPage } from './fixtures/admin.ts';
+import { asAdmin, creditCustomer, enableWithdrawalSetting } from './fixtures/admin.ts';
 import { readLatestMail } from './fixtures/outbox.ts';
 import { makePng } from './fixtures/png.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -31,12 +31,11 @@ test('a deposit approved, a crypto withdrawal approved: balances and statement f
   await expect(page.getByText('FUND $250.00')).toBeVisible();
 
   // An administrator approves it from the Deposit tab.
-  const admin = await openAdminPage(browser);
-  try {
-    await admin.page.goto('/all-user?tab=deposits');
-    await admin.page.getByLabel('Search by email').fill(signedInClient.email);
-    await admin.page.getByRole('button', { name: `Approve the deposit of ${signedInClient.email}` }).click();
-    await expect(toast(admin.page, 'Deposit successful')).toBeVisible();
+  await asAdmin(browser, async (admin) => {
+    await admin.goto('/all-user?tab=deposits');
+    await admin.getByLabel('Search by email').fill(signedInClient.email);
+    await admin.getByRole('button', { name: `Approve the deposit of ${signedInClient.email}` }).click();
+    await expect(toast(admin, 'Deposit successful')).toBeVisible();
 
     // The dashboard shows the money.
     await page.goto('/dashboard');
@@ -54,17 +53,11 @@ test('a deposit approved, a crypto withdrawal approved: balances and statement f
     await expect(toast(page, 'Withdrawal successful')).toBeVisible();
 
     // The administrator approves it from the Withdrawals tab.
-    await admin.page.goto('/all-user?tab=withdrawals');
-    await admin.page.getByLabel('Search by email').fill(signedInClient.email);
-    await admin.page
-      .getByRole('button', { name: `Approve the withdrawal of ${signedInClient.email}` })
-      .click();
-    await expect(admin.page.getByRole('row').filter({ hasText: signedInClient.email })).toContainText(
-      'Approved',
-    );
-  } finally {
-    await admin.close();
-  }
+    await admin.goto('/all-user?tab=withdrawals');
+    await admin.getByLabel('Search by email').fill(signedInClient.email);
+    await admin.getByRole('button', { name: `Approve the withdrawal of ${signedInClient.email}` }).click();
+    await expect(admin.getByRole('row').filter({ hasText: signedInClient.email })).toContainText('Approved');
+  });
 
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'TOTAL BALANCE' })).toContainText('$150.00');
@@ -88,17 +81,16 @@ test('a withdrawal hold: the request is recorded on hold and the customer reads 
   browser,
   signedInClient,
 }) => {
-  const admin = await openAdminPage(browser);
-  try {
-    await creditCustomer(admin.page, signedInClient.id, '500');
-    await admin.page.goto(`/user/${signedInClient.id}`);
-    await admin.page.getByRole('group', { name: 'Withdrawal hold' }).getByText('Enable').click();
-    await admin.page.getByLabel('Reason shown to the customer').fill('Source of funds check in progress');
-    await admin.page.getByRole('button', { name: 'Update Settings' }).click();
-    await expect(toast(admin.page, 'Withdrawal settings updated successfully')).toBeVisible();
-  } finally {
-    await admin.close();
-  }
+  await asAdmin(browser, async (admin) => {
+    await creditCustomer(admin, signedInClient.id, '500');
+    await enableWithdrawalSetting(
+      admin,
+      signedInClient.id,
+      'Withdrawal hold',
+      'Source of funds check in progress',
+    );
+    await expect(toast(admin, 'Withdrawal settings updated successfully')).toBeVisible();
+  });
 
   await page.goto('/select-withdrawal');
   await page.getByRole('button', { name: /^Paypal/ }).click();
@@ -119,19 +111,11 @@ test('an e-mailed confirmation code: a wrong code is refused, the right one reco
   browser,
   signedInClient,
 }) => {
-  const admin = await openAdminPage(browser);
-  try {
-    await creditCustomer(admin.page, signedInClient.id, '300');
-    await admin.page.goto(`/user/${signedInClient.id}`);
-    await admin.page
-      .getByRole('group', { name: 'Require e-mail confirmation code' })
-      .getByText('Enable')
-      .click();
-    await admin.page.getByRole('button', { name: 'Update Settings' }).click();
-    await expect(toast(admin.page, 'Withdrawal settings updated successfully')).toBeVisible();
-  } finally {
-    await admin.close();
-  }
+  await asAdmin(browser, async (admin) => {
+    await creditCustomer(admin, signedInClient.id, '300');
+    await enableWithdrawalSetting(admin, signedInClient.id, 'Require e-mail confirmation code');
+    await expect(toast(admin, 'Withdrawal settings updated successfully')).toBeVisible();
+  });
 
   await page.goto('/select-withdrawal');
   await page.getByRole('button', { name: /^Bank/ }).click();

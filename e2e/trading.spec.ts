@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { creditCustomer, openAdminPage } from './fixtures/admin.ts';
+import { asAdmin, creditCustomer } from './fixtures/admin.ts';
 import { expectOk } from './fixtures/api.ts';
 import { readE2eEnv } from './fixtures/env.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -24,9 +24,7 @@ test('a customer buys BTCUSD, watches it under Active, closes it, and the balanc
   browser,
   signedInClient,
 }) => {
-  const admin = await openAdminPage(browser);
-  await creditCustomer(admin.page, signedInClient.id, '1000');
-  await admin.close();
+  await asAdmin(browser, (admin) => creditCustomer(admin, signedInClient.id, '1000'));
 
   await page.goto('/trades');
   await expect(page.getByRole('heading', { name: 'Market' })).toBeVisible();
@@ -86,29 +84,26 @@ test("an administrator closes a customer's trade at market, with a reason", asyn
   browser,
   signedInClient,
 }) => {
-  const admin = await openAdminPage(browser);
-  try {
-    await creditCustomer(admin.page, signedInClient.id, '300');
+  await asAdmin(browser, async (admin) => {
+    await creditCustomer(admin, signedInClient.id, '300');
     const opened = await page.request.post('/api/trades', {
       data: { symbol: 'EURUSD', direction: 'sell', amount: '100', lotSize: '2' },
       headers: { origin: readE2eEnv().baseURL },
     });
     await expectOk(opened, 'open a trade');
 
-    await admin.page.goto('/all-user?tab=trades');
-    await admin.page.getByLabel('Search by email').fill(signedInClient.email);
-    const row = admin.page.getByRole('row').filter({ hasText: signedInClient.email }).first();
+    await admin.goto('/all-user?tab=trades');
+    await admin.getByLabel('Search by email').fill(signedInClient.email);
+    const row = admin.getByRole('row').filter({ hasText: signedInClient.email }).first();
     await expect(row).toContainText('Running');
     await row.click();
-    const dialog = admin.page.getByRole('dialog', { name: 'Trade details' });
+    const dialog = admin.getByRole('dialog', { name: 'Trade details' });
     await dialog.getByRole('button', { name: 'Close at market' }).click();
     await dialog.getByLabel('Reason').fill('Customer asked by phone to close');
     await dialog.getByRole('button', { name: 'Close at market' }).click();
-    await expect(toast(admin.page, 'Trade closed at market')).toBeVisible();
+    await expect(toast(admin, 'Trade closed at market')).toBeVisible();
     await expect(row).toContainText('Closed');
-  } finally {
-    await admin.close();
-  }
+  });
   const response = await page.request.get('/api/trades?status=closed');
   const { items } = (await response.json()) as { items: { closedBy: string; closeReason: string }[] };
   expect(items[0]).toMatchObject({ closedBy: 'admin', closeReason: 'Customer asked by phone to close' });

@@ -11,10 +11,9 @@ import type { ComponentType } from 'react';
 import { z } from 'zod';
 import { FullScreenLoader } from './components/ui/spinner.tsx';
 import { LoginPage } from './features/auth/login-page.tsx';
-import { PendingFeature } from './features/pending/pending-feature.tsx';
-import { sessionQuery } from './features/session/session-api.ts';
 import { NotFoundPage } from './features/shell/not-found-page.tsx';
 import { queryClient } from './lib/query-client.ts';
+import { sessionQuery } from './lib/session.ts';
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: Outlet,
@@ -72,6 +71,12 @@ const appRoute = createRoute({
 
 type Module = Record<string, ComponentType>;
 
+/** The placeholder of the features not built yet, loaded like every signed-in page: on first use. */
+const PendingFeature = lazyRouteComponent(
+  () => import('./features/pending/pending-feature.tsx'),
+  'PendingFeature',
+);
+
 function page<P extends string>(path: P, load: () => Promise<Module>, name: string) {
   return createRoute({ getParentRoute: () => appRoute, path, component: lazyRouteComponent(load, name) });
 }
@@ -91,7 +96,7 @@ function pendingAdmin<P extends string>(path: P, title: string) {
 }
 
 const clientRoutes = [
-  page('/dashboard', () => import('./features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+  page('/dashboard', () => import('./routes/dashboard-route.tsx'), 'DashboardRoute'),
   page('/account', () => import('./features/account/account-page.tsx'), 'AccountPage'),
   page('/change-password', () => import('./features/account/change-password-page.tsx'), 'ChangePasswordPage'),
   page('/update-email', () => import('./features/account/update-email-page.tsx'), 'UpdateEmailPage'),
@@ -110,7 +115,7 @@ const clientRoutes = [
     'SelectWithdrawalPage',
   ),
   page('/statement', () => import('./features/statement/statement-page.tsx'), 'StatementPage'),
-  page('/trades', () => import('./features/trades/trades-page.tsx'), 'TradesPage'),
+  page('/trades', () => import('./routes/trades-route.tsx'), 'TradesRoute'),
   pending('/signal', 'Signal'),
   pending('/upgrade', 'Upgrade'),
   pending('/trading-plans', 'Trading plans'),
@@ -128,14 +133,14 @@ function adminPage<P extends string>(path: P, load: () => Promise<Module>, name:
   return createRoute({ getParentRoute: () => adminRoute, path, component: lazyRouteComponent(load, name) });
 }
 const adminRoutes = [
-  adminPage('/all-user', () => import('./features/admin-manage/manage-page.tsx'), 'ManagePage'),
+  adminPage('/all-user', () => import('./routes/manage-route.tsx'), 'ManageRoute'),
   adminPage('/admin/outbox', () => import('./features/admin-outbox/outbox-page.tsx'), 'OutboxPage'),
   adminPage(
     '/admin/outbox/$id',
     () => import('./features/admin-outbox/outbox-message-page.tsx'),
     'OutboxMessagePage',
   ),
-  adminPage('/user/$id', () => import('./features/admin-user/admin-user-page.tsx'), 'AdminUserPage'),
+  adminPage('/user/$id', () => import('./routes/admin-user-route.tsx'), 'AdminUserRoute'),
   adminPage(
     '/deposit/$id',
     () => import('./features/admin-deposits/deposit-details-page.tsx'),

@@ -1,10 +1,11 @@
 import { InstrumentListSchema } from '@candor/contracts/market';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** The whole catalogue: it changes only with a release, so it is fetched once per session. */
 export const instrumentsQuery = queryOptions({
-  queryKey: ['instruments'],
+  queryKey: queryKeys.instruments,
   queryFn: ({ signal }) => apiRequest('/api/instruments', InstrumentListSchema, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });

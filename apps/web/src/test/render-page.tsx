@@ -13,6 +13,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { Toaster, toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 import type { z } from 'zod';
+import { queryKeys } from '../lib/query-keys.ts';
 
 // jsdom has no scrolling; the router resets the scroll position after each navigation.
 window.scrollTo = () => undefined;
@@ -62,6 +63,32 @@ export function callsTo(fetchMock: ReturnType<typeof mockApi>, key: string): unk
     .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body));
 }
 
+/** The URLs the mock fetched from `pathname`, in order, to read their query strings. */
+export function requestedUrls(fetchMock: ReturnType<typeof mockApi>, pathname: string): URL[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === pathname);
+}
+
+/** The Idempotency-Key header of each POST the mock received (to `pathname`, when named), in order. */
+export function idempotencyKeys(
+  fetchMock: ReturnType<typeof mockApi>,
+  pathname?: string,
+): (string | undefined)[] {
+  return fetchMock.mock.calls
+    .filter(
+      ([input, init]) =>
+        init?.method === 'POST' &&
+        (pathname === undefined || new URL(String(input), 'http://localhost').pathname === pathname),
+    )
+    .map(([, init]) => new Headers(init?.headers).get('idempotency-key') ?? undefined);
+}
+
+/** One page of a paged list as the API answers it: `items`, on page `pageNumber` of `pageCount`. */
+export function pageReply(items: readonly unknown[], pageNumber = 1, pageCount = 1) {
+  return { status: 200, body: { items, page: pageNumber, pageCount, total: items.length } };
+}
+
 type PageRoute = { path: string; component: () => ReactNode; validateSearch?: z.ZodType };
 
 /**
@@ -73,7 +100,7 @@ export function renderPages(routes: readonly PageRoute[], initialUrl: string, op
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   // Signed-in pages find the session already loaded, as the app's route guard leaves it.
-  if (options.me) queryClient.setQueryData(['session'], { user: options.me });
+  if (options.me) queryClient.setQueryData(queryKeys.session, { user: options.me });
   const rootRoute = createRootRoute({ component: Outlet });
   const children = routes.map(({ path, component, validateSearch }) =>
     createRoute({ getParentRoute: () => rootRoute, path, component, validateSearch }),

@@ -1,12 +1,10 @@
 import type { Trade } from '@candor/contracts/trades';
-
-/** A trade id (a UUID) made from a number, so tests can name trades 1, 2, 3. */
-export const tradeId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+import { recordId } from './record-id.ts';
 
 /** A closed BUY EURUSD of $100.00 × 2.00 that made +$1.60; override what the test is about. */
 export function buildTrade(n: number, overrides: Partial<Trade> = {}): Trade {
   return {
-    id: tradeId(n),
+    id: recordId(n),
     symbol: 'EURUSD',
     instrumentClass: 'forex',
     direction: 'buy',

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Icon } from './icon.tsx';
 
 /** A small link back to the parent page, above a sub-page's heading. */
 export function BackLink({
@@ -19,16 +20,7 @@ export function BackLink({
       search={search}
       className={`inline-flex items-center gap-1 text-sm font-medium text-slate-500 transition hover:text-slate-800 ${className}`}
     >
-      <svg
-        className="h-4 w-4"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        aria-hidden="true"
-      >
-        <path d="M15 18l-6-6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <Icon name="back" className="h-4 w-4" strokeWidth={2} />
       {label}
     </Link>
   );

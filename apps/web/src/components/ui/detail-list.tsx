@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 /** A record's facts as label / value pairs: stacked on a phone, two columns from `sm`. */
@@ -12,5 +13,17 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
       <dt className="font-medium text-slate-500">{label}</dt>
       <dd className="min-w-0 wrap-anywhere text-slate-900">{children}</dd>
     </>
+  );
+}
+
+/** The Customer row of a money record: the name links to the customer's page, the e-mail beside it. */
+export function CustomerRow({ userId, name, email }: { userId: string; name: string; email: string }) {
+  return (
+    <DetailRow label="Customer">
+      <Link to="/user/$id" params={{ id: userId }} className="font-medium text-brand-700 hover:underline">
+        {name}
+      </Link>{' '}
+      <span className="text-slate-500">({email})</span>
+    </DetailRow>
   );
 }

@@ -1,10 +1,14 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
 import { LabelledField, textControlClass } from './labelled-field.tsx';
 
-type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
+export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  error?: string;
+  hint?: string;
+};
 
 /** A labelled input with its validation message; usable with react-hook-form's register(). */
-export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { label, error, hint, className, id, ...props },
   ref,
 ) {
@@ -14,3 +18,10 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
     </LabelledField>
   );
 });
+
+/** A password: masked; `autoComplete` tells the browser whether to offer the saved or a new one. */
+export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type'>>(
+  function PasswordField(props, ref) {
+    return <TextField ref={ref} type="password" {...props} />;
+  },
+);

@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { useMe } from '../session/session-api.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { useMe } from '../../lib/session.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { Avatar } from './account-parts.tsx';
 import { ACCOUNT_TILES } from './account-tiles.ts';
 

@@ -1,6 +1,6 @@
 import { PageHeader } from '../../components/ui/card.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { CRYPTO_EXCHANGES } from './crypto-exchanges.ts';
 
 export function BuyCryptoPage() {

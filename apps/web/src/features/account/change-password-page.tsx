@@ -1,43 +1,41 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
+import { useMutation } from '@tanstack/react-query';
 import { PageHeader } from '../../components/ui/card.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
+import { PasswordField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { changePassword } from './account-api.ts';
-import { type ChangePasswordForm, ChangePasswordFormSchema } from './account-form-schemas.ts';
+import { ChangePasswordFormSchema } from './account-form-schemas.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { BackToAccount, FormPanel } from './account-parts.tsx';
 
 export function ChangePasswordPage() {
   useDocumentBranding('Change password');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordForm>({
-    resolver: zodResolver(ChangePasswordFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  const form = useZodForm(ChangePasswordFormSchema, {
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
   });
+  const field = bindFields(form);
+  const { handleSubmit, reset } = form;
 
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    try {
-      await changePassword({ currentPassword, newPassword });
+  const change = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
       notify.success(ACCOUNT_MESSAGES.passwordUpdated);
       reset();
-    } catch (error) {
+    },
+    onError: (error) => {
       if (isApiError(error, 'WRONG_PASSWORD')) notify.error(ACCOUNT_MESSAGES.wrongCurrentPassword);
-      else
-        notify.error(
-          ACCOUNT_MESSAGES.passwordUpdateFailed(error instanceof Error ? error.message : String(error)),
-        );
-    }
+      else notify.error(ACCOUNT_MESSAGES.passwordUpdateFailed(errorMessage(error)));
+    },
   });
+  const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
+    change.mutate({ currentPassword, newPassword }),
+  );
 
   return (
     <div>
@@ -48,32 +46,20 @@ export function ChangePasswordPage() {
       />
       <FormPanel>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
-          <TextField
+          <PasswordField
             label="Current password"
-            type="password"
             autoComplete="current-password"
-            error={errors.currentPassword?.message}
-            {...register('currentPassword')}
+            {...field('currentPassword')}
           />
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
-          />
-          <TextField
+          <PasswordField label="New password" autoComplete="new-password" {...field('newPassword')} />
+          <PasswordField
             label="Confirm new password"
-            type="password"
             autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
+            {...field('confirmPassword')}
           />
-          <div className="flex justify-end pt-2">
-            <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
-              {isSubmitting ? 'Updating...' : 'Update Password'}
-            </Button>
-          </div>
+          <FormSubmitRow busy={change.isPending} busyLabel="Updating..." className="pt-2">
+            Update Password
+          </FormSubmitRow>
         </form>
       </FormPanel>
     </div>

@@ -1,14 +1,16 @@
 import { UPLOAD_MESSAGES } from '@candor/contracts/files';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FileField } from '../../components/ui/file-field.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
 import { findImageProblem, IMAGE_ACCEPT } from '../../lib/image-file.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useMe } from '../../lib/session.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { useObjectUrl } from '../../lib/use-object-url.ts';
-import { useMe } from '../session/session-api.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
 import { uploadProfilePicture } from './account-api.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { Avatar, BackToAccount, FormPanel } from './account-parts.tsx';
@@ -19,7 +21,6 @@ export function ProfilePicturePage() {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [inputKey, setInputKey] = useState(0);
 
   const preview = useObjectUrl(file);
@@ -30,26 +31,24 @@ export function ProfilePicturePage() {
     setFile(found ? null : chosen);
   };
 
-  const upload = async (event: FormEvent<HTMLFormElement>) => {
+  const upload = useMutation({
+    mutationFn: uploadProfilePicture,
+    onSuccess: async () => {
+      notify.success(ACCOUNT_MESSAGES.uploadSucceeded);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      setFile(null);
+      setInputKey((k) => k + 1);
+    },
+    onError: (error) => notify.error(ACCOUNT_MESSAGES.uploadFailed, { description: errorMessage(error) }),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!file) {
       setProblem(problem ?? UPLOAD_MESSAGES.required);
       return;
     }
-    setUploading(true);
-    try {
-      await uploadProfilePicture(file);
-      notify.success(ACCOUNT_MESSAGES.uploadSucceeded);
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
-      setFile(null);
-      setInputKey((k) => k + 1);
-    } catch (error) {
-      notify.error(ACCOUNT_MESSAGES.uploadFailed, {
-        description: error instanceof Error ? error.message : undefined,
-      });
-    } finally {
-      setUploading(false);
-    }
+    upload.mutate(file);
   };
 
   return (
@@ -57,7 +56,7 @@ export function ProfilePicturePage() {
       <BackToAccount />
       <PageHeader title="Profile picture" description="Shown on your account and in the header." />
       <FormPanel>
-        <form noValidate onSubmit={upload} className="space-y-5">
+        <form noValidate onSubmit={submit} className="space-y-5">
           <div className="flex items-center gap-5">
             {preview ? (
               <img
@@ -84,11 +83,9 @@ export function ProfilePicturePage() {
             onFileChange={choose}
           />
 
-          <div className="flex justify-end">
-            <Button type="submit" className="w-full sm:w-auto" disabled={uploading}>
-              {uploading ? 'Uploading...' : 'Upload'}
-            </Button>
-          </div>
+          <FormSubmitRow busy={upload.isPending} busyLabel="Uploading...">
+            Upload
+          </FormSubmitRow>
         </form>
       </FormPanel>
     </div>

@@ -1,13 +1,13 @@
-import { type ChangeEmailRequest, ChangeEmailRequestSchema } from '@candor/contracts/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
+import { ChangeEmailRequestSchema } from '@candor/contracts/auth';
+import { useMutation } from '@tanstack/react-query';
 import { PageHeader } from '../../components/ui/card.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
+import { PasswordField, TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { useMe } from '../session/session-api.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { useMe } from '../../lib/session.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { changeEmail } from './account-api.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { BackToAccount, FormPanel } from './account-parts.tsx';
@@ -15,32 +15,25 @@ import { BackToAccount, FormPanel } from './account-parts.tsx';
 export function UpdateEmailPage() {
   useDocumentBranding('Update email');
   const me = useMe();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangeEmailRequest>({
-    resolver: zodResolver(ChangeEmailRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { newEmail: '', password: '' },
-  });
+  const form = useZodForm(ChangeEmailRequestSchema, { newEmail: '', password: '' });
+  const field = bindFields(form);
+  const { handleSubmit, reset, setError } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { message } = await changeEmail(values);
+  const change = useMutation({
+    mutationFn: changeEmail,
+    onSuccess: ({ message }) => {
       notify.success(message || ACCOUNT_MESSAGES.verificationSent);
       reset();
-    } catch (error) {
+    },
+    onError: (error) => {
       if (isApiError(error, 'WRONG_PASSWORD')) notify.error(ACCOUNT_MESSAGES.wrongPassword);
       else if (isApiError(error, 'EMAIL_TAKEN'))
         setError('newEmail', { message: error.message }, { shouldFocus: true });
       else if (isApiError(error, 'VALIDATION_FAILED')) notify.error(ACCOUNT_MESSAGES.invalidEmail);
       else notify.error(ACCOUNT_MESSAGES.emailUpdateFailed);
-    }
+    },
   });
+  const onSubmit = handleSubmit((values) => change.mutate(values));
 
   return (
     <div>
@@ -54,25 +47,11 @@ export function UpdateEmailPage() {
           Current address: <span className="font-medium break-all text-slate-900">{me.email}</span>
         </p>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
-          <TextField
-            label="New email"
-            type="email"
-            autoComplete="email"
-            error={errors.newEmail?.message}
-            {...register('newEmail')}
-          />
-          <TextField
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <div className="flex justify-end pt-2">
-            <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
-              {isSubmitting ? 'Updating...' : 'Update Email'}
-            </Button>
-          </div>
+          <TextField label="New email" type="email" autoComplete="email" {...field('newEmail')} />
+          <PasswordField label="Current password" autoComplete="current-password" {...field('password')} />
+          <FormSubmitRow busy={change.isPending} busyLabel="Updating..." className="pt-2">
+            Update Email
+          </FormSubmitRow>
         </form>
       </FormPanel>
     </div>

@@ -5,27 +5,21 @@ import {
 } from '@candor/contracts/deposits';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
-
-/** Every administrator view of deposits (the tab's pages and each deposit); invalidate after a decision. */
-export const ADMIN_DEPOSITS_QUERY_KEY = ['admin', 'deposits'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export function adminDepositsPageQuery(page: number, search: string) {
   const params = new URLSearchParams({ page: String(page) });
   if (search) params.set('search', search);
   return queryOptions({
-    queryKey: [...ADMIN_DEPOSITS_QUERY_KEY, 'list', { page, search }],
+    queryKey: queryKeys.adminDeposits.page({ page, search }),
     queryFn: ({ signal }) => apiRequest(`/api/admin/deposits?${params}`, AdminDepositPageSchema, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function adminDepositQueryKey(id: string) {
-  return [...ADMIN_DEPOSITS_QUERY_KEY, 'one', id] as const;
-}
-
 export function adminDepositQuery(id: string) {
   return queryOptions({
-    queryKey: adminDepositQueryKey(id),
+    queryKey: queryKeys.adminDeposits.one(id),
     queryFn: ({ signal }) =>
       apiRequest(`/api/admin/deposits/${encodeURIComponent(id)}`, AdminDepositSchema, { signal }),
   });

@@ -11,13 +11,13 @@ import { useState } from 'react';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
 import { DecisionButtons } from '../../components/ui/decision-buttons.tsx';
-import { DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
+import { CustomerRow, DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
 import { DetailsCard, DetailsSection } from '../../components/ui/details-card.tsx';
 import { LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { adminDepositQuery } from './admin-deposits-api.ts';
 import { RejectDepositDialog } from './reject-deposit-dialog.tsx';
 import { useDepositDecision } from './use-deposit-decision.ts';
@@ -77,16 +77,7 @@ function DepositDetails({ deposit }: { deposit: AdminDeposit }) {
       }
     >
       <DetailList>
-        <DetailRow label="Customer">
-          <Link
-            to="/user/$id"
-            params={{ id: deposit.userId }}
-            className="font-medium text-brand-700 hover:underline"
-          >
-            {deposit.customerName}
-          </Link>{' '}
-          <span className="text-slate-500">({deposit.customerEmail})</span>
-        </DetailRow>
+        <CustomerRow userId={deposit.userId} name={deposit.customerName} email={deposit.customerEmail} />
         <DetailRow label="Amount">{amount}</DetailRow>
         <DetailRow label="Coin amount">
           {deposit.cryptoAmount} {spec.ticker}

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
-import { ManagePage } from '../admin-manage/manage-page.tsx';
-
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+import { recordId as id } from '../../test/record-id.ts';
+import { buildMe, callsTo, mockApi, pageReply, renderPages, requestedUrls } from '../../test/render-page.tsx';
+import { DepositsTab } from './deposits-tab.tsx';
 
 function item(n: number, overrides: object = {}) {
   return {
@@ -37,14 +36,10 @@ function detail(n: number, status: string) {
   };
 }
 
-function page(items: object[], pageNumber = 1, pageCount = 1) {
-  return { status: 200, body: { items, page: pageNumber, pageCount, total: items.length } };
-}
-
 function renderTab(url = '/all-user?tab=deposits') {
   return renderPages(
     [
-      { path: '/all-user', component: ManagePage },
+      { path: '/all-user', component: DepositsTab },
       { path: '/deposit/$id', component: () => <p>Deposit details marker</p> },
     ],
     url,
@@ -52,16 +47,10 @@ function renderTab(url = '/all-user?tab=deposits') {
   );
 }
 
-function listUrls(fetchMock: ReturnType<typeof mockApi>): URL[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/admin/deposits');
-}
-
 describe('the Deposit tab', () => {
   test('shows the seed columns; a status it does not know reads Unknown; only pending rows have actions', async () => {
     mockApi({
-      'GET /api/admin/deposits': page([
+      'GET /api/admin/deposits': pageReply([
         item(1),
         item(2, { status: 'approved', coin: 'usdt' }),
         item(3, { status: 'refunded' }),
@@ -90,7 +79,7 @@ describe('the Deposit tab', () => {
     const fetchMock = mockApi({
       'GET /api/admin/deposits': ({ url }) => {
         const n = Number(url.searchParams.get('page'));
-        return page([item(n)], n, 3);
+        return pageReply([item(n)], n, 3);
       },
     });
     const { router } = renderTab();
@@ -104,31 +93,34 @@ describe('the Deposit tab', () => {
     expect(router.state.location.search).toEqual({ tab: 'deposits', page: 2 });
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
-    expect([...new Set(listUrls(fetchMock).map((url) => url.searchParams.get('page')))]).toEqual(['1', '2']);
+    expect([
+      ...new Set(requestedUrls(fetchMock, '/api/admin/deposits').map((url) => url.searchParams.get('page'))),
+    ]).toEqual(['1', '2']);
   });
 
   test('searches by e-mail on the server once typing pauses', async () => {
     const fetchMock = mockApi({
       'GET /api/admin/deposits': ({ url }) =>
         url.searchParams.get('search')
-          ? page([item(7, { email: 'ada@example.com' })])
-          : page([item(1), item(2)]),
+          ? pageReply([item(7, { email: 'ada@example.com' })])
+          : pageReply([item(1), item(2)]),
     });
     renderTab();
     await screen.findByText('user1@example.com');
     await userEvent.setup().type(screen.getByLabelText('Search by email'), 'ADA@');
     expect(await screen.findByText('ada@example.com')).toBeTruthy();
     expect(screen.queryByText('user1@example.com')).toBeNull();
-    expect([...new Set(listUrls(fetchMock).map((url) => url.searchParams.get('search')))]).toEqual([
-      null,
-      'ADA@',
-    ]);
+    expect([
+      ...new Set(
+        requestedUrls(fetchMock, '/api/admin/deposits').map((url) => url.searchParams.get('search')),
+      ),
+    ]).toEqual([null, 'ADA@']);
   });
 
   test('Approve calls the API with an Idempotency-Key, stays on the list and refreshes it', async () => {
     let approved = false;
     const fetchMock = mockApi({
-      'GET /api/admin/deposits': () => page([item(1, { status: approved ? 'approved' : 'pending' })]),
+      'GET /api/admin/deposits': () => pageReply([item(1, { status: approved ? 'approved' : 'pending' })]),
       [`POST /api/admin/deposits/${id(1)}/approve`]: () => {
         approved = true;
         return { status: 200, body: detail(1, 'approved') };
@@ -146,7 +138,7 @@ describe('the Deposit tab', () => {
 
   test('Reject asks for a reason, then sends it', async () => {
     const fetchMock = mockApi({
-      'GET /api/admin/deposits': page([item(1)]),
+      'GET /api/admin/deposits': pageReply([item(1)]),
       [`POST /api/admin/deposits/${id(1)}/reject`]: { status: 200, body: detail(1, 'rejected') },
     });
     const { router } = renderTab();
@@ -169,7 +161,7 @@ describe('the Deposit tab', () => {
 
   test('a refused decision is explained', async () => {
     mockApi({
-      'GET /api/admin/deposits': page([item(1)]),
+      'GET /api/admin/deposits': pageReply([item(1)]),
       [`POST /api/admin/deposits/${id(1)}/approve`]: {
         status: 409,
         body: { code: 'ALREADY_DECIDED', message: 'This deposit was already rejected' },
@@ -181,14 +173,14 @@ describe('the Deposit tab', () => {
   });
 
   test('a row opens the deposit', async () => {
-    mockApi({ 'GET /api/admin/deposits': page([item(5, { status: 'approved' })]) });
+    mockApi({ 'GET /api/admin/deposits': pageReply([item(5, { status: 'approved' })]) });
     const { router } = renderTab();
     await userEvent.setup().click(await screen.findByText('$1,234.50'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/deposit/${id(5)}`));
   });
 
   test('no deposits', async () => {
-    mockApi({ 'GET /api/admin/deposits': page([]) });
+    mockApi({ 'GET /api/admin/deposits': pageReply([]) });
     renderTab();
     expect(await screen.findByText('No deposits found.')).toBeTruthy();
   });

@@ -1,68 +1,20 @@
-import {
-  DEPOSIT_REASON_MAX_LENGTH,
-  type RejectDepositRequest,
-  RejectDepositRequestSchema,
-} from '@candor/contracts/deposits';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
-import { TextAreaField } from '../../components/ui/text-area-field.tsx';
+import { DEPOSIT_MESSAGES, DEPOSIT_REASON_MAX_LENGTH } from '@candor/contracts/deposits';
+import { ReasonDialog, type ReasonDialogActions } from '../../components/ui/reason-dialog.tsx';
 
-/**
- * Asks for the reason of a rejection (required; the customer reads it in their history).
- * Escape or Cancel closes it without deciding.
- */
+/** Asks why a deposit is rejected (the customer reads it in their history); no money moves. */
 export function RejectDepositDialog({
   email,
   amount,
-  busy,
-  onCancel,
-  onConfirm,
-}: {
-  email: string;
-  amount: string;
-  busy: boolean;
-  onCancel: () => void;
-  onConfirm: (reason: string) => void;
-}) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RejectDepositRequest>({
-    resolver: zodResolver(RejectDepositRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { reason: '' },
-  });
-
+  ...actions
+}: { email: string; amount: string } & ReasonDialogActions) {
   return (
-    <Dialog title="Reject deposit" busy={busy} onCancel={onCancel}>
-      <p className="mt-1 text-sm break-words text-slate-500">
-        {amount} from {email}. No money moves; the customer sees the reason in their deposit history.
-      </p>
-      <form
-        noValidate
-        className="mt-4 space-y-4"
-        onSubmit={handleSubmit((values) => onConfirm(values.reason))}
-      >
-        <TextAreaField
-          label="Reason"
-          maxLength={DEPOSIT_REASON_MAX_LENGTH}
-          // Focused at once: the dialog opened to ask exactly this.
-          autoFocus
-          error={errors.reason?.message}
-          hint="Shown to the customer."
-          {...register('reason')}
-        />
-        <DialogButtons
-          busy={busy}
-          onCancel={onCancel}
-          confirmLabel="Reject deposit"
-          busyLabel="Rejecting..."
-          variant="danger"
-        />
-      </form>
-    </Dialog>
+    <ReasonDialog
+      title="Reject deposit"
+      description={`${amount} from ${email}. No money moves; the customer sees the reason in their deposit history.`}
+      busyLabel="Rejecting..."
+      requiredMessage={DEPOSIT_MESSAGES.reasonRequired}
+      maxLength={DEPOSIT_REASON_MAX_LENGTH}
+      {...actions}
+    />
   );
 }

@@ -1,12 +1,9 @@
 import { type AdminDeposit, DEPOSIT_MESSAGES } from '@candor/contracts/deposits';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
-import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
-import {
-  ADMIN_DEPOSITS_QUERY_KEY,
-  adminDepositQueryKey,
-  approveDeposit,
-  rejectDeposit,
-} from './admin-deposits-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { type DecisionSpec, useDecisionMutation } from '../../lib/use-decision-mutation.ts';
+import { approveDeposit, rejectDeposit } from './admin-deposits-api.ts';
 
 export type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string };
 
@@ -15,17 +12,17 @@ const DEPOSIT_DECISIONS: DecisionSpec<Decision, AdminDeposit> = {
     decision.kind === 'approve'
       ? approveDeposit(id, key)
       : rejectDeposit(id, { reason: decision.reason }, key),
-  recordKey: adminDepositQueryKey,
-  allKey: ADMIN_DEPOSITS_QUERY_KEY,
+  recordKey: queryKeys.adminDeposits.one,
+  allKey: queryKeys.adminDeposits.all,
   doneMessage: (decision) =>
     decision.kind === 'approve' ? DEPOSIT_MESSAGES.approved : DEPOSIT_MESSAGES.rejected,
   notifyFailure: (error) =>
     notify.error(DEPOSIT_MESSAGES.decisionFailed, {
-      description: error instanceof Error ? error.message : String(error),
+      description: errorMessage(error),
     }),
 };
 
 /** Approve and reject, shared by the Deposit tab and /deposit/{id}. */
 export function useDepositDecision() {
-  return useDecision(DEPOSIT_DECISIONS);
+  return useDecisionMutation(DEPOSIT_DECISIONS);
 }

@@ -1,9 +1,10 @@
 import { type UpdateWalletAddressesRequest, WalletAddressesSchema } from '@candor/contracts/wallets';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export const walletAddressesQuery = queryOptions({
-  queryKey: ['admin', 'wallet-addresses'],
+  queryKey: queryKeys.walletAddresses,
   queryFn: ({ signal }) => apiRequest('/api/admin/wallet-addresses', WalletAddressesSchema, { signal }),
 });
 

@@ -7,7 +7,7 @@ import { ManagePage } from './manage-page.tsx';
 describe('ManagePage', () => {
   test('the tabs follow the keyboard and keep the selected tab in the URL', async () => {
     mockApi({});
-    const { router } = renderPages([{ path: '/all-user', component: ManagePage }], '/all-user', {
+    const { router } = renderPages([{ path: '/all-user', component: () => <ManagePage /> }], '/all-user', {
       me: buildMe({ role: 'admin' }),
     });
     const users = await screen.findByRole('tab', { name: 'Users' });
@@ -33,7 +33,7 @@ describe('ManagePage', () => {
 
   test('opens on the tab named in the URL', async () => {
     mockApi({});
-    renderPages([{ path: '/all-user', component: ManagePage }], '/all-user?tab=settings', {
+    renderPages([{ path: '/all-user', component: () => <ManagePage /> }], '/all-user?tab=settings', {
       me: buildMe({ role: 'admin' }),
     });
     expect((await screen.findByRole('tab', { name: 'Settings' })).getAttribute('aria-selected')).toBe('true');

@@ -1,15 +1,17 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
-import { DepositsTab } from '../admin-deposits/deposits-tab.tsx';
-import { TradesTab } from '../admin-trades/trades-tab.tsx';
-import { WithdrawalsTab } from '../admin-withdrawals/withdrawals-tab.tsx';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { MANAGE_TABS, ManageSearchSchema, type ManageTabId } from './manage-tabs.ts';
 import { PaymentTab } from './payment-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
 
-export function ManagePage() {
+/**
+ * /all-user: the administrators' tabs. Settings and Payment are this feature's own; the route brings
+ * the others' `panels` (deposits, withdrawals, trades). A tab without a panel is not built yet.
+ */
+export function ManagePage({ panels = {} }: { panels?: Partial<Record<ManageTabId, ReactNode>> }) {
   useDocumentBranding('Manage');
   const { tab } = ManageSearchSchema.parse(useSearch({ strict: false }));
   const navigate = useNavigate({ from: '/all-user' });
@@ -47,12 +49,8 @@ export function ManagePage() {
           <SettingsTab />
         ) : tab === 'payment' ? (
           <PaymentTab />
-        ) : tab === 'deposits' ? (
-          <DepositsTab />
-        ) : tab === 'withdrawals' ? (
-          <WithdrawalsTab />
-        ) : tab === 'trades' ? (
-          <TradesTab />
+        ) : panels[tab] ? (
+          panels[tab]
         ) : (
           <EmptyState title="This section is not available yet.">
             It opens in a coming release of the platform.

@@ -4,43 +4,32 @@ import {
   type UpdateSiteSettingsRequest,
   UpdateSiteSettingsRequestSchema,
 } from '@candor/contracts/settings';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { DecimalField } from '../../components/ui/decimal-field.tsx';
+import { QueryPanel } from '../../components/ui/load-states.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
 import { findImageProblem } from '../../lib/image-file.ts';
 import { notify } from '../../lib/notify.ts';
-import { settingsQuery } from '../settings/settings-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { settingsQuery } from '../../lib/site-settings.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { updateSiteSettings, uploadFavicon } from './admin-settings-api.ts';
 import { FaviconField } from './favicon-field.tsx';
+import { SettingsFormFrame, SettingsSection } from './settings-form-parts.tsx';
 
 type SettingsForm = z.input<typeof UpdateSiteSettingsRequestSchema>;
 
 /** The Settings tab: loads the current settings, then shows the form filled with them. */
 export function SettingsTab() {
-  const { data, isPending, isError, refetch } = useQuery(settingsQuery);
-  if (isPending) {
-    return (
-      <div role="status" className="flex items-center gap-3 py-10 text-sm text-slate-500">
-        <Spinner className="h-5 w-5 text-brand-600" /> Loading settings...
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-        The settings could not be loaded.{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  return <SettingsForm settings={data} />;
+  const query = useQuery(settingsQuery);
+  return (
+    <QueryPanel query={query} loading="Loading settings..." failed="The settings could not be loaded.">
+      {(settings) => <SettingsForm settings={settings} />}
+    </QueryPanel>
+  );
 }
 
 function toFormValues(settings: SiteSettings): SettingsForm {
@@ -56,17 +45,9 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
   const [favicon, setFavicon] = useState<File | null>(null);
   const [faviconProblem, setFaviconProblem] = useState<string | null>(null);
   const [faviconInputKey, setFaviconInputKey] = useState(0);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<SettingsForm, unknown, UpdateSiteSettingsRequest>({
-    resolver: zodResolver(UpdateSiteSettingsRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: toFormValues(settings),
-  });
+  const form = useZodForm(UpdateSiteSettingsRequestSchema, toFormValues(settings));
+  const field = bindFields(form);
+  const { handleSubmit, reset } = form;
 
   const chooseFavicon = (file: File | null) => {
     const problem = file ? findImageProblem(file) : null;
@@ -74,78 +55,61 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
     setFavicon(problem ? null : file);
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (faviconProblem) return;
-    try {
-      if (favicon) await uploadFavicon(favicon);
-      const saved = await updateSiteSettings(values);
-      queryClient.setQueryData(settingsQuery.queryKey, saved);
+  const save = useMutation({
+    mutationFn: async ({ values, icon }: { values: UpdateSiteSettingsRequest; icon: File | null }) => {
+      if (icon) await uploadFavicon(icon);
+      return updateSiteSettings(values);
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.settings, saved);
       reset(toFormValues(saved));
       setFavicon(null);
       setFaviconInputKey((key) => key + 1);
       notify.success(SETTINGS_MESSAGES.updated);
-    } catch (error) {
-      notify.error(SETTINGS_MESSAGES.updateFailed(error instanceof Error ? error.message : String(error)));
-    } finally {
-      // The header, the login page and the tab's icon read the settings: refresh them at once.
-      await queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey });
-    }
+    },
+    onError: (error) => notify.error(SETTINGS_MESSAGES.updateFailed(errorMessage(error))),
+    // The header, the login page and the tab's icon read the settings: refresh them at once.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.settings }),
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    if (faviconProblem) return;
+    save.mutate({ values, icon: favicon });
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="max-w-2xl space-y-6" aria-label="Site settings">
-      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <h2 className="text-base font-semibold text-slate-900">Branding</h2>
-        <p className="mt-1 text-sm text-slate-500">
-          The name and icon shown in the header, on the login page and in the browser tab.
-        </p>
-        <div className="mt-5 space-y-5">
-          <TextField
-            label="Site name"
-            autoComplete="off"
-            error={errors.siteName?.message}
-            {...register('siteName')}
-          />
-          <FaviconField
-            currentUrl={settings.faviconUrl}
-            file={favicon}
-            error={faviconProblem}
-            inputKey={faviconInputKey}
-            onFileChange={chooseFavicon}
-          />
-        </div>
-      </section>
+    <SettingsFormFrame label="Site settings" busy={save.isPending} onSubmit={onSubmit}>
+      <SettingsSection
+        title="Branding"
+        description="The name and icon shown in the header, on the login page and in the browser tab."
+        fieldsClassName="space-y-5"
+      >
+        <TextField label="Site name" autoComplete="off" {...field('siteName')} />
+        <FaviconField
+          currentUrl={settings.faviconUrl}
+          file={favicon}
+          error={faviconProblem}
+          inputKey={faviconInputKey}
+          onFileChange={chooseFavicon}
+        />
+      </SettingsSection>
 
-      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <h2 className="text-base font-semibold text-slate-900">Withdrawals</h2>
-        <p className="mt-1 text-sm text-slate-500">
-          Customers see the fee before they confirm a withdrawal; it is deducted from the amount.
-        </p>
-        <div className="mt-5 grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Minimum withdrawal (USD)"
-            inputMode="decimal"
-            autoComplete="off"
-            hint="In dollars, 0 or more, e.g. 50.00"
-            error={errors.minWithdrawal?.message}
-            {...register('minWithdrawal')}
-          />
-          <TextField
-            label="Withdrawal percentage (%)"
-            inputMode="decimal"
-            autoComplete="off"
-            hint="Fee from 0 to 100, e.g. 2.5"
-            error={errors.withdrawalPercent?.message}
-            {...register('withdrawalPercent')}
-          />
-        </div>
-      </section>
-
-      <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-32" disabled={isSubmitting}>
-          {isSubmitting ? 'Updating...' : 'Update'}
-        </Button>
-      </div>
-    </form>
+      <SettingsSection
+        title="Withdrawals"
+        description="Customers see the fee before they confirm a withdrawal; it is deducted from the amount."
+        fieldsClassName="grid gap-5 sm:grid-cols-2"
+      >
+        <DecimalField
+          label="Minimum withdrawal (USD)"
+          hint="In dollars, 0 or more, e.g. 50.00"
+          {...field('minWithdrawal')}
+        />
+        <DecimalField
+          label="Withdrawal percentage (%)"
+          hint="Fee from 0 to 100, e.g. 2.5"
+          {...field('withdrawalPercent')}
+        />
+      </SettingsSection>
+    </SettingsFormFrame>
   );
 }

@@ -1,12 +1,13 @@
 import { OutboxMessageSchema, OutboxPageSchema } from '@candor/contracts/outbox';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export function outboxPageQuery(page: number, search: string) {
   const params = new URLSearchParams({ page: String(page) });
   if (search) params.set('search', search);
   return queryOptions({
-    queryKey: ['admin', 'outbox', 'list', { page, search }],
+    queryKey: queryKeys.outbox.page({ page, search }),
     queryFn: ({ signal }) => apiRequest(`/api/admin/outbox?${params}`, OutboxPageSchema, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -14,7 +15,7 @@ export function outboxPageQuery(page: number, search: string) {
 
 export function outboxMessageQuery(id: string) {
   return queryOptions({
-    queryKey: ['admin', 'outbox', 'message', id],
+    queryKey: queryKeys.outbox.one(id),
     queryFn: ({ signal }) =>
       apiRequest(`/api/admin/outbox/${encodeURIComponent(id)}`, OutboxMessageSchema, { signal }),
   });

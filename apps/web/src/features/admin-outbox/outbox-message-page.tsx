@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/ui/card.tsx';
 import { LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { LinkedText } from './linked-text.tsx';
 import { outboxMessageQuery } from './outbox-api.ts';
 

@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { buildMe, mockApi, renderPages } from '../../test/render-page.tsx';
+import { recordId } from '../../test/record-id.ts';
+import { buildMe, mockApi, renderPages, requestedUrls } from '../../test/render-page.tsx';
 import { OutboxPage } from './outbox-page.tsx';
 
 const item = (n: number, to = `user${n}@example.com`) => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  id: recordId(n),
   to,
   subject: `Message ${n}`,
   createdAt: '2026-01-15T09:30:00.000Z',
@@ -20,12 +21,6 @@ function renderOutbox(url = '/admin/outbox') {
 // StrictMode mounts twice and React Query aborts and repeats a fetch whose page left: compare the distinct requests.
 function distinct(values: (string | null)[]): (string | null)[] {
   return [...new Set(values)];
-}
-
-function requestedUrls(fetchMock: ReturnType<typeof mockApi>): URL[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/admin/outbox');
 }
 
 describe('OutboxPage', () => {
@@ -47,7 +42,9 @@ describe('OutboxPage', () => {
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
     expect(router.state.location.search).toEqual({ page: 2 });
-    expect(distinct(requestedUrls(fetchMock).map((url) => url.searchParams.get('page')))).toEqual(['1', '2']);
+    expect(
+      distinct(requestedUrls(fetchMock, '/api/admin/outbox').map((url) => url.searchParams.get('page'))),
+    ).toEqual(['1', '2']);
   });
 
   test('searches by e-mail on the server once typing pauses, from the first page', async () => {
@@ -65,7 +62,9 @@ describe('OutboxPage', () => {
     await userEvent.setup().type(screen.getByLabelText('Search by email'), 'nobody@');
 
     expect(await screen.findByText('No messages.')).toBeTruthy();
-    const searches = distinct(requestedUrls(fetchMock).map((url) => url.searchParams.get('search')));
+    const searches = distinct(
+      requestedUrls(fetchMock, '/api/admin/outbox').map((url) => url.searchParams.get('search')),
+    );
     // One request for the page, one for the finished search: no request per keystroke.
     expect(searches).toEqual([null, 'nobody@']);
   });

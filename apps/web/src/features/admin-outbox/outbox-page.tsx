@@ -5,8 +5,8 @@ import { EmailSearchField } from '../../components/ui/email-search-field.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { useListPlace } from '../../lib/use-list-place.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
 import { outboxPageQuery } from './outbox-api.ts';
 import { OutboxTable } from './outbox-table.tsx';
 

@@ -6,13 +6,7 @@ import {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api.ts';
-
-/**
- * Every administrator view that closing a trade changes: the trades' pages and details, and the
- * customer's page (balances, entries). Invalidate after a close.
- */
-export const ADMIN_QUERY_KEY = ['admin'] as const;
-const ADMIN_TRADES_QUERY_KEY = [...ADMIN_QUERY_KEY, 'trades'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** How often an open trade's details re-read the current price and the result it would give. */
 const OPEN_TRADE_REFRESH_MS = 5_000;
@@ -21,19 +15,15 @@ export function adminTradesPageQuery(page: number, search: string) {
   const params = new URLSearchParams({ page: String(page) });
   if (search) params.set('search', search);
   return queryOptions({
-    queryKey: [...ADMIN_TRADES_QUERY_KEY, 'list', { page, search }],
+    queryKey: queryKeys.adminTrades.page({ page, search }),
     queryFn: ({ signal }) => apiRequest(`/api/admin/trades?${params}`, AdminTradePageSchema, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function adminTradeQueryKey(id: string) {
-  return [...ADMIN_TRADES_QUERY_KEY, 'one', id] as const;
-}
-
 export function adminTradeQuery(id: string) {
   return queryOptions({
-    queryKey: adminTradeQueryKey(id),
+    queryKey: queryKeys.adminTrades.one(id),
     queryFn: ({ signal }) =>
       apiRequest(`/api/admin/trades/${encodeURIComponent(id)}`, AdminTradeDetailSchema, { signal }),
     staleTime: 0,

@@ -1,10 +1,7 @@
 import { AdminCloseTradeRequestSchema, type AdminTradeDetail } from '@candor/contracts/trades';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
-import { DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
+import { CustomerRow, DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
@@ -19,6 +16,7 @@ import {
   directionToneClass,
   resultToneClass,
 } from '../../lib/trade-format.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { ADMIN_TRADE_STATUS_LABELS } from './admin-trade-status.ts';
 import { type AdminCloseTradeRequest, adminTradeQuery } from './admin-trades-api.ts';
 import { useCloseAtMarket } from './use-close-at-market.ts';
@@ -81,16 +79,7 @@ function TradeFacts({ trade }: { trade: AdminTradeDetail }) {
   const open = trade.status === 'open';
   return (
     <DetailList>
-      <DetailRow label="Customer">
-        <Link
-          to="/user/$id"
-          params={{ id: trade.userId }}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          {trade.customerName}
-        </Link>{' '}
-        <span className="text-slate-500">({trade.email})</span>
-      </DetailRow>
+      <CustomerRow userId={trade.userId} name={trade.customerName} email={trade.email} />
       <DetailRow label="Asset">
         {trade.symbol}{' '}
         <span className={`font-semibold ${directionToneClass(trade.direction)}`}>
@@ -168,16 +157,9 @@ function CloseAtMarketForm({
   onCancel: () => void;
   onConfirm: (request: AdminCloseTradeRequest) => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<AdminCloseTradeRequest>({
-    resolver: zodResolver(AdminCloseTradeRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { reason: '' },
-  });
+  const form = useZodForm(AdminCloseTradeRequestSchema, { reason: '' });
+  const field = bindFields(form);
+  const { handleSubmit } = form;
 
   return (
     <form
@@ -198,8 +180,7 @@ function CloseAtMarketForm({
         label="Reason"
         maxLength={500}
         hint="Required. Recorded in the audit log."
-        error={errors.reason?.message}
-        {...register('reason')}
+        {...field('reason')}
       />
       <DialogButtons
         busy={busy}

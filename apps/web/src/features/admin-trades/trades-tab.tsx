@@ -1,17 +1,12 @@
 import type { AdminTrade } from '@candor/contracts/trades';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EmptyState } from '../../components/ui/card.tsx';
+import { AdminListTab } from '../../components/ui/admin-list-tab.tsx';
 import { type Column, DataTable, OpeningRow, ROW_LINK_CLASS } from '../../components/ui/data-table.tsx';
-import { EmailSearchField } from '../../components/ui/email-search-field.tsx';
-import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import { DIRECTION_LABELS, directionToneClass, resultToneClass } from '../../lib/trade-format.ts';
-import { useListPlace } from '../../lib/use-list-place.ts';
 import { ADMIN_TRADE_STATUS_LABELS } from './admin-trade-status.ts';
 import { adminTradesPageQuery } from './admin-trades-api.ts';
 import { TradeDetailsDialog } from './trade-details-dialog.tsx';
@@ -21,31 +16,18 @@ import { TradeDetailsDialog } from './trade-details-dialog.tsx';
  * server. A row opens the trade's details, where an open trade can be closed at market.
  */
 export function TradesTab() {
-  const { page, search, setSearch, setPage } = useListPlace('/all-user', { tab: 'trades' });
-  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(
-    adminTradesPageQuery(page, search),
-  );
   const [openId, setOpenId] = useState<string | null>(null);
-
   return (
-    <div className="space-y-4">
-      <EmailSearchField search={search} onSearch={setSearch} />
-      {isPending ? (
-        <LoadingState>Loading trades...</LoadingState>
-      ) : isError ? (
-        <LoadError onRetry={() => void refetch()}>The trades could not be loaded.</LoadError>
-      ) : data.items.length === 0 ? (
-        <EmptyState title="No trades found.">
-          {search ? 'No trade was placed from an address matching your search.' : null}
-        </EmptyState>
-      ) : (
-        <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          <TradesTable items={data.items} onOpen={setOpenId} />
-          <Pagination page={page} loaded={data} onPage={setPage} loading={isPlaceholderData} />
-        </div>
-      )}
-      {openId ? <TradeDetailsDialog id={openId} onDone={() => setOpenId(null)} /> : null}
-    </div>
+    <AdminListTab
+      tab="trades"
+      query={adminTradesPageQuery}
+      noun="trades"
+      empty="No trades found."
+      emptySearch="No trade was placed from an address matching your search."
+      dialog={openId ? <TradeDetailsDialog id={openId} onDone={() => setOpenId(null)} /> : null}
+    >
+      {(items) => <TradesTable items={items} onOpen={setOpenId} />}
+    </AdminListTab>
   );
 }
 

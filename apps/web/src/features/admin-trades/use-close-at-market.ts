@@ -1,12 +1,9 @@
 import type { AdminTradeDetail } from '@candor/contracts/trades';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
-import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
-import {
-  ADMIN_QUERY_KEY,
-  type AdminCloseTradeRequest,
-  adminTradeQueryKey,
-  closeTradeAtMarket,
-} from './admin-trades-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { type DecisionSpec, useDecisionMutation } from '../../lib/use-decision-mutation.ts';
+import { type AdminCloseTradeRequest, closeTradeAtMarket } from './admin-trades-api.ts';
 
 export const CLOSE_AT_MARKET_MESSAGES = {
   closed: 'Trade closed at market',
@@ -15,16 +12,17 @@ export const CLOSE_AT_MARKET_MESSAGES = {
 
 const CLOSE_AT_MARKET: DecisionSpec<AdminCloseTradeRequest, AdminTradeDetail> = {
   send: closeTradeAtMarket,
-  recordKey: adminTradeQueryKey,
-  allKey: ADMIN_QUERY_KEY,
+  recordKey: queryKeys.adminTrades.one,
+  // The trades' pages and details, and the customer's page (balances, entries).
+  allKey: queryKeys.admin,
   doneMessage: () => CLOSE_AT_MARKET_MESSAGES.closed,
   notifyFailure: (error) =>
     notify.error(CLOSE_AT_MARKET_MESSAGES.failed, {
-      description: error instanceof Error ? error.message : String(error),
+      description: errorMessage(error),
     }),
 };
 
 /** Close at market from the All trades tab: one Idempotency-Key per trade and reason, reused on a retry. */
 export function useCloseAtMarket() {
-  return useDecision(CLOSE_AT_MARKET);
+  return useDecisionMutation(CLOSE_AT_MARKET);
 }

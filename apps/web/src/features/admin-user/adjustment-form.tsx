@@ -6,17 +6,18 @@ import {
 } from '@candor/contracts/admin-users';
 import { toMinorUnits } from '@candor/contracts/money';
 import { formatUsd } from '@candor/domain/money/money';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../components/ui/button.tsx';
+import { AmountField } from '../../components/ui/decimal-field.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { isApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
-import { adjustBalance, adminUserQueryKey } from './admin-user-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
+import { adjustBalance } from './admin-user-api.ts';
 import { ChoiceGroup } from './form-fields.tsx';
 
 type AdjustmentFormValues = z.input<typeof CreateAdjustmentRequestSchema>;
@@ -25,48 +26,37 @@ const EMPTY: AdjustmentFormValues = { direction: 'credit', amount: '', reason: '
 
 /**
  * Manual adjustment (PRODUCT.md §2): credit or debit the customer's cash with a reason the
- * customer reads on their statement. Each submission carries an Idempotency-Key; retrying the same
- * submission (after a network failure, say) reuses it, so the money moves once.
+ * customer reads on their statement. Retrying the same submission (after a network failure, say)
+ * reuses its Idempotency-Key, so the money moves once.
  */
 export function AdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'balances'> }) {
   const queryClient = useQueryClient();
-  const attempt = useRef<{ body: string; key: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<AdjustmentFormValues, unknown, CreateAdjustmentRequest>({
-    resolver: zodResolver(CreateAdjustmentRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: EMPTY,
+  const form = useZodForm(CreateAdjustmentRequestSchema, EMPTY);
+  const field = bindFields(form);
+  const { register, handleSubmit, reset, setError, watch } = form;
+  const adjust = useIdempotentMutation({
+    mutationFn: (values: CreateAdjustmentRequest, key: string) => adjustBalance(user.id, values, key),
+    onSuccess: (_adjustment, values) => {
+      reset({ ...EMPTY, direction: values.direction });
+      notify.success(ADJUSTMENT_MESSAGES.adjusted);
+    },
+    onError: (error) => {
+      const message = errorMessage(error);
+      if (isApiError(error, 'INSUFFICIENT_FUNDS')) setError('amount', { message });
+      notify.error(ADJUSTMENT_MESSAGES.failed, { description: message });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUser(user.id) }),
   });
   const direction = watch('direction');
   const available = toMinorUnits(user.balances.available);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit((values) => {
     // The server decides; this only spares the administrator a refused round trip.
     if (values.direction === 'debit' && toMinorUnits(values.amount) > available) {
       setError('amount', { message: ADJUSTMENT_MESSAGES.belowZero });
       return;
     }
-    const body = JSON.stringify(values);
-    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
-    try {
-      await adjustBalance(user.id, values, attempt.current.key);
-      attempt.current = null;
-      reset({ ...EMPTY, direction: values.direction });
-      notify.success(ADJUSTMENT_MESSAGES.adjusted);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (isApiError(error, 'INSUFFICIENT_FUNDS')) setError('amount', { message });
-      notify.error(ADJUSTMENT_MESSAGES.failed, { description: message });
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: adminUserQueryKey(user.id) });
-    }
+    adjust.mutate(values);
   });
 
   return (
@@ -79,26 +69,19 @@ export function AdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'balance
         ]}
         inputProps={register('direction')}
       />
-      <TextField
+      <AmountField
         label="Amount (USD)"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         hint={`Available balance: ${formatUsd(available)}`}
-        error={errors.amount?.message}
-        {...register('amount')}
+        {...field('amount')}
       />
       <TextAreaField
         label="Reason"
         hint="Required. The customer reads it on their statement."
-        error={errors.reason?.message}
-        {...register('reason')}
+        {...field('reason')}
       />
-      <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-40" disabled={isSubmitting}>
-          {isSubmitting ? 'Applying...' : direction === 'debit' ? 'Debit balance' : 'Credit balance'}
-        </Button>
-      </div>
+      <FormSubmitRow busy={adjust.isPending} busyLabel="Applying..." minWidth="sm:min-w-40">
+        {direction === 'debit' ? 'Debit balance' : 'Credit balance'}
+      </FormSubmitRow>
     </form>
   );
 }

@@ -9,19 +9,15 @@ import {
 } from '@candor/contracts/withdrawal-settings';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 function userPath(id: string): string {
   return `/api/admin/users/${encodeURIComponent(id)}`;
 }
 
-/** Everything the admin user page reads about one user; invalidate it after a change. */
-export function adminUserQueryKey(id: string) {
-  return ['admin', 'users', id] as const;
-}
-
 export function adminUserQuery(id: string) {
   return queryOptions({
-    queryKey: adminUserQueryKey(id),
+    queryKey: queryKeys.adminUser(id),
     queryFn: ({ signal }) => apiRequest(userPath(id), AdminUserSchema, { signal }),
     staleTime: 0,
   });
@@ -38,7 +34,7 @@ export function adjustBalance(id: string, body: CreateAdjustmentRequest, idempot
 
 export function withdrawalSettingsQuery(id: string) {
   return queryOptions({
-    queryKey: [...adminUserQueryKey(id), 'withdrawal-settings'],
+    queryKey: queryKeys.adminWithdrawalSettings(id),
     queryFn: ({ signal }) =>
       apiRequest(`${userPath(id)}/withdrawal-settings`, WithdrawalSettingsSchema, { signal }),
   });

@@ -8,16 +8,18 @@ import { LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
-import { StatementEntries } from '../statement/statement-entries.tsx';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { AdjustmentForm } from './adjustment-form.tsx';
 import { adminUserQuery } from './admin-user-api.ts';
 import { BookTradeForm } from './book-trade-form.tsx';
 import { OpenPositions } from './open-positions.tsx';
 import { WithdrawalSettingsPanel } from './withdrawal-settings-form.tsx';
 
+/** How the latest ledger entries are shown: the route brings the statement's table. */
+type EntriesTable = (entries: AdminUser['recentEntries']['items']) => ReactNode;
+
 /** /user/{id}: one customer's details, balances, latest ledger entries and money settings. */
-export function AdminUserPage() {
+export function AdminUserPage({ entriesTable }: { entriesTable: EntriesTable }) {
   useDocumentBranding('User details');
   const { id = '' } = useParams({ strict: false });
   const { data, isPending, error } = useQuery(adminUserQuery(id));
@@ -36,7 +38,7 @@ export function AdminUserPage() {
           </Link>
         </EmptyState>
       ) : (
-        <UserDetails user={data} />
+        <UserDetails user={data} entriesTable={entriesTable} />
       )}
     </div>
   );
@@ -44,7 +46,7 @@ export function AdminUserPage() {
 
 const STATUS_LABELS = { active: 'Active', suspended: 'Suspended', closed: 'Closed' } as const;
 
-function UserDetails({ user }: { user: AdminUser }) {
+function UserDetails({ user, entriesTable }: { user: AdminUser; entriesTable: EntriesTable }) {
   return (
     <>
       <section
@@ -124,7 +126,7 @@ function UserDetails({ user }: { user: AdminUser }) {
         {user.recentEntries.items.length === 0 ? (
           <EmptyState title="No transactions yet." />
         ) : (
-          <StatementEntries entries={user.recentEntries.items} label="Recent ledger entries" compact />
+          entriesTable(user.recentEntries.items)
         )}
       </section>
     </>

@@ -3,7 +3,8 @@ import type { AdminTrade } from '@candor/contracts/trades';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildAdminUser, buildBalances } from '../../test/admin-users.ts';
+import { buildMe, callsTo, idempotencyKeys, mockApi, renderPages } from '../../test/render-page.tsx';
 import { AdminUserPage } from './admin-user-page.tsx';
 import { readUtcInput } from './book-trade-form-schema.ts';
 
@@ -18,18 +19,7 @@ const INSTRUMENTS = {
 };
 
 function buildUser(profit = '0.00'): AdminUser {
-  return {
-    id: ID,
-    fullName: 'Grace Hopper',
-    username: 'grace',
-    email: 'grace@example.com',
-    status: 'active',
-    statusReason: null,
-    role: 'client',
-    createdAt: '2026-01-15T09:30:00.000Z',
-    balances: { available: '1000.00', reserved: '0.00', total: '1000.00', deposits: '1000.00', profit },
-    recentEntries: { items: [], page: 1, pageCount: 0, total: 0 },
-  };
+  return buildAdminUser({ balances: buildBalances({ profit }) });
 }
 
 function bookedTrade(): AdminTrade {
@@ -58,9 +48,13 @@ function bookedTrade(): AdminTrade {
 }
 
 function renderUserPage() {
-  return renderPages([{ path: '/user/$id', component: AdminUserPage }], `/user/${ID}`, {
-    me: buildMe({ role: 'admin' }),
-  });
+  return renderPages(
+    [{ path: '/user/$id', component: () => <AdminUserPage entriesTable={() => null} /> }],
+    `/user/${ID}`,
+    {
+      me: buildMe({ role: 'admin' }),
+    },
+  );
 }
 
 function form() {
@@ -82,12 +76,6 @@ async function fillTrade() {
   await user.type(booking.getByLabelText('Open price'), '67234.12');
   fireEvent.change(booking.getByLabelText('Close time (UTC)'), { target: { value: '2026-03-04T15:30' } });
   await user.type(booking.getByLabelText('Close price'), '67000');
-}
-
-function bookingKeys(fetchMock: ReturnType<typeof mockApi>): (string | undefined)[] {
-  return fetchMock.mock.calls
-    .filter(([input, init]) => init?.method === 'POST' && String(input).endsWith('/trades'))
-    .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['idempotency-key']);
 }
 
 describe('readUtcInput', () => {
@@ -160,7 +148,7 @@ describe('Book external trade', () => {
         closePrice: '67000',
       },
     ]);
-    expect(bookingKeys(fetchMock)[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(idempotencyKeys(fetchMock, `/api/admin/users/${ID}/trades`)[0]).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Profit balance' }).textContent).toContain('$1.74'),
     );
@@ -184,8 +172,8 @@ describe('Book external trade', () => {
     expect(await screen.findByText('Failed to book the trade')).toBeTruthy();
 
     await user.click(form().getByRole('button', { name: 'Book trade' }));
-    await waitFor(() => expect(bookingKeys(fetchMock)).toHaveLength(2));
-    const [first, second] = bookingKeys(fetchMock);
+    await waitFor(() => expect(idempotencyKeys(fetchMock, `/api/admin/users/${ID}/trades`)).toHaveLength(2));
+    const [first, second] = idempotencyKeys(fetchMock, `/api/admin/users/${ID}/trades`);
     expect(second).toBe(first);
   });
 });

@@ -1,16 +1,18 @@
 import type { BookTradeRequest } from '@candor/contracts/trades';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
+import { useState } from 'react';
+import { AmountField, DecimalField } from '../../components/ui/decimal-field.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { InstrumentOptions } from '../../components/ui/instrument-options.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { newIdempotencyKey } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { instrumentsQuery } from '../../lib/instruments-api.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { formatSignedUsd, toSignedCents } from '../../lib/signed-usd.ts';
+import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { bookTrade } from './book-trade-api.ts';
 import {
   BOOK_TRADE_MESSAGES,
@@ -30,39 +32,28 @@ const EMPTY: BookTradeFormValues = {
   closePrice: '',
 };
 
-/** Every administrator view a booked trade changes: this user's page and the All trades tab. */
-const ADMIN_QUERY_KEY = ['admin'] as const;
-
 /**
  * Book external trade (PRODUCT.md §2 Admin user details): a trade executed outside the platform
  * on the customer's behalf, at recorded prices. The server checks each price against its minute's
- * recorded range and computes the result; its refusal is shown under the form. Each submission
- * carries an Idempotency-Key, reused when the same submission is retried.
+ * recorded range and computes the result; its refusal is shown under the form. Retrying the same
+ * submission reuses its Idempotency-Key.
  */
 export function BookTradeForm({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const catalogue = useQuery(instrumentsQuery);
-  const attempt = useRef<{ body: string; key: string } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useZodForm(BookTradeFormSchema, EMPTY);
+  const field = bindFields(form);
   const {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
-  } = useForm<BookTradeFormValues, unknown, BookTradeRequest>({
-    resolver: zodResolver(BookTradeFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: EMPTY,
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setRefusal(null);
-    const body = JSON.stringify(values);
-    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
-    try {
-      const trade = await bookTrade(userId, values, attempt.current.key);
-      attempt.current = null;
+    formState: { errors },
+  } = form;
+  const book = useIdempotentMutation({
+    mutationFn: (values: BookTradeRequest, key: string) => bookTrade(userId, values, key),
+    onMutate: () => setRefusal(null),
+    onSuccess: (trade) => {
       reset(EMPTY);
       notify.success(BOOK_TRADE_MESSAGES.booked, {
         description:
@@ -70,14 +61,16 @@ export function BookTradeForm({ userId }: { userId: string }) {
             ? `${trade.symbol} booked by desk`
             : `${trade.symbol} booked by desk with a result of ${formatSignedUsd(toSignedCents(trade.result))}`,
       });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+    },
+    onError: (error) => {
+      const message = errorMessage(error);
       setRefusal(message);
       notify.error(BOOK_TRADE_MESSAGES.failed, { description: message });
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
-    }
+    },
+    // Every administrator view a booked trade changes: this user's page and the All trades tab.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
   });
+  const onSubmit = handleSubmit((values) => book.mutate(values));
 
   const items = catalogue.data?.items ?? [];
   return (
@@ -110,60 +103,21 @@ export function BookTradeForm({ userId }: { userId: string }) {
           ]}
           inputProps={register('direction')}
         />
-        <TextField
-          label="Trade amount (USD)"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          error={errors.amount?.message}
-          {...register('amount')}
-        />
-        <TextField
-          label="Lot size"
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.lotSize?.message}
-          {...register('lotSize')}
-        />
-        <TextField
-          label="Open time (UTC)"
-          type="datetime-local"
-          step={60}
-          error={errors.openedAt?.message}
-          {...register('openedAt')}
-        />
-        <TextField
-          label="Open price"
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.openPrice?.message}
-          {...register('openPrice')}
-        />
-        <TextField
-          label="Close time (UTC)"
-          type="datetime-local"
-          step={60}
-          error={errors.closedAt?.message}
-          {...register('closedAt')}
-        />
-        <TextField
-          label="Close price"
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.closePrice?.message}
-          {...register('closePrice')}
-        />
+        <AmountField label="Trade amount (USD)" {...field('amount')} />
+        <DecimalField label="Lot size" {...field('lotSize')} />
+        <TextField label="Open time (UTC)" type="datetime-local" step={60} {...field('openedAt')} />
+        <DecimalField label="Open price" {...field('openPrice')} />
+        <TextField label="Close time (UTC)" type="datetime-local" step={60} {...field('closedAt')} />
+        <DecimalField label="Close price" {...field('closePrice')} />
       </div>
       {refusal ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
           {refusal}
         </p>
       ) : null}
-      <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-40" disabled={isSubmitting}>
-          {isSubmitting ? 'Booking...' : 'Book trade'}
-        </Button>
-      </div>
+      <FormSubmitRow busy={book.isPending} busyLabel="Booking..." minWidth="sm:min-w-40">
+        Book trade
+      </FormSubmitRow>
     </form>
   );
 }

@@ -6,13 +6,14 @@ import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatPrice } from '../../lib/format-price.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { DIRECTION_LABELS, directionToneClass } from '../../lib/trade-format.ts';
 
 /** The customer's open trades (first 10), for the /user/{id} page. */
 export function openPositionsQuery(userId: string) {
   return queryOptions({
-    queryKey: ['admin', 'trades', { userId, status: 'open' }],
+    queryKey: queryKeys.adminOpenPositions(userId),
     queryFn: () =>
       apiRequest(`/api/admin/trades?userId=${encodeURIComponent(userId)}&status=open`, AdminTradePageSchema),
   });

@@ -2,17 +2,17 @@ import type {
   UpdateWithdrawalSettingsRequest,
   WithdrawalSettings,
 } from '@candor/contracts/withdrawal-settings';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
+import { QueryPanel } from '../../components/ui/load-states.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { updateWithdrawalSettings, withdrawalSettingsQuery } from './admin-user-api.ts';
 import { ChoiceGroup } from './form-fields.tsx';
 import {
-  type WithdrawalSettingsForm as FormValues,
   toWithdrawalSettingsForm,
   WITHDRAWAL_SETTINGS_MESSAGES,
   WithdrawalSettingsFormSchema,
@@ -25,25 +25,17 @@ const SWITCH = [
 
 /** Loads the user's withdrawal settings, then shows the form filled with them. */
 export function WithdrawalSettingsPanel({ userId }: { userId: string }) {
-  const { data, isPending, isError, refetch } = useQuery(withdrawalSettingsQuery(userId));
-  if (isPending) {
-    return (
-      <div role="status" className="flex items-center gap-3 py-6 text-sm text-slate-500">
-        <Spinner className="h-5 w-5 text-brand-600" /> Loading withdrawal settings...
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-        The withdrawal settings could not be loaded.{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  return <WithdrawalSettingsForm userId={userId} settings={data} />;
+  const query = useQuery(withdrawalSettingsQuery(userId));
+  return (
+    <QueryPanel
+      query={query}
+      loading="Loading withdrawal settings..."
+      failed="The withdrawal settings could not be loaded."
+      padding="py-6"
+    >
+      {(settings) => <WithdrawalSettingsForm userId={userId} settings={settings} />}
+    </QueryPanel>
+  );
 }
 
 /**
@@ -58,32 +50,22 @@ export function WithdrawalSettingsForm({
   settings: WithdrawalSettings;
 }) {
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues, unknown, UpdateWithdrawalSettingsRequest>({
-    resolver: zodResolver(WithdrawalSettingsFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: toWithdrawalSettingsForm(settings),
-  });
+  const form = useZodForm(WithdrawalSettingsFormSchema, toWithdrawalSettingsForm(settings));
+  const field = bindFields(form);
+  const { register, handleSubmit, reset, watch } = form;
   const holdEnabled = watch('holdEnabled') === 'enable';
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const saved = await updateWithdrawalSettings(userId, values);
-      queryClient.setQueryData(withdrawalSettingsQuery(userId).queryKey, saved);
+  const save = useMutation({
+    mutationFn: (values: UpdateWithdrawalSettingsRequest) => updateWithdrawalSettings(userId, values),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.adminWithdrawalSettings(userId), saved);
       reset(toWithdrawalSettingsForm(saved));
       notify.success(WITHDRAWAL_SETTINGS_MESSAGES.updated);
-    } catch (error) {
-      notify.error(WITHDRAWAL_SETTINGS_MESSAGES.failed, {
-        description: error instanceof Error ? error.message : String(error),
-      });
-    }
+    },
+    onError: (error) =>
+      notify.error(WITHDRAWAL_SETTINGS_MESSAGES.failed, { description: errorMessage(error) }),
   });
+  const onSubmit = handleSubmit((values) => save.mutate(values));
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Withdrawal settings" className="space-y-5">
@@ -92,13 +74,7 @@ export function WithdrawalSettingsForm({
         <p className="text-xs text-slate-500">
           While enabled, new withdrawal requests are recorded as "On hold" and the customer sees the reason.
         </p>
-        {holdEnabled ? (
-          <TextAreaField
-            label="Reason shown to the customer"
-            error={errors.holdReason?.message}
-            {...register('holdReason')}
-          />
-        ) : null}
+        {holdEnabled ? <TextAreaField label="Reason shown to the customer" {...field('holdReason')} /> : null}
       </div>
       <div className="space-y-3">
         <ChoiceGroup
@@ -111,11 +87,9 @@ export function WithdrawalSettingsForm({
           them.
         </p>
       </div>
-      <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-40" disabled={isSubmitting}>
-          {isSubmitting ? 'Updating...' : 'Update Settings'}
-        </Button>
-      </div>
+      <FormSubmitRow busy={save.isPending} busyLabel="Updating..." minWidth="sm:min-w-40">
+        Update Settings
+      </FormSubmitRow>
     </form>
   );
 }

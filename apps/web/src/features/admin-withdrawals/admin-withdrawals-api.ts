@@ -6,28 +6,22 @@ import {
 } from '@candor/contracts/withdrawals';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
-
-/** Every administrator view of withdrawals (the tab's pages and each withdrawal); invalidate after a decision. */
-export const ADMIN_WITHDRAWALS_QUERY_KEY = ['admin', 'withdrawals'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export function adminWithdrawalsPageQuery(page: number, search: string) {
   const params = new URLSearchParams({ page: String(page) });
   if (search) params.set('search', search);
   return queryOptions({
-    queryKey: [...ADMIN_WITHDRAWALS_QUERY_KEY, 'list', { page, search }],
+    queryKey: queryKeys.adminWithdrawals.page({ page, search }),
     queryFn: ({ signal }) =>
       apiRequest(`/api/admin/withdrawals?${params}`, AdminWithdrawalPageSchema, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function adminWithdrawalQueryKey(id: string) {
-  return [...ADMIN_WITHDRAWALS_QUERY_KEY, 'one', id] as const;
-}
-
 export function adminWithdrawalQuery(id: string) {
   return queryOptions({
-    queryKey: adminWithdrawalQueryKey(id),
+    queryKey: queryKeys.adminWithdrawals.one(id),
     queryFn: ({ signal }) =>
       apiRequest(`/api/admin/withdrawals/${encodeURIComponent(id)}`, AdminWithdrawalSchema, { signal }),
   });

@@ -1,13 +1,9 @@
 import { type AdminWithdrawal, WITHDRAWAL_MESSAGES } from '@candor/contracts/withdrawals';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
-import { type DecisionSpec, useDecision } from '../../lib/use-decision.ts';
-import {
-  ADMIN_WITHDRAWALS_QUERY_KEY,
-  adminWithdrawalQueryKey,
-  approveWithdrawal,
-  rejectWithdrawal,
-  releaseWithdrawalHold,
-} from './admin-withdrawals-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { type DecisionSpec, useDecisionMutation } from '../../lib/use-decision-mutation.ts';
+import { approveWithdrawal, rejectWithdrawal, releaseWithdrawalHold } from './admin-withdrawals-api.ts';
 
 export type WithdrawalDecision =
   | { kind: 'approve' }
@@ -27,14 +23,14 @@ const WITHDRAWAL_DECISIONS: DecisionSpec<WithdrawalDecision, AdminWithdrawal> = 
       : decision.kind === 'reject'
         ? rejectWithdrawal(id, { reason: decision.reason }, key)
         : releaseWithdrawalHold(id, { reason: decision.reason }, key),
-  recordKey: adminWithdrawalQueryKey,
-  allKey: ADMIN_WITHDRAWALS_QUERY_KEY,
+  recordKey: queryKeys.adminWithdrawals.one,
+  allKey: queryKeys.adminWithdrawals.all,
   doneMessage: (decision) => DONE[decision.kind],
   // A refusal (already decided, say) shows the server's message; the refreshed views show the state.
-  notifyFailure: (error) => notify.error(error instanceof Error ? error.message : WITHDRAWAL_MESSAGES.failed),
+  notifyFailure: (error) => notify.error(errorMessage(error)),
 };
 
 /** Approve, reject and release hold, shared by the Withdrawals tab and /withdrawal/{id}. */
 export function useWithdrawalDecision() {
-  return useDecision(WITHDRAWAL_DECISIONS);
+  return useDecisionMutation(WITHDRAWAL_DECISIONS);
 }

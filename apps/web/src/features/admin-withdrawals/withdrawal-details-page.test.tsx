@@ -2,26 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildWithdrawal } from '../../test/withdrawals.ts';
 import { WithdrawalDetailsPage } from './withdrawal-details-page.tsx';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 
 function detail(overrides: object = {}) {
-  return {
-    id: ID,
+  return buildWithdrawal({
     userId: 'user-1',
     email: 'ada@example.com',
     fullName: 'Ada Lovelace',
-    amount: '40.00',
-    fee: '1.00',
-    net: '39.00',
-    feePercent: '2.50',
-    status: 'pending',
-    holdReason: null,
-    rejectionReason: null,
-    codeExpiresAt: null,
-    createdAt: '2026-03-04T12:00:00.000Z',
-    decidedAt: null,
     decidedBy: null,
     decisionReason: null,
     codeAttempts: 0,
@@ -38,7 +28,7 @@ function detail(overrides: object = {}) {
     reservationEntryId: '17',
     updatedAt: '2026-03-04T12:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 function renderDetails(handlers: Parameters<typeof mockApi>[0]) {

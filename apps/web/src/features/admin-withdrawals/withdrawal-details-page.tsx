@@ -1,6 +1,7 @@
 import { ENTRY_KIND_LABELS } from '@candor/contracts/ledger';
 import {
   type AdminWithdrawal,
+  DECISION_REASON_MAX_LENGTH,
   describePayout,
   formatFeePercent,
   payoutMethodLabel,
@@ -13,15 +14,16 @@ import { BackLink } from '../../components/ui/back-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
 import { DecisionButtons } from '../../components/ui/decision-buttons.tsx';
-import { DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
+import { CustomerRow, DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
 import { DetailsCard, DetailsSection } from '../../components/ui/details-card.tsx';
 import { LoadingState } from '../../components/ui/load-states.tsx';
+import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { adminWithdrawalQuery } from './admin-withdrawals-api.ts';
-import { ReasonDialog } from './reason-dialog.tsx';
+import { RejectWithdrawalDialog } from './reject-withdrawal-dialog.tsx';
 import { useWithdrawalDecision } from './use-withdrawal-decision.ts';
 
 /** /withdrawal/{id}: every detail of one withdrawal; Approve / Reject while pending, Release hold while on hold. */
@@ -85,16 +87,11 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
       }
     >
       <DetailList>
-        <DetailRow label="Customer">
-          <Link
-            to="/user/$id"
-            params={{ id: withdrawal.userId }}
-            className="font-medium text-brand-700 hover:underline"
-          >
-            {withdrawal.fullName || withdrawal.email}
-          </Link>{' '}
-          <span className="text-slate-500">({withdrawal.email})</span>
-        </DetailRow>
+        <CustomerRow
+          userId={withdrawal.userId}
+          name={withdrawal.fullName || withdrawal.email}
+          email={withdrawal.email}
+        />
         <DetailRow label="Amount">{amount}</DetailRow>
         <DetailRow label="Fee">
           {formatUsdDecimal(withdrawal.fee)} ({formatFeePercent(withdrawal.feePercent)}%)
@@ -152,13 +149,9 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
       </DetailsSection>
 
       {dialog === 'reject' ? (
-        <ReasonDialog
-          title="Reject withdrawal"
-          description={`${amount} to ${withdrawal.email}. The reserved amount returns to the customer's balance.`}
-          confirmLabel="Reject withdrawal"
-          busyLabel="Rejecting..."
-          required
-          hint="Shown to the customer."
+        <RejectWithdrawalDialog
+          email={withdrawal.email}
+          amount={amount}
           busy={busy}
           onCancel={() => setDialog(null)}
           onConfirm={async (reason) => {
@@ -170,10 +163,8 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
         <ReasonDialog
           title="Release hold"
           description={`The withdrawal of ${amount} becomes pending, ready to approve or reject.`}
-          confirmLabel="Release hold"
           busyLabel="Releasing..."
-          required={false}
-          hint="Recorded in the audit log."
+          maxLength={DECISION_REASON_MAX_LENGTH}
           variant="primary"
           busy={busy}
           onCancel={() => setDialog(null)}

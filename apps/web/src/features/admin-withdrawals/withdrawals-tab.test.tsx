@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
-import { ManagePage } from '../admin-manage/manage-page.tsx';
-
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+import { recordId as id } from '../../test/record-id.ts';
+import { buildMe, callsTo, mockApi, pageReply, renderPages, requestedUrls } from '../../test/render-page.tsx';
+import { WithdrawalsTab } from './withdrawals-tab.tsx';
 
 function item(n: number, overrides: object = {}) {
   return {
@@ -42,14 +41,10 @@ function detail(n: number, status: string) {
   };
 }
 
-function page(items: object[], pageNumber = 1, pageCount = 1) {
-  return { status: 200, body: { items, page: pageNumber, pageCount, total: items.length } };
-}
-
 function renderTab(url = '/all-user?tab=withdrawals') {
   return renderPages(
     [
-      { path: '/all-user', component: ManagePage },
+      { path: '/all-user', component: WithdrawalsTab },
       { path: '/withdrawal/$id', component: () => <p>Withdrawal details marker</p> },
     ],
     url,
@@ -57,16 +52,10 @@ function renderTab(url = '/all-user?tab=withdrawals') {
   );
 }
 
-function listUrls(fetchMock: ReturnType<typeof mockApi>): URL[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/admin/withdrawals');
-}
-
 describe('the Withdrawals tab', () => {
   test('the seed’s columns plus Address; Approve and Reject only on pending rows; Unknown for an unexpected status', async () => {
     mockApi({
-      'GET /api/admin/withdrawals': page([
+      'GET /api/admin/withdrawals': pageReply([
         item(1),
         item(2, {
           status: 'on_hold',
@@ -107,8 +96,8 @@ describe('the Withdrawals tab', () => {
       'GET /api/admin/withdrawals': ({ url }) => {
         const search = url.searchParams.get('search');
         const pageNumber = Number(url.searchParams.get('page'));
-        if (search) return page([item(9, { email: 'ada@example.com' })]);
-        return page([item(pageNumber, { email: `page${pageNumber}@example.com` })], pageNumber, 3);
+        if (search) return pageReply([item(9, { email: 'ada@example.com' })]);
+        return pageReply([item(pageNumber, { email: `page${pageNumber}@example.com` })], pageNumber, 3);
       },
     });
     const { router } = renderTab();
@@ -122,14 +111,18 @@ describe('the Withdrawals tab', () => {
 
     await user.type(screen.getByLabelText('Search by email'), 'ada@');
     expect(await screen.findByText('ada@example.com')).toBeTruthy();
-    const searches = [...new Set(listUrls(fetchMock).map((url) => url.searchParams.get('search')))];
+    const searches = [
+      ...new Set(
+        requestedUrls(fetchMock, '/api/admin/withdrawals').map((url) => url.searchParams.get('search')),
+      ),
+    ];
     expect(searches).toEqual([null, 'ada@']);
-    const last = listUrls(fetchMock).at(-1);
+    const last = requestedUrls(fetchMock, '/api/admin/withdrawals').at(-1);
     expect(last?.searchParams.get('page')).toBe('1');
   });
 
   test('a row opens /withdrawal/{id}', async () => {
-    mockApi({ 'GET /api/admin/withdrawals': page([item(7, { status: 'approved' })]) });
+    mockApi({ 'GET /api/admin/withdrawals': pageReply([item(7, { status: 'approved' })]) });
     const { router } = renderTab();
     await userEvent.setup().click(await screen.findByText('$1,234.50'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/withdrawal/${id(7)}`));
@@ -138,7 +131,7 @@ describe('the Withdrawals tab', () => {
   test('Approve decides with an Idempotency-Key and the list refreshes', async () => {
     let decided = false;
     const fetchMock = mockApi({
-      'GET /api/admin/withdrawals': () => page([item(1, { status: decided ? 'approved' : 'pending' })]),
+      'GET /api/admin/withdrawals': () => pageReply([item(1, { status: decided ? 'approved' : 'pending' })]),
       [`POST /api/admin/withdrawals/${id(1)}/approve`]: () => {
         decided = true;
         return { status: 200, body: detail(1, 'approved') };
@@ -157,7 +150,7 @@ describe('the Withdrawals tab', () => {
 
   test('Reject asks for a reason first; a second decision shows the server’s message', async () => {
     const fetchMock = mockApi({
-      'GET /api/admin/withdrawals': page([item(1)]),
+      'GET /api/admin/withdrawals': pageReply([item(1)]),
       [`POST /api/admin/withdrawals/${id(1)}/reject`]: {
         status: 409,
         body: { code: 'ALREADY_DECIDED', message: 'This withdrawal was already approved.' },

@@ -14,7 +14,6 @@ export const SignUpFormSchema = SignUpRequestSchema.extend({
   path: ['confirmPassword'],
   when: () => true,
 });
-export type SignUpForm = z.input<typeof SignUpFormSchema>;
 
 export const NewPasswordFormSchema = z
   .object({ newPassword: CompletePasswordResetRequestSchema.shape.newPassword, confirmPassword: z.string() })
@@ -23,4 +22,3 @@ export const NewPasswordFormSchema = z
     path: ['confirmPassword'],
     when: () => true,
   });
-export type NewPasswordForm = z.input<typeof NewPasswordFormSchema>;

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useDocumentBranding, useSiteSettings } from '../settings/settings-api.ts';
+import { useDocumentBranding, useSiteSettings } from '../../lib/site-settings.ts';
 
 /** The public pages' frame: a header with the logo (the settings' favicon) and one link. */
 export function AuthLayout({

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Icon } from '../../components/ui/icon.tsx';
 
 /** A confirmation shown in place of a form that has done its job. */
 export function SuccessNotice({ message }: { message: string }) {
@@ -7,29 +8,29 @@ export function SuccessNotice({ message }: { message: string }) {
       role="status"
       className="flex gap-3 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-700"
     >
-      <svg
-        className="mt-0.5 h-5 w-5 shrink-0"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        aria-hidden="true"
-      >
-        <path d="M5 13l4 4L19 7" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <Icon name="check" className="mt-0.5 h-5 w-5 shrink-0" strokeWidth={2} />
       <p className="font-medium">{message}</p>
     </div>
   );
 }
 
+/** Where a public page sends the reader next. */
+type NextStep = { to: '/' | '/reset-password' | '/dashboard'; label: string };
+
+/** The next step as a full-width button. */
+export function ActionLink({ action }: { action: NextStep }) {
+  return (
+    <Link
+      to={action.to}
+      className="flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700"
+    >
+      {action.label}
+    </Link>
+  );
+}
+
 /** What an e-mailed link shows when its token is missing, used, wrong or expired. */
-export function InvalidLinkNotice({
-  message,
-  action,
-}: {
-  message: string;
-  action: { to: '/' | '/reset-password' | '/dashboard'; label: string };
-}) {
+export function InvalidLinkNotice({ message, action }: { message: string; action: NextStep }) {
   return (
     <div className="space-y-6">
       <div
@@ -38,12 +39,7 @@ export function InvalidLinkNotice({
       >
         {message}
       </div>
-      <Link
-        to={action.to}
-        className="flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700"
-      >
-        {action.label}
-      </Link>
+      <ActionLink action={action} />
     </div>
   );
 }

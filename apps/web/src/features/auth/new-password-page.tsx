@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { PasswordField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { completePasswordReset } from './auth-api.ts';
-import { type NewPasswordForm, NewPasswordFormSchema } from './auth-form-schemas.ts';
+import { NewPasswordFormSchema } from './auth-form-schemas.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { InvalidLinkNotice } from './auth-notices.tsx';
@@ -15,29 +14,24 @@ import { InvalidLinkNotice } from './auth-notices.tsx';
 export function NewPasswordPage() {
   const { token } = useSearch({ from: '/reset-password/new' });
   const navigate = useNavigate();
-  const [invalid, setInvalid] = useState(token === '');
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPasswordForm>({
-    resolver: zodResolver(NewPasswordFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useZodForm(NewPasswordFormSchema);
+  const field = bindFields(form);
 
-  const onSubmit = handleSubmit(async ({ newPassword }) => {
-    setFailure(null);
-    try {
-      await completePasswordReset({ token, newPassword });
+  const save = useMutation({
+    mutationFn: (newPassword: string) => completePasswordReset({ token, newPassword }),
+    onSuccess: async () => {
       notify.success(AUTH_MESSAGES.passwordReset);
       await navigate({ to: '/' });
-    } catch (error) {
-      if (isApiError(error, 'INVALID_TOKEN')) setInvalid(true);
-      else setFailure(isApiError(error) ? error.message : AUTH_MESSAGES.genericFailure);
-    }
+    },
   });
+  const onSubmit = form.handleSubmit(({ newPassword }) => save.mutate(newPassword));
+  // A used, wrong or expired link cannot be tried again: the form gives way to the notice.
+  const invalid = token === '' || isApiError(save.error, 'INVALID_TOKEN');
+  const failure = save.error
+    ? isApiError(save.error)
+      ? save.error.message
+      : AUTH_MESSAGES.genericFailure
+    : null;
 
   return (
     <AuthLayout title="Choose a new password" headerLink={{ to: '/', label: 'Login' }}>
@@ -49,24 +43,20 @@ export function NewPasswordPage() {
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           <FormError message={failure} />
-          <TextField
+          <PasswordField
             label="New password"
-            type="password"
             autoComplete="new-password"
             hint="At least 8 characters."
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
+            {...field('newPassword')}
           />
-          <TextField
+          <PasswordField
             label="Confirm new password"
-            type="password"
             autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
+            {...field('confirmPassword')}
           />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save new password'}
-          </Button>
+          <SubmitButton busy={save.isPending} busyLabel="Saving..." className="w-full">
+            Save new password
+          </SubmitButton>
         </form>
       )}
     </AuthLayout>

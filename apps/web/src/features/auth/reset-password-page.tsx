@@ -1,46 +1,32 @@
-import { type RequestPasswordResetRequest, RequestPasswordResetRequestSchema } from '@candor/contracts/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { RequestPasswordResetRequestSchema } from '@candor/contracts/auth';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { requestPasswordReset } from './auth-api.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { SuccessNotice } from './auth-notices.tsx';
 
 export function ResetPasswordPage() {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<RequestPasswordResetRequest>({
-    resolver: zodResolver(RequestPasswordResetRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useZodForm(RequestPasswordResetRequestSchema);
+  const field = bindFields(form);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await requestPasswordReset(values);
-      setSent(AUTH_MESSAGES.resetEmailSent);
-    } catch (error) {
-      setFailure(
-        isApiError(error, 'USER_NOT_FOUND') ? AUTH_MESSAGES.noAccountForEmail : AUTH_MESSAGES.resetFailed,
-      );
-    }
-  });
+  const request = useMutation({ mutationFn: requestPasswordReset });
+  const onSubmit = form.handleSubmit((values) => request.mutate(values));
+  const failure = request.error
+    ? isApiError(request.error, 'USER_NOT_FOUND')
+      ? AUTH_MESSAGES.noAccountForEmail
+      : AUTH_MESSAGES.resetFailed
+    : null;
 
   return (
     <AuthLayout title="Reset your password" headerLink={{ to: '/', label: 'Login' }}>
-      {sent ? (
+      {request.isSuccess ? (
         <div className="space-y-6">
-          <SuccessNotice message={sent} />
+          <SuccessNotice message={AUTH_MESSAGES.resetEmailSent} />
           <p className="text-sm text-slate-600">
             The link in the e-mail lets you choose a new password. It can be used once and expires after a
             while.
@@ -58,16 +44,10 @@ export function ResetPasswordPage() {
             Enter the e-mail address of your account and we will send you a reset link.
           </p>
           <FormError message={failure} />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? 'Sending...' : 'Send Reset Link'}
-          </Button>
+          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+          <SubmitButton busy={request.isPending} busyLabel="Sending..." className="w-full">
+            Send Reset Link
+          </SubmitButton>
           <p className="text-center text-sm text-slate-500">
             Don't have an account?{' '}
             <Link to="/signup" className="font-semibold text-brand-700 hover:text-brand-600">

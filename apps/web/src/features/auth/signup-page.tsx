@@ -1,85 +1,57 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { SubmitButton } from '../../components/ui/submit-button.tsx';
+import { PasswordField, TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { signUp } from './auth-api.ts';
-import { type SignUpForm, SignUpFormSchema } from './auth-form-schemas.ts';
+import { SignUpFormSchema } from './auth-form-schemas.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 
+const TAKEN_FIELDS = [
+  { code: 'USERNAME_TAKEN', field: 'username' },
+  { code: 'EMAIL_TAKEN', field: 'email' },
+] as const;
+
 export function SignupPage() {
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignUpForm>({
-    resolver: zodResolver(SignUpFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useZodForm(SignUpFormSchema);
+  const field = bindFields(form);
 
-  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...account }) => {
-    setFailure(null);
-    try {
-      await signUp(account);
+  const signup = useMutation({
+    mutationFn: signUp,
+    onSuccess: async () => {
       notify.success(AUTH_MESSAGES.accountCreated);
       await navigate({ to: '/' });
-    } catch (error) {
-      if (isApiError(error, 'USERNAME_TAKEN'))
-        setError('username', { message: error.message }, { shouldFocus: true });
-      else if (isApiError(error, 'EMAIL_TAKEN'))
-        setError('email', { message: error.message }, { shouldFocus: true });
-      else setFailure(isApiError(error) ? error.message : AUTH_MESSAGES.genericFailure);
-    }
+    },
+    onError: (error) => {
+      const field = TAKEN_FIELDS.find(({ code }) => isApiError(error, code))?.field;
+      if (field) form.setError(field, { message: error.message }, { shouldFocus: true });
+    },
   });
+  const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...account }) => signup.mutate(account));
+  // A name or address already taken is said under its field; anything else above the form.
+  const failure =
+    signup.error && !TAKEN_FIELDS.some(({ code }) => isApiError(signup.error, code))
+      ? isApiError(signup.error)
+        ? signup.error.message
+        : AUTH_MESSAGES.genericFailure
+      : null;
 
   return (
     <AuthLayout title="Create an account" headerLink={{ to: '/', label: 'Login' }}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <FormError message={failure} />
-        <TextField
-          label="Username"
-          autoComplete="username"
-          error={errors.username?.message}
-          {...register('username')}
-        />
-        <TextField
-          label="Full name"
-          autoComplete="name"
-          error={errors.fullname?.message}
-          {...register('fullname')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Loading...' : 'Sign up'}
-        </Button>
+        <TextField label="Username" autoComplete="username" {...field('username')} />
+        <TextField label="Full name" autoComplete="name" {...field('fullname')} />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
+        <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
+        <SubmitButton busy={signup.isPending} busyLabel="Loading..." className="w-full">
+          Sign up
+        </SubmitButton>
         <p className="text-center text-sm text-slate-500">
           Already have an account?{' '}
           <Link to="/" className="font-semibold text-brand-700 hover:text-brand-600">

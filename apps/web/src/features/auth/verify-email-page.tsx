@@ -1,37 +1,36 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { sessionQuery } from '../session/session-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { sessionQuery } from '../../lib/session.ts';
 import { verifyEmail } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
-import { InvalidLinkNotice, SuccessNotice } from './auth-notices.tsx';
-
-type Verification = { state: 'checking' } | { state: 'verified'; email: string } | { state: 'invalid' };
+import { ActionLink, InvalidLinkNotice, SuccessNotice } from './auth-notices.tsx';
 
 export function VerifyEmailPage() {
   const { token } = useSearch({ from: '/verify-email' });
   const queryClient = useQueryClient();
   const signedIn = Boolean(useQuery(sessionQuery).data?.user);
-  const [verification, setVerification] = useState<Verification>(
-    token === '' ? { state: 'invalid' } : { state: 'checking' },
-  );
+  const {
+    mutate: verify,
+    data: verified,
+    isError,
+  } = useMutation({
+    mutationFn: verifyEmail,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+  });
   // A token works once: StrictMode runs effects twice, so remember which token was already sent.
   const sentToken = useRef<string | null>(null);
 
   useEffect(() => {
     if (token === '' || sentToken.current === token) return;
     sentToken.current = token;
-    verifyEmail(token).then(
-      ({ email }) => {
-        setVerification({ state: 'verified', email });
-        void queryClient.invalidateQueries({ queryKey: ['session'] });
-      },
-      () => setVerification({ state: 'invalid' }),
-    );
-  }, [token, queryClient]);
+    verify(token);
+  }, [token, verify]);
 
+  const invalid = token === '' || isError;
   const next = signedIn
     ? ({ to: '/dashboard', label: 'Go to dashboard' } as const)
     : ({ to: '/', label: 'Go to login' } as const);
@@ -41,23 +40,18 @@ export function VerifyEmailPage() {
       title="E-mail verification"
       headerLink={signedIn ? { to: '/dashboard', label: 'Dashboard' } : { to: '/', label: 'Login' }}
     >
-      {verification.state === 'checking' ? (
+      {invalid ? (
+        <InvalidLinkNotice message={AUTH_MESSAGES.invalidLink} action={next} />
+      ) : verified ? (
+        <div className="space-y-6">
+          <SuccessNotice message={`Your e-mail address ${verified.email} is verified.`} />
+          <ActionLink action={next} />
+        </div>
+      ) : (
         <div role="status" className="flex items-center gap-3 py-4 text-sm text-slate-600">
           <Spinner className="h-5 w-5 text-brand-600" />
           Verifying your e-mail address...
         </div>
-      ) : verification.state === 'verified' ? (
-        <div className="space-y-6">
-          <SuccessNotice message={`Your e-mail address ${verification.email} is verified.`} />
-          <Link
-            to={next.to}
-            className="flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700"
-          >
-            {next.label}
-          </Link>
-        </div>
-      ) : (
-        <InvalidLinkNotice message={AUTH_MESSAGES.invalidLink} action={next} />
       )}
     </AuthLayout>
   );

@@ -1,29 +1,36 @@
-import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import type { Balances } from '@candor/contracts/ledger';
 import { toMinorUnits } from '@candor/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { InactiveAccountNotice } from '../../components/ui/inactive-account-notice.tsx';
+import { LoadError } from '../../components/ui/load-states.tsx';
 import { balancesQuery } from '../../lib/balances-api.ts';
+import { useMe } from '../../lib/session.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
-import { MarketOverview } from '../market/market-overview.tsx';
-import { useMe } from '../session/session-api.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
-import { TradeList } from '../trade-list/trade-list.tsx';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 
-export function DashboardPage() {
+/**
+ * /dashboard (seed §2 Dashboard): the balances and shortcuts, then the market overview and the
+ * customer's trades, which the route brings from their features.
+ */
+export function DashboardPage({
+  marketOverview,
+  tradeList,
+}: {
+  marketOverview: ReactNode;
+  tradeList: ReactNode;
+}) {
   const me = useMe();
   useDocumentBranding('Dashboard');
 
   if (me.status !== 'active') {
     return (
-      <div
-        className="mx-auto mt-10 max-w-xl rounded-xl border border-amber-200 bg-amber-50 p-6 text-amber-900"
-        role="alert"
-      >
-        <p className="font-medium">{INACTIVE_ACCOUNT_MESSAGE}</p>
-        {me.statusReason ? <p className="mt-3 text-sm">Reason: {me.statusReason}</p> : null}
-      </div>
+      <InactiveAccountNotice
+        reason={me.statusReason}
+        className="mx-auto mt-10 max-w-xl p-6"
+        reasonClassName="mt-3 text-sm"
+      />
     );
   }
 
@@ -42,9 +49,9 @@ export function DashboardPage() {
         <Shortcut to="/trades" label="Trade" />
       </div>
 
-      <MarketOverview />
+      {marketOverview}
 
-      <TradeList />
+      {tradeList}
     </div>
   );
 }
@@ -53,14 +60,7 @@ export function DashboardPage() {
 function BalanceCards() {
   const { data, isPending, isError, refetch } = useQuery(balancesQuery);
   if (isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-        Your balances could not be loaded.{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadError onRetry={() => void refetch()}>Your balances could not be loaded.</LoadError>;
   }
   const shown = isPending ? null : data;
   return (

@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { recordId } from '../../test/record-id.ts';
 import { buildMe, mockApi, renderPages } from '../../test/render-page.tsx';
 import { DepositHistoryPage } from './deposit-history-page.tsx';
 
 function deposit(n: number, overrides: object = {}) {
   return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    id: recordId(n),
     amount: '1234.50',
     coin: 'bitcoin',
     cryptoAmount: '0.018361',

@@ -8,13 +8,11 @@ import {
 } from '@candor/contracts/deposits';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
-
-/** Every list of the customer's own deposits; invalidate it after a new deposit. */
-export const OWN_DEPOSITS_QUERY_KEY = ['me', 'deposits'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export function depositHistoryQuery(page: number) {
   return queryOptions({
-    queryKey: [...OWN_DEPOSITS_QUERY_KEY, { page }],
+    queryKey: queryKeys.ownDeposits.page({ page }),
     queryFn: ({ signal }) => apiRequest(`/api/deposits?page=${page}`, DepositPageSchema, { signal }),
     placeholderData: keepPreviousData,
   });

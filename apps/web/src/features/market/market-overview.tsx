@@ -1,17 +1,16 @@
 import type { CandleInterval } from '@candor/contracts/market';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { LazyPriceChart } from '../../components/market/lazy-price-chart.tsx';
+import { LivePrice, StreamStatusPill } from '../../components/market/live-price.tsx';
+import { SimulatedBadge } from '../../components/market/simulated-badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { candlesQuery, quoteQuery, useInstrument } from '../../lib/market-api.ts';
 import { usePriceStream } from '../../lib/use-price-stream.ts';
-import { LivePrice, StreamStatusPill } from './live-price.tsx';
-import { candlesQuery, quoteQuery, useInstrument } from './market-api.ts';
 import { RATE_STRIP_SYMBOLS, RateStrip } from './rate-strip.tsx';
 import { SignalStrengthBar } from './signal-strength-bar.tsx';
-import { SimulatedBadge } from './simulated-badge.tsx';
 import { SymbolPicker } from './symbol-picker.tsx';
 
-// The chart library is the page's largest piece: it loads beside the candles, not before the page.
-const PriceChart = lazy(() => import('./price-chart.tsx').then((module) => ({ default: module.PriceChart })));
 const CHART_HEIGHT = 420;
 
 /** PRODUCT.md §1: BTC/USD by default, 60-minute candles. */
@@ -47,22 +46,9 @@ export function MarketOverview() {
           <SimulatedBadge sources={sources} />
           <StreamStatusPill status={status} />
         </div>
-        <Suspense fallback={<ChartPlaceholder />}>
-          <PriceChart symbol={symbol} interval={CHART_INTERVAL} height={CHART_HEIGHT} liveQuote={quote} />
-        </Suspense>
+        <LazyPriceChart symbol={symbol} interval={CHART_INTERVAL} height={CHART_HEIGHT} liveQuote={quote} />
         <SignalStrengthBar symbol={symbol} />
       </Card>
     </div>
-  );
-}
-
-function ChartPlaceholder() {
-  return (
-    <div
-      role="status"
-      aria-label="Loading chart"
-      className="animate-pulse rounded-lg border border-slate-200 bg-slate-50"
-      style={{ height: CHART_HEIGHT }}
-    />
   );
 }

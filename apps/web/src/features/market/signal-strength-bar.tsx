@@ -1,7 +1,7 @@
 import type { SignalDirection, SignalRating } from '@candor/contracts/market';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { signalQuery } from './market-api.ts';
+import { signalQuery } from '../../lib/market-api.ts';
 
 export const DIRECTION_LABELS = {
   strong_sell: 'Strong sell',

@@ -1,5 +1,5 @@
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 
 /** A route whose feature has not been built yet: it says so plainly instead of pretending. */
 export function PendingFeature({ title }: { title: string }) {

@@ -1,5 +1,5 @@
 import { Link, Outlet } from '@tanstack/react-router';
-import { useMe } from '../session/session-api.ts';
+import { useMe } from '../../lib/session.ts';
 
 /** Administrator pages render only for administrators; anyone else sees why not. */
 export function AdminGate() {

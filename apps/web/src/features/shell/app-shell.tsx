@@ -1,8 +1,8 @@
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
-import { signOut, useMe } from '../session/session-api.ts';
-import { useDocumentBranding, useSiteSettings } from '../settings/settings-api.ts';
+import { signOut, useMe } from '../../lib/session.ts';
+import { useDocumentBranding, useSiteSettings } from '../../lib/site-settings.ts';
 
 type NavItem = { to: string; label: string; icon: IconName; adminOnly?: boolean };
 

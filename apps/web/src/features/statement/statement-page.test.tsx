@@ -2,7 +2,7 @@ import type { StatementEntry } from '@candor/contracts/ledger';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { buildMe, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildMe, mockApi, renderPages, requestedUrls } from '../../test/render-page.tsx';
 import { StatementPage } from './statement-page.tsx';
 
 function entry(overrides: Partial<StatementEntry> & Pick<StatementEntry, 'id' | 'kind'>): StatementEntry {
@@ -65,10 +65,7 @@ function renderStatement(url = '/statement') {
 
 /** The pages of the statement requested, in order (StrictMode may repeat one). */
 function requestedPages(fetchMock: ReturnType<typeof mockApi>): (string | null)[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/me/statement')
-    .map((url) => url.searchParams.get('page'));
+  return requestedUrls(fetchMock, '/api/me/statement').map((url) => url.searchParams.get('page'));
 }
 
 function rowOf(table: HTMLElement, text: string): HTMLElement {

@@ -1,19 +1,13 @@
 import { TradePageSchema, TradeSchema } from '@candor/contracts/trades';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
-
-/**
- * Everything of the signed-in customer that a trade changes (balances, statement, these lists):
- * invalidate this prefix after a trade opens or closes.
- */
-export const ME_QUERY_KEY = ['me'] as const;
-const OWN_TRADES_QUERY_KEY = [...ME_QUERY_KEY, 'trades'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export type TradeListStatus = 'open' | 'closed';
 
 export function ownTradesPageQuery(status: TradeListStatus, page: number) {
   return queryOptions({
-    queryKey: [...OWN_TRADES_QUERY_KEY, 'list', status, { page }],
+    queryKey: queryKeys.ownTrades.page({ status, page }),
     queryFn: ({ signal }) =>
       apiRequest(`/api/trades?status=${status}&page=${page}`, TradePageSchema, { signal }),
     placeholderData: keepPreviousData,
@@ -21,10 +15,6 @@ export function ownTradesPageQuery(status: TradeListStatus, page: number) {
     // Open trades may be closed without this page knowing (the stop-out, an administrator).
     refetchInterval: status === 'open' ? 15_000 : false,
   });
-}
-
-export function ownTradeQueryKey(id: string) {
-  return [...OWN_TRADES_QUERY_KEY, 'one', id] as const;
 }
 
 /** Closes one of the customer's open trades at the market price; the key is reused on a retry. */

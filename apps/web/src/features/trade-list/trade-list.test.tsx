@@ -3,17 +3,22 @@ import type { Trade } from '@candor/contracts/trades';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { FakeEventSource, installFakeEventSource, latestEventSource } from '../../test/fake-event-source.ts';
-import { callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
-import { buildTrade, tradeId as id, OPEN_TRADE_FIELDS } from '../../test/trades.ts';
+import { recordId as id } from '../../test/record-id.ts';
+import {
+  callsTo,
+  idempotencyKeys,
+  mockApi,
+  pageReply,
+  renderPages,
+  requestedUrls,
+} from '../../test/render-page.tsx';
+import { buildTrade, OPEN_TRADE_FIELDS } from '../../test/trades.ts';
 import { TradeList } from './trade-list.tsx';
 
 function openTrade(n: number, overrides: Partial<Trade> = {}): Trade {
   return buildTrade(n, { ...OPEN_TRADE_FIELDS, ...overrides });
-}
-
-function page(items: Trade[], pageNumber = 1, pageCount = 1) {
-  return { status: 200, body: { items, page: pageNumber, pageCount, total: items.length } };
 }
 
 function quote(symbol: string, price: string): string {
@@ -36,17 +41,7 @@ function renderList(initialTab?: 'open' | 'closed') {
 }
 
 function tradeUrls(fetchMock: ReturnType<typeof mockApi>): string[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/trades')
-    .map((url) => url.search);
-}
-
-/** The Idempotency-Key header of each POST the mock received, in order. */
-function postKeys(fetchMock: ReturnType<typeof mockApi>): (string | undefined)[] {
-  return fetchMock.mock.calls
-    .filter(([, init]) => init?.method === 'POST')
-    .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['idempotency-key']);
+  return requestedUrls(fetchMock, '/api/trades').map((url) => url.search);
 }
 
 function dataRows(): HTMLElement[] {
@@ -62,7 +57,7 @@ describe('TradeList', () => {
     const fetchMock = mockApi({
       'GET /api/trades': ({ url }) =>
         url.searchParams.get('status') === 'closed'
-          ? page([
+          ? pageReply([
               buildTrade(1),
               buildTrade(2, {
                 symbol: 'BTCUSD',
@@ -76,7 +71,7 @@ describe('TradeList', () => {
                 closedBy: 'desk',
               }),
             ])
-          : page([]),
+          : pageReply([]),
     });
     renderList();
     const closedTab = await screen.findByRole('tab', { name: 'Closed' });
@@ -109,8 +104,11 @@ describe('TradeList', () => {
     mockApi({
       'GET /api/trades': ({ url }) =>
         url.searchParams.get('status') === 'open'
-          ? page([openTrade(1), openTrade(2, { symbol: 'BTCUSD', direction: 'sell', openPrice: '60000.00' })])
-          : page([buildTrade(9)]),
+          ? pageReply([
+              openTrade(1),
+              openTrade(2, { symbol: 'BTCUSD', direction: 'sell', openPrice: '60000.00' }),
+            ])
+          : pageReply([buildTrade(9)]),
     });
     renderList();
     await screen.findByText('+$1.60');
@@ -156,15 +154,15 @@ describe('TradeList', () => {
     const fetchMock = mockApi({
       'GET /api/trades': ({ url }) =>
         url.searchParams.get('status') === 'open'
-          ? page(closed ? [] : [openTrade(1)])
-          : page(closed ? [buildTrade(1)] : []),
+          ? pageReply(closed ? [] : [openTrade(1)])
+          : pageReply(closed ? [buildTrade(1)] : []),
       [`POST /api/trades/${id(1)}/close`]: () => {
         closed = true;
         return { status: 200, body: buildTrade(1) };
       },
     });
     const { queryClient } = renderList('open');
-    queryClient.setQueryData(['me', 'balances'], { stale: true });
+    queryClient.setQueryData(queryKeys.balances, { stale: true });
     await screen.findByRole('table');
     act(() => latestEventSource().emit('quote', quote('EURUSD', '1.26000')));
 
@@ -176,7 +174,7 @@ describe('TradeList', () => {
     await user.click(dialog.getByRole('button', { name: 'Close trade' }));
 
     expect(await screen.findByText('Trade closed')).toBeTruthy();
-    expect(postKeys(fetchMock)).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    expect(idempotencyKeys(fetchMock)).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     expect(await screen.findByText('No active trades.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(queryClient.getQueryState(['me', 'balances'])?.isInvalidated).toBe(true);
@@ -186,7 +184,7 @@ describe('TradeList', () => {
 
   test('a close the server refuses says why and reuses its key when tried again', async () => {
     const fetchMock = mockApi({
-      'GET /api/trades': page([openTrade(1)]),
+      'GET /api/trades': pageReply([openTrade(1)]),
       [`POST /api/trades/${id(1)}/close`]: {
         status: 503,
         body: { code: 'PRICE_UNAVAILABLE', message: 'The price of EURUSD is not available at the moment' },
@@ -201,7 +199,7 @@ describe('TradeList', () => {
     await user.click(screen.getByRole('button', { name: /^Close the BUY EURUSD trade/ }));
     await user.click(screen.getByRole('button', { name: 'Close trade' }));
     await waitFor(() => expect(callsTo(fetchMock, `POST /api/trades/${id(1)}/close`)).toHaveLength(2));
-    const [first, second] = postKeys(fetchMock);
+    const [first, second] = idempotencyKeys(fetchMock);
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(second).toBe(first);
   });
@@ -210,7 +208,7 @@ describe('TradeList', () => {
     const fetchMock = mockApi({
       'GET /api/trades': ({ url }) => {
         const n = Number(url.searchParams.get('page'));
-        return page([buildTrade(n, { symbol: `PAGE${n}` })], n, 2);
+        return pageReply([buildTrade(n, { symbol: `PAGE${n}` })], n, 2);
       },
     });
     renderList();
@@ -234,7 +232,7 @@ describe('TradeList', () => {
       'GET /api/trades': ({ url }) =>
         url.searchParams.get('status') === 'open'
           ? { status: 500, body: { code: 'INTERNAL', message: 'Internal Server Error' } }
-          : page([]),
+          : pageReply([]),
     });
     renderList();
     expect(await screen.findByText('No closed trades yet.')).toBeTruthy();

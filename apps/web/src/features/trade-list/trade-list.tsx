@@ -12,12 +12,13 @@ import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatPrice } from '../../lib/format-price.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import { DIRECTION_LABELS, directionToneClass, resultToneClass } from '../../lib/trade-format.ts';
 import { usePriceStream } from '../../lib/use-price-stream.ts';
 import { CloseTradeDialog } from './close-trade-dialog.tsx';
 import { computeUnrealizedResult, describeTradeStatus } from './trade-figures.ts';
-import { ME_QUERY_KEY, ownTradesPageQuery, type TradeListStatus } from './trade-list-api.ts';
+import { ownTradesPageQuery, type TradeListStatus } from './trade-list-api.ts';
 import { useCloseTrade } from './use-close-trade.ts';
 
 const TABS = [
@@ -86,7 +87,7 @@ function TradesPanel({
     });
   useEffect(() => {
     if (!stoppedOut) return;
-    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }), 1000);
+    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.me }), 1000);
     return () => clearTimeout(timer);
   }, [stoppedOut, queryClient]);
 

@@ -1,10 +1,5 @@
 import type { Quote } from '@candor/contracts/market';
-import {
-  type PlaceTradeRequest,
-  PlaceTradeRequestSchema,
-  TRADE_MESSAGES,
-  type TradeDirectionName,
-} from '@candor/contracts/trades';
+import { PlaceTradeRequestSchema, TRADE_MESSAGES, type TradeDirectionName } from '@candor/contracts/trades';
 import { formatUsd, parseMinorUnits } from '@candor/domain/money/money';
 import {
   computeExposure,
@@ -12,24 +7,22 @@ import {
   formatLotSize,
   parseLotSize,
 } from '@candor/domain/trading/trade-result';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
+import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { isApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { DIRECTION_LABELS } from '../../lib/trade-format.ts';
-import { ME_QUERY_KEY, placeTrade } from './trades-api.ts';
+import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
+import { placeTrade } from './trades-api.ts';
 
 /** The typed part of PlaceTradeRequest; the asset and the direction come from the page and the button. */
 const PlaceTradeFormSchema = PlaceTradeRequestSchema.pick({ amount: true, lotSize: true });
-type PlaceTradeFormValues = z.input<typeof PlaceTradeFormSchema>;
-type PlaceTradeFormOutput = z.output<typeof PlaceTradeFormSchema>;
 
 /** Seed §9: lot size starts at 1 and moves in steps of 0.01. */
 const INITIAL_LOT_SIZE = '1';
@@ -38,8 +31,8 @@ const MAX_LOT_HUNDREDTHS = DEFAULT_MAX_LEVERAGE * 100;
 /**
  * Amount and Lot size, then SELL or BUY (seed §2 Trades). The trade opens on the server at the
  * market price of that moment; an amount above the available balance is refused here first
- * ("Insufficient balance") and again by the server. Each submission carries an Idempotency-Key,
- * reused when the same submission is retried.
+ * ("Insufficient balance") and again by the server. Retrying the same submission reuses its
+ * Idempotency-Key.
  */
 export function PlaceTradeForm({
   symbol,
@@ -56,8 +49,8 @@ export function PlaceTradeForm({
   disabled?: boolean;
 }) {
   const queryClient = useQueryClient();
-  const attempt = useRef<{ body: string; key: string } | null>(null);
-  const [pressed, setPressed] = useState<TradeDirectionName | null>(null);
+  const form = useZodForm(PlaceTradeFormSchema, { amount: '', lotSize: INITIAL_LOT_SIZE });
+  const field = bindFields(form);
   const {
     register,
     handleSubmit,
@@ -66,41 +59,35 @@ export function PlaceTradeForm({
     setValue,
     getValues,
     watch,
-    formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<PlaceTradeFormValues, unknown, PlaceTradeFormOutput>({
-    resolver: zodResolver(PlaceTradeFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { amount: '', lotSize: INITIAL_LOT_SIZE },
-  });
+    formState: { errors, isSubmitted },
+  } = form;
   const exposure = describeExposure(watch('amount'), watch('lotSize'));
+  const placing = useIdempotentMutation({
+    mutationFn: placeTrade,
+    onSuccess: (trade, body) => {
+      reset({ amount: '', lotSize: body.lotSize });
+      notify.success(TRADE_MESSAGES.placed, {
+        description: `${DIRECTION_LABELS[trade.direction]} ${trade.symbol} at ${formatPrice(trade.openPrice)}`,
+      });
+    },
+    onError: (error) => {
+      const message = errorMessage(error);
+      if (isApiError(error, 'INSUFFICIENT_FUNDS')) setError('amount', { message });
+      notify.error(TRADE_MESSAGES.failed, { description: message });
+    },
+    // Everything of the customer moves with a new trade: balances, statement, the trade lists.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+  });
+  const pressed = placing.isPending ? placing.variables.direction : null;
 
   const place = (direction: TradeDirectionName) =>
-    handleSubmit(async (values) => {
+    handleSubmit((values) => {
       const amount = parseMinorUnits(values.amount);
       if (available !== undefined && amount.ok && amount.value > available) {
         setError('amount', { message: TRADE_MESSAGES.insufficient });
         return;
       }
-      const body: PlaceTradeRequest = { symbol, direction, amount: values.amount, lotSize: values.lotSize };
-      const text = JSON.stringify(body);
-      if (attempt.current?.body !== text) attempt.current = { body: text, key: newIdempotencyKey() };
-      setPressed(direction);
-      try {
-        const trade = await placeTrade(body, attempt.current.key);
-        attempt.current = null;
-        reset({ amount: '', lotSize: values.lotSize });
-        notify.success(TRADE_MESSAGES.placed, {
-          description: `${DIRECTION_LABELS[trade.direction]} ${trade.symbol} at ${formatPrice(trade.openPrice)}`,
-        });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        if (isApiError(error, 'INSUFFICIENT_FUNDS')) setError('amount', { message });
-        notify.error(TRADE_MESSAGES.failed, { description: message });
-      } finally {
-        setPressed(null);
-        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      }
+      placing.mutate({ symbol, direction, amount: values.amount, lotSize: values.lotSize });
     })();
 
   const stepLotSize = (delta: number) => {
@@ -111,7 +98,7 @@ export function PlaceTradeForm({
   };
 
   const lotSize = register('lotSize');
-  const busy = isSubmitting || disabled;
+  const busy = placing.isPending || disabled;
   return (
     // Enter in a field does not trade: the direction is the button's.
     <form
@@ -120,14 +107,10 @@ export function PlaceTradeForm({
       className="space-y-4"
       onSubmit={(event) => event.preventDefault()}
     >
-      <TextField
+      <AmountField
         label="Amount (USD)"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         hint="The margin reserved from your balance while the trade is open."
-        error={errors.amount?.message}
-        {...register('amount')}
+        {...field('amount')}
       />
       <LabelledField
         label="Lot size"

@@ -1,12 +1,6 @@
 import { type PlaceTradeRequest, TradeSchema } from '@candor/contracts/trades';
 import { apiRequest } from '../../lib/api.ts';
 
-/**
- * Everything of the signed-in customer that a new trade changes (balances, statement, the trade
- * lists): invalidate this prefix after placing one.
- */
-export const ME_QUERY_KEY = ['me'] as const;
-
 /** Opens a trade at the market price of the moment; `idempotencyKey` is reused when the same submission is retried. */
 export function placeTrade(body: PlaceTradeRequest, idempotencyKey: string) {
   return apiRequest('/api/trades', TradeSchema, { method: 'POST', body, idempotencyKey });

@@ -1,35 +1,32 @@
-import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import type { CandleInterval, Instrument, InstrumentClass } from '@candor/contracts/market';
 import { formatUsd } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { LazyPriceChart } from '../../components/market/lazy-price-chart.tsx';
+import { LivePrice, StreamStatusPill } from '../../components/market/live-price.tsx';
+import { SimulatedBadge } from '../../components/market/simulated-badge.tsx';
 import { Card, PageHeader } from '../../components/ui/card.tsx';
+import { InactiveAccountNotice } from '../../components/ui/inactive-account-notice.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { balancesQuery } from '../../lib/balances-api.ts';
 import { instrumentsQuery } from '../../lib/instruments-api.ts';
+import { candlesQuery, quoteQuery } from '../../lib/market-api.ts';
+import { useMe } from '../../lib/session.ts';
 import { toSignedCents } from '../../lib/signed-usd.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { usePriceStream } from '../../lib/use-price-stream.ts';
-import { LivePrice, StreamStatusPill } from '../market/live-price.tsx';
-import { candlesQuery, quoteQuery } from '../market/market-api.ts';
-import { SimulatedBadge } from '../market/simulated-badge.tsx';
-import { useMe } from '../session/session-api.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
-import { TradeList } from '../trade-list/trade-list.tsx';
 import { PlaceTradeForm } from './place-trade-form.tsx';
 import { ASSET_CLASS_TABS, DEFAULT_TRADE_SYMBOL, pickSymbolForClass } from './trade-assets.ts';
 
-// The chart library is the page's largest piece: it loads beside the candles, not before the page.
-const PriceChart = lazy(() =>
-  import('../market/price-chart.tsx').then((module) => ({ default: module.PriceChart })),
-);
 const CHART_INTERVAL: CandleInterval = '1h';
 const CHART_HEIGHT = 360;
 
 /**
  * /trades (seed §2 Trades, "Market" in the navigation): the balance, the asset classes as tabs,
- * the selected asset's live price and chart, and the trade form; the customer's trades below.
+ * the selected asset's live price and chart, and the trade form; the customer's trades (`tradeList`,
+ * brought by the route) below.
  */
-export function TradesPage() {
+export function TradesPage({ tradeList }: { tradeList: ReactNode }) {
   useDocumentBranding('Market');
   const me = useMe();
   const [symbol, setSymbol] = useState(DEFAULT_TRADE_SYMBOL);
@@ -64,15 +61,7 @@ export function TradesPage() {
     <div className="space-y-6">
       <PageHeader title="Market" description="Buy or sell forex, crypto and stocks at the market price." />
 
-      {active ? null : (
-        <div
-          role="alert"
-          className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
-        >
-          <p className="font-medium">{INACTIVE_ACCOUNT_MESSAGE}</p>
-          {me.statusReason ? <p className="mt-2">Reason: {me.statusReason}</p> : null}
-        </div>
-      )}
+      {active ? null : <InactiveAccountNotice reason={me.statusReason} className="p-4 text-sm" />}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card className="min-w-0 p-4 sm:p-6">
@@ -92,14 +81,12 @@ export function TradesPage() {
                 <SimulatedBadge sources={[candles?.source, quote?.source]} />
                 <StreamStatusPill status={status} />
               </div>
-              <Suspense fallback={<ChartPlaceholder />}>
-                <PriceChart
-                  symbol={symbol}
-                  interval={CHART_INTERVAL}
-                  height={CHART_HEIGHT}
-                  liveQuote={quote}
-                />
-              </Suspense>
+              <LazyPriceChart
+                symbol={symbol}
+                interval={CHART_INTERVAL}
+                height={CHART_HEIGHT}
+                liveQuote={quote}
+              />
             </div>
           </Tabs>
         </Card>
@@ -143,7 +130,7 @@ export function TradesPage() {
         </Card>
       </div>
 
-      <TradeList initialTab="open" />
+      {tradeList}
     </div>
   );
 }
@@ -186,16 +173,5 @@ function AssetSelect({
         </p>
       ) : null}
     </div>
-  );
-}
-
-function ChartPlaceholder() {
-  return (
-    <div
-      role="status"
-      aria-label="Loading chart"
-      className="animate-pulse rounded-lg border border-slate-200 bg-slate-50"
-      style={{ height: CHART_HEIGHT }}
-    />
   );
 }

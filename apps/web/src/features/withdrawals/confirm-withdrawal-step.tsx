@@ -1,30 +1,24 @@
 import {
-  type ConfirmWithdrawalRequest,
   ConfirmWithdrawalRequestSchema,
   payoutMethodLabel,
   WITHDRAWAL_MESSAGES,
   type Withdrawal,
 } from '@candor/contracts/withdrawals';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { LoadingState } from '../../components/ui/load-states.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
+import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { WithdrawalOutcome } from './withdrawal-outcome.tsx';
-import {
-  confirmWithdrawal,
-  ME_QUERY_KEY,
-  requestNewWithdrawalCode,
-  withdrawalQuery,
-} from './withdrawals-api.ts';
+import { confirmWithdrawal, requestNewWithdrawalCode, withdrawalQuery } from './withdrawals-api.ts';
 
 /**
  * The code step: the customer types the 6-digit code e-mailed to them. Once the request has moved
@@ -34,9 +28,9 @@ export function ConfirmWithdrawalStep({ id, email }: { id: string; email: string
   const { data, isPending, error, refetch } = useQuery(withdrawalQuery(id));
   if (isPending) {
     return (
-      <div role="status" className="flex items-center gap-3 py-10 text-sm text-slate-500">
-        <Spinner className="h-5 w-5 text-brand-600" /> Loading withdrawal...
-      </div>
+      <LoadingState plain padding="py-10">
+        Loading withdrawal...
+      </LoadingState>
     );
   }
   if (error) {
@@ -68,70 +62,58 @@ export function ConfirmWithdrawalStep({ id, email }: { id: string; email: string
 
 function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string }) {
   const queryClient = useQueryClient();
-  const [sending, setSending] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ConfirmWithdrawalRequest>({
-    resolver: zodResolver(ConfirmWithdrawalRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { code: '' },
-  });
-  const oneQuery = withdrawalQuery(withdrawal.id);
+  const form = useZodForm(ConfirmWithdrawalRequestSchema, { code: '' });
+  const field = bindFields(form);
+  const { handleSubmit, setError, clearErrors, reset } = form;
+  const oneKey = queryKeys.ownWithdrawals.one(withdrawal.id);
   const spent = withdrawal.codeExpiresAt === null;
 
   const show = async (next: Withdrawal) => {
-    queryClient.setQueryData(oneQuery.queryKey, next);
-    await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY, refetchType: 'active' });
+    queryClient.setQueryData(oneKey, next);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'active' });
   };
 
-  const onSubmit = handleSubmit(async ({ code }) => {
-    try {
-      const confirmed = await confirmWithdrawal(withdrawal.id, { code });
+  const confirm = useMutation({
+    mutationFn: (code: string) => confirmWithdrawal(withdrawal.id, { code }),
+    onSuccess: async (confirmed) => {
       if (confirmed.status === 'pending') notify.success(WITHDRAWAL_MESSAGES.success);
       await show(confirmed);
-    } catch (error) {
+    },
+    onError: async (error) => {
       if (isApiError(error, 'INVALID_WITHDRAWAL_CODE')) {
         // A wrong code (the seed's toast) or an expired one: said under the field too.
         setError('code', { type: 'server', message: error.message });
         notify.error(error.message);
-      } else if (isApiError(error, 'TOO_MANY_ATTEMPTS')) {
-        // The code is spent: the step re-reads the request and offers a new code.
+      } else if (
+        isApiError(error, 'TOO_MANY_ATTEMPTS') ||
+        isApiError(error, 'ALREADY_DECIDED') ||
+        isApiError(error, 'INVALID_TRANSITION')
+      ) {
+        // The code is spent, or the request moved on: the step re-reads it (and offers a new code).
         notify.error(error.message);
-        await queryClient.invalidateQueries({ queryKey: oneQuery.queryKey });
-      } else if (isApiError(error, 'ALREADY_DECIDED') || isApiError(error, 'INVALID_TRANSITION')) {
-        notify.error(error.message);
-        await queryClient.invalidateQueries({ queryKey: oneQuery.queryKey });
+        await queryClient.invalidateQueries({ queryKey: oneKey });
       } else {
-        notify.error(WITHDRAWAL_MESSAGES.failed, {
-          description: error instanceof Error ? error.message : String(error),
-        });
+        notify.error(WITHDRAWAL_MESSAGES.failed, { description: errorMessage(error) });
       }
-    }
+    },
   });
+  const onSubmit = handleSubmit(({ code }) => confirm.mutate(code));
 
-  const sendNewCode = async () => {
-    setSending(true);
-    try {
-      const updated = await requestNewWithdrawalCode(withdrawal.id);
+  const newCode = useMutation({
+    mutationFn: () => requestNewWithdrawalCode(withdrawal.id),
+    onSuccess: async (updated) => {
       reset({ code: '' });
       clearErrors();
       notify.success(WITHDRAWAL_MESSAGES.codeSent);
       await show(updated);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : WITHDRAWAL_MESSAGES.failed);
+    },
+    onError: async (error) => {
+      notify.error(errorMessage(error));
       if (isApiError(error, 'ALREADY_DECIDED') || isApiError(error, 'INVALID_TRANSITION')) {
-        await queryClient.invalidateQueries({ queryKey: oneQuery.queryKey });
+        await queryClient.invalidateQueries({ queryKey: oneKey });
       }
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+  });
 
   return (
     <form noValidate aria-label="Confirm withdrawal" onSubmit={onSubmit} className="space-y-5">
@@ -160,15 +142,14 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
         autoComplete="one-time-code"
         maxLength={6}
         placeholder="123456"
-        error={errors.code?.message}
-        {...register('code')}
+        {...field('code')}
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button variant="secondary" disabled={sending} onClick={() => void sendNewCode()}>
-          {sending ? 'Sending...' : 'Send a new code'}
+        <Button variant="secondary" disabled={newCode.isPending} onClick={() => newCode.mutate()}>
+          {newCode.isPending ? 'Sending...' : 'Send a new code'}
         </Button>
-        <Button type="submit" className="sm:min-w-32" disabled={isSubmitting || spent}>
-          {isSubmitting ? 'Confirming...' : 'Confirm'}
+        <Button type="submit" className="sm:min-w-32" disabled={confirm.isPending || spent}>
+          {confirm.isPending ? 'Confirming...' : 'Confirm'}
         </Button>
       </div>
     </form>

@@ -2,37 +2,19 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildWithdrawal } from '../../test/withdrawals.ts';
 import { SelectWithdrawalPage } from './select-withdrawal-page.tsx';
 import { SelectWithdrawalSearchSchema } from './select-withdrawal-search.ts';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const TERMS = { minWithdrawal: '10.00', withdrawalPercent: '2.50', available: '100.00' };
 
-function withdrawal(overrides: object = {}) {
-  return {
-    id: ID,
-    amount: '40.00',
-    fee: '1.00',
-    net: '39.00',
-    feePercent: '2.50',
-    status: 'pending',
-    holdReason: null,
-    rejectionReason: null,
-    codeExpiresAt: null,
-    createdAt: '2026-03-04T12:00:00.000Z',
-    decidedAt: null,
-    method: 'paypal',
-    details: { email: 'ada@paypal.example' },
-    ...overrides,
-  };
-}
-
 type Handlers = Parameters<typeof mockApi>[0];
 
 function renderFlow(handlers: Handlers = {}, url = '/select-withdrawal', me = buildMe()) {
   const fetchMock = mockApi({
     'GET /api/withdrawals/terms': { status: 200, body: TERMS },
-    'POST /api/withdrawals': { status: 200, body: withdrawal() },
+    'POST /api/withdrawals': { status: 200, body: buildWithdrawal() },
     ...handlers,
   });
   const view = renderPages(
@@ -209,7 +191,7 @@ describe('SelectWithdrawalPage: submitting', () => {
     renderFlow({
       'POST /api/withdrawals': {
         status: 200,
-        body: withdrawal({ status: 'on_hold', holdReason: 'Identity check in progress' }),
+        body: buildWithdrawal({ status: 'on_hold', holdReason: 'Identity check in progress' }),
       },
     });
     const user = userEvent.setup();
@@ -226,7 +208,7 @@ describe('SelectWithdrawalPage: submitting', () => {
       'POST /api/withdrawals': () =>
         ++attempts === 1
           ? { status: 500, body: { code: 'INTERNAL', message: 'Internal Server Error' } }
-          : { status: 200, body: withdrawal() },
+          : { status: 200, body: buildWithdrawal() },
     });
     const user = userEvent.setup();
     await fillPaypal(user);
@@ -255,7 +237,7 @@ describe('SelectWithdrawalPage: submitting', () => {
 
   test('a confirmation code: the code step, a wrong code, then the right one', async () => {
     let confirmations = 0;
-    const awaiting = withdrawal({
+    const awaiting = buildWithdrawal({
       status: 'awaiting_confirmation',
       codeExpiresAt: '2026-03-04T12:10:00.000Z',
     });
@@ -270,7 +252,7 @@ describe('SelectWithdrawalPage: submitting', () => {
             body: { code: 'INVALID_WITHDRAWAL_CODE', message: 'Invalid withdrawal code. Please try again.' },
           };
         }
-        current = withdrawal();
+        current = buildWithdrawal();
         return { status: 200, body: current };
       },
     });
@@ -301,8 +283,11 @@ describe('SelectWithdrawalPage: submitting', () => {
   });
 
   test('from the list: a spent code asks for a new one', async () => {
-    const spent = withdrawal({ status: 'awaiting_confirmation', codeExpiresAt: null });
-    const fresh = withdrawal({ status: 'awaiting_confirmation', codeExpiresAt: '2026-03-04T12:10:00.000Z' });
+    const spent = buildWithdrawal({ status: 'awaiting_confirmation', codeExpiresAt: null });
+    const fresh = buildWithdrawal({
+      status: 'awaiting_confirmation',
+      codeExpiresAt: '2026-03-04T12:10:00.000Z',
+    });
     let current = spent;
     const { fetchMock } = renderFlow(
       {

@@ -1,4 +1,3 @@
-import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import {
   WITHDRAWAL_MESSAGES,
   WITHDRAWAL_METHOD_LABELS,
@@ -11,15 +10,17 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { InactiveAccountNotice } from '../../components/ui/inactive-account-notice.tsx';
+import { QueryPanel } from '../../components/ui/load-states.tsx';
 import { notify } from '../../lib/notify.ts';
-import { useMe } from '../session/session-api.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useMe } from '../../lib/session.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { ConfirmWithdrawalStep } from './confirm-withdrawal-step.tsx';
 import { SelectWithdrawalSearchSchema } from './select-withdrawal-search.ts';
 import { WithdrawalMethodForm } from './withdrawal-method-form.tsx';
 import { WithdrawalOutcome } from './withdrawal-outcome.tsx';
-import { ME_QUERY_KEY, withdrawalQuery, withdrawalTermsQuery } from './withdrawals-api.ts';
+import { withdrawalTermsQuery } from './withdrawals-api.ts';
 
 const METHOD_HINTS = {
   bank: 'To a bank account',
@@ -43,13 +44,7 @@ export function SelectWithdrawalPage() {
       <BackLink to="/withdrawals" label="Withdrawals" className="mb-3" />
       <PageHeader title="Make withdrawal" description="Withdraw from your trading balance." />
       {me.status !== 'active' ? (
-        <div
-          role="alert"
-          className="rounded-xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-900"
-        >
-          <p className="font-medium">{INACTIVE_ACCOUNT_MESSAGE}</p>
-          {me.statusReason ? <p className="mt-2">Reason: {me.statusReason}</p> : null}
-        </div>
+        <InactiveAccountNotice reason={me.statusReason} className="p-5 text-sm" />
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           {confirm ? (
@@ -70,8 +65,8 @@ function WithdrawalWizard() {
   const [recorded, setRecorded] = useState<Withdrawal | null>(null);
 
   const onRecorded = async (withdrawal: Withdrawal) => {
-    queryClient.setQueryData(withdrawalQuery(withdrawal.id).queryKey, withdrawal);
-    await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY, refetchType: 'active' });
+    queryClient.setQueryData(queryKeys.ownWithdrawals.one(withdrawal.id), withdrawal);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'active' });
     if (withdrawal.status === 'awaiting_confirmation') {
       await navigate({ search: { confirm: withdrawal.id } });
       return;
@@ -127,32 +122,19 @@ function MethodStep({
   onBack: () => void;
   onRecorded: (withdrawal: Withdrawal) => Promise<void>;
 }) {
-  const { data: terms, isPending, isError, refetch } = useQuery(withdrawalTermsQuery);
-  if (isPending) {
-    return (
-      <div role="status" className="flex items-center gap-3 py-10 text-sm text-slate-500">
-        <Spinner className="h-5 w-5 text-brand-600" /> Loading your balance...
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-        Your balance could not be loaded.{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  const terms = useQuery(withdrawalTermsQuery);
   return (
-    <WithdrawalMethodForm
-      key={method}
-      method={method}
-      terms={terms}
-      onBack={onBack}
-      onRecorded={onRecorded}
-      onTermsStale={() => void refetch()}
-    />
+    <QueryPanel query={terms} loading="Loading your balance..." failed="Your balance could not be loaded.">
+      {(loaded) => (
+        <WithdrawalMethodForm
+          key={method}
+          method={method}
+          terms={loaded}
+          onBack={onBack}
+          onRecorded={onRecorded}
+          onTermsStale={() => void terms.refetch()}
+        />
+      )}
+    </QueryPanel>
   );
 }

@@ -12,12 +12,15 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button.tsx';
+import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { FieldMessage } from '../../components/ui/field-message.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
-import { isApiError, newIdempotencyKey } from '../../lib/api.ts';
+import { isApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
+import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
 import {
   emptyWithdrawalForm,
   feeLine,
@@ -68,8 +71,8 @@ const FIELDS: Record<WithdrawalMethod, TextFieldSpec[]> = {
 const AMOUNT_ERRORS = ['INSUFFICIENT_FUNDS', 'BELOW_MINIMUM_WITHDRAWAL'] as const;
 
 /**
- * One method's form: payout details, the amount, and the fee line before submitting. The request
- * carries an Idempotency-Key, reused when the same submission is retried after a failure.
+ * One method's form: payout details, the amount, and the fee line before submitting. Retrying the
+ * same submission after a failure reuses its Idempotency-Key.
  */
 export function WithdrawalMethodForm({
   method,
@@ -85,7 +88,6 @@ export function WithdrawalMethodForm({
   onTermsStale: () => void;
 }) {
   const coinId = useId();
-  const keys = useRef(new Map<string, string>());
   // The rules follow the latest terms (the balance is re-read after the server refuses an amount).
   const latestTerms = useRef(terms);
   latestTerms.current = terms;
@@ -100,7 +102,7 @@ export function WithdrawalMethodForm({
     watch,
     setError,
     trigger,
-    formState: { errors, isSubmitting, isSubmitted },
+    formState: { errors, isSubmitted },
   } = useForm<WithdrawalFormValues>({
     resolver,
     mode: 'onSubmit',
@@ -110,32 +112,26 @@ export function WithdrawalMethodForm({
   const fee = feeLine(watch('amount') ?? '', terms);
   const label = WITHDRAWAL_METHOD_LABELS[method];
 
-  const onSubmit = handleSubmit(async (values) => {
-    const body = CreateWithdrawalRequestSchema.parse({ method, ...values });
-    const submission = JSON.stringify(body);
-    let key = keys.current.get(submission);
-    if (!key) {
-      key = newIdempotencyKey();
-      keys.current.set(submission, key);
-    }
-    try {
-      const recorded = await createWithdrawal(body, key);
-      keys.current.delete(submission);
-      await onRecorded(recorded);
-    } catch (error) {
+  const create = useIdempotentMutation({
+    mutationFn: createWithdrawal,
+    onSuccess: (recorded) => onRecorded(recorded),
+    onError: (error) => {
       if (AMOUNT_ERRORS.some((code) => isApiError(error, code))) {
         // The balance or the minimum changed since the form opened: say so under the amount.
-        setError('amount', { type: 'server', message: error instanceof Error ? error.message : '' });
+        setError('amount', { type: 'server', message: errorMessage(error) });
         onTermsStale();
       } else if (isApiError(error, 'ACCOUNT_INACTIVE')) {
         notify.error(error.message);
       } else {
         notify.error(WITHDRAWAL_MESSAGES.failed, {
-          description: error instanceof Error ? error.message : String(error),
+          description: errorMessage(error),
         });
       }
-    }
+    },
   });
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(CreateWithdrawalRequestSchema.parse({ method, ...values })),
+  );
 
   return (
     <form noValidate aria-label={`${label} withdrawal`} onSubmit={onSubmit} className="space-y-5">
@@ -214,14 +210,7 @@ export function WithdrawalMethodForm({
       ))}
 
       <div>
-        <TextField
-          label="Amount (USD)"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          error={errors.amount?.message}
-          {...register('amount')}
-        />
+        <AmountField label="Amount (USD)" error={errors.amount?.message} {...register('amount')} />
         <p aria-live="polite" className="mt-2 min-h-5 text-sm font-medium text-slate-700 tabular-nums">
           {fee ?? `Fee: ${formatFeePercent(terms.withdrawalPercent)}% of the amount, deducted from it`}
         </p>
@@ -232,11 +221,9 @@ export function WithdrawalMethodForm({
         deducted from it; nothing else is ever charged.
       </p>
 
-      <div className="flex justify-end">
-        <Button type="submit" className="w-full sm:w-auto sm:min-w-32" disabled={isSubmitting}>
-          {isSubmitting ? 'Processing...' : 'Withdraw'}
-        </Button>
-      </div>
+      <FormSubmitRow busy={create.isPending} busyLabel="Processing..." minWidth="sm:min-w-32">
+        Withdraw
+      </FormSubmitRow>
     </form>
   );
 }

@@ -7,17 +7,11 @@ import {
 } from '@candor/contracts/withdrawals';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
-
-/**
- * Everything of the signed-in customer that a withdrawal changes (balances, statement, the lists
- * below): invalidate this prefix after a request or a confirmation.
- */
-export const ME_QUERY_KEY = ['me'] as const;
-const OWN_WITHDRAWALS_QUERY_KEY = [...ME_QUERY_KEY, 'withdrawals'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export function withdrawalsPageQuery(page: number) {
   return queryOptions({
-    queryKey: [...OWN_WITHDRAWALS_QUERY_KEY, 'list', { page }],
+    queryKey: queryKeys.ownWithdrawals.page({ page }),
     queryFn: ({ signal }) => apiRequest(`/api/withdrawals?page=${page}`, WithdrawalPageSchema, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -25,7 +19,7 @@ export function withdrawalsPageQuery(page: number) {
 
 export function withdrawalQuery(id: string) {
   return queryOptions({
-    queryKey: [...OWN_WITHDRAWALS_QUERY_KEY, 'one', id],
+    queryKey: queryKeys.ownWithdrawals.one(id),
     queryFn: ({ signal }) =>
       apiRequest(`/api/withdrawals/${encodeURIComponent(id)}`, WithdrawalSchema, { signal }),
   });
@@ -33,7 +27,7 @@ export function withdrawalQuery(id: string) {
 
 /** The minimum, the fee percentage and the available balance; re-read each time the form opens. */
 export const withdrawalTermsQuery = queryOptions({
-  queryKey: [...ME_QUERY_KEY, 'withdrawal-terms'],
+  queryKey: queryKeys.withdrawalTerms,
   queryFn: ({ signal }) => apiRequest('/api/withdrawals/terms', WithdrawalTermsSchema, { signal }),
   staleTime: 0,
 });

@@ -1,28 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { recordId as id } from '../../test/record-id.ts';
 import { buildMe, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildWithdrawal } from '../../test/withdrawals.ts';
 import { WithdrawalsPage } from './withdrawals-page.tsx';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
 function withdrawal(n: number, overrides: object = {}) {
-  return {
+  return buildWithdrawal({
     id: id(n),
     amount: '1234.50',
     fee: '30.86',
     net: '1203.64',
-    feePercent: '2.50',
-    status: 'pending',
-    holdReason: null,
-    rejectionReason: null,
-    codeExpiresAt: null,
-    createdAt: '2026-03-04T12:00:00.000Z',
-    decidedAt: null,
     method: 'crypto',
     details: { coin: 'bitcoin', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' },
     ...overrides,
-  };
+  });
 }
 
 function renderList() {

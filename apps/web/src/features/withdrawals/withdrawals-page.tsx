@@ -14,7 +14,7 @@ import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
-import { useDocumentBranding } from '../settings/settings-api.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { withdrawalsPageQuery } from './withdrawals-api.ts';
 
 const primaryLink =

@@ -2,9 +2,18 @@ import type { AdminTrade, AdminTradeDetail } from '@candor/contracts/trades';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
-import { buildTrade, tradeId as id, OPEN_TRADE_FIELDS } from '../../test/trades.ts';
-import { ManagePage } from '../admin-manage/manage-page.tsx';
+import { recordId as id } from '../test/record-id.ts';
+import {
+  buildMe,
+  callsTo,
+  idempotencyKeys,
+  mockApi,
+  pageReply,
+  renderPages,
+  requestedUrls,
+} from '../test/render-page.tsx';
+import { buildTrade, OPEN_TRADE_FIELDS } from '../test/trades.ts';
+import { ManageRoute } from './manage-route.tsx';
 
 function item(n: number, overrides: Partial<AdminTrade> = {}): AdminTrade {
   return {
@@ -30,31 +39,16 @@ function detail(trade: AdminTrade, overrides: Partial<AdminTradeDetail> = {}): A
   };
 }
 
-function page(items: AdminTrade[], pageNumber = 1, pageCount = 1) {
-  return { status: 200, body: { items, page: pageNumber, pageCount, total: items.length } };
-}
-
-/** The Idempotency-Key header of each POST the mock received, in order. */
-function postKeys(fetchMock: ReturnType<typeof mockApi>): (string | undefined)[] {
-  return fetchMock.mock.calls
-    .filter(([, init]) => init?.method === 'POST')
-    .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['idempotency-key']);
-}
-
 function renderTab(url = '/all-user?tab=trades') {
-  return renderPages([{ path: '/all-user', component: ManagePage }], url, { me: buildMe({ role: 'admin' }) });
-}
-
-function listUrls(fetchMock: ReturnType<typeof mockApi>): URL[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/admin/trades');
+  return renderPages([{ path: '/all-user', component: ManageRoute }], url, {
+    me: buildMe({ role: 'admin' }),
+  });
 }
 
 describe('the All trades tab', () => {
   test('shows the seed columns with open and close prices; Running or Closed; desk trades marked', async () => {
     mockApi({
-      'GET /api/admin/trades': page([
+      'GET /api/admin/trades': pageReply([
         running(1),
         item(2, {
           symbol: 'BTCUSD',
@@ -108,9 +102,9 @@ describe('the All trades tab', () => {
   test('searches by e-mail and pages on the server, ten a page, keeping its place in the URL', async () => {
     const fetchMock = mockApi({
       'GET /api/admin/trades': ({ url }) => {
-        if (url.searchParams.get('search')) return page([item(7, { email: 'ada@example.com' })]);
+        if (url.searchParams.get('search')) return pageReply([item(7, { email: 'ada@example.com' })]);
         const n = Number(url.searchParams.get('page'));
-        return page([item(n)], n, 3);
+        return pageReply([item(n)], n, 3);
       },
     });
     const { router } = renderTab();
@@ -124,13 +118,15 @@ describe('the All trades tab', () => {
     await user.type(screen.getByLabelText('Search by email'), 'ADA@');
     expect(await screen.findByText('ada@example.com')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'trades', search: 'ADA@' }));
-    const searched = listUrls(fetchMock).filter((url) => url.searchParams.get('search'));
+    const searched = requestedUrls(fetchMock, '/api/admin/trades').filter((url) =>
+      url.searchParams.get('search'),
+    );
     expect(searched.at(-1)?.searchParams.get('search')).toBe('ADA@');
     expect(searched.at(-1)?.searchParams.get('page')).toBe('1');
   });
 
   test('says when no trade matches', async () => {
-    mockApi({ 'GET /api/admin/trades': page([]) });
+    mockApi({ 'GET /api/admin/trades': pageReply([]) });
     renderTab('/all-user?tab=trades&search=nobody');
     expect(await screen.findByText('No trades found.')).toBeTruthy();
   });
@@ -138,7 +134,7 @@ describe('the All trades tab', () => {
   test('a closed trade opens its details: outcome, who closed it and why, and nothing to type', async () => {
     const closed = item(3, { closedBy: 'admin', closeReason: 'Customer asked by phone', result: '-1.00' });
     mockApi({
-      'GET /api/admin/trades': page([closed]),
+      'GET /api/admin/trades': pageReply([closed]),
       [`GET /api/admin/trades/${id(3)}`]: { status: 200, body: detail(closed) },
     });
     renderTab();
@@ -159,7 +155,8 @@ describe('the All trades tab', () => {
     const open = running(4);
     let current = detail(open);
     const fetchMock = mockApi({
-      'GET /api/admin/trades': () => page([current.status === 'open' ? open : item(4, { result: '-1.00' })]),
+      'GET /api/admin/trades': () =>
+        pageReply([current.status === 'open' ? open : item(4, { result: '-1.00' })]),
       [`GET /api/admin/trades/${id(4)}`]: () => ({ status: 200, body: current }),
       [`POST /api/admin/trades/${id(4)}/close`]: () => {
         current = detail(
@@ -192,7 +189,7 @@ describe('the All trades tab', () => {
     expect(callsTo(fetchMock, `POST /api/admin/trades/${id(4)}/close`)).toEqual([
       { reason: 'Margin call agreed with the customer' },
     ]);
-    expect(postKeys(fetchMock)).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    expect(idempotencyKeys(fetchMock)).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     // The modal now shows the closed trade; the list follows.
     expect(await dialog.findByText('Closed by an administrator')).toBeTruthy();
     expect(dialog.queryByRole('button', { name: 'Close at market' })).toBeNull();
@@ -202,7 +199,7 @@ describe('the All trades tab', () => {
   test('a refused close says why and keeps the modal open', async () => {
     const open = running(5);
     mockApi({
-      'GET /api/admin/trades': page([open]),
+      'GET /api/admin/trades': pageReply([open]),
       [`GET /api/admin/trades/${id(5)}`]: { status: 200, body: detail(open, { priceStale: true }) },
       [`POST /api/admin/trades/${id(5)}/close`]: {
         status: 503,

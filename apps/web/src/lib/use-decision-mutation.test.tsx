@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { type DecisionSpec, useDecision } from './use-decision.ts';
+import { type DecisionSpec, useDecisionMutation } from './use-decision-mutation.ts';
 
 afterEach(cleanup);
 
@@ -23,11 +23,11 @@ function setup(send: DecisionSpec<Decision, Thing>['send']) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  const { result } = renderHook(() => useDecision(spec), { wrapper });
+  const { result } = renderHook(() => useDecisionMutation(spec), { wrapper });
   return { result, queryClient, invalidate, notifyFailure };
 }
 
-describe('useDecision', () => {
+describe('useDecisionMutation', () => {
   test('a retry after a failure sends the same Idempotency-Key; the next decision gets a new one', async () => {
     const send = vi
       .fn<DecisionSpec<Decision, Thing>['send']>()
@@ -89,11 +89,12 @@ describe('useDecision', () => {
     act(() => {
       pending = result.current.decide('a', { kind: 'approve' });
     });
-    expect(result.current.deciding).toBe('a');
+    // React Query tells its observers on the next tick.
+    await waitFor(() => expect(result.current.deciding).toBe('a'));
     await act(async () => {
       answer({ id: 'a', status: 'approved' });
       await pending;
     });
-    expect(result.current.deciding).toBeNull();
+    await waitFor(() => expect(result.current.deciding).toBeNull());
   });
 });

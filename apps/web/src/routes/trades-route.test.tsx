@@ -4,12 +4,12 @@ import type { Trade } from '@candor/contracts/trades';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { FakeEventSource, installFakeEventSource } from '../../test/fake-event-source.ts';
-import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
-import { buildTrade, OPEN_TRADE_FIELDS } from '../../test/trades.ts';
-import { TradesPage } from './trades-page.tsx';
+import { FakeEventSource, installFakeEventSource } from '../test/fake-event-source.ts';
+import { buildMe, callsTo, idempotencyKeys, mockApi, renderPages } from '../test/render-page.tsx';
+import { buildTrade, OPEN_TRADE_FIELDS } from '../test/trades.ts';
+import { TradesRoute } from './trades-route.tsx';
 
-vi.mock('lightweight-charts', () => import('../../test/fake-lightweight-charts.ts'));
+vi.mock('lightweight-charts', () => import('../test/fake-lightweight-charts.ts'));
 
 const H14 = 1_772_632_800; // 2026-03-04 14:00 UTC
 const BALANCES: Balances = {
@@ -81,13 +81,7 @@ function mockMarket(overrides: Overrides = {}) {
 }
 
 function renderTradesPage(me = buildMe()) {
-  return renderPages([{ path: '/trades', component: TradesPage }], '/trades', { me });
-}
-
-function postKeys(fetchMock: ReturnType<typeof mockApi>): (string | undefined)[] {
-  return fetchMock.mock.calls
-    .filter(([input, init]) => init?.method === 'POST' && String(input) === '/api/trades')
-    .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['idempotency-key']);
+  return renderPages([{ path: '/trades', component: TradesRoute }], '/trades', { me });
 }
 
 async function fill(label: string, value: string) {
@@ -212,7 +206,7 @@ describe('TradesPage', () => {
     expect(callsTo(fetchMock, 'POST /api/trades')).toEqual([
       { symbol: 'EURUSD', direction: 'buy', amount: '100', lotSize: '1' },
     ]);
-    expect(postKeys(fetchMock)[0]).toMatch(
+    expect(idempotencyKeys(fetchMock, '/api/trades')[0]).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
     await waitFor(() =>
@@ -239,14 +233,14 @@ describe('TradesPage', () => {
     expect(await screen.findByText('Failed to place trade')).toBeTruthy();
     expect(screen.getByText('The price of BTCUSD is not available at the moment')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'SELL' }));
-    await waitFor(() => expect(postKeys(fetchMock)).toHaveLength(2));
+    await waitFor(() => expect(idempotencyKeys(fetchMock, '/api/trades')).toHaveLength(2));
     expect(callsTo(fetchMock, 'POST /api/trades')[0]).toEqual({
       symbol: 'BTCUSD',
       direction: 'sell',
       amount: '50',
       lotSize: '2.5',
     });
-    const [first, second] = postKeys(fetchMock);
+    const [first, second] = idempotencyKeys(fetchMock, '/api/trades');
     expect(second).toBe(first);
   });
 

@@ -2,11 +2,11 @@ import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import type { Balances } from '@candor/contracts/ledger';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
-import { installFakeEventSource } from '../../test/fake-event-source.ts';
-import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
-import { DashboardPage } from './dashboard-page.tsx';
+import { installFakeEventSource } from '../test/fake-event-source.ts';
+import { buildMe, callsTo, mockApi, renderPages } from '../test/render-page.tsx';
+import { DashboardRoute } from './dashboard-route.tsx';
 
-vi.mock('lightweight-charts', () => import('../../test/fake-lightweight-charts.ts'));
+vi.mock('lightweight-charts', () => import('../test/fake-lightweight-charts.ts'));
 
 const BALANCES: Balances = {
   available: '1234.56',
@@ -21,7 +21,7 @@ beforeEach(() => {
 });
 
 function renderDashboard(me = buildMe()) {
-  return renderPages([{ path: '/dashboard', component: DashboardPage }], '/dashboard', { me });
+  return renderPages([{ path: '/dashboard', component: DashboardRoute }], '/dashboard', { me });
 }
 
 async function cardText(label: string): Promise<string> {

@@ -1,10 +1,11 @@
 import { PublicSettingsSchema } from '@candor/contracts/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest } from './api.ts';
+import { queryKeys } from './query-keys.ts';
 
 export const settingsQuery = queryOptions({
-  queryKey: ['settings'],
+  queryKey: queryKeys.settings,
   queryFn: ({ signal }) => apiRequest('/api/settings', PublicSettingsSchema, { signal }),
   staleTime: 5 * 60_000,
 });

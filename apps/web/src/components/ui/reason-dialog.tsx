@@ -1,34 +1,39 @@
-import { DECISION_REASON_MAX_LENGTH, WITHDRAWAL_MESSAGES } from '@candor/contracts/withdrawals';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
-import { TextAreaField } from '../../components/ui/text-area-field.tsx';
+import { Dialog, DialogButtons } from './dialog.tsx';
+import { TextAreaField } from './text-area-field.tsx';
+
+/** What a decision's dialog does: it waits while `busy`, closes on cancel, decides on confirm. */
+export type ReasonDialogActions = {
+  busy: boolean;
+  onCancel: () => void;
+  /** Gets the reason trimmed (empty when an optional note was left out). */
+  onConfirm: (reason: string) => void;
+};
 
 /**
- * Asks for the reason of a decision: required to reject (the customer reads it), optional to
- * release a hold (recorded in the audit log). Escape or Cancel closes it without deciding.
+ * Asks for the reason of a decision named `title` (its confirm button says the same), at most
+ * `maxLength` characters: required to reject, and shown to the customer (`requiredMessage` says it
+ * is missing); otherwise an optional note, recorded in the audit log. Escape or Cancel closes it
+ * without deciding.
  */
 export function ReasonDialog({
   title,
   description,
-  confirmLabel,
   busyLabel,
-  required,
-  hint,
+  requiredMessage,
+  maxLength,
   busy,
   variant = 'danger',
   onCancel,
   onConfirm,
-}: {
+}: ReasonDialogActions & {
   title: string;
   description: ReactNode;
-  confirmLabel: string;
   busyLabel: string;
-  required: boolean;
-  hint: string;
-  busy: boolean;
+  /** The reason is required, and this is what says it is missing. */
+  requiredMessage?: string;
+  maxLength: number;
   variant?: 'danger' | 'primary';
-  onCancel: () => void;
-  onConfirm: (reason: string) => void;
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -36,8 +41,8 @@ export function ReasonDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = reason.trim();
-    if (required && trimmed.length === 0) {
-      setError(WITHDRAWAL_MESSAGES.reasonRequired);
+    if (requiredMessage && trimmed.length === 0) {
+      setError(requiredMessage);
       return;
     }
     onConfirm(trimmed);
@@ -48,8 +53,8 @@ export function ReasonDialog({
       <div className="mt-1 text-sm break-words text-slate-500">{description}</div>
       <form noValidate className="mt-4 space-y-4" onSubmit={submit}>
         <TextAreaField
-          label={required ? 'Reason' : 'Note (optional)'}
-          maxLength={DECISION_REASON_MAX_LENGTH}
+          label={requiredMessage ? 'Reason' : 'Note (optional)'}
+          maxLength={maxLength}
           // Focused at once: the dialog opened to ask exactly this.
           autoFocus
           value={reason}
@@ -58,12 +63,12 @@ export function ReasonDialog({
             if (error && event.target.value.trim()) setError(null);
           }}
           error={error}
-          hint={hint}
+          hint={requiredMessage ? 'Shown to the customer.' : 'Recorded in the audit log.'}
         />
         <DialogButtons
           busy={busy}
           onCancel={onCancel}
-          confirmLabel={confirmLabel}
+          confirmLabel={title}
           busyLabel={busyLabel}
           variant={variant}
         />

@@ -1,38 +1,18 @@
 import type { AdminUser } from '@candor/contracts/admin-users';
-import type { Balances } from '@candor/contracts/ledger';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
-import { AdminUserPage } from './admin-user-page.tsx';
+import { buildAdminUser, buildBalances } from '../test/admin-users.ts';
+import { buildMe, callsTo, idempotencyKeys, mockApi, renderPages } from '../test/render-page.tsx';
+import { AdminUserRoute } from './admin-user-route.tsx';
 
 const ID = 'user-42';
 const USER_URL = `GET /api/admin/users/${ID}`;
 const ADJUST_URL = `POST /api/admin/users/${ID}/adjustments`;
 const SETTINGS = { holdEnabled: false, holdReason: null, requireCode: false, updatedAt: null };
 
-function balances(overrides: Partial<Balances> = {}): Balances {
-  return {
-    available: '1000.00',
-    reserved: '0.00',
-    total: '1000.00',
-    deposits: '1000.00',
-    profit: '0.00',
-    ...overrides,
-  };
-}
-
 function buildUser(overrides: Partial<AdminUser> = {}): AdminUser {
-  return {
-    id: ID,
-    fullName: 'Grace Hopper',
-    username: 'grace',
-    email: 'grace@example.com',
-    status: 'active',
-    statusReason: null,
-    role: 'client',
-    createdAt: '2026-01-15T09:30:00.000Z',
-    balances: balances(),
+  return buildAdminUser({
     recentEntries: {
       items: [
         {
@@ -51,20 +31,13 @@ function buildUser(overrides: Partial<AdminUser> = {}): AdminUser {
       total: 1,
     },
     ...overrides,
-  };
-}
-
-function renderUserPage() {
-  return renderPages([{ path: '/user/$id', component: AdminUserPage }], `/user/${ID}`, {
-    me: buildMe({ role: 'admin' }),
   });
 }
 
-/** The Idempotency-Key header of each adjustment request, in order. */
-function adjustmentKeys(fetchMock: ReturnType<typeof mockApi>): (string | undefined)[] {
-  return fetchMock.mock.calls
-    .filter(([input, init]) => init?.method === 'POST' && String(input).endsWith('/adjustments'))
-    .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['idempotency-key']);
+function renderUserPage() {
+  return renderPages([{ path: '/user/$id', component: AdminUserRoute }], `/user/${ID}`, {
+    me: buildMe({ role: 'admin' }),
+  });
 }
 
 async function fill(label: string | RegExp, value: string) {
@@ -79,7 +52,9 @@ describe('AdminUserPage', () => {
     mockApi({
       [USER_URL]: {
         status: 200,
-        body: buildUser({ balances: balances({ available: '960.00', reserved: '40.00', total: '1000.00' }) }),
+        body: buildUser({
+          balances: buildBalances({ available: '960.00', reserved: '40.00', total: '1000.00' }),
+        }),
       },
       [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
     });
@@ -232,7 +207,7 @@ describe('manual adjustment', () => {
       [USER_URL]: () => ({ status: 200, body: current }),
       [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
       [ADJUST_URL]: () => {
-        const after = balances({ available: '1250.50', total: '1250.50' });
+        const after = buildBalances({ available: '1250.50', total: '1250.50' });
         current = buildUser({ balances: after });
         return { status: 200, body: { entryId: '2', balances: after } };
       },
@@ -246,7 +221,7 @@ describe('manual adjustment', () => {
     expect(callsTo(fetchMock, ADJUST_URL)).toEqual([
       { direction: 'credit', amount: '250.50', reason: 'Compensation for the outage' },
     ]);
-    const [key] = adjustmentKeys(fetchMock);
+    const [key] = idempotencyKeys(fetchMock, `/api/admin/users/${ID}/adjustments`);
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Total balance' }).textContent).toContain('$1,250.50'),
@@ -271,7 +246,7 @@ describe('manual adjustment', () => {
                 status: 503,
                 body: { code: 'INTERNAL', message: 'Something went wrong. Please try again later.' },
               }
-            : { status: 200, body: { entryId: '9', balances: balances() } },
+            : { status: 200, body: { entryId: '9', balances: buildBalances() } },
     });
     renderUserPage();
     const user = userEvent.setup();
@@ -285,7 +260,9 @@ describe('manual adjustment', () => {
 
     answer = 'network';
     await user.click(screen.getByRole('button', { name: 'Debit balance' }));
-    await waitFor(() => expect(adjustmentKeys(fetchMock)).toHaveLength(2));
+    await waitFor(() =>
+      expect(idempotencyKeys(fetchMock, `/api/admin/users/${ID}/adjustments`)).toHaveLength(2),
+    );
 
     answer = 'accept';
     await user.click(screen.getByRole('button', { name: 'Debit balance' }));
@@ -294,9 +271,11 @@ describe('manual adjustment', () => {
     await fill('Amount (USD)', '6');
     await fill('Reason', 'Another correction');
     await user.click(screen.getByRole('button', { name: 'Debit balance' }));
-    await waitFor(() => expect(adjustmentKeys(fetchMock)).toHaveLength(4));
+    await waitFor(() =>
+      expect(idempotencyKeys(fetchMock, `/api/admin/users/${ID}/adjustments`)).toHaveLength(4),
+    );
 
-    const [first, second, third, fourth] = adjustmentKeys(fetchMock);
+    const [first, second, third, fourth] = idempotencyKeys(fetchMock, `/api/admin/users/${ID}/adjustments`);
     expect(first).toBeTruthy();
     expect(second).toBe(first);
     expect(third).toBe(first);

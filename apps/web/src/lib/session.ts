@@ -1,14 +1,15 @@
 import { MeSchema } from '@candor/contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, apiSend } from '../../lib/api.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { apiRequest, apiSend } from './api.ts';
+import { queryClient } from './query-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 const SessionSchema = z.object({ user: MeSchema.nullable() });
 export type Me = z.infer<typeof MeSchema>;
 
 export const sessionQuery = queryOptions({
-  queryKey: ['session'],
+  queryKey: queryKeys.session,
   queryFn: ({ signal }) => apiRequest('/api/session', SessionSchema, { signal }),
   staleTime: 60_000,
 });

@@ -6,13 +6,14 @@ import {
   SignalRatingSchema,
 } from '@candor/contracts/market';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api.ts';
-import { instrumentsQuery } from '../../lib/instruments-api.ts';
+import { apiRequest } from './api.ts';
+import { instrumentsQuery } from './instruments-api.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** The last 300 candles of an instrument (the server's default window). */
 export function candlesQuery(symbol: string, interval: CandleInterval) {
   return queryOptions({
-    queryKey: ['candles', symbol, interval],
+    queryKey: queryKeys.candles(symbol, interval),
     queryFn: ({ signal }) =>
       apiRequest(
         `/api/instruments/${encodeURIComponent(symbol)}/candles?interval=${interval}`,
@@ -26,7 +27,7 @@ export function candlesQuery(symbol: string, interval: CandleInterval) {
 
 export function quoteQuery(symbol: string) {
   return queryOptions({
-    queryKey: ['quote', symbol],
+    queryKey: queryKeys.quote(symbol),
     queryFn: ({ signal }) => apiRequest(`/api/quotes/${encodeURIComponent(symbol)}`, QuoteSchema, { signal }),
     staleTime: 5_000,
   });
@@ -35,7 +36,7 @@ export function quoteQuery(symbol: string) {
 /** The computed rating moves with the candles: it is refreshed every minute. */
 export function signalQuery(symbol: string) {
   return queryOptions({
-    queryKey: ['signal', symbol],
+    queryKey: queryKeys.signal(symbol),
     queryFn: ({ signal }) =>
       apiRequest(`/api/signals/${encodeURIComponent(symbol)}`, SignalRatingSchema, { signal }),
     staleTime: 60_000,

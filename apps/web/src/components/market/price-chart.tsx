@@ -1,4 +1,4 @@
-import type { Candle, CandleInterval, Quote } from '@candor/contracts/market';
+import type { Candle, CandleInterval, CandlesResponse, Quote } from '@candor/contracts/market';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CandlestickSeries,
@@ -8,12 +8,13 @@ import {
   type MouseEventParams,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { candlesQuery, useInstrument } from '../../lib/market-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { Button } from '../ui/button.tsx';
+import { Spinner } from '../ui/spinner.tsx';
 import { drawCandles } from './candle-series.ts';
 import { ChartLegend } from './chart-legend.tsx';
 import { buildPriceFormat, buildPriceFormatter, CHART_OPTIONS, SERIES_OPTIONS } from './chart-options.ts';
-import { candlesQuery, useInstrument } from './market-api.ts';
 import { mergeQuoteIntoCandles } from './merge-quote-into-candles.ts';
 
 type Props = {
@@ -87,7 +88,7 @@ export function PriceChart({ symbol, interval = '1h', height = 420, liveQuote }:
   // Fold each live quote into the cached candles; the effect above draws the change.
   useEffect(() => {
     if (!liveQuote || liveQuote.symbol !== symbol || !hasCandles) return;
-    queryClient.setQueryData(candlesQuery(symbol, interval).queryKey, (old) => {
+    queryClient.setQueryData<CandlesResponse>(queryKeys.candles(symbol, interval), (old) => {
       if (!old) return old;
       const merged = mergeQuoteIntoCandles(old.candles, liveQuote, interval);
       return merged === old.candles ? old : { ...old, candles: [...merged] };

@@ -1,0 +1,62 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { ComponentProps, ReactNode } from 'react';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { OpeningRow, ROW_LINK_CLASS } from './data-table.tsx';
+import { RowDecisionButtons } from './decision-buttons.tsx';
+
+/**
+ * A money record's row in an administrator's list (a deposit, a withdrawal): the row opens the
+ * record's page, its e-mail links there (with `summary` under it on phones, where the other
+ * columns hide), then the amount, the record's own `children` columns, Approve and Reject while
+ * it can be decided (`decisions`), and the date.
+ */
+export function DecisionRow({
+  to,
+  record,
+  amount,
+  summary,
+  emailWidth,
+  dateShownFrom,
+  decisions,
+  children,
+}: {
+  to: '/deposit/$id' | '/withdrawal/$id';
+  record: { id: string; email: string; createdAt: string };
+  amount: string;
+  summary: string;
+  emailWidth: 'sm:max-w-none' | 'sm:max-w-48';
+  dateShownFrom: 'lg:table-cell' | 'xl:table-cell';
+  decisions: ComponentProps<typeof RowDecisionButtons> | null;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <OpeningRow onOpen={() => void navigate({ to, params: { id: record.id } })}>
+      <td className={`w-full max-w-0 px-4 py-3 sm:w-auto ${emailWidth}`}>
+        <Link
+          to={to}
+          params={{ id: record.id }}
+          className={ROW_LINK_CLASS}
+          onClick={(event) => event.stopPropagation()}
+        >
+          {record.email}
+        </Link>
+        <span className="mt-0.5 block truncate text-xs text-slate-500 sm:hidden">{summary}</span>
+      </td>
+      <td className="px-4 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums">{amount}</td>
+      {children}
+      <td className="px-4 py-3">
+        {decisions ? (
+          <RowDecisionButtons {...decisions} />
+        ) : (
+          <span className="text-xs text-slate-400">—</span>
+        )}
+      </td>
+      <td
+        className={`hidden px-4 py-3 text-right whitespace-nowrap text-slate-500 tabular-nums ${dateShownFrom}`}
+      >
+        <time dateTime={record.createdAt}>{formatDateTime(record.createdAt)}</time>
+      </td>
+    </OpeningRow>
+  );
+}

@@ -1,0 +1,25 @@
+import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
+
+/**
+ * What a suspended or closed account reads in place of a money page, with the reason given.
+ * `className` sets the notice's size and place on its page; `reasonClassName` the reason's.
+ */
+export function InactiveAccountNotice({
+  reason,
+  className,
+  reasonClassName = 'mt-2',
+}: {
+  reason: string | null;
+  className: string;
+  reasonClassName?: string;
+}) {
+  return (
+    <div
+      role="alert"
+      className={`rounded-xl border border-amber-200 bg-amber-50 text-amber-900 ${className}`}
+    >
+      <p className="font-medium">{INACTIVE_ACCOUNT_MESSAGE}</p>
+      {reason ? <p className={reasonClassName}>Reason: {reason}</p> : null}
+    </div>
+  );
+}

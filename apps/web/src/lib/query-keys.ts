@@ -1,0 +1,53 @@
+import type { CandleInterval } from '@candor/contracts/market';
+
+/** Where a list stands: its page, and its search or status filter. */
+type ListPlace = Readonly<Record<string, string | number>>;
+
+/**
+ * The keys of a server-paged resource: `all` its views (invalidate it after a change), one `page`
+ * of its list, `one` record.
+ */
+function pagedKeys<const Prefix extends readonly string[]>(prefix: Prefix) {
+  return {
+    all: prefix,
+    page: (place: ListPlace) => [...prefix, 'list', place] as const,
+    one: (id: string) => [...prefix, 'one', id] as const,
+  };
+}
+
+const ME = ['me'] as const;
+const ADMIN = ['admin'] as const;
+
+/**
+ * Every key of the web app's queries. A key's prefix names a group: invalidating `queryKeys.me`
+ * refreshes everything of the signed-in customer (balances, statement, lists) after their money
+ * moves; `queryKeys.admin` every administrator view.
+ */
+export const queryKeys = {
+  session: ['session'],
+  /** The public site settings (name, icon): the header, the login page and the tab read them. */
+  settings: ['settings'],
+  instruments: ['instruments'],
+  candles: (symbol: string, interval: CandleInterval) => ['candles', symbol, interval] as const,
+  quote: (symbol: string) => ['quote', symbol] as const,
+  signal: (symbol: string) => ['signal', symbol] as const,
+
+  me: ME,
+  balances: [...ME, 'balances'],
+  statement: (page: number) => [...ME, 'statement', page] as const,
+  withdrawalTerms: [...ME, 'withdrawal-terms'],
+  ownDeposits: pagedKeys([...ME, 'deposits']),
+  ownTrades: pagedKeys([...ME, 'trades']),
+  ownWithdrawals: pagedKeys([...ME, 'withdrawals']),
+
+  admin: ADMIN,
+  adminDeposits: pagedKeys([...ADMIN, 'deposits']),
+  adminWithdrawals: pagedKeys([...ADMIN, 'withdrawals']),
+  adminTrades: pagedKeys([...ADMIN, 'trades']),
+  adminOpenPositions: (userId: string) => [...ADMIN, 'trades', { userId, status: 'open' }] as const,
+  outbox: pagedKeys([...ADMIN, 'outbox']),
+  /** Everything the admin user page reads about one user. */
+  adminUser: (id: string) => [...ADMIN, 'users', id] as const,
+  adminWithdrawalSettings: (id: string) => [...ADMIN, 'users', id, 'withdrawal-settings'] as const,
+  walletAddresses: [...ADMIN, 'wallet-addresses'],
+} as const;

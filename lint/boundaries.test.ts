@@ -31,117 +31,101 @@ function withFiles<T>(files: Record<string, string>, run: () => T): T {
   try {
     return run();
   } finally {
-    fs.rmSync(path.join(sandbox, 'apps'), { recursive: true, force: true });
+    for (const file of Object.keys(files)) fs.rmSync(path.join(sandbox, file));
+  }
+}
+
+/** Runs a command in the sandbox: whether it failed, and everything it printed. */
+function runInSandbox(command: string, args: string[]): { failed: boolean; output: string } {
+  try {
+    const output = execFileSync(command, args, {
+      cwd: sandbox,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return { failed: false, output };
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    return { failed: true, output: `${stdout}${stderr}` };
   }
 }
 
 /** Runs the web app's import check (scripts/check-imports.mjs) on the sandbox. */
 function checkWebImports(): { failed: boolean; output: string } {
-  try {
-    const output = execFileSync(process.execPath, ['scripts/check-imports.mjs'], {
-      cwd: sandbox,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    return { failed: false, output };
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    return { failed: true, output: `${stdout}${stderr}` };
-  }
+  return runInSandbox(process.execPath, ['scripts/check-imports.mjs']);
 }
 
 /** Lints one file written at `file` (a path as in the repository); answers what Biome printed. */
 function lint(file: string, source: string): { failed: boolean; output: string } {
-  const full = path.join(sandbox, file);
-  fs.mkdirSync(path.dirname(full), { recursive: true });
-  fs.writeFileSync(full, source);
-  try {
-    const output = execFileSync(biome, ['lint', '--vcs-enabled=false', '--colors=off', file], {
-      cwd: sandbox,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    return { failed: false, output };
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    return { failed: true, output: `${stdout}${stderr}` };
-  } finally {
-    fs.rmSync(full);
-  }
+  return withFiles({ [file]: source }, () =>
+    runInSandbox(biome, ['lint', '--vcs-enabled=false', '--colors=off', file]),
+  );
 }
 
-describe('the domain is pure', () => {
-  test.each([
-    ["import fs from 'node:fs';\nexport const x = fs;\n", 'node:*'],
-    ["import { z } from 'zod';\nexport const x = z;\n", 'a library'],
-    [
-      "import { ERROR_CODES } from '@candor/contracts/errors';\nexport const x = ERROR_CODES;\n",
-      'the contracts',
-    ],
-    [
-      "import { x } from '../../../apps/server/src/env.ts';\nexport const y = x;\n",
-      'a path out of the package',
-    ],
-  ])('refuses %j (%s)', (source) => {
-    const { failed, output } = lint('packages/domain/src/money/probe.ts', source);
-    expect(failed).toBe(true);
-    expect(output).toContain('The domain is pure');
-  });
+const PURE = 'The domain is pure';
+const NO_CLOCK = 'The domain does not read the clock or randomness';
+const DOMAIN_FILE = 'packages/domain/src/money/probe.ts';
+const use = (from: string) => `import { x } from '${from}';\nexport const y = x;\n`;
 
-  test.each(['Date.now()', 'new Date()', 'Math.random()', 'crypto.randomUUID()'])(
-    'refuses to read the clock or randomness: %s',
-    (call) => {
-      const { failed, output } = lint('packages/domain/src/money/probe.ts', `export const x = ${call};\n`);
-      expect(failed).toBe(true);
-      expect(output).toContain('The domain does not read the clock or randomness');
-    },
-  );
+/** [what, where, source, the message the linter must give]. */
+const REFUSED: [string, string, string, string][] = [
+  ['the domain imports node:*', DOMAIN_FILE, "import fs from 'node:fs';\nexport const x = fs;\n", PURE],
+  ['the domain imports a library', DOMAIN_FILE, use('zod'), PURE],
+  ['the domain imports the contracts', DOMAIN_FILE, use('@candor/contracts/errors'), PURE],
+  ['the domain imports a path out of its package', DOMAIN_FILE, use('../../../apps/server/src/env.ts'), PURE],
+  ['the domain reads Date.now()', DOMAIN_FILE, 'export const x = Date.now();\n', NO_CLOCK],
+  ['the domain reads new Date()', DOMAIN_FILE, 'export const x = new Date();\n', NO_CLOCK],
+  ['the domain reads Math.random()', DOMAIN_FILE, 'export const x = Math.random();\n', NO_CLOCK],
+  ['the domain reads crypto.randomUUID()', DOMAIN_FILE, 'export const x = crypto.randomUUID();\n', NO_CLOCK],
+  [
+    'the contracts import the server',
+    'packages/contracts/src/probe.ts',
+    use('../../../apps/server/src/env.ts'),
+    'Contracts are shared by the server and the web',
+  ],
+  [
+    'the server imports the web app',
+    'apps/server/src/probe.ts',
+    use('../../web/src/lib/api.ts'),
+    'The server never imports the web app',
+  ],
+  [
+    'the web app imports the server',
+    'apps/web/src/features/trades/probe.ts',
+    use('../../../../server/src/env.ts'),
+    'The web app never imports the server',
+  ],
+  [
+    'lib imports a feature',
+    'apps/web/src/lib/probe.ts',
+    use('../../features/trades/trades-page.tsx'),
+    'components/, lib/ and test/ serve every feature and import none',
+  ],
+];
 
-  test('accepts its own files, and dates built from arguments', () => {
-    const source =
-      "import { ok } from '../result.ts';\nexport const at = (ms: number) => ok(new Date(ms));\n";
-    expect(lint('packages/domain/src/money/probe.ts', source).failed).toBe(false);
-  });
-});
-
-describe('the contracts', () => {
-  test('refuse the server', () => {
-    const source = "import { x } from '../../../apps/server/src/env.ts';\nexport const y = x;\n";
-    const { failed, output } = lint('packages/contracts/src/probe.ts', source);
-    expect(failed).toBe(true);
-    expect(output).toContain('Contracts are shared by the server and the web');
-  });
-
-  test('accept the domain and zod', () => {
-    const source =
-      "import { DOMAIN_ERROR_CODES } from '@candor/domain/errors';\nimport { z } from 'zod';\nexport const x = z.enum(DOMAIN_ERROR_CODES);\n";
-    expect(lint('packages/contracts/src/probe.ts', source).failed).toBe(false);
-  });
-});
-
-test('the server refuses the web app', () => {
-  const source = "import { x } from '../../web/src/lib/api.ts';\nexport const y = x;\n";
-  const { failed, output } = lint('apps/server/src/probe.ts', source);
+test.each(REFUSED)('refused: %s', (_what, file, source, message) => {
+  const { failed, output } = lint(file, source);
   expect(failed).toBe(true);
-  expect(output).toContain('The server never imports the web app');
+  expect(output).toContain(message);
 });
 
-describe('the web app', () => {
-  test('refuses the server', () => {
-    const source = "import { x } from '../../../../server/src/env.ts';\nexport const y = x;\n";
-    const { failed, output } = lint('apps/web/src/features/trades/probe.ts', source);
-    expect(failed).toBe(true);
-    expect(output).toContain('The web app never imports the server');
-  });
+test.each([
+  [
+    'the domain uses its own files and builds a date from an argument',
+    DOMAIN_FILE,
+    "import { ok } from '../result.ts';\nexport const at = (ms: number) => ok(new Date(ms));\n",
+  ],
+  [
+    'the contracts use the domain and zod',
+    'packages/contracts/src/probe.ts',
+    "import { DOMAIN_ERROR_CODES } from '@candor/domain/errors';\nimport { z } from 'zod';\nexport const x = z.enum(DOMAIN_ERROR_CODES);\n",
+  ],
+])('accepted: %s', (_what, file, source) => {
+  expect(lint(file, source)).toMatchObject({ failed: false });
+});
 
-  test('keeps components and lib free of features', () => {
-    const source = "import { x } from '../../features/trades/trades-page.tsx';\nexport const y = x;\n";
-    const { failed, output } = lint('apps/web/src/lib/probe.ts', source);
-    expect(failed).toBe(true);
-    expect(output).toContain('components/, lib/ and test/ serve every feature and import none');
-  });
-
-  test('a feature importing another feature fails the import check, naming both', () => {
+describe('the web app import check', () => {
+  test('a feature importing another feature fails, naming both', () => {
     const result = withFiles(
       {
         'apps/web/src/features/market/market-overview.tsx': 'export const MarketOverview = 1;\n',
@@ -156,7 +140,7 @@ describe('the web app', () => {
     );
   });
 
-  test('a route composing features, and a feature using lib, pass the import check', () => {
+  test('a route composing features, and a feature using lib, pass', () => {
     const result = withFiles(
       {
         'apps/web/src/lib/format.ts': 'export const format = 1;\n',

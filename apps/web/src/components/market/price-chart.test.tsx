@@ -65,6 +65,8 @@ describe('PriceChart', () => {
 
     show('BTCUSD');
     await waitFor(() => expect(chart.dataset.symbol).toBe('BTCUSD'));
+    // The attribute changes with the render; the series is drawn by the effect that follows it.
+    await waitFor(() => expect(chart.dataset.lastClose).toBe('67100.00'));
     expect(fakeSeries.at(-1)?.data.map((bar) => bar.close)).toEqual([67000, 67100]);
     expect(chart.dataset.candleCount).toBe('2');
   });

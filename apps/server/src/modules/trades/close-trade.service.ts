@@ -15,9 +15,7 @@ import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
 import { requireFreshQuote } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
 import { closeTradeRow, lockTrade, type TradeRow } from './trades.repository.ts';
-import { requireAdminTrade } from './trades.service.ts';
-
-export const TRADE_NOT_FOUND = 'Trade not found';
+import { requireAdminTrade, TRADE_NOT_FOUND } from './trades.service.ts';
 
 const TRADE_TRANSITIONS: Transitions<TradeStatus> = {
   next: TRADE_NEXT,

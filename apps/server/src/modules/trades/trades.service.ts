@@ -16,6 +16,8 @@ import type { MarketService } from '../../market/market.service.ts';
 import { toAdminTrade, toTrade } from './trade-rows.ts';
 import { findTradeWithCustomer, selectOwnTradePage, selectTradePage } from './trades.repository.ts';
 
+export const TRADE_NOT_FOUND = 'Trade not found';
+
 /** The customer's own trades, open or closed, newest first. */
 export async function listOwnTrades(db: Db, userId: string, query: TradeListQuery): Promise<TradePage> {
   const found = await selectOwnTradePage(db, { ...query, userId, pageSize: TRADES_PAGE_SIZE });
@@ -38,7 +40,7 @@ export async function requireAdminTrade(
   id: string,
 ): Promise<AdminTradeDetail> {
   const found = await findTradeWithCustomer(db, id);
-  if (!found) throw new AppError('NOT_FOUND', 'Trade not found');
+  if (!found) throw new AppError('NOT_FOUND', TRADE_NOT_FOUND);
   const { trade } = found;
   const price = market.findFreshQuote(trade.symbol)?.price ?? null;
   const resultNow =

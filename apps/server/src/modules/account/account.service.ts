@@ -4,7 +4,8 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import { findUserByEmail, findUserById } from '../users/users.repository.ts';
+import { findUserByEmail } from '../users/users.repository.ts';
+import { requireUser } from '../users/users.service.ts';
 
 /**
  * Changes the password and ends every other session of the account. better-auth replaces the
@@ -56,8 +57,7 @@ export async function changeEmail({
   headers: Headers;
 }): Promise<MessageResponse> {
   const newEmail = input.newEmail.toLowerCase();
-  const current = await findUserById(db, actor.id);
-  if (!current) throw new AppError('USER_NOT_FOUND', 'User not found');
+  const current = await requireUser(db, actor.id);
   if (newEmail === current.email.toLowerCase()) {
     throw new AppError('VALIDATION_FAILED', 'The new email address is the same as the current one.');
   }

@@ -1,8 +1,8 @@
 import { fileUrl, type ProfilePictureResponse } from '@candor/contracts/files';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { type Replacement, replaceWithUpload } from '../storage/files.service.ts';
-import { lockUser, updateProfilePicture } from '../users/users.repository.ts';
+import { updateProfilePicture } from '../users/users.repository.ts';
+import { requireLockedUser } from '../users/users.service.ts';
 
 /** Stores a new profile picture (public) for the user and deletes the one it replaces. */
 export async function setProfilePicture({
@@ -13,8 +13,7 @@ export async function setProfilePicture({
 }: Omit<Replacement, 'upload'> & { actor: Actor; now: Date; data: Buffer }): Promise<ProfilePictureResponse> {
   const upload = { purpose: 'profile_picture', ownerUserId: actor.id, data } as const;
   return replaceWithUpload({ ...files, upload }, async (tx, file) => {
-    const user = await lockUser(tx, actor.id);
-    if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
+    const user = await requireLockedUser(tx, actor.id);
     await updateProfilePicture(tx, actor.id, file.id, now);
     return { replaced: user.profileImageFileId, result: { profileImageUrl: fileUrl(file.id) } };
   });

@@ -14,14 +14,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances, readStatement } from '../ledger/ledger.service.ts';
-import { findUserById, type UserRow } from '../users/users.repository.ts';
-
-const userNotFound = () => new AppError('USER_NOT_FOUND', 'User not found');
+import type { UserRow } from '../users/users.repository.ts';
+import { requireUser } from '../users/users.service.ts';
 
 /** A customer's details, balances and latest ledger entries for the admin user page. */
 export async function requireAdminUser(db: Db, userId: string): Promise<AdminUser> {
-  const row = await findUserById(db, userId);
-  if (!row) throw userNotFound();
+  const row = await requireUser(db, userId);
   const [balances, recentEntries] = await Promise.all([
     readBalances(db, userId),
     readStatement(db, userId, 1, ADMIN_RECENT_ENTRIES),
@@ -42,8 +40,7 @@ export async function requireAdminUser(db: Db, userId: string): Promise<AdminUse
 
 /** The customer a staff member moves money for: USER_NOT_FOUND, or ACCOUNT_CLOSED once closed. */
 export async function requireOpenCustomer(db: Db, userId: string): Promise<UserRow> {
-  const user = await findUserById(db, userId);
-  if (!user) throw userNotFound();
+  const user = await requireUser(db, userId);
   if (user.status === 'closed') throw new AppError('ACCOUNT_CLOSED', 'This account is closed');
   return user;
 }

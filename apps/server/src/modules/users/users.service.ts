@@ -3,7 +3,27 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import { findUserByEmail, findUserById, findUserByUsername } from './users.repository.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  lockUser,
+  type UserRow,
+} from './users.repository.ts';
+
+/** A user by id; USER_NOT_FOUND "User not found" otherwise. */
+export async function requireUser(db: Db, id: string): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
+  return user;
+}
+
+/** `requireUser`, with the row locked for the caller's change (see lockUser). */
+export async function requireLockedUser(tx: Db, id: string): Promise<UserRow> {
+  const user = await lockUser(tx, id);
+  if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
+  return user;
+}
 
 const usernameTaken = () => new AppError('USERNAME_TAKEN', 'Username is already taken.');
 const emailTaken = () => new AppError('EMAIL_TAKEN', 'An account with this email already exists.');

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import { readSiteName } from '../settings/settings.service.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { requireUser } from '../users/users.service.ts';
 import { issueWithdrawalCode, matchesWithdrawalCode, withdrawalCodeMessage } from './withdrawal-codes.ts';
 import { rowMethodLabel, toWithdrawal } from './withdrawal-rows.ts';
 import { readWithdrawalSettings } from './withdrawal-settings.service.ts';
@@ -47,8 +47,7 @@ export async function sendWithdrawalCode(
   row: WithdrawalRow,
   code: string,
 ): Promise<void> {
-  const customer = await findUserById(tx, row.userId);
-  if (!customer) throw new AppError('USER_NOT_FOUND', 'User not found');
+  const customer = await requireUser(tx, row.userId);
   outbox.send(
     withdrawalCodeMessage({
       siteName: await readSiteName(tx),

@@ -3,10 +3,9 @@ import type {
   WithdrawalSettings,
 } from '@candor/contracts/withdrawal-settings';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { findUserById, lockUser } from '../users/users.repository.ts';
+import { requireLockedUser, requireUser } from '../users/users.service.ts';
 import {
   findWithdrawalSettings,
   upsertWithdrawalSettings,
@@ -31,8 +30,6 @@ function toWithdrawalSettings(row: WithdrawalSettingsRow | undefined): Withdrawa
   };
 }
 
-const userNotFound = () => new AppError('USER_NOT_FOUND', 'User not found');
-
 /**
  * A customer's withdrawal settings (the defaults, hold off and no code, when an administrator
  * never set them). Does not check that the user exists.
@@ -43,7 +40,7 @@ export async function readWithdrawalSettings(db: Db, userId: string): Promise<Wi
 
 /** GET /api/admin/users/:id/withdrawal-settings */
 export async function requireWithdrawalSettings(db: Db, userId: string): Promise<WithdrawalSettings> {
-  if (!(await findUserById(db, userId))) throw userNotFound();
+  await requireUser(db, userId);
   return readWithdrawalSettings(db, userId);
 }
 
@@ -59,7 +56,7 @@ export async function updateWithdrawalSettings({
   userId,
   input,
 }: Command<{ userId: string; input: UpdateWithdrawalSettingsRequest }>): Promise<WithdrawalSettings> {
-  if (!(await lockUser(tx, userId))) throw userNotFound();
+  await requireLockedUser(tx, userId);
   const before = toWithdrawalSettings(await findWithdrawalSettings(tx, userId, { lock: true }));
   const after = toWithdrawalSettings(
     await upsertWithdrawalSettings(tx, userId, {

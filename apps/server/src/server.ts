@@ -2,12 +2,15 @@ import { buildApp } from './app.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabaseFromEnv } from './db/open-from-env.ts';
 import { readEnv } from './env.ts';
-import { hasAdministrator } from './modules/users/users.repository.ts';
+import { sealUnchainedAuditRows } from './modules/audit/audit.repository.ts';
+import { hasStaff } from './modules/users/users.repository.ts';
 
 async function main(): Promise<void> {
   const env = readEnv();
   const database = await openDatabaseFromEnv(env, `the Candor server on port ${env.PORT}`);
+  const sealed = await sealUnchainedAuditRows(database.db);
   const app = await buildApp({ env, database });
+  if (sealed > 0) app.log.info({ rows: sealed }, 'audit rows written before the hash chain were chained');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -30,7 +33,7 @@ async function main(): Promise<void> {
   const where = database.kind === 'pglite' ? `embedded database in ${env.dataDir}` : 'PostgreSQL';
   app.log.info(`Candor is ready on ${env.publicUrl} (${where})`);
 
-  if (!(await hasAdministrator(database.db))) {
+  if (!(await hasStaff(database.db))) {
     const holdsFolder = database.kind === 'pglite';
     console.log(
       [

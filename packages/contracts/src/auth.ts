@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_ROLES } from './staff.ts';
 
 /** Shared by the server routes and the web forms: sign-up, sign-in, sessions, password and e-mail. */
 
@@ -33,11 +34,17 @@ export const UsernameSchema = z
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
   .regex(/^[A-Za-z0-9_.]+$/, 'Username may contain only letters, digits, underscores and dots');
 
-export const USER_ROLES = ['client', 'admin'] as const;
+/** 'client' for customers; the rest are staff roles (staff.ts). */
+export const USER_ROLES = ['client', ...STAFF_ROLES] as const;
 export const UserRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof UserRoleSchema>;
 
 export const USER_STATUSES = ['active', 'suspended', 'closed'] as const;
+
+/** Where a customer's identity verification stands (PRODUCT.md §4: pending → verified | declined). */
+export const IDENTITY_STATUSES = ['unverified', 'pending', 'verified', 'declined'] as const;
+export const IdentityStatusSchema = z.enum(IDENTITY_STATUSES);
+export type IdentityStatus = z.infer<typeof IdentityStatusSchema>;
 export const UserStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof UserStatusSchema>;
 

@@ -52,29 +52,34 @@ test('create works on a data folder that does not exist yet, and makes an admini
     '--fullname',
     'Root Admin',
   );
-  expect(run.out).toContain('Administrator root@example.com created');
+  expect(run.out).toContain('Owner root@example.com created');
   expect(run.code).toBe(0);
-  expect(await roleOf('root@example.com')).toBe('admin');
+  expect(await roleOf('root@example.com')).toBe('owner');
 });
 
-test('demote and promote change the flag, and are recorded in the audit log', async () => {
-  expect(admin('demote', '--email', 'root@example.com').code).toBe(0);
+test('role changes the staff role, and every assignment is recorded in the audit log', async () => {
+  expect(admin('role', '--email', 'root@example.com', '--role', 'client').code).toBe(0);
   expect(await roleOf('root@example.com')).toBe('client');
-  expect(admin('promote', '--email', 'root@example.com').code).toBe(0);
-  expect(await roleOf('root@example.com')).toBe('admin');
+  expect(admin('role', '--email', 'root@example.com', '--role', 'owner').code).toBe(0);
+  expect(await roleOf('root@example.com')).toBe('owner');
   const db = await PGlite.create(path.join(dataDir, 'pg'));
   const { rows } = await db.query<{ action: string }>('select action from audit_log order by created_at');
   await db.close();
-  expect(rows.map((r) => r.action)).toEqual(['user.create_admin', 'user.demote', 'user.promote']);
+  expect(rows.map((r) => r.action)).toEqual(['staff.create_owner', 'staff.role', 'staff.role']);
 });
 
 test('bad input is refused with a clear message and exit code 2', () => {
-  const unknown = admin('promote', '--email', 'nobody@example.com');
+  const unknown = admin('role', '--email', 'nobody@example.com', '--role', 'support');
   expect(unknown.code).toBe(2);
   expect(unknown.out).toContain('No account found with that email address');
   const missing = admin('create', '--email', 'x@example.com');
   expect(missing.code).toBe(2);
   expect(missing.out).toContain('create needs --email, --password, --username and --fullname');
+  const badRole = admin('role', '--email', 'root@example.com', '--role', 'superuser');
+  expect(badRole.code).toBe(2);
+  expect(badRole.out).toContain(
+    '--role must be one of: client, owner, admin, support, compliance, accountant',
+  );
   const taken = admin(
     'create',
     '--email',
@@ -101,13 +106,13 @@ test('while a server holds the embedded database, the command says so and change
     }),
   );
   try {
-    const run = admin('demote', '--email', 'root@example.com');
+    const run = admin('role', '--email', 'root@example.com', '--role', 'client');
     expect(run.code).toBe(2);
     expect(run.out).toContain('The Candor server holds the data folder');
   } finally {
     fs.rmSync(lockFile);
   }
-  expect(await roleOf('root@example.com')).toBe('admin');
+  expect(await roleOf('root@example.com')).toBe('owner');
 });
 
 test('reconcile is clean on a consistent ledger and names an account whose balance was changed behind its back', async () => {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { USER_ROLES, type UserRole, UserRoleSchema } from '@candor/contracts/auth';
 import type { Database } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { openDatabaseFromEnv } from '../db/open-from-env.ts';
@@ -9,13 +10,12 @@ import { recordAudit } from '../modules/audit/audit.repository.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import { readSiteName } from '../modules/settings/settings.service.ts';
-import { findUserByEmail, makeVerifiedAdmin, updateUserRole } from '../modules/users/users.repository.ts';
+import { findUserByEmail, makeVerifiedStaff, updateUserRole } from '../modules/users/users.repository.ts';
 import { createAuth } from '../plugins/auth.ts';
 
 const USAGE = `Usage:
   npm run admin -- create --email E --password P --username U --fullname F
-  npm run admin -- promote --email E
-  npm run admin -- demote --email E
+  npm run admin -- role --email E --role R     (R: ${USER_ROLES.join(', ')})
   npm run admin -- reconcile`;
 
 class UsageError extends Error {}
@@ -29,11 +29,11 @@ async function main(argv: string[]): Promise<void> {
       password: { type: 'string' },
       username: { type: 'string' },
       fullname: { type: 'string' },
+      role: { type: 'string' },
     },
     strict: true,
   });
-  if (!command || !['create', 'promote', 'demote', 'reconcile'].includes(command))
-    throw new UsageError(USAGE);
+  if (!command || !['create', 'role', 'reconcile'].includes(command)) throw new UsageError(USAGE);
   if (command !== 'reconcile' && !values.email) throw new UsageError(`--email is required\n${USAGE}`);
 
   const env = readEnv();
@@ -52,7 +52,7 @@ async function main(argv: string[]): Promise<void> {
   try {
     if (command === 'reconcile') await reconcile(database);
     else if (command === 'create') await createAdmin(database, env, values);
-    else await setRole(database, values.email ?? '', command === 'promote' ? 'admin' : 'client');
+    else await setRole(database, values.email ?? '', requireRole(values.role));
   } finally {
     await database.close();
   }
@@ -80,7 +80,7 @@ async function createAdmin(
   const normalized = email.trim().toLowerCase();
   if (await findUserByEmail(db, normalized))
     throw new UsageError(
-      `An account with the e-mail ${normalized} already exists. Use: npm run admin -- promote --email ${normalized}`,
+      `An account with the e-mail ${normalized} already exists. Use: npm run admin -- role --email ${normalized} --role owner`,
     );
   try {
     await auth.api.signUpEmail({ body: { email: normalized, password, name: fullname, username } });
@@ -89,18 +89,26 @@ async function createAdmin(
       `Could not create the account: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  const createdId = await makeVerifiedAdmin(db, normalized, new Date());
-  await recordAudit(db, {
-    actor: COMMAND_LINE_ACTOR,
-    action: 'user.create_admin',
-    targetType: 'user',
-    targetId: createdId,
-    after: { email: normalized, username, role: 'admin' },
+  await db.transaction(async (tx) => {
+    const createdId = await makeVerifiedStaff(tx, { email: normalized, role: 'owner', now: new Date() });
+    await recordAudit(tx, {
+      actor: COMMAND_LINE_ACTOR,
+      action: 'staff.create_owner',
+      targetType: 'user',
+      targetId: createdId,
+      after: { email: normalized, username, role: 'owner' },
+    });
   });
-  console.log(`Administrator ${normalized} created. Sign in at ${env.publicUrl}/`);
+  console.log(`Owner ${normalized} created. Sign in at ${env.publicUrl}/`);
 }
 
-async function setRole(database: Database, email: string, role: 'admin' | 'client'): Promise<void> {
+function requireRole(role: string | undefined): UserRole {
+  const parsed = UserRoleSchema.safeParse(role);
+  if (!parsed.success) throw new UsageError(`--role must be one of: ${USER_ROLES.join(', ')}\n${USAGE}`);
+  return parsed.data;
+}
+
+async function setRole(database: Database, email: string, role: UserRole): Promise<void> {
   const { db } = database;
   const normalized = email.trim().toLowerCase();
   const user = await findUserByEmail(db, normalized);
@@ -109,7 +117,7 @@ async function setRole(database: Database, email: string, role: 'admin' | 'clien
     await updateUserRole(tx, user.id, role, new Date());
     await recordAudit(tx, {
       actor: COMMAND_LINE_ACTOR,
-      action: role === 'admin' ? 'user.promote' : 'user.demote',
+      action: 'staff.role',
       targetType: 'user',
       targetId: user.id,
       before: { role: user.role },
@@ -117,9 +125,7 @@ async function setRole(database: Database, email: string, role: 'admin' | 'clien
     });
   });
   console.log(
-    role === 'admin'
-      ? `${normalized} is now an administrator.`
-      : `${normalized} is no longer an administrator.`,
+    role === 'client' ? `${normalized} is now a customer (no staff role).` : `${normalized} is now ${role}.`,
   );
 }
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Actor } from './actor.ts';
 import { AppError } from './app-error.ts';
 
-/** The signed-in actor of a 'client' or 'admin' route (the access hook already refused anonymous calls). */
+/** The signed-in actor of a signed-in route (the access hook already refused anonymous calls). */
 export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('UNAUTHENTICATED', 'User is not authenticated');
   return request.actor;

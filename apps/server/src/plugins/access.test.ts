@@ -1,23 +1,37 @@
+import { USER_ROLES, type UserRole } from '@candor/contracts/auth';
+import { hasPermission, PERMISSION_NAMES, type Permission } from '@candor/contracts/staff';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { users } from '../db/schema/auth.ts';
 import { signedInBrowser, signUpUser } from '../test/auth-helpers.ts';
 import { type Browser, useTestApp } from '../test/test-app.ts';
+import type { Access } from './access.ts';
 
 /**
- * Walks every /api route the app registered: a client route refuses anonymous callers (401) and
- * an admin route refuses clients (403). A new route without a working check fails here.
+ * Walks every /api route the app registered: a client route refuses anonymous callers (401), and
+ * a staff route admits exactly the roles its permission lists (contracts/staff.ts) and refuses
+ * every other role, customers included, with 403. A new route without a working check fails here.
  */
 const t = useTestApp();
-let client: Browser;
+const browsers = new Map<UserRole, Browser>();
 beforeAll(async () => {
-  client = await signedIn('client');
+  for (const role of USER_ROLES) browsers.set(role, await signedIn(role));
 });
 
-async function signedIn(role: 'client' | 'admin'): Promise<Browser> {
+async function signedIn(role: UserRole): Promise<Browser> {
   const user = await signUpUser(t.app);
-  if (role === 'admin') await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+  if (role !== 'client') await t.db.update(users).set({ role }).where(eq(users.id, user.id));
   return signedInBrowser(t.app, user);
+}
+
+function browserOf(role: UserRole): Browser {
+  const browser = browsers.get(role);
+  if (!browser) throw new Error(`no browser for ${role}`);
+  return browser;
+}
+
+function isStaffRoute(access: Access): access is Permission {
+  return access !== 'public' && access !== 'client';
 }
 
 function concrete(url: string): string {
@@ -26,7 +40,9 @@ function concrete(url: string): string {
 
 test('every API route declares who may call it', () => {
   expect(t.app.routeAccess.length).toBeGreaterThan(10);
-  for (const route of t.app.routeAccess) expect(['public', 'client', 'admin']).toContain(route.access);
+  for (const route of t.app.routeAccess) {
+    expect(['public', 'client', ...PERMISSION_NAMES]).toContain(route.access);
+  }
 });
 
 test('a route without an access level cannot be registered', async () => {
@@ -37,7 +53,7 @@ test('a route without an access level cannot be registered', async () => {
   expect(() => app.get('/api/forgotten', async () => 'oops')).toThrow(/must declare config.access/);
 });
 
-test('client and admin routes refuse anonymous callers with 401', async () => {
+test('signed-in routes refuse anonymous callers with 401', async () => {
   const guarded = t.app.routeAccess.filter((r) => r.access !== 'public' && r.method !== 'HEAD');
   expect(guarded.length).toBeGreaterThan(0);
   for (const route of guarded) {
@@ -50,26 +66,39 @@ test('client and admin routes refuse anonymous callers with 401', async () => {
   }
 });
 
-test('admin routes refuse clients with 403', async () => {
-  const adminRoutes = t.app.routeAccess.filter((r) => r.access === 'admin' && r.method !== 'HEAD');
-  expect(adminRoutes.length).toBeGreaterThan(0);
-  for (const route of adminRoutes) {
-    const res = await client.request({ method: route.method as 'GET', url: concrete(route.url) });
-    expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({
-      route: `${route.method} ${route.url}`,
-      status: 403,
-    });
-    expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
+test('every staff route × every role: the permission table decides, and refusals are 403', async () => {
+  const staffRoutes = t.app.routeAccess.filter((r) => isStaffRoute(r.access) && r.method !== 'HEAD');
+  expect(staffRoutes.length).toBeGreaterThan(20);
+  for (const route of staffRoutes) {
+    const permission = route.access as Permission;
+    for (const role of USER_ROLES) {
+      const res = await browserOf(role).request({ method: route.method as 'GET', url: concrete(route.url) });
+      const name = `${role} ${route.method} ${route.url}`;
+      const allowed = hasPermission(role, permission);
+      // An admitted role gets past the check (the made-up id then answers 404, a bad body 400…).
+      const refused = res.statusCode === 403 && res.json().code === 'FORBIDDEN';
+      expect({ name, refused }).toEqual({ name, refused: !allowed });
+    }
   }
 });
 
-test('an administrator passes the admin check', async () => {
-  const admin = await signedIn('admin');
-  const adminGet = t.app.routeAccess.find(
-    (r) => r.access === 'admin' && r.method === 'GET' && !r.url.includes(':'),
+test('the table: the owner holds everything, admin everything but staff, customers nothing', () => {
+  for (const permission of PERMISSION_NAMES) {
+    expect(hasPermission('owner', permission)).toBe(true);
+    expect(hasPermission('admin', permission)).toBe(permission !== 'staff.manage');
+    expect(hasPermission('client', permission)).toBe(false);
+  }
+  // Support reads and changes nothing that moves money or status.
+  const support = PERMISSION_NAMES.filter((p) => hasPermission('support', p));
+  expect(support.sort()).toEqual(['customers.read', 'outbox.read']);
+});
+
+test('an owner passes the check of a staff route', async () => {
+  const staffGet = t.app.routeAccess.find(
+    (r) => isStaffRoute(r.access) && r.method === 'GET' && !r.url.includes(':'),
   );
-  expect(adminGet).toBeDefined();
-  const res = await admin.request({ method: 'GET', url: adminGet!.url });
+  expect(staffGet).toBeDefined();
+  const res = await browserOf('owner').request({ method: 'GET', url: staffGet!.url });
   expect(res.statusCode).toBe(200);
 });
 

@@ -1,13 +1,18 @@
-import type { UserStatus } from '@candor/contracts/auth';
+import { USER_ROLES, type UserRole, type UserStatus } from '@candor/contracts/auth';
+import { hasPermission, PERMISSION_NAMES, type Permission } from '@candor/contracts/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../lib/actor.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toHeaders } from '../lib/auth-calls.ts';
 import type { Auth } from './auth.ts';
 
-/** Who may call a route. Every /api route declares one; a route without it cannot be registered. */
-export type Access = 'public' | 'client' | 'admin';
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'client', 'admin'];
+/**
+ * Who may call a route. Every /api route declares one; a route without it cannot be registered.
+ * 'client' is any signed-in person; a permission (contracts/staff.ts) admits the staff roles that
+ * hold it and refuses everyone else with 403.
+ */
+export type Access = 'public' | 'client' | Permission;
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'client', ...PERMISSION_NAMES];
 
 /** One registered API route and who may call it. */
 export type RouteAccess = { method: string; url: string; access: Access };
@@ -52,7 +57,7 @@ export function registerAccessControl(
     const access = route.config?.access ?? (route.url.startsWith('/api/docs') ? 'public' : undefined);
     if (!access || !ACCESS_LEVELS.includes(access)) {
       throw new Error(
-        `Route ${String(route.method)} ${route.url} must declare config.access (public, client or admin)`,
+        `Route ${String(route.method)} ${route.url} must declare config.access (public, client or a staff permission)`,
       );
     }
     // The documentation says which routes need a session, from the same declaration the hook enforces.
@@ -68,7 +73,7 @@ export function registerAccessControl(
     const access = request.routeOptions.config.access ?? 'public';
     if (access === 'public') return;
     if (!request.actor) throw new AppError('UNAUTHENTICATED', 'User is not authenticated');
-    if (access === 'admin' && request.actor.role !== 'admin') {
+    if (access !== 'client' && !hasPermission(request.actor.role, access)) {
       throw new AppError('FORBIDDEN', 'You are not allowed to do this.');
     }
   });
@@ -93,7 +98,12 @@ async function resolveSession(
   if (!session) return undefined;
   const user = session.user as typeof session.user & { role?: string; status?: UserStatus };
   return {
-    actor: { id: user.id, role: user.role === 'admin' ? 'admin' : 'client' },
+    actor: { id: user.id, role: toUserRole(user.role) },
     status: user.status ?? 'active',
   };
+}
+
+/** A stored role as the type knows it; anything unknown counts as a customer (no permissions). */
+export function toUserRole(role: string | undefined): UserRole {
+  return (USER_ROLES as readonly string[]).includes(role ?? '') ? (role as UserRole) : 'client';
 }

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { UserRole } from '@candor/contracts/auth';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll } from 'vitest';
@@ -11,7 +12,7 @@ export type TestUser = {
   name: string;
   email: string;
   username: string;
-  role: 'client' | 'admin';
+  role: UserRole;
   status: 'active' | 'suspended' | 'closed';
   emailVerified: boolean;
   /** The plain password, so tests can sign in with it. */

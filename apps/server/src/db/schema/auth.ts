@@ -1,5 +1,6 @@
-import { USER_ROLES, USER_STATUSES } from '@candor/contracts/auth';
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { IDENTITY_STATUSES, USER_ROLES, USER_STATUSES } from '@candor/contracts/auth';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { checkOneOf } from './enum-check.ts';
 
 /**
@@ -17,16 +18,44 @@ export const users = pgTable(
     image: text('image'),
     username: text('username').unique(),
     displayUsername: text('display_username'),
-    /** 'client' | 'admin'. Only the command line makes an administrator. */
+    /** 'client', or a staff role (contracts/staff.ts). Only the owner (or the command line) makes staff. */
     role: text('role', { enum: USER_ROLES }).notNull().default('client'),
     /** 'active' | 'suspended' | 'closed' */
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     statusReason: text('status_reason'),
+    /** When the account was closed (its personal data erased); null while open. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** 'unverified' | 'pending' | 'verified' | 'declined' (identity verification). */
+    identityStatus: text('identity_status', { enum: IDENTITY_STATUSES }).notNull().default('unverified'),
     profileImageFileId: text('profile_image_file_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [checkOneOf('users_role', t.role, USER_ROLES), checkOneOf('users_status', t.status, USER_STATUSES)],
+  (t) => [
+    checkOneOf('users_role', t.role, USER_ROLES),
+    checkOneOf('users_status', t.status, USER_STATUSES),
+    checkOneOf('users_identity_status', t.identityStatus, IDENTITY_STATUSES),
+    // The Users tab searches by prefix (case-insensitive) and lists newest first, at a million rows.
+    index('users_email_prefix_idx').using('btree', t.email.op('text_pattern_ops')),
+    index('users_username_prefix_idx').using('btree', t.username.op('text_pattern_ops')),
+    index('users_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** Every successful sign-in: when, from which address and browser (shown to the customer and to staff). */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_ins_user_idx').on(t.userId, t.createdAt.desc())],
 );
 
 export const sessions = pgTable(

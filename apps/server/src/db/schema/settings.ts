@@ -12,6 +12,13 @@ export const siteSettings = pgTable(
     minWithdrawalMinor: bigint('min_withdrawal_minor', { mode: 'bigint' }).notNull().default(sql`0`),
     /** Withdrawal fee in basis points (1 % = 100), 0 to 10,000. */
     withdrawalFeeBps: integer('withdrawal_fee_bps').notNull().default(0),
+    /**
+     * Four-eyes: a manual adjustment or a withdrawal approval above this many cents waits for a
+     * second staff member. 0 turns it off. Default $1,000.
+     */
+    fourEyesThresholdMinor: bigint('four_eyes_threshold_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`100000`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -19,5 +26,6 @@ export const siteSettings = pgTable(
     check('site_settings_single_row', sql`${t.id} = 1`),
     check('site_settings_min_withdrawal', sql`${t.minWithdrawalMinor} >= 0`),
     check('site_settings_fee_bounds', sql`${t.withdrawalFeeBps} between 0 and 10000`),
+    check('site_settings_four_eyes_threshold', sql`${t.fourEyesThresholdMinor} >= 0`),
   ],
 );

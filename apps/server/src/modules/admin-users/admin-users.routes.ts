@@ -18,7 +18,7 @@ export const adminUsersRoutes: RoutesPlugin<'db' | 'transactions'> = async (app,
   app.get(
     '/api/admin/users/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'customers.read' },
       schema: {
         tags: ['admin users'],
         summary: "A user's details, balances and latest ledger entries",
@@ -32,7 +32,7 @@ export const adminUsersRoutes: RoutesPlugin<'db' | 'transactions'> = async (app,
   app.post(
     '/api/admin/users/:id/adjustments',
     {
-      config: { access: 'admin' },
+      config: { access: 'adjustments.create' },
       schema: {
         tags: ['admin users'],
         summary: "Credit or debit a customer's cash balance, with a reason the customer sees",

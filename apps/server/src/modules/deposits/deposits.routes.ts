@@ -121,7 +121,7 @@ export const depositsRoutes: RoutesPlugin<'db' | 'storage' | 'market' | 'transac
   app.get(
     '/api/admin/deposits',
     {
-      config: { access: 'admin' },
+      config: { access: 'customers.read' },
       schema: {
         tags: ['deposits'],
         summary: 'Every deposit, newest first (10 a page), optionally by part of the customer e-mail',
@@ -135,7 +135,7 @@ export const depositsRoutes: RoutesPlugin<'db' | 'storage' | 'market' | 'transac
   app.get(
     '/api/admin/deposits/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'customers.read' },
       schema: {
         tags: ['deposits'],
         summary: 'One deposit with its customer, quote, proof of payment and decision',
@@ -156,7 +156,7 @@ export const depositsRoutes: RoutesPlugin<'db' | 'storage' | 'market' | 'transac
   app.post(
     '/api/admin/deposits/:id/approve',
     {
-      config: { access: 'admin' },
+      config: { access: 'deposits.decide' },
       schema: {
         tags: ['deposits'],
         summary: "Approve a pending deposit: credits the customer's cash balance once",
@@ -176,7 +176,7 @@ export const depositsRoutes: RoutesPlugin<'db' | 'storage' | 'market' | 'transac
   app.post(
     '/api/admin/deposits/:id/reject',
     {
-      config: { access: 'admin' },
+      config: { access: 'deposits.decide' },
       schema: {
         tags: ['deposits'],
         summary: 'Reject a pending deposit with a reason shown to the customer',

@@ -11,7 +11,7 @@ export const outboxRoutes: RoutesPlugin<'db'> = async (app, { db }) => {
   app.get(
     '/api/admin/outbox',
     {
-      config: { access: 'admin' },
+      config: { access: 'outbox.read' },
       schema: {
         tags: ['outbox'],
         summary: 'Kept mail, newest first, 20 a page, searchable by recipient',
@@ -24,7 +24,7 @@ export const outboxRoutes: RoutesPlugin<'db'> = async (app, { db }) => {
   app.get(
     '/api/admin/outbox/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'outbox.read' },
       schema: {
         tags: ['outbox'],
         summary: 'One kept message with its text and HTML bodies',

@@ -23,7 +23,7 @@ export const settingsRoutes: RoutesPlugin<'db' | 'storage' | 'clock' | 'transact
   app.put(
     '/api/admin/settings',
     {
-      config: { access: 'admin' },
+      config: { access: 'settings.manage' },
       schema: {
         tags: ['settings'],
         summary: 'Change the site name and withdrawal limits',
@@ -40,7 +40,7 @@ export const settingsRoutes: RoutesPlugin<'db' | 'storage' | 'clock' | 'transact
   app.post(
     '/api/admin/settings/favicon',
     {
-      config: { access: 'admin' },
+      config: { access: 'settings.manage' },
       schema: {
         tags: ['settings'],
         summary: 'Upload the favicon (PNG, JPEG or WebP; multipart field "file")',

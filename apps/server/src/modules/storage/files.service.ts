@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FilePurpose, FileVisibility } from '@candor/contracts/files';
+import { hasPermission } from '@candor/contracts/staff';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -68,7 +69,11 @@ export async function openFile(
 function mayRead(file: StoredFile, actor: Actor | null): boolean {
   if (file.visibility === 'public') return true;
   if (!actor) return false;
-  return actor.role === 'admin' || (file.ownerUserId !== null && file.ownerUserId === actor.id);
+  // Staff who read customers see their private files (proofs of payment); the owner sees their own.
+  return (
+    hasPermission(actor.role, 'customers.read') ||
+    (file.ownerUserId !== null && file.ownerUserId === actor.id)
+  );
 }
 
 /** Forgets a file and removes its bytes. */

@@ -105,7 +105,7 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions'> = asyn
   app.get(
     '/api/admin/trades',
     {
-      config: { access: 'admin' },
+      config: { access: 'customers.read' },
       schema: {
         tags: ['trades'],
         summary: 'Every trade, newest first (10 a page), optionally by part of the customer e-mail',
@@ -119,7 +119,7 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions'> = asyn
   app.get(
     '/api/admin/trades/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'customers.read' },
       schema: {
         tags: ['trades'],
         summary: 'One trade with its customer, the current price and the result closing it now would give',
@@ -133,7 +133,7 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions'> = asyn
   app.post(
     '/api/admin/trades/:id/close',
     {
-      config: { access: 'admin' },
+      config: { access: 'trades.manage' },
       schema: {
         tags: ['trades'],
         summary: 'Close any open trade at the market price of this moment, with a reason (audited)',
@@ -154,7 +154,7 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions'> = asyn
   app.post(
     '/api/admin/users/:id/trades',
     {
-      config: { access: 'admin' },
+      config: { access: 'trades.manage' },
       schema: {
         tags: ['trades'],
         summary: 'Book a trade executed outside the platform, at recorded prices (audited)',

@@ -1,5 +1,6 @@
 import type { UserRole } from '@candor/contracts/auth';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { StaffRole } from '@candor/contracts/staff';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
@@ -13,9 +14,9 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
-/** Whether any administrator exists (the first start asks the operator to create one). */
-export async function hasAdministrator(db: Db): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+/** Whether any staff account exists (the first start offers to create the owner). */
+export async function hasStaff(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(ne(users.role, 'client')).limit(1);
   return row !== undefined;
 }
 
@@ -44,11 +45,14 @@ export async function updateUserRole(tx: Db, id: string, role: UserRole, now: Da
   await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, id));
 }
 
-/** The first administrator, made at the command line: verified, since the operator typed the address. */
-export async function makeVerifiedAdmin(db: Db, email: string, now: Date): Promise<string | undefined> {
+/** A staff account made by the operator (command line or first-run setup): verified, since they typed the address. */
+export async function makeVerifiedStaff(
+  db: Db,
+  { email, role, now }: { email: string; role: StaffRole; now: Date },
+): Promise<string | undefined> {
   const [row] = await db
     .update(users)
-    .set({ role: 'admin', emailVerified: true, updatedAt: now })
+    .set({ role, emailVerified: true, updatedAt: now })
     .where(eq(users.email, email))
     .returning({ id: users.id });
   return row?.id;

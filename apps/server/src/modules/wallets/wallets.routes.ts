@@ -10,7 +10,7 @@ export const walletsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, { 
   app.get(
     '/api/admin/wallet-addresses',
     {
-      config: { access: 'admin' },
+      config: { access: 'settings.manage' },
       schema: {
         tags: ['wallets'],
         summary: 'The deposit address of each coin',
@@ -23,7 +23,7 @@ export const walletsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, { 
   app.put(
     '/api/admin/wallet-addresses',
     {
-      config: { access: 'admin' },
+      config: { access: 'settings.manage' },
       schema: {
         tags: ['wallets'],
         summary: 'Set the deposit addresses of Bitcoin, Ethereum and USDT (TRC-20)',

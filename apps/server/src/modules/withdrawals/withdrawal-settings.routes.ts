@@ -19,7 +19,7 @@ export const withdrawalSettingsRoutes: RoutesPlugin<'db' | 'transactions'> = asy
   app.get(
     '/api/admin/users/:id/withdrawal-settings',
     {
-      config: { access: 'admin' },
+      config: { access: 'customers.read' },
       schema: {
         tags: ['withdrawals'],
         summary: "A customer's withdrawal hold and e-mail confirmation setting",
@@ -33,7 +33,7 @@ export const withdrawalSettingsRoutes: RoutesPlugin<'db' | 'transactions'> = asy
   app.put(
     '/api/admin/users/:id/withdrawal-settings',
     {
-      config: { access: 'admin' },
+      config: { access: 'withdrawals.settings' },
       schema: {
         tags: ['withdrawals'],
         summary: "Set a customer's withdrawal hold (with the reason they see) and e-mail confirmation",

@@ -160,7 +160,7 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app
   app.get(
     '/api/admin/withdrawals',
     {
-      config: { access: 'admin' },
+      config: { access: 'customers.read' },
       schema: {
         tags: ['withdrawals'],
         summary: 'All withdrawals, newest first, 5 a page, optionally searched by customer e-mail',
@@ -174,7 +174,7 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app
   app.get(
     '/api/admin/withdrawals/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'customers.read' },
       schema: {
         tags: ['withdrawals'],
         summary: 'One withdrawal with its payout details, customer, decision and ledger entries',
@@ -188,7 +188,7 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app
   app.post(
     '/api/admin/withdrawals/:id/approve',
     {
-      config: { access: 'admin' },
+      config: { access: 'withdrawals.decide' },
       schema: {
         tags: ['withdrawals'],
         summary: 'Approve a pending withdrawal: settle the reservation (net paid out, fee to revenue)',
@@ -211,7 +211,7 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app
   app.post(
     '/api/admin/withdrawals/:id/reject',
     {
-      config: { access: 'admin' },
+      config: { access: 'withdrawals.decide' },
       schema: {
         tags: ['withdrawals'],
         summary: 'Reject a pending withdrawal with a reason: the reserved amount returns to the customer',
@@ -235,7 +235,7 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app
   app.post(
     '/api/admin/withdrawals/:id/release-hold',
     {
-      config: { access: 'admin' },
+      config: { access: 'withdrawals.settings' },
       schema: {
         tags: ['withdrawals'],
         summary: 'Release the hold on a withdrawal: it becomes pending (an optional note is recorded)',

@@ -1,10 +1,9 @@
 import { Link, Outlet } from '@tanstack/react-router';
-import { useMe } from '../../lib/session.ts';
+import { useIsStaff } from '../../lib/permissions.ts';
 
-/** Administrator pages render only for administrators; anyone else sees why not. */
+/** Back-office pages render only for staff; anyone else sees why not. Each page then shows what the role may do. */
 export function AdminGate() {
-  const me = useMe();
-  if (me.role !== 'admin') return <NotAllowedPage />;
+  if (!useIsStaff()) return <NotAllowedPage />;
   return <Outlet />;
 }
 
@@ -13,7 +12,7 @@ export function NotAllowedPage() {
     <div className="mx-auto mt-16 max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
       <p className="text-sm font-semibold uppercase tracking-wide text-red-600">403</p>
       <h1 className="mt-2 text-xl font-semibold text-slate-900">Not allowed</h1>
-      <p className="mt-2 text-sm text-slate-500">This page is for administrators only.</p>
+      <p className="mt-2 text-sm text-slate-500">This page is for staff only.</p>
       <Link
         to="/dashboard"
         className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline"

@@ -1,10 +1,11 @@
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
+import { useIsStaff } from '../../lib/permissions.ts';
 import { signOut, useMe } from '../../lib/session.ts';
 import { useDocumentBranding, useSiteSettings } from '../../lib/site-settings.ts';
 
-type NavItem = { to: string; label: string; icon: IconName; adminOnly?: boolean };
+type NavItem = { to: string; label: string; icon: IconName; staffOnly?: boolean };
 
 /** The side navigation of seed-spec §2, in its order, with the Statement of PRODUCT.md §2. */
 const NAV: readonly NavItem[] = [
@@ -18,7 +19,7 @@ const NAV: readonly NavItem[] = [
   { to: '/trades', label: 'Market', icon: 'market' },
   { to: '/signal', label: 'Signal', icon: 'signal' },
   { to: '/upgrade', label: 'Upgrade', icon: 'upgrade' },
-  { to: '/all-user', label: 'Manage', icon: 'manage', adminOnly: true },
+  { to: '/all-user', label: 'Manage', icon: 'manage', staffOnly: true },
 ];
 
 export function AppShell() {
@@ -28,7 +29,8 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   useDocumentBranding();
 
-  const items = NAV.filter((item) => !item.adminOnly || me.role === 'admin');
+  const isStaff = useIsStaff();
+  const items = NAV.filter((item) => !item.staffOnly || isStaff);
   const navigation = (
     <nav aria-label="Main" className="flex flex-1 flex-col gap-1 px-3 py-4">
       {items.map((item) => (

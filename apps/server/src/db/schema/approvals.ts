@@ -1,0 +1,62 @@
+import { APPROVAL_KINDS, APPROVAL_STATUSES } from '@candor/domain/approvals/approval-status';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { checkOneOf } from './enum-check.ts';
+import { withdrawals } from './withdrawals.ts';
+
+/**
+ * Four-eyes requests: a staff action above the threshold, recorded by its maker and waiting for a
+ * different staff member (the checker). Nothing moves until it is approved.
+ */
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'adjustment' | 'withdrawal_approval' */
+    kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
+    /** 'awaiting' | 'approved' | 'rejected' */
+    status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('awaiting'),
+    /** The customer whose money it moves. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The withdrawal to approve (kind 'withdrawal_approval'). */
+    withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    /** The request as the maker made it (an adjustment's direction, amount and reason). */
+    request: jsonb('request').notNull(),
+    makerId: text('maker_id').notNull(),
+    makerRole: text('maker_role').notNull(),
+    makerReason: text('maker_reason').notNull(),
+    checkerId: text('checker_id'),
+    checkerRole: text('checker_role'),
+    checkerReason: text('checker_reason'),
+    /** The ledger entry that carried it out, once approved. */
+    entryId: bigint('entry_id', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('approvals_status_idx').on(t.status, t.createdAt),
+    index('approvals_user_idx').on(t.userId, t.createdAt),
+    // One waiting approval per withdrawal: a second request for the same one is refused.
+    uniqueIndex('approvals_one_waiting_per_withdrawal')
+      .on(t.withdrawalId)
+      .where(sql`${t.status} = 'awaiting'`),
+    checkOneOf('approvals_kind', t.kind, APPROVAL_KINDS),
+    checkOneOf('approvals_status', t.status, APPROVAL_STATUSES),
+    check('approvals_amount_positive', sql`${t.amountMinor} > 0`),
+    check('approvals_checker_not_maker', sql`${t.checkerId} is null or ${t.checkerId} <> ${t.makerId}`),
+  ],
+);

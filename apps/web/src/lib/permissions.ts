@@ -1,0 +1,15 @@
+import { hasPermission, isStaffRole, type Permission } from '@candor/contracts/staff';
+import { useMe } from './session.ts';
+
+/**
+ * Whether the signed-in person may do this (the permission table of contracts/staff.ts, the same
+ * one the server enforces). The web only hides what the server would refuse anyway.
+ */
+export function useCan(permission: Permission): boolean {
+  return hasPermission(useMe().role, permission);
+}
+
+/** Whether the signed-in person is on the staff (any staff role). */
+export function useIsStaff(): boolean {
+  return isStaffRole(useMe().role);
+}

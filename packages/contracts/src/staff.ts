@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * Staff roles (PRODUCT.md §6, issue 10). Customers have the role 'client'; everyone else is staff,
+ * and what a staff member may do is the permission table below, not their role's name.
+ */
+export const STAFF_ROLES = ['owner', 'admin', 'support', 'compliance', 'accountant'] as const;
+export const StaffRoleSchema = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof StaffRoleSchema>;
+
+export const STAFF_ROLE_LABELS = {
+  owner: 'Owner',
+  admin: 'Admin',
+  support: 'Support',
+  compliance: 'Compliance',
+  accountant: 'Accountant',
+} as const satisfies Record<StaffRole, string>;
+
+/**
+ * What each permission lets a staff member do, and which roles hold it. Every staff route names one
+ * permission and the server checks it; the web shows only the navigation and buttons the role may use.
+ *
+ * - owner: everything, and manages staff
+ * - admin: everything but staff
+ * - support: reads customers, their trades and money movements, and the mail outbox; changes nothing
+ *   that moves money or status
+ * - compliance: identity verification, suspensions, withdrawal holds and confirmation settings
+ * - accountant: deposit and withdrawal decisions, manual adjustments, booked trades
+ */
+export const PERMISSIONS = {
+  /** Users, their details, balances, statements, trades, deposits and withdrawals (reading only). */
+  'customers.read': ['owner', 'admin', 'support', 'compliance', 'accountant'],
+  /** The mail outbox (kept mail). */
+  'outbox.read': ['owner', 'admin', 'support'],
+  /** Suspend and unsuspend accounts; list and end a customer's sessions. */
+  'customers.status': ['owner', 'admin', 'compliance'],
+  /** Close (erase) an account. */
+  'customers.close': ['owner', 'admin'],
+  /** Withdrawal hold and the e-mail confirmation setting of a customer. */
+  'withdrawals.settings': ['owner', 'admin', 'compliance'],
+  /** Approve or reject deposits. */
+  'deposits.decide': ['owner', 'admin', 'accountant'],
+  /** Approve, reject, hold or release withdrawals. */
+  'withdrawals.decide': ['owner', 'admin', 'accountant'],
+  /** Manual adjustments of a customer's cash balance. */
+  'adjustments.create': ['owner', 'admin', 'accountant'],
+  /** Book external trades and close customers' trades at market. */
+  'trades.manage': ['owner', 'admin', 'accountant'],
+  /** Site settings, wallet addresses and the four-eyes threshold. */
+  'settings.manage': ['owner', 'admin'],
+  /** The audit log and its chain check. */
+  'audit.read': ['owner', 'admin', 'compliance'],
+  /** Staff members and their roles. */
+  'staff.manage': ['owner'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+export function isStaffRole(role: string): role is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(role);
+}
+
+/** Whether someone in this role holds the permission (customers hold none). */
+export function hasPermission(role: string, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly string[]).includes(role);
+}

@@ -73,5 +73,12 @@ test('the OpenAPI document describes every sign-in and account route with its sc
     expect(operation?.responses?.[status], `${method} ${path} ${status}`).toBeDefined();
     if (method === 'post') expect(operation.requestBody, `${method} ${path} body`).toBeDefined();
   }
-  expect(doc.components.schemas.Me.properties.role.enum).toEqual(['client', 'admin']);
+  expect(doc.components.schemas.Me.properties.role.enum).toEqual([
+    'client',
+    'owner',
+    'admin',
+    'support',
+    'compliance',
+    'accountant',
+  ]);
 });

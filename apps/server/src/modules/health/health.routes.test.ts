@@ -31,3 +31,10 @@ test('the OpenAPI document is served', async () => {
   expect(res.statusCode).toBe(200);
   expect(res.json().paths['/api/health']).toBeDefined();
 });
+
+test("every API answer carries the server's own time (Server-Timing), also an error", async () => {
+  for (const url of ['/api/health', '/api/nothing-here']) {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.headers['server-timing']).toMatch(/^app;dur=\d+\.\d{2}$/);
+  }
+});

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CLOSED_ACCOUNT_NAME } from '@candor/contracts/account-status';
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import { and, desc, eq } from 'drizzle-orm';
@@ -24,7 +27,9 @@ import {
 import { insertFundedCustomer } from '../../test/money.ts';
 import { Browser, useTestApp } from '../../test/test-app.ts';
 import { makeImage, multipartUpload } from '../../test/uploads.ts';
+import { setProfilePicture } from '../account/profile-picture.service.ts';
 import { verifyAuditChain } from '../audit/verify-audit-chain.ts';
+import { createLocalStorage } from '../storage/local-storage.ts';
 import { closeTradeRequest, placeTradeRequest, useFixedQuotes } from '../trades/trade-test-helpers.ts';
 import { PAYOUTS, requestWithdrawal, setWithdrawalLimits } from '../withdrawals/withdrawal-test-helpers.ts';
 
@@ -441,6 +446,28 @@ describe('closing an account', () => {
     const res = await me(browser);
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHENTICATED');
+  });
+
+  test('a profile picture upload in flight when the account closed is not linked, and its file is removed', async () => {
+    const user = await insertUser(t.db, { status: 'closed' });
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-status-'));
+    try {
+      const upload = setProfilePicture({
+        db: t.db,
+        storage: createLocalStorage(root),
+        log: { warn: () => undefined },
+        actor: { id: user.id, role: 'client' },
+        now: new Date(),
+        data: await makeImage('png'),
+      });
+      await expect(upload).rejects.toMatchObject({ code: 'ACCOUNT_CLOSED' });
+      expect(await t.db.select().from(files).where(eq(files.ownerUserId, user.id))).toHaveLength(0);
+      expect(
+        fs.readdirSync(root, { recursive: true }).filter((name) => String(name).endsWith('.png')),
+      ).toEqual([]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   test('a suspended customer with nothing left can be closed', async () => {

@@ -481,6 +481,17 @@ describe('closing an account', () => {
   });
 });
 
+test('the three routes are documented, with their refusals', async () => {
+  const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+  for (const action of ['suspend', 'unsuspend', 'close']) {
+    const operation = paths[`/api/admin/users/{id}/${action}`]?.post;
+    expect(operation, action).toBeDefined();
+    expect(Object.keys(operation.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '403', '404', '409']),
+    );
+  }
+});
+
 describe('a close racing a deposit decision for the same customer', () => {
   test('ends consistent: refused while the deposit is pending, or closed with nothing pending', async () => {
     for (let round = 0; round < 6; round++) {

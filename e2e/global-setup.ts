@@ -60,6 +60,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     password: `Admin-${randomBytes(9).toString('base64url')}`,
   };
 
+  const compliance = {
+    email: `compliance-${randomBytes(4).toString('hex')}@example.com`,
+    password: `Compliance-${randomBytes(9).toString('base64url')}`,
+  };
+
   let server: ChildProcess | undefined;
   const cleanup = async () => {
     if (server) await stopProcess(server);
@@ -90,6 +95,30 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       throw new Error(`Creating the e2e administrator failed:\n${detail}`);
     });
 
+    // A compliance member (e2e/backoffice-status.spec.ts): made an account by `create`, then given
+    // the role with `role`, both before the server holds the embedded database.
+    await run(
+      process.execPath,
+      [
+        ADMIN_CLI,
+        'create',
+        '--email',
+        compliance.email,
+        '--password',
+        compliance.password,
+        '--username',
+        'e2e_compliance',
+        '--fullname',
+        'E2E Compliance',
+      ],
+      { cwd: ROOT, env: serverEnv, timeout: 120_000 },
+    );
+    await run(process.execPath, [ADMIN_CLI, 'role', '--email', compliance.email, '--role', 'compliance'], {
+      cwd: ROOT,
+      env: serverEnv,
+      timeout: 120_000,
+    });
+
     adminCreatedAt = Date.now();
     fs.mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
     const log = fs.openSync(SERVER_LOG, 'w');
@@ -112,6 +141,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.CANDOR_E2E_BASE_URL = baseURL;
   process.env.CANDOR_E2E_ADMIN_EMAIL = admin.email;
   process.env.CANDOR_E2E_ADMIN_PASSWORD = admin.password;
+  process.env.CANDOR_E2E_COMPLIANCE_EMAIL = compliance.email;
+  process.env.CANDOR_E2E_COMPLIANCE_PASSWORD = compliance.password;
   return cleanup;
 }
 

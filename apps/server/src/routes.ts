@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { profilePictureRoutes } from './modules/account/profile-picture.routes.ts';
+import { accountStatusRoutes } from './modules/admin-users/account-status.routes.ts';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { emailVerificationsRoutes } from './modules/email-verifications/email-verifications.routes.ts';
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(marketRoutes, services);
   await app.register(ledgerRoutes, services);
   await app.register(adminUsersRoutes, services);
+  await app.register(accountStatusRoutes, services);
   await app.register(depositsRoutes, services);
   await app.register(withdrawalsRoutes, services);
   await app.register(withdrawalSettingsRoutes, services);

@@ -67,7 +67,9 @@ export function registerAccessControl(
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api')) return;
-    const signedIn = await resolveSession(auth, request, reply, readSessionFast);
+    const found = await resolveSession(auth, request, reply, readSessionFast);
+    // A closed account is signed out everywhere; a session that outlived the close counts for nothing.
+    const signedIn = found?.status === 'closed' ? undefined : found;
     request.actor = signedIn?.actor ?? null;
     request.accountStatus = signedIn?.status ?? null;
     const access = request.routeOptions.config.access ?? 'public';

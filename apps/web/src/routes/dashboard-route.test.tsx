@@ -3,7 +3,7 @@ import type { Balances } from '@candor/contracts/ledger';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { installFakeEventSource } from '../test/fake-event-source.ts';
-import { buildMe, callsTo, mockApi, renderPages } from '../test/render-page.tsx';
+import { buildMe, mockApi, renderPages } from '../test/render-page.tsx';
 import { DashboardRoute } from './dashboard-route.tsx';
 
 vi.mock('lightweight-charts', () => import('../test/fake-lightweight-charts.ts'));
@@ -28,14 +28,21 @@ async function cardText(label: string): Promise<string> {
   return (await screen.findByRole('region', { name: label })).textContent ?? '';
 }
 
-test('a suspended account sees only the inactive message and its reason', async () => {
-  const fetchMock = mockApi({ 'GET /api/me/balances': { status: 200, body: BALANCES } });
+test('a suspended account sees the inactive message and its reason first, its balances and trades, and no way to trade or deposit', async () => {
+  mockApi({
+    'GET /api/me/balances': { status: 200, body: BALANCES },
+    'GET /api/trades': { status: 200, body: { items: [], page: 1, pageCount: 1, total: 0 } },
+  });
   renderDashboard(buildMe({ status: 'suspended', statusReason: 'Documents under review' }));
-  expect(await screen.findByText(INACTIVE_ACCOUNT_MESSAGE)).toBeTruthy();
-  expect(screen.getByText('Reason: Documents under review')).toBeTruthy();
-  expect(screen.queryByText('TOTAL BALANCE')).toBeNull();
+  const notice = await screen.findByRole('alert');
+  expect(notice.textContent).toContain(INACTIVE_ACCOUNT_MESSAGE);
+  expect(within(notice).getByText('Reason: Documents under review')).toBeTruthy();
+  expect(await cardText('TOTAL BALANCE')).toContain('$1,234.56');
+  expect(screen.getByRole('link', { name: 'statement' }).getAttribute('href')).toBe('/statement');
+  expect(await screen.findByRole('tab', { name: 'Active' })).toBeTruthy();
+  expect(screen.queryByRole('link', { name: 'Deposit' })).toBeNull();
+  expect(screen.queryByRole('link', { name: 'Trade' })).toBeNull();
   expect(screen.queryByTestId('price-chart')).toBeNull();
-  expect(callsTo(fetchMock, 'GET /api/me/balances')).toHaveLength(0);
 });
 
 test('an active account sees its balances from the ledger, formatted with cents and separators', async () => {

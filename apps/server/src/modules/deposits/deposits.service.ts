@@ -24,6 +24,7 @@ import type { MarketService } from '../../market/market.service.ts';
 import { findFileById } from '../storage/files.repository.ts';
 import { saveUpload } from '../storage/files.service.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
+import { requireActiveAccount } from '../users/users.service.ts';
 import { findWalletAddress } from '../wallets/wallets.repository.ts';
 import { showCoinAmount, toDeposit } from './deposit-rows.ts';
 import {
@@ -121,6 +122,8 @@ export async function submitDeposit({
   now,
   input,
 }: Command<{ input: CreateDepositRequest }>): Promise<Deposit> {
+  // Waits for a close of the account under way, and sees it (no pending deposit on a closed account).
+  await requireActiveAccount(tx, actor.id);
   const quote = await lockDepositQuote(tx, input.quoteId);
   if (!quote || quote.userId !== actor.id) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.quoteNotFound);
   if (await findDepositIdBy(tx, { quoteId: quote.id })) {

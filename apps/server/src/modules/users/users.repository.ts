@@ -41,6 +41,15 @@ export async function lockUser(tx: Db, id: string): Promise<UserRow | undefined>
   return row;
 }
 
+/**
+ * Locks the user's row FOR SHARE: a customer's own request that must not slip past a staff change
+ * of the account's status (a close) waits for it, and sees the status it committed.
+ */
+export async function lockUserForShare(tx: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('share');
+  return row;
+}
+
 export async function updateUserRole(tx: Db, id: string, role: UserRole, now: Date): Promise<void> {
   await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, id));
 }

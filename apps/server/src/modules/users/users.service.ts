@@ -1,4 +1,5 @@
 import type { SignUpRequest, SignUpResponse } from '@candor/contracts/auth';
+import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
@@ -8,6 +9,7 @@ import {
   findUserById,
   findUserByUsername,
   lockUser,
+  lockUserForShare,
   type UserRow,
 } from './users.repository.ts';
 
@@ -22,6 +24,17 @@ export async function requireUser(db: Db, id: string): Promise<UserRow> {
 export async function requireLockedUser(tx: Db, id: string): Promise<UserRow> {
   const user = await lockUser(tx, id);
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
+  return user;
+}
+
+/**
+ * Inside a customer's own money request: their account, share-locked, must still be active (the
+ * access hook read the status before the transaction; a suspension or close may have committed since).
+ */
+export async function requireActiveAccount(tx: Db, id: string): Promise<UserRow> {
+  const user = await lockUserForShare(tx, id);
+  if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
+  if (user.status !== 'active') throw new AppError('ACCOUNT_INACTIVE', INACTIVE_ACCOUNT_MESSAGE);
   return user;
 }
 

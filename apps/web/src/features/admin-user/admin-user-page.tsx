@@ -9,6 +9,7 @@ import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { AccountStatusActions } from './account-status-actions.tsx';
 import { AdjustmentForm } from './adjustment-form.tsx';
 import { adminUserQuery } from './admin-user-api.ts';
 import { BookTradeForm } from './book-trade-form.tsx';
@@ -74,6 +75,8 @@ function UserDetails({ user, entriesTable }: { user: AdminUser; entriesTable: En
           <Detail label="Member since">{formatDateTime(user.createdAt)}</Detail>
         </dl>
       </section>
+
+      <AccountStatusActions user={user} />
 
       <section aria-label="Balances" className="grid gap-4 md:grid-cols-3">
         <Balance label="Total balance" amount={user.balances.total}>

@@ -12,7 +12,9 @@ import { useDocumentBranding } from '../../lib/site-settings.ts';
 
 /**
  * /dashboard (seed §2 Dashboard): the balances and shortcuts, then the market overview and the
- * customer's trades, which the route brings from their features.
+ * customer's trades, which the route brings from their features. A suspended account sees the
+ * inactive message and its reason above its balances and trades, without the shortcuts to trade
+ * or deposit.
  */
 export function DashboardPage({
   marketOverview,
@@ -25,12 +27,25 @@ export function DashboardPage({
   useDocumentBranding('Dashboard');
 
   if (me.status !== 'active') {
+    // PRODUCT.md §2: the inactive message with its reason first. A suspended customer can still
+    // read their balances and statement and close their open trades; nothing here moves money in.
     return (
-      <InactiveAccountNotice
-        reason={me.statusReason}
-        className="mx-auto mt-10 max-w-xl p-6"
-        reasonClassName="mt-3 text-sm"
-      />
+      <div className="space-y-6">
+        <InactiveAccountNotice
+          reason={me.statusReason}
+          className="p-5 sm:p-6"
+          reasonClassName="mt-2 text-sm"
+        />
+        <BalanceCards />
+        <p className="text-sm text-slate-600">
+          You can still read your{' '}
+          <Link to="/statement" className="font-semibold text-brand-700 hover:underline">
+            statement
+          </Link>{' '}
+          and close your open trades below.
+        </p>
+        {tradeList}
+      </div>
     );
   }
 

@@ -1,0 +1,566 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CLOSED_ACCOUNT_NAME } from '@candor/contracts/account-status';
+import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
+import { and, desc, eq } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { auditLog } from '../../db/schema/audit.ts';
+import { accounts, sessions, signIns, users } from '../../db/schema/auth.ts';
+import { deposits } from '../../db/schema/deposits.ts';
+import { files } from '../../db/schema/files.ts';
+import { journalEntries } from '../../db/schema/ledger.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
+import { trades } from '../../db/schema/trades.ts';
+import { walletAddresses } from '../../db/schema/wallets.ts';
+import { withdrawals } from '../../db/schema/withdrawals.ts';
+import { findLastMail, signedInBrowser, signUpUser } from '../../test/auth-helpers.ts';
+import { insertPendingDeposit, TEST_USDT_ADDRESS } from '../../test/deposits.ts';
+import {
+  insertSignedInUser,
+  insertUser,
+  signIn,
+  type TestUser,
+  useSignedInUser,
+} from '../../test/factories.ts';
+import { insertFundedCustomer } from '../../test/money.ts';
+import { Browser, useTestApp } from '../../test/test-app.ts';
+import { makeImage, multipartUpload } from '../../test/uploads.ts';
+import { setProfilePicture } from '../account/profile-picture.service.ts';
+import { verifyAuditChain } from '../audit/verify-audit-chain.ts';
+import { createLocalStorage } from '../storage/local-storage.ts';
+import { closeTradeRequest, placeTradeRequest, useFixedQuotes } from '../trades/trade-test-helpers.ts';
+import { PAYOUTS, requestWithdrawal, setWithdrawalLimits } from '../withdrawals/withdrawal-test-helpers.ts';
+
+const t = useTestApp();
+const quotes = useFixedQuotes(t, { BTCUSD: '67234.12', ETHUSD: '3000.00', USDTUSD: '1.00' });
+const owner = useSignedInUser(t, { role: 'owner' });
+const compliance = useSignedInUser(t, { role: 'compliance' });
+const support = useSignedInUser(t, { role: 'support' });
+const accountant = useSignedInUser(t, { role: 'accountant' });
+
+type Action = 'suspend' | 'unsuspend' | 'close';
+
+function act(as: Browser, id: string, action: Action, body: object = { reason: 'Documents requested' }) {
+  return as.request({ method: 'POST', url: `/api/admin/users/${id}/${action}`, payload: body });
+}
+
+async function userRow(id: string) {
+  const [row] = await t.db.select().from(users).where(eq(users.id, id));
+  if (!row) throw new Error('no such user');
+  return row;
+}
+
+async function auditsOf(userId: string, action: string) {
+  return t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, userId)))
+    .orderBy(desc(auditLog.seq));
+}
+
+function me(browser: Browser) {
+  return browser.request({ method: 'GET', url: '/api/me' });
+}
+
+describe('suspending and unsuspending', () => {
+  test('compliance suspends with a reason the customer reads, then unsuspends; both audited', async () => {
+    const { user, browser } = await insertSignedInUser(t);
+    const suspended = await act(compliance.browser, user.id, 'suspend', {
+      reason: '  Proof of address expired  ',
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect(suspended.json()).toEqual({
+      id: user.id,
+      status: 'suspended',
+      statusReason: 'Proof of address expired',
+    });
+    expect((await me(browser)).json()).toMatchObject({
+      status: 'suspended',
+      statusReason: 'Proof of address expired',
+    });
+    const [audit] = await auditsOf(user.id, 'user.suspend');
+    expect(audit).toMatchObject({
+      actorId: compliance.user.id,
+      actorRole: 'compliance',
+      subjectUserId: user.id,
+      reason: 'Proof of address expired',
+      before: { status: 'active', statusReason: null },
+      after: { status: 'suspended', statusReason: 'Proof of address expired' },
+    });
+
+    const again = await act(compliance.browser, user.id, 'suspend');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      code: 'ACCOUNT_STATUS_UNCHANGED',
+      message: 'This account is already suspended.',
+    });
+
+    const active = await act(owner.browser, user.id, 'unsuspend', { reason: 'New proof received' });
+    expect(active.statusCode, active.body).toBe(200);
+    expect(active.json()).toEqual({ id: user.id, status: 'active', statusReason: null });
+    expect(await userRow(user.id)).toMatchObject({ status: 'active', statusReason: null });
+    const [lifted] = await auditsOf(user.id, 'user.unsuspend');
+    expect(lifted).toMatchObject({
+      actorRole: 'owner',
+      reason: 'New proof received',
+      before: { status: 'suspended', statusReason: 'Proof of address expired' },
+      after: { status: 'active', statusReason: null },
+    });
+
+    const notSuspended = await act(owner.browser, user.id, 'unsuspend');
+    expect(notSuspended.statusCode).toBe(409);
+    expect(notSuspended.json()).toEqual({
+      code: 'ACCOUNT_STATUS_UNCHANGED',
+      message: 'This account is not suspended.',
+    });
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+
+  test('a reason is required, and at most 500 characters; nothing changes without one', async () => {
+    const user = await insertUser(t.db);
+    for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: 'x'.repeat(501) }]) {
+      const res = await act(compliance.browser, user.id, 'suspend', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect((await userRow(user.id)).status).toBe('active');
+    expect(await auditsOf(user.id, 'user.suspend')).toHaveLength(0);
+  });
+
+  test('an unknown user is "User not found"; a closed account cannot be suspended or unsuspended; staff are not suspended here', async () => {
+    const unknown = await act(compliance.browser, randomUUID(), 'suspend');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ code: 'USER_NOT_FOUND', message: 'User not found' });
+
+    const closed = await insertUser(t.db, { status: 'closed' });
+    for (const action of ['suspend', 'unsuspend'] as const) {
+      const res = await act(compliance.browser, closed.id, action);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('ACCOUNT_CLOSED');
+    }
+
+    const staff = await insertUser(t.db, { role: 'support' });
+    const res = await act(compliance.browser, staff.id, 'suspend');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('CONFLICT');
+    expect((await userRow(staff.id)).status).toBe('active');
+  });
+
+  test('support, accountants and customers are refused with 403; nothing changes', async () => {
+    const user = await insertUser(t.db);
+    const client = await insertSignedInUser(t);
+    for (const as of [support.browser, accountant.browser, client.browser]) {
+      expect((await act(as, user.id, 'suspend')).statusCode).toBe(403);
+      expect((await act(as, user.id, 'unsuspend')).statusCode).toBe(403);
+    }
+    expect((await userRow(user.id)).status).toBe('active');
+  });
+});
+
+describe('a suspended customer', () => {
+  test('signs in and reads the reason, their balances and statement, closes their own trade, but opens no trade, deposit or withdrawal', async () => {
+    await t.db
+      .insert(walletAddresses)
+      .values({ coin: 'usdt', address: TEST_USDT_ADDRESS, updatedBy: owner.user.id })
+      .onConflictDoNothing();
+    await setWithdrawalLimits(t.db, 1_000n, 0);
+    const { user, browser } = await insertFundedCustomer(t, 100_000n);
+    const opened = await placeTradeRequest(browser, {
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      amount: '100',
+      lotSize: '2',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await act(compliance.browser, user.id, 'suspend', { reason: 'Under review' })).statusCode).toBe(
+      200,
+    );
+
+    // Signing in again works, and says why the account is inactive.
+    const fresh = new Browser(t.app);
+    await signIn(fresh, user.email, user.password);
+    expect((await me(fresh)).json()).toMatchObject({ status: 'suspended', statusReason: 'Under review' });
+
+    const refusal = { code: 'ACCOUNT_INACTIVE', message: INACTIVE_ACCOUNT_MESSAGE };
+    const trade = await placeTradeRequest(fresh, {
+      symbol: 'ETHUSD',
+      direction: 'sell',
+      amount: '10',
+      lotSize: '1',
+    });
+    expect(trade.statusCode).toBe(403);
+    expect(trade.json()).toEqual(refusal);
+    const deposit = await fresh.request({
+      method: 'POST',
+      url: '/api/deposit-quotes',
+      payload: { amount: '100', coin: 'usdt' },
+    });
+    expect(deposit.statusCode).toBe(403);
+    expect(deposit.json()).toEqual(refusal);
+    const withdrawal = await requestWithdrawal(fresh, { amount: '50', ...PAYOUTS.bank });
+    expect(withdrawal.statusCode).toBe(403);
+    expect(withdrawal.json()).toEqual(refusal);
+    expect(await t.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id))).toHaveLength(0);
+
+    const statement = await fresh.request({ method: 'GET', url: '/api/me/statement' });
+    expect(statement.statusCode).toBe(200);
+    expect(statement.json().total).toBeGreaterThan(0);
+    expect((await fresh.request({ method: 'GET', url: '/api/me/balances' })).statusCode).toBe(200);
+
+    const closed = await closeTradeRequest(fresh, opened.json().id);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().status).toBe('closed');
+  });
+
+  test('keeps their pending deposit for staff to decide', async () => {
+    const { user } = await insertFundedCustomer(t, 0n);
+    const pending = await insertPendingDeposit(t.db, user.id);
+    expect((await act(compliance.browser, user.id, 'suspend')).statusCode).toBe(200);
+    const approved = await owner.browser.request({
+      method: 'POST',
+      url: `/api/admin/deposits/${pending.id}/approve`,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().status).toBe('approved');
+  });
+
+  test('is still stopped out when the price crosses their trade’s stop-out price', async () => {
+    const { user, browser } = await insertFundedCustomer(t, 100_000n);
+    const opened = await placeTradeRequest(browser, {
+      symbol: 'ETHUSD',
+      direction: 'sell',
+      amount: '100',
+      lotSize: '50',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await act(compliance.browser, user.id, 'suspend')).statusCode).toBe(200);
+    // SELL ×50 from 3000.00: the loss reaches the amount at 3060.00.
+    expect(await t.app.stopOut.check([quotes.set('ETHUSD', '3060.00')])).toBe(1);
+    const [row] = await t.db.select().from(trades).where(eq(trades.id, opened.json().id));
+    expect(row).toMatchObject({ status: 'closed', closedBy: 'stop_out', resultMinor: -10_000n });
+    expect((await userRow(user.id)).status).toBe('suspended');
+  });
+});
+
+/** A customer who signed up, verified, signed in, uploaded a picture and a proof, and withdrew everything. */
+async function emptiedCustomer() {
+  const signedUp = await signUpUser(t.app, { fullname: 'Ada Lovelace' });
+  await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, signedUp.id));
+  const browser = await signedInBrowser(t.app, signedUp);
+  await t.db.insert(signIns).values({ userId: signedUp.id, ipAddress: '203.0.113.9', userAgent: 'Firefox' });
+  const picture = multipartUpload({
+    filename: 'me.png',
+    contentType: 'image/png',
+    data: await makeImage('png'),
+  });
+  const uploaded = await browser.request({ method: 'POST', url: '/api/account/profile-picture', ...picture });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  const proof = multipartUpload({
+    filename: 'proof.png',
+    contentType: 'image/png',
+    data: await makeImage('png'),
+  });
+  const proofRes = await browser.request({ method: 'POST', url: '/api/deposits/proofs', ...proof });
+  expect(proofRes.statusCode, proofRes.body).toBe(200);
+  const proofFileId: string = proofRes.json().fileId;
+  // A deposit of $25.00 on that proof, approved; then all of it withdrawn and paid out.
+  const [proofFile] = await t.db.select().from(files).where(eq(files.id, proofFileId));
+  const deposit = await insertPendingDeposit(t.db, signedUp.id);
+  await t.db.update(deposits).set({ proofFileId }).where(eq(deposits.id, deposit.id));
+  const approve = await owner.browser.request({
+    method: 'POST',
+    url: `/api/admin/deposits/${deposit.id}/approve`,
+  });
+  expect(approve.statusCode, approve.body).toBe(200);
+  await setWithdrawalLimits(t.db, 1_000n, 0);
+  const requested = await requestWithdrawal(browser, { amount: '25', ...PAYOUTS.bank });
+  expect(requested.statusCode, requested.body).toBe(200);
+  const paid = await owner.browser.request({
+    method: 'POST',
+    url: `/api/admin/withdrawals/${requested.json().id}/approve`,
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  const [row] = await t.db.select().from(users).where(eq(users.id, signedUp.id));
+  return {
+    ...signedUp,
+    browser,
+    pictureFileId: row?.profileImageFileId ?? '',
+    proofFileId,
+    proofStorageKey: proofFile?.storageKey,
+    depositId: deposit.id,
+    withdrawalId: requested.json().id as string,
+  };
+}
+
+describe('closing an account', () => {
+  test('an emptied account is closed: personal data, files, sessions erased; ledger and records kept; the e-mail can sign up again', async () => {
+    const customer = await emptiedCustomer();
+    expect(await findLastMail(t.db, customer.email, 'verify')).toBeDefined();
+    const entriesBefore = await t.db
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.userId, customer.id));
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/files/${customer.pictureFileId}` })).statusCode,
+    ).toBe(200);
+    expect(
+      (await owner.browser.request({ method: 'GET', url: `/api/files/${customer.proofFileId}` })).statusCode,
+    ).toBe(200);
+
+    const res = await act(owner.browser, customer.id, 'close', { reason: 'Customer asked to close' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ id: customer.id, status: 'closed', closedAt: expect.any(String) });
+
+    const row = await userRow(customer.id);
+    expect(row).toMatchObject({
+      name: CLOSED_ACCOUNT_NAME,
+      email: `closed-${customer.id}@closed.invalid`,
+      username: null,
+      displayUsername: null,
+      image: null,
+      profileImageFileId: null,
+      status: 'closed',
+      statusReason: 'Customer asked to close',
+      closedAt: expect.any(Date),
+    });
+    expect(await t.db.select().from(accounts).where(eq(accounts.userId, customer.id))).toHaveLength(0);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, customer.id))).toHaveLength(0);
+    expect(await t.db.select().from(signIns).where(eq(signIns.userId, customer.id))).toHaveLength(0);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.email))).toHaveLength(
+      0,
+    );
+    // Files: the picture is gone; the proof's record stays for its deposit, without its bytes.
+    expect(await t.db.select().from(files).where(eq(files.id, customer.pictureFileId))).toHaveLength(0);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/files/${customer.pictureFileId}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await owner.browser.request({ method: 'GET', url: `/api/files/${customer.proofFileId}` })).statusCode,
+    ).toBe(404);
+    // Records kept, linked to the anonymised account; payout details blanked, amounts kept.
+    const [withdrawal] = await t.db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.id, customer.withdrawalId));
+    expect(withdrawal).toMatchObject({
+      userId: customer.id,
+      status: 'approved',
+      amountMinor: 2_500n,
+      details: { accountNumber: '', bankName: '', accountName: '' },
+    });
+    const [deposit] = await t.db.select().from(deposits).where(eq(deposits.id, customer.depositId));
+    expect(deposit).toMatchObject({ userId: customer.id, status: 'approved', amountMinor: 2_500n });
+    expect(await t.db.select().from(journalEntries).where(eq(journalEntries.userId, customer.id))).toEqual(
+      entriesBefore,
+    );
+    const adminView = await owner.browser.request({
+      method: 'GET',
+      url: `/api/admin/withdrawals/${customer.withdrawalId}`,
+    });
+    expect(adminView.statusCode, adminView.body).toBe(200);
+
+    // The audit row traces the closure by the e-mail it had, and counts what was erased (the files:
+    // the picture, the uploaded proof and the proof the deposit was first recorded with).
+    const [audit] = await auditsOf(customer.id, 'user.close');
+    expect(audit).toMatchObject({
+      actorRole: 'owner',
+      reason: 'Customer asked to close',
+      before: { status: 'active', email: customer.email },
+      after: {
+        status: 'closed',
+        erased: { sessions: 1, credentials: 1, signIns: 1, keptMail: 1, payoutDetails: 1, files: 3 },
+      },
+    });
+    expect(JSON.stringify(audit?.after)).not.toContain('Ada');
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+
+    // Signed out everywhere, and cannot sign in again.
+    expect((await me(customer.browser)).statusCode).toBe(401);
+    const signInAgain = await new Browser(t.app).request({
+      method: 'POST',
+      url: '/api/session',
+      payload: { email: customer.email, password: customer.password },
+    });
+    expect(signInAgain.statusCode).toBe(401);
+
+    // The address (and the username) can open a new account.
+    const again = await signUpUser(t.app, { email: customer.email, username: customer.username });
+    expect(again.id).not.toBe(customer.id);
+
+    // A closed account stays closed.
+    expect((await act(owner.browser, customer.id, 'close')).json().code).toBe('ACCOUNT_CLOSED');
+  });
+
+  test('refused while money or business is left, naming why; nothing is erased', async () => {
+    const { user, browser } = await insertFundedCustomer(t, 1_200n);
+    const refusedWith = async (message: string) => {
+      const res = await act(owner.browser, user.id, 'close');
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({ code: 'ACCOUNT_NOT_CLOSABLE', message });
+    };
+    await refusedWith('The balance is $12.00: it must be zero to close the account.');
+
+    const opened = await placeTradeRequest(browser, {
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      amount: '10',
+      lotSize: '1',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    await refusedWith('The account has 1 open position: close it before closing the account.');
+    expect((await closeTradeRequest(browser, opened.json().id)).statusCode).toBe(200);
+
+    await setWithdrawalLimits(t.db, 100n, 0);
+    const requested = await requestWithdrawal(browser, { amount: '12', ...PAYOUTS.paypal });
+    expect(requested.statusCode, requested.body).toBe(200);
+    await refusedWith(
+      'The account has 1 withdrawal not yet decided: approve or reject it before closing the account.',
+    );
+    const pending = await insertPendingDeposit(t.db, user.id);
+    await refusedWith('The account has 1 pending deposit: approve or reject it before closing the account.');
+
+    const row = await userRow(user.id);
+    expect(row).toMatchObject({ status: 'active', email: user.email, name: user.name });
+    expect(await t.db.select().from(accounts).where(eq(accounts.userId, user.id))).toHaveLength(1);
+    expect((await me(browser)).statusCode).toBe(200);
+    expect(await auditsOf(user.id, 'user.close')).toHaveLength(0);
+    expect(pending.status).toBe('pending');
+  });
+
+  test('only the owner and admins close; compliance, support and accountants get 403; unknown users 404', async () => {
+    const user = await insertUser(t.db);
+    for (const as of [compliance.browser, support.browser, accountant.browser]) {
+      expect((await act(as, user.id, 'close')).statusCode).toBe(403);
+    }
+    expect((await userRow(user.id)).status).toBe('active');
+    const unknown = await act(owner.browser, randomUUID(), 'close');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ code: 'USER_NOT_FOUND', message: 'User not found' });
+    expect((await act(owner.browser, user.id, 'close', { reason: ' ' })).statusCode).toBe(400);
+  });
+
+  test('a session that outlived a close counts for nothing', async () => {
+    const { browser } = await insertSignedInUser(t, { status: 'closed' });
+    const res = await me(browser);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHENTICATED');
+  });
+
+  test('a profile picture upload in flight when the account closed is not linked, and its file is removed', async () => {
+    const user = await insertUser(t.db, { status: 'closed' });
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-status-'));
+    try {
+      const upload = setProfilePicture({
+        db: t.db,
+        storage: createLocalStorage(root),
+        log: { warn: () => undefined },
+        actor: { id: user.id, role: 'client' },
+        now: new Date(),
+        data: await makeImage('png'),
+      });
+      await expect(upload).rejects.toMatchObject({ code: 'ACCOUNT_CLOSED' });
+      expect(await t.db.select().from(files).where(eq(files.ownerUserId, user.id))).toHaveLength(0);
+      expect(
+        fs.readdirSync(root, { recursive: true }).filter((name) => String(name).endsWith('.png')),
+      ).toEqual([]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('a suspended customer with nothing left can be closed', async () => {
+    const user: TestUser = await insertUser(t.db, { status: 'suspended' });
+    const res = await act(owner.browser, user.id, 'close', { reason: 'Dormant' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await auditsOf(user.id, 'user.close'))[0]?.before).toEqual({
+      status: 'suspended',
+      email: user.email,
+    });
+  });
+});
+
+test('the three routes are documented, with their refusals', async () => {
+  const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+  for (const action of ['suspend', 'unsuspend', 'close']) {
+    const operation = paths[`/api/admin/users/{id}/${action}`]?.post;
+    expect(operation, action).toBeDefined();
+    expect(Object.keys(operation.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '403', '404', '409']),
+    );
+  }
+});
+
+describe('a close racing a deposit decision for the same customer', () => {
+  test('ends consistent: refused while the deposit is pending, or closed with nothing pending', async () => {
+    for (let round = 0; round < 6; round++) {
+      const { user } = await insertFundedCustomer(t, 0n);
+      const pending = await insertPendingDeposit(t.db, user.id);
+      const decision = round % 2 === 0 ? 'approve' : 'reject';
+      const [closed, decided] = await Promise.all([
+        act(owner.browser, user.id, 'close', { reason: 'Race' }),
+        owner.browser.request({
+          method: 'POST',
+          url: `/api/admin/deposits/${pending.id}/${decision}`,
+          ...(decision === 'reject' ? { payload: { reason: 'No payment received' } } : {}),
+        }),
+      ]);
+      // The decision always stands: the deposit was pending before the close.
+      expect(decided.statusCode, decided.body).toBe(200);
+      const [deposit] = await t.db.select().from(deposits).where(eq(deposits.id, pending.id));
+      const row = await userRow(user.id);
+      if (closed.statusCode === 200) {
+        // Only a rejection can let the close through (an approval leaves money in the account).
+        expect(decision).toBe('reject');
+        expect(row.status).toBe('closed');
+        expect(deposit?.status).toBe('rejected');
+      } else {
+        expect(closed.statusCode, closed.body).toBe(409);
+        expect(closed.json().code).toBe('ACCOUNT_NOT_CLOSABLE');
+        expect(row.status).toBe('active');
+      }
+    }
+  });
+
+  test('a deposit submitted while the account closes is refused, never left pending on a closed account', async () => {
+    await t.db
+      .insert(walletAddresses)
+      .values({ coin: 'usdt', address: TEST_USDT_ADDRESS, updatedBy: owner.user.id })
+      .onConflictDoNothing();
+    const { user, browser } = await insertFundedCustomer(t, 0n);
+    const quote = await browser.request({
+      method: 'POST',
+      url: '/api/deposit-quotes',
+      payload: { amount: '100', coin: 'usdt' },
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const proof = multipartUpload({
+      filename: 'p.png',
+      contentType: 'image/png',
+      data: await makeImage('png'),
+    });
+    const uploaded = await browser.request({ method: 'POST', url: '/api/deposits/proofs', ...proof });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const [closed, submitted] = await Promise.all([
+      act(owner.browser, user.id, 'close', { reason: 'Race' }),
+      browser.request({
+        method: 'POST',
+        url: '/api/deposits',
+        payload: { quoteId: quote.json().id, proofFileId: uploaded.json().fileId },
+      }),
+    ]);
+    const pendingLeft = await t.db
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.userId, user.id), eq(deposits.status, 'pending')));
+    if (closed.statusCode === 200) {
+      expect(submitted.statusCode).not.toBe(200);
+      expect(pendingLeft).toHaveLength(0);
+    } else {
+      expect(closed.json().code).toBe('ACCOUNT_NOT_CLOSABLE');
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      expect(pendingLeft).toHaveLength(1);
+    }
+  });
+});

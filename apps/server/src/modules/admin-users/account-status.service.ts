@@ -1,0 +1,69 @@
+import { ACCOUNT_STATUS_MESSAGES, type AccountStatus } from '@candor/contracts/account-status';
+import type { UserStatus } from '@candor/contracts/auth';
+import { AppError } from '../../lib/app-error.ts';
+import type { Command } from '../../lib/transactions.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { requireLockedUser } from '../users/users.service.ts';
+import { updateUserStatus } from './account-status.repository.ts';
+
+/**
+ * The customer a staff member changes the status of, locked for the change: USER_NOT_FOUND,
+ * ACCOUNT_CLOSED once closed (a closed account stays closed), CONFLICT for a staff account (staff
+ * are managed by their role on the Staff tab, not suspended or closed from a customer's page).
+ */
+export async function requireLockedCustomer(tx: Command['tx'], userId: string): Promise<UserRow> {
+  const user = await requireLockedUser(tx, userId);
+  if (user.status === 'closed') throw new AppError('ACCOUNT_CLOSED', ACCOUNT_STATUS_MESSAGES.closed);
+  if (user.role !== 'client') {
+    throw new AppError(
+      'CONFLICT',
+      'This is a staff account: change its role to client on the Staff tab before changing its status.',
+    );
+  }
+  return user;
+}
+
+type StatusChange = Command<{ userId: string; reason: string }>;
+
+/**
+ * Suspends an active customer with a reason they read under the inactive message. They can still
+ * sign in, read their statement and close their own trades; opening trades, deposits and
+ * withdrawal requests are refused (requireActiveActor). Suspending twice is refused.
+ */
+export function suspendAccount(command: StatusChange): Promise<AccountStatus> {
+  return changeStatus(command, { from: 'active', to: 'suspended', action: 'user.suspend' });
+}
+
+/** Makes a suspended customer active again; the reason is recorded. Unsuspending an active account is refused. */
+export function unsuspendAccount(command: StatusChange): Promise<AccountStatus> {
+  return changeStatus(command, { from: 'suspended', to: 'active', action: 'user.unsuspend' });
+}
+
+async function changeStatus(
+  { tx, actor, now, userId, reason }: StatusChange,
+  move: { from: UserStatus; to: UserStatus; action: string },
+): Promise<AccountStatus> {
+  const user = await requireLockedCustomer(tx, userId);
+  if (user.status !== move.from) {
+    throw new AppError(
+      'ACCOUNT_STATUS_UNCHANGED',
+      move.to === 'suspended'
+        ? ACCOUNT_STATUS_MESSAGES.alreadySuspended
+        : ACCOUNT_STATUS_MESSAGES.notSuspended,
+    );
+  }
+  // The customer reads a suspension's reason; an active account shows none.
+  const statusReason = move.to === 'suspended' ? reason : null;
+  await updateUserStatus(tx, userId, { status: move.to, reason: statusReason, now });
+  await recordAudit(tx, {
+    actor,
+    action: move.action,
+    targetType: 'user',
+    targetId: userId,
+    reason,
+    before: { status: user.status, statusReason: user.statusReason },
+    after: { status: move.to, statusReason },
+  });
+  return { id: userId, status: move.to, statusReason };
+}

@@ -1,0 +1,89 @@
+import {
+  type AccountStatusRequest,
+  CLOSE_ACCOUNT_REFUSALS,
+  type ClosedAccount,
+} from '@candor/contracts/account-status';
+import { AppError } from '../../lib/app-error.ts';
+import type { Command } from '../../lib/transactions.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { lockCustomerAccounts } from '../ledger/ledger.repository.ts';
+import { requireUser } from '../users/users.service.ts';
+import {
+  anonymiseUser,
+  blankWithdrawalDetails,
+  countOpenBusiness,
+  deleteIdempotencyKeys,
+  deleteKeptMailTo,
+  deleteSignInData,
+  forgetOwnedFiles,
+} from './account-status.repository.ts';
+import { requireLockedCustomer } from './account-status.service.ts';
+
+/** A closed account, and the storage keys of its files, whose bytes go once the close has committed. */
+export type ClosedAccountResult = { closed: ClosedAccount; storageKeys: string[] };
+
+/**
+ * Closes a customer's account (PRODUCT.md §2, docs/decisions/014-closing-accounts.md): only with
+ * nothing left in it (no open position, no pending deposit, no undecided withdrawal, zero cash and
+ * zero reserved), otherwise ACCOUNT_NOT_CLOSABLE naming what stands in the way. Closing erases the
+ * personal data (name, e-mail, username, picture, password, sessions, sign-in history, kept mail,
+ * payout details, files) and keeps the ledger, trades, deposits, withdrawals and audit rows,
+ * linked to the anonymised account. Audited with the e-mail it had and what was erased, counted.
+ *
+ * The customer's ledger accounts are locked first, then the user row (the order a posting takes
+ * them: a posting locks the accounts, then its entry refers to the user), so a racing deposit
+ * approval, trade or withdrawal either commits before the checks (and is seen) or waits and finds
+ * the account closed.
+ */
+export async function closeAccount({
+  tx,
+  actor,
+  now,
+  userId,
+  reason,
+}: Command<{ userId: string } & AccountStatusRequest>): Promise<ClosedAccountResult> {
+  await requireUser(tx, userId);
+  const accounts = await lockCustomerAccounts(tx, [userId]);
+  const user = await requireLockedCustomer(tx, userId);
+
+  const business = await countOpenBusiness(tx, userId);
+  const balanceOf = (kind: string) =>
+    accounts.filter((account) => account.kind === kind).reduce((sum, a) => sum + a.balanceMinor, 0n);
+  const cash = balanceOf('customer_cash');
+  const reserved = balanceOf('customer_reserved');
+  const refusal =
+    business.openTrades > 0
+      ? CLOSE_ACCOUNT_REFUSALS.openPositions(business.openTrades)
+      : business.pendingDeposits > 0
+        ? CLOSE_ACCOUNT_REFUSALS.pendingDeposits(business.pendingDeposits)
+        : business.undecidedWithdrawals > 0
+          ? CLOSE_ACCOUNT_REFUSALS.pendingWithdrawals(business.undecidedWithdrawals)
+          : cash !== 0n
+            ? CLOSE_ACCOUNT_REFUSALS.balance(cash)
+            : reserved !== 0n
+              ? CLOSE_ACCOUNT_REFUSALS.reserved(reserved)
+              : undefined;
+  if (refusal) throw new AppError('ACCOUNT_NOT_CLOSABLE', refusal);
+
+  const signInData = await deleteSignInData(tx, userId);
+  const keptMail = await deleteKeptMailTo(tx, user.email);
+  const payoutDetails = await blankWithdrawalDetails(tx, userId);
+  const storedAnswers = await deleteIdempotencyKeys(tx, userId);
+  const storageKeys = await forgetOwnedFiles(tx, userId);
+  await anonymiseUser(tx, userId, { reason, now });
+  await recordAudit(tx, {
+    actor,
+    action: 'user.close',
+    targetType: 'user',
+    targetId: userId,
+    reason,
+    // The e-mail it had, so the closed account can still be traced (anti-money-laundering
+    // retention); the rest of the erased data is only counted.
+    before: { status: user.status, email: user.email },
+    after: {
+      status: 'closed',
+      erased: { ...signInData, keptMail, payoutDetails, storedAnswers, files: storageKeys.length },
+    },
+  });
+  return { closed: { id: userId, status: 'closed', closedAt: now.toISOString() }, storageKeys };
+}

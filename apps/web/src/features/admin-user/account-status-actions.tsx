@@ -1,0 +1,138 @@
+import { ACCOUNT_STATUS_MESSAGES, ACCOUNT_STATUS_REASON_MAX_LENGTH } from '@candor/contracts/account-status';
+import type { AdminUser } from '@candor/contracts/admin-users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { notify } from '../../lib/notify.ts';
+import { useCan } from '../../lib/permissions.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { changeAccountStatus, closeAccount } from './account-status-api.ts';
+
+type Open = 'status' | 'close' | null;
+
+/**
+ * The account's status actions on /user/{id} (PRODUCT.md §2): Suspend account / Unsuspend account
+ * (the label follows the status) and Close account, each asking for a reason. Only the buttons the
+ * signed-in role may use are shown; a closed account has none.
+ */
+export function AccountStatusActions({ user }: { user: AdminUser }) {
+  const mayChangeStatus = useCan('customers.status');
+  const mayClose = useCan('customers.close');
+  const [open, setOpen] = useState<Open>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const suspending = user.status === 'active';
+
+  const changeStatus = useMutation({
+    mutationFn: (reason: string) =>
+      changeAccountStatus(user.id, suspending ? 'suspend' : 'unsuspend', { reason }),
+    onSuccess: async () => {
+      setOpen(null);
+      notify.success(ACCOUNT_STATUS_MESSAGES.updated);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin });
+    },
+    onError: (error) => {
+      setOpen(null);
+      notify.error(ACCOUNT_STATUS_MESSAGES.updateFailed, { description: errorMessage(error) });
+    },
+  });
+
+  const close = useMutation({
+    mutationFn: (reason: string) => closeAccount(user.id, { reason }),
+    onSuccess: async () => {
+      notify.success(ACCOUNT_STATUS_MESSAGES.deleted);
+      queryClient.removeQueries({ queryKey: queryKeys.adminUser(user.id) });
+      await navigate({ to: '/all-user' });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin });
+    },
+    onError: (error) => {
+      setOpen(null);
+      notify.error(ACCOUNT_STATUS_MESSAGES.deleteFailed, { description: errorMessage(error) });
+    },
+  });
+
+  if (user.status === 'closed' || (!mayChangeStatus && !mayClose)) return null;
+
+  return (
+    <section
+      aria-labelledby="account-status-actions"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <h2 id="account-status-actions" className="text-base font-semibold text-slate-900">
+            Account status
+          </h2>
+          <p className="mt-1 text-sm text-slate-500">
+            {suspending
+              ? 'A suspended customer can sign in, read their statement and close their open trades, but cannot trade, deposit or withdraw.'
+              : 'This account is suspended. Unsuspending lets the customer trade, deposit and withdraw again.'}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+          {mayChangeStatus ? (
+            <Button variant={suspending ? 'secondary' : 'primary'} onClick={() => setOpen('status')}>
+              {suspending ? 'Suspend account' : 'Unsuspend account'}
+            </Button>
+          ) : null}
+          {mayClose ? (
+            <Button variant="danger" onClick={() => setOpen('close')}>
+              Close account
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {open === 'status' ? (
+        <ReasonDialog
+          title={suspending ? 'Suspend account' : 'Unsuspend account'}
+          description={
+            suspending ? (
+              <>
+                Suspend <strong className="text-slate-700">{user.fullName}</strong>? The reason is shown to
+                the customer under the inactive message.
+              </>
+            ) : (
+              <>
+                Make <strong className="text-slate-700">{user.fullName}</strong>'s account active again? The
+                reason is recorded in the audit log.
+              </>
+            )
+          }
+          busyLabel={suspending ? 'Suspending...' : 'Unsuspending...'}
+          requiredMessage={ACCOUNT_STATUS_MESSAGES.reasonRequired}
+          maxLength={ACCOUNT_STATUS_REASON_MAX_LENGTH}
+          variant={suspending ? 'danger' : 'primary'}
+          hint={suspending ? 'Shown to the customer.' : 'Recorded in the audit log.'}
+          busy={changeStatus.isPending}
+          onCancel={() => setOpen(null)}
+          onConfirm={(reason) => changeStatus.mutate(reason)}
+        />
+      ) : null}
+
+      {open === 'close' ? (
+        <ReasonDialog
+          title="Close account"
+          description={
+            <>
+              Close <strong className="text-slate-700">{user.fullName}</strong>'s account? Only an account
+              with a zero balance, no open positions and no pending deposits or withdrawals can be closed.
+              Their personal data, files and sessions are erased; the ledger and audit records are kept. This
+              cannot be undone.
+            </>
+          }
+          busyLabel={ACCOUNT_STATUS_MESSAGES.deleting}
+          hint="Recorded in the audit log."
+          requiredMessage={ACCOUNT_STATUS_MESSAGES.reasonRequired}
+          maxLength={ACCOUNT_STATUS_REASON_MAX_LENGTH}
+          busy={close.isPending}
+          onCancel={() => setOpen(null)}
+          onConfirm={(reason) => close.mutate(reason)}
+        />
+      ) : null}
+    </section>
+  );
+}

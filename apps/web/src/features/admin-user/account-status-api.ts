@@ -1,0 +1,20 @@
+import {
+  type AccountStatusRequest,
+  AccountStatusSchema,
+  ClosedAccountSchema,
+} from '@candor/contracts/account-status';
+import { apiRequest } from '../../lib/api.ts';
+
+function userPath(id: string): string {
+  return `/api/admin/users/${encodeURIComponent(id)}`;
+}
+
+/** Suspends or unsuspends the customer's account, with the reason (shown to them when suspended). */
+export function changeAccountStatus(id: string, action: 'suspend' | 'unsuspend', body: AccountStatusRequest) {
+  return apiRequest(`${userPath(id)}/${action}`, AccountStatusSchema, { method: 'POST', body });
+}
+
+/** Closes the account and erases its personal data; the server says why not while anything is left in it. */
+export function closeAccount(id: string, body: AccountStatusRequest) {
+  return apiRequest(`${userPath(id)}/close`, ClosedAccountSchema, { method: 'POST', body });
+}

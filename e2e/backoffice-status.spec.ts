@@ -1,0 +1,99 @@
+import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
+import type { Browser, Page } from '@playwright/test';
+import { asAdmin, creditCustomer } from './fixtures/admin.ts';
+import { expectOk, signInThroughApi } from './fixtures/api.ts';
+import { readComplianceCredentials, readE2eEnv } from './fixtures/env.ts';
+import { expect, test } from './fixtures/test.ts';
+import { LOGIN_FAILED, submitLoginForm, toast } from './fixtures/ui.ts';
+
+/** Runs `steps` in a second browser signed in as the run's compliance member. */
+async function asCompliance(browser: Browser, steps: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ baseURL: readE2eEnv().baseURL });
+  try {
+    const page = await context.newPage();
+    await signInThroughApi(page.request, readComplianceCredentials());
+    await steps(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Fills the reason dialog titled `title` and presses its button of the same name. */
+async function confirmWithReason(page: Page, title: string, reason: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByLabel('Reason').fill(reason);
+  await dialog.getByRole('button', { name: title }).click();
+}
+
+test('a compliance member suspends a customer with a reason; the customer reads it and cannot trade', async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  await asCompliance(browser, async (staff) => {
+    await staff.goto(`/user/${signedInClient.id}`);
+    await expect(staff.getByRole('heading', { name: signedInClient.fullname, level: 1 })).toBeVisible();
+    // Compliance changes the status but does not close accounts.
+    await expect(staff.getByRole('button', { name: 'Close account' })).toHaveCount(0);
+    await staff.getByRole('button', { name: 'Suspend account' }).click();
+    await confirmWithReason(staff, 'Suspend account', 'Proof of address expired');
+    await expect(toast(staff, 'User status updated')).toBeVisible();
+    await expect(staff.getByRole('button', { name: 'Unsuspend account' })).toBeVisible();
+    await expect(staff.getByText('Reason: Proof of address expired')).toBeVisible();
+  });
+
+  await page.goto('/dashboard');
+  const notice = page.getByRole('alert').filter({ hasText: INACTIVE_ACCOUNT_MESSAGE });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Reason: Proof of address expired');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Deposit', exact: true })).toHaveCount(0);
+
+  await page.goto('/trades');
+  await expect(page.getByText(INACTIVE_ACCOUNT_MESSAGE)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'BUY' })).toBeDisabled();
+  // The server refuses too, whatever the page shows.
+  const refused = await page.request.post('/api/trades', {
+    data: { symbol: 'BTCUSD', direction: 'buy', amount: '10', lotSize: '1' },
+    headers: { origin: readE2eEnv().baseURL },
+  });
+  expect(refused.status()).toBe(403);
+  // The statement stays readable.
+  await page.goto('/statement');
+  await expect(page.getByText(INACTIVE_ACCOUNT_MESSAGE)).toHaveCount(0);
+  await expect(page).toHaveURL('/statement');
+});
+
+test('the owner closes an emptied account; the customer can no longer sign in', async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  await asAdmin(browser, async (owner) => {
+    // With money in it, the account cannot be closed, and the owner reads why.
+    await creditCustomer(owner, signedInClient.id, '12');
+    await owner.goto(`/user/${signedInClient.id}`);
+    await owner.getByRole('button', { name: 'Close account' }).click();
+    await confirmWithReason(owner, 'Close account', 'Customer asked to close');
+    await expect(toast(owner, 'Failed to delete user')).toBeVisible();
+    await expect(toast(owner, 'The balance is $12.00: it must be zero to close the account.')).toBeVisible();
+
+    // Emptied, it closes: "Deleting...", then back to the Manage page.
+    const debit = await owner.request.post(`/api/admin/users/${signedInClient.id}/adjustments`, {
+      data: { direction: 'debit', amount: '12', reason: 'Balance paid out before closing' },
+      headers: { origin: readE2eEnv().baseURL },
+    });
+    await expectOk(debit, 'debit');
+    await owner.reload();
+    await owner.getByRole('button', { name: 'Close account' }).click();
+    await confirmWithReason(owner, 'Close account', 'Customer asked to close');
+    await expect(toast(owner, 'User deleted successfully')).toBeVisible();
+    await expect(owner).toHaveURL(/\/all-user$/);
+  });
+
+  // Signed out everywhere: the customer's page goes back to the login page.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/');
+  // And cannot sign in again.
+  await submitLoginForm(page, signedInClient);
+  await expect(page.getByText(LOGIN_FAILED)).toBeVisible();
+});

@@ -1,0 +1,72 @@
+import { formatUsd } from '@candor/domain/money/money';
+import { z } from 'zod';
+import { UserStatusSchema } from './auth.ts';
+
+/**
+ * Suspending, unsuspending and closing a customer's account (PRODUCT.md §2 Admin user details,
+ * issue 10). Each needs a reason: a suspension's is shown to the customer under the inactive
+ * message; every reason is recorded in the audit log.
+ */
+export const ACCOUNT_STATUS_REASON_MAX_LENGTH = 500;
+
+/** What the account status actions and the server say (toasts from seed-spec §8). */
+export const ACCOUNT_STATUS_MESSAGES = {
+  reasonRequired: 'Reason is required',
+  reasonTooLong: `The reason can be at most ${ACCOUNT_STATUS_REASON_MAX_LENGTH} characters`,
+  updated: 'User status updated',
+  updateFailed: 'Failed to update user status',
+  alreadySuspended: 'This account is already suspended.',
+  notSuspended: 'This account is not suspended.',
+  closed: 'This account is closed.',
+  deleted: 'User deleted successfully',
+  deleteFailed: 'Failed to delete user',
+  deleting: 'Deleting...',
+} as const;
+
+/** Why an account cannot be closed yet: each names what must happen first. */
+export const CLOSE_ACCOUNT_REFUSALS = {
+  balance: (minor: bigint) => `The balance is ${formatUsd(minor)}: it must be zero to close the account.`,
+  reserved: (minor: bigint) =>
+    `${formatUsd(minor)} is reserved for withdrawals: it must be zero to close the account.`,
+  openPositions: (count: number) =>
+    `The account has ${count} open position${count === 1 ? '' : 's'}: close ${count === 1 ? 'it' : 'them'} before closing the account.`,
+  pendingDeposits: (count: number) =>
+    `The account has ${count} pending deposit${count === 1 ? '' : 's'}: approve or reject ${count === 1 ? 'it' : 'them'} before closing the account.`,
+  pendingWithdrawals: (count: number) =>
+    `The account has ${count} withdrawal${count === 1 ? '' : 's'} not yet decided: approve or reject ${count === 1 ? 'it' : 'them'} before closing the account.`,
+} as const;
+
+/** The name a closed account keeps (its personal data is erased). */
+export const CLOSED_ACCOUNT_NAME = 'Closed account';
+
+const reasonSchema = z
+  .string({ error: ACCOUNT_STATUS_MESSAGES.reasonRequired })
+  .trim()
+  .min(1, ACCOUNT_STATUS_MESSAGES.reasonRequired)
+  .max(ACCOUNT_STATUS_REASON_MAX_LENGTH, ACCOUNT_STATUS_MESSAGES.reasonTooLong);
+
+/** The body of suspend, unsuspend and close: the reason, required. */
+export const AccountStatusRequestSchema = z
+  .object({ reason: reasonSchema })
+  .meta({ id: 'AccountStatusRequest' });
+export type AccountStatusRequest = z.infer<typeof AccountStatusRequestSchema>;
+
+/** An account's status after a suspension or unsuspension. */
+export const AccountStatusSchema = z
+  .object({
+    id: z.string(),
+    status: UserStatusSchema,
+    statusReason: z.string().nullable(),
+  })
+  .meta({ id: 'AccountStatus' });
+export type AccountStatus = z.infer<typeof AccountStatusSchema>;
+
+/** A closed account: what was erased is counted, never shown. */
+export const ClosedAccountSchema = z
+  .object({
+    id: z.string(),
+    status: z.literal('closed'),
+    closedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'ClosedAccount' });
+export type ClosedAccount = z.infer<typeof ClosedAccountSchema>;

@@ -30,8 +30,7 @@ export const APPROVAL_MESSAGES = {
   notFound: 'Approval request not found',
   reasonRequired: 'A reason is required',
   reasonTooLong: `The reason can be at most ${APPROVAL_REASON_MAX_LENGTH} characters`,
-  makerCannotDecide:
-    'You made this request: a different staff member must approve or reject it.',
+  makerCannotDecide: 'You made this request: a different staff member must approve or reject it.',
   withdrawalAwaiting:
     'This withdrawal is awaiting a second approval: approve or reject that request on the Approvals tab first.',
   alreadyDecided: (status: string) => `This request was already ${status}.`,
@@ -97,6 +96,10 @@ export type WaitingApproval = z.infer<typeof WaitingApprovalSchema>;
  * The statement line of an adjustment carried out after a second approval: the maker's reason (what
  * the customer reads for any adjustment), then who made and who approved it.
  */
-export function approvedAdjustmentDescription(reason: string, makerName: string, checkerName: string): string {
+export function approvedAdjustmentDescription(
+  reason: string,
+  makerName: string,
+  checkerName: string,
+): string {
   return `${reason} — made by ${makerName}, approved by ${checkerName}`;
 }

@@ -81,8 +81,11 @@ export const UpdateSiteSettingsRequestSchema = z
       .max(SITE_NAME_MAX_LENGTH, `Site name can have at most ${SITE_NAME_MAX_LENGTH} characters`),
     minWithdrawal: MinWithdrawalSchema,
     withdrawalPercent: WithdrawalPercentSchema,
-    /** Four-eyes: adjustments and withdrawal approvals above this many dollars wait for a second staff member. */
-    fourEyesThreshold: FourEyesThresholdSchema,
+    /**
+     * Four-eyes: adjustments and withdrawal approvals above this many dollars wait for a second staff
+     * member ("0" turns it off). Left out, it keeps its value.
+     */
+    fourEyesThreshold: FourEyesThresholdSchema.optional(),
   })
   .meta({ id: 'UpdateSiteSettingsRequest' });
 export type UpdateSiteSettingsRequest = z.infer<typeof UpdateSiteSettingsRequestSchema>;

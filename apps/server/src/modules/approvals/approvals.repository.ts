@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type Page, readPage, countRows } from '../../db/page.ts';
+import { countRows, type Page, readPage } from '../../db/page.ts';
 import { approvals } from '../../db/schema/approvals.ts';
 import { users } from '../../db/schema/auth.ts';
 
@@ -49,7 +49,10 @@ export async function findWaitingWithdrawalApproval(
 }
 
 /** Which of these withdrawals have an approval waiting (the Withdrawals tab's page). */
-export async function selectWithdrawalsAwaiting(db: Db, withdrawalIds: readonly string[]): Promise<Set<string>> {
+export async function selectWithdrawalsAwaiting(
+  db: Db,
+  withdrawalIds: readonly string[],
+): Promise<Set<string>> {
   if (withdrawalIds.length === 0) return new Set();
   const rows = await db
     .select({ withdrawalId: approvals.withdrawalId })
@@ -62,7 +65,10 @@ export async function selectWithdrawalsAwaiting(db: Db, withdrawalIds: readonly 
  * The Approvals tab: waiting requests first, oldest first (the longest wait on top), then decided
  * ones, most recently decided first.
  */
-export function selectApprovalPage(db: Db, query: { page: number; pageSize: number }): Promise<Page<ApprovalRow>> {
+export function selectApprovalPage(
+  db: Db,
+  query: { page: number; pageSize: number },
+): Promise<Page<ApprovalRow>> {
   return readPage(query, {
     total: () => countRows(db, approvals, undefined),
     rows: (limit, offset) =>

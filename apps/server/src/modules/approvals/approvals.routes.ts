@@ -50,7 +50,8 @@ export const approvalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, 
       config: { access: 'approvals.decide' },
       schema: {
         tags: ['approvals'],
-        summary: 'Approve a waiting request with a reason: the adjustment or withdrawal approval is carried out',
+        summary:
+          'Approve a waiting request with a reason: the adjustment or withdrawal approval is carried out',
         description:
           'Locks the request, carries the original action out in the same transaction (re-checked now: a debit ' +
           'cannot take the balance below zero, 422 INSUFFICIENT_FUNDS; the withdrawal must still be pending, ' +

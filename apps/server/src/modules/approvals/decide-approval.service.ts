@@ -8,7 +8,11 @@ import {
   approvedAdjustmentDescription,
 } from '@candor/contracts/approvals';
 import { hasPermission, type Permission } from '@candor/contracts/staff';
-import { APPROVAL_NEXT, type ApprovalKind, type ApprovalStatus } from '@candor/domain/approvals/approval-status';
+import {
+  APPROVAL_NEXT,
+  type ApprovalKind,
+  type ApprovalStatus,
+} from '@candor/domain/approvals/approval-status';
 import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -53,9 +57,13 @@ async function lockForDecision(tx: Db, checker: Actor, id: string, to: ApprovalS
   const row = await findApproval(tx, id, { lock: true });
   if (!row) throw new AppError('NOT_FOUND', APPROVAL_MESSAGES.notFound);
   if (!hasPermission(checker.role, APPROVAL_KIND_PERMISSION[row.kind])) {
-    throw new AppError('FORBIDDEN', APPROVAL_MESSAGES.roleCannotDecide(APPROVAL_KIND_LABELS[row.kind].toLowerCase()));
+    throw new AppError(
+      'FORBIDDEN',
+      APPROVAL_MESSAGES.roleCannotDecide(APPROVAL_KIND_LABELS[row.kind].toLowerCase()),
+    );
   }
-  if (row.makerId === checker.id) throw new AppError('MAKER_CANNOT_APPROVE', APPROVAL_MESSAGES.makerCannotDecide);
+  if (row.makerId === checker.id)
+    throw new AppError('MAKER_CANNOT_APPROVE', APPROVAL_MESSAGES.makerCannotDecide);
   requireTransition(TRANSITIONS, row.status, to);
   return row;
 }
@@ -85,7 +93,9 @@ export async function approveApproval({
   if (row.kind === 'adjustment') {
     const request = adjustmentRequestOf(row);
     await requireOpenCustomer(tx, row.userId);
-    const people = new Map((await selectApprovalPeople(tx, [row.makerId, actor.id])).map((p) => [p.id, p.name]));
+    const people = new Map(
+      (await selectApprovalPeople(tx, [row.makerId, actor.id])).map((p) => [p.id, p.name]),
+    );
     // The approval is marked first: the adjustment's audit row is the transaction's last write.
     const approved = await updateApproval(tx, row.id, decided);
     const done = await postAdjustment({
@@ -146,7 +156,12 @@ export async function rejectApproval({
     targetId: row.id,
     subjectUserId: row.userId,
     reason,
-    before: { status: row.status, kind: row.kind, amount: formatDecimal(row.amountMinor), makerId: row.makerId },
+    before: {
+      status: row.status,
+      kind: row.kind,
+      amount: formatDecimal(row.amountMinor),
+      makerId: row.makerId,
+    },
     after: { status: rejected.status, ...(row.withdrawalId ? { withdrawalId: row.withdrawalId } : {}) },
   });
   return toOneApproval(tx, rejected);

@@ -67,14 +67,16 @@ export async function updateSiteSettings({
 }: Command<{ input: UpdateSiteSettingsRequest }>): Promise<SiteSettings> {
   const minWithdrawal = parseMinorUnits(input.minWithdrawal);
   const feeBps = parsePercentBps(input.withdrawalPercent);
-  const fourEyes = parseMinorUnits(input.fourEyesThreshold);
+  const fourEyes =
+    input.fourEyesThreshold === undefined ? undefined : parseMinorUnits(input.fourEyesThreshold);
   // The request schema already refused these; a failure here means the schema and domain disagree.
-  if (!minWithdrawal.ok || !feeBps.ok || !fourEyes.ok) throw new AppError('VALIDATION_FAILED', 'Invalid withdrawal settings');
+  if (!minWithdrawal.ok || !feeBps.ok || (fourEyes && !fourEyes.ok))
+    throw new AppError('VALIDATION_FAILED', 'Invalid withdrawal settings');
   const { after } = await changeSiteSettings({ tx, actor, now }, 'settings.update', {
     siteName: input.siteName,
     minWithdrawalMinor: minWithdrawal.value,
     withdrawalFeeBps: feeBps.value,
-    fourEyesThresholdMinor: fourEyes.value,
+    ...(fourEyes?.ok ? { fourEyesThresholdMinor: fourEyes.value } : {}),
   });
   return toSiteSettings(after);
 }

@@ -24,6 +24,7 @@ export function ReasonDialog({
   maxLength,
   busy,
   variant = 'danger',
+  hint,
   onCancel,
   onConfirm,
 }: ReasonDialogActions & {
@@ -34,6 +35,8 @@ export function ReasonDialog({
   requiredMessage?: string;
   maxLength: number;
   variant?: 'danger' | 'primary';
+  /** Who reads the reason, under the field (by default: the customer, or the audit log for a note). */
+  hint?: string;
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +66,7 @@ export function ReasonDialog({
             if (error && event.target.value.trim()) setError(null);
           }}
           error={error}
-          hint={requiredMessage ? 'Shown to the customer.' : 'Recorded in the audit log.'}
+          hint={hint ?? (requiredMessage ? 'Shown to the customer.' : 'Recorded in the audit log.')}
         />
         <DialogButtons
           busy={busy}

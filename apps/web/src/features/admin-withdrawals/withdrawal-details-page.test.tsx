@@ -26,6 +26,7 @@ function detail(overrides: object = {}) {
       },
     ],
     reservationEntryId: '17',
+    awaitingApproval: null,
     updatedAt: '2026-03-04T12:00:00.000Z',
     ...overrides,
   });

@@ -60,6 +60,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     password: `Admin-${randomBytes(9).toString('base64url')}`,
   };
 
+  const accountant = {
+    email: `accountant-${randomBytes(4).toString('hex')}@example.com`,
+    password: `Acct-${randomBytes(9).toString('base64url')}`,
+  };
+
   let server: ChildProcess | undefined;
   const cleanup = async () => {
     if (server) await stopProcess(server);
@@ -90,6 +95,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       throw new Error(`Creating the e2e administrator failed:\n${detail}`);
     });
 
+    // A second staff member, an accountant (four-eyes: e2e/backoffice-approvals.spec.ts), made with
+    // the same admin command before the server holds the embedded database.
+    await createStaffMember(serverEnv, accountant, 'accountant');
+
     adminCreatedAt = Date.now();
     fs.mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
     const log = fs.openSync(SERVER_LOG, 'w');
@@ -112,7 +121,40 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.CANDOR_E2E_BASE_URL = baseURL;
   process.env.CANDOR_E2E_ADMIN_EMAIL = admin.email;
   process.env.CANDOR_E2E_ADMIN_PASSWORD = admin.password;
+  process.env.CANDOR_E2E_ACCOUNTANT_EMAIL = accountant.email;
+  process.env.CANDOR_E2E_ACCOUNTANT_PASSWORD = accountant.password;
   return cleanup;
+}
+
+/** Creates a staff account with the admin command: `create` (an owner), then `role` to `role`. */
+async function createStaffMember(
+  env: NodeJS.ProcessEnv,
+  member: { email: string; password: string },
+  role: 'accountant',
+): Promise<void> {
+  const tag = member.email.split('@')[0]?.replace(/[^a-z0-9]/gi, '_') ?? role;
+  const commands = [
+    [
+      'create',
+      '--email',
+      member.email,
+      '--password',
+      member.password,
+      '--username',
+      tag,
+      '--fullname',
+      'E2E Accountant',
+    ],
+    ['role', '--email', member.email, '--role', role],
+  ];
+  for (const args of commands) {
+    await run(process.execPath, [ADMIN_CLI, ...args], { cwd: ROOT, env, timeout: 120_000 }).catch(
+      (error: unknown) => {
+        const detail = error instanceof Error && 'stderr' in error ? String(error.stderr) : String(error);
+        throw new Error(`Creating the e2e ${role} failed:\n${detail}`);
+      },
+    );
+  }
 }
 
 /** Deposit wallet addresses and a withdrawal fee, as an operator sets them up before opening. */

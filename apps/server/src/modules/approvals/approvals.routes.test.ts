@@ -284,8 +284,13 @@ describe('manual adjustments above the threshold', () => {
 describe('withdrawal approvals above the threshold', () => {
   test('wait: the withdrawal stays pending, shows its waiting approval, and nothing moves', async () => {
     const { customer, id } = await pendingWithdrawal(10_000_00n, '4000');
-    const res = await approveWithdrawal(maker, id);
+    const key = randomUUID();
+    const res = await approveWithdrawal(maker, id, key);
     expect(res.statusCode, res.body).toBe(200);
+    // A retry with the same Idempotency-Key answers the same and records no second request.
+    const retry = await approveWithdrawal(maker, id, key);
+    expect(retry.json()).toEqual(res.json());
+    expect(await t.db.select().from(approvals).where(eq(approvals.withdrawalId, id))).toHaveLength(1);
     expect(res.json()).toMatchObject({
       status: 'pending',
       awaitingApproval: { id: expect.any(String), maker: { id: maker.user.id, name: 'Mona Maker' } },

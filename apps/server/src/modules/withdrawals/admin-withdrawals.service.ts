@@ -10,7 +10,7 @@ import {
   type WithdrawalStatus,
 } from '@candor/contracts/withdrawals';
 import { releaseEntry, withdrawalEntries } from '@candor/domain/ledger/entries';
-import { formatDecimal, formatPercentBps } from '@candor/domain/money/money';
+import { formatDecimal, formatPercentBps, formatUsd } from '@candor/domain/money/money';
 import { WITHDRAWAL_NEXT } from '@candor/domain/withdrawals/withdrawal-status';
 import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';
@@ -189,7 +189,7 @@ async function decide(
       withdrawalId: row.id,
       amountMinor: row.amountMinor,
       request: { withdrawalId: row.id },
-      reason: `Approve the withdrawal of ${formatDecimal(row.amountMinor)} USD to ${rowMethodLabel(row)}`,
+      reason: `Approve the withdrawal of ${formatUsd(row.amountMinor)} to ${rowMethodLabel(row)}`,
     });
     return toAdminWithdrawal(tx, row);
   }

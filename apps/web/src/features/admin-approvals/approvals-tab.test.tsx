@@ -26,7 +26,7 @@ const waitingWithdrawal = buildApproval({
   direction: null,
   amount: '2500.00',
   email: 'bob@example.com',
-  makerReason: 'Approve the withdrawal of 2500.00 USD to Bank',
+  makerReason: 'Approve the withdrawal of $2,500.00 to Bank',
 });
 const decided = buildApproval({
   id: id(3),
@@ -112,7 +112,11 @@ describe('the Approvals tab', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     const dialog = within(screen.getByRole('dialog'));
-    expect(dialog.getByText(/credit \$5,000\.00 for ada@example.com, requested by Mona Maker/)).toBeTruthy();
+    expect(
+      dialog.getByText(
+        'The $5,000.00 credit to ada@example.com, requested by Mona Maker, is carried out at once.',
+      ),
+    ).toBeTruthy();
     await user.click(dialog.getByRole('button', { name: 'Approve' }));
     expect(await dialog.findByText('A reason is required')).toBeTruthy();
     expect(callsTo(fetchMock, APPROVE)).toEqual([]);

@@ -91,10 +91,12 @@ export function ApprovalsTab() {
 }
 
 function describe(approval: Approval, kind: ApprovalDecision['kind']): string {
-  const what = `${APPROVAL_KIND_LABELS[approval.kind].toLowerCase()} of ${amountText(approval)} for ${approval.email}`;
-  return kind === 'approve'
-    ? `The ${what}, requested by ${approval.maker.name}, is carried out at once.`
-    : `The ${what}, requested by ${approval.maker.name}, is refused: nothing moves.`;
+  const amount = formatUsdDecimal(approval.amount);
+  const what =
+    approval.kind === 'adjustment'
+      ? `The ${amount} ${approval.direction ?? 'adjustment'} to ${approval.email}, requested by ${approval.maker.name},`
+      : `The ${amount} withdrawal of ${approval.email}, approved by ${approval.maker.name},`;
+  return kind === 'approve' ? `${what} is carried out at once.` : `${what} is refused: nothing moves.`;
 }
 
 function amountText(approval: Approval): string {

@@ -56,5 +56,9 @@ describe('ManagePage', () => {
     // Asked for in the URL but hidden: the first tab opens instead.
     const selected = shown ? 'Approvals' : 'Users';
     expect(screen.getByRole('tab', { name: selected }).getAttribute('aria-selected')).toBe('true');
+    // The Settings tab (the four-eyes threshold among them) is for settings.manage only.
+    expect(screen.queryByRole('tab', { name: 'Settings' }) !== null).toBe(
+      role === 'owner' || role === 'admin',
+    );
   });
 });

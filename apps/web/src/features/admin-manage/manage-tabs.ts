@@ -26,10 +26,12 @@ const LABELS = {
 
 /**
  * Tabs only some roles see: Approvals (four-eyes) for whoever may decide an adjustment or a
- * withdrawal. The others show to every staff member.
+ * withdrawal; Settings (with the four-eyes threshold) for settings.manage. The others show to every
+ * staff member.
  */
 const VISIBLE_TO: Partial<Record<ManageTabId, readonly Permission[]>> = {
   approvals: ['adjustments.create', 'withdrawals.decide'],
+  settings: ['settings.manage'],
 };
 
 /** The Manage page's tabs, in the seed's order (seed-spec §2, Admin Manage page). */

@@ -64,6 +64,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     email: `compliance-${randomBytes(4).toString('hex')}@example.com`,
     password: `Compliance-${randomBytes(9).toString('base64url')}`,
   };
+  const accountant = {
+    email: `accountant-${randomBytes(4).toString('hex')}@example.com`,
+    password: `Acct-${randomBytes(9).toString('base64url')}`,
+  };
 
   let server: ChildProcess | undefined;
   const cleanup = async () => {
@@ -95,29 +99,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       throw new Error(`Creating the e2e administrator failed:\n${detail}`);
     });
 
-    // A compliance member (e2e/backoffice-status.spec.ts): made an account by `create`, then given
-    // the role with `role`, both before the server holds the embedded database.
-    await run(
-      process.execPath,
-      [
-        ADMIN_CLI,
-        'create',
-        '--email',
-        compliance.email,
-        '--password',
-        compliance.password,
-        '--username',
-        'e2e_compliance',
-        '--fullname',
-        'E2E Compliance',
-      ],
-      { cwd: ROOT, env: serverEnv, timeout: 120_000 },
-    );
-    await run(process.execPath, [ADMIN_CLI, 'role', '--email', compliance.email, '--role', 'compliance'], {
-      cwd: ROOT,
-      env: serverEnv,
-      timeout: 120_000,
-    });
+    // Staff below the owner for the back-office journeys (compliance: backoffice-status.spec.ts;
+    // accountant: backoffice-approvals.spec.ts), made with the admin command before the server
+    // holds the embedded database.
+    await createStaffMember(serverEnv, compliance, 'compliance');
+    await createStaffMember(serverEnv, accountant, 'accountant');
 
     adminCreatedAt = Date.now();
     fs.mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
@@ -143,7 +129,40 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.CANDOR_E2E_ADMIN_PASSWORD = admin.password;
   process.env.CANDOR_E2E_COMPLIANCE_EMAIL = compliance.email;
   process.env.CANDOR_E2E_COMPLIANCE_PASSWORD = compliance.password;
+  process.env.CANDOR_E2E_ACCOUNTANT_EMAIL = accountant.email;
+  process.env.CANDOR_E2E_ACCOUNTANT_PASSWORD = accountant.password;
   return cleanup;
+}
+
+/** Creates a staff account with the admin command: `create` (an owner), then `role` to `role`. */
+async function createStaffMember(
+  env: NodeJS.ProcessEnv,
+  member: { email: string; password: string },
+  role: 'accountant' | 'compliance',
+): Promise<void> {
+  const tag = member.email.split('@')[0]?.replace(/[^a-z0-9]/gi, '_') ?? role;
+  const commands = [
+    [
+      'create',
+      '--email',
+      member.email,
+      '--password',
+      member.password,
+      '--username',
+      tag,
+      '--fullname',
+      role === 'accountant' ? 'E2E Accountant' : 'E2E Compliance',
+    ],
+    ['role', '--email', member.email, '--role', role],
+  ];
+  for (const args of commands) {
+    await run(process.execPath, [ADMIN_CLI, ...args], { cwd: ROOT, env, timeout: 120_000 }).catch(
+      (error: unknown) => {
+        const detail = error instanceof Error && 'stderr' in error ? String(error.stderr) : String(error);
+        throw new Error(`Creating the e2e ${role} failed:\n${detail}`);
+      },
+    );
+  }
 }
 
 /** Deposit wallet addresses and a withdrawal fee, as an operator sets them up before opening. */

@@ -3,6 +3,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { profilePictureRoutes } from './modules/account/profile-picture.routes.ts';
 import { accountStatusRoutes } from './modules/admin-users/account-status.routes.ts';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { emailVerificationsRoutes } from './modules/email-verifications/email-verifications.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -45,5 +46,6 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(depositsRoutes, services);
   await app.register(withdrawalsRoutes, services);
   await app.register(withdrawalSettingsRoutes, services);
+  await app.register(approvalsRoutes, services);
   await app.register(tradesRoutes, services);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApprovalSchema } from './approvals.ts';
 import { UserRoleSchema, UserStatusSchema } from './auth.ts';
 import { BalancesSchema, StatementPageSchema } from './ledger.ts';
 import { usdAmountSchema } from './money.ts';
@@ -60,10 +61,16 @@ export const CreateAdjustmentRequestSchema = z
   .meta({ id: 'CreateAdjustmentRequest' });
 export type CreateAdjustmentRequest = z.infer<typeof CreateAdjustmentRequestSchema>;
 
-/** The adjustment's ledger entry and the customer's balances after it. */
+/**
+ * The answer to a manual adjustment. `state` says what happened: 'completed' (the ledger entry is
+ * `entryId`), or 'awaiting_approval' above the four-eyes threshold (nothing moved; `approval` is the
+ * request a second staff member decides). `balances` are the customer's balances now.
+ */
 export const AdjustmentSchema = z
   .object({
-    entryId: z.string(),
+    state: z.enum(['completed', 'awaiting_approval']),
+    entryId: z.string().nullable(),
+    approval: ApprovalSchema.nullable(),
     balances: BalancesSchema,
   })
   .meta({ id: 'Adjustment' });

@@ -29,6 +29,9 @@ export const ERROR_CODES = [
   'INVALID_WITHDRAWAL_CODE',
   'WALLET_NOT_CONFIGURED',
   'PRICE_UNAVAILABLE',
+  // Four-eyes approval (issue 10).
+  'MAKER_CANNOT_APPROVE',
+  'AWAITING_SECOND_APPROVAL',
   'INTERNAL',
 ] as const;
 

@@ -41,6 +41,26 @@ const MinWithdrawalSchema = z
       ctx.addIssue({ code: 'custom', message: 'Minimum withdrawal is too large' });
   });
 
+const FOUR_EYES_MESSAGES = {
+  INVALID_AMOUNT: 'Second approval threshold must be an amount such as 1000.00',
+  TOO_MANY_DECIMALS: 'Second approval threshold can have at most 2 decimals',
+  NEGATIVE_AMOUNT: 'Second approval threshold cannot be negative',
+} as const satisfies Record<MoneyParseError, string>;
+
+/** The four-eyes threshold in dollars: 0 or more (0 turns second approval off). */
+const FourEyesThresholdSchema = z
+  .string({
+    error: requiredText('Second approval threshold is required', FOUR_EYES_MESSAGES.INVALID_AMOUNT),
+  })
+  .trim()
+  .min(1, 'Second approval threshold is required')
+  .superRefine((text, ctx) => {
+    const parsed = parseMinorUnits(text);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: FOUR_EYES_MESSAGES[parsed.error] });
+    else if (parsed.value > MAX_MIN_WITHDRAWAL_MINOR)
+      ctx.addIssue({ code: 'custom', message: 'Second approval threshold is too large' });
+  });
+
 /** A percentage from 0 to 100 with at most 2 decimals ("2.5"). */
 const WithdrawalPercentSchema = z
   .string({ error: requiredText('Withdrawal percentage is required', PERCENT_MESSAGES.INVALID_AMOUNT) })
@@ -61,6 +81,11 @@ export const UpdateSiteSettingsRequestSchema = z
       .max(SITE_NAME_MAX_LENGTH, `Site name can have at most ${SITE_NAME_MAX_LENGTH} characters`),
     minWithdrawal: MinWithdrawalSchema,
     withdrawalPercent: WithdrawalPercentSchema,
+    /**
+     * Four-eyes: adjustments and withdrawal approvals above this many dollars wait for a second staff
+     * member ("0" turns it off). Left out, it keeps its value.
+     */
+    fourEyesThreshold: FourEyesThresholdSchema.optional(),
   })
   .meta({ id: 'UpdateSiteSettingsRequest' });
 export type UpdateSiteSettingsRequest = z.infer<typeof UpdateSiteSettingsRequestSchema>;
@@ -75,6 +100,8 @@ export const SiteSettingsSchema = z
     minWithdrawal: z.string(),
     /** Percent as a decimal string with 2 decimals: "2.50". */
     withdrawalPercent: z.string(),
+    /** Dollars: an adjustment or withdrawal approval above it needs a second staff member; "0.00" = off. */
+    fourEyesThreshold: z.string(),
     updatedAt: z.iso.datetime(),
   })
   .meta({ id: 'SiteSettings' });

@@ -26,6 +26,9 @@ export const STAFF_ROLE_LABELS = {
  *   that moves money or status
  * - compliance: identity verification, suspensions, withdrawal holds and confirmation settings
  * - accountant: deposit and withdrawal decisions, manual adjustments, booked trades
+ *
+ * Four-eyes requests (an adjustment or a withdrawal approval above the threshold) are listed and decided
+ * under 'approvals.decide'; deciding one also needs the permission of the original action.
  */
 export const PERMISSIONS = {
   /** Users, their details, balances, statements, trades, deposits and withdrawals (reading only). */
@@ -44,6 +47,11 @@ export const PERMISSIONS = {
   'withdrawals.decide': ['owner', 'admin', 'accountant'],
   /** Manual adjustments of a customer's cash balance. */
   'adjustments.create': ['owner', 'admin', 'accountant'],
+  /**
+   * The Approvals tab: list and decide four-eyes requests. Holds exactly the roles of
+   * 'adjustments.create' or 'withdrawals.decide'; the service also checks the request's own permission.
+   */
+  'approvals.decide': ['owner', 'admin', 'accountant'],
   /** Book external trades and close customers' trades at market. */
   'trades.manage': ['owner', 'admin', 'accountant'],
   /** Site settings, wallet addresses and the four-eyes threshold. */

@@ -1,5 +1,6 @@
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@candor/domain/withdrawals/withdrawal-status';
 import { z } from 'zod';
+import { WaitingApprovalSchema } from './approvals.ts';
 import { COIN_SPECS, CoinSchema } from './coins.ts';
 import { COIN_ADDRESS_MESSAGES, isValidCoinAddress } from './crypto-addresses.ts';
 import { EntryKindSchema } from './ledger.ts';
@@ -344,6 +345,8 @@ export const AdminWithdrawalItemSchema = z
     /** The payout destination in one line (summarizePayout). */
     address: z.string(),
     status: StatusTextSchema,
+    /** A pending withdrawal whose approval waits for a second staff member (four-eyes). */
+    awaitingApproval: z.boolean(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'AdminWithdrawalItem' });
@@ -376,6 +379,8 @@ export const AdminWithdrawalSchema = z
       /** The reservation entry, then the settlement (withdrawal, withdrawal_fee) or the release. */
       entries: z.array(WithdrawalLedgerEntrySchema),
       reservationEntryId: z.string().nullable(),
+      /** The four-eyes request waiting for a second staff member, if any: the withdrawal stays pending. */
+      awaitingApproval: WaitingApprovalSchema.nullable(),
       updatedAt: z.iso.datetime(),
     }),
     PayoutSchema,

@@ -44,6 +44,7 @@ export const queryKeys = {
   adminDeposits: pagedKeys([...ADMIN, 'deposits']),
   adminWithdrawals: pagedKeys([...ADMIN, 'withdrawals']),
   adminTrades: pagedKeys([...ADMIN, 'trades']),
+  adminApprovals: pagedKeys([...ADMIN, 'approvals']),
   adminOpenPositions: (userId: string) => [...ADMIN, 'trades', { userId, status: 'open' }] as const,
   outbox: pagedKeys([...ADMIN, 'outbox']),
   /** Everything the admin user page reads about one user. */

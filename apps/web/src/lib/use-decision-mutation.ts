@@ -10,8 +10,8 @@ export type DecisionSpec<D, R> = {
   recordKey: (id: string) => QueryKey;
   /** Every view of these records, refreshed after each attempt. */
   allKey: QueryKey;
-  /** The success toast of a decision. */
-  doneMessage: (decision: D) => string;
+  /** The success toast of a decision (the answer says whether it took effect or waits, say). */
+  doneMessage: (decision: D, record: R) => string;
   /** Says that a decision failed (a toast). */
   notifyFailure: (error: unknown) => void;
 };
@@ -29,7 +29,7 @@ export function useDecisionMutation<D, R>(spec: DecisionSpec<D, R>) {
     mutationFn: ({ id, decision }: { id: string; decision: D }, key: string) => spec.send(id, decision, key),
     onSuccess: (record, { id, decision }) => {
       queryClient.setQueryData(spec.recordKey(id), record);
-      notify.success(spec.doneMessage(decision));
+      notify.success(spec.doneMessage(decision, record));
     },
     onError: (error) => spec.notifyFailure(error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: spec.allKey }),

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildAdminUser, buildBalances } from '../test/admin-users.ts';
+import { buildApproval } from '../test/approvals.ts';
 import { buildMe, callsTo, idempotencyKeys, mockApi, renderPages } from '../test/render-page.tsx';
 import { AdminUserRoute } from './admin-user-route.tsx';
 
@@ -209,7 +210,7 @@ describe('manual adjustment', () => {
       [ADJUST_URL]: () => {
         const after = buildBalances({ available: '1250.50', total: '1250.50' });
         current = buildUser({ balances: after });
-        return { status: 200, body: { entryId: '2', balances: after } };
+        return { status: 200, body: { state: 'completed', entryId: '2', approval: null, balances: after } };
       },
     });
     renderUserPage();
@@ -230,6 +231,31 @@ describe('manual adjustment', () => {
     expect((screen.getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('');
   });
 
+  test('above the four-eyes threshold it says "Awaiting second approval" and the balance stays', async () => {
+    const fetchMock = mockApi({
+      [USER_URL]: { status: 200, body: buildUser() },
+      [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
+      [ADJUST_URL]: {
+        status: 200,
+        body: {
+          state: 'awaiting_approval',
+          entryId: null,
+          approval: buildApproval(),
+          balances: buildBalances(),
+        },
+      },
+    });
+    renderUserPage();
+    await fill('Amount (USD)', '5000');
+    await fill('Reason', 'Compensation for the outage');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Credit balance' }));
+
+    expect(await screen.findByText('Awaiting second approval')).toBeTruthy();
+    expect(screen.queryByText('Balance adjusted')).toBeNull();
+    expect(callsTo(fetchMock, ADJUST_URL)).toHaveLength(1);
+    expect(screen.getByRole('region', { name: 'Total balance' }).textContent).toContain('$1,000.00');
+  });
+
   test('a refused debit says "Transaction failed" with the reason; a retry reuses the key, a new one gets a new key', async () => {
     let answer: 'refuse' | 'network' | 'accept' = 'refuse';
     const fetchMock = mockApi({
@@ -246,7 +272,10 @@ describe('manual adjustment', () => {
                 status: 503,
                 body: { code: 'INTERNAL', message: 'Something went wrong. Please try again later.' },
               }
-            : { status: 200, body: { entryId: '9', balances: buildBalances() } },
+            : {
+                status: 200,
+                body: { state: 'completed', entryId: '9', approval: null, balances: buildBalances() },
+              },
     });
     renderUserPage();
     const user = userEvent.setup();

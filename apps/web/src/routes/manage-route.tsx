@@ -1,3 +1,4 @@
+import { ApprovalsTab } from '../features/admin-approvals/approvals-tab.tsx';
 import { DepositsTab } from '../features/admin-deposits/deposits-tab.tsx';
 import { ManagePage } from '../features/admin-manage/manage-page.tsx';
 import { TradesTab } from '../features/admin-trades/trades-tab.tsx';
@@ -7,7 +8,12 @@ import { WithdrawalsTab } from '../features/admin-withdrawals/withdrawals-tab.ts
 export function ManageRoute() {
   return (
     <ManagePage
-      panels={{ deposits: <DepositsTab />, withdrawals: <WithdrawalsTab />, trades: <TradesTab /> }}
+      panels={{
+        deposits: <DepositsTab />,
+        withdrawals: <WithdrawalsTab />,
+        trades: <TradesTab />,
+        approvals: <ApprovalsTab />,
+      }}
     />
   );
 }

@@ -117,7 +117,9 @@ describe('manual adjustments', () => {
     });
     expect(credit.statusCode).toBe(200);
     expect(credit.json()).toEqual({
+      state: 'completed',
       entryId: expect.any(String),
+      approval: null,
       balances: { available: '100.50', reserved: '0.00', total: '100.50', deposits: '0.00', profit: '0.00' },
     });
 

@@ -37,8 +37,11 @@ export const adminUsersRoutes: RoutesPlugin<'db' | 'transactions'> = async (app,
         tags: ['admin users'],
         summary: "Credit or debit a customer's cash balance, with a reason the customer sees",
         description:
-          'Posts one ledger entry of kind "adjustment". A debit cannot take the cash balance below zero ' +
-          '(422 INSUFFICIENT_FUNDS). Accepts an Idempotency-Key: a retry moves the money once.',
+          'Posts one ledger entry of kind "adjustment" and answers state "completed". A debit cannot take ' +
+          'the cash balance below zero (422 INSUFFICIENT_FUNDS). Four-eyes: above the threshold of the ' +
+          'settings (fourEyesThreshold; 0 = off) nothing moves: the answer is still 200, with state ' +
+          '"awaiting_approval" and the approval a different staff member decides ' +
+          '(POST /api/admin/approvals/{id}/approve). Accepts an Idempotency-Key: a retry moves the money once.',
         params: UserParamsSchema,
         headers: IdempotencyHeadersSchema,
         body: CreateAdjustmentRequestSchema,
@@ -52,8 +55,8 @@ export const adminUsersRoutes: RoutesPlugin<'db' | 'transactions'> = async (app,
     },
     async (request) => {
       const actor = requireActor(request);
-      return transactions.runMoneyRequest(request, AdjustmentSchema, ({ tx }) =>
-        adjustBalance({ tx, actor, userId: request.params.id, input: request.body }),
+      return transactions.runMoneyRequest(request, AdjustmentSchema, ({ tx, now }) =>
+        adjustBalance({ tx, actor, now, userId: request.params.id, input: request.body }),
       );
     },
   );

@@ -2,15 +2,19 @@ import {
   ADJUSTMENT_MESSAGES,
   ADMIN_RECENT_ENTRIES,
   type Adjustment,
+  type AdjustmentDirection,
   type AdminUser,
   type CreateAdjustmentRequest,
 } from '@candor/contracts/admin-users';
+import type { Balances } from '@candor/contracts/ledger';
 import { toMinorUnits } from '@candor/contracts/money';
 import { adjustmentEntry } from '@candor/domain/ledger/entries';
 import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Command } from '../../lib/transactions.ts';
+import { requestApproval, requiresSecondApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances, readStatement } from '../ledger/ledger.service.ts';
@@ -46,47 +50,95 @@ export async function requireOpenCustomer(db: Db, userId: string): Promise<UserR
 }
 
 /**
- * A manual adjustment by an administrator: one ledger entry of kind "adjustment" whose description
- * is the reason the customer reads on their statement. A debit that would take the cash balance
- * below zero is refused and writes nothing. Audited with the balances before and after.
+ * A manual adjustment by a staff member. Above the four-eyes threshold (Settings) it is recorded as
+ * awaiting a second approval and nothing moves (state 'awaiting_approval'); otherwise it is carried
+ * out at once (state 'completed'): see postAdjustment.
  */
 export async function adjustBalance({
   tx,
   actor,
+  now,
   userId,
   input,
+}: Command<{ userId: string; input: CreateAdjustmentRequest }>): Promise<Adjustment> {
+  await requireOpenCustomer(tx, userId);
+  const amount = toMinorUnits(input.amount);
+  if (await requiresSecondApproval(tx, amount)) {
+    const approval = await requestApproval({
+      tx,
+      actor,
+      now,
+      kind: 'adjustment',
+      userId,
+      amountMinor: amount,
+      request: { direction: input.direction, reason: input.reason },
+      reason: input.reason,
+    });
+    return { state: 'awaiting_approval', entryId: null, approval, balances: await readBalances(tx, userId) };
+  }
+  const done = await postAdjustment({
+    tx,
+    actor,
+    userId,
+    direction: input.direction,
+    amount,
+    reason: input.reason,
+  });
+  return { state: 'completed', entryId: done.entryId, approval: null, balances: done.balances };
+}
+
+/**
+ * Carries an adjustment out: one ledger entry of kind "adjustment" whose description is what the
+ * customer reads on their statement (the reason; after a second approval, also who made and who
+ * approved it). A debit that would take the cash balance below zero is refused and writes nothing.
+ * Audited with the balances before and after: `actor` made it, `approver` (four-eyes) approved it.
+ */
+export async function postAdjustment({
+  tx,
+  actor,
+  approver,
+  userId,
+  direction,
+  amount,
+  reason,
+  description = reason,
+  reference,
+  auditDetails,
 }: {
   tx: Db;
   actor: Actor;
+  approver?: Actor;
   userId: string;
-  input: CreateAdjustmentRequest;
-}): Promise<Adjustment> {
-  await requireOpenCustomer(tx, userId);
-  const amount = toMinorUnits(input.amount);
+  direction: AdjustmentDirection;
+  amount: bigint;
+  reason: string;
+  description?: string;
+  reference?: Record<string, string>;
+  auditDetails?: Record<string, string>;
+}): Promise<{ entryId: string; balances: Balances }> {
   // Lock the customer's accounts first, so "before" is the balance this adjustment moves from.
   await lockCustomerAccounts(tx, [userId]);
   const before = await readBalances(tx, userId);
-  const posted = await postEntries(
-    tx,
-    [adjustmentEntry({ userId, direction: input.direction, amount, reason: input.reason })],
-    actor,
-  );
+  const draft = { ...adjustmentEntry({ userId, direction, amount, reason: description }), reference };
+  const posted = await postEntries(tx, [draft], actor);
   if (!posted.ok) throw new AppError('INSUFFICIENT_FUNDS', ADJUSTMENT_MESSAGES.belowZero);
   const [entry] = posted.value;
   if (!entry) throw new Error('the adjustment entry was not posted');
   const after = await readBalances(tx, userId);
   await recordAudit(tx, {
     actor,
+    approver: approver ?? null,
     action: 'user.adjustment',
     targetType: 'user',
     targetId: userId,
-    reason: input.reason,
+    reason,
     before: { balances: before },
     after: {
       balances: after,
       entryId: String(entry.id),
-      direction: input.direction,
+      direction,
       amount: formatDecimal(amount),
+      ...auditDetails,
     },
   });
   return { entryId: String(entry.id), balances: after };

@@ -6,7 +6,10 @@ export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 
 /** What an administrator may change. */
 export type SiteSettingsChange = Partial<
-  Pick<SiteSettingsRow, 'siteName' | 'faviconFileId' | 'minWithdrawalMinor' | 'withdrawalFeeBps'>
+  Pick<
+    SiteSettingsRow,
+    'siteName' | 'faviconFileId' | 'minWithdrawalMinor' | 'withdrawalFeeBps' | 'fourEyesThresholdMinor'
+  >
 >;
 
 /** The one settings record, created with its defaults the first time anyone asks. */

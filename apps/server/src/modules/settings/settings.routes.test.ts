@@ -36,6 +36,7 @@ test('on first start the settings have their defaults, readable by anyone', asyn
     faviconUrl: null,
     minWithdrawal: '0.00',
     withdrawalPercent: '0.00',
+    fourEyesThreshold: '1000.00',
     updatedAt: expect.any(String),
   });
   expect(await t.db.select().from(siteSettings)).toHaveLength(1);
@@ -69,6 +70,24 @@ describe('an administrator updates the settings', () => {
       before: { siteName: 'Before Name', minWithdrawal: '10.00', withdrawalPercent: '1.00' },
       after: { siteName: 'After Name', minWithdrawal: '20.00', withdrawalPercent: '100.00' },
     });
+  });
+
+  test('the four-eyes threshold: set, audited, 0 turns it off, and left out it keeps its value', async () => {
+    const set = await put({ ...valid, fourEyesThreshold: '2500' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().fourEyesThreshold).toBe('2500.00');
+    const [row] = await t.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+    expect(row?.fourEyesThresholdMinor).toBe(250_000n);
+    expect(await latestAudit()).toMatchObject({
+      action: 'settings.update',
+      after: { fourEyesThreshold: '2500.00' },
+    });
+    expect((await put(valid)).json().fourEyesThreshold).toBe('2500.00');
+    expect((await put({ ...valid, fourEyesThreshold: '0' })).json().fourEyesThreshold).toBe('0.00');
+    const negative = await put({ ...valid, fourEyesThreshold: '-1' });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().message).toContain('Second approval threshold cannot be negative');
+    await put({ ...valid, fourEyesThreshold: '1000' });
   });
 
   test.each([

@@ -30,6 +30,7 @@ export function toSiteSettings(row: SiteSettingsRow): SiteSettings {
     faviconUrl: row.faviconFileId ? fileUrl(row.faviconFileId) : null,
     minWithdrawal: formatDecimal(row.minWithdrawalMinor),
     withdrawalPercent: formatPercentBps(row.withdrawalFeeBps),
+    fourEyesThreshold: formatDecimal(row.fourEyesThresholdMinor),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -66,12 +67,16 @@ export async function updateSiteSettings({
 }: Command<{ input: UpdateSiteSettingsRequest }>): Promise<SiteSettings> {
   const minWithdrawal = parseMinorUnits(input.minWithdrawal);
   const feeBps = parsePercentBps(input.withdrawalPercent);
+  const fourEyes =
+    input.fourEyesThreshold === undefined ? undefined : parseMinorUnits(input.fourEyesThreshold);
   // The request schema already refused these; a failure here means the schema and domain disagree.
-  if (!minWithdrawal.ok || !feeBps.ok) throw new AppError('VALIDATION_FAILED', 'Invalid withdrawal settings');
+  if (!minWithdrawal.ok || !feeBps.ok || (fourEyes && !fourEyes.ok))
+    throw new AppError('VALIDATION_FAILED', 'Invalid withdrawal settings');
   const { after } = await changeSiteSettings({ tx, actor, now }, 'settings.update', {
     siteName: input.siteName,
     minWithdrawalMinor: minWithdrawal.value,
     withdrawalFeeBps: feeBps.value,
+    ...(fourEyes?.ok ? { fourEyesThresholdMinor: fourEyes.value } : {}),
   });
   return toSiteSettings(after);
 }

@@ -1,3 +1,4 @@
+import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
 import {
   type AdminWithdrawal,
   type AdminWithdrawalListQuery,
@@ -9,13 +10,19 @@ import {
   type WithdrawalStatus,
 } from '@candor/contracts/withdrawals';
 import { releaseEntry, withdrawalEntries } from '@candor/domain/ledger/entries';
-import { formatDecimal, formatPercentBps } from '@candor/domain/money/money';
+import { formatDecimal, formatPercentBps, formatUsd } from '@candor/domain/money/money';
 import { WITHDRAWAL_NEXT } from '@candor/domain/withdrawals/withdrawal-status';
 import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
+import { toWaitingApproval } from '../approvals/approval-rows.ts';
+import {
+  findWaitingWithdrawalApproval,
+  selectWithdrawalsAwaiting,
+} from '../approvals/approvals.repository.ts';
+import { requestApproval, requiresSecondApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, type PostedEntry, postEntries } from '../ledger/ledger.repository.ts';
 import { rowMethodLabel, rowPayout, toWithdrawal } from './withdrawal-rows.ts';
@@ -34,6 +41,10 @@ export async function listAdminWithdrawals(
   { page, search }: AdminWithdrawalListQuery,
 ): Promise<AdminWithdrawalPage> {
   const found = await selectWithdrawalPage(db, { page, pageSize: WITHDRAWALS_PAGE_SIZE, search });
+  const awaiting = await selectWithdrawalsAwaiting(
+    db,
+    found.items.map(({ withdrawal }) => withdrawal.id),
+  );
   return mapPage(found, ({ withdrawal, email }) => {
     const payout = rowPayout(withdrawal);
     return {
@@ -45,6 +56,7 @@ export async function listAdminWithdrawals(
       methodLabel: rowMethodLabel(withdrawal),
       address: summarizePayout(payout),
       status: withdrawal.status,
+      awaitingApproval: awaiting.has(withdrawal.id),
       createdAt: withdrawal.createdAt.toISOString(),
     };
   });
@@ -55,6 +67,7 @@ async function toAdminWithdrawal(db: Db, row: WithdrawalRow): Promise<AdminWithd
   const user = people.find((person) => person.id === row.userId);
   const decider = row.decidedBy ? people.find((person) => person.id === row.decidedBy) : undefined;
   const entries = await selectWithdrawalEntries(db, row.id);
+  const waiting = await findWaitingWithdrawalApproval(db, row.id);
   return {
     ...toWithdrawal(row),
     // Administrators see the hold's reason even after the hold was released.
@@ -72,6 +85,7 @@ async function toAdminWithdrawal(db: Db, row: WithdrawalRow): Promise<AdminWithd
       createdAt: entry.createdAt.toISOString(),
     })),
     reservationEntryId: row.reservationEntryId?.toString() ?? null,
+    awaitingApproval: waiting ? await toWaitingApproval(db, waiting) : null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -151,6 +165,7 @@ async function decide(
   { tx, actor, now, id }: { tx: Db; actor: Actor; now: Date; id: string },
   decision: Decision,
   reason: string | undefined,
+  fourEyes?: SecondApproval,
 ): Promise<AdminWithdrawal> {
   const row = await findWithdrawal(tx, id, { lock: true });
   if (!row) throw new AppError('NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
@@ -159,6 +174,25 @@ async function decide(
     throw new AppError('INVALID_TRANSITION', transitions.invalid(row.status, 'pending'));
   }
   const to = requireTransition(transitions, row.status, TARGET[decision]);
+  // Four-eyes: while an approval waits, the withdrawal is decided on the Approvals tab only (the
+  // approval carrying itself out passes `fourEyes`).
+  if (!fourEyes && (await findWaitingWithdrawalApproval(tx, row.id))) {
+    throw new AppError('AWAITING_SECOND_APPROVAL', APPROVAL_MESSAGES.withdrawalAwaiting);
+  }
+  if (!fourEyes && decision === 'approve' && (await requiresSecondApproval(tx, row.amountMinor))) {
+    await requestApproval({
+      tx,
+      actor,
+      now,
+      kind: 'withdrawal_approval',
+      userId: row.userId,
+      withdrawalId: row.id,
+      amountMinor: row.amountMinor,
+      request: { withdrawalId: row.id },
+      reason: `Approve the withdrawal of ${formatUsd(row.amountMinor)} to ${rowMethodLabel(row)}`,
+    });
+    return toAdminWithdrawal(tx, row);
+  }
   const posted = await postDecision(tx, actor, row, decision, reason);
   const updated = await updateWithdrawal(
     tx,
@@ -175,9 +209,11 @@ async function decide(
   );
   await recordAudit(tx, {
     actor,
+    approver: fourEyes?.approver ?? null,
     action: `withdrawal.${decision}`,
     targetType: 'withdrawal',
     targetId: row.id,
+    subjectUserId: row.userId,
     reason: reason ?? null,
     before: {
       status: row.status,
@@ -192,6 +228,7 @@ async function decide(
       fee: formatDecimal(row.feeMinor),
       net: formatDecimal(row.netMinor),
       entryIds: posted.map((entry) => entry.id.toString()),
+      ...(fourEyes ? { approvalId: fourEyes.approvalId, approverReason: fourEyes.reason } : {}),
     },
   });
   return toAdminWithdrawal(tx, updated);
@@ -199,9 +236,27 @@ async function decide(
 
 type DecisionInput = { tx: Db; actor: Actor; now: Date; id: string };
 
-/** Settles a pending withdrawal: the net amount is paid out, the fee goes to fee revenue. */
+/** The second staff member whose approval carries a waiting withdrawal approval out. */
+type SecondApproval = { approver: Actor; approvalId: string; reason: string };
+
+/**
+ * Settles a pending withdrawal: the net amount is paid out, the fee goes to fee revenue. Above the
+ * four-eyes threshold it is recorded as awaiting a second approval instead: the withdrawal stays
+ * pending and its `awaitingApproval` is set.
+ */
 export function approveWithdrawal(input: DecisionInput): Promise<AdminWithdrawal> {
   return decide(input, 'approve', undefined);
+}
+
+/**
+ * Carries out an approved four-eyes withdrawal approval (in the approval's transaction): `actor` is
+ * the maker, `fourEyes.approver` the checker; the withdrawal must still be pending.
+ */
+export function settleApprovedWithdrawal(
+  input: DecisionInput & { fourEyes: SecondApproval },
+): Promise<AdminWithdrawal> {
+  const { fourEyes, ...decision } = input;
+  return decide(decision, 'approve', undefined, fourEyes);
 }
 
 /** Rejects a pending withdrawal with a reason the customer sees; the reserved amount returns to them. */

@@ -194,7 +194,10 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app
         summary: 'Approve a pending withdrawal: settle the reservation (net paid out, fee to revenue)',
         description:
           'Only a pending withdrawal can be approved; a decided one answers 409 ALREADY_DECIDED. ' +
-          'Accepts an Idempotency-Key.',
+          'Four-eyes: above the threshold of the settings (fourEyesThreshold; 0 = off) nothing moves: the ' +
+          'answer is still 200, the withdrawal stays pending and its awaitingApproval names the request a ' +
+          'different staff member decides (POST /api/admin/approvals/{id}/approve). While it waits, approve ' +
+          'and reject answer 409 AWAITING_SECOND_APPROVAL. Accepts an Idempotency-Key.',
         params: IdParamsSchema,
         headers: IdempotencyHeadersSchema,
         response: { 200: AdminWithdrawalSchema, ...moneyErrors },
@@ -216,8 +219,9 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app
         tags: ['withdrawals'],
         summary: 'Reject a pending withdrawal with a reason: the reserved amount returns to the customer',
         description:
-          'Only a pending withdrawal can be rejected; a decided one answers 409 ALREADY_DECIDED. ' +
-          'Accepts an Idempotency-Key.',
+          'Only a pending withdrawal can be rejected; a decided one answers 409 ALREADY_DECIDED, one ' +
+          'whose approval awaits a second staff member 409 AWAITING_SECOND_APPROVAL (reject that request on ' +
+          'the Approvals tab first). Accepts an Idempotency-Key.',
         params: IdParamsSchema,
         headers: IdempotencyHeadersSchema,
         body: RejectWithdrawalRequestSchema,

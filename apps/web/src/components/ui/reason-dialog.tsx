@@ -35,7 +35,7 @@ export function ReasonDialog({
   requiredMessage?: string;
   maxLength: number;
   variant?: 'danger' | 'primary';
-  /** Who reads the reason, when not what `requiredMessage` implies (the customer). */
+  /** Who reads the reason, under the field (by default: the customer, or the audit log for a note). */
   hint?: string;
 }) {
   const [reason, setReason] = useState('');

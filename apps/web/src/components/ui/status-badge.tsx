@@ -3,6 +3,7 @@ const STATUS_STYLES: Readonly<Record<string, string>> = {
   'Awaiting confirmation': 'bg-sky-100 text-sky-800',
   'On hold': 'bg-orange-100 text-orange-800',
   Pending: 'bg-amber-100 text-amber-800',
+  'Awaiting second approval': 'bg-violet-100 text-violet-800',
   Approved: 'bg-emerald-100 text-emerald-800',
   Rejected: 'bg-red-100 text-red-700',
   // Trades: the customer's lists (Open, Profit, Loss) and the administrators' (Running, Closed).

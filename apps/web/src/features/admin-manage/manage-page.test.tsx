@@ -39,4 +39,26 @@ describe('ManagePage', () => {
     expect((await screen.findByRole('tab', { name: 'Settings' })).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('link', { name: 'Mail outbox' }).getAttribute('href')).toBe('/admin/outbox');
   });
+
+  test.each([
+    ['owner', true],
+    ['admin', true],
+    ['accountant', true],
+    ['support', false],
+    ['compliance', false],
+  ] as const)('the Approvals tab shows to a %s: %s', async (role, shown) => {
+    mockApi({});
+    renderPages([{ path: '/all-user', component: () => <ManagePage /> }], '/all-user?tab=approvals', {
+      me: buildMe({ role }),
+    });
+    await screen.findByRole('tab', { name: 'Users' });
+    expect(screen.queryByRole('tab', { name: 'Approvals' }) !== null).toBe(shown);
+    // Asked for in the URL but hidden: the first tab opens instead.
+    const selected = shown ? 'Approvals' : 'Users';
+    expect(screen.getByRole('tab', { name: selected }).getAttribute('aria-selected')).toBe('true');
+    // The Settings tab (the four-eyes threshold among them) is for settings.manage only.
+    expect(screen.queryByRole('tab', { name: 'Settings' }) !== null).toBe(
+      role === 'owner' || role === 'admin',
+    );
+  });
 });

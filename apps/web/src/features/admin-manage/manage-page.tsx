@@ -2,8 +2,9 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
-import { MANAGE_TABS, ManageSearchSchema, type ManageTabId } from './manage-tabs.ts';
+import { ManageSearchSchema, type ManageTabId, manageTabsFor } from './manage-tabs.ts';
 import { PaymentTab } from './payment-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
 
@@ -13,9 +14,12 @@ import { SettingsTab } from './settings-tab.tsx';
  */
 export function ManagePage({ panels = {} }: { panels?: Partial<Record<ManageTabId, ReactNode>> }) {
   useDocumentBranding('Manage');
-  const { tab } = ManageSearchSchema.parse(useSearch({ strict: false }));
+  const { tab: asked } = ManageSearchSchema.parse(useSearch({ strict: false }));
   const navigate = useNavigate({ from: '/all-user' });
   const select = (next: ManageTabId) => void navigate({ search: { tab: next }, replace: true });
+  const tabs = manageTabsFor(useMe().role);
+  // A tab this role does not see (an old link, say) falls back to the first.
+  const tab = tabs.some(({ id }) => id === asked) ? asked : 'users';
 
   return (
     <div>
@@ -44,7 +48,7 @@ export function ManagePage({ panels = {} }: { panels?: Partial<Record<ManageTabI
           </Link>
         }
       />
-      <Tabs label="Manage" tabs={MANAGE_TABS} selected={tab} onSelect={select}>
+      <Tabs label="Manage" tabs={tabs} selected={tab} onSelect={select}>
         {tab === 'settings' ? (
           <SettingsTab />
         ) : tab === 'payment' ? (

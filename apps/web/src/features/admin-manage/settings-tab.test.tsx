@@ -9,6 +9,7 @@ const SETTINGS = {
   faviconUrl: null,
   minWithdrawal: '10.00',
   withdrawalPercent: '2.50',
+  fourEyesThreshold: '1000.00',
   updatedAt: '2026-01-15T09:30:00.000Z',
 };
 
@@ -35,9 +36,11 @@ describe('SettingsTab', () => {
     await replace('Site name', '');
     await replace('Minimum withdrawal (USD)', '-5');
     await replace('Withdrawal percentage (%)', '150');
+    await replace('Second approval above (USD)', '-1');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText('Site name is required')).toBeTruthy();
+    expect(screen.getByText('Second approval threshold cannot be negative')).toBeTruthy();
     expect(screen.getByText('Minimum withdrawal cannot be negative')).toBeTruthy();
     expect(screen.getByText('Withdrawal percentage must be between 0 and 100')).toBeTruthy();
     expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([]);
@@ -52,6 +55,7 @@ describe('SettingsTab', () => {
       siteName: 'Northwind Markets',
       minWithdrawal: '25.00',
       withdrawalPercent: '1.00',
+      fourEyesThreshold: '5000.00',
     };
     let current = SETTINGS;
     const fetchMock = mockApi({
@@ -65,12 +69,20 @@ describe('SettingsTab', () => {
     await replace('Site name', '  Northwind Markets ');
     await replace('Minimum withdrawal (USD)', '25');
     await replace('Withdrawal percentage (%)', '1');
+    expect((screen.getByLabelText('Second approval above (USD)') as HTMLInputElement).value).toBe('1000.00');
+    await replace('Second approval above (USD)', '5000');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText('Site settings updated successfully!')).toBeTruthy();
     expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
-      { siteName: 'Northwind Markets', minWithdrawal: '25', withdrawalPercent: '1' },
+      {
+        siteName: 'Northwind Markets',
+        minWithdrawal: '25',
+        withdrawalPercent: '1',
+        fourEyesThreshold: '5000',
+      },
     ]);
+    expect((screen.getByLabelText('Second approval above (USD)') as HTMLInputElement).value).toBe('5000.00');
     expect(queryClient.getQueryData<typeof saved>(['settings'])?.siteName).toBe('Northwind Markets');
     expect((screen.getByLabelText('Minimum withdrawal (USD)') as HTMLInputElement).value).toBe('25.00');
   });

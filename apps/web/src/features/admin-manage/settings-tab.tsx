@@ -37,6 +37,7 @@ function toFormValues(settings: SiteSettings): SettingsForm {
     siteName: settings.siteName,
     minWithdrawal: settings.minWithdrawal,
     withdrawalPercent: settings.withdrawalPercent,
+    fourEyesThreshold: settings.fourEyesThreshold,
   };
 }
 
@@ -108,6 +109,18 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           label="Withdrawal percentage (%)"
           hint="Fee from 0 to 100, e.g. 2.5"
           {...field('withdrawalPercent')}
+        />
+      </SettingsSection>
+
+      <SettingsSection
+        title="Four-eyes approval"
+        description="A manual adjustment or a withdrawal approval above this amount waits on the Approvals tab until a second staff member approves it. 0 turns it off."
+        fieldsClassName="grid gap-5 sm:grid-cols-2"
+      >
+        <DecimalField
+          label="Second approval above (USD)"
+          hint="In dollars, 0 or more; 0 = off"
+          {...field('fourEyesThreshold')}
         />
       </SettingsSection>
     </SettingsFormFrame>

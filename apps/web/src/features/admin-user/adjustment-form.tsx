@@ -4,6 +4,7 @@ import {
   type CreateAdjustmentRequest,
   CreateAdjustmentRequestSchema,
 } from '@candor/contracts/admin-users';
+import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
 import { toMinorUnits } from '@candor/contracts/money';
 import { formatUsd } from '@candor/domain/money/money';
 import { useQueryClient } from '@tanstack/react-query';
@@ -36,9 +37,14 @@ export function AdjustmentForm({ user }: { user: Pick<AdminUser, 'id' | 'balance
   const { register, handleSubmit, reset, setError, watch } = form;
   const adjust = useIdempotentMutation({
     mutationFn: (values: CreateAdjustmentRequest, key: string) => adjustBalance(user.id, values, key),
-    onSuccess: (_adjustment, values) => {
+    onSuccess: (adjustment, values) => {
       reset({ ...EMPTY, direction: values.direction });
-      notify.success(ADJUSTMENT_MESSAGES.adjusted);
+      // Above the four-eyes threshold nothing moved yet: say so, rather than "Balance adjusted".
+      if (adjustment.state === 'awaiting_approval') {
+        notify.success(APPROVAL_MESSAGES.awaiting, { description: APPROVAL_MESSAGES.awaitingDescription });
+      } else {
+        notify.success(ADJUSTMENT_MESSAGES.adjusted);
+      }
     },
     onError: (error) => {
       const message = errorMessage(error);

@@ -1,3 +1,4 @@
+import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
 import { type AdminWithdrawal, WITHDRAWAL_MESSAGES } from '@candor/contracts/withdrawals';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
@@ -25,7 +26,11 @@ const WITHDRAWAL_DECISIONS: DecisionSpec<WithdrawalDecision, AdminWithdrawal> = 
         : releaseWithdrawalHold(id, { reason: decision.reason }, key),
   recordKey: queryKeys.adminWithdrawals.one,
   allKey: queryKeys.adminWithdrawals.all,
-  doneMessage: (decision) => DONE[decision.kind],
+  // Above the four-eyes threshold an approval waits for a second staff member: nothing moved yet.
+  doneMessage: (decision, withdrawal) =>
+    decision.kind === 'approve' && withdrawal.awaitingApproval
+      ? APPROVAL_MESSAGES.awaiting
+      : DONE[decision.kind],
   // A refusal (already decided, say) shows the server's message; the refreshed views show the state.
   notifyFailure: (error) => notify.error(errorMessage(error)),
 };

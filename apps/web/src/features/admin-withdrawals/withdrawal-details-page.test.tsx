@@ -26,6 +26,7 @@ function detail(overrides: object = {}) {
       },
     ],
     reservationEntryId: '17',
+    awaitingApproval: null,
     updatedAt: '2026-03-04T12:00:00.000Z',
     ...overrides,
   });
@@ -58,6 +59,29 @@ describe('WithdrawalDetailsPage', () => {
     expect(screen.getByText('Withdrawal reserved')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Ada Lovelace' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/user-1'));
+  });
+
+  test('above the four-eyes threshold Approve answers "Awaiting second approval": still pending, no buttons', async () => {
+    let current = detail();
+    renderDetails({
+      [`GET /api/admin/withdrawals/${ID}`]: () => ({ status: 200, body: current }),
+      [`POST /api/admin/withdrawals/${ID}/approve`]: () => {
+        current = detail({
+          awaitingApproval: {
+            id: '00000000-0000-4000-8000-000000000007',
+            maker: { id: 'u1', name: 'Mona Maker', role: 'accountant' },
+            createdAt: '2026-03-04T12:30:00.000Z',
+          },
+        });
+        return { status: 200, body: current };
+      },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Approve' }));
+    expect((await screen.findAllByText('Awaiting second approval')).length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByText('Withdrawal approved')).toBeNull();
+    expect(screen.getByText(/Approved by Mona Maker; awaiting a second staff member/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
   });
 
   test('Approve updates the page in place', async () => {

@@ -1,3 +1,4 @@
+import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
 import { ENTRY_KIND_LABELS } from '@candor/contracts/ledger';
 import {
   type AdminWithdrawal,
@@ -61,7 +62,8 @@ export function WithdrawalDetailsPage() {
 function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   const { decide, deciding } = useWithdrawalDecision();
   const [dialog, setDialog] = useState<'reject' | 'release' | null>(null);
-  const label = withdrawalStatusLabel(withdrawal.status);
+  const waiting = withdrawal.awaitingApproval;
+  const label = waiting ? APPROVAL_MESSAGES.awaiting : withdrawalStatusLabel(withdrawal.status);
   const amount = formatUsdDecimal(withdrawal.amount);
   const method = payoutMethodLabel(withdrawal);
   const busy = deciding === withdrawal.id;
@@ -72,7 +74,7 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
       subtitle={`by ${method}`}
       status={label}
       actions={
-        withdrawal.status === 'pending' ? (
+        withdrawal.status === 'pending' && !waiting ? (
           <DecisionButtons
             busy={busy}
             approving={busy && !dialog}
@@ -111,6 +113,12 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
           <DetailRow label="Confirmation">
             Waiting for the customer to enter the code e-mailed to them ({withdrawal.codeAttempts} wrong{' '}
             {withdrawal.codeAttempts === 1 ? 'try' : 'tries'}).
+          </DetailRow>
+        ) : null}
+        {waiting ? (
+          <DetailRow label="Four-eyes">
+            Approved by {waiting.maker.name}; awaiting a second staff member on the Approvals tab since{' '}
+            <time dateTime={waiting.createdAt}>{formatDateTime(waiting.createdAt)}</time>. Nothing has moved.
           </DetailRow>
         ) : null}
         <DetailRow label="Decision">

@@ -15,6 +15,7 @@ function item(n: number, overrides: object = {}) {
     methodLabel: 'Bitcoin(BTC)',
     address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
     status: 'pending',
+    awaitingApproval: false,
     createdAt: '2026-03-04T12:00:00.000Z',
     ...overrides,
   };
@@ -37,6 +38,7 @@ function detail(n: number, status: string) {
     codeAttempts: 0,
     entries: [],
     reservationEntryId: '1',
+    awaitingApproval: null,
     updatedAt: '2026-03-04T14:00:00.000Z',
   };
 }
@@ -146,6 +148,41 @@ describe('the Withdrawals tab', () => {
     expect(await screen.findByText('Approved')).toBeTruthy();
     const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/approve'));
     expect(new Headers(call?.[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('above the four-eyes threshold Approve says "Awaiting second approval": the row stays pending, without buttons', async () => {
+    let waiting = false;
+    mockApi({
+      'GET /api/admin/withdrawals': () => pageReply([item(1, { awaitingApproval: waiting })]),
+      [`POST /api/admin/withdrawals/${id(1)}/approve`]: () => {
+        waiting = true;
+        return {
+          status: 200,
+          body: {
+            ...detail(1, 'pending'),
+            decidedAt: null,
+            decidedBy: null,
+            awaitingApproval: {
+              id: id(7),
+              maker: { id: 'u1', name: 'Ada Lovelace', role: 'admin' },
+              createdAt: '2026-03-04T12:30:00.000Z',
+            },
+          },
+        };
+      },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Approve the withdrawal of user1@example.com' }),
+    );
+    expect((await screen.findAllByText('Awaiting second approval')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Withdrawal approved')).toBeNull();
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Approve the withdrawal of user1@example.com' }),
+      ).toBeNull(),
+    );
   });
 
   test('Reject asks for a reason first; a second decision shows the server’s message', async () => {

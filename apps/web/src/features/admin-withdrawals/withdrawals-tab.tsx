@@ -1,3 +1,4 @@
+import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
 import { type AdminWithdrawalItem, withdrawalStatusLabel } from '@candor/contracts/withdrawals';
 import { useState } from 'react';
 import { AdminListTab } from '../../components/ui/admin-list-tab.tsx';
@@ -42,7 +43,10 @@ function WithdrawalsTable({ items }: { items: readonly AdminWithdrawalItem[] }) 
     <>
       <DataTable columns={COLUMNS} scroll>
         {items.map((item) => {
-          const label = withdrawalStatusLabel(item.status);
+          // A pending withdrawal whose approval waits for a second staff member (four-eyes).
+          const label = item.awaitingApproval
+            ? APPROVAL_MESSAGES.awaiting
+            : withdrawalStatusLabel(item.status);
           return (
             <DecisionRow
               key={item.id}
@@ -53,7 +57,7 @@ function WithdrawalsTable({ items }: { items: readonly AdminWithdrawalItem[] }) 
               emailWidth="sm:max-w-48"
               dateShownFrom="xl:table-cell"
               decisions={
-                item.status === 'pending'
+                item.status === 'pending' && !item.awaitingApproval
                   ? {
                       subject: `the withdrawal of ${item.email}`,
                       busy: deciding === item.id,

@@ -1,0 +1,66 @@
+import type { Approval, WaitingApproval } from '@candor/contracts/approvals';
+import { formatDecimal } from '@candor/domain/money/money';
+import type { Db } from '../../db/client.ts';
+import { type ApprovalPersonRow, type ApprovalRow, selectApprovalPeople } from './approvals.repository.ts';
+
+/** The adjustment an approval carries out, as its maker asked for it (stored in `request`). */
+export type AdjustmentRequest = { direction: 'credit' | 'debit'; reason: string };
+
+export function adjustmentRequestOf(row: ApprovalRow): AdjustmentRequest {
+  const request = row.request as Partial<AdjustmentRequest> | null;
+  if (!request || (request.direction !== 'credit' && request.direction !== 'debit')) {
+    throw new Error(`approval ${row.id} has no adjustment request`);
+  }
+  return { direction: request.direction, reason: request.reason ?? row.makerReason };
+}
+
+function personName(people: ReadonlyMap<string, ApprovalPersonRow>, id: string): string {
+  // A closed (erased) account keeps its id: show the id when no name is left.
+  return people.get(id)?.name || id;
+}
+
+export function toApproval(row: ApprovalRow, people: ReadonlyMap<string, ApprovalPersonRow>): Approval {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    userId: row.userId,
+    email: people.get(row.userId)?.email ?? '',
+    withdrawalId: row.withdrawalId,
+    amount: formatDecimal(row.amountMinor),
+    direction: row.kind === 'adjustment' ? adjustmentRequestOf(row).direction : null,
+    maker: { id: row.makerId, name: personName(people, row.makerId), role: row.makerRole },
+    makerReason: row.makerReason,
+    checker:
+      row.checkerId && row.checkerRole
+        ? { id: row.checkerId, name: personName(people, row.checkerId), role: row.checkerRole }
+        : null,
+    checkerReason: row.checkerReason,
+    entryId: row.entryId?.toString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** The approvals as answers, with the names of everyone they mention (one query). */
+export async function toApprovals(db: Db, rows: readonly ApprovalRow[]): Promise<Approval[]> {
+  const ids = rows.flatMap((row) => [row.userId, row.makerId, ...(row.checkerId ? [row.checkerId] : [])]);
+  const people = new Map((await selectApprovalPeople(db, ids)).map((person) => [person.id, person]));
+  return rows.map((row) => toApproval(row, people));
+}
+
+export async function toOneApproval(db: Db, row: ApprovalRow): Promise<Approval> {
+  const [approval] = await toApprovals(db, [row]);
+  if (!approval) throw new Error('the approval could not be read');
+  return approval;
+}
+
+/** A withdrawal's waiting approval, as the admin withdrawal views show it. */
+export async function toWaitingApproval(db: Db, row: ApprovalRow): Promise<WaitingApproval> {
+  const [maker] = await selectApprovalPeople(db, [row.makerId]);
+  return {
+    id: row.id,
+    maker: { id: row.makerId, name: maker?.name || row.makerId, role: row.makerRole },
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,97 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { countRows, type Page, readPage } from '../../db/page.ts';
+import { approvals } from '../../db/schema/approvals.ts';
+import { users } from '../../db/schema/auth.ts';
+
+export type ApprovalRow = typeof approvals.$inferSelect;
+export type NewApprovalRow = typeof approvals.$inferInsert;
+export type ApprovalChange = Partial<
+  Pick<ApprovalRow, 'status' | 'checkerId' | 'checkerRole' | 'checkerReason' | 'entryId' | 'decidedAt'>
+>;
+
+/** A person an approval names: the customer, the maker or the checker. */
+export type ApprovalPersonRow = { id: string; email: string; name: string };
+
+export async function insertApproval(tx: Db, values: NewApprovalRow): Promise<ApprovalRow> {
+  const [row] = await tx.insert(approvals).values(values).returning();
+  if (!row) throw new Error('the approval was not recorded');
+  return row;
+}
+
+/** One approval; with `lock`, FOR UPDATE in the caller's transaction (racing decisions take turns). */
+export async function findApproval(
+  db: Db,
+  id: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<ApprovalRow | undefined> {
+  const query = db.select().from(approvals).where(eq(approvals.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateApproval(tx: Db, id: string, change: ApprovalChange): Promise<ApprovalRow> {
+  const [row] = await tx.update(approvals).set(change).where(eq(approvals.id, id)).returning();
+  if (!row) throw new Error('the approval disappeared');
+  return row;
+}
+
+/** The approval waiting for a withdrawal's second staff member (at most one: a unique index). */
+export async function findWaitingWithdrawalApproval(
+  db: Db,
+  withdrawalId: string,
+): Promise<ApprovalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.withdrawalId, withdrawalId), eq(approvals.status, 'awaiting')));
+  return row;
+}
+
+/** Which of these withdrawals have an approval waiting (the Withdrawals tab's page). */
+export async function selectWithdrawalsAwaiting(
+  db: Db,
+  withdrawalIds: readonly string[],
+): Promise<Set<string>> {
+  if (withdrawalIds.length === 0) return new Set();
+  const rows = await db
+    .select({ withdrawalId: approvals.withdrawalId })
+    .from(approvals)
+    .where(and(inArray(approvals.withdrawalId, [...withdrawalIds]), eq(approvals.status, 'awaiting')));
+  return new Set(rows.flatMap((row) => (row.withdrawalId ? [row.withdrawalId] : [])));
+}
+
+/**
+ * The Approvals tab: waiting requests first, oldest first (the longest wait on top), then decided
+ * ones, most recently decided first.
+ */
+export function selectApprovalPage(
+  db: Db,
+  query: { page: number; pageSize: number },
+): Promise<Page<ApprovalRow>> {
+  return readPage(query, {
+    total: () => countRows(db, approvals, undefined),
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(approvals)
+        .orderBy(
+          sql`(${approvals.status} <> 'awaiting')`,
+          sql`case when ${approvals.status} = 'awaiting' then ${approvals.createdAt} end asc`,
+          desc(approvals.decidedAt),
+          asc(approvals.id),
+        )
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+/** The names and e-mail addresses of the people approvals name. */
+export async function selectApprovalPeople(db: Db, ids: readonly string[]): Promise<ApprovalPersonRow[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(inArray(users.id, unique));
+}

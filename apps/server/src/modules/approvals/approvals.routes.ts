@@ -1,0 +1,94 @@
+import {
+  ApprovalListQuerySchema,
+  ApprovalPageSchema,
+  ApprovalSchema,
+  DecideApprovalRequestSchema,
+} from '@candor/contracts/approvals';
+import { ErrorResponseSchema } from '@candor/contracts/errors';
+import { IdempotencyHeadersSchema } from '@candor/contracts/money';
+import { z } from 'zod';
+import { requireActor } from '../../lib/request-actor.ts';
+import type { RoutesPlugin } from '../../services.ts';
+import { approveApproval, listApprovals, rejectApproval } from './decide-approval.service.ts';
+
+const IdParamsSchema = z.object({ id: z.uuid() });
+
+const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+const decisionErrors = {
+  400: ErrorResponseSchema,
+  ...errors,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  422: ErrorResponseSchema,
+};
+
+const WHO_DECIDES =
+  'The route admits roles holding approvals.decide; the request itself also needs the permission of the ' +
+  'original action (adjustments.create for an adjustment, withdrawals.decide for a withdrawal approval: ' +
+  '403 FORBIDDEN otherwise). The maker can neither approve nor reject their own request: 403 ' +
+  'MAKER_CANNOT_APPROVE. A decided request answers 409 ALREADY_DECIDED.';
+
+/** Four-eyes: the Approvals tab's list, and the second staff member's approve and reject. */
+export const approvalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, { db, transactions }) => {
+  app.get(
+    '/api/admin/approvals',
+    {
+      config: { access: 'approvals.decide' },
+      schema: {
+        tags: ['approvals'],
+        summary: 'Four-eyes requests: waiting ones first (oldest first), then decided ones (newest first)',
+        querystring: ApprovalListQuerySchema,
+        response: { 200: ApprovalPageSchema, 400: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request) => listApprovals(db, request.query),
+  );
+
+  app.post(
+    '/api/admin/approvals/:id/approve',
+    {
+      config: { access: 'approvals.decide' },
+      schema: {
+        tags: ['approvals'],
+        summary:
+          'Approve a waiting request with a reason: the adjustment or withdrawal approval is carried out',
+        description:
+          'Locks the request, carries the original action out in the same transaction (re-checked now: a debit ' +
+          'cannot take the balance below zero, 422 INSUFFICIENT_FUNDS; the withdrawal must still be pending, ' +
+          `409) and marks it approved. ${WHO_DECIDES} Accepts an Idempotency-Key: a retry moves the money once.`,
+        params: IdParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        body: DecideApprovalRequestSchema,
+        response: { 200: ApprovalSchema, ...decisionErrors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      return transactions.runMoneyRequest(request, ApprovalSchema, ({ tx, now }) =>
+        approveApproval({ tx, actor, now, id: request.params.id, reason: request.body.reason }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/admin/approvals/:id/reject',
+    {
+      config: { access: 'approvals.decide' },
+      schema: {
+        tags: ['approvals'],
+        summary: 'Reject a waiting request with a reason: nothing moves',
+        description: `A rejected withdrawal approval leaves the withdrawal pending. ${WHO_DECIDES} Accepts an Idempotency-Key.`,
+        params: IdParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        body: DecideApprovalRequestSchema,
+        response: { 200: ApprovalSchema, ...decisionErrors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      return transactions.runMoneyRequest(request, ApprovalSchema, ({ tx, now }) =>
+        rejectApproval({ tx, actor, now, id: request.params.id, reason: request.body.reason }),
+      );
+    },
+  );
+};

@@ -1,0 +1,168 @@
+import {
+  APPROVAL_KIND_LABELS,
+  APPROVAL_MESSAGES,
+  APPROVALS_PAGE_SIZE,
+  type Approval,
+  type ApprovalListQuery,
+  type ApprovalPage,
+  approvedAdjustmentDescription,
+} from '@candor/contracts/approvals';
+import { hasPermission, type Permission } from '@candor/contracts/staff';
+import {
+  APPROVAL_NEXT,
+  type ApprovalKind,
+  type ApprovalStatus,
+} from '@candor/domain/approvals/approval-status';
+import { formatDecimal } from '@candor/domain/money/money';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
+import type { Command } from '../../lib/transactions.ts';
+import { postAdjustment, requireOpenCustomer } from '../admin-users/admin-users.service.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { settleApprovedWithdrawal } from '../withdrawals/admin-withdrawals.service.ts';
+import { adjustmentRequestOf, toApprovals, toOneApproval } from './approval-rows.ts';
+import {
+  type ApprovalRow,
+  findApproval,
+  selectApprovalPage,
+  selectApprovalPeople,
+  updateApproval,
+} from './approvals.repository.ts';
+
+/** The permission of the original action: only a staff member holding it may decide its request. */
+export const APPROVAL_KIND_PERMISSION = {
+  adjustment: 'adjustments.create',
+  withdrawal_approval: 'withdrawals.decide',
+} as const satisfies Record<ApprovalKind, Permission>;
+
+const TRANSITIONS: Transitions<ApprovalStatus> = {
+  next: APPROVAL_NEXT,
+  alreadyDecided: (from) => APPROVAL_MESSAGES.alreadyDecided(from),
+  invalid: (from) => APPROVAL_MESSAGES.alreadyDecided(from),
+};
+
+/** The Approvals tab: waiting requests first (oldest first), then decided ones (newest first). */
+export async function listApprovals(db: Db, { page }: ApprovalListQuery): Promise<ApprovalPage> {
+  const found = await selectApprovalPage(db, { page, pageSize: APPROVALS_PAGE_SIZE });
+  return { ...found, items: await toApprovals(db, found.items) };
+}
+
+/**
+ * Locks the approval (racing decisions take turns: the second finds it decided) and checks the
+ * checker: they hold the permission of the original action, and they are not its maker.
+ */
+async function lockForDecision(tx: Db, checker: Actor, id: string, to: ApprovalStatus): Promise<ApprovalRow> {
+  const row = await findApproval(tx, id, { lock: true });
+  if (!row) throw new AppError('NOT_FOUND', APPROVAL_MESSAGES.notFound);
+  if (!hasPermission(checker.role, APPROVAL_KIND_PERMISSION[row.kind])) {
+    throw new AppError(
+      'FORBIDDEN',
+      APPROVAL_MESSAGES.roleCannotDecide(APPROVAL_KIND_LABELS[row.kind].toLowerCase()),
+    );
+  }
+  if (row.makerId === checker.id)
+    throw new AppError('MAKER_CANNOT_APPROVE', APPROVAL_MESSAGES.makerCannotDecide);
+  requireTransition(TRANSITIONS, row.status, to);
+  return row;
+}
+
+/**
+ * The second staff member approves: in this same transaction the original action runs (re-checked
+ * now: the customer's account is open and a debit still cannot go below zero; the withdrawal is
+ * still pending), then the approval is marked approved. The action's audit row names the maker as
+ * actor and the checker as approver; an approved adjustment's statement line names both.
+ */
+export async function approveApproval({
+  tx,
+  actor,
+  now,
+  id,
+  reason,
+}: Command<{ id: string; reason: string }>): Promise<Approval> {
+  const row = await lockForDecision(tx, actor, id, 'approved');
+  const maker: Actor = { id: row.makerId, role: row.makerRole as Actor['role'] };
+  const decided = {
+    status: 'approved' as const,
+    checkerId: actor.id,
+    checkerRole: actor.role,
+    checkerReason: reason,
+    decidedAt: now,
+  };
+  if (row.kind === 'adjustment') {
+    const request = adjustmentRequestOf(row);
+    await requireOpenCustomer(tx, row.userId);
+    const people = new Map(
+      (await selectApprovalPeople(tx, [row.makerId, actor.id])).map((p) => [p.id, p.name]),
+    );
+    // The approval is marked first: the adjustment's audit row is the transaction's last write.
+    const approved = await updateApproval(tx, row.id, decided);
+    const done = await postAdjustment({
+      tx,
+      actor: maker,
+      approver: actor,
+      userId: row.userId,
+      direction: request.direction,
+      amount: row.amountMinor,
+      reason: request.reason,
+      description: approvedAdjustmentDescription(
+        request.reason,
+        people.get(row.makerId) || row.makerId,
+        people.get(actor.id) || actor.id,
+      ),
+      reference: { approval: row.id },
+      auditDetails: { approvalId: row.id, approverReason: reason },
+    });
+    const withEntry = await updateApproval(tx, approved.id, { entryId: BigInt(done.entryId) });
+    return toOneApproval(tx, withEntry);
+  }
+  if (!row.withdrawalId) throw new Error(`withdrawal approval ${row.id} names no withdrawal`);
+  const approved = await updateApproval(tx, row.id, decided);
+  await settleApprovedWithdrawal({
+    tx,
+    actor: maker,
+    now,
+    id: row.withdrawalId,
+    fourEyes: { approver: actor, approvalId: row.id, reason },
+  });
+  return toOneApproval(tx, approved);
+}
+
+/**
+ * The second staff member rejects, with a reason: nothing moves (a withdrawal stays pending, to be
+ * approved again or rejected). The maker cannot reject their own request either (the checker must
+ * be a different person); audited as 'approval.reject'.
+ */
+export async function rejectApproval({
+  tx,
+  actor,
+  now,
+  id,
+  reason,
+}: Command<{ id: string; reason: string }>): Promise<Approval> {
+  const row = await lockForDecision(tx, actor, id, 'rejected');
+  const rejected = await updateApproval(tx, row.id, {
+    status: 'rejected',
+    checkerId: actor.id,
+    checkerRole: actor.role,
+    checkerReason: reason,
+    decidedAt: now,
+  });
+  await recordAudit(tx, {
+    actor,
+    action: 'approval.reject',
+    targetType: 'approval',
+    targetId: row.id,
+    subjectUserId: row.userId,
+    reason,
+    before: {
+      status: row.status,
+      kind: row.kind,
+      amount: formatDecimal(row.amountMinor),
+      makerId: row.makerId,
+    },
+    after: { status: rejected.status, ...(row.withdrawalId ? { withdrawalId: row.withdrawalId } : {}) },
+  });
+  return toOneApproval(tx, rejected);
+}

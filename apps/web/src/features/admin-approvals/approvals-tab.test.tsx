@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildApproval } from '../../test/approvals.ts';
+import { recordId as id } from '../../test/record-id.ts';
+import {
+  buildMe,
+  callsTo,
+  idempotencyKeys,
+  mockApi,
+  pageReply,
+  renderPages,
+} from '../../test/render-page.tsx';
+import { ApprovalsTab } from './approvals-tab.tsx';
+import { formatWaitingTime } from './waiting-time.ts';
+
+const LIST = 'GET /api/admin/approvals';
+const APPROVE = `POST /api/admin/approvals/${id(1)}/approve`;
+const REJECT = `POST /api/admin/approvals/${id(1)}/reject`;
+
+const waitingAdjustment = buildApproval();
+const waitingWithdrawal = buildApproval({
+  id: id(2),
+  kind: 'withdrawal_approval',
+  withdrawalId: id(9),
+  direction: null,
+  amount: '2500.00',
+  email: 'bob@example.com',
+  makerReason: 'Approve the withdrawal of $2,500.00 to Bank',
+});
+const decided = buildApproval({
+  id: id(3),
+  status: 'rejected',
+  email: 'cy@example.com',
+  checker: { id: 'checker-1', name: 'Carl Checker', role: 'admin' },
+  checkerReason: 'No ticket for this',
+  decidedAt: '2026-03-04T13:00:00.000Z',
+});
+
+function renderTab(role: 'accountant' | 'admin' = 'accountant', meId = 'checker-2') {
+  return renderPages(
+    [
+      { path: '/all-user', component: ApprovalsTab },
+      { path: '/user/$id', component: () => <p>User page marker</p> },
+      { path: '/withdrawal/$id', component: () => <p>Withdrawal page marker</p> },
+    ],
+    '/all-user?tab=approvals',
+    { me: buildMe({ id: meId, role }) },
+  );
+}
+
+function card(name: RegExp) {
+  return within(screen.getByRole('listitem', { name }));
+}
+
+describe('the Approvals tab', () => {
+  test('waiting requests first with kind, customer, amount, maker and reason, then decided ones with their checker', async () => {
+    mockApi({ [LIST]: pageReply([waitingAdjustment, waitingWithdrawal, decided]) });
+    renderTab();
+    const waiting = await screen.findByRole('region', { name: 'Awaiting second approval' });
+    const items = within(waiting).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const first = within(items[0] as HTMLElement);
+    expect(first.getByText('Manual adjustment')).toBeTruthy();
+    expect(first.getByText('ada@example.com')).toBeTruthy();
+    expect(items[0]?.textContent).toContain('+$5,000.00');
+    expect(first.getByText('Mona Maker (Accountant)')).toBeTruthy();
+    expect(first.getByText('“Compensation for the outage”')).toBeTruthy();
+    expect(first.getByText('Waiting')).toBeTruthy();
+    expect(first.getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(first.getByRole('button', { name: 'Reject' })).toBeTruthy();
+    expect(within(items[1] as HTMLElement).getByText('Withdrawal approval')).toBeTruthy();
+    expect(
+      within(items[1] as HTMLElement)
+        .getByRole('link', { name: 'bob@example.com' })
+        .getAttribute('href'),
+    ).toBe(`/withdrawal/${id(9)}`);
+
+    const done = within(screen.getByRole('region', { name: 'Decided' }));
+    expect(done.getByText('Rejected')).toBeTruthy();
+    expect(done.getByText('Rejected by')).toBeTruthy();
+    expect(done.getByText('Carl Checker (Admin)')).toBeTruthy();
+    expect(done.getByText('“No ticket for this”')).toBeTruthy();
+    expect(done.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  test('the maker sees their own request without buttons', async () => {
+    mockApi({ [LIST]: pageReply([waitingAdjustment]) });
+    renderTab('accountant', 'maker-1');
+    expect(await screen.findByText('Your request: a different staff member decides it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
+  test('Approve asks for a reason, sends it with an Idempotency-Key and confirms', async () => {
+    let current = [waitingAdjustment];
+    const fetchMock = mockApi({
+      [LIST]: () => pageReply(current),
+      [APPROVE]: () => {
+        const approved = buildApproval({
+          status: 'approved',
+          checker: { id: 'checker-2', name: 'Ada Lovelace', role: 'accountant' },
+          checkerReason: 'Ticket 42 verified',
+          decidedAt: '2026-03-04T13:00:00.000Z',
+          entryId: '77',
+        });
+        current = [approved];
+        return { status: 200, body: approved };
+      },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(
+      dialog.getByText(
+        'The $5,000.00 credit to ada@example.com, requested by Mona Maker, is carried out at once.',
+      ),
+    ).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Approve' }));
+    expect(await dialog.findByText('A reason is required')).toBeTruthy();
+    expect(callsTo(fetchMock, APPROVE)).toEqual([]);
+
+    await user.type(dialog.getByLabelText('Reason'), 'Ticket 42 verified');
+    await user.click(dialog.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approved: the action was carried out')).toBeTruthy();
+    expect(callsTo(fetchMock, APPROVE)).toEqual([{ reason: 'Ticket 42 verified' }]);
+    expect(idempotencyKeys(fetchMock, `/api/admin/approvals/${id(1)}/approve`)[0]).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Approved by')).toBeTruthy();
+  });
+
+  test('Reject sends the reason; a refusal (the maker, say) shows the server’s words and keeps the dialog', async () => {
+    const fetchMock = mockApi({
+      [LIST]: pageReply([waitingAdjustment]),
+      [REJECT]: {
+        status: 403,
+        body: {
+          code: 'MAKER_CANNOT_APPROVE',
+          message: 'You made this request: a different staff member must approve or reject it.',
+        },
+      },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = within(screen.getByRole('dialog'));
+    await user.type(dialog.getByLabelText('Reason'), 'No ticket');
+    await user.click(dialog.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('The decision failed')).toBeTruthy();
+    expect(
+      await screen.findByText('You made this request: a different staff member must approve or reject it.'),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, REJECT)).toEqual([{ reason: 'No ticket' }]);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(card(/Manual adjustment of credit/).getByText('Awaiting second approval')).toBeTruthy();
+  });
+
+  test('an empty list says what waits here', async () => {
+    mockApi({ [LIST]: pageReply([]) });
+    renderTab();
+    expect(await screen.findByText('No approvals yet.')).toBeTruthy();
+  });
+});
+
+describe('formatWaitingTime', () => {
+  const since = '2026-03-04T12:00:00.000Z';
+  const at = (minutes: number) => new Date(since).getTime() + minutes * 60_000;
+  test.each([
+    [0, 'less than a minute'],
+    [5, '5 min'],
+    [60, '1 h'],
+    [125, '2 h 5 min'],
+    [24 * 60, '1 d'],
+    [26 * 60 + 30, '1 d 2 h'],
+  ])('%i minutes read "%s"', (minutes, text) => {
+    expect(formatWaitingTime(since, at(minutes))).toBe(text);
+  });
+});

@@ -1,0 +1,241 @@
+import {
+  APPROVAL_KIND_LABELS,
+  APPROVAL_MESSAGES,
+  APPROVAL_REASON_MAX_LENGTH,
+  APPROVAL_STATUS_LABELS,
+  type Approval,
+  type ApprovalPerson,
+} from '@candor/contracts/approvals';
+import { hasPermission, isStaffRole, type Permission, STAFF_ROLE_LABELS } from '@candor/contracts/staff';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/card.tsx';
+import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
+import { StatusBadge } from '../../components/ui/status-badge.tsx';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { useMe } from '../../lib/session.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
+import { useListPlace } from '../../lib/use-list-place.ts';
+import { approvalsPageQuery } from './approvals-api.ts';
+import { type ApprovalDecision, useApprovalDecision } from './use-approval-decision.ts';
+import { formatWaitingTime } from './waiting-time.ts';
+
+/** Who may decide a request: whoever holds the permission of the original action (the server checks it too). */
+const KIND_PERMISSION = {
+  adjustment: 'adjustments.create',
+  withdrawal_approval: 'withdrawals.decide',
+} as const satisfies Record<Approval['kind'], Permission>;
+
+/**
+ * The Manage page's Approvals tab (four-eyes): adjustments and withdrawal approvals above the
+ * threshold wait here for a different staff member, who approves or rejects each with a reason.
+ * Waiting requests come first, the longest wait on top; decided ones follow with their checker.
+ */
+export function ApprovalsTab() {
+  const { page, setPage } = useListPlace('/all-user', { tab: 'approvals' });
+  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(approvalsPageQuery(page));
+  const { decide, deciding } = useApprovalDecision();
+  const [dialog, setDialog] = useState<{ approval: Approval; kind: ApprovalDecision['kind'] } | null>(null);
+
+  if (isPending) return <LoadingState>Loading approvals...</LoadingState>;
+  if (isError)
+    return <LoadError onRetry={() => void refetch()}>The approvals could not be loaded.</LoadError>;
+  if (data.items.length === 0) {
+    return (
+      <EmptyState title="No approvals yet.">
+        Manual adjustments and withdrawal approvals above the threshold in Settings wait here for a second
+        staff member.
+      </EmptyState>
+    );
+  }
+  const waiting = data.items.filter((item) => item.status === 'awaiting');
+  const decided = data.items.filter((item) => item.status !== 'awaiting');
+
+  return (
+    <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+      {waiting.length > 0 ? (
+        <ApprovalSection
+          title="Awaiting second approval"
+          items={waiting}
+          onDecide={setDialog}
+          deciding={deciding}
+        />
+      ) : null}
+      {decided.length > 0 ? (
+        <ApprovalSection title="Decided" items={decided} onDecide={setDialog} deciding={deciding} />
+      ) : null}
+      <Pagination page={page} loaded={data} onPage={setPage} loading={isPlaceholderData} />
+      {dialog ? (
+        <ReasonDialog
+          title={dialog.kind === 'approve' ? 'Approve' : 'Reject'}
+          variant={dialog.kind === 'approve' ? 'primary' : 'danger'}
+          busyLabel={dialog.kind === 'approve' ? 'Approving...' : 'Rejecting...'}
+          description={describe(dialog.approval, dialog.kind)}
+          requiredMessage={APPROVAL_MESSAGES.reasonRequired}
+          hint="Recorded with your name in the audit log; the maker sees it on this tab."
+          maxLength={APPROVAL_REASON_MAX_LENGTH}
+          busy={deciding === dialog.approval.id}
+          onCancel={() => setDialog(null)}
+          onConfirm={async (reason) => {
+            const done = await decide(dialog.approval.id, { kind: dialog.kind, reason });
+            if (done) setDialog(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function describe(approval: Approval, kind: ApprovalDecision['kind']): string {
+  const amount = formatUsdDecimal(approval.amount);
+  const what =
+    approval.kind === 'adjustment'
+      ? `The ${amount} ${approval.direction ?? 'adjustment'} to ${approval.email}, requested by ${approval.maker.name},`
+      : `The ${amount} withdrawal of ${approval.email}, approved by ${approval.maker.name},`;
+  return kind === 'approve' ? `${what} is carried out at once.` : `${what} is refused: nothing moves.`;
+}
+
+function amountText(approval: Approval): string {
+  const amount = formatUsdDecimal(approval.amount);
+  return approval.direction ? `${approval.direction} ${amount}` : amount;
+}
+
+function roleLabel(role: string): string {
+  return isStaffRole(role) ? STAFF_ROLE_LABELS[role] : role;
+}
+
+function person(who: ApprovalPerson): string {
+  return `${who.name} (${roleLabel(who.role)})`;
+}
+
+type SectionProps = {
+  title: string;
+  items: readonly Approval[];
+  deciding: string | null;
+  onDecide: (dialog: { approval: Approval; kind: ApprovalDecision['kind'] }) => void;
+};
+
+function ApprovalSection({ title, items, deciding, onDecide }: SectionProps) {
+  return (
+    <section aria-label={title} className="mb-6">
+      <h2 className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
+      <ul className="space-y-3">
+        {items.map((approval) => (
+          <ApprovalCard key={approval.id} approval={approval} deciding={deciding} onDecide={onDecide} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ApprovalCard({
+  approval,
+  deciding,
+  onDecide,
+}: {
+  approval: Approval;
+  deciding: string | null;
+  onDecide: SectionProps['onDecide'];
+}) {
+  const me = useMe();
+  const waiting = approval.status === 'awaiting';
+  const mayDecide = hasPermission(me.role, KIND_PERMISSION[approval.kind]);
+  const own = approval.maker.id === me.id;
+  const busy = deciding === approval.id;
+  const signed = approval.direction === 'debit' ? '−' : approval.direction === 'credit' ? '+' : '';
+
+  return (
+    <li
+      aria-label={`${APPROVAL_KIND_LABELS[approval.kind]} of ${amountText(approval)} for ${approval.email}`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-sm font-semibold text-slate-900">
+              {APPROVAL_KIND_LABELS[approval.kind]}
+            </span>
+            <StatusBadge label={APPROVAL_STATUS_LABELS[approval.status]} />
+          </div>
+          <Link
+            to={approval.withdrawalId ? '/withdrawal/$id' : '/user/$id'}
+            params={{ id: approval.withdrawalId ?? approval.userId }}
+            className="block truncate text-sm text-brand-700 hover:underline"
+          >
+            {approval.email}
+          </Link>
+        </div>
+        <p className="text-xl font-semibold tabular-nums text-slate-900 sm:text-right">
+          {signed}
+          {formatUsdDecimal(approval.amount)}
+          {approval.direction ? (
+            <span className="ml-2 align-middle text-xs font-medium text-slate-500 uppercase">
+              {approval.direction}
+            </span>
+          ) : null}
+        </p>
+      </div>
+
+      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <div className="min-w-0">
+          <dt className="text-xs font-medium text-slate-500">Requested by</dt>
+          <dd className="text-slate-800">{person(approval.maker)}</dd>
+          <dd className="mt-0.5 break-words text-slate-600">“{approval.makerReason}”</dd>
+        </div>
+        {waiting ? (
+          <div>
+            <dt className="text-xs font-medium text-slate-500">Waiting</dt>
+            <dd className="text-slate-800">
+              {formatWaitingTime(approval.createdAt, Date.now())}
+              <span className="text-slate-500"> · since {formatDateTime(approval.createdAt)}</span>
+            </dd>
+          </div>
+        ) : approval.checker ? (
+          <div className="min-w-0">
+            <dt className="text-xs font-medium text-slate-500">
+              {approval.status === 'approved' ? 'Approved by' : 'Rejected by'}
+            </dt>
+            <dd className="text-slate-800">
+              {person(approval.checker)}
+              {approval.decidedAt ? (
+                <span className="text-slate-500"> · {formatDateTime(approval.decidedAt)}</span>
+              ) : null}
+            </dd>
+            {approval.checkerReason ? (
+              <dd className="mt-0.5 break-words text-slate-600">“{approval.checkerReason}”</dd>
+            ) : null}
+          </div>
+        ) : null}
+      </dl>
+
+      {waiting ? (
+        <div className="mt-4 flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-end">
+          {own ? (
+            <p className="text-sm text-slate-500 sm:mr-auto">
+              Your request: a different staff member decides it.
+            </p>
+          ) : !mayDecide ? (
+            <p className="text-sm text-slate-500 sm:mr-auto">Your role cannot decide this request.</p>
+          ) : (
+            <>
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() => onDecide({ approval, kind: 'reject' })}
+              >
+                Reject
+              </Button>
+              <Button disabled={busy} onClick={() => onDecide({ approval, kind: 'approve' })}>
+                Approve
+              </Button>
+            </>
+          )}
+        </div>
+      ) : null}
+    </li>
+  );
+}

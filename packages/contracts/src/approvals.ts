@@ -1,0 +1,105 @@
+import { APPROVAL_KINDS, APPROVAL_STATUSES } from '@candor/domain/approvals/approval-status';
+import { z } from 'zod';
+import { DecimalAmountSchema, PageQuerySchema, pageOf } from './money.ts';
+
+/** How many approvals the Approvals tab shows a page. */
+export const APPROVALS_PAGE_SIZE = 10;
+export const APPROVAL_REASON_MAX_LENGTH = 500;
+
+export const ApprovalKindSchema = z.enum(APPROVAL_KINDS);
+export const ApprovalStatusSchema = z.enum(APPROVAL_STATUSES);
+
+export const APPROVAL_KIND_LABELS = {
+  adjustment: 'Manual adjustment',
+  withdrawal_approval: 'Withdrawal approval',
+} as const satisfies Record<(typeof APPROVAL_KINDS)[number], string>;
+
+export const APPROVAL_STATUS_LABELS = {
+  awaiting: 'Awaiting second approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+} as const satisfies Record<(typeof APPROVAL_STATUSES)[number], string>;
+
+/** What the four-eyes screens and the server say. */
+export const APPROVAL_MESSAGES = {
+  awaiting: 'Awaiting second approval',
+  awaitingDescription: 'Nothing moves until a second staff member approves it on the Approvals tab.',
+  approved: 'Approved: the action was carried out',
+  rejected: 'Request rejected: nothing moved',
+  failed: 'The decision failed',
+  notFound: 'Approval request not found',
+  reasonRequired: 'A reason is required',
+  reasonTooLong: `The reason can be at most ${APPROVAL_REASON_MAX_LENGTH} characters`,
+  makerCannotDecide: 'You made this request: a different staff member must approve or reject it.',
+  withdrawalAwaiting:
+    'This withdrawal is awaiting a second approval: approve or reject that request on the Approvals tab first.',
+  alreadyDecided: (status: string) => `This request was already ${status}.`,
+  roleCannotDecide: (kind: string) => `Your role cannot decide a request of this kind (${kind}).`,
+} as const;
+
+/** A staff member as the approval shows them: name and role at the time of the action. */
+export const ApprovalPersonSchema = z.object({ id: z.string(), name: z.string(), role: z.string() });
+export type ApprovalPerson = z.infer<typeof ApprovalPersonSchema>;
+
+/** One four-eyes request: what the maker asked for, and the checker's decision once taken. */
+export const ApprovalSchema = z
+  .object({
+    id: z.uuid(),
+    kind: ApprovalKindSchema,
+    status: ApprovalStatusSchema,
+    userId: z.string(),
+    /** The customer's e-mail address. */
+    email: z.string(),
+    /** The withdrawal to approve (kind withdrawal_approval). */
+    withdrawalId: z.uuid().nullable(),
+    amount: DecimalAmountSchema,
+    /** An adjustment's direction: 'credit' or 'debit' (null for a withdrawal). */
+    direction: z.enum(['credit', 'debit']).nullable(),
+    maker: ApprovalPersonSchema,
+    makerReason: z.string(),
+    checker: ApprovalPersonSchema.nullable(),
+    checkerReason: z.string().nullable(),
+    /** The ledger entry that carried an approved adjustment out. */
+    entryId: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    decidedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Approval' });
+export type Approval = z.infer<typeof ApprovalSchema>;
+
+export const ApprovalPageSchema = pageOf(ApprovalSchema, 'ApprovalPage');
+export type ApprovalPage = z.infer<typeof ApprovalPageSchema>;
+
+/** GET /api/admin/approvals: waiting requests first (oldest first), then decided ones (newest first). */
+export const ApprovalListQuerySchema = PageQuerySchema;
+export type ApprovalListQuery = z.infer<typeof ApprovalListQuerySchema>;
+
+/** POST /api/admin/approvals/:id/approve and /reject: the checker's reason is required. */
+export const DecideApprovalRequestSchema = z
+  .object({
+    reason: z
+      .string({ error: APPROVAL_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, APPROVAL_MESSAGES.reasonRequired)
+      .max(APPROVAL_REASON_MAX_LENGTH, APPROVAL_MESSAGES.reasonTooLong),
+  })
+  .meta({ id: 'DecideApprovalRequest' });
+export type DecideApprovalRequest = z.infer<typeof DecideApprovalRequestSchema>;
+
+/** Where a withdrawal waits for its second approval (admin withdrawal views). */
+export const WaitingApprovalSchema = z
+  .object({ id: z.uuid(), maker: ApprovalPersonSchema, createdAt: z.iso.datetime() })
+  .meta({ id: 'WaitingApproval' });
+export type WaitingApproval = z.infer<typeof WaitingApprovalSchema>;
+
+/**
+ * The statement line of an adjustment carried out after a second approval: the maker's reason (what
+ * the customer reads for any adjustment), then who made and who approved it.
+ */
+export function approvedAdjustmentDescription(
+  reason: string,
+  makerName: string,
+  checkerName: string,
+): string {
+  return `${reason} — made by ${makerName}, approved by ${checkerName}`;
+}

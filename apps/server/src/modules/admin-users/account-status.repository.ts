@@ -2,6 +2,7 @@ import { CLOSED_ACCOUNT_NAME } from '@candor/contracts/account-status';
 import type { UserStatus } from '@candor/contracts/auth';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { approvals } from '../../db/schema/approvals.ts';
 import { accounts, sessions, signIns, users, verifications } from '../../db/schema/auth.ts';
 import { deposits } from '../../db/schema/deposits.ts';
 import { files } from '../../db/schema/files.ts';
@@ -25,16 +26,25 @@ export async function updateUserStatus(
   await tx.update(users).set({ status, statusReason: reason, updatedAt: now }).where(eq(users.id, id));
 }
 
-/** What stands in the way of closing: open positions, pending deposits, undecided withdrawals. */
+/**
+ * What stands in the way of closing: open positions, pending deposits, undecided withdrawals and
+ * requests awaiting a second approval.
+ */
 export async function countOpenBusiness(
   tx: Db,
   userId: string,
-): Promise<{ openTrades: number; pendingDeposits: number; undecidedWithdrawals: number }> {
+): Promise<{
+  openTrades: number;
+  pendingDeposits: number;
+  undecidedWithdrawals: number;
+  waitingApprovals: number;
+}> {
   const [row] = await tx
     .select({
       openTrades: sql<number>`(select count(*)::int from ${trades} where ${trades.userId} = ${userId} and ${trades.status} = 'open')`,
       pendingDeposits: sql<number>`(select count(*)::int from ${deposits} where ${deposits.userId} = ${userId} and ${deposits.status} = 'pending')`,
       undecidedWithdrawals: sql<number>`(select count(*)::int from ${withdrawals} where ${withdrawals.userId} = ${userId} and ${withdrawals.status} in ('awaiting_confirmation', 'on_hold', 'pending'))`,
+      waitingApprovals: sql<number>`(select count(*)::int from ${approvals} where ${approvals.userId} = ${userId} and ${approvals.status} = 'awaiting')`,
     })
     .from(sql`(select 1) as one`);
   if (!row) throw new Error('the counts were not read');
@@ -42,6 +52,7 @@ export async function countOpenBusiness(
     openTrades: Number(row.openTrades),
     pendingDeposits: Number(row.pendingDeposits),
     undecidedWithdrawals: Number(row.undecidedWithdrawals),
+    waitingApprovals: Number(row.waitingApprovals),
   };
 }
 

@@ -429,6 +429,25 @@ describe('closing an account', () => {
     expect(pending.status).toBe('pending');
   });
 
+  test('refused while a request awaits its second approval (it would be left with no account to act on)', async () => {
+    const user = await insertUser(t.db);
+    const proposed = await accountant.browser.post(
+      `/api/admin/users/${user.id}/adjustments`,
+      { direction: 'credit', amount: '2000', reason: 'Goodwill credit' },
+      randomUUID(),
+    );
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    expect(proposed.json().state).toBe('awaiting_approval');
+    const res = await act(owner.browser, user.id, 'close');
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({
+      code: 'ACCOUNT_NOT_CLOSABLE',
+      message:
+        'The account has 1 request awaiting second approval: approve or reject it before closing the account.',
+    });
+    expect((await userRow(user.id)).status).toBe('active');
+  });
+
   test('only the owner and admins close; compliance, support and accountants get 403; unknown users 404', async () => {
     const user = await insertUser(t.db);
     for (const as of [compliance.browser, support.browser, accountant.browser]) {

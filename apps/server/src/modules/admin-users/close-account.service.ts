@@ -24,7 +24,8 @@ export type ClosedAccountResult = { closed: ClosedAccount; storageKeys: string[]
 
 /**
  * Closes a customer's account (PRODUCT.md §2, docs/decisions/014-closing-accounts.md): only with
- * nothing left in it (no open position, no pending deposit, no undecided withdrawal, zero cash and
+ * nothing left in it (no open position, no pending deposit, no undecided withdrawal, no request
+ * awaiting a second approval, zero cash and
  * zero reserved), otherwise ACCOUNT_NOT_CLOSABLE naming what stands in the way. Closing erases the
  * personal data (name, e-mail, username, picture, password, sessions, sign-in history, kept mail,
  * payout details, files) and keeps the ledger, trades, deposits, withdrawals and audit rows,
@@ -58,11 +59,13 @@ export async function closeAccount({
         ? CLOSE_ACCOUNT_REFUSALS.pendingDeposits(business.pendingDeposits)
         : business.undecidedWithdrawals > 0
           ? CLOSE_ACCOUNT_REFUSALS.pendingWithdrawals(business.undecidedWithdrawals)
-          : cash !== 0n
-            ? CLOSE_ACCOUNT_REFUSALS.balance(cash)
-            : reserved !== 0n
-              ? CLOSE_ACCOUNT_REFUSALS.reserved(reserved)
-              : undefined;
+          : business.waitingApprovals > 0
+            ? CLOSE_ACCOUNT_REFUSALS.waitingApprovals(business.waitingApprovals)
+            : cash !== 0n
+              ? CLOSE_ACCOUNT_REFUSALS.balance(cash)
+              : reserved !== 0n
+                ? CLOSE_ACCOUNT_REFUSALS.reserved(reserved)
+                : undefined;
   if (refusal) throw new AppError('ACCOUNT_NOT_CLOSABLE', refusal);
 
   const signInData = await deleteSignInData(tx, userId);

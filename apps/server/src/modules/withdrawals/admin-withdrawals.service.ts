@@ -178,6 +178,7 @@ async function decide(
     action: `withdrawal.${decision}`,
     targetType: 'withdrawal',
     targetId: row.id,
+    subjectUserId: row.userId,
     reason: reason ?? null,
     before: {
       status: row.status,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { profilePictureRoutes } from './modules/account/profile-picture.routes.ts';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { emailVerificationsRoutes } from './modules/email-verifications/email-verifications.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -44,4 +45,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(withdrawalsRoutes, services);
   await app.register(withdrawalSettingsRoutes, services);
   await app.register(tradesRoutes, services);
+  await app.register(auditRoutes, services);
 }

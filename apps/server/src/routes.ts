@@ -13,6 +13,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { passwordResetsRoutes } from './modules/password-resets/password-resets.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { filesRoutes } from './modules/storage/files.routes.ts';
 import { tradesRoutes } from './modules/trades/trades.routes.ts';
@@ -48,4 +49,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(tradesRoutes, services);
   await app.register(auditRoutes, services);
   await app.register(staffRoutes, services);
+  await app.register(setupRoutes, services);
 }

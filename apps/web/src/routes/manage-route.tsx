@@ -1,5 +1,7 @@
+import { AuditLogTab } from '../features/admin-audit/audit-log-tab.tsx';
 import { DepositsTab } from '../features/admin-deposits/deposits-tab.tsx';
 import { ManagePage } from '../features/admin-manage/manage-page.tsx';
+import { StaffTab } from '../features/admin-staff/staff-tab.tsx';
 import { TradesTab } from '../features/admin-trades/trades-tab.tsx';
 import { WithdrawalsTab } from '../features/admin-withdrawals/withdrawals-tab.tsx';
 
@@ -7,7 +9,13 @@ import { WithdrawalsTab } from '../features/admin-withdrawals/withdrawals-tab.ts
 export function ManageRoute() {
   return (
     <ManagePage
-      panels={{ deposits: <DepositsTab />, withdrawals: <WithdrawalsTab />, trades: <TradesTab /> }}
+      panels={{
+        deposits: <DepositsTab />,
+        withdrawals: <WithdrawalsTab />,
+        trades: <TradesTab />,
+        audit: <AuditLogTab />,
+        staff: <StaffTab />,
+      }}
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { Permission } from '@candor/contracts/staff';
 import { z } from 'zod';
 
 const MANAGE_TAB_IDS = [
@@ -8,6 +9,8 @@ const MANAGE_TAB_IDS = [
   'verifications',
   'payment',
   'settings',
+  'audit',
+  'staff',
 ] as const;
 export type ManageTabId = (typeof MANAGE_TAB_IDS)[number];
 
@@ -19,7 +22,22 @@ const LABELS = {
   verifications: 'Verifications',
   payment: 'Payment',
   settings: 'Settings',
+  audit: 'Audit log',
+  staff: 'Staff',
 } as const satisfies Record<ManageTabId, string>;
+
+/** The permission each tab needs (contracts/staff.ts): a role sees only the tabs it may use. */
+export const MANAGE_TAB_PERMISSIONS = {
+  users: 'customers.read',
+  deposits: 'customers.read',
+  withdrawals: 'customers.read',
+  trades: 'customers.read',
+  verifications: 'customers.read',
+  payment: 'settings.manage',
+  settings: 'settings.manage',
+  audit: 'audit.read',
+  staff: 'staff.manage',
+} as const satisfies Record<ManageTabId, Permission>;
 
 /** The Manage page's tabs, in the seed's order (seed-spec §2, Admin Manage page). */
 export const MANAGE_TABS = MANAGE_TAB_IDS.map((id) => ({ id, label: LABELS[id] }));

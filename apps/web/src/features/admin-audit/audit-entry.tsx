@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/format-date.ts';
 /** A role as the log shows it: the staff roles' labels, and the command line and the server by name. */
 export function roleLabel(role: string | null): string {
   if (role === null) return '';
-  if (role === 'operator') return 'Command line';
+  if (role === 'operator') return 'Operator';
   if (role === 'system') return 'System';
   return (STAFF_ROLE_LABELS as Record<string, string>)[role] ?? role;
 }

@@ -17,10 +17,11 @@ describe('ManagePage', () => {
     const user = userEvent.setup();
     users.focus();
     await user.keyboard('{ArrowLeft}');
-    const settings = screen.getByRole('tab', { name: 'Settings' });
-    expect(settings.getAttribute('aria-selected')).toBe('true');
-    expect(document.activeElement).toBe(settings);
-    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'settings' }));
+    // An admin's last tab is the audit log (the Staff tab is the owner's).
+    const audit = screen.getByRole('tab', { name: 'Audit log' });
+    expect(audit.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(audit);
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'audit' }));
 
     await user.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: 'Users' }).getAttribute('aria-selected')).toBe('true');
@@ -38,5 +39,49 @@ describe('ManagePage', () => {
     });
     expect((await screen.findByRole('tab', { name: 'Settings' })).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('link', { name: 'Mail outbox' }).getAttribute('href')).toBe('/admin/outbox');
+  });
+
+  test.each([
+    [
+      'owner',
+      [
+        'Users',
+        'Deposit',
+        'Withdrawals',
+        'Trades',
+        'Verifications',
+        'Payment',
+        'Settings',
+        'Audit log',
+        'Staff',
+      ],
+    ],
+    [
+      'admin',
+      ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Verifications', 'Payment', 'Settings', 'Audit log'],
+    ],
+    ['compliance', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Verifications', 'Audit log']],
+    ['support', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Verifications']],
+    ['accountant', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Verifications']],
+  ] as const)('a %s sees only the tabs the role may use', async (role, tabs) => {
+    mockApi({});
+    renderPages([{ path: '/all-user', component: () => <ManagePage /> }], '/all-user', {
+      me: buildMe({ role }),
+    });
+    await screen.findByRole('tab', { name: 'Users' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(tabs);
+    expect(Boolean(screen.queryByRole('link', { name: 'Mail outbox' }))).toBe(
+      role !== 'compliance' && role !== 'accountant',
+    );
+  });
+
+  test('a tab the role may not use, named in the URL, opens the first tab instead', async () => {
+    mockApi({});
+    renderPages([{ path: '/all-user', component: () => <ManagePage /> }], '/all-user?tab=settings', {
+      me: buildMe({ role: 'support' }),
+    });
+    expect((await screen.findByRole('tab', { name: 'Users' })).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('tab', { name: 'Settings' })).toBeNull();
+    expect(screen.queryByText('Site name')).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ import { LoadingState } from '../../components/ui/load-states.tsx';
 import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { adminWithdrawalQuery } from './admin-withdrawals-api.ts';
@@ -60,6 +61,7 @@ export function WithdrawalDetailsPage() {
 
 function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   const { decide, deciding } = useWithdrawalDecision();
+  const canDecide = useCan('withdrawals.decide');
   const [dialog, setDialog] = useState<'reject' | 'release' | null>(null);
   const label = withdrawalStatusLabel(withdrawal.status);
   const amount = formatUsdDecimal(withdrawal.amount);
@@ -72,7 +74,7 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
       subtitle={`by ${method}`}
       status={label}
       actions={
-        withdrawal.status === 'pending' ? (
+        !canDecide ? null : withdrawal.status === 'pending' ? (
           <DecisionButtons
             busy={busy}
             approving={busy && !dialog}

@@ -25,11 +25,13 @@ export function ActorCell({ actor }: { actor: AuditEntry['actor'] }) {
           : actor.id);
   return (
     <div className="min-w-0">
-      <p className="truncate font-medium text-slate-900">{name}</p>
-      <p className="truncate text-xs text-slate-500">
-        {actor.email ? `${actor.email} · ` : ''}
-        {roleLabel(actor.role)}
+      <p className="flex min-w-0 items-center gap-2">
+        <span className="truncate font-medium text-slate-900">{name}</span>
+        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
+          {roleLabel(actor.role)}
+        </span>
       </p>
+      {actor.email ? <p className="truncate text-xs text-slate-500">{actor.email}</p> : null}
     </div>
   );
 }
@@ -45,7 +47,7 @@ export function SubjectCell({ subject }: { subject: AuditEntry['subject'] }) {
 }
 
 /** A before or after value, readably: its fields one a line, nested values as compact JSON. */
-function ValueList({ value }: { value: unknown }) {
+function ValueList({ value, other }: { value: unknown; other: unknown }) {
   if (value === null || value === undefined) return <p className="text-sm text-slate-400">Nothing</p>;
   if (typeof value !== 'object' || Array.isArray(value)) {
     return (
@@ -55,7 +57,10 @@ function ValueList({ value }: { value: unknown }) {
   return (
     <dl className="space-y-1 text-sm">
       {Object.entries(value as Record<string, unknown>).map(([key, item]) => (
-        <div key={key} className="flex flex-wrap gap-x-2">
+        <div
+          key={key}
+          className={`flex flex-wrap gap-x-2 rounded px-1 ${changed(key, item, other) ? 'bg-amber-50 ring-1 ring-amber-200' : ''}`}
+        >
           <dt className="font-medium text-slate-500">{key}</dt>
           <dd className="min-w-0 break-all text-slate-900">
             {typeof item === 'string' ? item : JSON.stringify(item)}
@@ -64,6 +69,12 @@ function ValueList({ value }: { value: unknown }) {
       ))}
     </dl>
   );
+}
+
+/** Whether a field differs from the same field on the other side (before vs after). */
+function changed(key: string, item: unknown, other: unknown): boolean {
+  if (!other || typeof other !== 'object' || Array.isArray(other)) return true;
+  return JSON.stringify((other as Record<string, unknown>)[key]) !== JSON.stringify(item);
 }
 
 /** The row's details: what was acted on, the second approver, and before / after side by side. */
@@ -94,11 +105,11 @@ export function AuditDetails({ entry }: { entry: AuditEntry }) {
       <div className="grid gap-3 md:grid-cols-2">
         <section className="rounded-lg border border-slate-200 bg-white p-3">
           <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Before</h4>
-          <ValueList value={entry.before} />
+          <ValueList value={entry.before} other={entry.after} />
         </section>
         <section className="rounded-lg border border-slate-200 bg-white p-3">
           <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">After</h4>
-          <ValueList value={entry.after} />
+          <ValueList value={entry.after} other={entry.before} />
         </section>
       </div>
     </div>

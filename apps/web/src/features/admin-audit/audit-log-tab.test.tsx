@@ -60,11 +60,13 @@ describe('the Audit log tab', () => {
     expect(rows).toHaveLength(2);
     const first = within(rows[0] as HTMLElement);
     expect(first.getByText('Olivia Owner')).toBeTruthy();
-    expect(first.getByText('olivia@example.com · Owner')).toBeTruthy();
+    expect(first.getByText('olivia@example.com')).toBeTruthy();
+    expect(first.getByText('Owner')).toBeTruthy();
     expect(first.getByText('Staff create')).toBeTruthy();
     expect(first.getByText('Sam Support')).toBeTruthy();
     const second = within(rows[1] as HTMLElement);
     expect(second.getByText('Command line')).toBeTruthy();
+    expect(second.getByText('Operator')).toBeTruthy();
     expect(second.getByText('Reason: Checked the address')).toBeTruthy();
 
     // A row opens to its target and its before and after.

@@ -128,7 +128,7 @@ describe('the Staff tab', () => {
     });
     renderTab();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Existing account' }));
+    await user.click(await screen.findByRole('button', { name: 'Add existing account' }));
     const dialog = screen.getByRole('dialog', { name: 'Give a role to an existing account' });
     await user.type(within(dialog).getByLabelText('Email'), 'ada@example.com');
     await user.selectOptions(within(dialog).getByLabelText('Role'), 'Compliance');

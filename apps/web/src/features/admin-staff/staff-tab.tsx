@@ -17,7 +17,7 @@ import { changeStaffRole, staffQuery } from './staff-api.ts';
 const COLUMNS: readonly Column[] = [
   { label: 'Name' },
   { label: 'Email', className: 'hidden md:table-cell' },
-  { label: 'Role' },
+  { label: 'Role', className: 'w-40 sm:w-52' },
   { label: 'Since', className: 'hidden text-right sm:table-cell' },
 ];
 
@@ -34,7 +34,7 @@ export function StaffTab() {
         </p>
         <div className="flex shrink-0 gap-2">
           <Button variant="secondary" onClick={() => setDialog('grant')}>
-            Existing account
+            Add existing account
           </Button>
           <Button onClick={() => setDialog('add')}>Add staff member</Button>
         </div>
@@ -70,8 +70,8 @@ function StaffRow({ member }: { member: StaffMember }) {
   });
   return (
     <tr>
-      <td className="px-4 py-3">
-        <p className="font-medium text-slate-900">
+      <td className="max-w-0 px-4 py-3 md:max-w-none">
+        <p className="truncate font-medium text-slate-900">
           {member.name}
           {isMe ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
         </p>
@@ -85,7 +85,7 @@ function StaffRow({ member }: { member: StaffMember }) {
           disabled={isMe || change.isPending}
           title={isMe ? STAFF_MESSAGES.ownRole : undefined}
           onChange={(event) => change.mutate(event.target.value as UserRole)}
-          className="rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-sm disabled:bg-slate-50 disabled:text-slate-500"
+          className="w-32 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-sm disabled:bg-slate-50 disabled:text-slate-500 sm:w-44"
         >
           <RoleOptions withRemove />
         </select>

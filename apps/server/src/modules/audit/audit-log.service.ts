@@ -5,11 +5,16 @@ import {
   type AuditListQuery,
   type AuditPage,
 } from '@candor/contracts/audit';
-import { and, eq, gte, like, lt, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
-import { type AuditRowWithPeople, findSeqBound, selectAuditRowsBefore } from './audit.repository.ts';
+import {
+  type AuditRowWithPeople,
+  findSeqBound,
+  selectActionsWithPrefix,
+  selectAuditRowsBefore,
+} from './audit.repository.ts';
 
 /** A filter that matches nothing (a named person or a date range with no rows). */
 const NOTHING: unique symbol = Symbol('nothing');
@@ -19,11 +24,6 @@ async function resolvePerson(db: Db, idOrEmail: string): Promise<string | typeof
   if (!idOrEmail.includes('@')) return idOrEmail;
   const user = await findUserByEmail(db, idOrEmail.toLowerCase());
   return user ? user.id : NOTHING;
-}
-
-/** `text` as the start of a LIKE pattern, taken literally. */
-function prefixPattern(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,12 +41,12 @@ export async function auditWhere(db: Db, filter: AuditFilter): Promise<SQL | und
     if (subjectId === NOTHING) return NOTHING;
     conditions.push(eq(auditLog.subjectUserId, subjectId));
   }
-  if (filter.kind) {
-    conditions.push(
-      filter.kind.endsWith('.')
-        ? like(auditLog.action, prefixPattern(filter.kind))
-        : eq(auditLog.action, filter.kind),
-    );
+  if (filter.kind?.endsWith('.')) {
+    const actions = await selectActionsWithPrefix(db, filter.kind);
+    if (actions.length === 0) return NOTHING;
+    conditions.push(inArray(auditLog.action, actions));
+  } else if (filter.kind) {
+    conditions.push(eq(auditLog.action, filter.kind));
   }
   if (filter.from) {
     const from = new Date(`${filter.from}T00:00:00.000Z`);

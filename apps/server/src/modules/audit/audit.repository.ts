@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditChainHead, auditLog } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { asStoredJson, auditRowHash, type ChainedFields } from './audit-chain.ts';
 
@@ -184,4 +185,24 @@ export async function findSeqBound(
           .orderBy(desc(auditLog.createdAt), desc(auditLog.seq))
           .limit(1);
   return row?.seq;
+}
+
+/**
+ * The distinct actions starting with `prefix`, read by skipping through the (action, seq) index
+ * one action at a time (a few dozen lookups, whatever the log's size). A LIKE on the column cannot
+ * use that index under the database's collation; a list of actions can.
+ */
+export async function selectActionsWithPrefix(db: Db, prefix: string): Promise<string[]> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await selectRows<{ action: string | null }>(
+    db,
+    sql`with recursive actions(action) as (
+          (select action from audit_log order by action limit 1)
+          union all
+          select (select l.action from audit_log l where l.action > actions.action order by l.action limit 1)
+            from actions where actions.action is not null
+        )
+        select action from actions where action like ${pattern}`,
+  );
+  return rows.flatMap((row) => (row.action === null ? [] : [row.action]));
 }

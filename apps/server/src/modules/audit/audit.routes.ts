@@ -26,6 +26,16 @@ async function* auditCsv(
 
 /** The audit log of staff actions: read, exported, and its hash chain verified. Nothing here changes a row. */
 export const auditRoutes: RoutesPlugin<'db'> = async (app, { db }) => {
+  // A full check reads every row (about 35 µs a row: half a minute at a million). Requests that
+  // arrive while one runs share its answer instead of starting their own.
+  let verifying: ReturnType<typeof verifyAuditChain> | undefined;
+  const verifyOnce = () => {
+    verifying ??= verifyAuditChain(db).finally(() => {
+      verifying = undefined;
+    });
+    return verifying;
+  };
+
   app.get(
     '/api/admin/audit',
     {
@@ -74,6 +84,6 @@ export const auditRoutes: RoutesPlugin<'db'> = async (app, { db }) => {
         response: { 200: AuditVerificationSchema, ...errors },
       },
     },
-    async () => verifyAuditChain(db),
+    async () => verifyOnce(),
   );
 };

@@ -25,6 +25,9 @@ export function auditVerificationQuery() {
   return queryOptions({
     queryKey: queryKeys.auditVerification,
     queryFn: ({ signal }) => apiRequest('/api/admin/audit/verification', AuditVerificationSchema, { signal }),
+    // A check reads the whole log: opening the tab again within a minute shows the last answer
+    // ("Check again" runs a new one).
+    staleTime: 60_000,
   });
 }
 

@@ -24,25 +24,25 @@ export function ActorCell({ actor }: { actor: AuditEntry['actor'] }) {
           ? 'First-run setup'
           : actor.id);
   return (
-    <div className="min-w-0">
-      <p className="flex min-w-0 items-center gap-2">
+    <span className="block min-w-0">
+      <span className="flex min-w-0 items-center gap-2">
         <span className="truncate font-medium text-slate-900">{name}</span>
         <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
           {roleLabel(actor.role)}
         </span>
-      </p>
-      {actor.email ? <p className="truncate text-xs text-slate-500">{actor.email}</p> : null}
-    </div>
+      </span>
+      {actor.email ? <span className="block truncate text-xs text-slate-500">{actor.email}</span> : null}
+    </span>
   );
 }
 
 export function SubjectCell({ subject }: { subject: AuditEntry['subject'] }) {
   if (!subject) return <span className="text-slate-400">—</span>;
   return (
-    <div className="min-w-0">
-      <p className="truncate text-slate-900">{subject.name ?? 'Closed account'}</p>
-      <p className="truncate text-xs text-slate-500">{subject.email ?? subject.id}</p>
-    </div>
+    <span className="block min-w-0">
+      <span className="block truncate text-slate-900">{subject.name ?? 'Closed account'}</span>
+      <span className="block truncate text-xs text-slate-500">{subject.email ?? subject.id}</span>
+    </span>
   );
 }
 
@@ -159,8 +159,10 @@ function AuditEntryItem({ entry, showSubject }: { entry: AuditEntry; showSubject
           <ActorCell actor={entry.actor} />
         </Cell>
         <Cell label="Action">
-          <p className="font-medium text-slate-900">{describeAuditAction(entry.action)}</p>
-          {entry.reason ? <p className="truncate text-xs text-slate-500">Reason: {entry.reason}</p> : null}
+          <span className="block font-medium text-slate-900">{describeAuditAction(entry.action)}</span>
+          {entry.reason ? (
+            <span className="block truncate text-xs text-slate-500">Reason: {entry.reason}</span>
+          ) : null}
         </Cell>
         {showSubject ? (
           <Cell label="Customer">
@@ -187,10 +189,10 @@ function AuditEntryItem({ entry, showSubject }: { entry: AuditEntry; showSubject
 /** A field of a row: labelled on a phone (one field a line), in its column on a wide screen. */
 function Cell({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 gap-2 md:block">
+    <span className="flex min-w-0 gap-2 md:block">
       <span className="w-28 shrink-0 text-xs font-semibold text-slate-500 md:hidden">{label}</span>
-      <div className="min-w-0 flex-1">{children}</div>
-    </div>
+      <span className="block min-w-0 flex-1">{children}</span>
+    </span>
   );
 }
 

@@ -4,6 +4,7 @@ import { profilePictureRoutes } from './modules/account/profile-picture.routes.t
 import { accountStatusRoutes } from './modules/admin-users/account-status.routes.ts';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { emailVerificationsRoutes } from './modules/email-verifications/email-verifications.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -14,6 +15,8 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { passwordResetsRoutes } from './modules/password-resets/password-resets.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { filesRoutes } from './modules/storage/files.routes.ts';
 import { tradesRoutes } from './modules/trades/trades.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -48,4 +51,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(withdrawalSettingsRoutes, services);
   await app.register(approvalsRoutes, services);
   await app.register(tradesRoutes, services);
+  await app.register(auditRoutes, services);
+  await app.register(staffRoutes, services);
+  await app.register(setupRoutes, services);
 }

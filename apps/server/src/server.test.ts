@@ -32,6 +32,11 @@ test('a second server on the same data folder refuses to start; SIGTERM stops th
   first = server.child;
   await waitUntilReady(server);
   expect(server.output()).toContain('No administrator exists yet');
+  // The one-time link of the first run in the browser, beside the command-line hint.
+  expect(server.output()).toMatch(
+    new RegExp(`http://localhost:${server.port}/setup\\?token=[A-Za-z0-9_-]{43}\\n`),
+  );
+  expect(server.output()).toContain('npm run admin -- create');
   expect(fs.existsSync(path.join(dataDir, 'candor.lock'))).toBe(true);
 
   const second = await startServer();

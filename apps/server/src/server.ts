@@ -1,9 +1,10 @@
 import { buildApp } from './app.ts';
+import { type AdminSocket, listenForAdminCommands } from './cli/admin-socket.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabaseFromEnv } from './db/open-from-env.ts';
 import { readEnv } from './env.ts';
 import { sealUnchainedAuditRows } from './modules/audit/audit.repository.ts';
-import { hasStaff } from './modules/users/users.repository.ts';
+import { issueSetupToken } from './modules/setup/setup.service.ts';
 
 async function main(): Promise<void> {
   const env = readEnv();
@@ -11,6 +12,19 @@ async function main(): Promise<void> {
   const sealed = await sealUnchainedAuditRows(database.db);
   const app = await buildApp({ env, database });
   if (sealed > 0) app.log.info({ rows: sealed }, 'audit rows written before the hash chain were chained');
+
+  // With the embedded database, `npm run admin` talks to this process (docs/decisions/015).
+  let adminSocket: AdminSocket | undefined;
+  if (database.kind === 'pglite') {
+    try {
+      adminSocket = await listenForAdminCommands({ db: database.db, env, log: app.log });
+    } catch (error) {
+      app.log.warn(
+        { err: error },
+        'admin commands cannot reach this server (no socket in the data folder): stop it to run `npm run admin`',
+      );
+    }
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -20,6 +34,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await adminSocket?.close();
       await app.close();
       await database.close();
     } finally {
@@ -29,18 +44,20 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // On a fresh installation, a one-time link to create the owner in the browser (printed once listening).
+  const setupToken = await issueSetupToken(database.db);
   await app.listen({ port: env.PORT, host: env.HOST });
   const where = database.kind === 'pglite' ? `embedded database in ${env.dataDir}` : 'PostgreSQL';
   app.log.info(`Candor is ready on ${env.publicUrl} (${where})`);
 
-  if (!(await hasStaff(database.db))) {
-    const holdsFolder = database.kind === 'pglite';
+  if (setupToken) {
     console.log(
       [
         '',
-        'No administrator exists yet. Create the first one with:',
+        'No administrator exists yet. Open this one-time link to create the owner account in the browser:',
+        `  ${env.publicUrl}/setup?token=${setupToken}`,
+        'or create it at the command line:',
         '  npm run admin -- create --email you@example.com --password "a-strong-password" --username admin --fullname "Your Name"',
-        holdsFolder ? '(stop this server first: the embedded database allows one process at a time)' : '',
         '',
       ].join('\n'),
     );

@@ -57,6 +57,13 @@ const verifyEmailRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/auth/verify-email-page.tsx'), 'VerifyEmailPage'),
 });
 
+const setupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/setup',
+  validateSearch: z.object({ token: z.string().catch('') }),
+  component: lazyRouteComponent(() => import('./features/auth/setup-page.tsx'), 'SetupPage'),
+});
+
 // ---------- signed in ----------
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -161,6 +168,7 @@ const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   newPasswordRoute,
   verifyEmailRoute,
+  setupRoute,
   appRoute.addChildren([...clientRoutes, adminRoute.addChildren(adminRoutes)]),
 ]);
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { spawnServer, waitUntilReady } from '../test/server-process.ts';
 
 /** Runs `npm run admin -- …` as a person would, against its own embedded data folder. */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -13,7 +14,7 @@ const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 let dataDir: string;
 
 // Each run starts a process and opens the embedded database: slow on a busy two-core machine.
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: 180_000 });
 
 function admin(...args: string[]) {
   const run = spawnSync(tsx, [path.join(here, 'admin.ts'), ...args], {
@@ -109,6 +110,7 @@ test('while a server holds the embedded database, the command says so and change
     const run = admin('role', '--email', 'root@example.com', '--role', 'client');
     expect(run.code).toBe(2);
     expect(run.out).toContain('The Candor server holds the data folder');
+    expect(run.out).toContain('does not answer admin commands on');
   } finally {
     fs.rmSync(lockFile);
   }
@@ -145,4 +147,94 @@ test('reconcile is clean on a consistent ledger and names an account whose balan
   expect(drifted.code).toBe(1);
   expect(drifted.out).toContain('customer_cash of root@example.com');
   expect(drifted.out).toContain('cached balance 10000.00, postings sum to 25.00');
+});
+
+test('verify-audit recomputes the chain, and names the first row changed behind its back', async () => {
+  const clean = admin('verify-audit');
+  expect(clean.out).toContain('Audit chain verified: 3 rows, none changed or removed.');
+  expect(clean.code).toBe(0);
+
+  const db = await PGlite.create(path.join(dataDir, 'pg'));
+  await db.exec(`
+    alter table audit_log disable trigger audit_log_append_only;
+    update audit_log set after = '{"role":"owner","email":"someone@else.test"}' where seq = 1;
+    alter table audit_log enable trigger audit_log_append_only;
+  `);
+  await db.close();
+  const broken = admin('verify-audit');
+  expect(broken.code).toBe(1);
+  expect(broken.out).toMatch(
+    /Audit chain broken at row 1: row 1 \(staff\.create_owner, id .+\) was changed\./,
+  );
+
+  const repair = await PGlite.create(path.join(dataDir, 'pg'));
+  await repair.exec(`
+    alter table audit_log disable trigger audit_log_append_only;
+    update audit_log set after = '{"role":"owner","email":"root@example.com","username":"root"}' where seq = 1;
+    alter table audit_log enable trigger audit_log_append_only;
+  `);
+  await repair.close();
+  expect(admin('verify-audit').code).toBe(0);
+});
+
+test('while the server holds the embedded database, role, verify-audit, reconcile and create run in it', async () => {
+  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  try {
+    await waitUntilReady(server);
+    const socket = path.join(dataDir, 'admin.sock');
+    expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
+
+    const role = admin('role', '--email', 'root@example.com', '--role', 'compliance');
+    expect(role.out).toContain('root@example.com is now compliance.');
+    expect(role.out).toContain(`(run by the Candor server, process ${server.child.pid})`);
+    expect(role.code).toBe(0);
+
+    const verified = admin('verify-audit');
+    expect(verified.out).toContain('Audit chain verified: 4 rows');
+    expect(verified.code).toBe(0);
+
+    const reconciled = admin('reconcile');
+    expect(reconciled.code).toBe(1);
+    expect(reconciled.out).toContain('customer_cash of root@example.com');
+
+    const created = admin(
+      'create',
+      '--email',
+      'second@example.com',
+      '--password',
+      'password123',
+      '--username',
+      'second',
+      '--fullname',
+      'Second Owner',
+    );
+    expect(created.out).toContain('Owner second@example.com created');
+    expect(created.code).toBe(0);
+    const refused = admin('role', '--email', 'nobody@example.com', '--role', 'support');
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain('No account found with that email address');
+
+    // The server itself sees the changes at once: the new owner signs in.
+    const signIn = await fetch(`${server.baseUrl}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl },
+      body: JSON.stringify({ email: 'second@example.com', password: 'password123' }),
+    });
+    expect(signIn.status).toBe(200);
+  } finally {
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }
+  expect(fs.existsSync(path.join(dataDir, 'admin.sock'))).toBe(false);
+  expect(await roleOf('root@example.com')).toBe('compliance');
+  expect(await roleOf('second@example.com')).toBe('owner');
+  const db = await PGlite.create(path.join(dataDir, 'pg'));
+  const { rows } = await db.query<{ action: string; actor_id: string }>(
+    'select action, actor_id from audit_log where seq > 3 order by seq',
+  );
+  await db.close();
+  expect(rows).toEqual([
+    { action: 'staff.role', actor_id: 'cli' },
+    { action: 'staff.create_owner', actor_id: 'cli' },
+  ]);
 });

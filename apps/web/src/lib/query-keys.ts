@@ -28,6 +28,8 @@ export const queryKeys = {
   /** The public site settings (name, icon): the header, the login page and the tab read them. */
   settings: ['settings'],
   instruments: ['instruments'],
+  /** Whether a first-run setup link still works. */
+  setup: (token: string) => ['setup', token] as const,
   candles: (symbol: string, interval: CandleInterval) => ['candles', symbol, interval] as const,
   quote: (symbol: string) => ['quote', symbol] as const,
   signal: (symbol: string) => ['signal', symbol] as const,
@@ -51,4 +53,7 @@ export const queryKeys = {
   adminUser: (id: string) => [...ADMIN, 'users', id] as const,
   adminWithdrawalSettings: (id: string) => [...ADMIN, 'users', id, 'withdrawal-settings'] as const,
   walletAddresses: [...ADMIN, 'wallet-addresses'],
+  adminAudit: pagedKeys([...ADMIN, 'audit']),
+  auditVerification: [...ADMIN, 'audit-verification'],
+  staff: [...ADMIN, 'staff'],
 } as const;

@@ -1,11 +1,21 @@
+import { useParams } from '@tanstack/react-router';
+import { AccountAuditHistory } from '../features/admin-audit/account-audit-history.tsx';
 import { AdminUserPage } from '../features/admin-user/admin-user-page.tsx';
 import { StatementEntries } from '../features/statement/statement-entries.tsx';
+import { useCan } from '../lib/permissions.ts';
 
-/** /user/{id}: one customer, their latest ledger entries shown as on their own statement. */
+/** /user/{id}: one customer, their latest ledger entries shown as on their own statement, and their audit history. */
 export function AdminUserRoute() {
+  const { id = '' } = useParams({ strict: false });
+  const canReadAudit = useCan('audit.read');
   return (
-    <AdminUserPage
-      entriesTable={(entries) => <StatementEntries entries={entries} label="Recent ledger entries" compact />}
-    />
+    <div className="space-y-6">
+      <AdminUserPage
+        entriesTable={(entries) => (
+          <StatementEntries entries={entries} label="Recent ledger entries" compact />
+        )}
+      />
+      {canReadAudit && id ? <AccountAuditHistory userId={id} /> : null}
+    </div>
   );
 }

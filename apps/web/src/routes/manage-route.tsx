@@ -1,6 +1,8 @@
 import { ApprovalsTab } from '../features/admin-approvals/approvals-tab.tsx';
+import { AuditLogTab } from '../features/admin-audit/audit-log-tab.tsx';
 import { DepositsTab } from '../features/admin-deposits/deposits-tab.tsx';
 import { ManagePage } from '../features/admin-manage/manage-page.tsx';
+import { StaffTab } from '../features/admin-staff/staff-tab.tsx';
 import { TradesTab } from '../features/admin-trades/trades-tab.tsx';
 import { WithdrawalsTab } from '../features/admin-withdrawals/withdrawals-tab.tsx';
 
@@ -13,6 +15,8 @@ export function ManageRoute() {
         withdrawals: <WithdrawalsTab />,
         trades: <TradesTab />,
         approvals: <ApprovalsTab />,
+        audit: <AuditLogTab />,
+        staff: <StaffTab />,
       }}
     />
   );

@@ -1,6 +1,9 @@
-import { asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditChainHead, auditLog } from '../../db/schema/audit.ts';
+import { users } from '../../db/schema/auth.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { asStoredJson, auditRowHash, type ChainedFields } from './audit-chain.ts';
 
@@ -108,4 +111,98 @@ export function pickChained(row: AuditRow): Omit<ChainedFields, 'prevHash'> {
     after: row.after,
     createdAt: row.createdAt,
   };
+}
+
+const actorUsers = alias(users, 'audit_actors');
+const approverUsers = alias(users, 'audit_approvers');
+const subjectUsers = alias(users, 'audit_subjects');
+
+/** An audit row with the names and e-mails of the accounts it names (null for 'cli', 'system' or unknown ids). */
+export type AuditRowWithPeople = {
+  row: AuditRow;
+  actor: { name: string; email: string } | null;
+  approver: { name: string; email: string } | null;
+  subject: { name: string; email: string } | null;
+};
+
+/**
+ * Up to `limit` rows matching `where`, newest first (seq descending), numbered below `before` when
+ * given: one keyset page. The (actor_id, seq), (subject_user_id, seq) and (action, seq) indexes
+ * serve the filtered pages, the seq index the rest.
+ */
+export async function selectAuditRowsBefore(
+  db: Db,
+  { where, before, limit }: { where: SQL | undefined; before: number | undefined; limit: number },
+): Promise<AuditRowWithPeople[]> {
+  const rows = await db
+    .select({
+      row: auditLog,
+      actorName: actorUsers.name,
+      actorEmail: actorUsers.email,
+      approverName: approverUsers.name,
+      approverEmail: approverUsers.email,
+      subjectName: subjectUsers.name,
+      subjectEmail: subjectUsers.email,
+    })
+    .from(auditLog)
+    .leftJoin(actorUsers, eq(actorUsers.id, auditLog.actorId))
+    .leftJoin(approverUsers, eq(approverUsers.id, auditLog.approverId))
+    .leftJoin(subjectUsers, eq(subjectUsers.id, auditLog.subjectUserId))
+    .where(and(where, before === undefined ? undefined : lt(auditLog.seq, before)))
+    .orderBy(desc(auditLog.seq))
+    .limit(limit);
+  const person = (name: string | null, email: string | null) =>
+    name === null || email === null ? null : { name, email };
+  return rows.map((r) => ({
+    row: r.row,
+    actor: person(r.actorName, r.actorEmail),
+    approver: person(r.approverName, r.approverEmail),
+    subject: person(r.subjectName, r.subjectEmail),
+  }));
+}
+
+/**
+ * The number of the first row written at or after `from` (by its time, through the created_at
+ * index), or of the last one written before `until`: rows are numbered in the order they are
+ * written, so a date range is a range of numbers the seq index reads directly.
+ */
+export async function findSeqBound(
+  db: Db,
+  bound: { from: Date } | { until: Date },
+): Promise<number | undefined> {
+  const [row] =
+    'from' in bound
+      ? await db
+          .select({ seq: auditLog.seq })
+          .from(auditLog)
+          .where(gte(auditLog.createdAt, bound.from))
+          .orderBy(asc(auditLog.createdAt), asc(auditLog.seq))
+          .limit(1)
+      : await db
+          .select({ seq: auditLog.seq })
+          .from(auditLog)
+          .where(lt(auditLog.createdAt, bound.until))
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.seq))
+          .limit(1);
+  return row?.seq;
+}
+
+/**
+ * The distinct actions starting with `prefix`, read by skipping through the (action, seq) index
+ * one action at a time (a few dozen lookups, whatever the log's size). A LIKE on the column cannot
+ * use that index under the database's collation; a list of actions can.
+ */
+export async function selectActionsWithPrefix(db: Db, prefix: string): Promise<string[]> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await selectRows<{ action: string | null }>(
+    db,
+    sql`with recursive actions(action) as (
+          (select action from audit_log order by action limit 1)
+          union all
+          select (select l.action from audit_log l where l.action > actions.action order by l.action limit 1)
+            from actions where actions.action is not null
+        )
+        select action from actions where action like ${pattern}`,
+  );
+  return rows.flatMap((row) => (row.action === null ? [] : [row.action]));
 }

@@ -108,6 +108,7 @@ export async function approveDeposit({ tx, actor, now, id }: DecisionInput): Pro
     action: 'deposit.approve',
     targetType: 'deposit',
     targetId: row.id,
+    subjectUserId: row.userId,
     before: { status: row.status },
     after: { status: 'approved', entryId: entry.id.toString(), amount: formatDecimal(row.amountMinor) },
   });
@@ -134,6 +135,7 @@ export async function rejectDeposit({
     action: 'deposit.reject',
     targetType: 'deposit',
     targetId: row.id,
+    subjectUserId: row.userId,
     reason,
     before: { status: row.status },
     after: { status: 'rejected' },

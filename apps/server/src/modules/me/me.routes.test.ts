@@ -1,3 +1,4 @@
+import { USER_ROLES } from '@candor/contracts/auth';
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { users } from '../../db/schema/auth.ts';
@@ -73,12 +74,5 @@ test('the OpenAPI document describes every sign-in and account route with its sc
     expect(operation?.responses?.[status], `${method} ${path} ${status}`).toBeDefined();
     if (method === 'post') expect(operation.requestBody, `${method} ${path} body`).toBeDefined();
   }
-  expect(doc.components.schemas.Me.properties.role.enum).toEqual([
-    'client',
-    'owner',
-    'admin',
-    'support',
-    'compliance',
-    'accountant',
-  ]);
+  expect(doc.components.schemas.Me.properties.role.enum).toEqual([...USER_ROLES]);
 });

@@ -135,6 +135,7 @@ export async function bookTrade({
     action: 'trade.book',
     targetType: 'trade',
     targetId: values.id,
+    subjectUserId: userId,
     before: null,
     after: { ...trade, userId, result: formatDecimal(result), entryId },
   });

@@ -123,6 +123,7 @@ export async function adminCloseTrade({
     action: 'trade.close',
     targetType: 'trade',
     targetId: row.id,
+    subjectUserId: row.userId,
     reason,
     before: { status: row.status, userId: row.userId, symbol: row.symbol, openPrice: row.openPrice },
     after: {

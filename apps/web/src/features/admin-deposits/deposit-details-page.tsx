@@ -16,6 +16,7 @@ import { DetailsCard, DetailsSection } from '../../components/ui/details-card.ts
 import { LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { adminDepositQuery } from './admin-deposits-api.ts';
@@ -54,6 +55,7 @@ export function DepositDetailsPage() {
 
 function DepositDetails({ deposit }: { deposit: AdminDeposit }) {
   const { decide, deciding } = useDepositDecision();
+  const canDecide = useCan('deposits.decide');
   const [rejecting, setRejecting] = useState(false);
   const spec = COIN_SPECS[deposit.coin];
   const label = depositStatusLabel(deposit.status);
@@ -66,7 +68,7 @@ function DepositDetails({ deposit }: { deposit: AdminDeposit }) {
       subtitle={`by ${spec.label}`}
       status={label}
       actions={
-        deposit.status === 'pending' ? (
+        canDecide && deposit.status === 'pending' ? (
           <DecisionButtons
             busy={busy}
             approving={busy && !rejecting}

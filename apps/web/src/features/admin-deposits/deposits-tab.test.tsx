@@ -184,4 +184,14 @@ describe('the Deposit tab', () => {
     renderTab();
     expect(await screen.findByText('No deposits found.')).toBeTruthy();
   });
+
+  test('a role that may not decide deposits (support) sees the pending deposit without Approve or Reject', async () => {
+    mockApi({ 'GET /api/admin/deposits': pageReply([item(1)]) });
+    renderPages([{ path: '/all-user', component: DepositsTab }], '/all-user?tab=deposits', {
+      me: buildMe({ role: 'support' }),
+    });
+    expect(await screen.findByText('user1@example.com')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Reject/ })).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ import { AdminListTab } from '../../components/ui/admin-list-tab.tsx';
 import { type Column, DataTable } from '../../components/ui/data-table.tsx';
 import { DecisionRow } from '../../components/ui/decision-row.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { adminDepositsPageQuery } from './admin-deposits-api.ts';
 import { RejectDepositDialog } from './reject-deposit-dialog.tsx';
@@ -36,6 +37,7 @@ const COLUMNS: readonly Column[] = [
 
 function DepositsTable({ items }: { items: readonly AdminDepositItem[] }) {
   const { decide, deciding } = useDepositDecision();
+  const canDecide = useCan('deposits.decide');
   const [rejecting, setRejecting] = useState<AdminDepositItem | null>(null);
 
   return (
@@ -53,7 +55,7 @@ function DepositsTable({ items }: { items: readonly AdminDepositItem[] }) {
               emailWidth="sm:max-w-none"
               dateShownFrom="lg:table-cell"
               decisions={
-                item.status === 'pending'
+                canDecide && item.status === 'pending'
                   ? {
                       subject: `the deposit of ${item.email}`,
                       wrap: true,

@@ -17,10 +17,11 @@ describe('ManagePage', () => {
     const user = userEvent.setup();
     users.focus();
     await user.keyboard('{ArrowLeft}');
-    const settings = screen.getByRole('tab', { name: 'Settings' });
-    expect(settings.getAttribute('aria-selected')).toBe('true');
-    expect(document.activeElement).toBe(settings);
-    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'settings' }));
+    // An admin's last tab is the audit log (the Staff tab is the owner's).
+    const audit = screen.getByRole('tab', { name: 'Audit log' });
+    expect(audit.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(audit);
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'audit' }));
 
     await user.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: 'Users' }).getAttribute('aria-selected')).toBe('true');
@@ -41,24 +42,57 @@ describe('ManagePage', () => {
   });
 
   test.each([
-    ['owner', true],
-    ['admin', true],
-    ['accountant', true],
-    ['support', false],
-    ['compliance', false],
-  ] as const)('the Approvals tab shows to a %s: %s', async (role, shown) => {
+    [
+      'owner',
+      [
+        'Users',
+        'Deposit',
+        'Withdrawals',
+        'Trades',
+        'Approvals',
+        'Verifications',
+        'Payment',
+        'Settings',
+        'Audit log',
+        'Staff',
+      ],
+    ],
+    [
+      'admin',
+      [
+        'Users',
+        'Deposit',
+        'Withdrawals',
+        'Trades',
+        'Approvals',
+        'Verifications',
+        'Payment',
+        'Settings',
+        'Audit log',
+      ],
+    ],
+    ['compliance', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Verifications', 'Audit log']],
+    ['support', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Verifications']],
+    ['accountant', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Approvals', 'Verifications']],
+  ] as const)('a %s sees only the tabs the role may use', async (role, tabs) => {
     mockApi({});
-    renderPages([{ path: '/all-user', component: () => <ManagePage /> }], '/all-user?tab=approvals', {
+    renderPages([{ path: '/all-user', component: () => <ManagePage /> }], '/all-user', {
       me: buildMe({ role }),
     });
     await screen.findByRole('tab', { name: 'Users' });
-    expect(screen.queryByRole('tab', { name: 'Approvals' }) !== null).toBe(shown);
-    // Asked for in the URL but hidden: the first tab opens instead.
-    const selected = shown ? 'Approvals' : 'Users';
-    expect(screen.getByRole('tab', { name: selected }).getAttribute('aria-selected')).toBe('true');
-    // The Settings tab (the four-eyes threshold among them) is for settings.manage only.
-    expect(screen.queryByRole('tab', { name: 'Settings' }) !== null).toBe(
-      role === 'owner' || role === 'admin',
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(tabs);
+    expect(Boolean(screen.queryByRole('link', { name: 'Mail outbox' }))).toBe(
+      role !== 'compliance' && role !== 'accountant',
     );
+  });
+
+  test('a tab the role may not use, named in the URL, opens the first tab instead', async () => {
+    mockApi({});
+    renderPages([{ path: '/all-user', component: () => <ManagePage /> }], '/all-user?tab=settings', {
+      me: buildMe({ role: 'support' }),
+    });
+    expect((await screen.findByRole('tab', { name: 'Users' })).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('tab', { name: 'Settings' })).toBeNull();
+    expect(screen.queryByText('Site name')).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
+import { hasPermission } from '@candor/contracts/staff';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
-import { ManageSearchSchema, type ManageTabId, manageTabsFor } from './manage-tabs.ts';
+import { MANAGE_TAB_PERMISSIONS, MANAGE_TABS, ManageSearchSchema, type ManageTabId } from './manage-tabs.ts';
 import { PaymentTab } from './payment-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
 
@@ -14,12 +16,14 @@ import { SettingsTab } from './settings-tab.tsx';
  */
 export function ManagePage({ panels = {} }: { panels?: Partial<Record<ManageTabId, ReactNode>> }) {
   useDocumentBranding('Manage');
-  const { tab: asked } = ManageSearchSchema.parse(useSearch({ strict: false }));
+  const { role } = useMe();
+  const canReadOutbox = useCan('outbox.read');
+  // Only the tabs the role may use (the server refuses the rest with 403 anyway).
+  const tabs = MANAGE_TABS.filter((t) => hasPermission(role, MANAGE_TAB_PERMISSIONS[t.id]));
+  const asked = ManageSearchSchema.parse(useSearch({ strict: false })).tab;
+  const tab = tabs.some((t) => t.id === asked) ? asked : (tabs[0]?.id ?? 'users');
   const navigate = useNavigate({ from: '/all-user' });
   const select = (next: ManageTabId) => void navigate({ search: { tab: next }, replace: true });
-  const tabs = manageTabsFor(useMe().role);
-  // A tab this role does not see (an old link, say) falls back to the first.
-  const tab = tabs.some(({ id }) => id === asked) ? asked : 'users';
 
   return (
     <div>
@@ -27,25 +31,27 @@ export function ManagePage({ panels = {} }: { panels?: Partial<Record<ManageTabI
         title="Manage"
         description="Users, money movements, verifications and site settings."
         actions={
-          <Link
-            to="/admin/outbox"
-            className="inline-flex items-center justify-center gap-2 rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 transition hover:bg-slate-50"
-          >
-            <svg
-              className="h-4 w-4"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={1.8}
-              aria-hidden="true"
+          canReadOutbox ? (
+            <Link
+              to="/admin/outbox"
+              className="inline-flex items-center justify-center gap-2 rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-300 transition hover:bg-slate-50"
             >
-              <path
-                d="M4 6h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1Zm-1 1 9 7 9-7"
-                strokeLinejoin="round"
-              />
-            </svg>
-            Mail outbox
-          </Link>
+              <svg
+                className="h-4 w-4"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={1.8}
+                aria-hidden="true"
+              >
+                <path
+                  d="M4 6h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1Zm-1 1 9 7 9-7"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              Mail outbox
+            </Link>
+          ) : undefined
         }
       />
       <Tabs label="Manage" tabs={tabs} selected={tab} onSelect={select}>

@@ -1,4 +1,4 @@
-import { hasPermission, type Permission } from '@candor/contracts/staff';
+import type { Permission } from '@candor/contracts/staff';
 import { z } from 'zod';
 
 const MANAGE_TAB_IDS = [
@@ -10,6 +10,8 @@ const MANAGE_TAB_IDS = [
   'verifications',
   'payment',
   'settings',
+  'audit',
+  'staff',
 ] as const;
 export type ManageTabId = (typeof MANAGE_TAB_IDS)[number];
 
@@ -22,28 +24,26 @@ const LABELS = {
   payment: 'Payment',
   settings: 'Settings',
   approvals: 'Approvals',
+  audit: 'Audit log',
+  staff: 'Staff',
 } as const satisfies Record<ManageTabId, string>;
 
-/**
- * Tabs only some roles see: Approvals (four-eyes) for whoever may decide an adjustment or a
- * withdrawal; Settings (with the four-eyes threshold) for settings.manage. The others show to every
- * staff member.
- */
-const VISIBLE_TO: Partial<Record<ManageTabId, readonly Permission[]>> = {
-  approvals: ['adjustments.create', 'withdrawals.decide'],
-  settings: ['settings.manage'],
-};
+/** The permission each tab needs (contracts/staff.ts): a role sees only the tabs it may use. */
+export const MANAGE_TAB_PERMISSIONS = {
+  users: 'customers.read',
+  deposits: 'customers.read',
+  withdrawals: 'customers.read',
+  trades: 'customers.read',
+  approvals: 'approvals.decide',
+  verifications: 'customers.read',
+  payment: 'settings.manage',
+  settings: 'settings.manage',
+  audit: 'audit.read',
+  staff: 'staff.manage',
+} as const satisfies Record<ManageTabId, Permission>;
 
 /** The Manage page's tabs, in the seed's order (seed-spec §2, Admin Manage page). */
 export const MANAGE_TABS = MANAGE_TAB_IDS.map((id) => ({ id, label: LABELS[id] }));
-
-/** The tabs someone in `role` sees. */
-export function manageTabsFor(role: string) {
-  return MANAGE_TABS.filter(({ id }) => {
-    const needed = VISIBLE_TO[id];
-    return !needed || needed.some((permission) => hasPermission(role, permission));
-  });
-}
 
 /** The selected tab lives in the URL (`?tab=settings`); anything unknown falls back to the first. */
 export const ManageSearchSchema = z

@@ -9,6 +9,7 @@ import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatPrice } from '../../lib/format-price.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import {
   CLOSED_BY_LABELS,
@@ -28,6 +29,7 @@ import { useCloseAtMarket } from './use-close-at-market.ts';
 export function TradeDetailsDialog({ id, onDone }: { id: string; onDone: () => void }) {
   const { data, isPending, error, refetch } = useQuery(adminTradeQuery(id));
   const { decide, deciding } = useCloseAtMarket();
+  const canClose = useCan('trades.manage');
   const busy = deciding === id;
 
   return (
@@ -48,7 +50,7 @@ export function TradeDetailsDialog({ id, onDone }: { id: string; onDone: () => v
         ) : (
           <>
             <TradeFacts trade={data} />
-            {data.status === 'open' ? (
+            {canClose && data.status === 'open' ? (
               <CloseAtMarketForm
                 trade={data}
                 busy={busy}

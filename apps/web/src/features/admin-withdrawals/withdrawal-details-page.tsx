@@ -21,6 +21,7 @@ import { LoadingState } from '../../components/ui/load-states.tsx';
 import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { adminWithdrawalQuery } from './admin-withdrawals-api.ts';
@@ -61,6 +62,9 @@ export function WithdrawalDetailsPage() {
 
 function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   const { decide, deciding } = useWithdrawalDecision();
+  const canDecide = useCan('withdrawals.decide');
+  // Releasing a hold is a compliance decision (withdrawal holds), not an accountant's.
+  const canReleaseHold = useCan('withdrawals.settings');
   const [dialog, setDialog] = useState<'reject' | 'release' | null>(null);
   const waiting = withdrawal.awaitingApproval;
   const label = waiting ? APPROVAL_MESSAGES.awaiting : withdrawalStatusLabel(withdrawal.status);
@@ -74,14 +78,14 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
       subtitle={`by ${method}`}
       status={label}
       actions={
-        withdrawal.status === 'pending' && !waiting ? (
+        canDecide && withdrawal.status === 'pending' && !waiting ? (
           <DecisionButtons
             busy={busy}
             approving={busy && !dialog}
             onApprove={() => void decide(withdrawal.id, { kind: 'approve' })}
             onReject={() => setDialog('reject')}
           />
-        ) : withdrawal.status === 'on_hold' ? (
+        ) : canReleaseHold && withdrawal.status === 'on_hold' ? (
           <Button className="w-full sm:w-auto" disabled={busy} onClick={() => setDialog('release')}>
             Release hold
           </Button>

@@ -5,6 +5,7 @@ import { AdminListTab } from '../../components/ui/admin-list-tab.tsx';
 import { type Column, DataTable } from '../../components/ui/data-table.tsx';
 import { DecisionRow } from '../../components/ui/decision-row.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { adminWithdrawalsPageQuery } from './admin-withdrawals-api.ts';
 import { RejectWithdrawalDialog } from './reject-withdrawal-dialog.tsx';
@@ -37,6 +38,7 @@ const COLUMNS: readonly Column[] = [
 
 function WithdrawalsTable({ items }: { items: readonly AdminWithdrawalItem[] }) {
   const { decide, deciding } = useWithdrawalDecision();
+  const canDecide = useCan('withdrawals.decide');
   const [rejecting, setRejecting] = useState<AdminWithdrawalItem | null>(null);
 
   return (
@@ -57,7 +59,7 @@ function WithdrawalsTable({ items }: { items: readonly AdminWithdrawalItem[] }) 
               emailWidth="sm:max-w-48"
               dateShownFrom="xl:table-cell"
               decisions={
-                item.status === 'pending' && !item.awaitingApproval
+                canDecide && item.status === 'pending' && !item.awaitingApproval
                   ? {
                       subject: `the withdrawal of ${item.email}`,
                       busy: deciding === item.id,

@@ -1,0 +1,155 @@
+import { USER_ROLES, type UserRole, UserRoleSchema } from '@candor/contracts/auth';
+import type { Db } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import { COMMAND_LINE_ACTOR } from '../lib/actor.ts';
+import { ensureInstanceSecret } from '../lib/instance-secret.ts';
+import { recordAudit } from '../modules/audit/audit.repository.ts';
+import { verifyAuditChain } from '../modules/audit/verify-audit-chain.ts';
+import { reconcileLedger } from '../modules/ledger/reconcile.ts';
+import { createMailer } from '../modules/mail/mailer.ts';
+import { readSiteName } from '../modules/settings/settings.service.ts';
+import { assignRole } from '../modules/staff/staff.service.ts';
+import { findUserByEmail, makeVerifiedStaff } from '../modules/users/users.repository.ts';
+import { createAuth } from '../plugins/auth.ts';
+
+export const ADMIN_COMMANDS = ['create', 'role', 'reconcile', 'verify-audit'] as const;
+export type AdminCommandName = (typeof ADMIN_COMMANDS)[number];
+
+/** One admin command and its options, as typed at the command line (or sent to the running server). */
+export type AdminRequest = {
+  command: AdminCommandName;
+  email?: string;
+  password?: string;
+  username?: string;
+  fullname?: string;
+  role?: string;
+};
+
+/** What a command printed and its exit code: 0 done, 1 a check found a problem, 2 bad input. */
+export type AdminAnswer = { code: 0 | 1 | 2; out: string[]; err: string[] };
+
+export const USAGE = `Usage:
+  npm run admin -- create --email E --password P --username U --fullname F
+  npm run admin -- role --email E --role R     (R: ${USER_ROLES.join(', ')})
+  npm run admin -- reconcile
+  npm run admin -- verify-audit`;
+
+/** Bad input: the answer is its message and exit code 2. */
+export class UsageError extends Error {}
+
+export function isAdminCommand(name: string | undefined): name is AdminCommandName {
+  return (ADMIN_COMMANDS as readonly string[]).includes(name ?? '');
+}
+
+/**
+ * Runs one admin command on a database, wherever it runs: in the command's own process, or in
+ * the server that holds the embedded database (docs/decisions/015). Everything it changes is
+ * audited as the command line.
+ */
+export async function runAdminCommand(db: Db, env: Env, request: AdminRequest): Promise<AdminAnswer> {
+  const answer: AdminAnswer = { code: 0, out: [], err: [] };
+  try {
+    if (request.command === 'reconcile') await reconcile(db, answer);
+    else if (request.command === 'verify-audit') await verifyAudit(db, answer);
+    else if (request.command === 'create') await createOwner(db, env, request, answer);
+    else await setRole(db, request.email ?? '', requireRole(request.role), answer);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return { code: 2, out: answer.out, err: [...answer.err, error.message] };
+  }
+  return answer;
+}
+
+/** The options a command needs, checked before any database is opened. */
+export function checkAdminRequest(request: AdminRequest): void {
+  if (request.command === 'role' || request.command === 'create') {
+    if (!request.email) throw new UsageError(`--email is required\n${USAGE}`);
+  }
+  if (request.command === 'role') requireRole(request.role);
+  if (request.command === 'create') {
+    const { email, password, username, fullname } = request;
+    if (!email || !password || !username || !fullname) {
+      throw new UsageError(`create needs --email, --password, --username and --fullname\n${USAGE}`);
+    }
+    if (password.length < 8) throw new UsageError('The password must be at least 8 characters.');
+  }
+}
+
+async function createOwner(db: Db, env: Env, request: AdminRequest, answer: AdminAnswer): Promise<void> {
+  checkAdminRequest(request);
+  const { email = '', password = '', username = '', fullname = '' } = request;
+  const auth = createAuth({
+    db,
+    mailer: createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    secret: env.AUTH_SECRET ?? (await ensureInstanceSecret(db, 'auth')),
+    publicUrl: env.publicUrl,
+    siteName: () => readSiteName(db),
+    quiet: true,
+  });
+  const normalized = email.trim().toLowerCase();
+  if (await findUserByEmail(db, normalized))
+    throw new UsageError(
+      `An account with the e-mail ${normalized} already exists. Use: npm run admin -- role --email ${normalized} --role owner`,
+    );
+  try {
+    await auth.api.signUpEmail({ body: { email: normalized, password, name: fullname, username } });
+  } catch (error) {
+    throw new UsageError(
+      `Could not create the account: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  await db.transaction(async (tx) => {
+    const createdId = await makeVerifiedStaff(tx, { email: normalized, role: 'owner', now: new Date() });
+    await recordAudit(tx, {
+      actor: COMMAND_LINE_ACTOR,
+      action: 'staff.create_owner',
+      targetType: 'user',
+      targetId: createdId,
+      after: { email: normalized, username, role: 'owner' },
+    });
+  });
+  answer.out.push(`Owner ${normalized} created. Sign in at ${env.publicUrl}/`);
+}
+
+function requireRole(role: string | undefined): UserRole {
+  const parsed = UserRoleSchema.safeParse(role);
+  if (!parsed.success) throw new UsageError(`--role must be one of: ${USER_ROLES.join(', ')}\n${USAGE}`);
+  return parsed.data;
+}
+
+/** The operator may give any account any role (the Staff tab's guard rails are for the web). */
+async function setRole(db: Db, email: string, role: UserRole, answer: AdminAnswer): Promise<void> {
+  const normalized = email.trim().toLowerCase();
+  const user = await findUserByEmail(db, normalized);
+  if (!user) throw new UsageError(`No account found with that email address: ${normalized}`);
+  await db.transaction((tx) => assignRole({ tx, actor: COMMAND_LINE_ACTOR, now: new Date(), user, role }));
+  answer.out.push(
+    role === 'client' ? `${normalized} is now a customer (no staff role).` : `${normalized} is now ${role}.`,
+  );
+}
+
+/** Recomputes every balance from the postings; exit code 1, naming the accounts, when anything differs. */
+async function reconcile(db: Db, answer: AdminAnswer): Promise<void> {
+  const report = await reconcileLedger(db);
+  if (report.problems.length === 0) {
+    answer.out.push(
+      `Ledger reconciled: ${report.accounts} accounts, ${report.entries} entries, no differences.`,
+    );
+    return;
+  }
+  answer.err.push(`Ledger reconciliation found ${report.problems.length} problem(s):`);
+  for (const problem of report.problems) answer.err.push(`  - ${problem}`);
+  answer.code = 1;
+}
+
+/** Recomputes the audit log's hash chain; exit code 1, naming the first row changed or removed. */
+async function verifyAudit(db: Db, answer: AdminAnswer): Promise<void> {
+  const report = await verifyAuditChain(db);
+  if (report.ok) {
+    answer.out.push(`Audit chain verified: ${report.rows} rows, none changed or removed.`);
+    return;
+  }
+  answer.err.push(`Audit chain broken at row ${report.firstBadSeq}: ${report.problem}.`);
+  answer.err.push(`The ${report.rows} rows before it verify.`);
+  answer.code = 1;
+}

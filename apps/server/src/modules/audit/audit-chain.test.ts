@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { beforeAll, expect, test } from 'vitest';
+import { selectRows } from '../../db/select-rows.ts';
+import { COMMAND_LINE_ACTOR } from '../../lib/actor.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { recordAudit } from './audit.repository.ts';
+import { verifyAuditChain } from './verify-audit-chain.ts';
+
+/** The tamper-evidence of the audit log (issue 10): the chain verifies, and names what was changed or removed. */
+const t = useTestApp();
+
+async function write(n: number, label: string) {
+  for (let i = 1; i <= n; i++) {
+    await t.db.transaction((tx) =>
+      recordAudit(tx, {
+        actor: COMMAND_LINE_ACTOR,
+        action: 'staff.role',
+        targetType: 'user',
+        targetId: `${label}-${i}`,
+        reason: `${label} ${i}`,
+        before: { role: 'client' },
+        after: { role: 'support' },
+      }),
+    );
+  }
+}
+
+/** Runs SQL with the append-only trigger off, as someone with direct database access could. */
+async function behindTheTrigger(statement: ReturnType<typeof sql>) {
+  await t.db.transaction(async (tx) => {
+    await tx.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
+    await tx.execute(statement);
+    await tx.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
+  });
+}
+
+async function refusal(statement: ReturnType<typeof sql>): Promise<string> {
+  try {
+    await t.db.execute(statement);
+  } catch (error) {
+    const cause = (error as { cause?: Error }).cause;
+    return `${(error as Error).message} ${cause?.message ?? ''}`;
+  }
+  return 'accepted';
+}
+
+beforeAll(() => write(8, 'first'));
+
+test('the chain of untouched rows verifies', async () => {
+  expect(await verifyAuditChain(t.db)).toEqual({ ok: true, rows: 8 });
+});
+
+test('a row altered in SQL behind the trigger breaks the chain, naming that row', async () => {
+  await behindTheTrigger(sql`update audit_log set reason = 'nothing to see' where seq = 3`);
+  const report = await verifyAuditChain(t.db);
+  expect(report).toMatchObject({ ok: false, rows: 2, firstBadSeq: 3 });
+  expect(report.ok === false && report.problem).toMatch(/^row 3 \(staff\.role, id .+\) was changed$/);
+  // Put back exactly as it was, the chain verifies again.
+  await behindTheTrigger(sql`update audit_log set reason = 'first 3' where seq = 3`);
+  expect(await verifyAuditChain(t.db)).toEqual({ ok: true, rows: 8 });
+});
+
+test('a row removed in the middle, or at the end, is named as removed', async () => {
+  const [saved] = await selectRows<Record<string, unknown>>(t.db, sql`select * from audit_log where seq = 5`);
+  await behindTheTrigger(sql`delete from audit_log where seq = 5`);
+  const middle = await verifyAuditChain(t.db);
+  expect(middle).toMatchObject({
+    ok: false,
+    firstBadSeq: 5,
+    problem: 'row 5 was removed (the next row is 6)',
+  });
+
+  await behindTheTrigger(
+    sql`insert into audit_log select * from json_populate_record(null::audit_log, ${JSON.stringify(saved)}::json)`,
+  );
+  expect(await verifyAuditChain(t.db)).toEqual({ ok: true, rows: 8 });
+
+  await behindTheTrigger(sql`delete from audit_log where seq = 8`);
+  expect(await verifyAuditChain(t.db)).toMatchObject({
+    ok: false,
+    rows: 7,
+    firstBadSeq: 8,
+    problem: 'rows 8 to 8 were removed',
+  });
+});
+
+test('a plain UPDATE, DELETE or TRUNCATE of the audit log is refused by the database', async () => {
+  expect(await refusal(sql`update audit_log set reason = 'x' where seq = 1`)).toContain(
+    'audit_log is append-only: UPDATE is not allowed',
+  );
+  expect(await refusal(sql`delete from audit_log where seq = 1`)).toContain(
+    'audit_log is append-only: DELETE is not allowed',
+  );
+  expect(await refusal(sql`truncate audit_log`)).toContain(
+    'audit_log is append-only: TRUNCATE is not allowed',
+  );
+  const [row] = await selectRows<{ n: number }>(t.db, sql`select count(*)::int as n from audit_log`);
+  expect(row?.n).toBe(7);
+});
+
+test('20 audited actions at once still form one valid chain', async () => {
+  // Start over from a repaired head, so the chain is whole before the race.
+  await t.db.execute(
+    sql`update audit_chain_head set seq = 7, hash = (select hash from audit_log where seq = 7)`,
+  );
+  expect(await verifyAuditChain(t.db)).toEqual({ ok: true, rows: 7 });
+  await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      t.db.transaction(async (tx) => {
+        // Some work before the audit row, so the transactions overlap on PostgreSQL.
+        await tx.execute(sql`select pg_sleep(${(i % 5) / 100})`);
+        await recordAudit(tx, {
+          actor: COMMAND_LINE_ACTOR,
+          action: 'staff.role',
+          targetType: 'user',
+          targetId: `racer-${i}`,
+        });
+      }),
+    ),
+  );
+  expect(await verifyAuditChain(t.db)).toEqual({ ok: true, rows: 27 });
+  const seqs = (await selectRows<{ seq: string }>(t.db, sql`select seq from audit_log order by seq`)).map(
+    (r) => Number(r.seq),
+  );
+  expect(seqs).toEqual(Array.from({ length: 27 }, (_, i) => i + 1));
+});
+
+test('no route or command changes or deletes an audit row (only sealing the rows written before the chain)', () => {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const offenders: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (
+        entry.name.endsWith('.ts') &&
+        !entry.name.endsWith('.test.ts') &&
+        !file.includes(`${path.sep}test${path.sep}`)
+      ) {
+        const text = fs.readFileSync(file, 'utf8');
+        const hits =
+          text.match(
+            /\.(update|delete)\(\s*auditLog\s*\)|(update|delete\s+from|truncate)\s+(table\s+)?"?audit_log\b/gi,
+          ) ?? [];
+        for (const hit of hits) offenders.push(`${path.relative(root, file)}: ${hit}`);
+      }
+    }
+  };
+  walk(root);
+  expect(offenders).toEqual(['modules/audit/audit.repository.ts: .update(auditLog)']);
+  const repository = fs.readFileSync(path.join(root, 'modules/audit/audit.repository.ts'), 'utf8');
+  const sealing = repository.slice(repository.indexOf('export async function sealUnchainedAuditRows'));
+  expect(sealing.slice(0, sealing.indexOf('\n}\n'))).toContain('.update(auditLog)');
+});

@@ -1,0 +1,154 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Actor } from '../../lib/actor.ts';
+import { COMMAND_LINE_ACTOR } from '../../lib/actor.ts';
+import { insertPendingDeposit } from '../../test/deposits.ts';
+import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
+import { recordAudit } from './audit.repository.ts';
+import { csvField } from './audit-csv.ts';
+
+const t = useTestApp();
+let owner: TestUser;
+let accountant: TestUser;
+let alice: TestUser;
+let bob: TestUser;
+let ownerBrowser: Browser;
+let supportBrowser: Browser;
+
+async function audit(actor: Actor, action: string, subject: TestUser | null, extra: object = {}) {
+  await t.db.transaction((tx) =>
+    recordAudit(tx, {
+      actor,
+      action,
+      targetType: subject ? 'user' : 'site_settings',
+      targetId: subject?.id ?? '1',
+      reason: `reason of ${action}`,
+      before: { n: 1 },
+      after: { n: 2 },
+      ...extra,
+    }),
+  );
+}
+
+beforeAll(async () => {
+  owner = await insertUser(t.db, { role: 'owner', name: 'Olivia Owner' });
+  accountant = await insertUser(t.db, { role: 'accountant', name: 'Andy Accountant' });
+  alice = await insertUser(t.db, { name: 'Alice Customer' });
+  bob = await insertUser(t.db, { name: 'Bob Customer' });
+  ownerBrowser = await signInAs(t.app, t.db, owner);
+  supportBrowser = await signInAs(t.app, t.db, await insertUser(t.db, { role: 'support' }));
+  const o = { id: owner.id, role: 'owner' } as const;
+  const a = { id: accountant.id, role: 'accountant' } as const;
+  // 30 rows: 1–10 by the owner on Alice, 11–25 by the accountant on Bob, 26–30 from the command line.
+  for (let i = 0; i < 10; i++) await audit(o, 'user.adjustment', alice);
+  for (let i = 0; i < 15; i++) await audit(a, i % 2 ? 'withdrawal.approve' : 'withdrawal.reject', bob);
+  for (let i = 0; i < 4; i++) await audit(COMMAND_LINE_ACTOR, 'staff.role', alice);
+  await audit(o, 'settings.update', null, { reason: '=HYPERLINK("http://evil")' });
+});
+
+function list(query = '', as = ownerBrowser) {
+  return as.request({ method: 'GET', url: `/api/admin/audit${query}` });
+}
+
+describe('the audit log', () => {
+  test('lists every staff action newest first, naming who, their role, on whom, why, before and after', async () => {
+    const res = await list();
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.items).toHaveLength(25);
+    expect(body.items.map((r: { seq: number }) => r.seq)).toEqual(
+      Array.from({ length: 25 }, (_, i) => 30 - i),
+    );
+    expect(body.nextBefore).toBe(6);
+    const adjustment = body.items.find((r: { seq: number }) => r.seq === 10);
+    expect(adjustment).toMatchObject({
+      actor: { id: owner.id, role: 'owner', name: 'Olivia Owner', email: owner.email },
+      action: 'user.adjustment',
+      subject: { id: alice.id, name: 'Alice Customer', email: alice.email },
+      reason: 'reason of user.adjustment',
+      before: { n: 1 },
+      after: { n: 2 },
+    });
+    expect(body.items[1]).toMatchObject({ actor: { id: 'cli', role: 'operator', name: null } });
+
+    const older = (await list(`?before=${body.nextBefore}`)).json();
+    expect(older.items.map((r: { seq: number }) => r.seq)).toEqual([5, 4, 3, 2, 1]);
+    expect(older.nextBefore).toBeNull();
+  });
+
+  test('filters by staff member (id or e-mail), customer, kind or prefix, and dates', async () => {
+    const byEmail = (await list(`?actor=${encodeURIComponent(accountant.email.toUpperCase())}`)).json();
+    expect(byEmail.items).toHaveLength(15);
+    expect(byEmail.items.every((r: { actor: { id: string } }) => r.actor.id === accountant.id)).toBe(true);
+    expect((await list('?actor=cli')).json().items).toHaveLength(4);
+
+    const onAlice = (await list(`?subject=${alice.id}`)).json();
+    expect(onAlice.items).toHaveLength(14);
+    const onBobByEmail = (
+      await list(`?subject=${encodeURIComponent(bob.email)}&kind=withdrawal.approve`)
+    ).json();
+    expect(onBobByEmail.items).toHaveLength(7);
+    expect((await list('?kind=withdrawal.')).json().items).toHaveLength(15);
+    expect((await list('?kind=withdrawal')).json().items).toHaveLength(0);
+    expect((await list('?actor=nobody%40example.test')).json()).toEqual({ items: [], nextBefore: null });
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`?from=${today}&to=${today}&kind=staff.role`)).json().items).toHaveLength(4);
+    expect((await list('?to=2001-01-01')).json().items).toHaveLength(0);
+    expect((await list('?from=2999-01-01')).json().items).toHaveLength(0);
+    expect((await list('?from=not-a-date')).statusCode).toBe(400);
+  });
+
+  test('the chain verifies, and the answer counts its rows', async () => {
+    const res = await ownerBrowser.request({ method: 'GET', url: '/api/admin/audit/verification' });
+    expect(res.json()).toEqual({ ok: true, rows: 30 });
+  });
+
+  test('exports the filtered log as CSV, quoted, with formulas neutralised', async () => {
+    const res = await ownerBrowser.request({
+      method: 'GET',
+      url: `/api/admin/audit/export.csv?actor=${owner.id}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="audit-log-.*\.csv"/);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'seq,time,actor_id,actor_name,actor_email,actor_role,approver_id,approver_role,action,target_type,target_id,customer_id,customer_name,customer_email,reason,before,after',
+    );
+    expect(lines).toHaveLength(12);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(lines[2]).toContain(`user.adjustment,user,${alice.id},${alice.id},Alice Customer,${alice.email}`);
+    expect(lines[2]).toContain('"{""n"":1}","{""n"":2}"');
+  });
+
+  test('support may not read the audit log', async () => {
+    expect((await list('', supportBrowser)).statusCode).toBe(403);
+  });
+});
+
+test('csvField quotes separators and line breaks and neutralises formula starts', () => {
+  expect(csvField('plain')).toBe('plain');
+  expect(csvField('a,b')).toBe('"a,b"');
+  expect(csvField('say "hi"')).toBe('"say ""hi"""');
+  expect(csvField('two\nlines')).toBe('"two\nlines"');
+  expect(csvField('+1')).toBe("'+1");
+  expect(csvField('-2+3')).toBe("'-2+3");
+  expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+  expect(csvField('\tx')).toBe("'\tx");
+  expect(csvField(null)).toBe('');
+  expect(csvField(12)).toBe('12');
+});
+
+test('a deposit decision records the customer concerned', async () => {
+  const customer = await insertUser(t.db);
+  const deposit = await insertPendingDeposit(t.db, customer.id);
+  const res = await ownerBrowser.request({
+    method: 'POST',
+    url: `/api/admin/deposits/${deposit.id}/reject`,
+    payload: { reason: 'No payment arrived' },
+  });
+  expect(res.statusCode).toBe(200);
+  const row = (await list(`?subject=${customer.id}`)).json().items[0];
+  expect(row).toMatchObject({ action: 'deposit.reject', targetType: 'deposit', targetId: deposit.id });
+});

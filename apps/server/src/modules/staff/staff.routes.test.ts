@@ -1,0 +1,176 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { users } from '../../db/schema/auth.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { insertUser, signIn, signInAs, type TestUser } from '../../test/factories.ts';
+import { Browser, useTestApp } from '../../test/test-app.ts';
+import { changeStaffRole } from './staff.service.ts';
+
+const t = useTestApp();
+let owner: TestUser;
+let ownerBrowser: Browser;
+let adminBrowser: Browser;
+
+beforeAll(async () => {
+  owner = await insertUser(t.db, { role: 'owner', name: 'Olivia Owner' });
+  ownerBrowser = await signInAs(t.app, t.db, owner);
+  adminBrowser = await signInAs(t.app, t.db, await insertUser(t.db, { role: 'admin', name: 'Adam Admin' }));
+});
+
+async function roleOf(id: string) {
+  const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, id));
+  return row?.role;
+}
+
+async function auditOf(id: string) {
+  const res = await ownerBrowser.request({ method: 'GET', url: `/api/admin/audit?subject=${id}` });
+  return res.json().items as { action: string; actor: { id: string }; before: unknown; after: unknown }[];
+}
+
+describe('the Staff tab', () => {
+  test('lists the staff, owners first, with e-mail, role and since when', async () => {
+    const res = await ownerBrowser.request({ method: 'GET', url: '/api/admin/staff' });
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json();
+    expect(items[0]).toMatchObject({ id: owner.id, name: 'Olivia Owner', email: owner.email, role: 'owner' });
+    expect(items.map((m: { role: string }) => m.role)).toEqual(['owner', 'admin']);
+    expect(items[0].since).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  test('only the owner manages the staff', async () => {
+    expect((await adminBrowser.request({ method: 'GET', url: '/api/admin/staff' })).statusCode).toBe(403);
+  });
+
+  test('the owner adds a staff member, who can sign in at once with the initial password; audited', async () => {
+    const res = await ownerBrowser.request({
+      method: 'POST',
+      url: '/api/admin/staff',
+      payload: {
+        fullname: 'Sam Support',
+        email: 'Sam.Support@Example.test',
+        username: 'sam_support',
+        password: 'initial-password-1',
+        role: 'support',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const member = res.json();
+    expect(member).toMatchObject({ name: 'Sam Support', email: 'sam.support@example.test', role: 'support' });
+    const [row] = await t.db.select().from(users).where(eq(users.id, member.id));
+    expect(row).toMatchObject({ role: 'support', emailVerified: true });
+    const sam = new Browser(t.app);
+    await signIn(sam, 'sam.support@example.test', 'initial-password-1');
+    expect((await sam.request({ method: 'GET', url: '/api/me' })).json()).toMatchObject({ role: 'support' });
+    const [audit] = await auditOf(member.id);
+    expect(audit).toMatchObject({
+      action: 'staff.create',
+      actor: { id: owner.id },
+      before: null,
+      after: { email: 'sam.support@example.test', role: 'support', username: 'sam_support' },
+    });
+
+    const again = await ownerBrowser.request({
+      method: 'POST',
+      url: '/api/admin/staff',
+      payload: {
+        fullname: 'X',
+        email: 'sam.support@example.test',
+        username: 'other',
+        password: 'password-123',
+        role: 'admin',
+      },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('EMAIL_TAKEN');
+  });
+
+  test('the owner changes a role, or removes a member from the staff; each assignment audited', async () => {
+    const member = await insertUser(t.db, { role: 'support' });
+    const change = (role: string) =>
+      ownerBrowser.request({ method: 'PUT', url: `/api/admin/staff/${member.id}/role`, payload: { role } });
+    const res = await change('compliance');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().member).toMatchObject({ id: member.id, role: 'compliance' });
+    expect(await roleOf(member.id)).toBe('compliance');
+    const removed = await change('client');
+    expect(removed.json()).toEqual({ member: null });
+    expect(await roleOf(member.id)).toBe('client');
+    const rows = await auditOf(member.id);
+    expect(rows.map((r) => [r.action, r.before, r.after])).toEqual([
+      ['staff.role', { role: 'compliance' }, { role: 'client' }],
+      ['staff.role', { role: 'support' }, { role: 'compliance' }],
+    ]);
+    expect((await change('superuser')).statusCode).toBe(400);
+  });
+
+  test('a role is granted to an existing account by its e-mail', async () => {
+    const customer = await insertUser(t.db);
+    const res = await ownerBrowser.request({
+      method: 'POST',
+      url: '/api/admin/staff/grants',
+      payload: { email: customer.email.toUpperCase(), role: 'accountant' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await roleOf(customer.id)).toBe('accountant');
+    const unknown = await ownerBrowser.request({
+      method: 'POST',
+      url: '/api/admin/staff/grants',
+      payload: { email: 'nobody@example.test', role: 'accountant' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No account found with that email address');
+  });
+
+  test('an owner cannot change their own role', async () => {
+    const res = await ownerBrowser.request({
+      method: 'PUT',
+      url: `/api/admin/staff/${owner.id}/role`,
+      payload: { role: 'admin' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('You cannot change your own role: another owner can.');
+    expect(await roleOf(owner.id)).toBe('owner');
+  });
+
+  test('the last owner cannot be demoted', async () => {
+    // The only owner, demoted by an actor who (by a race) is no longer one: the last-owner rule answers.
+    const error = await t.db
+      .transaction((tx) =>
+        changeStaffRole({
+          tx,
+          actor: { id: 'someone-else', role: 'owner' },
+          now: new Date(),
+          userId: owner.id,
+          role: 'admin',
+        }),
+      )
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).message).toBe(
+      'The last owner cannot be demoted: make another member owner first.',
+    );
+    expect(await roleOf(owner.id)).toBe('owner');
+  });
+
+  test('two owners demoting each other at once: one wins, an owner remains', async () => {
+    const second = await insertUser(t.db, { role: 'owner' });
+    const secondBrowser = await signInAs(t.app, t.db, second);
+    const [a, b] = await Promise.all([
+      ownerBrowser.request({
+        method: 'PUT',
+        url: `/api/admin/staff/${second.id}/role`,
+        payload: { role: 'admin' },
+      }),
+      secondBrowser.request({
+        method: 'PUT',
+        url: `/api/admin/staff/${owner.id}/role`,
+        payload: { role: 'admin' },
+      }),
+    ]);
+    const codes = [a.statusCode, b.statusCode].sort();
+    expect(codes[0]).toBe(200);
+    expect([403, 409]).toContain(codes[1]);
+    const roles = [await roleOf(owner.id), await roleOf(second.id)].sort();
+    expect(roles).toEqual(['admin', 'owner']);
+  });
+});

@@ -1,0 +1,119 @@
+import type { AuditFilter } from '@candor/contracts/audit';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { textControlClass } from '../../components/ui/labelled-field.tsx';
+
+/** The kinds of action the filter offers; a kind ending with a dot is every action of that kind. */
+export const AUDIT_KINDS = [
+  { value: '', label: 'All kinds' },
+  { value: 'deposit.', label: 'Deposits' },
+  { value: 'withdrawal.', label: 'Withdrawals' },
+  { value: 'trade.', label: 'Trades' },
+  { value: 'user.adjustment', label: 'Manual adjustments' },
+  { value: 'user.', label: 'Customer accounts' },
+  { value: 'staff.', label: 'Staff and roles' },
+  { value: 'settings.', label: 'Settings' },
+  { value: 'wallets.', label: 'Wallet addresses' },
+] as const;
+
+const EMPTY: AuditFilter = {};
+
+/** The audit log's filters: staff member, customer, kind and dates; applied together. */
+export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
+  const [draft, setDraft] = useState<Record<keyof AuditFilter, string>>({
+    actor: '',
+    subject: '',
+    kind: '',
+    from: '',
+    to: '',
+  });
+  const set = (name: keyof AuditFilter) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [name]: event.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const filter: AuditFilter = {};
+    for (const [name, value] of Object.entries(draft)) {
+      if (value.trim()) filter[name as keyof AuditFilter] = value.trim();
+    }
+    onApply(filter);
+  };
+  const clear = () => {
+    setDraft({ actor: '', subject: '', kind: '', from: '', to: '' });
+    onApply(EMPTY);
+  };
+  const label = 'mb-1.5 block text-xs font-semibold tracking-wide text-slate-500 uppercase';
+  return (
+    <form
+      onSubmit={submit}
+      aria-label="Filter the audit log"
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto_auto_auto]"
+    >
+      <div>
+        <label htmlFor="audit-actor" className={label}>
+          Staff member
+        </label>
+        <input
+          id="audit-actor"
+          className={textControlClass(null)}
+          placeholder="E-mail or id"
+          value={draft.actor}
+          onChange={set('actor')}
+        />
+      </div>
+      <div>
+        <label htmlFor="audit-subject" className={label}>
+          Customer
+        </label>
+        <input
+          id="audit-subject"
+          className={textControlClass(null)}
+          placeholder="E-mail or id"
+          value={draft.subject}
+          onChange={set('subject')}
+        />
+      </div>
+      <div>
+        <label htmlFor="audit-kind" className={label}>
+          Kind
+        </label>
+        <select id="audit-kind" className={textControlClass(null)} value={draft.kind} onChange={set('kind')}>
+          {AUDIT_KINDS.map((kind) => (
+            <option key={kind.value} value={kind.value}>
+              {kind.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="audit-from" className={label}>
+          From
+        </label>
+        <input
+          id="audit-from"
+          type="date"
+          className={textControlClass(null)}
+          value={draft.from}
+          onChange={set('from')}
+        />
+      </div>
+      <div>
+        <label htmlFor="audit-to" className={label}>
+          To
+        </label>
+        <input
+          id="audit-to"
+          type="date"
+          className={textControlClass(null)}
+          value={draft.to}
+          onChange={set('to')}
+        />
+      </div>
+      <div className="flex items-end gap-2">
+        <Button type="submit">Apply</Button>
+        <Button variant="ghost" onClick={clear}>
+          Clear
+        </Button>
+      </div>
+    </form>
+  );
+}

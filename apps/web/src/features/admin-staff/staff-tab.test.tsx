@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { StaffTab } from './staff-tab.tsx';
+
+const OWNER = {
+  id: 'u1',
+  name: 'Olivia Owner',
+  email: 'olivia@example.com',
+  username: 'olivia',
+  role: 'owner',
+  since: '2026-01-02T10:00:00.000Z',
+};
+const SUPPORT = {
+  id: 'u2',
+  name: 'Sam Support',
+  email: 'sam@example.com',
+  username: 'sam',
+  role: 'support',
+  since: '2026-02-03T10:00:00.000Z',
+};
+
+function renderTab() {
+  return renderPages([{ path: '/all-user', component: StaffTab }], '/all-user?tab=staff', {
+    me: buildMe({ id: 'u1', role: 'owner' }),
+  });
+}
+
+describe('the Staff tab', () => {
+  test('lists the members with e-mail, role and since; the owner cannot change their own role', async () => {
+    mockApi({ 'GET /api/admin/staff': { status: 200, body: { items: [OWNER, SUPPORT] } } });
+    renderTab();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Email', 'Role', 'Since']);
+    expect(within(table).getByText('(you)')).toBeTruthy();
+    const own = screen.getByLabelText('Role of Olivia Owner') as HTMLSelectElement;
+    expect(own.value).toBe('owner');
+    expect(own.disabled).toBe(true);
+    const sam = screen.getByLabelText('Role of Sam Support') as HTMLSelectElement;
+    expect(sam.value).toBe('support');
+    expect(sam.disabled).toBe(false);
+  });
+
+  test('changes a role in place, and says why when the server refuses', async () => {
+    let refuse = false;
+    const fetchMock = mockApi({
+      'GET /api/admin/staff': { status: 200, body: { items: [OWNER, SUPPORT] } },
+      'PUT /api/admin/staff/u2/role': () =>
+        refuse
+          ? {
+              status: 409,
+              body: {
+                code: 'CONFLICT',
+                message: 'The last owner cannot be demoted: make another member owner first.',
+              },
+            }
+          : { status: 200, body: { member: { ...SUPPORT, role: 'compliance' } } },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Role of Sam Support'), 'Compliance');
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PUT /api/admin/staff/u2/role')).toEqual([{ role: 'compliance' }]),
+    );
+    expect(await screen.findByText('Role updated')).toBeTruthy();
+
+    refuse = true;
+    await user.selectOptions(screen.getByLabelText('Role of Sam Support'), 'Remove from staff');
+    expect(
+      await screen.findByText('The last owner cannot be demoted: make another member owner first.'),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/staff/u2/role').at(-1)).toEqual({ role: 'client' });
+  });
+
+  test('adds a staff member with an initial password and a role; a taken e-mail is said under its field', async () => {
+    let taken = true;
+    const fetchMock = mockApi({
+      'GET /api/admin/staff': { status: 200, body: { items: [OWNER] } },
+      'POST /api/admin/staff': () =>
+        taken
+          ? {
+              status: 409,
+              body: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' },
+            }
+          : { status: 201, body: { ...SUPPORT, role: 'accountant' } },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add staff member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add staff member' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
+    expect(await within(dialog).findByText('Full name is required')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/admin/staff')).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Full name'), 'Sam Support');
+    await user.type(within(dialog).getByLabelText('Email'), 'sam@example.com');
+    await user.type(within(dialog).getByLabelText('Username'), 'sam');
+    await user.type(within(dialog).getByLabelText('Initial password'), 'initial-pass-1');
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'Accountant');
+    await user.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
+    expect(await within(dialog).findByText('An account with this email already exists.')).toBeTruthy();
+
+    taken = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
+    expect(await screen.findByText('Staff member added')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(fetchMock, 'POST /api/admin/staff').at(-1)).toEqual({
+      fullname: 'Sam Support',
+      email: 'sam@example.com',
+      username: 'sam',
+      password: 'initial-pass-1',
+      role: 'accountant',
+    });
+  });
+
+  test('gives a role to an existing account by its e-mail', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/staff': { status: 200, body: { items: [OWNER] } },
+      'POST /api/admin/staff/grants': {
+        status: 404,
+        body: { code: 'USER_NOT_FOUND', message: 'No account found with that email address' },
+      },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add existing account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Give a role to an existing account' });
+    await user.type(within(dialog).getByLabelText('Email'), 'ada@example.com');
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'Compliance');
+    await user.click(within(dialog).getByRole('button', { name: 'Give role' }));
+    expect(await within(dialog).findByText('No account found with that email address')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/admin/staff/grants')).toEqual([
+      { email: 'ada@example.com', role: 'compliance' },
+    ]);
+  });
+});

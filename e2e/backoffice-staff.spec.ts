@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { asAdmin } from './fixtures/admin.ts';
+import { readE2eEnv } from './fixtures/env.ts';
+import { makePng } from './fixtures/png.ts';
+import { expect, test } from './fixtures/test.ts';
+import { logInThroughUi, toast } from './fixtures/ui.ts';
+
+test('the owner adds a support member, who reads customers but moves no money; the audit log records it', async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  // A customer's deposit waits for a decision.
+  await page.goto('/deposit');
+  await page.getByLabel('Amount (USD)').fill('120');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Bitcoin(BTC)').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Proof of payment').setInputFiles({
+    name: 'proof.png',
+    mimeType: 'image/png',
+    buffer: makePng(40, 20, [30, 90, 200]),
+  });
+  await page.getByRole('button', { name: 'Paid' }).click();
+  await expect(toast(page, 'Deposit Successful')).toBeVisible();
+
+  // The owner adds a support member on the Staff tab.
+  const tag = randomBytes(3).toString('hex');
+  const support = {
+    fullname: `Sam Support ${tag}`,
+    email: `support-${tag}@example.com`,
+    username: `support_${tag}`,
+    password: `Initial-${randomBytes(6).toString('base64url')}`,
+  };
+  await asAdmin(browser, async (owner) => {
+    await owner.goto('/all-user?tab=staff');
+    await owner.getByRole('button', { name: 'Add staff member' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Add staff member' });
+    await dialog.getByLabel('Full name').fill(support.fullname);
+    await dialog.getByLabel('Email').fill(support.email);
+    await dialog.getByLabel('Username').fill(support.username);
+    await dialog.getByLabel('Initial password').fill(support.password);
+    await dialog.getByLabel('Role').selectOption('support');
+    await dialog.getByRole('button', { name: 'Add staff member' }).click();
+    await expect(toast(owner, 'Staff member added')).toBeVisible();
+    await expect(owner.getByLabel(`Role of ${support.fullname}`)).toHaveValue('support');
+  });
+
+  // The support member signs in: customers' tabs, but no Payment, Settings, Audit log or Staff, and no money buttons.
+  const { baseURL } = readE2eEnv();
+  const context = await browser.newContext({ baseURL });
+  try {
+    const staff = await context.newPage();
+    await logInThroughUi(staff, support);
+    await staff.goto('/all-user');
+    await expect(staff.getByRole('tab', { name: 'Users' })).toBeVisible();
+    await expect(staff.getByRole('tab')).toHaveText([
+      'Users',
+      'Deposit',
+      'Withdrawals',
+      'Trades',
+      'Verifications',
+    ]);
+    await staff.getByRole('tab', { name: 'Deposit' }).click();
+    await staff.getByLabel('Search by email').fill(signedInClient.email);
+    await expect(staff.getByText(signedInClient.email).first()).toBeVisible();
+    await expect(staff.getByRole('button', { name: /Approve/ })).toHaveCount(0);
+    await expect(staff.getByRole('button', { name: /Reject/ })).toHaveCount(0);
+    // The server refuses what the browser does not show.
+    const refused = await staff.request.get('/api/admin/audit');
+    expect(refused.status()).toBe(403);
+  } finally {
+    await context.close();
+  }
+
+  // The owner's Audit log tab lists the new member's creation, and the chain verifies.
+  await asAdmin(browser, async (owner) => {
+    await owner.goto('/all-user?tab=audit');
+    await expect(owner.getByText(/^Chain verified: [\d,]+ rows?$/)).toBeVisible();
+    await owner.getByLabel('Customer').fill(support.email);
+    await owner.getByRole('button', { name: 'Apply' }).click();
+    const row = owner.getByRole('listitem').filter({ hasText: 'Staff create' });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(support.fullname);
+    await row.getByRole('button').click();
+    await expect(row).toContainText('support');
+  });
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { SignUpRequestSchema, UserRoleSchema } from './auth.ts';
+import { StaffRoleSchema } from './staff.ts';
+
+/** A member of the staff, as the owner's Staff tab lists them. */
+export const StaffMemberSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    username: z.string().nullable(),
+    role: StaffRoleSchema,
+    /** When they were given this role (the last assignment on record), or when the account was made. */
+    since: z.iso.datetime(),
+  })
+  .meta({ id: 'StaffMember' });
+export type StaffMember = z.infer<typeof StaffMemberSchema>;
+
+export const StaffListSchema = z.object({ items: z.array(StaffMemberSchema) }).meta({ id: 'StaffList' });
+export type StaffList = z.infer<typeof StaffListSchema>;
+
+/** A new role for a member: any staff role, or 'client' to remove them from the staff. */
+export const ChangeStaffRoleRequestSchema = z.object({ role: UserRoleSchema });
+export type ChangeStaffRoleRequest = z.infer<typeof ChangeStaffRoleRequestSchema>;
+
+/** A new staff account (verified: the owner typed the address), with its initial password. */
+export const CreateStaffMemberRequestSchema = SignUpRequestSchema.extend({ role: StaffRoleSchema });
+export type CreateStaffMemberRequest = z.infer<typeof CreateStaffMemberRequestSchema>;
+
+/** A staff role for an account that already exists, found by its e-mail. */
+export const GrantStaffRoleRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .max(254)
+    .regex(z.regexes.email, 'Invalid email format'),
+  role: StaffRoleSchema,
+});
+export type GrantStaffRoleRequest = z.infer<typeof GrantStaffRoleRequestSchema>;
+
+export const STAFF_MESSAGES = {
+  roleChanged: 'Role updated',
+  memberAdded: 'Staff member added',
+  lastOwner: 'The last owner cannot be demoted: make another member owner first.',
+  ownRole: 'You cannot change your own role: another owner can.',
+  notStaffYet: 'No account found with that email address',
+} as const;

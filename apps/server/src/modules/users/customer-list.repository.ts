@@ -1,0 +1,166 @@
+import type { AdminUserFilter, UserSort } from '@candor/contracts/admin-user-list';
+import { and, count, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { prefixPattern } from '../../db/like-pattern.ts';
+import type { Page } from '../../db/page.ts';
+import { pageCount } from '../../db/page.ts';
+import { users } from '../../db/schema/auth.ts';
+import { ledgerAccounts } from '../../db/schema/ledger.ts';
+
+/** One customer as the Users tab and its CSV export list them. */
+export type CustomerListRow = {
+  id: string;
+  name: string;
+  email: string;
+  username: string | null;
+  displayUsername: string | null;
+  status: (typeof users.$inferSelect)['status'];
+  identityStatus: (typeof users.$inferSelect)['identityStatus'];
+  createdAt: Date;
+  /** The cash balance in minor units (0 before the first movement: accounts are made on first use). */
+  balanceMinor: bigint;
+  /** The exact stored join time (microseconds), for keyset paging. */
+  createdAtCursor: string;
+};
+
+/** Where the export's last batch ended: the sort key of its last row. */
+export type CustomerCursor = { id: string; createdAt: string; balanceMinor: bigint };
+
+const balance = sql<string>`coalesce(${ledgerAccounts.balanceMinor}, 0)`;
+
+const columns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  username: users.username,
+  displayUsername: users.displayUsername,
+  status: users.status,
+  identityStatus: users.identityStatus,
+  createdAt: users.createdAt,
+  balance: sql<string>`${balance}::text`,
+  createdAtCursor: sql<string>`${users.createdAt}::text`,
+};
+
+/**
+ * The filter of the Users tab: customers only (staff are not listed), a prefix of the e-mail,
+ * username or full name (case-insensitive; each has its own prefix index, migration 0007), status
+ * and verification.
+ */
+function customerFilter(filter: Omit<AdminUserFilter, 'sort'>): SQL | undefined {
+  const search = filter.search?.trim().toLowerCase();
+  const pattern = search ? prefixPattern(search) : undefined;
+  return and(
+    eq(users.role, 'client'),
+    pattern
+      ? or(
+          sql`${users.email} like ${pattern}`,
+          sql`${users.username} like ${pattern}`,
+          sql`lower(${users.name}) like ${pattern}`,
+        )
+      : undefined,
+    filter.status ? eq(users.status, filter.status) : undefined,
+    filter.verification ? eq(users.identityStatus, filter.verification) : undefined,
+  );
+}
+
+/** The sort key of each order (every one ends with the id, so the order is total). */
+function sortKey(sort: UserSort): { key: SQL; descending: boolean } {
+  switch (sort) {
+    case 'newest':
+      return { key: sql`${users.createdAt}, ${users.id}`, descending: true };
+    case 'oldest':
+      return { key: sql`${users.createdAt}, ${users.id}`, descending: false };
+    case 'balance_desc':
+      return { key: sql`${balance}, ${users.id}`, descending: true };
+    case 'balance_asc':
+      return { key: sql`${balance}, ${users.id}`, descending: false };
+  }
+}
+
+function orderBy(sort: UserSort, reversed: boolean): SQL {
+  const { descending } = sortKey(sort);
+  const direction = descending !== reversed ? sql`desc` : sql`asc`;
+  const [first, second] =
+    sort === 'newest' || sort === 'oldest'
+      ? [sql`${users.createdAt}`, sql`${users.id}`]
+      : [balance, sql`${users.id}`];
+  return sql`${first} ${direction}, ${second} ${direction}`;
+}
+
+function selectCustomers(db: Db, where: SQL | undefined) {
+  return db
+    .select(columns)
+    .from(users)
+    .leftJoin(
+      ledgerAccounts,
+      and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'customer_cash')),
+    )
+    .where(where);
+}
+
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectCustomers>['execute']>>[number];
+
+function toRow({ balance: minor, ...row }: SelectedRow): CustomerListRow {
+  return { ...row, balanceMinor: BigInt(minor) };
+}
+
+export async function countCustomers(db: Db, filter: Omit<AdminUserFilter, 'sort'>): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users).where(customerFilter(filter));
+  return row?.total ?? 0;
+}
+
+/**
+ * One page of customers and the total. A page in the second half of the list is read from its
+ * end in the opposite order (then put back in order), so the last page costs what the first does
+ * instead of skipping every row before it.
+ */
+export async function selectCustomerPage(
+  db: Db,
+  query: AdminUserFilter & { page: number; pageSize: number },
+): Promise<Page<CustomerListRow>> {
+  const total = await countCustomers(db, query);
+  const offset = (query.page - 1) * query.pageSize;
+  const where = customerFilter(query);
+  let items: CustomerListRow[] = [];
+  if (offset < total) {
+    const fromEnd = total - offset - query.pageSize;
+    if (offset > total / 2) {
+      const rows = await selectCustomers(db, where)
+        .orderBy(orderBy(query.sort, true))
+        .limit(Math.min(query.pageSize, total - offset))
+        .offset(Math.max(0, fromEnd));
+      items = rows.reverse().map(toRow);
+    } else {
+      const rows = await selectCustomers(db, where)
+        .orderBy(orderBy(query.sort, false))
+        .limit(query.pageSize)
+        .offset(offset);
+      items = rows.map(toRow);
+    }
+  }
+  return { items, page: query.page, pageCount: pageCount(total, query.pageSize), total };
+}
+
+/**
+ * The next `limit` customers after `after` in the filter's order (keyset paging: each batch is
+ * one index range, however deep into the list), for the CSV export.
+ */
+export async function selectCustomerBatch(
+  db: Db,
+  filter: AdminUserFilter,
+  after: CustomerCursor | undefined,
+  limit: number,
+): Promise<CustomerListRow[]> {
+  const { key, descending } = sortKey(filter.sort);
+  const byDate = filter.sort === 'newest' || filter.sort === 'oldest';
+  const cursor = after
+    ? byDate
+      ? sql`(${after.createdAt}::timestamptz, ${after.id})`
+      : sql`(${after.balanceMinor.toString()}::bigint, ${after.id})`
+    : undefined;
+  const past = cursor ? (descending ? sql`(${key}) < ${cursor}` : sql`(${key}) > ${cursor}`) : undefined;
+  const rows = await selectCustomers(db, and(customerFilter(filter), past))
+    .orderBy(orderBy(filter.sort, false))
+    .limit(limit);
+  return rows.map(toRow);
+}

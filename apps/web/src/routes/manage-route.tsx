@@ -1,13 +1,19 @@
 import { DepositsTab } from '../features/admin-deposits/deposits-tab.tsx';
 import { ManagePage } from '../features/admin-manage/manage-page.tsx';
 import { TradesTab } from '../features/admin-trades/trades-tab.tsx';
+import { UsersTab } from '../features/admin-users/users-tab.tsx';
 import { WithdrawalsTab } from '../features/admin-withdrawals/withdrawals-tab.tsx';
 
 /** /all-user: the Manage page, with the money movements' tabs from their features. */
 export function ManageRoute() {
   return (
     <ManagePage
-      panels={{ deposits: <DepositsTab />, withdrawals: <WithdrawalsTab />, trades: <TradesTab /> }}
+      panels={{
+        users: <UsersTab />,
+        deposits: <DepositsTab />,
+        withdrawals: <WithdrawalsTab />,
+        trades: <TradesTab />,
+      }}
     />
   );
 }

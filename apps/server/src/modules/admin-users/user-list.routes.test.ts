@@ -17,7 +17,7 @@ function tag(): string {
 }
 
 function list(query: Record<string, string | number>, as: Browser = support.browser) {
-  const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
   return as.request({ method: 'GET', url: `/api/admin/users?${params}` });
 }
 

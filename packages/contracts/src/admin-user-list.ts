@@ -45,7 +45,15 @@ export const AdminUserListItemSchema = z
   })
   .meta({ id: 'AdminUserListItem' });
 export type AdminUserListItem = z.infer<typeof AdminUserListItemSchema>;
-export const AdminUserListPageSchema = pageOf(AdminUserListItemSchema, 'AdminUserListPage');
+/** How many matches of a search are counted at most ("more than 10,000" beyond). */
+export const ADMIN_USERS_COUNT_CAP = 10_000;
+
+export const AdminUserListPageSchema = pageOf(AdminUserListItemSchema, 'AdminUserListPage')
+  .extend({
+    /** True when a search matches more than ADMIN_USERS_COUNT_CAP customers: `total` is then the cap. */
+    totalCapped: z.boolean(),
+  })
+  .meta({ id: 'AdminUserListPage' });
 export type AdminUserListPage = z.infer<typeof AdminUserListPageSchema>;
 
 /** Seed-spec §2: the Users tab shows "Active" or "Blocked"; a closed account says so. */

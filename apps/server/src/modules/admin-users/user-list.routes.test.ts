@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { ADMIN_USERS_COUNT_CAP } from '@candor/contracts/admin-user-list';
+import type { IdentityStatus, UserStatus } from '@candor/contracts/auth';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { users } from '../../db/schema/auth.ts';
+import { accounts, users } from '../../db/schema/auth.ts';
 import { insertUser, type TestUser, useSignedInUser } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
@@ -136,6 +138,7 @@ describe('filters and sorts', () => {
       page: 1,
       pageCount: 1,
       total: 1,
+      totalCapped: false,
     });
   });
 });
@@ -166,7 +169,71 @@ describe('paging', () => {
   });
 
   test('an empty search result has one empty page', async () => {
-    expect((await list({ search: tag() })).json()).toEqual({ items: [], page: 1, pageCount: 1, total: 0 });
+    expect((await list({ search: tag() })).json()).toEqual({
+      items: [],
+      page: 1,
+      pageCount: 1,
+      total: 0,
+      totalCapped: false,
+    });
+  });
+
+  test('without a search the totals come from the kept counts, right after every change of a customer', async () => {
+    async function expectTotalsMatchTheTable() {
+      const filters: { status?: UserStatus; verification?: IdentityStatus }[] = [
+        {},
+        { status: 'suspended' },
+        { verification: 'verified' },
+        { status: 'active', verification: 'pending' },
+      ];
+      for (const filter of filters) {
+        const conditions = [eq(users.role, 'client')];
+        if (filter.status) conditions.push(eq(users.status, filter.status));
+        if (filter.verification) conditions.push(eq(users.identityStatus, filter.verification));
+        const [counted] = await t.db
+          .select({ n: count() })
+          .from(users)
+          .where(and(...conditions));
+        const res = await list({ ...filter });
+        expect(res.json().total, JSON.stringify(filter)).toBe(counted?.n);
+        expect(res.json().totalCapped).toBe(false);
+      }
+    }
+    const a = await insertUser(t.db);
+    const b = await insertUser(t.db);
+    await expectTotalsMatchTheTable();
+    await t.db
+      .update(users)
+      .set({ status: 'suspended', identityStatus: 'verified' })
+      .where(eq(users.id, a.id));
+    await t.db.update(users).set({ identityStatus: 'pending' }).where(eq(users.id, b.id));
+    await expectTotalsMatchTheTable();
+    await t.db.update(users).set({ role: 'support' }).where(eq(users.id, a.id));
+    await expectTotalsMatchTheTable();
+    await t.db.update(users).set({ role: 'client' }).where(eq(users.id, a.id));
+    await t.db.delete(accounts).where(eq(accounts.userId, b.id));
+    await t.db.delete(users).where(eq(users.id, b.id));
+    await expectTotalsMatchTheTable();
+  });
+
+  test('a search matching more than 10,000 customers says the total is capped and still pages', async () => {
+    const word = tag();
+    const rows = Array.from({ length: ADMIN_USERS_COUNT_CAP + 3 }, (_, i) => ({
+      id: `${word}-${i}`,
+      name: `${word} Many ${i}`,
+      email: `${word}-${i}@example.test`,
+      username: `${word}_${i}`,
+    }));
+    for (let at = 0; at < rows.length; at += 2000) await t.db.insert(users).values(rows.slice(at, at + 2000));
+    const res = await list({ search: word, page: 2 });
+    expect(res.json()).toMatchObject({
+      page: 2,
+      total: ADMIN_USERS_COUNT_CAP,
+      pageCount: 1000,
+      totalCapped: true,
+    });
+    expect(res.json().items).toHaveLength(10);
+    expect((await list({ search: `${word}-1234@` })).json()).toMatchObject({ total: 1, totalCapped: false });
   });
 });
 

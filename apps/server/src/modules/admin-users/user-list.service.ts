@@ -36,7 +36,8 @@ function toListItem(row: CustomerListRow): AdminUserListItem {
 
 /** The Users tab: one page of customers (10 a page) matching the filter, in its order. */
 export async function listCustomers(db: Db, query: AdminUserListQuery): Promise<AdminUserListPage> {
-  return mapPage(await selectCustomerPage(db, { ...query, pageSize: ADMIN_USERS_PAGE_SIZE }), toListItem);
+  const page = await selectCustomerPage(db, { ...query, pageSize: ADMIN_USERS_PAGE_SIZE });
+  return { ...mapPage(page, toListItem), totalCapped: page.totalCapped };
 }
 
 export const CSV_HEADER = [

@@ -1,11 +1,15 @@
-import type { AdminUserFilter, UserSort } from '@candor/contracts/admin-user-list';
-import { and, count, eq, or, type SQL, sql } from 'drizzle-orm';
+import {
+  ADMIN_USERS_COUNT_CAP,
+  type AdminUserFilter,
+  type UserSort,
+} from '@candor/contracts/admin-user-list';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prefixPattern } from '../../db/like-pattern.ts';
-import type { Page } from '../../db/page.ts';
-import { pageCount } from '../../db/page.ts';
-import { users } from '../../db/schema/auth.ts';
+import { type Page, pageCount } from '../../db/page.ts';
+import { customerCounts, users } from '../../db/schema/auth.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 /** One customer as the Users tab and its CSV export list them. */
 export type CustomerListRow = {
@@ -26,7 +30,12 @@ export type CustomerListRow = {
 /** Where the export's last batch ended: the sort key of its last row. */
 export type CustomerCursor = { id: string; createdAt: string; balanceMinor: bigint };
 
-const balance = sql<string>`coalesce(${ledgerAccounts.balanceMinor}, 0)`;
+/**
+ * The cash balance, read per listed row (a subquery rather than a join, so a page in date order is
+ * the first rows of the users_created_idx index, whatever the size of the ledger).
+ */
+const balance = sql<string>`coalesce((select ${ledgerAccounts.balanceMinor} from ${ledgerAccounts}
+  where ${ledgerAccounts.userId} = ${users.id} and ${ledgerAccounts.kind} = 'customer_cash'), 0)`;
 
 const columns = {
   id: users.id,
@@ -79,7 +88,9 @@ function sortKey(sort: UserSort): { key: SQL; descending: boolean } {
 
 function orderBy(sort: UserSort, reversed: boolean): SQL {
   const { descending } = sortKey(sort);
-  const direction = descending !== reversed ? sql`desc` : sql`asc`;
+  // The index is (created_at desc nulls last, id desc nulls last): only these spellings (or its
+  // backward scan, asc nulls first) let PostgreSQL read it in order instead of sorting every row.
+  const direction = descending !== reversed ? sql`desc nulls last` : sql`asc nulls first`;
   const [first, second] =
     sort === 'newest' || sort === 'oldest'
       ? [sql`${users.createdAt}`, sql`${users.id}`]
@@ -104,27 +115,56 @@ function toRow({ balance: minor, ...row }: SelectedRow): CustomerListRow {
   return { ...row, balanceMinor: BigInt(minor) };
 }
 
-export async function countCustomers(db: Db, filter: Omit<AdminUserFilter, 'sort'>): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(users).where(customerFilter(filter));
-  return row?.total ?? 0;
+/**
+ * How many customers match. Without a search, from the counts the users trigger keeps (exact, one
+ * read). A search counts its matches, at most ADMIN_USERS_COUNT_CAP + 1 (a one-letter prefix can
+ * match a tenth of a million customers): `capped` says the total is the cap.
+ */
+export async function countCustomers(
+  db: Db,
+  filter: Omit<AdminUserFilter, 'sort'>,
+): Promise<{ total: number; capped: boolean }> {
+  if (!filter.search?.trim()) {
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${customerCounts.customers}), 0)::text` })
+      .from(customerCounts)
+      .where(
+        and(
+          filter.status ? eq(customerCounts.status, filter.status) : undefined,
+          filter.verification ? eq(customerCounts.identityStatus, filter.verification) : undefined,
+        ),
+      );
+    return { total: Number(row?.total ?? 0), capped: false };
+  }
+  const [row] = await selectRows<{ total: string }>(
+    db,
+    sql`select count(*)::text as total from (select 1 from ${users} where ${customerFilter(filter)}
+      limit ${ADMIN_USERS_COUNT_CAP + 1}) as matches`,
+  );
+  const total = Number(row?.total ?? 0);
+  return total > ADMIN_USERS_COUNT_CAP
+    ? { total: ADMIN_USERS_COUNT_CAP, capped: true }
+    : { total, capped: false };
 }
 
 /**
- * One page of customers and the total. A page in the second half of the list is read from its
+ * One page of customers and the total (not db/page.ts readPage: the rows' query depends on the
+ * total). A page in the second half of the list is read from its
  * end in the opposite order (then put back in order), so the last page costs what the first does
  * instead of skipping every row before it.
  */
 export async function selectCustomerPage(
   db: Db,
   query: AdminUserFilter & { page: number; pageSize: number },
-): Promise<Page<CustomerListRow>> {
-  const total = await countCustomers(db, query);
+): Promise<Page<CustomerListRow> & { totalCapped: boolean }> {
+  const { total, capped } = await countCustomers(db, query);
   const offset = (query.page - 1) * query.pageSize;
   const where = customerFilter(query);
   let items: CustomerListRow[] = [];
   if (offset < total) {
     const fromEnd = total - offset - query.pageSize;
-    if (offset > total / 2) {
+    // Only an exact total says where the end is.
+    if (!capped && offset > total / 2) {
       const rows = await selectCustomers(db, where)
         .orderBy(orderBy(query.sort, true))
         .limit(Math.min(query.pageSize, total - offset))
@@ -138,7 +178,7 @@ export async function selectCustomerPage(
       items = rows.map(toRow);
     }
   }
-  return { items, page: query.page, pageCount: pageCount(total, query.pageSize), total };
+  return { items, page: query.page, pageCount: pageCount(total, query.pageSize), total, totalCapped: capped };
 }
 
 /**

@@ -2,7 +2,20 @@ import type { AdminUserListItem } from '@candor/contracts/admin-user-list';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { buildMe, mockApi, pageReply, renderPages, requestedUrls } from '../../test/render-page.tsx';
+import {
+  buildMe,
+  pageReply as listReply,
+  mockApi,
+  renderPages,
+  requestedUrls,
+} from '../../test/render-page.tsx';
+
+/** A page of the Users tab (its total is exact unless `totalCapped`). */
+function pageReply(items: readonly AdminUserListItem[], page = 1, pageCount = 1) {
+  const reply = listReply(items, page, pageCount);
+  return { ...reply, body: { ...reply.body, totalCapped: false } };
+}
+
 import { UsersTab } from './users-tab.tsx';
 
 function customer(n: number, overrides: Partial<AdminUserListItem> = {}): AdminUserListItem {
@@ -44,6 +57,7 @@ describe('the Users tab', () => {
           page: 1,
           pageCount: 4,
           total: 33,
+          totalCapped: false,
         },
       },
     });
@@ -116,6 +130,21 @@ describe('the Users tab', () => {
     expect(await screen.findByText('Customer 11')).toBeTruthy();
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
     expect(requestedUrls(fetchMock, '/api/admin/users').at(-1)?.searchParams.get('page')).toBe('2');
+  });
+
+  test('a search with too many matches says so', async () => {
+    mockApi({
+      'GET /api/admin/users': {
+        status: 200,
+        body: { items: [customer(1)], page: 1, pageCount: 1000, total: 10000, totalCapped: true },
+      },
+    });
+    renderTab('/all-user?tab=users&search=a');
+    expect(
+      await screen.findByText(
+        'More than 10,000 customers match: type more of the name or address to narrow the list.',
+      ),
+    ).toBeTruthy();
   });
 
   test('an empty result says so', async () => {

@@ -128,7 +128,9 @@ export function UsersTab() {
       ) : (
         <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           <p className="mb-2 text-xs text-slate-500">
-            {data.total.toLocaleString('en-US')} {data.total === 1 ? 'customer' : 'customers'}
+            {data.totalCapped
+              ? `More than ${data.total.toLocaleString('en-US')} customers match: type more of the name or address to narrow the list.`
+              : `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'customer' : 'customers'}`}
           </p>
           <UsersTable items={data.items} />
           <Pagination page={page} loaded={data} onPage={setPage} loading={isPlaceholderData} />

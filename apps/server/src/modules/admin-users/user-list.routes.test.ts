@@ -4,6 +4,7 @@ import type { IdentityStatus, UserStatus } from '@candor/contracts/auth';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { accounts, users } from '../../db/schema/auth.ts';
+import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { insertUser, type TestUser, useSignedInUser } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
@@ -100,7 +101,7 @@ describe('filters and sorts', () => {
     expect(await listIds({ search: word, sort: 'oldest' })).toEqual([first.id, second.id, third.id]);
   });
 
-  test('by cash balance, high to low or low to high (no account yet counts as zero)', async () => {
+  test('by cash balance, high to low or low to high (a customer without any movement has $0.00)', async () => {
     const word = tag();
     const rich = await insertUser(t.db, { name: `${word} Rich` });
     const poor = await insertUser(t.db, { name: `${word} Poor` });
@@ -211,6 +212,8 @@ describe('paging', () => {
     await t.db.update(users).set({ role: 'support' }).where(eq(users.id, a.id));
     await expectTotalsMatchTheTable();
     await t.db.update(users).set({ role: 'client' }).where(eq(users.id, a.id));
+    // A customer with no movement can be removed outright (their empty ledger accounts with them).
+    await t.db.delete(ledgerAccounts).where(eq(ledgerAccounts.userId, b.id));
     await t.db.delete(accounts).where(eq(accounts.userId, b.id));
     await t.db.delete(users).where(eq(users.id, b.id));
     await expectTotalsMatchTheTable();

@@ -21,7 +21,7 @@ export type CustomerListRow = {
   status: (typeof users.$inferSelect)['status'];
   identityStatus: (typeof users.$inferSelect)['identityStatus'];
   createdAt: Date;
-  /** The cash balance in minor units (0 before the first movement: accounts are made on first use). */
+  /** The cash balance in minor units. */
   balanceMinor: bigint;
   /** The exact stored join time (microseconds), for keyset paging. */
   createdAtCursor: string;
@@ -31,11 +31,11 @@ export type CustomerListRow = {
 export type CustomerCursor = { id: string; createdAt: string; balanceMinor: bigint };
 
 /**
- * The cash balance, read per listed row (a subquery rather than a join, so a page in date order is
- * the first rows of the users_created_idx index, whatever the size of the ledger).
+ * Every customer has a cash account from sign-up on (a trigger on users, migration
+ * users_list_counts), so the list joins it: sorted by balance, the page is the first rows of
+ * ledger_accounts_kind_balance_idx; sorted by date, the first rows of users_created_idx.
  */
-const balance = sql<string>`coalesce((select ${ledgerAccounts.balanceMinor} from ${ledgerAccounts}
-  where ${ledgerAccounts.userId} = ${users.id} and ${ledgerAccounts.kind} = 'customer_cash'), 0)`;
+const cashAccount = and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'customer_cash'));
 
 const columns = {
   id: users.id,
@@ -46,7 +46,7 @@ const columns = {
   status: users.status,
   identityStatus: users.identityStatus,
   createdAt: users.createdAt,
-  balance: sql<string>`${balance}::text`,
+  balance: sql<string>`${ledgerAccounts.balanceMinor}::text`,
   createdAtCursor: sql<string>`${users.createdAt}::text`,
 };
 
@@ -72,41 +72,34 @@ function customerFilter(filter: Omit<AdminUserFilter, 'sort'>): SQL | undefined 
   );
 }
 
-/** The sort key of each order (every one ends with the id, so the order is total). */
+function byDate(sort: UserSort): boolean {
+  return sort === 'newest' || sort === 'oldest';
+}
+
+/**
+ * The sort key of each order; every one ends with the user id, so the order is total. Sorted by
+ * balance the id is the account's user_id (the same value), the column its index holds.
+ */
 function sortKey(sort: UserSort): { key: SQL; descending: boolean } {
-  switch (sort) {
-    case 'newest':
-      return { key: sql`${users.createdAt}, ${users.id}`, descending: true };
-    case 'oldest':
-      return { key: sql`${users.createdAt}, ${users.id}`, descending: false };
-    case 'balance_desc':
-      return { key: sql`${balance}, ${users.id}`, descending: true };
-    case 'balance_asc':
-      return { key: sql`${balance}, ${users.id}`, descending: false };
-  }
+  const key = byDate(sort)
+    ? sql`${users.createdAt}, ${users.id}`
+    : sql`${ledgerAccounts.balanceMinor}, ${ledgerAccounts.userId}`;
+  return { key, descending: sort === 'newest' || sort === 'balance_desc' };
 }
 
 function orderBy(sort: UserSort, reversed: boolean): SQL {
   const { descending } = sortKey(sort);
-  // The index is (created_at desc nulls last, id desc nulls last): only these spellings (or its
-  // backward scan, asc nulls first) let PostgreSQL read it in order instead of sorting every row.
+  // Both indexes are (… desc nulls last, … desc nulls last): only these spellings (or the backward
+  // scan, asc nulls first) let PostgreSQL read them in order instead of sorting every row.
   const direction = descending !== reversed ? sql`desc nulls last` : sql`asc nulls first`;
-  const [first, second] =
-    sort === 'newest' || sort === 'oldest'
-      ? [sql`${users.createdAt}`, sql`${users.id}`]
-      : [balance, sql`${users.id}`];
+  const [first, second] = byDate(sort)
+    ? [users.createdAt, users.id]
+    : [ledgerAccounts.balanceMinor, ledgerAccounts.userId];
   return sql`${first} ${direction}, ${second} ${direction}`;
 }
 
 function selectCustomers(db: Db, where: SQL | undefined) {
-  return db
-    .select(columns)
-    .from(users)
-    .leftJoin(
-      ledgerAccounts,
-      and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'customer_cash')),
-    )
-    .where(where);
+  return db.select(columns).from(users).innerJoin(ledgerAccounts, cashAccount).where(where);
 }
 
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectCustomers>['execute']>>[number];
@@ -149,9 +142,9 @@ export async function countCustomers(
 
 /**
  * One page of customers and the total (not db/page.ts readPage: the rows' query depends on the
- * total). A page in the second half of the list is read from its
- * end in the opposite order (then put back in order), so the last page costs what the first does
- * instead of skipping every row before it.
+ * total). A page in the second half of the list is read from its end in the opposite order (then
+ * put back in order), so the last page costs what the first does instead of skipping every row
+ * before it.
  */
 export async function selectCustomerPage(
   db: Db,
@@ -192,9 +185,8 @@ export async function selectCustomerBatch(
   limit: number,
 ): Promise<CustomerListRow[]> {
   const { key, descending } = sortKey(filter.sort);
-  const byDate = filter.sort === 'newest' || filter.sort === 'oldest';
   const cursor = after
-    ? byDate
+    ? byDate(filter.sort)
       ? sql`(${after.createdAt}::timestamptz, ${after.id})`
       : sql`(${after.balanceMinor.toString()}::bigint, ${after.id})`
     : undefined;

@@ -45,8 +45,8 @@ export const AdminUserListItemSchema = z
   })
   .meta({ id: 'AdminUserListItem' });
 export type AdminUserListItem = z.infer<typeof AdminUserListItemSchema>;
-/** How many matches of a search are counted at most ("more than 10,000" beyond). */
-export const ADMIN_USERS_COUNT_CAP = 10_000;
+/** How many matches of a search are counted at most ("more than 1,000" beyond). */
+export const ADMIN_USERS_COUNT_CAP = 1_000;
 
 export const AdminUserListPageSchema = pageOf(AdminUserListItemSchema, 'AdminUserListPage')
   .extend({

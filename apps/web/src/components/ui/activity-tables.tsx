@@ -57,7 +57,7 @@ export function SessionsTable({
 }) {
   const columns = onEnd ? SESSION_COLUMNS : SESSION_COLUMNS.slice(0, -1);
   return (
-    <DataTable columns={columns}>
+    <DataTable columns={columns} scroll>
       {sessions.map((session) => (
         <tr key={session.id}>
           <td className="px-4 py-3 text-slate-900">
@@ -65,7 +65,7 @@ export function SessionsTable({
               {describeUserAgent(session.userAgent)}
             </span>
             {session.current ? (
-              <span className="ml-2 inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset">
+              <span className="ml-2 inline-flex rounded-full whitespace-nowrap bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset">
                 This browser
               </span>
             ) : null}
@@ -90,7 +90,7 @@ export function SessionsTable({
             <td className="px-4 py-3 text-right">
               <Button
                 variant="secondary"
-                className="px-3 py-1.5 text-xs"
+                className="px-3 py-1.5 text-xs whitespace-nowrap"
                 disabled={endingId === session.id}
                 onClick={() => onEnd(session)}
               >

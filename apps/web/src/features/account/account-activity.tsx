@@ -48,7 +48,7 @@ export function AccountActivity() {
       ) : isError ? (
         <LoadError onRetry={() => void refetch()}>Your account activity could not be loaded.</LoadError>
       ) : (
-        <div className="grid gap-6 xl:grid-cols-2">
+        <div className="space-y-6">
           <div className="min-w-0 space-y-2">
             <h3 className="text-sm font-semibold text-slate-700">Active sessions</h3>
             {data.sessions.length === 0 ? (

@@ -94,6 +94,7 @@ export function UsersTab() {
           />
           <FilterSelect
             label="Sort by"
+            className="col-span-2 sm:col-span-1"
             value={filters.sort}
             onChange={(value) => setFilter({ sort: z.enum(USER_SORTS).catch('newest').parse(value) })}
             options={USER_SORTS.map((s) => [s, USER_SORT_LABELS[s]] as const)}
@@ -145,7 +146,9 @@ function FilterSelect({
   value,
   onChange,
   options,
+  className = '',
 }: {
+  className?: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -153,7 +156,7 @@ function FilterSelect({
 }) {
   const id = useId();
   return (
-    <div className="min-w-0 lg:w-44">
+    <div className={`min-w-0 lg:w-44 ${className}`}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
         {label}
       </label>

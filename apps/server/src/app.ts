@@ -138,6 +138,11 @@ export async function buildApp({
     clock,
     transactions: createTransactions({ db, mailer, clock, log: app.log }),
   };
+  // How long the server spent on each API answer, as it measured it (read by bench/backoffice.mjs).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api'))
+      reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
+  });
   await registerModules(app, services);
   await registerWebApp(app, env);
   // Live prices run from here until the app closes (stream connections end first, in preClose).

@@ -123,6 +123,8 @@ describe('filters and sorts', () => {
     const user = await insertUser(t.db, { name: `${word} Hopper`, username: `${word}Grace` });
     await joinedAt(user, '2026-01-15T09:30:00.000Z');
     const res = await list({ search: word });
+    // The server's own time of the answer (read by bench/backoffice.mjs).
+    expect(res.headers['server-timing']).toMatch(/^app;dur=\d+\.\d{2}$/);
     expect(res.json()).toEqual({
       items: [
         {

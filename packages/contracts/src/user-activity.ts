@@ -60,7 +60,6 @@ export const SESSION_MESSAGES = {
   ended: 'Session ended',
   allEnded: 'All sessions ended',
   notFound: 'Session not found',
-  failed: 'The session could not be ended',
 } as const;
 
 /**

@@ -78,6 +78,12 @@ async function seed(db) {
     'Thompson',
     'Allen',
   ];
+  // The customer counts' trigger moves one row per insert: a million of them in one statement
+  // would stack a million versions of that row. Bulk loads count once afterwards instead.
+  await step(
+    'counts trigger off for the bulk load',
+    'alter table users disable trigger users_customer_counts',
+  );
   await step(
     `${size.users.toLocaleString('en-US')} customers (and their ledger accounts)`,
     `insert into users (id, name, email, email_verified, username, display_username, role, status, identity_status, created_at)
@@ -89,6 +95,13 @@ async function seed(db) {
        from generate_series(1, $1::int) i`,
     [size.users, first, last],
   );
+  await step(
+    'customer counts, once',
+    `insert into customer_counts (status, identity_status, customers)
+     select status, identity_status, count(*) from users where role = 'client' group by status, identity_status
+     on conflict (status, identity_status) do update set customers = excluded.customers`,
+  );
+  await step('counts trigger on again', 'alter table users enable trigger users_customer_counts');
   await step(
     'cash balances',
     `update ledger_accounts set balance_minor = (hashtext(user_id) & 2147483647) % 10000000
@@ -144,11 +157,18 @@ async function staffCookie(db) {
   return sessionCookie(token, AUTH_SECRET);
 }
 
-/** Times `runs` GETs of `url`: the server's own time (Server-Timing) and end to end. */
+/** The most a single list is measured for; a slow one is measured fewer times. */
+const BUDGET_MS = 20_000;
+
+/**
+ * Times up to `runs` GETs of `url` (within BUDGET_MS, after 3 unmeasured ones): the server's own
+ * time (Server-Timing) and end to end.
+ */
 async function measure(baseUrl, cookie, url) {
   const server = [];
   const total = [];
-  for (let i = 0; i < runs + 3; i++) {
+  const began = performance.now();
+  for (let i = 0; i < runs + 3 && (i < 4 || performance.now() - began < BUDGET_MS); i++) {
     const started = performance.now();
     const response = await fetch(`${baseUrl}${url}`, { headers: { cookie, origin: baseUrl } });
     await response.arrayBuffer();
@@ -198,12 +218,12 @@ try {
     for (const [label, path] of cases) {
       const result = await measure(server.baseUrl, cookie, path);
       if (result.status === 404 && path.startsWith('/api/admin/audit')) {
-        rows.push([label, 'skipped: no /api/admin/audit in this build', '', '', '', '', '', '']);
+        rows.push([label, 'skipped: no /api/admin/audit in this build', '', '', '', '', '', '', '']);
         continue;
       }
       if (result.status !== 200) {
         failed = true;
-        rows.push([label, `HTTP ${result.status}`, '', '', '', '', '', '']);
+        rows.push([label, `HTTP ${result.status}`, '', '', '', '', '', '', '']);
         continue;
       }
       const p95 = percentile(result.server, 95);
@@ -217,13 +237,18 @@ try {
         pct(result.total, 50),
         pct(result.total, 95),
         pct(result.total, 99),
+        String(result.total.length),
         met ? 'yes' : 'NO',
       ]);
     }
     console.log(
-      `\nLists at scale, ${runs} requests each, one at a time (ms; target p95 server time < ${TARGET_P95_MS} ms):`,
+      `\nLists at scale, up to ${runs} requests each (n: how many; a slow list at most ${BUDGET_MS / 1000} s), ` +
+        `one at a time (ms; target p95 server time < ${TARGET_P95_MS} ms):`,
     );
-    printTable(['request', 'server p50', 'p95', 'p99', 'end to end p50', 'p95', 'p99', 'target met'], rows);
+    printTable(
+      ['request', 'server p50', 'p95', 'p99', 'end to end p50', 'p95', 'p99', 'n', 'target met'],
+      rows,
+    );
 
     console.log("\nQuery plans (EXPLAIN ANALYZE) of the Users and All trades lists' queries:");
     await explainQueries(url);

@@ -111,7 +111,7 @@ async function seed(db) {
     `${size.trades.toLocaleString('en-US')} trades`,
     `insert into trades (user_id, symbol, instrument_class, direction, amount_minor, lot_hundredths, exposure_minor,
                          open_price, opened_at, status, close_price, closed_at, result_minor, closed_by, price_source)
-     select 'bench-u-' || (1 + (i * 7919) % $2::int), 'EURUSD', 'forex', case when i % 2 = 0 then 'buy' else 'sell' end,
+     select 'bench-u-' || (1 + (i::bigint * 7919) % $2::int), 'EURUSD', 'forex', case when i % 2 = 0 then 'buy' else 'sell' end,
             1000, 100, 1000, 1.08, timestamptz '2025-01-01' + (i * interval '5 seconds'),
             case when i % 20 = 0 then 'open' else 'closed' end,
             case when i % 20 = 0 then null else 1.09 end,
@@ -124,7 +124,7 @@ async function seed(db) {
   await step(
     `${size.entries.toLocaleString('en-US')} journal entries`,
     `insert into journal_entries (kind, description, user_id, actor_id, actor_role, created_at)
-     select 'adjustment', 'Bench entry ' || i, 'bench-u-' || (1 + (i * 104729) % $2::int), 'cli', 'operator',
+     select 'adjustment', 'Bench entry ' || i, 'bench-u-' || (1 + (i::bigint * 104729) % $2::int), 'cli', 'operator',
             timestamptz '2025-01-01' + (i * interval '10 seconds')
        from generate_series(1, $1::int) i`,
     [size.entries, size.users],

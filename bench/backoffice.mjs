@@ -24,6 +24,8 @@ import { fail, startOnPostgres } from './load.mjs';
 import { guardRun, machineLine, percentile, printTable, requireBuild, SERVER } from './server.mjs';
 
 const TARGET_P95_MS = 20;
+/** The most one case is measured for: a slow list is measured fewer times. */
+const CASE_BUDGET_MS = 20_000;
 const AUTH_SECRET = 'bench-backoffice-secret-bench-backoffice-0123';
 const LARGE_TABLES = [
   'users',
@@ -94,7 +96,7 @@ async function measure() {
   cookie = owner.cookie;
   const firstUsers = await getJson('/api/admin/users?page=1');
   const firstTrades = await getJson('/api/admin/trades?page=1');
-  const firstAudit = await getJsonOrNull('/api/admin/audit?page=1');
+  const firstAudit = await getJsonOrNull('/api/admin/audit');
 
   /** @type {{ name: string; url: string }[]} */
   const cases = [
@@ -123,16 +125,21 @@ async function measure() {
   const planReports = [];
   let missed = 0;
   for (const benchCase of cases) {
-    for (let i = 0; i < 3; i++) await timedGet(benchCase.url);
+    // Warm-up; a case slower than its budget is measured fewer times (at least twice).
+    const warmStarted = performance.now();
+    for (let i = 0; i < 3 && performance.now() - warmStarted < CASE_BUDGET_MS / 4; i++) {
+      await timedGet(benchCase.url);
+    }
     const before = fs.statSync(captureFile).size;
     const serverMs = [];
     const endToEndMs = [];
-    for (let i = 0; i < samples; i++) {
+    const began = performance.now();
+    for (let i = 0; i < samples && (i < 2 || performance.now() - began < CASE_BUDGET_MS); i++) {
       const answer = await timedGet(benchCase.url);
       serverMs.push(answer.serverMs);
       endToEndMs.push(answer.ms);
     }
-    const statements = readCaptured(before, samples);
+    const statements = readCaptured(before, serverMs.length);
     serverMs.sort((a, b) => a - b);
     endToEndMs.sort((a, b) => a - b);
     const plans = await explainAll(statements);
@@ -147,6 +154,7 @@ async function measure() {
       ms(percentile(serverMs, 99)),
       ms(percentile(endToEndMs, 50)),
       ms(percentile(endToEndMs, 95)),
+      String(serverMs.length),
       String(statements.length),
       seqScans.length === 0 ? 'none' : [...new Set(seqScans)].join(', '),
       ok ? 'met' : 'MISSED',
@@ -155,12 +163,12 @@ async function measure() {
   }
 
   console.log(
-    `Server time (Server-Timing) and end to end, ${samples} calls each, one at a time; ` +
+    `Server time (Server-Timing) and end to end, up to ${samples} calls each (n), one at a time; ` +
       `${size.users.toLocaleString('en-US')} users, ${size.trades.toLocaleString('en-US')} trades, ` +
       `${size.entries.toLocaleString('en-US')} entries, ${size.audit.toLocaleString('en-US')} audit rows.`,
   );
   printTable(
-    ['case', 'p50 ms', 'p95 ms', 'p99 ms', 'e2e p50', 'e2e p95', 'statements', 'seq scan of', 'target'],
+    ['case', 'p50 ms', 'p95 ms', 'p99 ms', 'e2e p50', 'e2e p95', 'n', 'statements', 'seq scan of', 'target'],
     rows,
   );
   console.log(
@@ -260,8 +268,14 @@ async function seed(client, counts) {
     console.log(`  ${label} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   };
   console.log('Seeding…');
+  // The customer counts' trigger moves one row per insert: a million in one statement would stack a
+  // million versions of that row. The bulk load counts once afterwards instead.
   await step(
-    `${counts.users.toLocaleString('en-US')} customers`,
+    'counts trigger off for the bulk load',
+    'alter table users disable trigger users_customer_counts',
+  );
+  await step(
+    `${counts.users.toLocaleString('en-US')} customers (their ledger accounts come from the users trigger)`,
     `with first(n, i) as (select * from unnest(array['Olivia','Noah','Emma','Liam','Ava','Mia','Lucas','Amara','Sofia','Kenji']) with ordinality),
           last(n, i) as (select * from unnest(array['Brown','Garcia','Smith','Okafor','Tanaka','Rossi','Muller','Novak','Silva','Khan']) with ordinality)
      insert into users (id, name, email, email_verified, username, display_username, role, status, identity_status, created_at)
@@ -275,13 +289,19 @@ async function seed(client, counts) {
        join last l on l.i = 1 + (g / 10) % 10`,
     [counts.users],
   );
+  await step(
+    'customer counts, once',
+    `insert into customer_counts (status, identity_status, customers)
+     select status, identity_status, count(*) from users where role = 'client' group by status, identity_status
+     on conflict (status, identity_status) do update set customers = excluded.customers`,
+  );
+  await step('counts trigger on again', 'alter table users enable trigger users_customer_counts');
   const entriesPerUser = Math.max(1, Math.floor(counts.entries / counts.users));
   await step(
-    'a cash account each, holding the sum of its entries',
-    `insert into ledger_accounts (kind, user_id, balance_minor)
-     select 'customer_cash', 'bo-c-' || g, $2::bigint * (1000 + (g * 7919) % 100000)
-       from generate_series(1, $1::int) g`,
-    [counts.users, entriesPerUser],
+    "cash balances, the sum of each customer's entries",
+    `update ledger_accounts set balance_minor = $1::bigint * (1000 + (substr(user_id, 6)::int * 7919) % 100000)
+      where kind = 'customer_cash' and user_id like 'bo-c-%'`,
+    [entriesPerUser],
   );
   await step(
     `${counts.entries.toLocaleString('en-US')} ledger entries (adjustments)`,
@@ -296,9 +316,11 @@ async function seed(client, counts) {
     `insert into postings (entry_id, account_id, amount_minor, balance_after_minor)
      select e.id, a.id, 1000 + (substr(e.user_id, 6)::int * 7919) % 100000, null::bigint
        from journal_entries e join ledger_accounts a on a.user_id = e.user_id and a.kind = 'customer_cash'
+      where e.user_id like 'bo-c-%'
      union all
      select e.id, p.id, -(1000 + (substr(e.user_id, 6)::int * 7919) % 100000), null::bigint
-       from journal_entries e cross join (select id from ledger_accounts where kind = 'platform_adjustments') p`,
+       from journal_entries e cross join (select id from ledger_accounts where kind = 'platform_adjustments') p
+      where e.user_id like 'bo-c-%'`,
   );
   await step(
     `${counts.trades.toLocaleString('en-US')} trades`,

@@ -5,6 +5,7 @@ import { accountStatusRoutes } from './modules/admin-users/account-status.routes
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { userListRoutes } from './modules/admin-users/user-list.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { emailVerificationsRoutes } from './modules/email-verifications/email-verifications.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -19,6 +20,7 @@ import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { filesRoutes } from './modules/storage/files.routes.ts';
 import { tradesRoutes } from './modules/trades/trades.routes.ts';
+import { userActivityRoutes } from './modules/user-activity/user-activity.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
 import { withdrawalSettingsRoutes } from './modules/withdrawals/withdrawal-settings.routes.ts';
@@ -46,6 +48,8 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(ledgerRoutes, services);
   await app.register(adminUsersRoutes, services);
   await app.register(accountStatusRoutes, services);
+  await app.register(userListRoutes, services);
+  await app.register(userActivityRoutes, services);
   await app.register(depositsRoutes, services);
   await app.register(withdrawalsRoutes, services);
   await app.register(withdrawalSettingsRoutes, services);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ApprovalSchema } from './approvals.ts';
-import { UserRoleSchema, UserStatusSchema } from './auth.ts';
+import { IdentityStatusSchema, UserRoleSchema, UserStatusSchema } from './auth.ts';
 import { BalancesSchema, StatementPageSchema } from './ledger.ts';
 import { usdAmountSchema } from './money.ts';
+import { SignInRecordSchema } from './user-activity.ts';
 
 /** How many of a user's latest ledger entries the admin user page shows. */
 export const ADMIN_RECENT_ENTRIES = 10;
@@ -10,7 +11,7 @@ export const ADMIN_RECENT_ENTRIES = 10;
 /**
  * One customer as an administrator sees them on /user/{id} (PRODUCT.md §2, Admin user details):
  * who they are, their account status with its reason, their balances from the ledger and their
- * latest ledger entries (the first page of their statement, 10 entries).
+ * latest ledger entries (the first page of their statement, 10 entries) and latest sign-ins.
  */
 export const AdminUserSchema = z
   .object({
@@ -21,9 +22,12 @@ export const AdminUserSchema = z
     status: UserStatusSchema,
     statusReason: z.string().nullable(),
     role: UserRoleSchema,
+    identityStatus: IdentityStatusSchema,
     createdAt: z.iso.datetime(),
     balances: BalancesSchema,
     recentEntries: StatementPageSchema,
+    /** The latest successful sign-ins, newest first (RECENT_SIGN_INS). */
+    recentSignIns: z.array(SignInRecordSchema),
   })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof AdminUserSchema>;

@@ -124,7 +124,8 @@ test('reconcile is clean on a consistent ledger and names an account whose balan
     const userId = rows[0]?.id;
     // A credit of $25.00 as the ledger writes it: two postings summing to zero, the running balance stored.
     await db.exec(`
-      insert into ledger_accounts (kind, user_id, balance_minor) values ('customer_cash', '${userId}', 2500);
+      insert into ledger_accounts (kind, user_id, balance_minor) values ('customer_cash', '${userId}', 2500)
+        on conflict (user_id, kind) do update set balance_minor = excluded.balance_minor;
       insert into journal_entries (kind, description, user_id, actor_id, actor_role)
         values ('adjustment', 'Opening credit', '${userId}', 'cli', 'operator');
       insert into postings (entry_id, account_id, amount_minor, balance_after_minor)

@@ -41,6 +41,8 @@ export const queryKeys = {
   ownDeposits: pagedKeys([...ME, 'deposits']),
   ownTrades: pagedKeys([...ME, 'trades']),
   ownWithdrawals: pagedKeys([...ME, 'withdrawals']),
+  /** The customer's own sign-ins and sessions (/account). */
+  accountActivity: [...ME, 'activity'],
 
   admin: ADMIN,
   adminDeposits: pagedKeys([...ADMIN, 'deposits']),
@@ -52,6 +54,9 @@ export const queryKeys = {
   /** Everything the admin user page reads about one user. */
   adminUser: (id: string) => [...ADMIN, 'users', id] as const,
   adminWithdrawalSettings: (id: string) => [...ADMIN, 'users', id, 'withdrawal-settings'] as const,
+  adminUserSessions: (id: string) => [...ADMIN, 'users', id, 'sessions'] as const,
+  /** The Users tab's pages (a list place never equals a user id: it is an object). */
+  adminUsers: pagedKeys([...ADMIN, 'users']),
   walletAddresses: [...ADMIN, 'wallet-addresses'],
   adminAudit: pagedKeys([...ADMIN, 'audit']),
   auditVerification: [...ADMIN, 'audit-verification'],

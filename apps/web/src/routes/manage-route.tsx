@@ -4,6 +4,7 @@ import { DepositsTab } from '../features/admin-deposits/deposits-tab.tsx';
 import { ManagePage } from '../features/admin-manage/manage-page.tsx';
 import { StaffTab } from '../features/admin-staff/staff-tab.tsx';
 import { TradesTab } from '../features/admin-trades/trades-tab.tsx';
+import { UsersTab } from '../features/admin-users/users-tab.tsx';
 import { WithdrawalsTab } from '../features/admin-withdrawals/withdrawals-tab.tsx';
 
 /** /all-user: the Manage page, with the money movements' tabs from their features. */
@@ -11,6 +12,7 @@ export function ManageRoute() {
   return (
     <ManagePage
       panels={{
+        users: <UsersTab />,
         deposits: <DepositsTab />,
         withdrawals: <WithdrawalsTab />,
         trades: <TradesTab />,

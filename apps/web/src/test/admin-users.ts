@@ -26,9 +26,11 @@ export function buildAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     status: 'active',
     statusReason: null,
     role: 'client',
+    identityStatus: 'unverified',
     createdAt: '2026-01-15T09:30:00.000Z',
     balances: buildBalances(),
     recentEntries: { items: [], page: 1, pageCount: 0, total: 0 },
+    recentSignIns: [],
     ...overrides,
   };
 }

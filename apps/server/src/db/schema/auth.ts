@@ -1,6 +1,6 @@
 import { IDENTITY_STATUSES, USER_ROLES, USER_STATUSES } from '@candor/contracts/auth';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { checkOneOf } from './enum-check.ts';
 
 /**
@@ -41,6 +41,20 @@ export const users = pgTable(
     index('users_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
     index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
+);
+
+/**
+ * How many customers (role 'client') have each status and verification status, kept by a trigger on
+ * users (migration users_list_counts), so the Users tab's "page x of y" does not count a million rows.
+ */
+export const customerCounts = pgTable(
+  'customer_counts',
+  {
+    status: text('status', { enum: USER_STATUSES }).notNull(),
+    identityStatus: text('identity_status', { enum: IDENTITY_STATUSES }).notNull(),
+    customers: bigint('customers', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.identityStatus] })],
 );
 
 /** Every successful sign-in: when, from which address and browser (shown to the customer and to staff). */

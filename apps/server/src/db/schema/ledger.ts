@@ -34,6 +34,9 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_accounts_user_kind_idx').on(t.userId, t.kind),
+    // The Users tab sorted by cash balance reads this index in order (every customer has a cash
+    // account from sign-up on: a trigger on users makes it, migration users_list_counts).
+    index('ledger_accounts_kind_balance_idx').on(t.kind, t.balanceMinor.desc(), t.userId.desc()),
     check(
       'ledger_accounts_customer_not_negative',
       sql`${t.kind} not like 'customer%' or ${t.balanceMinor} >= 0`,

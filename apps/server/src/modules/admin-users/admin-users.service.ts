@@ -18,15 +18,17 @@ import { requestApproval, requiresSecondApproval } from '../approvals/request-ap
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances, readStatement } from '../ledger/ledger.service.ts';
+import { readRecentSignIns } from '../user-activity/user-activity.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { requireUser } from '../users/users.service.ts';
 
-/** A customer's details, balances and latest ledger entries for the admin user page. */
+/** A customer's details, balances, latest ledger entries and sign-ins for the admin user page. */
 export async function requireAdminUser(db: Db, userId: string): Promise<AdminUser> {
   const row = await requireUser(db, userId);
-  const [balances, recentEntries] = await Promise.all([
+  const [balances, recentEntries, recentSignIns] = await Promise.all([
     readBalances(db, userId),
     readStatement(db, userId, 1, ADMIN_RECENT_ENTRIES),
+    readRecentSignIns(db, userId),
   ]);
   return {
     id: row.id,
@@ -36,9 +38,11 @@ export async function requireAdminUser(db: Db, userId: string): Promise<AdminUse
     status: row.status,
     statusReason: row.statusReason,
     role: row.role,
+    identityStatus: row.identityStatus,
     createdAt: row.createdAt.toISOString(),
     balances,
     recentEntries,
+    recentSignIns,
   };
 }
 

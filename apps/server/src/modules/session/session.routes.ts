@@ -34,6 +34,7 @@ export const sessionRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (app, 
         throttle,
         input: request.body,
         client: { ip: request.ip, headers: authHeaders(request, { withCookies: false }) },
+        now: clock(),
       });
       sendAuthCookies(reply, cookies);
       return { user };

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { requireMe } from '../me/me.service.ts';
+import { insertSignIn } from '../user-activity/user-activity.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { deleteSessionByToken } from './session.repository.ts';
 
@@ -14,7 +15,8 @@ export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
 /**
  * Signs in with e-mail and password. Failures are counted per account and per address before the
- * password is even checked; suspended accounts may sign in, closed ones may not.
+ * password is even checked; suspended accounts may sign in, closed ones may not. A successful
+ * sign-in is recorded (time, address, browser).
  */
 export async function signIn({
   db,
@@ -22,12 +24,14 @@ export async function signIn({
   throttle,
   input,
   client,
+  now,
 }: {
   db: Db;
   auth: Auth;
   throttle: LoginThrottle;
   input: SignInRequest;
   client: Client;
+  now: Date;
 }): Promise<{ user: Me; cookies: string[] }> {
   const attempt = { email: input.email.toLowerCase(), ip: client.ip };
   await throttle.assertAllowed(attempt);
@@ -47,6 +51,13 @@ export async function signIn({
     throw new AppError('ACCOUNT_CLOSED', 'This account has been closed.');
   }
   await throttle.clearAccount(attempt.email);
+  // Shown to the customer (/account) and to staff (/user/{id}): when, from where, which browser.
+  await insertSignIn(db, {
+    userId: user.id,
+    ipAddress: client.ip || null,
+    userAgent: client.headers.get('user-agent'),
+    now,
+  });
   return { user, cookies: headers.getSetCookie() };
 }
 

@@ -9,9 +9,14 @@ import { TextField } from './text-field.tsx';
 export function EmailSearchField({
   search,
   onSearch,
+  label = 'Search by email',
+  placeholder = 'name@example.com',
 }: {
   search: string;
   onSearch: (search: string) => void;
+  /** The Users tab also finds usernames and names. */
+  label?: string;
+  placeholder?: string;
 }) {
   const [draft, setDraft] = useState(search);
   const debounced = useDebouncedValue(draft.trim(), 300);
@@ -26,9 +31,9 @@ export function EmailSearchField({
   return (
     <TextField
       className="w-full sm:max-w-sm"
-      label="Search by email"
+      label={label}
       type="search"
-      placeholder="name@example.com"
+      placeholder={placeholder}
       autoComplete="off"
       value={draft}
       onChange={(event) => setDraft(event.target.value)}

@@ -13,6 +13,9 @@ const STATUS_STYLES: Readonly<Record<string, string>> = {
   Loss: 'bg-red-100 text-red-700',
   'Break-even': 'bg-slate-100 text-slate-700',
   Closed: 'bg-slate-200 text-slate-700',
+  // Accounts (the Users tab): seed-spec §2 "Active or Blocked".
+  Active: 'bg-emerald-100 text-emerald-800',
+  Blocked: 'bg-red-100 text-red-700',
   Unknown: 'bg-slate-100 text-slate-600',
 };
 

@@ -4,6 +4,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { AccountActivity } from './account-activity.tsx';
 import { Avatar } from './account-parts.tsx';
 import { ACCOUNT_TILES } from './account-tiles.ts';
 
@@ -57,6 +58,8 @@ export function AccountPage() {
           ))}
         </ul>
       </nav>
+
+      <AccountActivity />
     </div>
   );
 }

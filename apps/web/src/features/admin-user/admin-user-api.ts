@@ -3,6 +3,7 @@ import {
   AdminUserSchema,
   type CreateAdjustmentRequest,
 } from '@candor/contracts/admin-users';
+import { ActiveSessionListSchema, EndedSessionsSchema } from '@candor/contracts/user-activity';
 import {
   type UpdateWithdrawalSettingsRequest,
   WithdrawalSettingsSchema,
@@ -42,4 +43,20 @@ export function withdrawalSettingsQuery(id: string) {
 
 export function updateWithdrawalSettings(id: string, body: UpdateWithdrawalSettingsRequest) {
   return apiRequest(`${userPath(id)}/withdrawal-settings`, WithdrawalSettingsSchema, { method: 'PUT', body });
+}
+
+export function userSessionsQuery(id: string) {
+  return queryOptions({
+    queryKey: queryKeys.adminUserSessions(id),
+    queryFn: ({ signal }) => apiRequest(`${userPath(id)}/sessions`, ActiveSessionListSchema, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** Ends one of the customer's sessions, or all of them without `sessionId` (audited, with the optional note). */
+export function endUserSessions(id: string, { sessionId, reason }: { sessionId?: string; reason: string }) {
+  const path = sessionId
+    ? `${userPath(id)}/sessions/${encodeURIComponent(sessionId)}`
+    : `${userPath(id)}/sessions`;
+  return apiRequest(path, EndedSessionsSchema, { method: 'DELETE', body: reason ? { reason } : {} });
 }

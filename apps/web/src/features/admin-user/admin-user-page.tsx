@@ -1,3 +1,4 @@
+import { IDENTITY_STATUS_LABELS } from '@candor/contracts/admin-user-list';
 import type { AdminUser } from '@candor/contracts/admin-users';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
@@ -14,6 +15,7 @@ import { AdjustmentForm } from './adjustment-form.tsx';
 import { adminUserQuery } from './admin-user-api.ts';
 import { BookTradeForm } from './book-trade-form.tsx';
 import { OpenPositions } from './open-positions.tsx';
+import { RecentSignIns, UserSessions } from './user-sessions.tsx';
 import { WithdrawalSettingsPanel } from './withdrawal-settings-form.tsx';
 
 /** How the latest ledger entries are shown: the route brings the statement's table. */
@@ -66,6 +68,8 @@ function UserDetails({ user, entriesTable }: { user: AdminUser; entriesTable: En
           <Detail label="Email">
             <span className="break-all">{user.email}</span>
           </Detail>
+          <Detail label="Username">@{user.username}</Detail>
+          <Detail label="Verification">{IDENTITY_STATUS_LABELS[user.identityStatus]}</Detail>
           <Detail label="Status">
             {STATUS_LABELS[user.status]}
             {user.status !== 'active' && user.statusReason ? (
@@ -132,6 +136,9 @@ function UserDetails({ user, entriesTable }: { user: AdminUser; entriesTable: En
           entriesTable(user.recentEntries.items)
         )}
       </section>
+
+      <UserSessions userId={user.id} />
+      <RecentSignIns signIns={user.recentSignIns} />
     </>
   );
 }

@@ -1,0 +1,131 @@
+import { ErrorResponseSchema } from '@candor/contracts/errors';
+import {
+  AccountActivitySchema,
+  ActiveSessionListSchema,
+  EndedSessionsSchema,
+  EndSessionsRequestSchema,
+  SessionIdParamsSchema,
+} from '@candor/contracts/user-activity';
+import { z } from 'zod';
+import { authHeaders } from '../../lib/auth-calls.ts';
+import { requireActor } from '../../lib/request-actor.ts';
+import type { RoutesPlugin } from '../../services.ts';
+import {
+  endCustomerSession,
+  endCustomerSessions,
+  endOwnSession,
+  listCustomerSessions,
+  readAccountActivity,
+} from './user-activity.service.ts';
+
+const UserParamsSchema = z.object({ id: z.string().min(1).max(200) });
+const UserSessionParamsSchema = UserParamsSchema.extend(SessionIdParamsSchema.shape);
+const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+/**
+ * Sign-ins and sessions: the customer's own (/account, not audited) and a customer's as staff see
+ * and end them on /user/{id} (audited).
+ */
+export const userActivityRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'transactions'> = async (
+  app,
+  { db, auth, clock, transactions },
+) => {
+  app.get(
+    '/api/account/activity',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['account'],
+        summary: 'Your recent sign-ins and active sessions (the one of this request marked current)',
+        response: { 200: AccountActivitySchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const current = await auth.api.getSession({
+        headers: authHeaders(request, { withCookies: true }),
+        query: { disableRefresh: true },
+      });
+      return readAccountActivity(db, {
+        userId: actor.id,
+        currentSessionId: current?.session.id,
+        now: clock(),
+      });
+    },
+  );
+
+  app.delete(
+    '/api/account/sessions/:sessionId',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['account'],
+        summary: 'End one of your sessions (ending this one signs you out)',
+        params: SessionIdParamsSchema,
+        response: { 204: z.null().describe('Session ended'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      await transactions.run(({ tx, now }) =>
+        endOwnSession({ tx, actor, now, sessionId: request.params.sessionId }),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/admin/users/:id/sessions',
+    {
+      config: { access: 'customers.read' },
+      schema: {
+        tags: ['admin users'],
+        summary: "A customer's active sessions",
+        params: UserParamsSchema,
+        response: { 200: ActiveSessionListSchema, ...errors },
+      },
+    },
+    async (request) => listCustomerSessions(db, request.params.id, clock()),
+  );
+
+  app.delete(
+    '/api/admin/users/:id/sessions/:sessionId',
+    {
+      config: { access: 'customers.status' },
+      schema: {
+        tags: ['admin users'],
+        summary: "End one of a customer's sessions (audited; the reason is optional)",
+        params: UserSessionParamsSchema,
+        body: EndSessionsRequestSchema.nullish(),
+        response: { 200: EndedSessionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { id: userId, sessionId } = request.params;
+      return transactions.run(({ tx, now }) =>
+        endCustomerSession({ tx, actor, now, userId, sessionId, reason: request.body?.reason }),
+      );
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:id/sessions',
+    {
+      config: { access: 'customers.status' },
+      schema: {
+        tags: ['admin users'],
+        summary: 'End every session of a customer (audited; the reason is optional)',
+        params: UserParamsSchema,
+        body: EndSessionsRequestSchema.nullish(),
+        response: { 200: EndedSessionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      return transactions.run(({ tx, now }) =>
+        endCustomerSessions({ tx, actor, now, userId: request.params.id, reason: request.body?.reason }),
+      );
+    },
+  );
+};

@@ -1,0 +1,132 @@
+import {
+  type AccountActivity,
+  type ActiveSession,
+  type ActiveSessionList,
+  type EndedSessions,
+  RECENT_SIGN_INS,
+  SESSION_MESSAGES,
+  type SignInRecord,
+} from '@candor/contracts/user-activity';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Command } from '../../lib/transactions.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { requireUser } from '../users/users.service.ts';
+import {
+  deleteUserSession,
+  deleteUserSessions,
+  type SessionRow,
+  type SignInRow,
+  selectActiveSessions,
+  selectRecentSignIns,
+} from './user-activity.repository.ts';
+
+export function toSignInRecord(row: SignInRow): SignInRecord {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+  };
+}
+
+function toActiveSession(row: SessionRow, currentSessionId: string | undefined): ActiveSession {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    lastActiveAt: row.updatedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+    current: row.id === currentSessionId,
+  };
+}
+
+/** The user's latest sign-ins, newest first. */
+export async function readRecentSignIns(db: Db, userId: string): Promise<SignInRecord[]> {
+  return (await selectRecentSignIns(db, userId, RECENT_SIGN_INS)).map(toSignInRecord);
+}
+
+/** What the customer sees of their own account: recent sign-ins and active sessions (theirs marked). */
+export async function readAccountActivity(
+  db: Db,
+  { userId, currentSessionId, now }: { userId: string; currentSessionId: string | undefined; now: Date },
+): Promise<AccountActivity> {
+  const [signIns, sessions] = await Promise.all([
+    readRecentSignIns(db, userId),
+    selectActiveSessions(db, userId, now),
+  ]);
+  return { signIns, sessions: sessions.map((row) => toActiveSession(row, currentSessionId)) };
+}
+
+/** A customer ends one of their own sessions (not audited: it is not a staff action). */
+export async function endOwnSession({ tx, actor, sessionId }: Command<{ sessionId: string }>): Promise<void> {
+  const ended = await deleteUserSession(tx, actor.id, sessionId);
+  if (!ended) throw new AppError('NOT_FOUND', SESSION_MESSAGES.notFound);
+}
+
+/** The customer whose sessions staff manage here; a staff member's sessions are not theirs to end. */
+async function requireCustomer(db: Db, userId: string): Promise<void> {
+  const user = await requireUser(db, userId);
+  if (user.role !== 'client') throw new AppError('FORBIDDEN', "Only a customer's sessions are managed here.");
+}
+
+/** A customer's active sessions, as staff see them. */
+export async function listCustomerSessions(db: Db, userId: string, now: Date): Promise<ActiveSessionList> {
+  await requireCustomer(db, userId);
+  const rows = await selectActiveSessions(db, userId, now);
+  return { items: rows.map((row) => toActiveSession(row, undefined)) };
+}
+
+function sessionSummary(row: SessionRow) {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+  };
+}
+
+/** A staff member ends one of a customer's sessions (audited, with an optional reason). */
+export async function endCustomerSession({
+  tx,
+  actor,
+  userId,
+  sessionId,
+  reason,
+}: Command<{ userId: string; sessionId: string; reason: string | undefined }>): Promise<EndedSessions> {
+  await requireCustomer(tx, userId);
+  const ended = await deleteUserSession(tx, userId, sessionId);
+  if (!ended) throw new AppError('NOT_FOUND', SESSION_MESSAGES.notFound);
+  await recordAudit(tx, {
+    actor,
+    action: 'user.session_ended',
+    targetType: 'user',
+    targetId: userId,
+    reason: reason || null,
+    before: { session: sessionSummary(ended) },
+    after: null,
+  });
+  return { ended: 1 };
+}
+
+/** A staff member ends every session of a customer (audited, with an optional reason). */
+export async function endCustomerSessions({
+  tx,
+  actor,
+  userId,
+  reason,
+}: Command<{ userId: string; reason: string | undefined }>): Promise<EndedSessions> {
+  await requireCustomer(tx, userId);
+  const ended = await deleteUserSessions(tx, userId);
+  await recordAudit(tx, {
+    actor,
+    action: 'user.sessions_ended',
+    targetType: 'user',
+    targetId: userId,
+    reason: reason || null,
+    before: { sessions: ended.map(sessionSummary) },
+    after: { sessions: [] },
+  });
+  return { ended: ended.length };
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { openAdminPage } from './fixtures/admin.ts';
+import { expect, test } from './fixtures/test.ts';
+import { LOGIN_HEADING, logInThroughUi, toast } from './fixtures/ui.ts';
+import { buildUser, signUpThroughApi } from './fixtures/users.ts';
+
+test('staff find a customer by the start of their name, see the sign-in and end their sessions', async ({
+  page,
+  browser,
+}) => {
+  // A customer with a name of their own signs in in the browser and sees it on /account.
+  const surname = `Quillfeather${randomBytes(3).toString('hex')}`;
+  const customer = buildUser({ fullname: `${surname} Marlowe` });
+  const { id } = await signUpThroughApi(customer);
+  await logInThroughUi(page, customer);
+  await page.goto('/account');
+  const activity = page.getByRole('region', { name: 'Account activity' });
+  await expect(activity.getByText('This browser')).toBeVisible();
+
+  // A staff member searches the Users tab by the first letters of the name, in lower case.
+  const admin = await openAdminPage(browser);
+  try {
+    const staff = admin.page;
+    await staff.goto('/all-user?tab=users');
+    const prefix = surname.slice(0, -2).toLowerCase();
+    await staff.getByLabel('Search').fill(prefix);
+    // The search runs on the server once typing pauses; it is in the URL when it has.
+    await expect(staff).toHaveURL(new RegExp(`search=${prefix}`));
+    const table = staff.getByRole('table');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table).toContainText(`${surname} Marlowe`);
+    await expect(table).toContainText(customer.email);
+    await expect(table.getByText('Active')).toBeVisible();
+    await staff.getByRole('link', { name: `${surname} Marlowe` }).click();
+    await expect(staff).toHaveURL(`/user/${id}`);
+
+    // The user page shows the sign-in, then the sessions are ended.
+    const signIns = staff.getByRole('region', { name: 'Recent sign-ins' });
+    await expect(signIns.getByRole('row')).toHaveCount(2);
+    const sessions = staff.getByRole('region', { name: 'Sessions' });
+    await expect(sessions.getByRole('row')).toHaveCount(2);
+    await sessions.getByRole('button', { name: 'End all sessions' }).click();
+    const dialog = staff.getByRole('dialog');
+    await dialog.getByLabel('Note (optional)').fill('Customer reported a lost laptop');
+    await dialog.getByRole('button', { name: 'End all sessions' }).click();
+    await expect(toast(staff, 'All sessions ended')).toBeVisible();
+    await expect(sessions.getByText('No active sessions.')).toBeVisible();
+  } finally {
+    await admin.close();
+  }
+
+  // The customer's browser is signed out.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: LOGIN_HEADING })).toBeVisible();
+});

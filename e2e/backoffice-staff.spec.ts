@@ -66,6 +66,19 @@ test('the owner adds a support member, who reads customers but moves no money; t
     await expect(staff.getByText(signedInClient.email).first()).toBeVisible();
     await expect(staff.getByRole('button', { name: /Approve/ })).toHaveCount(0);
     await expect(staff.getByRole('button', { name: /Reject/ })).toHaveCount(0);
+    // On the Users tab they find the customer and open their page: details, but no money panels.
+    await staff.getByRole('tab', { name: 'Users' }).click();
+    await staff.getByLabel('Search').fill(signedInClient.email);
+    // The search runs on the server once typing pauses; it is in the URL when it has.
+    await expect(staff).toHaveURL(/search=/);
+    const found = staff.getByRole('table').getByRole('row').filter({ hasText: signedInClient.email });
+    await expect(found).toHaveCount(1);
+    await found.getByRole('link').first().click();
+    await expect(staff).toHaveURL(new RegExp(`/user/${signedInClient.id}$`));
+    await expect(staff.getByRole('region', { name: 'Total balance' })).toBeVisible();
+    await expect(staff.getByRole('heading', { name: 'Manual adjustment' })).toHaveCount(0);
+    await expect(staff.getByRole('heading', { name: 'Book external trade' })).toHaveCount(0);
+    await expect(staff.getByRole('button', { name: /Suspend account|Close account/ })).toHaveCount(0);
     // The server refuses what the browser does not show.
     const refused = await staff.request.get('/api/admin/audit');
     expect(refused.status()).toBe(403);

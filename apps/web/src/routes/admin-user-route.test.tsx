@@ -150,6 +150,26 @@ describe('AdminUserPage', () => {
     expect(profile.textContent).toContain('Reason: Chargeback under review');
   });
 
+  test.each([
+    ['support', []],
+    ['compliance', ['Withdrawal settings']],
+    ['accountant', ['Manual adjustment', 'Book external trade']],
+    ['admin', ['Manual adjustment', 'Withdrawal settings', 'Book external trade']],
+  ] as const)('a %s sees only the money panels the role may use', async (role, panels) => {
+    mockApi({
+      [USER_URL]: { status: 200, body: buildUser() },
+      [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
+    });
+    renderPages([{ path: '/user/$id', component: AdminUserRoute }], `/user/${ID}`, {
+      me: buildMe({ role }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeTruthy();
+    const shown = ['Manual adjustment', 'Withdrawal settings', 'Book external trade'].filter(
+      (name) => screen.queryByRole('heading', { name }) !== null,
+    );
+    expect(shown).toEqual(panels);
+  });
+
   test('an unknown user reads "User not found."', async () => {
     mockApi({ [USER_URL]: { status: 404, body: { code: 'USER_NOT_FOUND', message: 'User not found' } } });
     renderUserPage();

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/card.tsx';
 import { LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { AccountStatusActions } from './account-status-actions.tsx';
@@ -95,29 +96,7 @@ function UserDetails({ user, entriesTable }: { user: AdminUser; entriesTable: En
         </Balance>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Panel
-          title="Manual adjustment"
-          description="Credit or debit the cash balance. The reason is recorded and shown to the customer on their statement."
-        >
-          <AdjustmentForm user={user} />
-        </Panel>
-        <Panel
-          title="Withdrawal settings"
-          description="Hold this customer's withdrawals with a reason they can read, or require an e-mailed confirmation code."
-        >
-          <WithdrawalSettingsPanel userId={user.id} />
-        </Panel>
-      </div>
-
-      <OpenPositions userId={user.id} />
-
-      <Panel
-        title="Book external trade"
-        description="A trade executed outside the platform on this customer's behalf, at recorded market prices. Its result is computed, never typed."
-      >
-        <BookTradeForm userId={user.id} />
-      </Panel>
+      <MoneyPanels user={user} />
 
       <section aria-labelledby="recent-entries" className="space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -139,6 +118,51 @@ function UserDetails({ user, entriesTable }: { user: AdminUser; entriesTable: En
 
       <UserSessions userId={user.id} />
       <RecentSignIns signIns={user.recentSignIns} />
+    </>
+  );
+}
+
+/**
+ * The panels that change money or settings, each only for a role that may use it (the server
+ * refuses the others with 403 anyway). Open positions are read by every staff member.
+ */
+function MoneyPanels({ user }: { user: AdminUser }) {
+  const canAdjust = useCan('adjustments.create');
+  const canHold = useCan('withdrawals.settings');
+  const canBook = useCan('trades.manage');
+  return (
+    <>
+      {canAdjust || canHold ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          {canAdjust ? (
+            <Panel
+              title="Manual adjustment"
+              description="Credit or debit the cash balance. The reason is recorded and shown to the customer on their statement."
+            >
+              <AdjustmentForm user={user} />
+            </Panel>
+          ) : null}
+          {canHold ? (
+            <Panel
+              title="Withdrawal settings"
+              description="Hold this customer's withdrawals with a reason they can read, or require an e-mailed confirmation code."
+            >
+              <WithdrawalSettingsPanel userId={user.id} />
+            </Panel>
+          ) : null}
+        </div>
+      ) : null}
+
+      <OpenPositions userId={user.id} />
+
+      {canBook ? (
+        <Panel
+          title="Book external trade"
+          description="A trade executed outside the platform on this customer's behalf, at recorded market prices. Its result is computed, never typed."
+        >
+          <BookTradeForm userId={user.id} />
+        </Panel>
+      ) : null}
     </>
   );
 }

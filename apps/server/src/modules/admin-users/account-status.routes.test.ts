@@ -249,7 +249,6 @@ async function emptiedCustomer() {
   const signedUp = await signUpUser(t.app, { fullname: 'Ada Lovelace' });
   await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, signedUp.id));
   const browser = await signedInBrowser(t.app, signedUp);
-  await t.db.insert(signIns).values({ userId: signedUp.id, ipAddress: '203.0.113.9', userAgent: 'Firefox' });
   const picture = multipartUpload({
     filename: 'me.png',
     contentType: 'image/png',

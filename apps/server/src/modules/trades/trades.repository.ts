@@ -1,11 +1,11 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { countRows, type Page, readPage } from '../../db/page.ts';
+import { countRows, type Page, pageCount, readPage } from '../../db/page.ts';
 import { users } from '../../db/schema/auth.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { customerEmailContains } from '../users/users.repository.ts';
+import { customerEmailStartsWith } from '../users/users.repository.ts';
 
 export type TradeRow = typeof trades.$inferSelect;
 export type NewTrade = typeof trades.$inferInsert;
@@ -65,8 +65,21 @@ export function selectOwnTradePage(
   });
 }
 
-/** Every trade with its customer, newest first, filtered by customer e-mail, customer and status. */
-export function selectTradePage(
+/** Above this many trades, the unfiltered list's total is PostgreSQL's estimate, not a count. */
+export const ESTIMATE_TRADES_ABOVE = 100_000;
+/** A filtered list counts its matches up to this many (10 a page: a thousand pages). */
+export const TRADE_COUNT_CAP = 10_000;
+
+/**
+ * Every trade with its customer, newest first, filtered by the start of the customer's e-mail
+ * (through the users' e-mail prefix index), customer and status.
+ *
+ * At millions of trades neither the count nor a deep page may read every row: the unfiltered total
+ * is the planner's estimate once it passes ESTIMATE_TRADES_ABOVE (exact below), a filtered total is
+ * counted up to TRADE_COUNT_CAP, and a page in the second half of the list is read from the end in
+ * the opposite order, so the last page costs what the first does.
+ */
+export async function selectTradePage(
   db: Db,
   query: {
     search?: string | undefined;
@@ -77,22 +90,59 @@ export function selectTradePage(
   },
 ): Promise<Page<TradeWithCustomer>> {
   const where: SQL | undefined = and(
-    customerEmailContains(trades.userId, query.search),
+    customerEmailStartsWith(trades.userId, query.search),
     query.userId ? eq(trades.userId, query.userId) : undefined,
     query.status ? eq(trades.status, query.status) : undefined,
   );
-  return readPage(query, {
-    total: () => countRows(db, trades, where),
-    rows: (limit, offset) =>
-      db
-        .select({ trade: trades, customer: { email: users.email, name: users.name } })
-        .from(trades)
-        .innerJoin(users, eq(users.id, trades.userId))
-        .where(where)
-        .orderBy(desc(trades.openedAt), desc(trades.id))
-        .limit(limit)
-        .offset(offset),
-  });
+  const total = where ? await countTradesUpTo(db, where, TRADE_COUNT_CAP) : await estimateAllTrades(db);
+  const pages = pageCount(total, query.pageSize);
+  if (query.page > pages) return { items: [], page: query.page, pageCount: pages, total };
+  const fromEnd = query.page > pages / 2 && total > query.pageSize;
+  const select = () =>
+    db
+      .select({ trade: trades, customer: { email: users.email, name: users.name } })
+      .from(trades)
+      .innerJoin(users, eq(users.id, trades.userId))
+      .where(where);
+  let items: TradeWithCustomer[];
+  if (!fromEnd) {
+    items = await select()
+      .orderBy(desc(trades.openedAt), desc(trades.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+  } else {
+    // Counted from the end: the last page holds what is left after the full pages before it.
+    const lastPageSize = total - (pages - 1) * query.pageSize;
+    const offset = query.page === pages ? 0 : lastPageSize + (pages - 1 - query.page) * query.pageSize;
+    const limit = query.page === pages ? lastPageSize : query.pageSize;
+    items = (
+      await select().orderBy(asc(trades.openedAt), asc(trades.id)).limit(limit).offset(offset)
+    ).reverse();
+  }
+  return { items, page: query.page, pageCount: pages, total };
+}
+
+/** How many trades match, counted up to `cap` (a broad search stays fast). */
+async function countTradesUpTo(db: Db, where: SQL, cap: number): Promise<number> {
+  const [row] = await selectRows<{ total: string }>(
+    db,
+    sql`select count(*)::text as total from (select 1 from ${trades} where ${where} limit ${cap}) as matches`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The number of trades: PostgreSQL's estimate (pg_class.reltuples, kept by autovacuum and ANALYZE)
+ * when it is large, an exact count when the table is small or not analysed yet.
+ */
+export async function estimateAllTrades(db: Db, above = ESTIMATE_TRADES_ABOVE): Promise<number> {
+  const [row] = await selectRows<{ estimate: string }>(
+    db,
+    sql`select reltuples::bigint::text as estimate from pg_class where oid = 'trades'::regclass`,
+  );
+  const estimate = Number(row?.estimate ?? -1);
+  if (estimate > above) return estimate;
+  return countRows(db, trades, undefined);
 }
 
 export async function findTradeWithCustomer(db: Db, id: string): Promise<TradeWithCustomer | undefined> {

@@ -108,7 +108,10 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions'> = asyn
       config: { access: 'customers.read' },
       schema: {
         tags: ['trades'],
-        summary: 'Every trade, newest first (10 a page), optionally by part of the customer e-mail',
+        summary: 'Every trade, newest first (10 a page), optionally by the start of the customer e-mail',
+        description:
+          "Above 100,000 trades the unfiltered total (and so the page count) is PostgreSQL's estimate; " +
+          'a filtered total is counted up to 10,000. Pages in the second half are read from the end.',
         querystring: AdminTradeListQuerySchema,
         response: { 200: AdminTradePageSchema, ...errors },
       },

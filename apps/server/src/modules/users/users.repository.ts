@@ -3,7 +3,7 @@ import type { StaffRole } from '@candor/contracts/staff';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { containsPattern } from '../../db/like-pattern.ts';
+import { containsPattern, prefixPattern } from '../../db/like-pattern.ts';
 import { users } from '../../db/schema/auth.ts';
 
 /** A stored account (better-auth's users table, with Candor's role and status). */
@@ -89,4 +89,15 @@ export async function markEmailVerified(
 export function customerEmailContains(userId: AnyPgColumn, search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   return sql`${userId} in (select ${users.id} from ${users} where ${users.email} ilike ${containsPattern(search)})`;
+}
+
+/**
+ * A filter for records whose customer's e-mail starts with `search` (case-insensitive, taken
+ * literally), through the users' e-mail prefix index and the records' user id column; no filter
+ * without a search. For lists too large to test every customer's e-mail (the All trades tab).
+ */
+export function customerEmailStartsWith(userId: AnyPgColumn, search: string | undefined): SQL | undefined {
+  const prefix = search?.trim().toLowerCase();
+  if (!prefix) return undefined;
+  return sql`${userId} in (select ${users.id} from ${users} where ${users.email} like ${prefixPattern(prefix)})`;
 }

@@ -39,7 +39,9 @@ test('a compliance member suspends a customer with a reason; the customer reads 
     await confirmWithReason(staff, 'Suspend account', 'Proof of address expired');
     await expect(toast(staff, 'User status updated')).toBeVisible();
     await expect(staff.getByRole('button', { name: 'Unsuspend account' })).toBeVisible();
-    await expect(staff.getByText('Reason: Proof of address expired')).toBeVisible();
+    await expect(
+      staff.getByRole('region', { name: 'Profile' }).getByText('Reason: Proof of address expired'),
+    ).toBeVisible();
   });
 
   await page.goto('/dashboard');

@@ -90,7 +90,7 @@ export const UpdateSiteSettingsRequestSchema = z
   .meta({ id: 'UpdateSiteSettingsRequest' });
 export type UpdateSiteSettingsRequest = z.infer<typeof UpdateSiteSettingsRequestSchema>;
 
-/** The site settings. All of it is public: GET /api/settings answers it to anyone. */
+/** The site settings as staff with settings.manage read and change them (GET/PUT /api/admin/settings). */
 export const SiteSettingsSchema = z
   .object({
     siteName: z.string(),
@@ -107,9 +107,14 @@ export const SiteSettingsSchema = z
   .meta({ id: 'SiteSettings' });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
-/** The answer of GET /api/settings (the same record: nothing in it is secret). */
-export const PublicSettingsSchema = SiteSettingsSchema;
-export type PublicSettings = SiteSettings;
+/**
+ * The answer of GET /api/settings, to anyone: what the pages show (name, icon, withdrawal limits).
+ * The four-eyes threshold is an internal control, for staff only.
+ */
+export const PublicSettingsSchema = SiteSettingsSchema.omit({ fourEyesThreshold: true }).meta({
+  id: 'PublicSettings',
+});
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
 /** Toasts of the settings form (seed §8). */
 export const SETTINGS_MESSAGES = {

@@ -27,6 +27,8 @@ export const queryKeys = {
   session: ['session'],
   /** The public site settings (name, icon): the header, the login page and the tab read them. */
   settings: ['settings'],
+  /** Every setting, with the internal ones (the Settings tab). */
+  adminSettings: [...ADMIN, 'settings'],
   instruments: ['instruments'],
   /** Whether a first-run setup link still works. */
   setup: (token: string) => ['setup', token] as const,

@@ -36,10 +36,19 @@ test('on first start the settings have their defaults, readable by anyone', asyn
     faviconUrl: null,
     minWithdrawal: '0.00',
     withdrawalPercent: '0.00',
-    fourEyesThreshold: '1000.00',
     updatedAt: expect.any(String),
   });
   expect(await t.db.select().from(siteSettings)).toHaveLength(1);
+});
+
+test('the four-eyes threshold is for staff with settings.manage only, never in the public answer', async () => {
+  const staff = await admin.browser.request({ method: 'GET', url: '/api/admin/settings' });
+  expect(staff.statusCode).toBe(200);
+  expect(staff.json()).toMatchObject({ siteName: expect.any(String), fourEyesThreshold: '1000.00' });
+  const everyone = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json();
+  expect(everyone).not.toHaveProperty('fourEyesThreshold');
+  const { fourEyesThreshold: _internal, ...visible } = staff.json();
+  expect(everyone).toEqual(visible);
 });
 
 describe('an administrator updates the settings', () => {
@@ -54,7 +63,8 @@ describe('an administrator updates the settings', () => {
     const [row] = await t.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
     expect(row).toMatchObject({ minWithdrawalMinor: 2550n, withdrawalFeeBps: 250 });
     const read = await t.app.inject({ method: 'GET', url: '/api/settings' });
-    expect(read.json()).toEqual(res.json());
+    const { fourEyesThreshold: _internal, ...visible } = res.json();
+    expect(read.json()).toEqual(visible);
   });
 
   test('the change is in the audit log with who, before and after', async () => {

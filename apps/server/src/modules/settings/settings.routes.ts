@@ -1,9 +1,18 @@
 import { ErrorResponseSchema } from '@candor/contracts/errors';
-import { SiteSettingsSchema, UpdateSiteSettingsRequestSchema } from '@candor/contracts/settings';
+import {
+  PublicSettingsSchema,
+  SiteSettingsSchema,
+  UpdateSiteSettingsRequestSchema,
+} from '@candor/contracts/settings';
 import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { readUploadedFile } from '../storage/read-upload.ts';
-import { readSiteSettings, replaceFavicon, updateSiteSettings } from './settings.service.ts';
+import {
+  readPublicSettings,
+  readSiteSettings,
+  replaceFavicon,
+  updateSiteSettings,
+} from './settings.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
@@ -15,7 +24,24 @@ export const settingsRoutes: RoutesPlugin<'db' | 'storage' | 'clock' | 'transact
     '/api/settings',
     {
       config: { access: 'public' },
-      schema: { tags: ['settings'], summary: 'The site settings', response: { 200: SiteSettingsSchema } },
+      schema: {
+        tags: ['settings'],
+        summary: 'The site settings the pages show (name, icon, withdrawal limits)',
+        response: { 200: PublicSettingsSchema },
+      },
+    },
+    async () => readPublicSettings(db),
+  );
+
+  app.get(
+    '/api/admin/settings',
+    {
+      config: { access: 'settings.manage' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Every site setting, with the four-eyes threshold',
+        response: { 200: SiteSettingsSchema, ...errors },
+      },
     },
     async () => readSiteSettings(db),
   );

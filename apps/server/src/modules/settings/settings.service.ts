@@ -1,5 +1,5 @@
 import { fileUrl } from '@candor/contracts/files';
-import type { SiteSettings, UpdateSiteSettingsRequest } from '@candor/contracts/settings';
+import type { PublicSettings, SiteSettings, UpdateSiteSettingsRequest } from '@candor/contracts/settings';
 import {
   formatDecimal,
   formatPercentBps,
@@ -37,6 +37,12 @@ export function toSiteSettings(row: SiteSettingsRow): SiteSettings {
 
 export async function readSiteSettings(db: Db): Promise<SiteSettings> {
   return toSiteSettings(await requireSiteSettings(db));
+}
+
+/** What anyone may read: the settings without the four-eyes threshold (an internal control). */
+export async function readPublicSettings(db: Db): Promise<PublicSettings> {
+  const { fourEyesThreshold: _internal, ...visible } = await readSiteSettings(db);
+  return visible;
 }
 
 /** Changes the settings record under its lock, recording before and after in the audit log. */

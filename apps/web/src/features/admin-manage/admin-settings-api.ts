@@ -1,5 +1,13 @@
 import { SiteSettingsSchema, type UpdateSiteSettingsRequest } from '@candor/contracts/settings';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+/** Every setting, with the four-eyes threshold (staff with settings.manage; the Settings tab). */
+export const adminSettingsQuery = queryOptions({
+  queryKey: queryKeys.adminSettings,
+  queryFn: ({ signal }) => apiRequest('/api/admin/settings', SiteSettingsSchema, { signal }),
+});
 
 export function updateSiteSettings(body: UpdateSiteSettingsRequest) {
   return apiRequest('/api/admin/settings', SiteSettingsSchema, { method: 'PUT', body });

@@ -28,7 +28,7 @@ async function replace(label: string, value: string) {
 
 describe('SettingsTab', () => {
   test('shows the current settings, then refuses an empty name and out-of-range numbers', async () => {
-    const fetchMock = mockApi({ 'GET /api/settings': { status: 200, body: SETTINGS } });
+    const fetchMock = mockApi({ 'GET /api/admin/settings': { status: 200, body: SETTINGS } });
     renderSettings();
     expect(((await screen.findByLabelText('Site name')) as HTMLInputElement).value).toBe('Candor');
     expect((screen.getByLabelText(/Minimum withdrawal/) as HTMLInputElement).value).toBe('10.00');
@@ -59,7 +59,7 @@ describe('SettingsTab', () => {
     };
     let current = SETTINGS;
     const fetchMock = mockApi({
-      'GET /api/settings': () => ({ status: 200, body: current }),
+      'GET /api/admin/settings': () => ({ status: 200, body: current }),
       'PUT /api/admin/settings': () => {
         current = saved;
         return { status: 200, body: saved };
@@ -89,7 +89,7 @@ describe('SettingsTab', () => {
 
   test('uploads a chosen favicon before saving the other values', async () => {
     const fetchMock = mockApi({
-      'GET /api/settings': { status: 200, body: SETTINGS },
+      'GET /api/admin/settings': { status: 200, body: SETTINGS },
       'POST /api/admin/settings/favicon': { status: 200, body: { ...SETTINGS, faviconUrl: '/api/files/f1' } },
       'PUT /api/admin/settings': { status: 200, body: { ...SETTINGS, faviconUrl: '/api/files/f1' } },
     });
@@ -112,7 +112,7 @@ describe('SettingsTab', () => {
 
   test('a refused update names the server message', async () => {
     mockApi({
-      'GET /api/settings': { status: 200, body: SETTINGS },
+      'GET /api/admin/settings': { status: 200, body: SETTINGS },
       'PUT /api/admin/settings': { status: 403, body: { code: 'FORBIDDEN', message: 'Administrators only' } },
     });
     renderSettings();

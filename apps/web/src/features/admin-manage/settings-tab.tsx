@@ -14,9 +14,8 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { findImageProblem } from '../../lib/image-file.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { settingsQuery } from '../../lib/site-settings.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
-import { updateSiteSettings, uploadFavicon } from './admin-settings-api.ts';
+import { adminSettingsQuery, updateSiteSettings, uploadFavicon } from './admin-settings-api.ts';
 import { FaviconField } from './favicon-field.tsx';
 import { SettingsFormFrame, SettingsSection } from './settings-form-parts.tsx';
 
@@ -24,7 +23,7 @@ type SettingsForm = z.input<typeof UpdateSiteSettingsRequestSchema>;
 
 /** The Settings tab: loads the current settings, then shows the form filled with them. */
 export function SettingsTab() {
-  const query = useQuery(settingsQuery);
+  const query = useQuery(adminSettingsQuery);
   return (
     <QueryPanel query={query} loading="Loading settings..." failed="The settings could not be loaded.">
       {(settings) => <SettingsForm settings={settings} />}
@@ -62,7 +61,10 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       return updateSiteSettings(values);
     },
     onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.settings, saved);
+      queryClient.setQueryData(queryKeys.adminSettings, saved);
+      // What every page reads: the same settings without the internal threshold.
+      const { fourEyesThreshold: _internal, ...visible } = saved;
+      queryClient.setQueryData(queryKeys.settings, visible);
       reset(toFormValues(saved));
       setFavicon(null);
       setFaviconInputKey((key) => key + 1);

@@ -299,7 +299,7 @@ async function seed(client, counts) {
   const entriesPerUser = Math.max(1, Math.floor(counts.entries / counts.users));
   await step(
     "cash balances, the sum of each customer's entries",
-    `update ledger_accounts set balance_minor = $1::bigint * (1000 + (substr(user_id, 6)::int * 7919) % 100000)
+    `update ledger_accounts set balance_minor = $1::bigint * (1000 + (substr(user_id, 6)::bigint * 7919) % 100000)
       where kind = 'customer_cash' and user_id like 'bo-c-%'`,
     [entriesPerUser],
   );
@@ -314,11 +314,11 @@ async function seed(client, counts) {
   await step(
     'their postings (customer cash and the platform adjustments account)',
     `insert into postings (entry_id, account_id, amount_minor, balance_after_minor)
-     select e.id, a.id, 1000 + (substr(e.user_id, 6)::int * 7919) % 100000, null::bigint
+     select e.id, a.id, 1000 + (substr(e.user_id, 6)::bigint * 7919) % 100000, null::bigint
        from journal_entries e join ledger_accounts a on a.user_id = e.user_id and a.kind = 'customer_cash'
       where e.user_id like 'bo-c-%'
      union all
-     select e.id, p.id, -(1000 + (substr(e.user_id, 6)::int * 7919) % 100000), null::bigint
+     select e.id, p.id, -(1000 + (substr(e.user_id, 6)::bigint * 7919) % 100000), null::bigint
        from journal_entries e cross join (select id from ledger_accounts where kind = 'platform_adjustments') p
       where e.user_id like 'bo-c-%'`,
   );

@@ -27,15 +27,9 @@ const TARGET_P95_MS = 20;
 /** The most one case is measured for: a slow list is measured fewer times. */
 const CASE_BUDGET_MS = 20_000;
 const AUTH_SECRET = 'bench-backoffice-secret-bench-backoffice-0123';
-const LARGE_TABLES = [
-  'users',
-  'trades',
-  'audit_log',
-  'ledger_accounts',
-  'journal_entries',
-  'postings',
-  'sessions',
-];
+// The tables the bench fills. (sessions holds the one staff session: a scan of one row is the right
+// plan there; its token has a unique index for when it is large.)
+const LARGE_TABLES = ['users', 'trades', 'audit_log', 'ledger_accounts', 'journal_entries', 'postings'];
 
 const { values: args } = parseArgs({
   options: {

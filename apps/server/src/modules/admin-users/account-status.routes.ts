@@ -78,7 +78,8 @@ export const accountStatusRoutes: RoutesPlugin<'transactions' | 'storage'> = asy
         tags: ['admin users'],
         summary: "Close a customer's account and erase their personal data",
         description:
-          'Only with no open position, no pending deposit, no undecided withdrawal and a zero balance ' +
+          'Only with no open position, no pending deposit, no undecided withdrawal, no request awaiting a ' +
+          'second approval and a zero balance ' +
           '(409 ACCOUNT_NOT_CLOSABLE names what stands in the way). Erases the name, e-mail, username, ' +
           'picture, password, sessions, sign-in history, kept mail, payout details and files; keeps the ' +
           'ledger, trades, deposits, withdrawals and audit rows, linked to the anonymised account.',

@@ -1,13 +1,12 @@
 import { CreateStaffMemberRequestSchema, STAFF_MESSAGES } from '@candor/contracts/staff-members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
-import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
 import { PasswordField, TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
-import { ROLE_SUMMARIES, RoleOptions } from './role-options.tsx';
+import { RoleField } from './role-options.tsx';
 import { createStaffMember } from './staff-api.ts';
 
 const TAKEN_FIELDS = [
@@ -48,13 +47,7 @@ export function AddStaffDialog({ onClose }: { onClose: () => void }) {
         <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
         <TextField label="Username" autoComplete="off" {...field('username')} />
         <PasswordField label="Initial password" autoComplete="new-password" {...field('password')} />
-        <LabelledField label="Role" hint={role ? ROLE_SUMMARIES[role] : undefined}>
-          {(control) => (
-            <select {...control} className={textControlClass(null)} {...form.register('role')}>
-              <RoleOptions />
-            </select>
-          )}
-        </LabelledField>
+        <RoleField role={role} registration={form.register('role')} />
         <DialogButtons
           busy={create.isPending}
           onCancel={onClose}

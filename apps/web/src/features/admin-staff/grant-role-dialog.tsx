@@ -1,12 +1,11 @@
 import { GrantStaffRoleRequestSchema, STAFF_MESSAGES } from '@candor/contracts/staff-members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
-import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
-import { ROLE_SUMMARIES, RoleOptions } from './role-options.tsx';
+import { RoleField } from './role-options.tsx';
 import { grantStaffRole } from './staff-api.ts';
 
 /** Gives a staff role to an account that already exists, found by its e-mail. */
@@ -32,13 +31,7 @@ export function GrantRoleDialog({ onClose }: { onClose: () => void }) {
         onSubmit={form.handleSubmit((values) => grant.mutate(values))}
       >
         <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
-        <LabelledField label="Role" hint={role ? ROLE_SUMMARIES[role] : undefined}>
-          {(control) => (
-            <select {...control} className={textControlClass(null)} {...form.register('role')}>
-              <RoleOptions />
-            </select>
-          )}
-        </LabelledField>
+        <RoleField role={role} registration={form.register('role')} />
         <DialogButtons
           busy={grant.isPending}
           onCancel={onClose}

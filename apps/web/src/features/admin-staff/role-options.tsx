@@ -1,4 +1,6 @@
-import { STAFF_ROLE_LABELS, STAFF_ROLES } from '@candor/contracts/staff';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@candor/contracts/staff';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
 
 /** What each role may do, in a line (contracts/staff.ts says it in full). */
 export const ROLE_SUMMARIES = {
@@ -20,5 +22,24 @@ export function RoleOptions({ withRemove = false }: { withRemove?: boolean }) {
       ))}
       {withRemove ? <option value="client">Remove from staff</option> : null}
     </>
+  );
+}
+
+/** The Role select of the staff forms, with the chosen role's summary under it. */
+export function RoleField({
+  role,
+  registration,
+}: {
+  role: StaffRole | undefined;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <LabelledField label="Role" hint={role ? ROLE_SUMMARIES[role] : undefined}>
+      {(control) => (
+        <select {...control} className={textControlClass(null)} {...registration}>
+          <RoleOptions />
+        </select>
+      )}
+    </LabelledField>
   );
 }

@@ -106,6 +106,6 @@ async function resolveSession(
 }
 
 /** A stored role as the type knows it; anything unknown counts as a customer (no permissions). */
-export function toUserRole(role: string | undefined): UserRole {
+function toUserRole(role: string | undefined): UserRole {
   return (USER_ROLES as readonly string[]).includes(role ?? '') ? (role as UserRole) : 'client';
 }

@@ -33,3 +33,26 @@ export async function countRows(db: Db, table: PgTable, where: SQL | undefined):
   const [row] = await db.select({ total: count() }).from(table).where(where);
   return row?.total ?? 0;
 }
+
+/**
+ * Which rows page `page` is: `offset` and `limit` from the start or, for a page past the middle of
+ * an exact total (`fromEnd`), from the end in the opposite order (`reversed`: read, then reverse), so
+ * the last page costs what the first does instead of skipping every row before it. Null when the
+ * page lies past the end.
+ */
+export function pageWindow(
+  { page, pageSize }: { page: number; pageSize: number },
+  total: number,
+  { fromEnd = true }: { fromEnd?: boolean } = {},
+): { reversed: boolean; limit: number; offset: number } | null {
+  const offset = (page - 1) * pageSize;
+  if (offset >= total) return null;
+  if (fromEnd && offset > total / 2) {
+    return {
+      reversed: true,
+      limit: Math.min(pageSize, total - offset),
+      offset: Math.max(0, total - offset - pageSize),
+    };
+  }
+  return { reversed: false, limit: pageSize, offset };
+}

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { countRows, type Page, pageCount, readPage } from '../../db/page.ts';
+import { countRows, type Page, pageCount, pageWindow, readPage } from '../../db/page.ts';
 import { users } from '../../db/schema/auth.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -95,31 +95,25 @@ export async function selectTradePage(
     query.status ? eq(trades.status, query.status) : undefined,
   );
   const total = where ? await countTradesUpTo(db, where, TRADE_COUNT_CAP) : await estimateAllTrades(db);
-  const pages = pageCount(total, query.pageSize);
-  if (query.page > pages) return { items: [], page: query.page, pageCount: pages, total };
-  const fromEnd = query.page > pages / 2 && total > query.pageSize;
-  const select = () =>
-    db
-      .select({ trade: trades, customer: { email: users.email, name: users.name } })
-      .from(trades)
-      .innerJoin(users, eq(users.id, trades.userId))
-      .where(where);
-  let items: TradeWithCustomer[];
-  if (!fromEnd) {
-    items = await select()
-      .orderBy(desc(trades.openedAt), desc(trades.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-  } else {
-    // Counted from the end: the last page holds what is left after the full pages before it.
-    const lastPageSize = total - (pages - 1) * query.pageSize;
-    const offset = query.page === pages ? 0 : lastPageSize + (pages - 1 - query.page) * query.pageSize;
-    const limit = query.page === pages ? lastPageSize : query.pageSize;
-    items = (
-      await select().orderBy(asc(trades.openedAt), asc(trades.id)).limit(limit).offset(offset)
-    ).reverse();
-  }
-  return { items, page: query.page, pageCount: pages, total };
+  // A capped count does not say where the list ends: such a list is only read from its start.
+  const capped = where !== undefined && total >= TRADE_COUNT_CAP;
+  const window = pageWindow(query, total, { fromEnd: !capped });
+  const rows = window
+    ? await db
+        .select({ trade: trades, customer: { email: users.email, name: users.name } })
+        .from(trades)
+        .innerJoin(users, eq(users.id, trades.userId))
+        .where(where)
+        .orderBy(
+          ...(window.reversed
+            ? [asc(trades.openedAt), asc(trades.id)]
+            : [desc(trades.openedAt), desc(trades.id)]),
+        )
+        .limit(window.limit)
+        .offset(window.offset)
+    : [];
+  const items = window?.reversed ? rows.reverse() : rows;
+  return { items, page: query.page, pageCount: pageCount(total, query.pageSize), total };
 }
 
 /** How many trades match, counted up to `cap` (a broad search stays fast). */

@@ -6,7 +6,7 @@ import {
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prefixPattern } from '../../db/like-pattern.ts';
-import { type Page, pageCount } from '../../db/page.ts';
+import { type Page, pageCount, pageWindow } from '../../db/page.ts';
 import { customerCounts, users } from '../../db/schema/auth.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -151,26 +151,16 @@ export async function selectCustomerPage(
   query: AdminUserFilter & { page: number; pageSize: number },
 ): Promise<Page<CustomerListRow> & { totalCapped: boolean }> {
   const { total, capped } = await countCustomers(db, query);
-  const offset = (query.page - 1) * query.pageSize;
   const where = customerFilter(query);
-  let items: CustomerListRow[] = [];
-  if (offset < total) {
-    const fromEnd = total - offset - query.pageSize;
-    // Only an exact total says where the end is.
-    if (!capped && offset > total / 2) {
-      const rows = await selectCustomers(db, where)
-        .orderBy(orderBy(query.sort, true))
-        .limit(Math.min(query.pageSize, total - offset))
-        .offset(Math.max(0, fromEnd));
-      items = rows.reverse().map(toRow);
-    } else {
-      const rows = await selectCustomers(db, where)
-        .orderBy(orderBy(query.sort, false))
-        .limit(query.pageSize)
-        .offset(offset);
-      items = rows.map(toRow);
-    }
-  }
+  // Only an exact total says where the end is.
+  const window = pageWindow(query, total, { fromEnd: !capped });
+  const rows = window
+    ? await selectCustomers(db, where)
+        .orderBy(orderBy(query.sort, window.reversed))
+        .limit(window.limit)
+        .offset(window.offset)
+    : [];
+  const items = (window?.reversed ? rows.reverse() : rows).map(toRow);
   return { items, page: query.page, pageCount: pageCount(total, query.pageSize), total, totalCapped: capped };
 }
 

@@ -1,4 +1,5 @@
 import { INSTRUMENT_CLASSES } from '@candor/domain/market/instrument';
+import { DESK_TRADE_STATUSES } from '@candor/domain/trading/desk-trade-status';
 import { DEFAULT_MAX_LEVERAGE, parseLotSize, TRADE_DIRECTIONS } from '@candor/domain/trading/trade-result';
 import { TRADE_CLOSERS, TRADE_STATUSES } from '@candor/domain/trading/trade-status';
 import { z } from 'zod';
@@ -57,6 +58,46 @@ export type PlaceTradeRequest = z.infer<typeof PlaceTradeRequestSchema>;
 
 const PriceSchema = z.string().regex(/^\d+(\.\d+)?$/);
 
+export const DeskTradeStatusSchema = z.enum(DESK_TRADE_STATUSES);
+export type DeskTradeStatusName = z.infer<typeof DeskTradeStatusSchema>;
+
+/** Texts of desk trades (PRODUCT.md §2: booked by the desk, accepted by the customer). */
+export const DESK_TRADE_MESSAGES = {
+  awaiting: 'A trade booked by the desk awaits your acceptance',
+  bookedBy: 'Booked by desk',
+  reasonRequired: 'Reason is required',
+  notFound: 'Trade not found',
+  accepted: 'Trade accepted: its result is on your statement',
+  rejected: 'Trade rejected: nothing was posted',
+  alreadyDecided: (from: DeskTradeStatusName) => `This trade was already ${from}.`,
+  /** The booking's toast for staff. */
+  proposed: 'Trade booked: it is posted once the customer accepts it',
+} as const;
+
+/** How staff and the customer name each state. */
+export const DESK_TRADE_STATUS_LABELS = {
+  proposed: 'Awaiting acceptance',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  expired: 'Expired',
+} as const satisfies Record<DeskTradeStatusName, string>;
+
+/** A trade booked by the desk: a proposal until the customer accepts it. */
+export const DeskTradeSchema = z
+  .object({
+    status: DeskTradeStatusSchema,
+    /** Why the desk booked it (shown to the customer). */
+    reason: z.string(),
+    /** When it was booked. */
+    bookedAt: z.iso.datetime(),
+    /** When it expires unaccepted. */
+    expiresAt: z.iso.datetime(),
+    /** When it was accepted, rejected or expired. */
+    decidedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'DeskTrade' });
+export type DeskTrade = z.infer<typeof DeskTradeSchema>;
+
 export const TradeSchema = z
   .object({
     id: z.uuid(),
@@ -80,6 +121,8 @@ export const TradeSchema = z
     closeReason: z.string().nullable(),
     /** Shown to the customer as "Booked by desk". */
     bookedByDesk: z.boolean(),
+    /** A desk trade's proposal (its state, reason and expiry); null for every other trade. */
+    desk: DeskTradeSchema.nullable(),
     priceSource: z.string(),
   })
   .meta({ id: 'Trade' });
@@ -104,6 +147,8 @@ export const AdminTradeListQuerySchema = PageQuerySchema.extend({
   /** Only this customer's trades (the open positions on /user/{id}). */
   userId: z.string().trim().min(1).max(100).optional(),
   status: z.enum(TRADE_STATUSES).optional(),
+  /** Only trades booked by the desk (with their proposal's state). */
+  origin: z.enum(['desk']).optional(),
 });
 export type AdminTradeListQuery = z.infer<typeof AdminTradeListQuerySchema>;
 export const AdminTradePageSchema = pageOf(AdminTradeSchema, 'AdminTradePage');
@@ -144,6 +189,12 @@ export const BookTradeRequestSchema = z
       .string()
       .trim()
       .regex(/^\d+(\.\d+)?$/, 'Enter the close price as a number'),
+    /** Shown to the customer with the proposal. */
+    reason: z
+      .string({ error: DESK_TRADE_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, DESK_TRADE_MESSAGES.reasonRequired)
+      .max(500, 'The reason can be at most 500 characters'),
   })
   .superRefine((value, ctx) => {
     if (Date.parse(value.closedAt) <= Date.parse(value.openedAt)) {
@@ -156,3 +207,16 @@ export const BookTradeRequestSchema = z
   })
   .meta({ id: 'BookTradeRequest' });
 export type BookTradeRequest = z.infer<typeof BookTradeRequestSchema>;
+
+/** GET /api/desk-trades: the signed-in customer's desk trades, awaiting ones first (10 a page). */
+export const DESK_TRADES_PAGE_SIZE = 10;
+export const DeskTradeListQuerySchema = PageQuerySchema;
+export type DeskTradeListQuery = z.infer<typeof DeskTradeListQuerySchema>;
+export const DeskTradePageSchema = pageOf(TradeSchema, 'DeskTradePage');
+export type DeskTradePage = z.infer<typeof DeskTradePageSchema>;
+
+/** GET /api/desk-trades/summary: how many desk trades await the customer (the banner). */
+export const DeskTradeSummarySchema = z
+  .object({ awaiting: z.number().int().min(0) })
+  .meta({ id: 'DeskTradeSummary' });
+export type DeskTradeSummary = z.infer<typeof DeskTradeSummarySchema>;

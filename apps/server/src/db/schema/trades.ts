@@ -1,5 +1,6 @@
 import { PRICE_SOURCE_IDS } from '@candor/contracts/market';
 import { INSTRUMENT_CLASSES } from '@candor/domain/market/instrument';
+import { DESK_TRADE_STATUSES } from '@candor/domain/trading/desk-trade-status';
 import { TRADE_DIRECTIONS } from '@candor/domain/trading/trade-result';
 import { TRADE_CLOSERS, TRADE_STATUSES } from '@candor/domain/trading/trade-status';
 import { sql } from 'drizzle-orm';
@@ -55,6 +56,19 @@ export const trades = pgTable(
     /** Booked by an administrator for a trade executed outside the platform. */
     bookedByDesk: boolean('booked_by_desk').notNull().default(false),
     bookedBy: text('booked_by'),
+    /**
+     * A desk trade is a proposal until the customer accepts it (only then is its result posted):
+     * proposed → accepted | rejected | expired. Null for every other trade.
+     */
+    deskStatus: text('desk_status', { enum: DESK_TRADE_STATUSES }),
+    /** Why the desk booked it; shown to the customer. */
+    deskReason: text('desk_reason'),
+    /** When an unaccepted proposal expires (7 days after booking). */
+    deskExpiresAt: timestamp('desk_expires_at', { withTimezone: true }),
+    /** When the customer accepted or rejected it, or it expired. */
+    deskDecidedAt: timestamp('desk_decided_at', { withTimezone: true }),
+    /** The result's journal entry, posted on acceptance (none for a zero result). */
+    deskEntryId: bigint('desk_entry_id', { mode: 'bigint' }).references(() => journalEntries.id),
     priceSource: text('price_source', { enum: PRICE_SOURCE_IDS }).notNull(),
     marginEntryId: bigint('margin_entry_id', { mode: 'bigint' }).references(() => journalEntries.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -65,6 +79,8 @@ export const trades = pgTable(
       .on(t.symbol, t.direction, t.stopOutPrice)
       .where(sql`${t.status} = 'open'`),
     index('trades_opened_idx').on(t.openedAt),
+    index('trades_desk_proposed_idx').on(t.userId, t.deskExpiresAt).where(sql`${t.deskStatus} = 'proposed'`),
+    index('trades_desk_expiry_idx').on(t.deskExpiresAt).where(sql`${t.deskStatus} = 'proposed'`),
     check('trades_status', sql`${t.status} in ('open', 'closed')`),
     check('trades_direction', sql`${t.direction} in ('buy', 'sell')`),
     check('trades_amounts', sql`${t.amountMinor} > 0 and ${t.lotHundredths} > 0`),
@@ -72,5 +88,6 @@ export const trades = pgTable(
     checkOneOf('trades_instrument_class', t.instrumentClass, INSTRUMENT_CLASSES),
     checkOneOf('trades_closed_by', t.closedBy, TRADE_CLOSERS),
     checkOneOf('trades_price_source', t.priceSource, PRICE_SOURCE_IDS),
+    checkOneOf('trades_desk_status', t.deskStatus, DESK_TRADE_STATUSES),
   ],
 );

@@ -320,6 +320,7 @@ function book(userId: string, body: object, key?: string, as: Browser = admin.br
       openPrice: '67050.00',
       closedAt: iso(CLOSE_MINUTE + 42),
       closePrice: '68050.00',
+      reason: "Executed by phone on the customer's instruction",
       ...body,
     },
     headers: key ? { 'idempotency-key': key } : {},
@@ -334,7 +335,7 @@ describe('booking an external trade', () => {
     });
   });
 
-  test('prices inside their minutes: booked closed, by the desk, with the computed result posted', async () => {
+  test('prices inside their minutes: proposed closed, by the desk, with the computed result; nothing posted', async () => {
     const { user, browser } = await customer();
     const res = await book(user.id, {});
     expect(res.statusCode, res.body).toBe(200);
@@ -359,26 +360,28 @@ describe('booking an external trade', () => {
       exposure: '200.00',
       closedBy: 'desk',
       bookedByDesk: true,
+      desk: {
+        status: 'proposed',
+        reason: "Executed by phone on the customer's instruction",
+        decidedAt: null,
+      },
     });
-    // No margin: only the result moves.
+    const { bookedAt, expiresAt } = res.json().desk;
+    expect(Date.parse(expiresAt) - Date.parse(bookedAt)).toBe(7 * 24 * 3600 * 1000);
+    // Nothing moves until the customer accepts it (desk-trades.routes.test.ts).
     expect(await readBalancesOf(browser)).toMatchObject({
-      available: '1002.98',
+      available: '1000.00',
       reserved: '0.00',
-      profit: '2.98',
+      profit: '0.00',
     });
     const entries = await t.db
-      .select({ kind: journalEntries.kind, description: journalEntries.description })
+      .select()
       .from(journalEntries)
       .where(sql`${journalEntries.reference}->>'trade' = ${res.json().id}`);
-    expect(entries).toEqual([
-      {
-        kind: 'trade_result',
-        description: 'Profit (booked by desk): BUY BTCUSD ×2.00 at 67050.00, closed at 68050.00',
-      },
-    ]);
-    // The customer sees it among their closed trades, marked as booked by the desk.
+    expect(entries).toEqual([]);
+    // Not among the customer's trades until accepted.
     const closed = (await browser.request({ method: 'GET', url: '/api/trades?status=closed' })).json();
-    expect(closed.items[0]).toMatchObject({ id: res.json().id, bookedByDesk: true, result: '2.98' });
+    expect(closed.items).toEqual([]);
     const [audit] = await t.db
       .select()
       .from(auditLog)
@@ -386,8 +389,29 @@ describe('booking an external trade', () => {
     expect(audit).toMatchObject({
       actorId: admin.user.id,
       targetType: 'trade',
-      after: { result: '2.98', bookedByDesk: true },
+      reason: "Executed by phone on the customer's instruction",
+      after: { result: '2.98', bookedByDesk: true, desk: { status: 'proposed' } },
     });
+    // Staff see it, with its state, in the All trades tab (desk trades only, for /user/{id}).
+    const listed = await admin.browser.request({
+      method: 'GET',
+      url: `/api/admin/trades?userId=${user.id}&origin=desk`,
+    });
+    expect(listed.json()).toMatchObject({
+      total: 1,
+      items: [{ id: res.json().id, desk: { status: 'proposed' } }],
+    });
+  });
+
+  test('a reason is required', async () => {
+    const { user } = await customer();
+    for (const reason of [undefined, '', '   ']) {
+      const res = await book(user.id, { reason });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(res.json().message).toContain('Reason is required');
+    }
+    expect(await t.db.select().from(trades).where(eq(trades.userId, user.id))).toEqual([]);
   });
 
   test("a price at the edge of the minute's range ± 0.1 % is accepted; beyond it, refused with the range", async () => {
@@ -451,7 +475,7 @@ describe('booking an external trade', () => {
     const second = await book(user.id, {}, key);
     expect(second.json()).toEqual(first.json());
     expect(await t.db.select().from(trades).where(eq(trades.userId, user.id))).toHaveLength(1);
-    expect(await readBalancesOf(browser)).toMatchObject({ available: '1002.98' });
+    expect(await readBalancesOf(browser)).toMatchObject({ available: '1000.00' });
   });
 });
 

@@ -1,20 +1,22 @@
 import type { PriceSourceId } from '@candor/contracts/market';
 import { toMinorUnits } from '@candor/contracts/money';
 import type { AdminTrade, BookTradeRequest } from '@candor/contracts/trades';
-import { bookedTradeResultEntry } from '@candor/domain/ledger/entries';
 import { compareDecimal } from '@candor/domain/market/candles';
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import { formatDecimal, formatUsd } from '@candor/domain/money/money';
 import { checkBookedPrice } from '@candor/domain/trading/booking-range';
+import { deskTradeExpiresAt } from '@candor/domain/trading/desk-trade-status';
 import { computeTradeResult } from '@candor/domain/trading/trade-result';
 import { AppError } from '../../lib/app-error.ts';
-import type { Command } from '../../lib/transactions.ts';
+import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { requireOpenCustomer } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { postEntries } from '../ledger/ledger.repository.ts';
+import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
+import { readSiteName } from '../settings/settings.service.ts';
+import { deskTradeProposedMessage } from './desk-trade-mail.ts';
 import { requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
-import { describeTrade, toTrade } from './trade-rows.ts';
+import { toTrade } from './trade-rows.ts';
 import { insertTrade, type NewTrade } from './trades.repository.ts';
 
 /** "2026-11-22 12:30 UTC": how an error names a minute. */
@@ -65,18 +67,26 @@ function checkBookingTimes(input: BookTradeRequest, now: Date): { openedAt: Date
 /**
  * Books a trade executed outside the platform on the customer's behalf (PRODUCT.md §2 Admin user
  * details): both times in the past, each price within its minute's recorded range, the result
- * computed like any other trade's. The trade is stored closed (bookedByDesk, closedBy 'desk'); it
- * had no margin here, so only its result is posted. A loss larger than the customer's cash is
- * refused (INSUFFICIENT_FUNDS). Audited.
+ * computed like any other trade's, and a reason the customer reads. The trade is stored closed
+ * (bookedByDesk, closedBy 'desk') as a **proposal**: nothing is posted until the customer accepts
+ * it (acceptDeskTrade); it expires unaccepted after 7 days. A loss larger than the customer's
+ * available cash now is refused (INSUFFICIENT_FUNDS; acceptance checks again). The customer is
+ * mailed once the booking has committed. Audited, with the reason.
  */
 export async function bookTrade({
   tx,
   actor,
   now,
+  outbox,
   market,
   userId,
   input,
-}: Command<{ market: MarketService; userId: string; input: BookTradeRequest }>): Promise<AdminTrade> {
+}: Command<{
+  outbox: Outbox;
+  market: MarketService;
+  userId: string;
+  input: BookTradeRequest;
+}>): Promise<AdminTrade> {
   const customer = await requireOpenCustomer(tx, userId);
   const spec = requireTradableInstrument(market, input.symbol);
   const lotHundredths = requireLotSize(input.lotSize);
@@ -92,6 +102,15 @@ export async function bookTrade({
     openPrice: input.openPrice,
     closePrice: input.closePrice,
   });
+  if (result < 0n) {
+    const { available } = await selectBalanceFigures(tx, userId);
+    if (available < -result) {
+      throw new AppError(
+        'INSUFFICIENT_FUNDS',
+        `The loss of ${formatUsd(-result)} is more than the customer's available balance of ${formatUsd(available)}`,
+      );
+    }
+  }
   const values = {
     id: crypto.randomUUID(),
     userId,
@@ -107,37 +126,32 @@ export async function bookTrade({
     closedByUserId: actor.id,
     bookedByDesk: true,
     bookedBy: actor.id,
+    deskStatus: 'proposed',
+    deskReason: input.reason,
+    deskExpiresAt: new Date(deskTradeExpiresAt(now.getTime())),
     priceSource: source,
     createdAt: now,
   } satisfies NewTrade;
 
-  let entryId: string | null = null;
-  if (result !== 0n) {
-    const entry = bookedTradeResultEntry({
-      userId,
-      result,
-      tradeId: values.id,
-      description: `${describeTrade(values)}, closed at ${input.closePrice}`,
-    });
-    const posted = await postEntries(tx, [entry], actor);
-    if (!posted.ok) {
-      const available = -result - posted.error.shortBy;
-      throw new AppError(
-        'INSUFFICIENT_FUNDS',
-        `The loss of ${formatUsd(-result)} is more than the customer's available balance of ${formatUsd(available)}`,
-      );
-    }
-    entryId = posted.value[0]?.id.toString() ?? null;
-  }
   const trade = toTrade(await insertTrade(tx, values));
+  outbox.send(
+    deskTradeProposedMessage({
+      siteName: await readSiteName(tx),
+      to: customer.email,
+      name: customer.name,
+      trade,
+      result,
+    }),
+  );
   await recordAudit(tx, {
     actor,
     action: 'trade.book',
     targetType: 'trade',
     targetId: values.id,
     subjectUserId: userId,
+    reason: input.reason,
     before: null,
-    after: { ...trade, userId, result: formatDecimal(result), entryId },
+    after: { ...trade, userId, result: formatDecimal(result) },
   });
   return { ...trade, userId, email: customer.email, customerName: customer.name };
 }

@@ -22,6 +22,16 @@ export function toTrade(row: TradeRow): Trade {
     closedBy: row.closedBy,
     closeReason: row.closeReason,
     bookedByDesk: row.bookedByDesk,
+    desk:
+      row.deskStatus && row.deskExpiresAt
+        ? {
+            status: row.deskStatus,
+            reason: row.deskReason ?? '',
+            bookedAt: row.createdAt.toISOString(),
+            expiresAt: row.deskExpiresAt.toISOString(),
+            decidedAt: row.deskDecidedAt?.toISOString() ?? null,
+          }
+        : null,
     priceSource: row.priceSource,
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { countRows, type Page, pageCount, pageWindow, readPage } from '../../db/page.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -56,7 +56,12 @@ export function selectOwnTradePage(
   db: Db,
   query: { userId: string; status: 'open' | 'closed'; page: number; pageSize: number },
 ): Promise<Page<TradeRow>> {
-  const where = and(eq(trades.userId, query.userId), eq(trades.status, query.status));
+  // A desk trade is the customer's only once they accepted it (a proposal is listed on its own page).
+  const where = and(
+    eq(trades.userId, query.userId),
+    eq(trades.status, query.status),
+    or(eq(trades.bookedByDesk, false), eq(trades.deskStatus, 'accepted')),
+  );
   const order = query.status === 'closed' ? desc(trades.closedAt) : desc(trades.openedAt);
   return readPage(query, {
     total: () => countRows(db, trades, where),
@@ -85,6 +90,7 @@ export async function selectTradePage(
     search?: string | undefined;
     userId?: string | undefined;
     status?: 'open' | 'closed' | undefined;
+    origin?: 'desk' | undefined;
     page: number;
     pageSize: number;
   },
@@ -93,6 +99,7 @@ export async function selectTradePage(
     customerEmailStartsWith(trades.userId, query.search),
     query.userId ? eq(trades.userId, query.userId) : undefined,
     query.status ? eq(trades.status, query.status) : undefined,
+    query.origin === 'desk' ? eq(trades.bookedByDesk, true) : undefined,
   );
   const total = where ? await countTradesUpTo(db, where, TRADE_COUNT_CAP) : await estimateAllTrades(db);
   // A capped count does not say where the list ends: such a list is only read from its start.
@@ -182,4 +189,82 @@ export async function findStopOutCandidates(
         where t.symbol = q.symbol and t.status = 'open' and t.stop_out_price <= q.high and t.direction = 'sell'
      ) c`,
   );
+}
+
+// ---------- desk trades (proposals the customer accepts) ----------
+
+/**
+ * Marks every proposal whose expiry has come as expired (at its expiry time), optionally only one
+ * customer's; answers how many. A proposal being accepted at this moment holds its row lock: this
+ * update waits for it and then no longer matches. Runs before desk trades are read and on a timer.
+ */
+export async function expireDueDeskTrades(db: Db, now: Date, userId?: string): Promise<number> {
+  const expired = await db
+    .update(trades)
+    .set({ deskStatus: 'expired', deskDecidedAt: trades.deskExpiresAt })
+    .where(
+      and(
+        eq(trades.deskStatus, 'proposed'),
+        lte(trades.deskExpiresAt, now),
+        userId ? eq(trades.userId, userId) : undefined,
+      ),
+    )
+    .returning({ id: trades.id });
+  return expired.length;
+}
+
+/** A customer's desk trades: awaiting ones first (soonest expiry first), then the decided, newest first. */
+export function selectOwnDeskTradePage(
+  db: Db,
+  query: { userId: string; page: number; pageSize: number },
+): Promise<Page<TradeRow>> {
+  const where = and(
+    eq(trades.userId, query.userId),
+    eq(trades.bookedByDesk, true),
+    isNotNull(trades.deskStatus),
+  );
+  return readPage(query, {
+    total: () => countRows(db, trades, where),
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(trades)
+        .where(where)
+        .orderBy(
+          sql`(${trades.deskStatus} = 'proposed') desc`,
+          sql`case when ${trades.deskStatus} = 'proposed' then ${trades.deskExpiresAt} end asc`,
+          desc(trades.createdAt),
+          desc(trades.id),
+        )
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+/** How many desk trades await the customer's acceptance (not yet expired at `now`). */
+export async function countAwaitingDeskTrades(db: Db, userId: string, now: Date): Promise<number> {
+  return countRows(
+    db,
+    trades,
+    and(
+      eq(trades.userId, userId),
+      eq(trades.deskStatus, 'proposed'),
+      sql`${trades.deskExpiresAt} > ${now.toISOString()}`,
+    ),
+  );
+}
+
+/** Records a proposal's decision; answers the updated row. */
+export async function decideDeskTradeRow(
+  tx: Db,
+  id: string,
+  decision: Pick<TradeRow, 'deskStatus' | 'deskDecidedAt' | 'deskEntryId'>,
+): Promise<TradeRow> {
+  const [row] = await tx
+    .update(trades)
+    .set(decision)
+    .where(and(eq(trades.id, id), eq(trades.deskStatus, 'proposed')))
+    .returning();
+  if (!row) throw new Error('the locked proposal was not decided');
+  return row;
 }

@@ -7,6 +7,9 @@ import {
   AdminTradePageSchema,
   AdminTradeSchema,
   BookTradeRequestSchema,
+  DeskTradeListQuerySchema,
+  DeskTradePageSchema,
+  DeskTradeSummarySchema,
   PlaceTradeRequestSchema,
   TradeListQuerySchema,
   TradePageSchema,
@@ -17,8 +20,18 @@ import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { bookTrade } from './book-trade.service.ts';
 import { adminCloseTrade, closeOwnTrade } from './close-trade.service.ts';
+import {
+  acceptDeskTrade,
+  listOwnDeskTrades,
+  rejectDeskTrade,
+  summarizeOwnDeskTrades,
+} from './desk-trades.service.ts';
 import { openTrade } from './open-trade.service.ts';
+import { expireDueDeskTrades } from './trades.repository.ts';
 import { listOwnTrades, listTrades, requireAdminTrade } from './trades.service.ts';
+
+/** How often unaccepted desk proposals past their expiry are marked expired (reads also do it). */
+const DESK_EXPIRY_SWEEP_MS = 5 * 60_000;
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const moneyErrors = {
@@ -31,10 +44,18 @@ const moneyErrors = {
 const TradeIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 const UserParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
-export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions'> = async (
+export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions' | 'clock'> = async (
   app,
-  { db, market, transactions },
+  { db, market, transactions, clock },
 ) => {
+  const sweep = setInterval(() => {
+    expireDueDeskTrades(db, clock()).catch((error: unknown) =>
+      app.log.error({ err: error }, 'expiring desk trades failed'),
+    );
+  }, DESK_EXPIRY_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
   // ---------- customers ----------
 
   app.post(
@@ -100,6 +121,88 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions'> = asyn
     },
   );
 
+  // ---------- customers: trades booked by the desk ----------
+
+  app.get(
+    '/api/desk-trades',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['trades'],
+        summary: "The signed-in customer's trades booked by the desk, awaiting ones first (10 a page)",
+        description:
+          "Each with its proposal: status (proposed, accepted, rejected, expired), the desk's reason, " +
+          'when it was booked, when it expires unaccepted and when it was decided.',
+        querystring: DeskTradeListQuerySchema,
+        response: { 200: DeskTradePageSchema, ...errors },
+      },
+    },
+    async (request) => listOwnDeskTrades(db, requireActor(request).id, clock(), request.query),
+  );
+
+  app.get(
+    '/api/desk-trades/summary',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['trades'],
+        summary: 'How many trades booked by the desk await the signed-in customer',
+        response: { 200: DeskTradeSummarySchema, ...errors },
+      },
+    },
+    async (request) => summarizeOwnDeskTrades(db, requireActor(request).id, clock()),
+  );
+
+  app.post(
+    '/api/desk-trades/:id/accept',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['trades'],
+        summary: 'Accept a trade the desk booked for you: its result is posted to your cash',
+        description:
+          "Another customer's trade is 404; one already accepted, rejected or expired (7 days after " +
+          "booking, by the server's clock) 409 ALREADY_DECIDED; a loss larger than your available cash " +
+          '422 INSUFFICIENT_FUNDS; a suspended account 403 ACCOUNT_INACTIVE. Accepts an Idempotency-Key: ' +
+          'a retry posts once.',
+        headers: IdempotencyHeadersSchema,
+        params: TradeIdParamsSchema,
+        response: { 200: TradeSchema, ...moneyErrors },
+      },
+    },
+    async (request) => {
+      // Accepting moves money: refused for a suspended account like opening a trade.
+      const actor = requireActiveActor(request);
+      return transactions.runMoneyRequest(request, TradeSchema, ({ tx, now }) =>
+        acceptDeskTrade({ tx, actor, now, id: request.params.id }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/desk-trades/:id/reject',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['trades'],
+        summary: 'Reject a trade the desk booked for you: nothing is posted',
+        description:
+          "Another customer's trade is 404; one already decided or expired 409 ALREADY_DECIDED. " +
+          'Accepts an Idempotency-Key.',
+        headers: IdempotencyHeadersSchema,
+        params: TradeIdParamsSchema,
+        response: { 200: TradeSchema, ...moneyErrors },
+      },
+    },
+    async (request) => {
+      // Rejecting moves nothing: a suspended customer may still refuse a booking.
+      const actor = requireActor(request);
+      return transactions.runMoneyRequest(request, TradeSchema, ({ tx, now }) =>
+        rejectDeskTrade({ tx, actor, now, id: request.params.id }),
+      );
+    },
+  );
+
   // ---------- administrators ----------
 
   app.get(
@@ -116,7 +219,7 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions'> = asyn
         response: { 200: AdminTradePageSchema, ...errors },
       },
     },
-    async (request) => listTrades(db, request.query),
+    async (request) => listTrades(db, clock(), request.query),
   );
 
   app.get(
@@ -130,7 +233,10 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions'> = asyn
         response: { 200: AdminTradeDetailSchema, ...errors, 404: ErrorResponseSchema },
       },
     },
-    async (request) => requireAdminTrade(db, market, request.params.id),
+    async (request) => {
+      await expireDueDeskTrades(db, clock());
+      return requireAdminTrade(db, market, request.params.id);
+    },
   );
 
   app.post(
@@ -160,11 +266,12 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions'> = asyn
       config: { access: 'trades.manage' },
       schema: {
         tags: ['trades'],
-        summary: 'Book a trade executed outside the platform, at recorded prices (audited)',
+        summary: 'Propose a trade executed outside the platform, at recorded prices, with a reason (audited)',
         description:
-          "Both times in the past; each price within its minute's recorded low–high ± 0.1 % (400 otherwise). " +
-          "The result is computed from the prices and posted to the customer's cash; a loss larger than the " +
-          'cash is 422 INSUFFICIENT_FUNDS. Accepts an Idempotency-Key: a retry books once.',
+          "Both times in the past; each price within its minute's recorded low–high ± 0.1 % (400 otherwise); " +
+          'a reason the customer reads. The result is computed from the prices; nothing is posted until the ' +
+          'customer accepts it (it expires unaccepted after 7 days). A loss larger than the cash is 422 ' +
+          'INSUFFICIENT_FUNDS. The customer is e-mailed. Accepts an Idempotency-Key: a retry books once.',
         headers: IdempotencyHeadersSchema,
         params: UserParamsSchema,
         body: BookTradeRequestSchema,
@@ -173,8 +280,8 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions'> = asyn
     },
     async (request) => {
       const actor = requireActor(request);
-      return transactions.runMoneyRequest(request, AdminTradeSchema, ({ tx, now }) =>
-        bookTrade({ tx, actor, now, market, userId: request.params.id, input: request.body }),
+      return transactions.runMoneyRequest(request, AdminTradeSchema, ({ tx, now, outbox }) =>
+        bookTrade({ tx, actor, now, outbox, market, userId: request.params.id, input: request.body }),
       );
     },
   );

@@ -14,7 +14,12 @@ import { mapPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { toAdminTrade, toTrade } from './trade-rows.ts';
-import { findTradeWithCustomer, selectOwnTradePage, selectTradePage } from './trades.repository.ts';
+import {
+  expireDueDeskTrades,
+  findTradeWithCustomer,
+  selectOwnTradePage,
+  selectTradePage,
+} from './trades.repository.ts';
 
 export const TRADE_NOT_FOUND = 'Trade not found';
 
@@ -25,7 +30,9 @@ export async function listOwnTrades(db: Db, userId: string, query: TradeListQuer
 }
 
 /** The All trades tab: every trade, newest first, optionally by customer e-mail, customer and status. */
-export async function listTrades(db: Db, query: AdminTradeListQuery): Promise<AdminTradePage> {
+export async function listTrades(db: Db, now: Date, query: AdminTradeListQuery): Promise<AdminTradePage> {
+  // Desk proposals past their expiry show as expired (the sweep also runs on a timer).
+  await expireDueDeskTrades(db, now, query.userId);
   return mapPage(await selectTradePage(db, { ...query, pageSize: ADMIN_TRADES_PAGE_SIZE }), toAdminTrade);
 }
 

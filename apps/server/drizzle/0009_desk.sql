@@ -1,0 +1,30 @@
+ALTER TABLE "trades" ADD COLUMN "desk_status" text;--> statement-breakpoint
+ALTER TABLE "trades" ADD COLUMN "desk_reason" text;--> statement-breakpoint
+ALTER TABLE "trades" ADD COLUMN "desk_expires_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "trades" ADD COLUMN "desk_decided_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "trades" ADD COLUMN "desk_entry_id" bigint;--> statement-breakpoint
+ALTER TABLE "trades" ADD CONSTRAINT "trades_desk_entry_id_journal_entries_id_fk" FOREIGN KEY ("desk_entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "trades_desk_proposed_idx" ON "trades" USING btree ("user_id","desk_expires_at") WHERE "trades"."desk_status" = 'proposed';--> statement-breakpoint
+CREATE INDEX "trades_desk_expiry_idx" ON "trades" USING btree ("desk_expires_at") WHERE "trades"."desk_status" = 'proposed';--> statement-breakpoint
+ALTER TABLE "trades" ADD CONSTRAINT "trades_desk_status" CHECK ("trades"."desk_status" in ('proposed', 'accepted', 'rejected', 'expired'));--> statement-breakpoint
+-- hand-written: desk
+-- Desk trades booked before they needed the customer's acceptance were posted at booking: they
+-- stand as accepted, at their booking time, linked to the entry that posted their result.
+UPDATE "trades" SET
+  "desk_status" = 'accepted',
+  "desk_reason" = coalesce("close_reason", 'Booked before desk trades needed the customer''s acceptance'),
+  "desk_expires_at" = "created_at",
+  "desk_decided_at" = "created_at",
+  "desk_entry_id" = (
+    SELECT e."id" FROM "journal_entries" e
+     WHERE e."kind" = 'trade_result' AND e."reference"->>'trade' = "trades"."id"::text
+     ORDER BY e."id" LIMIT 1
+  )
+WHERE "booked_by_desk" AND "desk_status" IS NULL;--> statement-breakpoint
+-- A desk trade always carries its proposal (state, reason, expiry); no other trade has one; a
+-- decided proposal has its decision time.
+ALTER TABLE "trades" ADD CONSTRAINT "trades_desk_proposal" CHECK (
+  ("booked_by_desk" AND "desk_status" IS NOT NULL AND "desk_reason" IS NOT NULL AND "desk_expires_at" IS NOT NULL
+    AND ("desk_status" = 'proposed') = ("desk_decided_at" IS NULL))
+  OR (NOT "booked_by_desk" AND "desk_status" IS NULL AND "desk_entry_id" IS NULL)
+);

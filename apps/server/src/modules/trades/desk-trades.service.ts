@@ -65,7 +65,7 @@ async function lockOwnProposal(
   to: DeskTradeStatusName,
 ): Promise<TradeRow> {
   const row = await lockTrade(tx, id, actor.id);
-  if (!row || !row.bookedByDesk || !row.deskStatus || !row.deskExpiresAt) {
+  if (!row?.bookedByDesk || !row.deskStatus || !row.deskExpiresAt) {
     throw new AppError('NOT_FOUND', DESK_TRADE_MESSAGES.notFound);
   }
   const status = deskTradeStatusAt(row.deskStatus, row.deskExpiresAt.getTime(), now.getTime());

@@ -123,6 +123,7 @@ const clientRoutes = [
   ),
   page('/statement', () => import('./features/statement/statement-page.tsx'), 'StatementPage'),
   page('/trades', () => import('./routes/trades-route.tsx'), 'TradesRoute'),
+  page('/desk-trades', () => import('./features/desk-trades/desk-trades-page.tsx'), 'DeskTradesPage'),
   pending('/signal', 'Signal'),
   pending('/upgrade', 'Upgrade'),
   pending('/trading-plans', 'Trading plans'),

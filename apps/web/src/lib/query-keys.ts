@@ -43,6 +43,9 @@ export const queryKeys = {
   ownDeposits: pagedKeys([...ME, 'deposits']),
   ownTrades: pagedKeys([...ME, 'trades']),
   ownWithdrawals: pagedKeys([...ME, 'withdrawals']),
+  /** Trades the desk booked for the customer (/desk-trades) and how many await them (the banner). */
+  ownDeskTrades: pagedKeys([...ME, 'desk-trades']),
+  deskTradeSummary: [...ME, 'desk-trades', 'summary'],
   /** The customer's own sign-ins and sessions (/account). */
   accountActivity: [...ME, 'activity'],
 
@@ -52,6 +55,8 @@ export const queryKeys = {
   adminTrades: pagedKeys([...ADMIN, 'trades']),
   adminApprovals: pagedKeys([...ADMIN, 'approvals']),
   adminOpenPositions: (userId: string) => [...ADMIN, 'trades', { userId, status: 'open' }] as const,
+  /** One customer's trades booked by the desk, with their proposals' states (/user/{id}). */
+  adminDeskTrades: (userId: string) => [...ADMIN, 'trades', { userId, origin: 'desk' }] as const,
   outbox: pagedKeys([...ADMIN, 'outbox']),
   /** Everything the admin user page reads about one user. */
   adminUser: (id: string) => [...ADMIN, 'users', id] as const,

@@ -41,9 +41,11 @@ function renderUserPage() {
   });
 }
 
+/** Types into a field of the Manual adjustment form (Book external trade has a Reason too). */
 async function fill(label: string | RegExp, value: string) {
   const user = userEvent.setup({ delay: null });
-  const field = await screen.findByLabelText(label);
+  const adjustment = within(await screen.findByRole('form', { name: 'Manual adjustment' }));
+  const field = await adjustment.findByLabelText(label);
   await user.clear(field);
   if (value) await user.type(field, value);
 }
@@ -81,40 +83,43 @@ describe('AdminUserPage', () => {
       [USER_URL]: { status: 200, body: buildUser() },
       [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
       'GET /api/admin/trades': ({ url }) =>
-        url.searchParams.get('userId') === ID && url.searchParams.get('status') === 'open'
-          ? {
-              status: 200,
-              body: {
-                items: [
-                  {
-                    id: '5d6f0f1e-7f5a-4c3e-9f53-2f0c1b7a9e11',
-                    symbol: 'BTCUSD',
-                    instrumentClass: 'crypto',
-                    direction: 'sell',
-                    amount: '250.00',
-                    lotSize: '3.00',
-                    exposure: '750.00',
-                    openPrice: '83441.78',
-                    openedAt: '2026-11-22T14:37:00.000Z',
-                    status: 'open',
-                    closePrice: null,
-                    closedAt: null,
-                    result: null,
-                    closedBy: null,
-                    closeReason: null,
-                    bookedByDesk: false,
-                    priceSource: 'simulated',
-                    userId: ID,
-                    email: 'grace@example.com',
-                    customerName: 'Grace Hopper',
-                  },
-                ],
-                page: 1,
-                pageCount: 1,
-                total: 1,
-              },
-            }
-          : { status: 400, body: { code: 'VALIDATION_FAILED', message: 'unexpected query' } },
+        url.searchParams.get('origin') === 'desk'
+          ? { status: 200, body: { items: [], page: 1, pageCount: 1, total: 0 } }
+          : url.searchParams.get('userId') === ID && url.searchParams.get('status') === 'open'
+            ? {
+                status: 200,
+                body: {
+                  items: [
+                    {
+                      id: '5d6f0f1e-7f5a-4c3e-9f53-2f0c1b7a9e11',
+                      symbol: 'BTCUSD',
+                      instrumentClass: 'crypto',
+                      direction: 'sell',
+                      amount: '250.00',
+                      lotSize: '3.00',
+                      exposure: '750.00',
+                      openPrice: '83441.78',
+                      openedAt: '2026-11-22T14:37:00.000Z',
+                      status: 'open',
+                      closePrice: null,
+                      closedAt: null,
+                      result: null,
+                      closedBy: null,
+                      closeReason: null,
+                      bookedByDesk: false,
+                      desk: null,
+                      priceSource: 'simulated',
+                      userId: ID,
+                      email: 'grace@example.com',
+                      customerName: 'Grace Hopper',
+                    },
+                  ],
+                  page: 1,
+                  pageCount: 1,
+                  total: 1,
+                },
+              }
+            : { status: 400, body: { code: 'VALIDATION_FAILED', message: 'unexpected query' } },
     });
     renderUserPage();
     const positions = await screen.findByRole('region', { name: 'Open positions' });
@@ -122,7 +127,8 @@ describe('AdminUserPage', () => {
     expect(within(positions).getByText('SELL')).toBeTruthy();
     expect(within(positions).getByText('$250.00')).toBeTruthy();
     expect(within(positions).getByText('$750.00')).toBeTruthy();
-    expect(callsTo(fetchMock, 'GET /api/admin/trades')).toHaveLength(1);
+    // One read for the open positions, one for the desk trades.
+    expect(callsTo(fetchMock, 'GET /api/admin/trades')).toHaveLength(2);
   });
 
   test('a user without open trades shows "No open positions."', async () => {
@@ -248,7 +254,8 @@ describe('manual adjustment', () => {
       expect(screen.getByRole('region', { name: 'Total balance' }).textContent).toContain('$1,250.50'),
     );
     expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('');
-    expect((screen.getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('');
+    const adjustment = within(screen.getByRole('form', { name: 'Manual adjustment' }));
+    expect((adjustment.getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('');
   });
 
   test('above the four-eyes threshold it says "Awaiting second approval" and the balance stays', async () => {

@@ -1,8 +1,17 @@
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
+import { DeskTradesBanner } from '../features/desk-trades/desk-trades-banner.tsx';
 import { MarketOverview } from '../features/market/market-overview.tsx';
 import { TradeList } from '../features/trade-list/trade-list.tsx';
 
-/** /dashboard: the balances, with the market overview and the customer's trades (Closed first). */
+/**
+ * /dashboard: the balances, with the market overview and the customer's trades (Closed first);
+ * above, the notice of desk trades awaiting the customer.
+ */
 export function DashboardRoute() {
-  return <DashboardPage marketOverview={<MarketOverview />} tradeList={<TradeList />} />;
+  return (
+    <>
+      <DeskTradesBanner />
+      <DashboardPage marketOverview={<MarketOverview />} tradeList={<TradeList />} />
+    </>
+  );
 }

@@ -20,6 +20,7 @@ export function buildTrade(n: number, overrides: Partial<Trade> = {}): Trade {
     closedBy: 'customer',
     closeReason: null,
     bookedByDesk: false,
+    desk: null,
     priceSource: 'simulated',
     ...overrides,
   };

@@ -14,6 +14,8 @@ import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/sign
 import {
   CLOSED_BY_LABELS,
   DIRECTION_LABELS,
+  describeDeskState,
+  deskStateToneClass,
   directionToneClass,
   resultToneClass,
 } from '../../lib/trade-format.ts';
@@ -96,6 +98,19 @@ function TradeFacts({ trade }: { trade: AdminTradeDetail }) {
           ) : null}
         </span>
       </DetailRow>
+      {trade.desk ? (
+        <>
+          <DetailRow label="Customer's answer">
+            <span className={`font-semibold ${deskStateToneClass(trade.desk.status)}`}>
+              {describeDeskState(trade.desk)}
+            </span>
+            <span className="block text-xs text-slate-500">
+              Booked {formatDateTime(trade.desk.bookedAt)}. Nothing is posted unless the customer accepts it.
+            </span>
+          </DetailRow>
+          <DetailRow label="Reason">{trade.desk.reason}</DetailRow>
+        </>
+      ) : null}
       <DetailRow label="Amount">{formatUsdDecimal(trade.amount)}</DetailRow>
       <DetailRow label="Lot size">{trade.lotSize}</DetailRow>
       <DetailRow label="Amount traded">{formatUsdDecimal(trade.exposure)}</DetailRow>

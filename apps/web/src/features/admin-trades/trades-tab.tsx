@@ -6,7 +6,13 @@ import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
-import { DIRECTION_LABELS, directionToneClass, resultToneClass } from '../../lib/trade-format.ts';
+import {
+  DIRECTION_LABELS,
+  describeDeskState,
+  deskStateToneClass,
+  directionToneClass,
+  resultToneClass,
+} from '../../lib/trade-format.ts';
 import { ADMIN_TRADE_STATUS_LABELS } from './admin-trade-status.ts';
 import { adminTradesPageQuery } from './admin-trades-api.ts';
 import { TradeDetailsDialog } from './trade-details-dialog.tsx';
@@ -83,6 +89,11 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
               </span>
               {trade.bookedByDesk ? (
                 <span className="block text-[11px] font-semibold text-indigo-700">Booked by desk</span>
+              ) : null}
+              {trade.desk ? (
+                <span className={`block text-[11px] font-semibold ${deskStateToneClass(trade.desk.status)}`}>
+                  {describeDeskState(trade.desk)}
+                </span>
               ) : null}
             </td>
             <td

@@ -15,6 +15,7 @@ import { AccountStatusActions } from './account-status-actions.tsx';
 import { AdjustmentForm } from './adjustment-form.tsx';
 import { adminUserQuery } from './admin-user-api.ts';
 import { BookTradeForm } from './book-trade-form.tsx';
+import { DeskTrades } from './desk-trades.tsx';
 import { OpenPositions } from './open-positions.tsx';
 import { RecentSignIns, UserSessions } from './user-sessions.tsx';
 import { WithdrawalSettingsPanel } from './withdrawal-settings-form.tsx';
@@ -154,11 +155,12 @@ function MoneyPanels({ user }: { user: AdminUser }) {
       ) : null}
 
       <OpenPositions userId={user.id} />
+      <DeskTrades userId={user.id} />
 
       {canBook ? (
         <Panel
           title="Book external trade"
-          description="A trade executed outside the platform on this customer's behalf, at recorded market prices. Its result is computed, never typed."
+          description="A trade executed outside the platform on this customer's behalf, at recorded market prices. Its result is computed, never typed, and it is posted only when the customer accepts it."
         >
           <BookTradeForm userId={user.id} />
         </Panel>

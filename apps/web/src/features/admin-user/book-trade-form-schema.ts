@@ -2,7 +2,7 @@ import { BookTradeRequestSchema, TradeDirectionSchema } from '@candor/contracts/
 import { z } from 'zod';
 
 export const BOOK_TRADE_MESSAGES = {
-  booked: 'Trade booked',
+  booked: 'Trade proposed to the customer',
   failed: 'Failed to book the trade',
 } as const;
 
@@ -31,6 +31,7 @@ export const BookTradeFormSchema = z
     openPrice: z.string(),
     closedAt: z.string(),
     closePrice: z.string(),
+    reason: z.string(),
   })
   .transform((form) => ({
     ...form,

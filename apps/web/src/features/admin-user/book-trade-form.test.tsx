@@ -43,6 +43,13 @@ function bookedTrade(): AdminTrade {
     closedBy: 'desk',
     closeReason: null,
     bookedByDesk: true,
+    desk: {
+      status: 'proposed',
+      reason: 'Executed by phone',
+      bookedAt: '2026-03-05T09:00:00.000Z',
+      expiresAt: '2026-03-12T09:00:00.000Z',
+      decidedAt: null,
+    },
     priceSource: 'simulated',
   };
 }
@@ -76,6 +83,7 @@ async function fillTrade() {
   await user.type(booking.getByLabelText('Open price'), '67234.12');
   fireEvent.change(booking.getByLabelText('Close time (UTC)'), { target: { value: '2026-03-04T15:30' } });
   await user.type(booking.getByLabelText('Close price'), '67000');
+  await user.type(booking.getByLabelText('Reason'), 'Executed by phone');
 }
 
 describe('readUtcInput', () => {
@@ -111,6 +119,7 @@ describe('Book external trade', () => {
     expect(booking.getByText('Enter the open price as a number')).toBeTruthy();
     expect(booking.getByText('Close time is required')).toBeTruthy();
     expect(booking.getByText('Enter the close price as a number')).toBeTruthy();
+    expect(booking.getByText('Reason is required')).toBeTruthy();
 
     await fillTrade();
     fireEvent.change(booking.getByLabelText('Close time (UTC)'), { target: { value: '2026-03-04T14:00' } });
@@ -119,11 +128,16 @@ describe('Book external trade', () => {
     expect(callsTo(fetchMock, BOOK_URL)).toHaveLength(0);
   });
 
-  test('books the trade with an Idempotency-Key, says so and refreshes the page in place', async () => {
+  test('proposes the trade with its reason and an Idempotency-Key; the desk trades list shows it awaiting', async () => {
     let booked = false;
     const fetchMock = mockApi({
-      [`GET /api/admin/users/${ID}`]: () => ({ status: 200, body: buildUser(booked ? '1.74' : '0.00') }),
+      [`GET /api/admin/users/${ID}`]: { status: 200, body: buildUser() },
       'GET /api/instruments': { status: 200, body: INSTRUMENTS },
+      'GET /api/admin/trades': ({ url }) => {
+        const desk = url.searchParams.get('origin') === 'desk';
+        const items = desk && booked ? [bookedTrade()] : [];
+        return { status: 200, body: { items, page: 1, pageCount: 1, total: items.length } };
+      },
       [BOOK_URL]: () => {
         booked = true;
         return { status: 200, body: bookedTrade() };
@@ -131,11 +145,14 @@ describe('Book external trade', () => {
     });
     renderUserPage();
     await screen.findByRole('heading', { name: 'Book external trade' });
+    expect(await screen.findByText('No trades booked by the desk.')).toBeTruthy();
     await fillTrade();
     await userEvent.setup().click(form().getByRole('button', { name: 'Book trade' }));
 
-    expect(await screen.findByText('Trade booked')).toBeTruthy();
-    expect(screen.getByText('BTCUSD booked by desk with a result of +$1.74')).toBeTruthy();
+    expect(await screen.findByText('Trade proposed to the customer')).toBeTruthy();
+    expect(
+      screen.getByText('BTCUSD with a result of +$1.74: it is posted once the customer accepts it'),
+    ).toBeTruthy();
     expect(callsTo(fetchMock, BOOK_URL)).toEqual([
       {
         symbol: 'BTCUSD',
@@ -146,12 +163,15 @@ describe('Book external trade', () => {
         openPrice: '67234.12',
         closedAt: '2026-03-04T15:30:00.000Z',
         closePrice: '67000',
+        reason: 'Executed by phone',
       },
     ]);
     expect(idempotencyKeys(fetchMock, `/api/admin/users/${ID}/trades`)[0]).toMatch(/^[0-9a-f-]{36}$/);
-    await waitFor(() =>
-      expect(screen.getByRole('region', { name: 'Profit balance' }).textContent).toContain('$1.74'),
-    );
+    // Nothing was posted: the profit balance stays; the proposal shows awaiting the customer.
+    const deskTrades = within(screen.getByRole('region', { name: 'Desk trades' }));
+    expect(await deskTrades.findByText(/^Awaiting acceptance until/)).toBeTruthy();
+    expect(deskTrades.getByText('Executed by phone')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Profit balance' }).textContent).toContain('$0.00');
     expect((form().getByLabelText('Open price') as HTMLInputElement).value).toBe('');
   });
 

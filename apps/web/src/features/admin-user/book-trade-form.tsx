@@ -5,6 +5,7 @@ import { AmountField, DecimalField } from '../../components/ui/decimal-field.tsx
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { InstrumentOptions } from '../../components/ui/instrument-options.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
+import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { instrumentsQuery } from '../../lib/instruments-api.ts';
@@ -30,13 +31,15 @@ const EMPTY: BookTradeFormValues = {
   openPrice: '',
   closedAt: '',
   closePrice: '',
+  reason: '',
 };
 
 /**
  * Book external trade (PRODUCT.md §2 Admin user details): a trade executed outside the platform
- * on the customer's behalf, at recorded prices. The server checks each price against its minute's
- * recorded range and computes the result; its refusal is shown under the form. Retrying the same
- * submission reuses its Idempotency-Key.
+ * on the customer's behalf, at recorded prices, with a reason the customer reads. The server checks
+ * each price against its minute's recorded range and computes the result; nothing is posted until
+ * the customer accepts it. Its refusal is shown under the form. Retrying the same submission reuses
+ * its Idempotency-Key.
  */
 export function BookTradeForm({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
@@ -58,8 +61,8 @@ export function BookTradeForm({ userId }: { userId: string }) {
       notify.success(BOOK_TRADE_MESSAGES.booked, {
         description:
           trade.result === null
-            ? `${trade.symbol} booked by desk`
-            : `${trade.symbol} booked by desk with a result of ${formatSignedUsd(toSignedCents(trade.result))}`,
+            ? `${trade.symbol}: it is posted once the customer accepts it`
+            : `${trade.symbol} with a result of ${formatSignedUsd(toSignedCents(trade.result))}: it is posted once the customer accepts it`,
       });
     },
     onError: (error) => {
@@ -77,8 +80,9 @@ export function BookTradeForm({ userId }: { userId: string }) {
     <form noValidate onSubmit={onSubmit} aria-label="Book external trade" className="space-y-5">
       <p className="rounded-lg bg-slate-50 p-3 text-xs text-slate-600">
         Times are in <strong>UTC</strong>, to the minute. Each price must lie within the recorded low–high
-        range of its minute (± 0.1 %). The result is computed from the prices like any other trade's, and the
-        customer sees the trade as “Booked by desk”.
+        range of its minute (± 0.1 %). The result is computed from the prices like any other trade's. The
+        customer is told and sees the trade as “Booked by desk” with your reason:{' '}
+        <strong>nothing is posted until they accept it</strong>, and it expires unaccepted after 7 days.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <LabelledField
@@ -110,6 +114,11 @@ export function BookTradeForm({ userId }: { userId: string }) {
         <TextField label="Close time (UTC)" type="datetime-local" step={60} {...field('closedAt')} />
         <DecimalField label="Close price" {...field('closePrice')} />
       </div>
+      <TextAreaField
+        label="Reason"
+        hint="Required. The customer reads it when they accept or reject the trade."
+        {...field('reason')}
+      />
       {refusal ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
           {refusal}

@@ -54,7 +54,15 @@ beforeEach(() => {
       interval: query.interval,
       source: 'simulated',
       candles: candle
-        ? [{ time: query.from ?? 0, open: candle.low, high: candle.high, low: candle.low, close: candle.high }]
+        ? [
+            {
+              time: query.from ?? 0,
+              open: candle.low,
+              high: candle.high,
+              low: candle.low,
+              close: candle.high,
+            },
+          ]
         : [],
     };
     return response;

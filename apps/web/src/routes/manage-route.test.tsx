@@ -61,6 +61,13 @@ describe('the All trades tab', () => {
           result: '-92.13',
           bookedByDesk: true,
           closedBy: 'desk',
+          desk: {
+            status: 'rejected',
+            reason: 'Executed by phone',
+            bookedAt: '2026-03-05T09:00:00.000Z',
+            expiresAt: '2026-03-12T09:00:00.000Z',
+            decidedAt: '2026-03-06T10:00:00.000Z',
+          },
         }),
       ]),
     });
@@ -96,6 +103,8 @@ describe('the All trades tab', () => {
     expect(second?.getByText('→ 67,500.00')).toBeTruthy();
     expect(second?.getByText('\u2212$92.13')).toBeTruthy();
     expect(second?.getByText('Booked by desk')).toBeTruthy();
+    // The customer's answer to the desk's proposal, with its time.
+    expect(second?.getByText(/^Rejected /)).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Trades' }).getAttribute('aria-selected')).toBe('true');
   });
 
@@ -149,6 +158,31 @@ describe('the All trades tab', () => {
     expect(dialog.queryByRole('textbox')).toBeNull();
     await user.click(dialog.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test("a desk trade's details say where the customer's answer stands, with the desk's reason", async () => {
+    const booked = item(5, {
+      closedBy: 'desk',
+      bookedByDesk: true,
+      result: '2.98',
+      desk: {
+        status: 'proposed',
+        reason: 'Executed by phone',
+        bookedAt: '2026-03-05T09:00:00.000Z',
+        expiresAt: '2026-03-12T09:00:00.000Z',
+        decidedAt: null,
+      },
+    });
+    mockApi({
+      'GET /api/admin/trades': pageReply([booked]),
+      [`GET /api/admin/trades/${id(5)}`]: { status: 200, body: detail(booked) },
+    });
+    renderTab();
+    await userEvent.setup().click(await screen.findByText('user5@example.com'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Trade details' }));
+    expect(await dialog.findByText(/^Awaiting acceptance until/)).toBeTruthy();
+    expect(dialog.getByText('Executed by phone')).toBeTruthy();
+    expect(dialog.getByText(/Nothing is posted unless the customer accepts it/)).toBeTruthy();
   });
 
   test('an open trade shows the current price and result; Close at market needs a reason and sends it with a key', async () => {

@@ -45,6 +45,9 @@ export const queryKeys = {
   ownWithdrawals: pagedKeys([...ME, 'withdrawals']),
   /** The customer's own sign-ins and sessions (/account). */
   accountActivity: [...ME, 'activity'],
+  /** The signed-in person's own mail (Messages) and its unread count (the header's badge). */
+  messages: pagedKeys([...ME, 'messages']),
+  unreadMessages: [...ME, 'messages', 'unread'],
 
   admin: ADMIN,
   adminDeposits: pagedKeys([...ADMIN, 'deposits']),

@@ -7,10 +7,10 @@ import { recordAudit } from '../modules/audit/audit.repository.ts';
 import { verifyAuditChain } from '../modules/audit/verify-audit-chain.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
+import { createPasswordResetLink } from '../modules/password-resets/reset-link.ts';
 import { readSiteName } from '../modules/settings/settings.service.ts';
 import { assignRole } from '../modules/staff/staff.service.ts';
 import { findUserByEmail, makeVerifiedStaff } from '../modules/users/users.repository.ts';
-import { createPasswordResetLink } from '../modules/password-resets/reset-link.ts';
 import { createAuth } from '../plugins/auth.ts';
 
 export const ADMIN_COMMANDS = ['create', 'role', 'reconcile', 'verify-audit', 'reset-link'] as const;
@@ -179,7 +179,9 @@ async function issueResetLink(db: Db, env: Env, email: string, answer: AdminAnsw
     });
     return made;
   });
-  answer.out.push(`A one-time password reset link for ${normalized}, valid until ${link.expiresAt.toISOString()}:`);
+  answer.out.push(
+    `A one-time password reset link for ${normalized}, valid until ${link.expiresAt.toISOString()}:`,
+  );
   answer.out.push(link.url);
   answer.out.push('Give it to the customer only, by a channel you trust. It works once.');
 }

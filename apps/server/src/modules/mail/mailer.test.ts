@@ -74,7 +74,12 @@ describe('with no SMTP', () => {
 
   test('a message that belongs to no account keeps only its envelope: nobody may read it', async () => {
     const mailer = createMailer(database.db, { from: FROM });
-    await mailer.send({ to: 'stranger@example.test', subject: 'Stray', text: 'secret', html: '<p>secret</p>' });
+    await mailer.send({
+      to: 'stranger@example.test',
+      subject: 'Stray',
+      text: 'secret',
+      html: '<p>secret</p>',
+    });
     expect(await newestTo('stranger@example.test')).toMatchObject({
       userId: null,
       subject: 'Stray',
@@ -92,7 +97,12 @@ describe('over SMTP (a fake transport)', () => {
     const transport = fakeTransport();
     const mailer = createMailer(database.db, { from: FROM, sendMail: transport.sendMail, clock: clock.now });
     expect(mailer.transport).toBe('smtp');
-    await mailer.send({ to: user.email, subject: 'Sent one', text: 'Your code is 654321', html: '<b>654321</b>' });
+    await mailer.send({
+      to: user.email,
+      subject: 'Sent one',
+      text: 'Your code is 654321',
+      html: '<b>654321</b>',
+    });
     expect(transport.delivered).toEqual([
       { from: FROM, to: user.email, subject: 'Sent one', text: 'Your code is 654321', html: '<b>654321</b>' },
     ]);

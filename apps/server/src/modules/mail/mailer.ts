@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import { ATTEMPT_LEASE_MS, describeSmtpError, nextRetryAt } from './mail-delivery.ts';
 import {
   claimDueMail,
   findAccountIdByAddress,
@@ -9,6 +8,7 @@ import {
   type KeptMailRow,
   recordAttempt,
 } from './mail.repository.ts';
+import { ATTEMPT_LEASE_MS, describeSmtpError, nextRetryAt } from './mail-delivery.ts';
 
 /**
  * An e-mail to send. `userId` names the account that caused it, for a message to an address that

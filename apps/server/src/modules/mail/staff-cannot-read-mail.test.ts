@@ -60,7 +60,10 @@ beforeAll(async () => {
   ids.add(user.id);
   ids.add(withdrawal.json().id);
   for (const mail of await t.db.select({ id: mailOutbox.id }).from(mailOutbox)) ids.add(mail.id);
-  for (const session of await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id)))
+  for (const session of await t.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, user.id)))
     ids.add(session.id);
 });
 

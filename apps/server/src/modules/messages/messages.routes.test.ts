@@ -71,7 +71,12 @@ describe('the list', () => {
 
   test('an empty list for a new account', async () => {
     const { browser } = await insertSignedInUser(t);
-    expect((await get(browser, '/api/messages')).json()).toEqual({ items: [], page: 1, pageCount: 1, total: 0 });
+    expect((await get(browser, '/api/messages')).json()).toEqual({
+      items: [],
+      page: 1,
+      pageCount: 1,
+      total: 0,
+    });
     expect((await get(browser, '/api/messages/unread-count')).json()).toEqual({ unread: 0 });
   });
 });
@@ -108,9 +113,9 @@ describe('one message', () => {
     ['an id that is not a UUID', 'nope'],
   ])('%s answers 404', async (_name, id) => {
     expect((await get(alice.browser, `/api/messages/${id}`)).statusCode).toBe(404);
-    expect((await alice.browser.request({ method: 'POST', url: `/api/messages/${id}/read` })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await alice.browser.request({ method: 'POST', url: `/api/messages/${id}/read` })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -142,5 +147,7 @@ test('an anonymous visitor gets 401 on every Messages route', async () => {
   for (const url of ['/api/messages', '/api/messages/unread-count', `/api/messages/${first.id}`]) {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   }
-  expect((await t.app.inject({ method: 'POST', url: `/api/messages/${first.id}/read` })).statusCode).toBe(401);
+  expect((await t.app.inject({ method: 'POST', url: `/api/messages/${first.id}/read` })).statusCode).toBe(
+    401,
+  );
 });

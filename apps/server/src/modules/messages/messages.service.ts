@@ -1,8 +1,8 @@
 import {
+  MESSAGES_PAGE_SIZE,
   type Message,
   type MessageListQuery,
   type MessagePage,
-  MESSAGES_PAGE_SIZE,
 } from '@candor/contracts/messages';
 import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';

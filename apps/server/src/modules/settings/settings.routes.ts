@@ -26,7 +26,8 @@ export const settingsRoutes: RoutesPlugin<'db' | 'storage' | 'clock' | 'transact
       config: { access: 'public' },
       schema: {
         tags: ['settings'],
-        summary: 'The site settings the pages show (name, icon, withdrawal limits, whether e-mail is delivered)',
+        summary:
+          'The site settings the pages show (name, icon, withdrawal limits, whether e-mail is delivered)',
         response: { 200: PublicSettingsSchema },
       },
     },

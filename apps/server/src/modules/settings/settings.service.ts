@@ -1,5 +1,10 @@
 import { fileUrl } from '@candor/contracts/files';
-import type { EmailDelivery, PublicSettings, SiteSettings, UpdateSiteSettingsRequest } from '@candor/contracts/settings';
+import type {
+  EmailDelivery,
+  PublicSettings,
+  SiteSettings,
+  UpdateSiteSettingsRequest,
+} from '@candor/contracts/settings';
 import {
   formatDecimal,
   formatPercentBps,

@@ -58,7 +58,9 @@ export function OutboxTable({ items }: { items: readonly OutboxItem[] }) {
               <span className="mt-1 block text-xs text-slate-500">{deliveryDetail(item)}</span>
             ) : null}
             {item.lastError && item.status !== 'sent' ? (
-              <span className="mt-1 block text-xs break-words text-red-700">SMTP error: {item.lastError}</span>
+              <span className="mt-1 block text-xs break-words text-red-700">
+                SMTP error: {item.lastError}
+              </span>
             ) : null}
           </td>
           <td className="hidden px-4 py-3 text-right whitespace-nowrap text-slate-500 tabular-nums sm:table-cell">

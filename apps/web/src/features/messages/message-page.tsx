@@ -48,7 +48,9 @@ export function MessagePage() {
       ) : (
         <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
           <header className="border-b border-slate-200 p-5 sm:p-6">
-            <h1 className="text-xl font-semibold tracking-tight break-words text-slate-900">{data.subject}</h1>
+            <h1 className="text-xl font-semibold tracking-tight break-words text-slate-900">
+              {data.subject}
+            </h1>
             <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
               <Header label="To">{data.to}</Header>
               <Header label="Date">

@@ -42,7 +42,14 @@ export function MessagesPage() {
       ) : (
         <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           <MessagesTable items={data.items} />
-          <Pagination page={page} loaded={data} onPage={goTo} loading={isPlaceholderData} waitForPage announce />
+          <Pagination
+            page={page}
+            loaded={data}
+            onPage={goTo}
+            loading={isPlaceholderData}
+            waitForPage
+            announce
+          />
         </div>
       )}
     </div>

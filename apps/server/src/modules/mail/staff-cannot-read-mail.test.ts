@@ -85,7 +85,8 @@ test('the customer reads the code and both links in their own Messages', async (
   for (const secret of secrets) expect(texts.join('\n')).toContain(secret.value);
 });
 
-test('no staff GET route shows any staff role a code or a link', async () => {
+// Thousands of requests: slow on a busy machine.
+test('no staff GET route shows any staff role a code or a link', { timeout: 180_000 }, async () => {
   const staffGets = t.app.routeAccess.filter(
     (route) => route.method === 'GET' && route.access !== 'public' && !route.url.includes('/stream'),
   );

@@ -14,4 +14,6 @@ test('a client cannot open an administrator page', async ({ page, signedInClient
   // The server refuses too, whatever the page shows.
   const response = await page.request.get('/api/admin/outbox');
   expect(response.status()).toBe(403);
+  // Their own mail is theirs to read.
+  expect((await page.request.get('/api/messages')).status()).toBe(200);
 });

@@ -52,7 +52,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: 'info',
   };
   delete serverEnv.DATABASE_URL;
-  delete serverEnv.SMTP_URL; // mail must land in the outbox, where the tests read it
+  delete serverEnv.SMTP_URL; // no SMTP: mail is kept for its customer, who reads it in Messages
   if (postgres) serverEnv.DATABASE_URL = postgres.url;
 
   const admin = {
@@ -125,6 +125,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   );
 
   process.env.CANDOR_E2E_BASE_URL = baseURL;
+  // For the admin command the journeys run while the server runs (fixtures/admin-cli.ts).
+  process.env.CANDOR_E2E_DATA_DIR = dataDir;
+  if (postgres) process.env.CANDOR_E2E_DATABASE_URL = postgres.url;
   process.env.CANDOR_E2E_ADMIN_EMAIL = admin.email;
   process.env.CANDOR_E2E_ADMIN_PASSWORD = admin.password;
   process.env.CANDOR_E2E_COMPLIANCE_EMAIL = compliance.email;

@@ -126,7 +126,7 @@ test('an e-mailed confirmation code: a wrong code is refused, the right one reco
   await page.getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByRole('heading', { name: 'Confirm your withdrawal' })).toBeVisible();
 
-  const mail = await readLatestMail(signedInClient.email, /withdrawal confirmation code/);
+  const mail = await readLatestMail(signedInClient, /withdrawal confirmation code/);
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
   expect(code).toBeDefined();
   const wrong = code === '000000' ? '111111' : '000000';

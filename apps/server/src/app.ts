@@ -19,9 +19,11 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { ensureInstanceSecret, ensureInstanceSeed } from './lib/instance-secret.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 import { createTransactions } from './lib/transactions.ts';
 import type { MarketService } from './market/market.service.ts';
 import { createMarketFromEnv } from './market/market-from-env.ts';
+import { createMailDeliveryWorker, type MailDeliveryWorker } from './modules/mail/mail-delivery-worker.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { readSiteName } from './modules/settings/settings.service.ts';
 import type { StorageBackend } from './modules/storage/storage-backend.ts';
@@ -51,6 +53,8 @@ declare module 'fastify' {
     market: MarketService;
     /** The automatic stop-out of trades, following the market's live quotes (tests drive its checks). */
     stopOut: StopOutMonitor;
+    /** Retries failed SMTP deliveries until the app closes. */
+    mailDelivery: MailDeliveryWorker;
   }
 }
 
@@ -62,7 +66,8 @@ export async function buildApp({
   clock = systemClock,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logger:
+      env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, serializers: { req: serializeRequest } },
     trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -72,7 +77,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   const { db } = database;
-  const mailer = givenMailer ?? createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const mailer =
+    givenMailer ?? createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, clock, log: app.log });
   const secret = env.AUTH_SECRET ?? (await ensureInstanceSecret(db, 'auth'));
   const storage = givenStorage ?? createStorageFromEnv(env);
   const seed = env.MARKET_SEED ?? (await ensureInstanceSeed(db, 'market-seed'));
@@ -152,7 +158,11 @@ export async function buildApp({
   const stopOut = createStopOutMonitor({ db, market, logger: app.log });
   app.decorate('stopOut', stopOut);
   stopOut.start();
+  const mailDelivery = createMailDeliveryWorker({ mailer, logger: app.log });
+  app.decorate('mailDelivery', mailDelivery);
+  mailDelivery.start();
   app.addHook('onClose', async () => {
+    await mailDelivery.stop();
     await stopOut.stop();
     await market.stop();
   });

@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { passwordResetsRoutes } from './modules/password-resets/password-resets.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -44,6 +45,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(settingsRoutes, services);
   await app.register(walletsRoutes, services);
   await app.register(outboxRoutes, services);
+  await app.register(messagesRoutes, services);
   await app.register(marketRoutes, services);
   await app.register(ledgerRoutes, services);
   await app.register(adminUsersRoutes, services);

@@ -122,6 +122,8 @@ const clientRoutes = [
     'SelectWithdrawalPage',
   ),
   page('/statement', () => import('./features/statement/statement-page.tsx'), 'StatementPage'),
+  page('/messages', () => import('./features/messages/messages-page.tsx'), 'MessagesPage'),
+  page('/messages/$id', () => import('./features/messages/message-page.tsx'), 'MessagePage'),
   page('/trades', () => import('./routes/trades-route.tsx'), 'TradesRoute'),
   page('/desk-trades', () => import('./features/desk-trades/desk-trades-page.tsx'), 'DeskTradesPage'),
   pending('/signal', 'Signal'),
@@ -143,11 +145,6 @@ function adminPage<P extends string>(path: P, load: () => Promise<Module>, name:
 const adminRoutes = [
   adminPage('/all-user', () => import('./routes/manage-route.tsx'), 'ManageRoute'),
   adminPage('/admin/outbox', () => import('./features/admin-outbox/outbox-page.tsx'), 'OutboxPage'),
-  adminPage(
-    '/admin/outbox/$id',
-    () => import('./features/admin-outbox/outbox-message-page.tsx'),
-    'OutboxMessagePage',
-  ),
   adminPage('/user/$id', () => import('./routes/admin-user-route.tsx'), 'AdminUserRoute'),
   adminPage(
     '/deposit/$id',

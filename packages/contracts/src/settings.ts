@@ -111,9 +111,13 @@ export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
  * The answer of GET /api/settings, to anyone: what the pages show (name, icon, withdrawal limits).
  * The four-eyes threshold is an internal control, for staff only.
  */
-export const PublicSettingsSchema = SiteSettingsSchema.omit({ fourEyesThreshold: true }).meta({
-  id: 'PublicSettings',
-});
+/** How the site's e-mail leaves: over SMTP, or not at all (kept for the customer's Messages only). */
+export const EmailDeliverySchema = z.enum(['smtp', 'none']);
+export type EmailDelivery = z.infer<typeof EmailDeliverySchema>;
+
+export const PublicSettingsSchema = SiteSettingsSchema.omit({ fourEyesThreshold: true })
+  .extend({ emailDelivery: EmailDeliverySchema })
+  .meta({ id: 'PublicSettings' });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
 /** Toasts of the settings form (seed §8). */

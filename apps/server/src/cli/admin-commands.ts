@@ -7,12 +7,13 @@ import { recordAudit } from '../modules/audit/audit.repository.ts';
 import { verifyAuditChain } from '../modules/audit/verify-audit-chain.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
+import { createPasswordResetLink } from '../modules/password-resets/reset-link.ts';
 import { readSiteName } from '../modules/settings/settings.service.ts';
 import { assignRole } from '../modules/staff/staff.service.ts';
 import { findUserByEmail, makeVerifiedStaff } from '../modules/users/users.repository.ts';
 import { createAuth } from '../plugins/auth.ts';
 
-export const ADMIN_COMMANDS = ['create', 'role', 'reconcile', 'verify-audit'] as const;
+export const ADMIN_COMMANDS = ['create', 'role', 'reconcile', 'verify-audit', 'reset-link'] as const;
 export type AdminCommandName = (typeof ADMIN_COMMANDS)[number];
 
 /** One admin command and its options, as typed at the command line (or sent to the running server). */
@@ -32,7 +33,8 @@ export const USAGE = `Usage:
   npm run admin -- create --email E --password P --username U --fullname F
   npm run admin -- role --email E --role R     (R: ${USER_ROLES.join(', ')})
   npm run admin -- reconcile
-  npm run admin -- verify-audit`;
+  npm run admin -- verify-audit
+  npm run admin -- reset-link --email E     (a one-time password reset link for E, valid 1 hour)`;
 
 /** Bad input: the answer is its message and exit code 2. */
 export class UsageError extends Error {}
@@ -52,6 +54,7 @@ export async function runAdminCommand(db: Db, env: Env, request: AdminRequest): 
     if (request.command === 'reconcile') await reconcile(db, answer);
     else if (request.command === 'verify-audit') await verifyAudit(db, answer);
     else if (request.command === 'create') await createOwner(db, env, request, answer);
+    else if (request.command === 'reset-link') await issueResetLink(db, env, request.email ?? '', answer);
     else await setRole(db, request.email ?? '', requireRole(request.role), answer);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -62,7 +65,7 @@ export async function runAdminCommand(db: Db, env: Env, request: AdminRequest): 
 
 /** The options a command needs, checked before any database is opened. */
 export function checkAdminRequest(request: AdminRequest): void {
-  if (request.command === 'role' || request.command === 'create') {
+  if (request.command === 'role' || request.command === 'create' || request.command === 'reset-link') {
     if (!request.email) throw new UsageError(`--email is required\n${USAGE}`);
   }
   if (request.command === 'role') requireRole(request.role);
@@ -152,4 +155,33 @@ async function verifyAudit(db: Db, answer: AdminAnswer): Promise<void> {
   answer.err.push(`Audit chain broken at row ${report.firstBadSeq}: ${report.problem}.`);
   answer.err.push(`The ${report.rows} rows before it verify.`);
   answer.code = 1;
+}
+
+/**
+ * A one-time password reset link for a customer who asks the operator (no SMTP: e-mail does not
+ * leave this site). The link is printed for the operator only: the audit log records that one was
+ * made, for whom and until when, never the link.
+ */
+async function issueResetLink(db: Db, env: Env, email: string, answer: AdminAnswer): Promise<void> {
+  const normalized = email.trim().toLowerCase();
+  const user = await findUserByEmail(db, normalized);
+  if (!user || user.status === 'closed')
+    throw new UsageError(`No account found with that email address: ${normalized}`);
+  const now = new Date();
+  const link = await db.transaction(async (tx) => {
+    const made = await createPasswordResetLink(tx, { userId: user.id, publicUrl: env.publicUrl, now });
+    await recordAudit(tx, {
+      actor: COMMAND_LINE_ACTOR,
+      action: 'user.reset_link',
+      targetType: 'user',
+      targetId: user.id,
+      after: { email: normalized, expiresAt: made.expiresAt.toISOString() },
+    });
+    return made;
+  });
+  answer.out.push(
+    `A one-time password reset link for ${normalized}, valid until ${link.expiresAt.toISOString()}:`,
+  );
+  answer.out.push(link.url);
+  answer.out.push('Give it to the customer only, by a channel you trust. It works once.');
 }

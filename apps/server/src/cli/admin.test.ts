@@ -239,3 +239,53 @@ test('while the server holds the embedded database, role, verify-audit, reconcil
     { action: 'staff.create_owner', actor_id: 'cli' },
   ]);
 });
+
+test('reset-link prints a one-time reset link while the server runs, audited without the link', async () => {
+  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' });
+  try {
+    await waitUntilReady(server);
+    const unknown = admin('reset-link', '--email', 'nobody@example.com');
+    expect(unknown.code).toBe(2);
+    expect(unknown.out).toContain('No account found with that email address');
+    expect(admin('reset-link').code).toBe(2);
+
+    const run = admin('reset-link', '--email', 'Second@Example.com');
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('A one-time password reset link for second@example.com, valid until');
+    const link = new URL(run.out.match(/https?:\/\/\S+/)?.[0] ?? '');
+    expect(link.pathname).toBe('/reset-password/new');
+    const token = link.searchParams.get('token') ?? '';
+    expect(token.length).toBeGreaterThan(20);
+
+    // Opening the link's page logs the request without its token.
+    await fetch(`${server.baseUrl}${link.pathname}${link.search}`);
+    const complete = (newPassword: string) =>
+      fetch(`${server.baseUrl}/api/password-resets/complete`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.baseUrl },
+        body: JSON.stringify({ token, newPassword }),
+      });
+    expect((await complete('a-new-password-1')).status).toBe(204);
+    // One time only.
+    expect((await complete('another-password-2')).status).toBe(400);
+    const signIn = await fetch(`${server.baseUrl}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl },
+      body: JSON.stringify({ email: 'second@example.com', password: 'a-new-password-1' }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(server.output()).toContain('/reset-password/new?token=[redacted]');
+    expect(server.output()).not.toContain(token);
+  } finally {
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }
+  const db = await PGlite.create(path.join(dataDir, 'pg'));
+  const { rows } = await db.query<{ action: string; actor_id: string; after: unknown; target_id: string }>(
+    "select action, actor_id, after, target_id from audit_log where action = 'user.reset_link'",
+  );
+  await db.close();
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ actor_id: 'cli', after: { email: 'second@example.com' } });
+  expect(JSON.stringify(rows[0])).not.toMatch(/token|reset-password/);
+});

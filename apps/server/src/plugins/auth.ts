@@ -5,6 +5,7 @@ import { username } from 'better-auth/plugins/username';
 import type { Db } from '../db/client.ts';
 import { schema } from '../db/client.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
+import { resetPasswordUrl } from '../modules/password-resets/reset-link.ts';
 
 /** argon2id with OWASP's recommended minimum (19 MiB, 2 passes), instead of better-auth's scrypt. */
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -63,9 +64,10 @@ export function createAuth({ db, mailer, secret, publicUrl, siteName, quiet = fa
       },
       sendResetPassword: async ({ user, token }) => {
         const name = await siteName();
-        const link = `${publicUrl}/reset-password/new?token=${encodeURIComponent(token)}`;
+        const link = resetPasswordUrl(publicUrl, token);
         await mailer.send({
           to: user.email,
+          userId: user.id,
           subject: `${name}: reset your password`,
           text: `Hello ${user.name},\n\nTo choose a new password, open this link (valid for one hour):\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
           html: `<p>Hello ${escapeHtml(user.name)},</p><p>To choose a new password, open this link (valid for one hour):</p><p><a href="${link}">${link}</a></p><p>If you did not ask for this, ignore this e-mail.</p>`,
@@ -79,7 +81,9 @@ export function createAuth({ db, mailer, secret, publicUrl, siteName, quiet = fa
         const name = await siteName();
         const link = `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
         await mailer.send({
+          // A changed e-mail's new address belongs to no account yet: the message is the user's.
           to: user.email,
+          userId: user.id,
           subject: `${name}: verify your e-mail address`,
           text: `Hello ${user.name},\n\nPlease confirm your e-mail address by opening this link:\n${link}`,
           html: `<p>Hello ${escapeHtml(user.name)},</p><p>Please confirm your e-mail address by opening this link:</p><p><a href="${link}">${link}</a></p>`,

@@ -48,6 +48,9 @@ export const queryKeys = {
   deskTradeSummary: [...ME, 'desk-trades', 'summary'],
   /** The customer's own sign-ins and sessions (/account). */
   accountActivity: [...ME, 'activity'],
+  /** The signed-in person's own mail (Messages) and its unread count (the header's badge). */
+  messages: pagedKeys([...ME, 'messages']),
+  unreadMessages: [...ME, 'messages', 'unread'],
 
   admin: ADMIN,
   adminDeposits: pagedKeys([...ADMIN, 'deposits']),

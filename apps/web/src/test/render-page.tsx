@@ -105,7 +105,7 @@ export function renderPages(routes: readonly PageRoute[], initialUrl: string, op
   const children = routes.map(({ path, component, validateSearch }) =>
     createRoute({ getParentRoute: () => rootRoute, path, component, validateSearch }),
   );
-  const markers = ['/', '/dashboard', '/signup', '/reset-password', '/admin/outbox/$id']
+  const markers = ['/', '/dashboard', '/signup', '/reset-password', '/messages/$id']
     .filter((path) => !routes.some((route) => route.path === path))
     .map((path) =>
       createRoute({ getParentRoute: () => rootRoute, path, component: () => <p>Marker {path}</p> }),

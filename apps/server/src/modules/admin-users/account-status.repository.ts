@@ -1,6 +1,6 @@
 import { CLOSED_ACCOUNT_NAME } from '@candor/contracts/account-status';
 import type { UserStatus } from '@candor/contracts/auth';
-import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { approvals } from '../../db/schema/approvals.ts';
 import { accounts, sessions, signIns, users, verifications } from '../../db/schema/auth.ts';
@@ -113,11 +113,11 @@ export async function deleteSignInData(
   };
 }
 
-/** Kept mail addressed to the account (names, links): removed. */
-export async function deleteKeptMailTo(tx: Db, address: string): Promise<number> {
+/** Mail addressed to the account or kept for it (names, links): removed, envelopes included. */
+export async function deleteKeptMailTo(tx: Db, address: string, userId: string): Promise<number> {
   const removed = await tx
     .delete(mailOutbox)
-    .where(eq(mailOutbox.toAddress, address))
+    .where(or(eq(mailOutbox.toAddress, address), eq(mailOutbox.userId, userId)))
     .returning({ id: mailOutbox.id });
   return removed.length;
 }

@@ -297,6 +297,13 @@ describe('closing an account', () => {
   test('an emptied account is closed: personal data, files, sessions erased; ledger and records kept; the e-mail can sign up again', async () => {
     const customer = await emptiedCustomer();
     expect(await findLastMail(t.db, customer.email, 'verify')).toBeDefined();
+    // Mail the account caused to another address (a changed e-mail's new one) is its too.
+    await t.db.insert(mailOutbox).values({
+      toAddress: 'new-address-of-closed@example.test',
+      userId: customer.id,
+      subject: 'verify your e-mail address',
+      textBody: 'a link',
+    });
     const entriesBefore = await t.db
       .select()
       .from(journalEntries)
@@ -330,6 +337,7 @@ describe('closing an account', () => {
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.email))).toHaveLength(
       0,
     );
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, customer.id))).toHaveLength(0);
     // Files: the picture is gone; the proof's record stays for its deposit, without its bytes.
     expect(await t.db.select().from(files).where(eq(files.id, customer.pictureFileId))).toHaveLength(0);
     expect(
@@ -369,7 +377,7 @@ describe('closing an account', () => {
       before: { status: 'active', email: customer.email },
       after: {
         status: 'closed',
-        erased: { sessions: 1, credentials: 1, signIns: 1, keptMail: 1, payoutDetails: 1, files: 3 },
+        erased: { sessions: 1, credentials: 1, signIns: 1, keptMail: 2, payoutDetails: 1, files: 3 },
       },
     });
     expect(JSON.stringify(audit?.after)).not.toContain('Ada');

@@ -69,7 +69,7 @@ export async function closeAccount({
   if (refusal) throw new AppError('ACCOUNT_NOT_CLOSABLE', refusal);
 
   const signInData = await deleteSignInData(tx, userId);
-  const keptMail = await deleteKeptMailTo(tx, user.email);
+  const keptMail = await deleteKeptMailTo(tx, user.email, user.id);
   const payoutDetails = await blankWithdrawalDetails(tx, userId);
   const storedAnswers = await deleteIdempotencyKeys(tx, userId);
   const storageKeys = await forgetOwnedFiles(tx, userId);

@@ -1,30 +1,131 @@
-import { desc, eq, ilike } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
+import { users } from '../../db/schema/auth.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 
 export type KeptMailRow = typeof mailOutbox.$inferSelect;
 
-/** Keeps a message in the outbox (no SMTP server configured). */
-export async function insertKeptMail(
+/** The envelope and delivery of a message: what staff may see (never a body). */
+const envelope = {
+  id: mailOutbox.id,
+  toAddress: mailOutbox.toAddress,
+  subject: mailOutbox.subject,
+  createdAt: mailOutbox.createdAt,
+  deliveryStatus: mailOutbox.deliveryStatus,
+  attempts: mailOutbox.attempts,
+  lastError: mailOutbox.lastError,
+  nextAttemptAt: mailOutbox.nextAttemptAt,
+  sentAt: mailOutbox.sentAt,
+};
+export type MailEnvelopeRow = Pick<KeptMailRow, keyof typeof envelope>;
+
+/** The id of the account whose address `address` is (addresses are stored in lower case). */
+export async function findAccountIdByAddress(db: Db, address: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, address.trim().toLowerCase()));
+  return row?.id;
+}
+
+/** Records a message before it goes anywhere. */
+export async function insertMail(
   db: Db,
-  message: { to: string; subject: string; text: string; html: string | null },
-): Promise<void> {
-  await db.insert(mailOutbox).values({
-    toAddress: message.to,
-    subject: message.subject,
-    textBody: message.text,
-    htmlBody: message.html,
+  values: Pick<KeptMailRow, 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'userId'> &
+    Partial<Pick<KeptMailRow, 'deliveryStatus' | 'nextAttemptAt'>>,
+): Promise<KeptMailRow> {
+  const [row] = await db.insert(mailOutbox).values(values).returning();
+  if (!row) throw new Error('the message was not recorded');
+  return row;
+}
+
+/**
+ * Claims up to `limit` messages whose (re)try is due, for `leaseUntil`: each is locked with SKIP
+ * LOCKED while it is claimed, so several servers never claim the same message.
+ */
+export async function claimDueMail(
+  db: Db,
+  { now, leaseUntil, limit }: { now: Date; leaseUntil: Date; limit: number },
+): Promise<KeptMailRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(inArray(mailOutbox.deliveryStatus, ['sending', 'retrying']), lte(mailOutbox.nextAttemptAt, now)),
+      )
+      .orderBy(mailOutbox.nextAttemptAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailOutbox)
+      .set({ deliveryStatus: 'sending', nextAttemptAt: leaseUntil })
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
   });
 }
 
-/** Kept mail, newest first, optionally only to recipients whose address contains `search`. */
-export function selectKeptMailPage(
+/**
+ * Records the outcome of the attempt that followed `attemptsBefore` attempts (ignored when another
+ * attempt was recorded meanwhile). A message that belongs to no account loses its bodies once it
+ * was delivered or given up: nobody may read it any more.
+ */
+export async function recordAttempt(
+  db: Db,
+  row: Pick<KeptMailRow, 'id' | 'userId' | 'attempts'>,
+  outcome:
+    | { status: 'sent'; at: Date }
+    | { status: 'retrying'; error: string; nextAttemptAt: Date }
+    | { status: 'failed'; error: string },
+): Promise<void> {
+  const finished = outcome.status !== 'retrying';
+  await db
+    .update(mailOutbox)
+    .set({
+      deliveryStatus: outcome.status,
+      attempts: row.attempts + 1,
+      lastError: outcome.status === 'sent' ? null : outcome.error,
+      nextAttemptAt: outcome.status === 'retrying' ? outcome.nextAttemptAt : null,
+      sentAt: outcome.status === 'sent' ? outcome.at : null,
+      ...(finished && row.userId === null ? { textBody: '', htmlBody: null } : {}),
+    })
+    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts)));
+}
+
+/** The delivery log: envelopes, newest first, optionally only to recipients whose address contains `search`. */
+export function selectMailEnvelopePage(
   db: Db,
   query: { page: number; pageSize: number; search?: string | undefined },
-): Promise<Page<Pick<KeptMailRow, 'id' | 'toAddress' | 'subject' | 'createdAt'>>> {
+): Promise<Page<MailEnvelopeRow>> {
   const where = query.search ? ilike(mailOutbox.toAddress, containsPattern(query.search)) : undefined;
+  return readPage(query, {
+    total: () => countRows(db, mailOutbox, where),
+    rows: (limit, offset) =>
+      db
+        .select(envelope)
+        .from(mailOutbox)
+        .where(where)
+        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+/** An account's own messages, newest first (envelopes and whether each was read). */
+export function selectAccountMailPage(
+  db: Db,
+  userId: string,
+  query: { page: number; pageSize: number },
+): Promise<Page<Pick<KeptMailRow, 'id' | 'toAddress' | 'subject' | 'createdAt' | 'readAt'>>> {
+  const where = eq(mailOutbox.userId, userId);
   return readPage(query, {
     total: () => countRows(db, mailOutbox, where),
     rows: (limit, offset) =>
@@ -34,6 +135,7 @@ export function selectKeptMailPage(
           toAddress: mailOutbox.toAddress,
           subject: mailOutbox.subject,
           createdAt: mailOutbox.createdAt,
+          readAt: mailOutbox.readAt,
         })
         .from(mailOutbox)
         .where(where)
@@ -43,7 +145,29 @@ export function selectKeptMailPage(
   });
 }
 
-export async function findKeptMail(db: Db, id: string): Promise<KeptMailRow | undefined> {
-  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+/** One of the account's own messages, with its bodies. */
+export async function findAccountMail(db: Db, userId: string, id: string): Promise<KeptMailRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.userId, userId)));
   return row;
+}
+
+/** Marks one of the account's own messages read (the first time only); false when it is not theirs. */
+export async function markAccountMailRead(db: Db, userId: string, id: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ readAt: sql`coalesce(${mailOutbox.readAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.userId, userId)))
+    .returning({ id: mailOutbox.id });
+  return row !== undefined;
+}
+
+export async function countUnreadAccountMail(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.userId, userId), isNull(mailOutbox.readAt)));
+  return row?.unread ?? 0;
 }

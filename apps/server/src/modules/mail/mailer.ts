@@ -1,39 +1,153 @@
-import type { Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { insertKeptMail } from './mail.repository.ts';
-
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
-export type Mailer = { send(message: MailMessage): Promise<void>; transport: 'smtp' | 'outbox' };
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import {
+  claimDueMail,
+  findAccountIdByAddress,
+  insertMail,
+  type KeptMailRow,
+  recordAttempt,
+} from './mail.repository.ts';
+import { ATTEMPT_LEASE_MS, describeSmtpError, nextRetryAt } from './mail-delivery.ts';
 
 /**
- * Mail goes out over SMTP when SMTP_URL is set; otherwise nodemailer renders it and it is kept in
- * the database outbox, where administrators (and the tests) read it. nodemailer is loaded with the
- * first message, not at start-up.
+ * An e-mail to send. `userId` names the account that caused it, for a message to an address that
+ * belongs to no account (a changed e-mail's new address): it is kept in that account's Messages.
  */
-export function createMailer(db: Db, config: { smtpUrl?: string; from: string }): Mailer {
-  let transporter: Promise<Transporter> | undefined;
-  const transport = () => {
-    transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
-      config.smtpUrl
+export type MailMessage = { to: string; subject: string; text: string; html?: string; userId?: string };
+
+/** What goes to nodemailer (a transport's sendMail). */
+export type OutgoingMail = { from: string; to: string; subject: string; text: string; html?: string };
+export type SendMail = (mail: OutgoingMail) => Promise<unknown>;
+
+export type Mailer = {
+  /**
+   * Records the message (the account's copy in Messages and the staff's delivery log), then, with
+   * SMTP, tries to send it: a failure is recorded and retried later, never thrown.
+   */
+  send(message: MailMessage): Promise<void>;
+  /** Tries again every failed delivery that is due; answers how many were tried. */
+  retryDue(): Promise<number>;
+  transport: 'smtp' | 'outbox';
+};
+
+/** Only these fields leave the process in a log line: never a body, a code or a link. */
+type MailLogger = Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
+
+export type MailerConfig = {
+  smtpUrl?: string | undefined;
+  from: string;
+  /** Sends over a transport of the caller's (tests); it counts as SMTP. */
+  sendMail?: SendMail;
+  clock?: Clock;
+  log?: MailLogger;
+};
+
+/** How many due messages one pass of the retry worker claims. */
+const RETRY_BATCH = 20;
+
+/**
+ * Every message is recorded in `mail_outbox` first. With SMTP (SMTP_URL set), it is then sent;
+ * a failed attempt is retried by `retryDue` (the delivery worker) with backoff. Without SMTP it
+ * is only kept: the customer reads it in Messages. Staff see envelopes only (docs/decisions).
+ * nodemailer is loaded with the first message, not at start-up.
+ */
+export function createMailer(db: Db, config: MailerConfig): Mailer {
+  const clock = config.clock ?? systemClock;
+  const log = config.log;
+  let transporter: Promise<SendMail> | undefined;
+  const smtp = config.sendMail !== undefined || config.smtpUrl !== undefined;
+
+  /** The SMTP transport, or nodemailer's JSON transport that only validates (no SMTP). */
+  const sendMail = (): Promise<SendMail> => {
+    if (config.sendMail) return Promise.resolve(config.sendMail);
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) => {
+      const made = config.smtpUrl
         ? nodemailer.createTransport(config.smtpUrl)
-        : nodemailer.createTransport({ jsonTransport: true }),
-    );
+        : nodemailer.createTransport({ jsonTransport: true });
+      return (mail: OutgoingMail) => made.sendMail(mail);
+    });
     return transporter;
   };
-  if (config.smtpUrl) {
-    return {
-      transport: 'smtp',
-      send: async (message) => {
-        await (await transport()).sendMail({ from: config.from, ...message });
-      },
-    };
+
+  const outgoing = (row: KeptMailRow): OutgoingMail => ({
+    from: config.from,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.textBody,
+    ...(row.htmlBody === null ? {} : { html: row.htmlBody }),
+  });
+
+  /** One SMTP attempt of a claimed message, and its outcome recorded. */
+  async function attempt(row: KeptMailRow): Promise<void> {
+    try {
+      await (await sendMail())(outgoing(row));
+      await recordAttempt(db, row, { status: 'sent', at: clock() });
+    } catch (error) {
+      const reason = describeSmtpError(error);
+      const retryAt = nextRetryAt(row.attempts + 1, clock());
+      await recordAttempt(
+        db,
+        row,
+        retryAt
+          ? { status: 'retrying', error: reason, nextAttemptAt: retryAt }
+          : { status: 'failed', error: reason },
+      );
+      log?.warn(
+        { mailId: row.id, attempts: row.attempts + 1, error: reason, retryAt: retryAt?.toISOString() },
+        retryAt ? 'an e-mail could not be sent; it will be retried' : 'an e-mail could not be sent; given up',
+      );
+    }
   }
-  return {
-    transport: 'outbox',
-    send: async (message) => {
+
+  /** Records the message for its account and the delivery log, then, with SMTP, tries to send it. */
+  async function record(message: Omit<MailMessage, 'userId'>, userId: string | undefined): Promise<void> {
+    const owner = (await findAccountIdByAddress(db, message.to)) ?? userId ?? null;
+    if (!smtp) {
       // Let nodemailer validate and normalise the message exactly as it would for SMTP.
-      await (await transport()).sendMail({ from: config.from, ...message });
-      await insertKeptMail(db, { ...message, html: message.html ?? null });
+      await (await sendMail())({ from: config.from, ...message });
+      await insertMail(db, {
+        toAddress: message.to,
+        subject: message.subject,
+        // Kept for its account; one that belongs to no account goes nowhere and nobody reads it.
+        textBody: owner ? message.text : '',
+        htmlBody: owner ? (message.html ?? null) : null,
+        userId: owner,
+        deliveryStatus: 'kept',
+      });
+      return;
+    }
+    const now = clock();
+    const row = await insertMail(db, {
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      userId: owner,
+      deliveryStatus: 'sending',
+      nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS),
+    });
+    await attempt(row);
+  }
+
+  return {
+    transport: smtp ? 'smtp' : 'outbox',
+    send: ({ userId, ...message }) =>
+      record(message, userId).catch((error: unknown) => {
+        // A database error names its query's parameters (the body): only its code goes further.
+        const code = (error as { cause?: { code?: unknown } })?.cause?.code;
+        throw new Error(`The e-mail could not be recorded${typeof code === 'string' ? ` (${code})` : ''}`);
+      }),
+    retryDue: async () => {
+      if (!smtp) return 0;
+      const now = clock();
+      const claimed = await claimDueMail(db, {
+        now,
+        leaseUntil: new Date(now.getTime() + ATTEMPT_LEASE_MS),
+        limit: RETRY_BATCH,
+      });
+      for (const row of claimed) await attempt(row);
+      return claimed.length;
     },
   };
 }

@@ -1,12 +1,11 @@
 import { ErrorResponseSchema } from '@candor/contracts/errors';
-import { OutboxListQuerySchema, OutboxMessageSchema, OutboxPageSchema } from '@candor/contracts/outbox';
-import { z } from 'zod';
+import { OutboxListQuerySchema, OutboxPageSchema } from '@candor/contracts/outbox';
 import type { RoutesPlugin } from '../../services.ts';
-import { listOutbox, requireOutboxMessage } from './outbox.service.ts';
+import { listOutbox } from './outbox.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
-/** Mail kept when no SMTP server is configured, for administrators to read. */
+/** The delivery log: every e-mail's envelope and delivery status, never its body. */
 export const outboxRoutes: RoutesPlugin<'db'> = async (app, { db }) => {
   app.get(
     '/api/admin/outbox',
@@ -14,24 +13,12 @@ export const outboxRoutes: RoutesPlugin<'db'> = async (app, { db }) => {
       config: { access: 'outbox.read' },
       schema: {
         tags: ['outbox'],
-        summary: 'Kept mail, newest first, 20 a page, searchable by recipient',
+        summary:
+          'The delivery log: envelopes (to, subject, time) and delivery status, newest first, 20 a page, searchable by recipient',
         querystring: OutboxListQuerySchema,
         response: { 200: OutboxPageSchema, ...errors },
       },
     },
     async (request) => listOutbox(db, request.query),
-  );
-  app.get(
-    '/api/admin/outbox/:id',
-    {
-      config: { access: 'outbox.read' },
-      schema: {
-        tags: ['outbox'],
-        summary: 'One kept message with its text and HTML bodies',
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: OutboxMessageSchema, ...errors, 404: ErrorResponseSchema },
-      },
-    },
-    async (request) => requireOutboxMessage(db, request.params.id),
   );
 };

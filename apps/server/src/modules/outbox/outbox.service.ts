@@ -1,35 +1,24 @@
-import {
-  OUTBOX_PAGE_SIZE,
-  type OutboxListQuery,
-  type OutboxMessage,
-  type OutboxPage,
-} from '@candor/contracts/outbox';
+import { OUTBOX_PAGE_SIZE, type OutboxListQuery, type OutboxPage } from '@candor/contracts/outbox';
 import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { isUuid } from '../../lib/uuid.ts';
-import { findKeptMail, selectKeptMailPage } from '../mail/mail.repository.ts';
+import { selectMailEnvelopePage } from '../mail/mail.repository.ts';
 
-/** One page of kept mail, newest first, optionally only to recipients whose address contains `search`. */
+/**
+ * One page of the delivery log, newest first, optionally only to recipients whose address
+ * contains `search`: envelopes and delivery only. A message's body (a code, a link) is its
+ * account's, read in Messages; no staff route returns it.
+ */
 export async function listOutbox(db: Db, { page, search }: OutboxListQuery): Promise<OutboxPage> {
-  const found = await selectKeptMailPage(db, { page, pageSize: OUTBOX_PAGE_SIZE, search });
+  const found = await selectMailEnvelopePage(db, { page, pageSize: OUTBOX_PAGE_SIZE, search });
   return mapPage(found, (row) => ({
     id: row.id,
     to: row.toAddress,
     subject: row.subject,
     createdAt: row.createdAt.toISOString(),
+    status: row.deliveryStatus,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    sentAt: row.sentAt?.toISOString() ?? null,
   }));
-}
-
-export async function requireOutboxMessage(db: Db, id: string): Promise<OutboxMessage> {
-  const row = isUuid(id) ? await findKeptMail(db, id) : undefined;
-  if (!row) throw new AppError('NOT_FOUND', 'Message not found');
-  return {
-    id: row.id,
-    to: row.toAddress,
-    subject: row.subject,
-    text: row.textBody,
-    html: row.htmlBody,
-    createdAt: row.createdAt.toISOString(),
-  };
 }

@@ -4,7 +4,7 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { files } from '../../db/schema/files.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import { useSignedInUser } from '../../test/factories.ts';
-import { type Browser, useTestApp } from '../../test/test-app.ts';
+import { type Browser, createTestApp, useTestApp } from '../../test/test-app.ts';
 import { makeImage, makePdf, multipartUpload } from '../../test/uploads.ts';
 
 const t = useTestApp();
@@ -37,8 +37,19 @@ test('on first start the settings have their defaults, readable by anyone', asyn
     minWithdrawal: '0.00',
     withdrawalPercent: '0.00',
     updatedAt: expect.any(String),
+    emailDelivery: 'none',
   });
   expect(await t.db.select().from(siteSettings)).toHaveLength(1);
+});
+
+test('the public settings say whether e-mail is delivered: smtp when SMTP_URL is set', async () => {
+  const withSmtp = await createTestApp({ SMTP_URL: 'smtp://mail.example.test:2525' });
+  try {
+    const res = await withSmtp.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(res.json().emailDelivery).toBe('smtp');
+  } finally {
+    await withSmtp.close();
+  }
 });
 
 test('the four-eyes threshold is for staff with settings.manage only, never in the public answer', async () => {
@@ -48,7 +59,7 @@ test('the four-eyes threshold is for staff with settings.manage only, never in t
   const everyone = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json();
   expect(everyone).not.toHaveProperty('fourEyesThreshold');
   const { fourEyesThreshold: _internal, ...visible } = staff.json();
-  expect(everyone).toEqual(visible);
+  expect(everyone).toEqual({ ...visible, emailDelivery: 'none' });
 });
 
 describe('an administrator updates the settings', () => {
@@ -64,7 +75,7 @@ describe('an administrator updates the settings', () => {
     expect(row).toMatchObject({ minWithdrawalMinor: 2550n, withdrawalFeeBps: 250 });
     const read = await t.app.inject({ method: 'GET', url: '/api/settings' });
     const { fourEyesThreshold: _internal, ...visible } = res.json();
-    expect(read.json()).toEqual(visible);
+    expect(read.json()).toEqual({ ...visible, emailDelivery: 'none' });
   });
 
   test('the change is in the audit log with who, before and after', async () => {

@@ -16,9 +16,9 @@ import {
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
-export const settingsRoutes: RoutesPlugin<'db' | 'storage' | 'clock' | 'transactions'> = async (
+export const settingsRoutes: RoutesPlugin<'db' | 'storage' | 'clock' | 'transactions' | 'mailer'> = async (
   app,
-  { db, storage, clock, transactions },
+  { db, storage, clock, transactions, mailer },
 ) => {
   app.get(
     '/api/settings',
@@ -26,11 +26,12 @@ export const settingsRoutes: RoutesPlugin<'db' | 'storage' | 'clock' | 'transact
       config: { access: 'public' },
       schema: {
         tags: ['settings'],
-        summary: 'The site settings the pages show (name, icon, withdrawal limits)',
+        summary:
+          'The site settings the pages show (name, icon, withdrawal limits, whether e-mail is delivered)',
         response: { 200: PublicSettingsSchema },
       },
     },
-    async () => readPublicSettings(db),
+    async () => readPublicSettings(db, mailer.transport === 'smtp' ? 'smtp' : 'none'),
   );
 
   app.get(

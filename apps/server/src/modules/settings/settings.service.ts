@@ -1,5 +1,10 @@
 import { fileUrl } from '@candor/contracts/files';
-import type { PublicSettings, SiteSettings, UpdateSiteSettingsRequest } from '@candor/contracts/settings';
+import type {
+  EmailDelivery,
+  PublicSettings,
+  SiteSettings,
+  UpdateSiteSettingsRequest,
+} from '@candor/contracts/settings';
 import {
   formatDecimal,
   formatPercentBps,
@@ -40,9 +45,9 @@ export async function readSiteSettings(db: Db): Promise<SiteSettings> {
 }
 
 /** What anyone may read: the settings without the four-eyes threshold (an internal control). */
-export async function readPublicSettings(db: Db): Promise<PublicSettings> {
+export async function readPublicSettings(db: Db, emailDelivery: EmailDelivery): Promise<PublicSettings> {
   const { fourEyesThreshold: _internal, ...visible } = await readSiteSettings(db);
-  return visible;
+  return { ...visible, emailDelivery };
 }
 
 /** Changes the settings record under its lock, recording before and after in the audit log. */

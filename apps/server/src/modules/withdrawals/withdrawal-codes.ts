@@ -41,6 +41,7 @@ export const WITHDRAWAL_CODE_SUBJECT = 'withdrawal confirmation code';
 export function withdrawalCodeMessage(input: {
   siteName: string;
   to: string;
+  userId: string;
   name: string;
   code: string;
   amount: string;
@@ -59,6 +60,7 @@ export function withdrawalCodeMessage(input: {
   ];
   return {
     to: input.to,
+    userId: input.userId,
     subject: `${input.siteName}: your ${WITHDRAWAL_CODE_SUBJECT}`,
     text: lines.join('\n'),
   };

@@ -52,6 +52,7 @@ export async function sendWithdrawalCode(
     withdrawalCodeMessage({
       siteName: await readSiteName(tx),
       to: customer.email,
+      userId: customer.id,
       name: customer.name,
       code,
       amount: formatUsd(row.amountMinor),

@@ -16,6 +16,12 @@ const STATUS_STYLES: Readonly<Record<string, string>> = {
   // Accounts (the Users tab): seed-spec §2 "Active or Blocked".
   Active: 'bg-emerald-100 text-emerald-800',
   Blocked: 'bg-red-100 text-red-700',
+  // E-mail deliveries (the delivery log).
+  'Kept (no SMTP)': 'bg-slate-100 text-slate-700',
+  Sending: 'bg-sky-100 text-sky-800',
+  Sent: 'bg-emerald-100 text-emerald-800',
+  Retrying: 'bg-amber-100 text-amber-800',
+  Failed: 'bg-red-100 text-red-700',
   Unknown: 'bg-slate-100 text-slate-600',
 };
 

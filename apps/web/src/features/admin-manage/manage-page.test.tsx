@@ -38,7 +38,7 @@ describe('ManagePage', () => {
       me: buildMe({ role: 'admin' }),
     });
     expect((await screen.findByRole('tab', { name: 'Settings' })).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('link', { name: 'Mail outbox' }).getAttribute('href')).toBe('/admin/outbox');
+    expect(screen.getByRole('link', { name: 'Delivery log' }).getAttribute('href')).toBe('/admin/outbox');
   });
 
   test.each([
@@ -81,7 +81,7 @@ describe('ManagePage', () => {
     });
     await screen.findByRole('tab', { name: 'Users' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(tabs);
-    expect(Boolean(screen.queryByRole('link', { name: 'Mail outbox' }))).toBe(
+    expect(Boolean(screen.queryByRole('link', { name: 'Delivery log' }))).toBe(
       role !== 'compliance' && role !== 'accountant',
     );
   });

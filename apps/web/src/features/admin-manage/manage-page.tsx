@@ -49,7 +49,7 @@ export function ManagePage({ panels = {} }: { panels?: Partial<Record<ManageTabI
                   strokeLinejoin="round"
                 />
               </svg>
-              Mail outbox
+              Delivery log
             </Link>
           ) : undefined
         }

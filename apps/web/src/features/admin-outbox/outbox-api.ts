@@ -1,4 +1,4 @@
-import { OutboxMessageSchema, OutboxPageSchema } from '@candor/contracts/outbox';
+import { OutboxPageSchema } from '@candor/contracts/outbox';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -10,13 +10,5 @@ export function outboxPageQuery(page: number, search: string) {
     queryKey: queryKeys.outbox.page({ page, search }),
     queryFn: ({ signal }) => apiRequest(`/api/admin/outbox?${params}`, OutboxPageSchema, { signal }),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function outboxMessageQuery(id: string) {
-  return queryOptions({
-    queryKey: queryKeys.outbox.one(id),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/admin/outbox/${encodeURIComponent(id)}`, OutboxMessageSchema, { signal }),
   });
 }

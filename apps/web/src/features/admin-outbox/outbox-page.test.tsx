@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { recordId } from '../../test/record-id.ts';
@@ -10,6 +10,11 @@ const item = (n: number, to = `user${n}@example.com`) => ({
   to,
   subject: `Message ${n}`,
   createdAt: '2026-01-15T09:30:00.000Z',
+  status: 'kept',
+  attempts: 0,
+  lastError: null,
+  nextAttemptAt: null,
+  sentAt: null,
 });
 
 function renderOutbox(url = '/admin/outbox') {
@@ -61,7 +66,7 @@ describe('OutboxPage', () => {
 
     await userEvent.setup().type(screen.getByLabelText('Search by email'), 'nobody@');
 
-    expect(await screen.findByText('No messages.')).toBeTruthy();
+    expect(await screen.findByText('No e-mail sent yet.')).toBeTruthy();
     const searches = distinct(
       requestedUrls(fetchMock, '/api/admin/outbox').map((url) => url.searchParams.get('search')),
     );
@@ -69,12 +74,37 @@ describe('OutboxPage', () => {
     expect(searches).toEqual([null, 'nobody@']);
   });
 
-  test('a row opens its message', async () => {
+  test('each row shows its delivery: kept, sent, retrying with the SMTP error, failed; no message opens', async () => {
     mockApi({
-      'GET /api/admin/outbox': { status: 200, body: { items: [item(7)], page: 1, pageCount: 1, total: 1 } },
+      'GET /api/admin/outbox': {
+        status: 200,
+        body: {
+          items: [
+            item(1),
+            { ...item(2), status: 'sent', attempts: 1, sentAt: '2026-01-15T09:30:01.000Z' },
+            {
+              ...item(3),
+              status: 'retrying',
+              attempts: 2,
+              lastError: 'EAUTH: Invalid login: 535 Authentication failed',
+              nextAttemptAt: '2026-01-15T09:40:00.000Z',
+            },
+            { ...item(4), status: 'failed', attempts: 5, lastError: 'ESOCKET: connect ECONNREFUSED' },
+          ],
+          page: 1,
+          pageCount: 1,
+          total: 4,
+        },
+      },
     });
-    const { router } = renderOutbox();
-    await userEvent.setup().click(await screen.findByText('user7@example.com'));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/outbox/${item(7).id}`));
+    renderOutbox();
+    expect(await screen.findByRole('heading', { name: 'Delivery log' })).toBeTruthy();
+    expect(await screen.findByText('Kept (no SMTP)')).toBeTruthy();
+    expect(screen.getByText('Sent')).toBeTruthy();
+    expect(screen.getByText('Retrying')).toBeTruthy();
+    expect(screen.getByText('SMTP error: EAUTH: Invalid login: 535 Authentication failed')).toBeTruthy();
+    expect(screen.getByText('Failed')).toBeTruthy();
+    expect(screen.getByText('Given up after 5 attempts')).toBeTruthy();
+    expect(screen.queryAllByRole('link', { name: /Message \d/ })).toEqual([]);
   });
 });

@@ -11,15 +11,15 @@ import { outboxPageQuery } from './outbox-api.ts';
 import { OutboxTable } from './outbox-table.tsx';
 
 export function OutboxPage() {
-  useDocumentBranding('Outbox');
+  useDocumentBranding('Delivery log');
   const { page, search, setSearch, setPage } = useListPlace('/admin/outbox');
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(outboxPageQuery(page, search));
 
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Outbox"
-        description="E-mail the platform has sent: verification links, password resets and notices."
+        title="Delivery log"
+        description="Every e-mail the platform sent: to whom, its subject, when, and whether it was delivered. What a message says (a code, a link) is its customer's alone: they read it in their Messages."
         actions={
           <Link
             to="/all-user"
@@ -35,17 +35,17 @@ export function OutboxPage() {
         {data ? (
           <p className="flex items-center gap-2 text-sm text-slate-500" aria-live="polite">
             {isPlaceholderData ? <Spinner className="h-4 w-4 text-brand-600" /> : null}
-            {data.total === 1 ? '1 message' : `${data.total.toLocaleString()} messages`}
+            {data.total === 1 ? '1 e-mail' : `${data.total.toLocaleString()} e-mails`}
           </p>
         ) : null}
       </div>
 
       {isPending ? (
-        <LoadingState>Loading messages...</LoadingState>
+        <LoadingState>Loading the delivery log...</LoadingState>
       ) : isError ? (
-        <LoadError onRetry={() => void refetch()}>The messages could not be loaded.</LoadError>
+        <LoadError onRetry={() => void refetch()}>The delivery log could not be loaded.</LoadError>
       ) : data.items.length === 0 ? (
-        <EmptyState title="No messages.">
+        <EmptyState title="No e-mail sent yet.">
           {search ? 'No e-mail was sent to an address matching your search.' : null}
         </EmptyState>
       ) : (

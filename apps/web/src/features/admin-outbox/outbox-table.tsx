@@ -1,44 +1,72 @@
-import type { OutboxItem } from '@candor/contracts/outbox';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { type Column, DataTable, OpeningRow, ROW_LINK_CLASS } from '../../components/ui/data-table.tsx';
+import type { MailDeliveryStatus, OutboxItem } from '@candor/contracts/outbox';
+import { type Column, DataTable } from '../../components/ui/data-table.tsx';
+import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 
 const COLUMNS: readonly Column[] = [
-  { label: 'To', className: 'hidden w-1/3 sm:table-cell' },
+  { label: 'To', className: 'hidden w-1/4 sm:table-cell' },
   { label: 'Subject' },
-  { label: 'Date', className: 'hidden w-48 text-right sm:table-cell' },
+  { label: 'Delivery', className: 'w-1/3' },
+  { label: 'Date', className: 'hidden w-44 text-right sm:table-cell' },
 ];
 
-/** The outbox's rows. A row opens its message; the subject is the keyboard-reachable link. */
+export const DELIVERY_LABELS = {
+  kept: 'Kept (no SMTP)',
+  sending: 'Sending',
+  sent: 'Sent',
+  retrying: 'Retrying',
+  failed: 'Failed',
+} as const satisfies Record<MailDeliveryStatus, string>;
+
+/** What the delivery column says beside the status: attempts, the SMTP error, the next try. */
+function deliveryDetail(item: OutboxItem): string | null {
+  const attempts = item.attempts === 1 ? '1 attempt' : `${item.attempts} attempts`;
+  switch (item.status) {
+    case 'kept':
+      return 'Not sent: no SMTP server is configured. The customer reads it in Messages.';
+    case 'sending':
+      return item.attempts > 0 ? `${attempts} so far` : null;
+    case 'sent':
+      return item.sentAt ? `${attempts}, sent ${formatDateTime(item.sentAt)}` : attempts;
+    case 'retrying':
+      return `${attempts}; next try ${item.nextAttemptAt ? formatDateTime(item.nextAttemptAt) : 'soon'}`;
+    case 'failed':
+      return `Given up after ${attempts}`;
+  }
+}
+
+/** The delivery log's rows: envelopes and delivery only; a message's body is its customer's. */
 export function OutboxTable({ items }: { items: readonly OutboxItem[] }) {
-  const navigate = useNavigate();
   return (
     <DataTable columns={COLUMNS} fixed>
       {items.map((item) => (
-        <OpeningRow
-          key={item.id}
-          onOpen={() => void navigate({ to: '/admin/outbox/$id', params: { id: item.id } })}
-        >
+        <tr key={item.id}>
           <td className="hidden truncate px-4 py-3 text-slate-700 sm:table-cell" title={item.to}>
             {item.to}
           </td>
           <td className="px-4 py-3">
-            <Link
-              to="/admin/outbox/$id"
-              params={{ id: item.id }}
-              className={ROW_LINK_CLASS}
-              onClick={(event) => event.stopPropagation()}
-            >
+            <span className="block truncate font-medium text-slate-900" title={item.subject}>
               {item.subject}
-            </Link>
-            <span className="mt-0.5 block truncate text-xs text-slate-500 sm:hidden" aria-hidden="true">
+            </span>
+            <span className="mt-0.5 block truncate text-xs text-slate-500 sm:hidden">
               {item.to} · {formatDateTime(item.createdAt)}
             </span>
+          </td>
+          <td className="px-4 py-3">
+            <StatusBadge label={DELIVERY_LABELS[item.status]} />
+            {deliveryDetail(item) ? (
+              <span className="mt-1 block text-xs text-slate-500">{deliveryDetail(item)}</span>
+            ) : null}
+            {item.lastError && item.status !== 'sent' ? (
+              <span className="mt-1 block text-xs break-words text-red-700">
+                SMTP error: {item.lastError}
+              </span>
+            ) : null}
           </td>
           <td className="hidden px-4 py-3 text-right whitespace-nowrap text-slate-500 tabular-nums sm:table-cell">
             <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
           </td>
-        </OpeningRow>
+        </tr>
       ))}
     </DataTable>
   );

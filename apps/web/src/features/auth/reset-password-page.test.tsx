@@ -52,4 +52,35 @@ describe('ResetPasswordPage', () => {
     await requestReset('ada@example.com');
     expect(await screen.findByText('An error occurred. Please try again later.')).toBeTruthy();
   });
+
+  test.each([
+    ['none', true],
+    ['smtp', false],
+  ] as const)(
+    'with e-mail delivery %s, the page says to ask the administrators: %s',
+    async (delivery, shown) => {
+      mockApi({
+        'GET /api/settings': {
+          status: 200,
+          body: {
+            siteName: 'Candor',
+            faviconUrl: null,
+            minWithdrawal: '0.00',
+            withdrawalPercent: '0.00',
+            updatedAt: '2026-01-01T00:00:00.000Z',
+            emailDelivery: delivery,
+          },
+        },
+      });
+      renderPages([{ path: '/reset-password', component: ResetPasswordPage }], '/reset-password');
+      await screen.findByRole('button', { name: 'Send Reset Link' });
+      const notice =
+        "E-mail is not set up on this site, so a reset link cannot reach your inbox. Ask the site's administrators for a password reset link.";
+      if (shown) expect(await screen.findByText(notice)).toBeTruthy();
+      else {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(screen.queryByText(notice)).toBeNull();
+      }
+    },
+  );
 });

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { useSiteSettings } from '../../lib/site-settings.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { requestPasswordReset } from './auth-api.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
@@ -12,6 +13,15 @@ import { SuccessNotice } from './auth-notices.tsx';
 
 export function ResetPasswordPage() {
   const form = useZodForm(RequestPasswordResetRequestSchema);
+  const noEmail = useSiteSettings()?.emailDelivery === 'none';
+  const noEmailNotice = noEmail ? (
+    <p
+      role="note"
+      className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      {AUTH_MESSAGES.emailNotSetUp}
+    </p>
+  ) : null;
   const field = bindFields(form);
 
   const request = useMutation({ mutationFn: requestPasswordReset });
@@ -27,6 +37,7 @@ export function ResetPasswordPage() {
       {request.isSuccess ? (
         <div className="space-y-6">
           <SuccessNotice message={AUTH_MESSAGES.resetEmailSent} />
+          {noEmailNotice}
           <p className="text-sm text-slate-600">
             The link in the e-mail lets you choose a new password. It can be used once and expires after a
             while.
@@ -40,6 +51,7 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4">
+          {noEmailNotice}
           <p className="text-sm text-slate-600">
             Enter the e-mail address of your account and we will send you a reset link.
           </p>

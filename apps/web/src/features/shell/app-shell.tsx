@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { useIsStaff } from '../../lib/permissions.ts';
 import { signOut, useMe } from '../../lib/session.ts';
 import { useDocumentBranding, useSiteSettings } from '../../lib/site-settings.ts';
+import { unreadMessagesQuery } from '../../lib/unread-messages.ts';
 
 type NavItem = { to: string; label: string; icon: IconName; staffOnly?: boolean };
 
@@ -83,7 +85,8 @@ export function AppShell() {
           <p className="truncate text-base font-semibold text-slate-900" data-testid="site-name">
             {siteName}
           </p>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-2">
+            <MessagesLink />
             <ProfileMenu fullname={me.fullname} email={me.email} pictureUrl={me.profileImageUrl} />
           </div>
         </header>
@@ -92,6 +95,33 @@ export function AppShell() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** The header's way to Messages, with the number of unread messages on a badge. */
+function MessagesLink() {
+  const { data } = useQuery(unreadMessagesQuery);
+  const unread = data?.unread ?? 0;
+  const label = unread === 0 ? 'Messages' : `Messages, ${unread} unread`;
+  return (
+    <Link
+      to="/messages"
+      aria-label={label}
+      title={label}
+      className="relative flex h-10 w-10 items-center justify-center rounded-full text-slate-600 transition hover:bg-slate-100 hover:text-slate-900"
+      activeProps={{ className: 'bg-slate-100 text-slate-900', 'aria-current': 'page' }}
+    >
+      <Icon name="bell" className="h-6 w-6" />
+      {unread > 0 ? (
+        <span
+          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white tabular-nums"
+          data-testid="unread-messages"
+          aria-hidden="true"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </Link>
   );
 }
 

@@ -1,23 +1,39 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
 import { LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { LinkedText } from './linked-text.tsx';
-import { outboxMessageQuery } from './outbox-api.ts';
+import { markMessageRead, messageQuery } from './messages-api.ts';
 
-export function OutboxMessagePage() {
-  useDocumentBranding('Outbox');
+/** /messages/$id: one of your messages, marked read once it is shown. */
+export function MessagePage() {
+  useDocumentBranding('Messages');
   const { id = '' } = useParams({ strict: false });
-  const { data, isPending, error } = useQuery(outboxMessageQuery(id));
+  const queryClient = useQueryClient();
+  const { data, isPending, error } = useQuery(messageQuery(id));
+  const unread = data !== undefined && data.readAt === null;
+
+  useEffect(() => {
+    if (!unread) return;
+    void markMessageRead(id)
+      .then(() =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: queryKeys.unreadMessages }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.messages.all }),
+        ]),
+      )
+      .catch(() => undefined);
+  }, [id, unread, queryClient]);
 
   return (
     <div className="space-y-4">
-      <BackLink to="/admin/outbox" label="Outbox" />
+      <BackLink to="/messages" label="Messages" />
 
       {isPending ? (
         <LoadingState plain>Loading message...</LoadingState>
@@ -25,8 +41,8 @@ export function OutboxMessagePage() {
         <EmptyState
           title={isApiError(error, 'NOT_FOUND') ? 'Message not found.' : 'The message could not be loaded.'}
         >
-          <Link to="/admin/outbox" className="font-semibold text-brand-700 hover:underline">
-            Back to the outbox
+          <Link to="/messages" className="font-semibold text-brand-700 hover:underline">
+            Back to your messages
           </Link>
         </EmptyState>
       ) : (
@@ -40,9 +56,6 @@ export function OutboxMessagePage() {
               <Header label="Date">
                 <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
               </Header>
-              {data.html !== null ? (
-                <Header label="Format">Text and HTML (the text part is shown)</Header>
-              ) : null}
             </dl>
           </header>
           <pre className="overflow-x-auto p-5 font-mono text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800 sm:p-6">

@@ -1,11 +1,22 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "user_id" text;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "read_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "delivery_status" text DEFAULT 'kept' NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "last_error" text;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "next_attempt_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "trades" ADD COLUMN "desk_status" text;--> statement-breakpoint
 ALTER TABLE "trades" ADD COLUMN "desk_reason" text;--> statement-breakpoint
 ALTER TABLE "trades" ADD COLUMN "desk_expires_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "trades" ADD COLUMN "desk_decided_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "trades" ADD COLUMN "desk_entry_id" bigint;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trades" ADD CONSTRAINT "trades_desk_entry_id_journal_entries_id_fk" FOREIGN KEY ("desk_entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "mail_outbox_user_created_idx" ON "mail_outbox" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."delivery_status" in ('sending', 'retrying');--> statement-breakpoint
 CREATE INDEX "trades_desk_proposed_idx" ON "trades" USING btree ("user_id","desk_expires_at") WHERE "trades"."desk_status" = 'proposed';--> statement-breakpoint
 CREATE INDEX "trades_desk_expiry_idx" ON "trades" USING btree ("desk_expires_at") WHERE "trades"."desk_status" = 'proposed';--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_delivery_status_check" CHECK ("mail_outbox"."delivery_status" in ('kept', 'sending', 'sent', 'retrying', 'failed'));--> statement-breakpoint
 ALTER TABLE "trades" ADD CONSTRAINT "trades_desk_status" CHECK ("trades"."desk_status" in ('proposed', 'accepted', 'rejected', 'expired'));--> statement-breakpoint
 -- hand-written: desk
 -- Desk trades booked before they needed the customer's acceptance were posted at booking: they
@@ -28,3 +39,8 @@ ALTER TABLE "trades" ADD CONSTRAINT "trades_desk_proposal" CHECK (
     AND ("desk_status" = 'proposed') = ("desk_decided_at" IS NULL))
   OR (NOT "booked_by_desk" AND "desk_status" IS NULL AND "desk_entry_id" IS NULL)
 );
+--> statement-breakpoint
+-- hand-written: mail
+-- Mail kept before this change becomes its account's (Messages); what belongs to no account is blanked.
+UPDATE "mail_outbox" AS m SET "user_id" = u."id" FROM "users" AS u WHERE m."user_id" IS NULL AND lower(m."to_address") = u."email";--> statement-breakpoint
+UPDATE "mail_outbox" SET "text_body" = '', "html_body" = NULL WHERE "user_id" IS NULL;

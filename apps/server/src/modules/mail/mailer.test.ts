@@ -1,0 +1,251 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
+import { insertUser } from '../../test/factories.ts';
+import { createManualClock } from '../../test/manual-clock.ts';
+import { openTestDatabase } from '../../test/test-app.ts';
+import { createMailDeliveryWorker } from './mail-delivery-worker.ts';
+import { createMailer, type OutgoingMail, type SendMail } from './mailer.ts';
+
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+});
+afterAll(() => drop());
+
+const FROM = 'Candor <no-reply@candor.test>';
+
+/** A fake SMTP transport: fails while `failing` holds an error, records what it delivered. */
+function fakeTransport() {
+  const delivered: OutgoingMail[] = [];
+  const state: { failing: Error | undefined } = { failing: undefined };
+  const sendMail: SendMail = async (mail) => {
+    if (state.failing) throw state.failing;
+    delivered.push(mail);
+  };
+  return { delivered, state, sendMail };
+}
+
+function smtpError(message: string): Error {
+  return Object.assign(new Error(message), { code: 'EAUTH', responseCode: 535 });
+}
+
+async function rowOf(id: string) {
+  const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (!row) throw new Error('no such mail');
+  return row;
+}
+
+async function newestTo(address: string) {
+  const [row] = await database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, address))
+    .orderBy(mailOutbox.createdAt);
+  if (!row) throw new Error(`no mail to ${address}`);
+  return row;
+}
+
+describe('with no SMTP', () => {
+  test("a message to an account's address is kept for that account, undelivered", async () => {
+    const user = await insertUser(database.db, { email: 'Kept.Owner@Example.test' });
+    const mailer = createMailer(database.db, { from: FROM });
+    expect(mailer.transport).toBe('outbox');
+    await mailer.send({ to: 'kept.owner@example.test', subject: 'Hello', text: 'Code 123456' });
+    const row = await newestTo('kept.owner@example.test');
+    expect(row).toMatchObject({
+      userId: user.id,
+      subject: 'Hello',
+      textBody: 'Code 123456',
+      deliveryStatus: 'kept',
+      attempts: 0,
+      readAt: null,
+    });
+  });
+
+  test('a message to an address with no account is kept for the account that caused it', async () => {
+    const user = await insertUser(database.db);
+    const mailer = createMailer(database.db, { from: FROM });
+    await mailer.send({ to: 'new-address@example.test', subject: 'Verify', text: 'link', userId: user.id });
+    expect(await newestTo('new-address@example.test')).toMatchObject({ userId: user.id, textBody: 'link' });
+  });
+
+  test('a message that belongs to no account keeps only its envelope: nobody may read it', async () => {
+    const mailer = createMailer(database.db, { from: FROM });
+    await mailer.send({
+      to: 'stranger@example.test',
+      subject: 'Stray',
+      text: 'secret',
+      html: '<p>secret</p>',
+    });
+    expect(await newestTo('stranger@example.test')).toMatchObject({
+      userId: null,
+      subject: 'Stray',
+      textBody: '',
+      htmlBody: null,
+      deliveryStatus: 'kept',
+    });
+  });
+});
+
+describe('over SMTP (a fake transport)', () => {
+  test('a delivered message is recorded as sent, and still kept for its account', async () => {
+    const user = await insertUser(database.db);
+    const clock = createManualClock(new Date('2031-01-01T10:00:00Z'));
+    const transport = fakeTransport();
+    const mailer = createMailer(database.db, { from: FROM, sendMail: transport.sendMail, clock: clock.now });
+    expect(mailer.transport).toBe('smtp');
+    await mailer.send({
+      to: user.email,
+      subject: 'Sent one',
+      text: 'Your code is 654321',
+      html: '<b>654321</b>',
+    });
+    expect(transport.delivered).toEqual([
+      { from: FROM, to: user.email, subject: 'Sent one', text: 'Your code is 654321', html: '<b>654321</b>' },
+    ]);
+    expect(await newestTo(user.email)).toMatchObject({
+      userId: user.id,
+      textBody: 'Your code is 654321',
+      deliveryStatus: 'sent',
+      attempts: 1,
+      lastError: null,
+      nextAttemptAt: null,
+      sentAt: new Date('2031-01-01T10:00:00Z'),
+    });
+  });
+
+  test('a failed send is recorded with the SMTP error, retried after 1, 5, 15 and 60 minutes, then given up', async () => {
+    const user = await insertUser(database.db);
+    const clock = createManualClock(new Date('2031-02-01T10:00:00Z'));
+    const transport = fakeTransport();
+    transport.state.failing = smtpError('Invalid login: 535 Authentication failed\nmore detail');
+    const mailer = createMailer(database.db, { from: FROM, sendMail: transport.sendMail, clock: clock.now });
+
+    // Recorded first, then the failure: the send itself does not throw.
+    await mailer.send({ to: user.email, subject: 'Will fail', text: 'Code 111111' });
+    const id = (await newestTo(user.email)).id;
+    expect(await rowOf(id)).toMatchObject({
+      deliveryStatus: 'retrying',
+      attempts: 1,
+      lastError: 'EAUTH: Invalid login: 535 Authentication failed',
+      nextAttemptAt: new Date('2031-02-01T10:01:00Z'),
+      sentAt: null,
+    });
+
+    // Not due yet: nothing is tried.
+    clock.advance(59_000);
+    expect(await mailer.retryDue()).toBe(0);
+
+    const expectedNext = ['2031-02-01T10:06:00Z', '2031-02-01T10:21:00Z', '2031-02-01T11:21:00Z'];
+    clock.set(new Date('2031-02-01T10:01:00Z'));
+    for (const [i, next] of expectedNext.entries()) {
+      expect(await mailer.retryDue()).toBe(1);
+      expect(await rowOf(id)).toMatchObject({
+        deliveryStatus: 'retrying',
+        attempts: i + 2,
+        nextAttemptAt: new Date(next),
+      });
+      clock.set(new Date(next));
+    }
+    // The fifth failure gives up.
+    expect(await mailer.retryDue()).toBe(1);
+    expect(await rowOf(id)).toMatchObject({
+      deliveryStatus: 'failed',
+      attempts: 5,
+      lastError: 'EAUTH: Invalid login: 535 Authentication failed',
+      nextAttemptAt: null,
+    });
+    clock.advance(24 * 60 * 60_000);
+    expect(await mailer.retryDue()).toBe(0);
+    expect(transport.delivered).toEqual([]);
+    // The customer can still read it in Messages.
+    expect((await rowOf(id)).textBody).toBe('Code 111111');
+  });
+
+  test('a retry that goes through is recorded as sent; a message of no account then loses its bodies', async () => {
+    const clock = createManualClock(new Date('2031-03-01T10:00:00Z'));
+    const transport = fakeTransport();
+    transport.state.failing = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), {
+      code: 'ESOCKET',
+    });
+    const mailer = createMailer(database.db, { from: FROM, sendMail: transport.sendMail, clock: clock.now });
+    await mailer.send({ to: 'nobody-yet@example.test', subject: 'Retried', text: 'Body of no account' });
+    const id = (await newestTo('nobody-yet@example.test')).id;
+    expect(await rowOf(id)).toMatchObject({
+      deliveryStatus: 'retrying',
+      lastError: 'ESOCKET: connect ECONNREFUSED 127.0.0.1:25',
+      textBody: 'Body of no account',
+    });
+
+    transport.state.failing = undefined;
+    clock.advance(60_000);
+    expect(await mailer.retryDue()).toBe(1);
+    expect(transport.delivered.map((mail) => mail.text)).toEqual(['Body of no account']);
+    expect(await rowOf(id)).toMatchObject({
+      deliveryStatus: 'sent',
+      attempts: 2,
+      lastError: null,
+      sentAt: new Date('2031-03-01T10:01:00Z'),
+      textBody: '',
+    });
+  });
+
+  test('two servers retrying at once send a message once (claims skip locked rows)', async () => {
+    const clock = createManualClock(new Date('2031-04-01T10:00:00Z'));
+    const transport = fakeTransport();
+    transport.state.failing = new Error('421 Try again later');
+    const first = createMailer(database.db, { from: FROM, sendMail: transport.sendMail, clock: clock.now });
+    await first.send({ to: 'twice@example.test', subject: 'Once', text: 'once' });
+    transport.state.failing = undefined;
+    const second = createMailer(database.db, { from: FROM, sendMail: transport.sendMail, clock: clock.now });
+    clock.advance(60_000);
+    const tried = await Promise.all([first.retryDue(), second.retryDue()]);
+    expect(tried.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(transport.delivered.filter((mail) => mail.to === 'twice@example.test')).toHaveLength(1);
+  });
+
+  test('an attempt that never finished (a crashed server) is retried once its lease has passed', async () => {
+    const clock = createManualClock(new Date('2031-05-01T10:00:00Z'));
+    const transport = fakeTransport();
+    const mailer = createMailer(database.db, { from: FROM, sendMail: transport.sendMail, clock: clock.now });
+    const [row] = await database.db
+      .insert(mailOutbox)
+      .values({
+        toAddress: 'crashed@example.test',
+        subject: 'Crashed',
+        textBody: 'x',
+        deliveryStatus: 'sending',
+        nextAttemptAt: new Date('2031-05-01T10:05:00Z'),
+      })
+      .returning();
+    expect(await mailer.retryDue()).toBe(0);
+    clock.set(new Date('2031-05-01T10:05:00Z'));
+    expect(await mailer.retryDue()).toBe(1);
+    expect(await rowOf(row!.id)).toMatchObject({ deliveryStatus: 'sent', attempts: 1 });
+  });
+
+  test('the worker retries on its timer and stops with the app', async () => {
+    const calls: number[] = [];
+    const worker = createMailDeliveryWorker({
+      mailer: {
+        transport: 'smtp',
+        retryDue: async () => {
+          calls.push(Date.now());
+          return 0;
+        },
+      },
+      logger: { error: () => {} },
+      intervalMs: 10,
+    });
+    worker.start();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await worker.stop();
+    const seen = calls.length;
+    expect(seen).toBeGreaterThan(1);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(calls.length).toBe(seen);
+  });
+});

@@ -110,7 +110,7 @@ function escapeHtml(text: string): string {
  * a site's name, so a local run published at 127.0.0.1 keeps its passkeys at localhost (the browser
  * must then use http://localhost:<port>).
  */
-function passkeySite(site: URL): { rpID: string; origin: string } {
+export function passkeySite(site: URL): { rpID: string; origin: string } {
   if (site.hostname !== '127.0.0.1') return { rpID: site.hostname, origin: site.origin };
   return { rpID: 'localhost', origin: `${site.protocol}//localhost${site.port ? `:${site.port}` : ''}` };
 }

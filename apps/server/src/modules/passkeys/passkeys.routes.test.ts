@@ -271,3 +271,55 @@ describe('signing in with a passkey', () => {
     expect(await t.db.select({ id: users.id }).from(users).where(eq(users.id, user.id))).toHaveLength(1);
   });
 });
+
+describe('malformed answers are refused, never a server error', () => {
+  const GARBAGE = [
+    { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'AAAA' } },
+    {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', attestationObject: 'oA', authenticatorData: '', signature: 'AA' },
+      clientExtensionResults: { credProps: 'x' },
+      extra: 'field',
+    },
+  ];
+
+  test.each(GARBAGE)('adding %#', async (credential) => {
+    const { browser } = await insertSignedInUser(t);
+    await browser.request({ method: 'POST', url: '/api/account/passkeys/options' });
+    const res = await browser.request({
+      method: 'POST',
+      url: '/api/account/passkeys',
+      payload: { name: 'Garbage', credential },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  test.each(GARBAGE)('signing in %#', async (credential) => {
+    const user = await insertUser(t.db);
+    const key = new SoftwarePasskey();
+    await key.insertFor(t.db, user.id);
+    const browser = new Browser(t.app);
+    // Also with the id of a passkey that exists, so the signature check itself meets the garbage.
+    for (const id of [credential.id, key.id]) {
+      await browser.request({ method: 'POST', url: '/api/session/passkey/options' });
+      const res = await browser.request({
+        method: 'POST',
+        url: '/api/session/passkey',
+        payload: { credential: { ...credential, id, rawId: id } },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  test('a credential of the wrong shape fails the contract', async () => {
+    const res = await new Browser(t.app).request({
+      method: 'POST',
+      url: '/api/session/passkey',
+      payload: { credential: { id: 'not base64url!', type: 'password' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+});

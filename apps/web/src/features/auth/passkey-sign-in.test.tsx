@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PasskeyDialogError } from '../../lib/passkey-browser.ts';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { LoginPage } from './login-page.tsx';
@@ -9,7 +9,6 @@ import { LoginPage } from './login-page.tsx';
 const dialog = vi.hoisted(() => ({ getPasskey: vi.fn() }));
 vi.mock('../../lib/passkey-browser.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/passkey-browser.ts')>()),
-  browserSupportsPasskeys: () => true,
   getPasskey: dialog.getPasskey,
 }));
 
@@ -28,6 +27,11 @@ function renderLogin() {
 
 beforeEach(() => {
   dialog.getPasskey.mockReset();
+  // jsdom has no WebAuthn: the page shows the button where the browser has it.
+  vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 describe('signing in with a passkey', () => {
@@ -90,4 +94,12 @@ describe('signing in with a passkey', () => {
       false,
     );
   });
+});
+
+test('a browser without passkeys is not offered the button', async () => {
+  vi.unstubAllGlobals();
+  mockApi({});
+  renderLogin();
+  await screen.findByRole('button', { name: 'Login' });
+  expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
 });

@@ -1,21 +1,36 @@
-import { MeSchema } from '@candor/contracts/auth';
-import { PASSKEY_MESSAGES, PasskeyOptionsSchema } from '@candor/contracts/passkeys';
+import { SignInResponseSchema } from '@candor/contracts/auth';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { apiRequest, isApiError } from '../../lib/api.ts';
-import { browserSupportsPasskeys, getPasskey, PasskeyDialogError } from '../../lib/passkey-browser.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-const SignedInSchema = z.object({ user: MeSchema });
+/** contracts/passkeys' PasskeyOptionsSchema, restated: this page's first load stays without that module. */
+const OptionsSchema = z.looseObject({ challenge: z.string() });
+const SIGN_IN_FAILED = 'Passkey sign-in failed. Please try again or use your password.';
 
 /** Signs in with a passkey: the server's options, the browser's dialog, then the server's check. */
 async function signInWithPasskey() {
-  const options = await apiRequest('/api/session/passkey/options', PasskeyOptionsSchema, { method: 'POST' });
+  const options = await apiRequest('/api/session/passkey/options', OptionsSchema, { method: 'POST' });
+  // The browser's dialog (and its library) load when the button is first pressed.
+  const { getPasskey } = await import('../../lib/passkey-browser.ts');
   const credential = await getPasskey(options);
-  return apiRequest('/api/session/passkey', SignedInSchema, { method: 'POST', body: { credential } });
+  return apiRequest('/api/session/passkey', SignInResponseSchema, { method: 'POST', body: { credential } });
+}
+
+/** What the page says when a passkey sign-in fails: the server's or the dialog's words where they help. */
+function failureMessage(error: unknown): string {
+  if (error instanceof Error && error.name === 'PasskeyDialogError') return error.message;
+  if (
+    isApiError(error, 'ACCOUNT_CLOSED') ||
+    isApiError(error, 'TOO_MANY_ATTEMPTS') ||
+    isApiError(error, 'RATE_LIMITED')
+  ) {
+    return error.message;
+  }
+  return SIGN_IN_FAILED;
 }
 
 /**
@@ -25,7 +40,7 @@ async function signInWithPasskey() {
 export function PasskeySignIn({ onFailure }: { onFailure: (message: string | null) => void }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  if (!browserSupportsPasskeys()) return null;
+  if (typeof window.PublicKeyCredential !== 'function') return null;
 
   const signIn = async () => {
     onFailure(null);
@@ -36,13 +51,7 @@ export function PasskeySignIn({ onFailure }: { onFailure: (message: string | nul
       await navigate({ to: '/dashboard' });
     } catch (error) {
       setBusy(false);
-      onFailure(
-        error instanceof PasskeyDialogError ||
-          isApiError(error, 'ACCOUNT_CLOSED') ||
-          isApiError(error, 'TOO_MANY_ATTEMPTS')
-          ? error.message
-          : PASSKEY_MESSAGES.signInFailed,
-      );
+      onFailure(failureMessage(error));
     }
   };
 

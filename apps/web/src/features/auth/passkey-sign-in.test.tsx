@@ -28,7 +28,7 @@ function renderLogin() {
 beforeEach(() => {
   dialog.getPasskey.mockReset();
   // jsdom has no WebAuthn: the page shows the button where the browser has it.
-  vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+  vi.stubGlobal('PublicKeyCredential', class {});
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,3 +1,18 @@
+CREATE TABLE "passkeys" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text,
+	"public_key" text NOT NULL,
+	"user_id" text NOT NULL,
+	"credential_id" text NOT NULL,
+	"counter" bigint NOT NULL,
+	"device_type" text NOT NULL,
+	"backed_up" boolean NOT NULL,
+	"transports" text,
+	"aaguid" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "passkeys_credential_id_unique" UNIQUE("credential_id")
+);
+--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "user_id" text;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "read_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "delivery_status" text DEFAULT 'kept' NOT NULL;--> statement-breakpoint
@@ -10,6 +25,8 @@ ALTER TABLE "trades" ADD COLUMN "desk_reason" text;--> statement-breakpoint
 ALTER TABLE "trades" ADD COLUMN "desk_expires_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "trades" ADD COLUMN "desk_decided_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "trades" ADD COLUMN "desk_entry_id" bigint;--> statement-breakpoint
+ALTER TABLE "passkeys" ADD CONSTRAINT "passkeys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "passkeys_user_id_idx" ON "passkeys" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trades" ADD CONSTRAINT "trades_desk_entry_id_journal_entries_id_fk" FOREIGN KEY ("desk_entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mail_outbox_user_created_idx" ON "mail_outbox" USING btree ("user_id","created_at");--> statement-breakpoint

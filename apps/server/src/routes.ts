@@ -14,6 +14,7 @@ import { marketRoutes } from './modules/market/market.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { passwordResetsRoutes } from './modules/password-resets/password-resets.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -52,6 +53,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(accountStatusRoutes, services);
   await app.register(userListRoutes, services);
   await app.register(userActivityRoutes, services);
+  await app.register(passkeysRoutes, services);
   await app.register(depositsRoutes, services);
   await app.register(withdrawalsRoutes, services);
   await app.register(withdrawalSettingsRoutes, services);

@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'USERNAME_TAKEN',
   'EMAIL_TAKEN',
   'INVALID_CREDENTIALS',
+  // Passkeys (issue 11): adding one needs a recent sign-in.
+  'REAUTHENTICATION_REQUIRED',
   'WRONG_PASSWORD',
   'TOO_MANY_ATTEMPTS',
   'RATE_LIMITED',

@@ -19,6 +19,7 @@ import * as idempotency from './schema/idempotency.ts';
 import * as ledger from './schema/ledger.ts';
 import * as mail from './schema/mail.ts';
 import * as market from './schema/market.ts';
+import * as passkeys from './schema/passkeys.ts';
 import * as secrets from './schema/secrets.ts';
 import * as settings from './schema/settings.ts';
 import * as trades from './schema/trades.ts';
@@ -40,6 +41,7 @@ export const schema = {
   ...deposits,
   ...withdrawals,
   ...trades,
+  ...passkeys,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

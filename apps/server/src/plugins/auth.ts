@@ -1,3 +1,4 @@
+import { passkey } from '@better-auth/passkey';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -90,7 +91,15 @@ export function createAuth({ db, mailer, secret, publicUrl, siteName, quiet = fa
         });
       },
     },
-    plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 })],
+    plugins: [
+      username({ minUsernameLength: 3, maxUsernameLength: 30 }),
+      // Registering a passkey needs a session; signing in with one is public (routes in modules/passkeys).
+      passkey({
+        ...passkeySite(origin),
+        rpName: 'Candor',
+        advanced: { webAuthnChallengeCookie: 'passkey_challenge' },
+      }),
+    ],
   });
 }
 
@@ -98,4 +107,14 @@ export type Auth = ReturnType<typeof createAuth>;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The site passkeys belong to: publicUrl's host name and origin. WebAuthn refuses an IP address as
+ * a site's name, so a local run published at 127.0.0.1 keeps its passkeys at localhost (the browser
+ * must then use http://localhost:<port>).
+ */
+export function passkeySite(site: URL): { rpID: string; origin: string } {
+  if (site.hostname !== '127.0.0.1') return { rpID: site.hostname, origin: site.origin };
+  return { rpID: 'localhost', origin: `${site.protocol}//localhost${site.port ? `:${site.port}` : ''}` };
 }

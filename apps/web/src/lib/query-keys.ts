@@ -51,6 +51,8 @@ export const queryKeys = {
   /** The signed-in person's own mail (Messages) and its unread count (the header's badge). */
   messages: pagedKeys([...ME, 'messages']),
   unreadMessages: [...ME, 'messages', 'unread'],
+  /** The customer's own passkeys (/account). */
+  passkeys: [...ME, 'passkeys'],
 
   admin: ADMIN,
   adminDeposits: pagedKeys([...ADMIN, 'deposits']),

@@ -8,6 +8,7 @@ import { deposits } from '../../db/schema/deposits.ts';
 import { files } from '../../db/schema/files.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
+import { passkeys } from '../../db/schema/passkeys.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 
@@ -89,7 +90,7 @@ export function closedAccountEmail(id: string): string {
   return `closed-${id}@closed.invalid`;
 }
 
-/** Signs the account out everywhere and removes its password, sign-in history and pending tokens. */
+/** Signs the account out everywhere and removes its password and passkeys, sign-in history and pending tokens. */
 export async function deleteSignInData(
   tx: Db,
   userId: string,
@@ -99,6 +100,7 @@ export async function deleteSignInData(
     .delete(accounts)
     .where(eq(accounts.userId, userId))
     .returning({ id: accounts.id });
+  const keys = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
   const history = await tx.delete(signIns).where(eq(signIns.userId, userId)).returning({ id: signIns.id });
   // better-auth keeps a password-reset token with the user's id as its value.
   const tokens = await tx
@@ -107,7 +109,7 @@ export async function deleteSignInData(
     .returning({ id: verifications.id });
   return {
     sessions: ended.length,
-    credentials: credentials.length,
+    credentials: credentials.length + keys.length,
     signIns: history.length,
     tokens: tokens.length,
   };

@@ -81,7 +81,7 @@ export const accountStatusRoutes: RoutesPlugin<'transactions' | 'storage'> = asy
           'Only with no open position, no pending deposit, no undecided withdrawal, no request awaiting a ' +
           'second approval and a zero balance ' +
           '(409 ACCOUNT_NOT_CLOSABLE names what stands in the way). Erases the name, e-mail, username, ' +
-          'picture, password, sessions, sign-in history, kept mail, payout details and files; keeps the ' +
+          'picture, password, passkeys, sessions, sign-in history, kept mail, payout details and files; keeps the ' +
           'ledger, trades, deposits, withdrawals and audit rows, linked to the anonymised account.',
         params: UserParamsSchema,
         body: AccountStatusRequestSchema,

@@ -9,6 +9,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { signIn } from './auth-api.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
 
 const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
@@ -47,6 +48,9 @@ export function LoginPage() {
           Login
         </SubmitButton>
       </form>
+      <div className="mt-4">
+        <PasskeySignIn onFailure={setFailure} />
+      </div>
     </AuthLayout>
   );
 }

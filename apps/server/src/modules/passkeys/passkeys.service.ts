@@ -1,0 +1,157 @@
+import type { Me } from '@candor/contracts/auth';
+import {
+  type AddPasskeyRequest,
+  PASSKEY_MESSAGES,
+  type Passkey,
+  type PasskeyCredential,
+  type PasskeyOptions,
+} from '@candor/contracts/passkeys';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { authErrorCode } from '../../lib/auth-calls.ts';
+import type { Auth } from '../../plugins/auth.ts';
+import { requireMe } from '../me/me.service.ts';
+import { deleteSessionByToken } from '../session/session.repository.ts';
+import type { Client } from '../session/session.service.ts';
+import { insertSignIn } from '../user-activity/user-activity.repository.ts';
+import { deletePasskey, findPasskey } from './passkeys.repository.ts';
+
+/**
+ * Passkeys through better-auth's passkey plugin (plugins/auth.ts). Each ceremony has two steps: the
+ * options (a challenge, remembered by better-auth under a signed short-lived cookie) and the
+ * browser's answer, verified against that challenge.
+ */
+type WithCookies<T> = { value: T; cookies: string[] };
+
+/** better-auth's refusals of a passkey ceremony that mean "the passkey did not prove anything". */
+const CEREMONY_FAILURES = new Set([
+  'CHALLENGE_NOT_FOUND',
+  'PASSKEY_NOT_FOUND',
+  'AUTHENTICATION_FAILED',
+  'FAILED_TO_VERIFY_REGISTRATION',
+  'YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY',
+  'VALIDATION_ERROR',
+]);
+
+/** Options for adding a passkey to the signed-in account (its session cookie in `headers`). */
+export async function passkeyRegistrationOptions(
+  auth: Auth,
+  headers: Headers,
+): Promise<WithCookies<PasskeyOptions>> {
+  try {
+    const { response, headers: set } = await auth.api.generatePasskeyRegistrationOptions({
+      headers,
+      returnHeaders: true,
+    });
+    return { value: response as unknown as PasskeyOptions, cookies: set.getSetCookie() };
+  } catch (error) {
+    throw registrationError(error);
+  }
+}
+
+/** Verifies the browser's answer and stores the new passkey under the signed-in account. */
+export async function addPasskey({
+  db,
+  auth,
+  userId,
+  input,
+  headers,
+}: {
+  db: Db;
+  auth: Auth;
+  userId: string;
+  input: AddPasskeyRequest;
+  headers: Headers;
+}): Promise<Passkey> {
+  let created: { id: string };
+  try {
+    created = await auth.api.verifyPasskeyRegistration({
+      body: { name: input.name, response: input.credential },
+      headers,
+    });
+  } catch (error) {
+    throw registrationError(error);
+  }
+  const passkey = await findPasskey(db, userId, created.id);
+  if (!passkey) throw new AppError('INTERNAL', 'The passkey was not stored.');
+  return passkey;
+}
+
+export async function removePasskey(db: Db, userId: string, passkeyId: string): Promise<void> {
+  if (!(await deletePasskey(db, userId, passkeyId))) {
+    throw new AppError('NOT_FOUND', PASSKEY_MESSAGES.notFound);
+  }
+}
+
+/** Options for signing in with any passkey of this site (the browser lets the person pick one). */
+export async function passkeySignInOptions(
+  auth: Auth,
+  headers: Headers,
+): Promise<WithCookies<PasskeyOptions>> {
+  const { response, headers: set } = await auth.api.generatePasskeyAuthenticationOptions({
+    headers,
+    returnHeaders: true,
+  });
+  return { value: response as unknown as PasskeyOptions, cookies: set.getSetCookie() };
+}
+
+/**
+ * Signs in with a passkey, by the same rules as a password: a closed account keeps no session,
+ * a suspended one may sign in, and the sign-in is recorded (time, address, browser).
+ */
+export async function signInWithPasskey({
+  db,
+  auth,
+  credential,
+  client,
+  now,
+}: {
+  db: Db;
+  auth: Auth;
+  credential: PasskeyCredential;
+  client: Client;
+  now: Date;
+}): Promise<{ user: Me; cookies: string[] }> {
+  let signedIn: Awaited<ReturnType<typeof verifyWithBetterAuth>>;
+  try {
+    signedIn = await verifyWithBetterAuth(auth, credential, client.headers);
+  } catch (error) {
+    if (!CEREMONY_FAILURES.has(authErrorCode(error) ?? '')) throw error;
+    throw new AppError('INVALID_CREDENTIALS', PASSKEY_MESSAGES.signInFailed);
+  }
+  const { response, headers } = signedIn;
+  const user = await requireMe(db, response.user.id);
+  if (user.status === 'closed') {
+    // The passkey was right, but a closed account keeps no session.
+    await deleteSessionByToken(db, response.session.token);
+    throw new AppError('ACCOUNT_CLOSED', 'This account has been closed.');
+  }
+  await insertSignIn(db, {
+    userId: user.id,
+    ipAddress: client.ip || null,
+    userAgent: client.headers.get('user-agent'),
+    now,
+  });
+  return { user, cookies: headers.getSetCookie() };
+}
+
+type AuthenticationResponse = NonNullable<
+  Parameters<Auth['api']['verifyPasskeyAuthentication']>[0]
+>['body']['response'];
+
+function verifyWithBetterAuth(auth: Auth, credential: PasskeyCredential, headers: Headers) {
+  return auth.api.verifyPasskeyAuthentication({
+    // The contract checked its shape; better-auth's verification checks the rest.
+    body: { response: credential as unknown as AuthenticationResponse },
+    headers,
+    returnHeaders: true,
+  });
+}
+
+function registrationError(error: unknown): unknown {
+  const code = authErrorCode(error);
+  if (code === 'SESSION_NOT_FRESH')
+    return new AppError('REAUTHENTICATION_REQUIRED', PASSKEY_MESSAGES.signInAgain);
+  if (CEREMONY_FAILURES.has(code ?? '')) return new AppError('VALIDATION_FAILED', PASSKEY_MESSAGES.addFailed);
+  return error;
+}

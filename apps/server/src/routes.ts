@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { profilePictureRoutes } from './modules/account/profile-picture.routes.ts';
 import { accountStatusRoutes } from './modules/admin-users/account-status.routes.ts';
@@ -58,4 +59,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(auditRoutes, services);
   await app.register(staffRoutes, services);
   await app.register(setupRoutes, services);
+  await app.register(accountSecurityRoutes, services);
 }

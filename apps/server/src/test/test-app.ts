@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { trades } from '../db/schema/trades.ts';
 import { readEnv } from '../env.ts';
+import type { Clock } from '../lib/clock.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -86,7 +87,10 @@ async function openFreshDatabase(): Promise<{ database: Database; drop(): Promis
   return { database, drop: () => database.close() };
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const env = readEnv({
     NODE_ENV: 'test',
@@ -96,7 +100,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     AUTH_SECRET: TEST_AUTH_SECRET,
     ...overrides,
   });
-  const app = await buildApp({ env, database });
+  const app = await buildApp({ env, database, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
   return {
     app,
@@ -118,10 +122,10 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
  * The test file's app: opened before its tests, closed after them (which checks its ledger, see
  * openTestDatabase). Its fields are there once the file's first beforeAll hook has run.
  */
-export function useTestApp(overrides: Record<string, string> = {}): TestApp {
+export function useTestApp(overrides: Record<string, string> = {}, options: { clock?: Clock } = {}): TestApp {
   const handle = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(handle, await createTestApp(overrides));
+    Object.assign(handle, await createTestApp(overrides, options));
   });
   afterAll(() => handle.close());
   return handle;

@@ -120,7 +120,11 @@ export function releaseEntry(input: {
 }
 
 /** The customer cancelled their own undecided withdrawal: the reserved amount returns to their cash. */
-export function cancellationEntry(input: { userId: string; amount: bigint; withdrawalId: string }): EntryDraft {
+export function cancellationEntry(input: {
+  userId: string;
+  amount: bigint;
+  withdrawalId: string;
+}): EntryDraft {
   return {
     kind: 'release',
     description: 'Withdrawal cancelled by the customer, amount released',

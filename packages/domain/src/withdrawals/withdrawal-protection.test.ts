@@ -11,7 +11,11 @@ describe('findWithdrawalBlock', () => {
   });
   test('a wait still running refuses, with its end and cause', () => {
     const state = { waitUntil: later(1), waitCause: 'password_change' as const, frozenAt: null };
-    expect(findWithdrawalBlock(state, now)).toEqual({ kind: 'wait', until: later(1), cause: 'password_change' });
+    expect(findWithdrawalBlock(state, now)).toEqual({
+      kind: 'wait',
+      until: later(1),
+      cause: 'password_change',
+    });
   });
   test('a wait ends exactly at its end', () => {
     const state = { waitUntil: now, waitCause: 'email_change' as const, frozenAt: null };

@@ -8,7 +8,12 @@
 export const WITHDRAWAL_WAIT_MS = 24 * 60 * 60_000;
 
 /** What started a wait. */
-export const WITHDRAWAL_WAIT_CAUSES = ['password_change', 'password_reset', 'email_change', 'two_factor_change'] as const;
+export const WITHDRAWAL_WAIT_CAUSES = [
+  'password_change',
+  'password_reset',
+  'email_change',
+  'two_factor_change',
+] as const;
 export type WithdrawalWaitCause = (typeof WITHDRAWAL_WAIT_CAUSES)[number];
 
 /** The account's protection state as stored. */

@@ -1,6 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { securityEvents, withdrawalFreezeTokens, withdrawalProtections } from '../../db/schema/account-security.ts';
+import {
+  securityEvents,
+  withdrawalFreezeTokens,
+  withdrawalProtections,
+} from '../../db/schema/account-security.ts';
 
 export type ProtectionRow = typeof withdrawalProtections.$inferSelect;
 export type SecurityEventRow = typeof securityEvents.$inferSelect;
@@ -50,7 +54,10 @@ export function selectSecurityEvents(db: Db, userId: string, limit: number): Pro
     .limit(limit);
 }
 
-export async function insertFreezeToken(tx: Db, values: typeof withdrawalFreezeTokens.$inferInsert): Promise<void> {
+export async function insertFreezeToken(
+  tx: Db,
+  values: typeof withdrawalFreezeTokens.$inferInsert,
+): Promise<void> {
   await tx.insert(withdrawalFreezeTokens).values(values);
 }
 

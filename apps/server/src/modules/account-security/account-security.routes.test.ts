@@ -82,8 +82,15 @@ describe('the 24-hour wait after a security change', () => {
     expect(protection.message).toBe(refused.json().message);
 
     const mine = (await customer.browser.request({ method: 'GET', url: '/api/account/security' })).json();
-    expect(mine.events[0]).toMatchObject({ kind: 'password_changed', label: 'Password changed', waitUntil: until });
-    const staff = await admin.browser.request({ method: 'GET', url: `/api/admin/users/${customer.user.id}/security` });
+    expect(mine.events[0]).toMatchObject({
+      kind: 'password_changed',
+      label: 'Password changed',
+      waitUntil: until,
+    });
+    const staff = await admin.browser.request({
+      method: 'GET',
+      url: `/api/admin/users/${customer.user.id}/security`,
+    });
     expect(staff.json().events[0]).toMatchObject({ kind: 'password_changed' });
 
     clock.advance(23 * HOUR);
@@ -97,8 +104,13 @@ describe('the 24-hour wait after a security change', () => {
   test('a password reset starts the wait too', async () => {
     const customer = await insertFundedCustomer(t, 100_00n);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/password-resets', payload: { email: customer.user.email } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/password-resets',
+          payload: { email: customer.user.email },
+        })
+      ).statusCode,
     ).toBe(202);
     const mail = await findLastMail(t.db, customer.user.email, 'reset your password');
     const token = tokenFromLink(mail?.textBody ?? '', '/reset-password/new');
@@ -128,7 +140,8 @@ describe('the 24-hour wait after a security change', () => {
     const mail = await findLastMail(t.db, newEmail, 'verify your e-mail');
     const token = tokenFromLink(mail?.textBody ?? '', '/verify-email');
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/email-verifications', payload: { token } })).statusCode,
+      (await t.app.inject({ method: 'POST', url: '/api/email-verifications', payload: { token } }))
+        .statusCode,
     ).toBe(200);
     const refused = await withdraw(customer);
     expect(refused.statusCode).toBe(423);
@@ -142,7 +155,11 @@ describe('the 24-hour wait after a security change', () => {
       cause: 'password_change',
       now: new Date(clock.now().getTime() + 10 * HOUR),
     });
-    const second = await startWithdrawalWait(t.db, { userId: customer.user.id, cause: 'two_factor_change', now: clock.now() });
+    const second = await startWithdrawalWait(t.db, {
+      userId: customer.user.id,
+      cause: 'two_factor_change',
+      now: clock.now(),
+    });
     expect(second.waitUntil).toEqual(first.waitUntil);
     const refused = await withdraw(customer);
     expect(refused.json().message).toContain('because your two-factor sign-in was changed');
@@ -187,7 +204,9 @@ describe('the freeze link', () => {
     expect((await freeze('not-a-real-token')).statusCode).toBe(400);
 
     // The customer unfreezes with their password.
-    const wrong = await browser.post('/api/account/withdrawal-freeze/unfreeze', { password: 'not-it-at-all' });
+    const wrong = await browser.post('/api/account/withdrawal-freeze/unfreeze', {
+      password: 'not-it-at-all',
+    });
     expect(wrong.statusCode).toBe(403);
     const unfrozen = await browser.post('/api/account/withdrawal-freeze/unfreeze', {
       password: customer.user.password,
@@ -197,7 +216,10 @@ describe('the freeze link', () => {
     expect((await withdraw(again)).statusCode).toBe(200);
 
     const events = (await browser.request({ method: 'GET', url: '/api/account/security' })).json().events;
-    expect(events.map((e: { kind: string }) => e.kind).slice(0, 2)).toEqual(['withdrawals_unfrozen', 'withdrawals_frozen']);
+    expect(events.map((e: { kind: string }) => e.kind).slice(0, 2)).toEqual([
+      'withdrawals_unfrozen',
+      'withdrawals_frozen',
+    ]);
     expect(await auditActions(customer.user.id)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ action: 'withdrawals.freeze', actorId: customer.user.id }),
@@ -209,13 +231,18 @@ describe('the freeze link', () => {
   test('staff release a freeze with a reason (customers.status), audited', async () => {
     const customer = await insertFundedCustomer(t, 100_00n);
     await withdraw(customer);
-    expect((await freeze(await freezeTokenFrom(customer.user.email, 'withdrawal requested'))).statusCode).toBe(200);
+    expect(
+      (await freeze(await freezeTokenFrom(customer.user.email, 'withdrawal requested'))).statusCode,
+    ).toBe(200);
     const url = `/api/admin/users/${customer.user.id}/withdrawal-freeze/release`;
 
     expect((await support.browser.post(url, { reason: 'Customer called' })).statusCode).toBe(403);
     const noReason = await admin.browser.post(url, { reason: ' ' });
     expect(noReason.statusCode).toBe(400);
-    const staffView = await admin.browser.request({ method: 'GET', url: `/api/admin/users/${customer.user.id}/security` });
+    const staffView = await admin.browser.request({
+      method: 'GET',
+      url: `/api/admin/users/${customer.user.id}/security`,
+    });
     expect(staffView.json().protection).toMatchObject({ frozen: true });
 
     const released = await admin.browser.post(url, { reason: 'The customer called from the number on file' });
@@ -252,11 +279,17 @@ describe('the freeze link', () => {
   test('customers cannot read or release another account', async () => {
     const customer = await insertFundedCustomer(t, 0n);
     const other = await insertFundedCustomer(t, 0n);
-    const read = await customer.browser.request({ method: 'GET', url: `/api/admin/users/${other.user.id}/security` });
-    expect(read.statusCode).toBe(403);
-    const release = await customer.browser.post(`/api/admin/users/${other.user.id}/withdrawal-freeze/release`, {
-      reason: 'x',
+    const read = await customer.browser.request({
+      method: 'GET',
+      url: `/api/admin/users/${other.user.id}/security`,
     });
+    expect(read.statusCode).toBe(403);
+    const release = await customer.browser.post(
+      `/api/admin/users/${other.user.id}/withdrawal-freeze/release`,
+      {
+        reason: 'x',
+      },
+    );
     expect(release.statusCode).toBe(403);
   });
 });

@@ -35,7 +35,8 @@ export const accountSecurityRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'tran
       config: { access: 'client' },
       schema: {
         tags: ['withdrawals'],
-        summary: 'Whether a withdrawal can be requested now: a freeze or a 24-hour wait, with why and until when',
+        summary:
+          'Whether a withdrawal can be requested now: a freeze or a 24-hour wait, with why and until when',
         response: { 200: WithdrawalProtectionSchema, ...errors },
       },
     },
@@ -131,14 +132,25 @@ export const accountSecurityRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'tran
         summary: "Release a customer's withdrawal freeze, with a reason (audited)",
         params: UserParamsSchema,
         body: ReleaseWithdrawalFreezeRequestSchema,
-        response: { 200: WithdrawalProtectionSchema, ...errors, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
+        response: {
+          200: WithdrawalProtectionSchema,
+          ...errors,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
       },
     },
     async (request) => {
       const actor = requireActor(request);
       return transactions.run(async ({ tx, now }) => {
         await requireOpenCustomer(tx, request.params.id);
-        return releaseWithdrawalFreeze({ tx, actor, now, userId: request.params.id, reason: request.body.reason });
+        return releaseWithdrawalFreeze({
+          tx,
+          actor,
+          now,
+          userId: request.params.id,
+          reason: request.body.reason,
+        });
       });
     },
   );

@@ -86,7 +86,11 @@ function blockMessage(block: NonNullable<ReturnType<typeof findWithdrawalBlock>>
 }
 
 /** Whether the customer can request a withdrawal now, and what the page says when not. */
-export async function readWithdrawalProtection(db: Db, userId: string, now: Date): Promise<WithdrawalProtection> {
+export async function readWithdrawalProtection(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<WithdrawalProtection> {
   return toProtection(await findProtection(db, userId), now);
 }
 
@@ -102,7 +106,10 @@ export async function requireWithdrawalsAllowed(tx: Db, userId: string, now: Dat
     now,
   );
   if (!block) return;
-  throw new AppError(block.kind === 'frozen' ? 'WITHDRAWALS_FROZEN' : 'WITHDRAWALS_PAUSED', blockMessage(block));
+  throw new AppError(
+    block.kind === 'frozen' ? 'WITHDRAWALS_FROZEN' : 'WITHDRAWALS_PAUSED',
+    blockMessage(block),
+  );
 }
 
 function hashFreezeToken(token: string): string {
@@ -134,7 +141,15 @@ export async function issueFreezeLink(
  * locked first, so a withdrawal request running at the same moment either commits before or is
  * refused after. Recorded as a security event and in the audit log (the customer is the actor).
  */
-export async function freezeWithdrawals({ tx, now, token }: { tx: Db; now: Date; token: string }): Promise<void> {
+export async function freezeWithdrawals({
+  tx,
+  now,
+  token,
+}: {
+  tx: Db;
+  now: Date;
+  token: string;
+}): Promise<void> {
   const hash = hashFreezeToken(token);
   const found = await findFreezeToken(tx, hash);
   if (!found || found.usedAt || found.expiresAt.getTime() <= now.getTime()) {
@@ -154,7 +169,11 @@ export async function freezeWithdrawals({ tx, now, token }: { tx: Db; now: Date;
     targetId: found.userId,
     reason: 'The customer opened the freeze link of a withdrawal e-mail',
     before: { frozenAt: before?.frozenAt?.toISOString() ?? null },
-    after: { frozenAt: frozenAt.toISOString(), sessionsEnded: ended.length, withdrawalId: found.withdrawalId },
+    after: {
+      frozenAt: frozenAt.toISOString(),
+      sessionsEnded: ended.length,
+      withdrawalId: found.withdrawalId,
+    },
   });
 }
 

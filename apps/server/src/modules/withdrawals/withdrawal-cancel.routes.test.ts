@@ -50,26 +50,37 @@ describe('the customer cancels an undecided withdrawal', () => {
     ['awaiting confirmation', { requireCode: true }, 'awaiting_confirmation'],
     ['on hold', { holdEnabled: true, holdReason: 'Pay a release fee of $500 first' }, 'on_hold'],
     ['pending', {}, 'pending'],
-  ])('%s: cancelled, and the reservation returns at once by one release entry', async (_name, settings, status) => {
-    const customer = await insertFundedCustomer(t, 100_00n);
-    await setCustomerSettings(t.db, customer.user.id, settings);
-    const requested = await withdraw(customer);
-    expect(requested.status).toBe(status);
-    expect(await readBalancesOf(customer.browser)).toMatchObject({ available: '60.00', reserved: '40.00' });
+  ])(
+    '%s: cancelled, and the reservation returns at once by one release entry',
+    async (_name, settings, status) => {
+      const customer = await insertFundedCustomer(t, 100_00n);
+      await setCustomerSettings(t.db, customer.user.id, settings);
+      const requested = await withdraw(customer);
+      expect(requested.status).toBe(status);
+      expect(await readBalancesOf(customer.browser)).toMatchObject({ available: '60.00', reserved: '40.00' });
 
-    const res = await cancel(customer, requested.id);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: requested.id, status: 'cancelled', holdReason: null, codeExpiresAt: null });
-    expect(await readBalancesOf(customer.browser)).toMatchObject({ available: '100.00', reserved: '0.00' });
-    const releases = await releasesOf(requested.id);
-    expect(releases).toHaveLength(1);
-    expect(releases[0]?.description).toBe('Withdrawal cancelled by the customer, amount released');
+      const res = await cancel(customer, requested.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: requested.id,
+        status: 'cancelled',
+        holdReason: null,
+        codeExpiresAt: null,
+      });
+      expect(await readBalancesOf(customer.browser)).toMatchObject({ available: '100.00', reserved: '0.00' });
+      const releases = await releasesOf(requested.id);
+      expect(releases).toHaveLength(1);
+      expect(releases[0]?.description).toBe('Withdrawal cancelled by the customer, amount released');
 
-    const list = await customer.browser.request({ method: 'GET', url: '/api/withdrawals' });
-    expect(list.json().items[0]).toMatchObject({ id: requested.id, status: 'cancelled' });
-    const staffView = await admin.browser.request({ method: 'GET', url: `/api/admin/withdrawals/${requested.id}` });
-    expect(staffView.json()).toMatchObject({ status: 'cancelled', decidedBy: { id: customer.user.id } });
-  });
+      const list = await customer.browser.request({ method: 'GET', url: '/api/withdrawals' });
+      expect(list.json().items[0]).toMatchObject({ id: requested.id, status: 'cancelled' });
+      const staffView = await admin.browser.request({
+        method: 'GET',
+        url: `/api/admin/withdrawals/${requested.id}`,
+      });
+      expect(staffView.json()).toMatchObject({ status: 'cancelled', decidedBy: { id: customer.user.id } });
+    },
+  );
 
   test('cancelling twice moves the money once: the second is refused as already cancelled', async () => {
     const customer = await insertFundedCustomer(t, 100_00n);
@@ -77,7 +88,10 @@ describe('the customer cancels an undecided withdrawal', () => {
     expect((await cancel(customer, id)).statusCode).toBe(200);
     const again = await cancel(customer, id);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ code: 'ALREADY_DECIDED', message: 'This withdrawal was already cancelled.' });
+    expect(again.json()).toEqual({
+      code: 'ALREADY_DECIDED',
+      message: 'This withdrawal was already cancelled.',
+    });
     expect(await releasesOf(id)).toHaveLength(1);
     expect(await readBalancesOf(customer.browser)).toMatchObject({ available: '100.00', reserved: '0.00' });
   });
@@ -125,7 +139,10 @@ describe('the customer cancels an undecided withdrawal', () => {
     await cancel(customer, id);
     const approve = await decide(id, 'approve');
     expect(approve.statusCode).toBe(409);
-    expect(approve.json()).toEqual({ code: 'ALREADY_DECIDED', message: 'This withdrawal was already cancelled.' });
+    expect(approve.json()).toEqual({
+      code: 'ALREADY_DECIDED',
+      message: 'This withdrawal was already cancelled.',
+    });
   });
 
   test('a suspended customer can still cancel and get the amount back', async () => {
@@ -138,27 +155,30 @@ describe('the customer cancels an undecided withdrawal', () => {
 });
 
 describe('a cancellation and a staff decision at the same moment: decided once', () => {
-  test.each(['approve', 'reject'] as const)('cancel vs %s: exactly one wins, the money moves once', async (action) => {
-    for (let round = 0; round < 4; round++) {
-      const customer = await insertFundedCustomer(t, 100_00n);
-      const { id } = await withdraw(customer);
-      const [cancelled, decided] = await Promise.all([cancel(customer, id), decide(id, action)]);
-      const codes = [cancelled.statusCode, decided.statusCode].sort();
-      expect(codes, `${cancelled.body} / ${decided.body}`).toEqual([200, 409]);
-      const releases = await releasesOf(id);
-      const balances = await readBalancesOf(customer.browser);
-      if (cancelled.statusCode === 200) {
-        expect(releases).toHaveLength(1);
-        expect(balances).toMatchObject({ available: '100.00', reserved: '0.00' });
-      } else if (action === 'approve') {
-        expect(releases).toHaveLength(0);
-        expect(balances).toMatchObject({ available: '60.00', reserved: '0.00' });
-      } else {
-        expect(releases).toHaveLength(1);
-        expect(balances).toMatchObject({ available: '100.00', reserved: '0.00' });
+  test.each(['approve', 'reject'] as const)(
+    'cancel vs %s: exactly one wins, the money moves once',
+    async (action) => {
+      for (let round = 0; round < 4; round++) {
+        const customer = await insertFundedCustomer(t, 100_00n);
+        const { id } = await withdraw(customer);
+        const [cancelled, decided] = await Promise.all([cancel(customer, id), decide(id, action)]);
+        const codes = [cancelled.statusCode, decided.statusCode].sort();
+        expect(codes, `${cancelled.body} / ${decided.body}`).toEqual([200, 409]);
+        const releases = await releasesOf(id);
+        const balances = await readBalancesOf(customer.browser);
+        if (cancelled.statusCode === 200) {
+          expect(releases).toHaveLength(1);
+          expect(balances).toMatchObject({ available: '100.00', reserved: '0.00' });
+        } else if (action === 'approve') {
+          expect(releases).toHaveLength(0);
+          expect(balances).toMatchObject({ available: '60.00', reserved: '0.00' });
+        } else {
+          expect(releases).toHaveLength(1);
+          expect(balances).toMatchObject({ available: '100.00', reserved: '0.00' });
+        }
       }
-    }
-  });
+    },
+  );
 
   test('cancel vs release of a hold: the request ends cancelled and the amount returns once', async () => {
     for (let round = 0; round < 4; round++) {

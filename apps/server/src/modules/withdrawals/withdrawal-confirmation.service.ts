@@ -14,9 +14,9 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
+import { issueFreezeLink, requireWithdrawalsAllowed } from '../account-security/account-security.service.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { requireUser } from '../users/users.service.ts';
-import { issueFreezeLink, requireWithdrawalsAllowed } from '../account-security/account-security.service.ts';
 import {
   issueWithdrawalCode,
   matchesWithdrawalCode,

@@ -157,7 +157,12 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env'> = as
           'TOO_MANY_ATTEMPTS) and a new code must be asked for. Codes are valid for 10 minutes.',
         params: IdParamsSchema,
         body: ConfirmWithdrawalRequestSchema,
-        response: { 200: WithdrawalSchema, ...moneyErrors, 423: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: {
+          200: WithdrawalSchema,
+          ...moneyErrors,
+          423: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
     },
     async (request) => {
@@ -179,7 +184,12 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env'> = as
         tags: ['withdrawals'],
         summary: 'E-mail a new confirmation code for a withdrawal awaiting confirmation',
         params: IdParamsSchema,
-        response: { 200: WithdrawalSchema, ...moneyErrors, 423: ErrorResponseSchema, 429: ErrorResponseSchema },
+        response: {
+          200: WithdrawalSchema,
+          ...moneyErrors,
+          423: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
     },
     async (request) => {

@@ -17,6 +17,7 @@ import { adminUserQuery } from './admin-user-api.ts';
 import { BookTradeForm } from './book-trade-form.tsx';
 import { OpenPositions } from './open-positions.tsx';
 import { RecentSignIns, UserSessions } from './user-sessions.tsx';
+import { WithdrawalSecurity } from './withdrawal-security.tsx';
 import { WithdrawalSettingsPanel } from './withdrawal-settings-form.tsx';
 
 /** How the latest ledger entries are shown: the route brings the statement's table. */
@@ -116,6 +117,7 @@ function UserDetails({ user, entriesTable }: { user: AdminUser; entriesTable: En
         )}
       </section>
 
+      <WithdrawalSecurity userId={user.id} />
       <UserSessions userId={user.id} />
       <RecentSignIns signIns={user.recentSignIns} />
     </>

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { approvals } from '../../db/schema/approvals.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
+import { siteSettings } from '../../db/schema/settings.ts';
 import { type TestUser, useSignedInUser } from '../../test/factories.ts';
 import { insertFundedCustomer } from '../../test/money.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
@@ -14,8 +16,10 @@ import {
 
 const t = useTestApp();
 const admin = useSignedInUser(t, { role: 'admin' });
+const checker = useSignedInUser(t, { role: 'admin' });
 beforeEach(async () => {
   await setWithdrawalLimits(t.db, 0n, 250);
+  await t.db.update(siteSettings).set({ fourEyesThresholdMinor: 0n }).where(eq(siteSettings.id, 1));
 });
 
 type Customer = { user: TestUser; browser: Browser };
@@ -191,6 +195,53 @@ describe('a cancellation and a staff decision at the same moment: decided once',
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(await releasesOf(id)).toHaveLength(1);
       expect(await readBalancesOf(customer.browser)).toMatchObject({ available: '100.00', reserved: '0.00' });
+    }
+  });
+});
+
+describe('a withdrawal whose approval waits for a second staff member (four-eyes)', () => {
+  async function awaitingApproval(): Promise<{ customer: Customer; id: string; approvalId: string }> {
+    await t.db.update(siteSettings).set({ fourEyesThresholdMinor: 10_00n }).where(eq(siteSettings.id, 1));
+    const customer = await insertFundedCustomer(t, 100_00n);
+    const { id } = await withdraw(customer);
+    const asked = await decide(id, 'approve');
+    expect(asked.json().awaitingApproval, asked.body).not.toBeNull();
+    return { customer, id, approvalId: asked.json().awaitingApproval.id };
+  }
+
+  function approveApproval(approvalId: string) {
+    return checker.browser.post(`/api/admin/approvals/${approvalId}/approve`, { reason: 'Checked' });
+  }
+
+  test('the customer can still cancel; the waiting approval closes and cannot be approved afterwards', async () => {
+    const { customer, id, approvalId } = await awaitingApproval();
+    expect((await cancel(customer, id)).statusCode).toBe(200);
+    const [approval] = await t.db.select().from(approvals).where(eq(approvals.id, approvalId));
+    expect(approval).toMatchObject({
+      status: 'rejected',
+      checkerId: customer.user.id,
+      checkerReason: 'The customer cancelled the withdrawal',
+    });
+    expect((await approveApproval(approvalId)).statusCode).toBe(409);
+    expect(await readBalancesOf(customer.browser)).toMatchObject({ available: '100.00', reserved: '0.00' });
+  });
+
+  test('cancel vs the second approval at the same moment: one wins, the money moves once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { customer, id, approvalId } = await awaitingApproval();
+      const [cancelled, approved] = await Promise.all([cancel(customer, id), approveApproval(approvalId)]);
+      expect(
+        [cancelled.statusCode, approved.statusCode].sort(),
+        `${cancelled.body} / ${approved.body}`,
+      ).toEqual([200, 409]);
+      const balances = await readBalancesOf(customer.browser);
+      if (cancelled.statusCode === 200) {
+        expect(balances).toMatchObject({ available: '100.00', reserved: '0.00' });
+        expect(await releasesOf(id)).toHaveLength(1);
+      } else {
+        expect(balances).toMatchObject({ available: '60.00', reserved: '0.00' });
+        expect(await releasesOf(id)).toHaveLength(0);
+      }
     }
   });
 });

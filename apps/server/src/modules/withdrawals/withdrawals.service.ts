@@ -22,6 +22,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import { issueFreezeLink, requireWithdrawalsAllowed } from '../account-security/account-security.service.ts';
+import {
+  findApproval,
+  findWaitingWithdrawalApproval,
+  updateApproval,
+} from '../approvals/approvals.repository.ts';
 import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances } from '../ledger/ledger.service.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
@@ -130,9 +135,13 @@ const CANCEL: Transitions<WithdrawalStatus> = {
  * pending): the reserved amount returns to their cash at once, by a release entry, in the same
  * transaction. The row is locked first, as staff decisions lock it, so a cancellation and a staff
  * approval, rejection or release at the same moment take turns: the second finds the first's result
- * and is refused (409), and the money moves once.
+ * and is refused (409), and the money moves once. A four-eyes approval still waiting for the
+ * request is closed as rejected ("cancelled by the customer"); it is locked before the withdrawal,
+ * in the order an approval's decision locks them, so the two never deadlock.
  */
 export async function cancelWithdrawal({ tx, actor, now, id }: Command<{ id: string }>): Promise<Withdrawal> {
+  const waiting = await findWaitingWithdrawalApproval(tx, id);
+  if (waiting) await findApproval(tx, waiting.id, { lock: true });
   const row = await findWithdrawal(tx, id, { ownerId: actor.id, lock: true });
   if (!row) throw new AppError('NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
   const to = requireTransition(CANCEL, row.status, 'cancelled');
@@ -152,6 +161,16 @@ export async function cancelWithdrawal({ tx, actor, now, id }: Command<{ id: str
     codeExpiresAt: null,
     updatedAt: now,
   });
+  const stillWaiting = await findWaitingWithdrawalApproval(tx, row.id);
+  if (stillWaiting) {
+    await updateApproval(tx, stillWaiting.id, {
+      status: 'rejected',
+      checkerId: actor.id,
+      checkerRole: actor.role,
+      checkerReason: 'The customer cancelled the withdrawal',
+      decidedAt: now,
+    });
+  }
   return toWithdrawal(updated);
 }
 

@@ -203,7 +203,8 @@ describe('the freeze link', () => {
     expect((await freeze(token)).json().code).toBe('INVALID_TOKEN');
     expect((await freeze('not-a-real-token')).statusCode).toBe(400);
 
-    // The customer unfreezes with their password.
+    // The customer unfreezes with their password (a minute later: the events list newest first).
+    clock.advance(60_000);
     const wrong = await browser.post('/api/account/withdrawal-freeze/unfreeze', {
       password: 'not-it-at-all',
     });

@@ -1,3 +1,31 @@
+CREATE TABLE "security_events" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"kind" text NOT NULL,
+	"wait_until" timestamp with time zone,
+	"ip_address" text,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "security_events_kind" CHECK ("security_events"."kind" in ('password_changed', 'password_reset', 'email_changed', 'two_factor_changed', 'withdrawals_frozen', 'withdrawals_unfrozen', 'freeze_released'))
+);
+--> statement-breakpoint
+CREATE TABLE "withdrawal_freeze_tokens" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"withdrawal_id" uuid,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "withdrawal_protections" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"wait_until" timestamp with time zone,
+	"wait_cause" text,
+	"frozen_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "withdrawal_protections_wait_cause" CHECK ("withdrawal_protections"."wait_cause" in ('password_change', 'password_reset', 'email_change', 'two_factor_change'))
+);
+--> statement-breakpoint
 CREATE TABLE "passkeys" (
 	"id" text PRIMARY KEY NOT NULL,
 	"name" text,
@@ -13,6 +41,7 @@ CREATE TABLE "passkeys" (
 	CONSTRAINT "passkeys_credential_id_unique" UNIQUE("credential_id")
 );
 --> statement-breakpoint
+ALTER TABLE "withdrawals" DROP CONSTRAINT "withdrawals_status";--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "user_id" text;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "read_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "delivery_status" text DEFAULT 'kept' NOT NULL;--> statement-breakpoint
@@ -25,7 +54,12 @@ ALTER TABLE "trades" ADD COLUMN "desk_reason" text;--> statement-breakpoint
 ALTER TABLE "trades" ADD COLUMN "desk_expires_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "trades" ADD COLUMN "desk_decided_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "trades" ADD COLUMN "desk_entry_id" bigint;--> statement-breakpoint
+ALTER TABLE "security_events" ADD CONSTRAINT "security_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "withdrawal_freeze_tokens" ADD CONSTRAINT "withdrawal_freeze_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "withdrawal_protections" ADD CONSTRAINT "withdrawal_protections_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "passkeys" ADD CONSTRAINT "passkeys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "security_events_user_idx" ON "security_events" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "withdrawal_freeze_tokens_user_idx" ON "withdrawal_freeze_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "passkeys_user_id_idx" ON "passkeys" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trades" ADD CONSTRAINT "trades_desk_entry_id_journal_entries_id_fk" FOREIGN KEY ("desk_entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -35,6 +69,7 @@ CREATE INDEX "trades_desk_proposed_idx" ON "trades" USING btree ("user_id","desk
 CREATE INDEX "trades_desk_expiry_idx" ON "trades" USING btree ("desk_expires_at") WHERE "trades"."desk_status" = 'proposed';--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_delivery_status_check" CHECK ("mail_outbox"."delivery_status" in ('kept', 'sending', 'sent', 'retrying', 'failed'));--> statement-breakpoint
 ALTER TABLE "trades" ADD CONSTRAINT "trades_desk_status" CHECK ("trades"."desk_status" in ('proposed', 'accepted', 'rejected', 'expired'));--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_status" CHECK ("withdrawals"."status" in ('awaiting_confirmation', 'on_hold', 'pending', 'approved', 'rejected', 'cancelled'));--> statement-breakpoint
 -- hand-written: desk
 -- Desk trades booked before they needed the customer's acceptance were posted at booking: they
 -- stand as accepted, at their booking time, linked to the entry that posted their result.

@@ -90,6 +90,7 @@ export async function buildApp({
     publicUrl: env.publicUrl,
     siteName: () => readSiteName(db),
     quiet: env.LOG_LEVEL === 'silent',
+    clock,
   });
 
   await app.register(helmet, {

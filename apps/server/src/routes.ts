@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { profilePictureRoutes } from './modules/account/profile-picture.routes.ts';
+import { accountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
 import { accountStatusRoutes } from './modules/admin-users/account-status.routes.ts';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { userListRoutes } from './modules/admin-users/user-list.routes.ts';
@@ -62,4 +63,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(auditRoutes, services);
   await app.register(staffRoutes, services);
   await app.register(setupRoutes, services);
+  await app.register(accountSecurityRoutes, services);
 }

@@ -56,6 +56,12 @@ const verifyEmailRoute = createRoute({
   validateSearch: z.object({ token: z.string().catch('') }),
   component: lazyRouteComponent(() => import('./features/auth/verify-email-page.tsx'), 'VerifyEmailPage'),
 });
+const freezeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/freeze',
+  validateSearch: z.object({ token: z.string().catch('') }),
+  component: lazyRouteComponent(() => import('./features/auth/freeze-page.tsx'), 'FreezePage'),
+});
 
 const setupRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -166,6 +172,7 @@ const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   newPasswordRoute,
   verifyEmailRoute,
+  freezeRoute,
   setupRoute,
   appRoute.addChildren([...clientRoutes, adminRoute.addChildren(adminRoutes)]),
 ]);

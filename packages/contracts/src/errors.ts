@@ -34,6 +34,9 @@ export const ERROR_CODES = [
   // Four-eyes approval (issue 10).
   'MAKER_CANNOT_APPROVE',
   'AWAITING_SECOND_APPROVAL',
+  // Withdrawal protections (issue 11): a 24-hour wait after a security change, a freeze.
+  'WITHDRAWALS_PAUSED',
+  'WITHDRAWALS_FROZEN',
   'INTERNAL',
 ] as const;
 

@@ -42,7 +42,13 @@ export const WITHDRAWAL_STATUS_LABELS = {
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
+  cancelled: 'Cancelled by customer',
 } as const satisfies Record<WithdrawalStatus, string>;
+
+/** How the customer's own list names a status: their own cancellation reads "Cancelled by you". */
+export function customerWithdrawalStatusLabel(status: string): string {
+  return status === 'cancelled' ? 'Cancelled by you' : withdrawalStatusLabel(status);
+}
 
 /** A percentage from the API ("2.50") as the fee line writes it, without trailing zeros: "2.5", "3", "0". */
 export function formatFeePercent(percent: string): string {
@@ -73,6 +79,11 @@ export const WITHDRAWAL_MESSAGES = {
   approved: 'Withdrawal approved',
   rejected: 'Withdrawal rejected',
   holdReleased: 'Hold released: the withdrawal is pending',
+  /** Shown beside every hold's reason (issue 11: no withdrawal is a hostage). */
+  noPaymentNeeded:
+    'No payment is ever needed to withdraw. You can cancel this request at any time and the amount returns to your balance.',
+  cancelQuestion: 'Cancel this withdrawal? The amount returns to your available balance at once.',
+  cancelled: 'Withdrawal cancelled: the amount is back in your balance.',
 } as const;
 
 function requiredText(required: string, max: number, tooLong: string) {

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import * as accountSecurity from './schema/account-security.ts';
 import * as audit from './schema/audit.ts';
 import * as auth from './schema/auth.ts';
 import * as authFailures from './schema/auth-failures.ts';
@@ -42,6 +43,7 @@ export const schema = {
   ...withdrawals,
   ...trades,
   ...passkeys,
+  ...accountSecurity,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

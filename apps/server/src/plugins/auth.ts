@@ -5,6 +5,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { username } from 'better-auth/plugins/username';
 import type { Db } from '../db/client.ts';
 import { schema } from '../db/client.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
+import { startWithdrawalWait } from '../modules/account-security/account-security.service.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { resetPasswordUrl } from '../modules/password-resets/reset-link.ts';
 
@@ -19,9 +21,19 @@ export type AuthDeps = {
   siteName: () => Promise<string>;
   /** Silences better-auth's own logger (tests, the command line). */
   quiet?: boolean;
+  /** The time of the 24-hour withdrawal wait a password reset starts (tests pass a manual clock). */
+  clock?: Clock;
 };
 
-export function createAuth({ db, mailer, secret, publicUrl, siteName, quiet = false }: AuthDeps) {
+export function createAuth({
+  db,
+  mailer,
+  secret,
+  publicUrl,
+  siteName,
+  quiet = false,
+  clock = systemClock,
+}: AuthDeps) {
   const origin = new URL(publicUrl);
   const alternateHost =
     origin.hostname === 'localhost' ? '127.0.0.1' : origin.hostname === '127.0.0.1' ? 'localhost' : undefined;
@@ -59,6 +71,10 @@ export function createAuth({ db, mailer, secret, publicUrl, siteName, quiet = fa
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // Whoever resets the password (by any route), new withdrawals wait 24 hours (issue 11 §5).
+      onPasswordReset: async ({ user }) => {
+        await startWithdrawalWait(db, { userId: user.id, cause: 'password_reset', now: clock() });
+      },
       password: {
         hash: (password) => hash(password, ARGON2),
         verify: ({ hash: stored, password }) => verify(stored, password),

@@ -40,6 +40,10 @@ export const queryKeys = {
   balances: [...ME, 'balances'],
   statement: (page: number) => [...ME, 'statement', page] as const,
   withdrawalTerms: [...ME, 'withdrawal-terms'],
+  /** A freeze or a 24-hour wait on new withdrawals. */
+  withdrawalProtection: [...ME, 'withdrawal-protection'],
+  /** The customer's security events (/account). */
+  accountSecurity: [...ME, 'security'],
   ownDeposits: pagedKeys([...ME, 'deposits']),
   ownTrades: pagedKeys([...ME, 'trades']),
   ownWithdrawals: pagedKeys([...ME, 'withdrawals']),
@@ -67,6 +71,7 @@ export const queryKeys = {
   adminUser: (id: string) => [...ADMIN, 'users', id] as const,
   adminWithdrawalSettings: (id: string) => [...ADMIN, 'users', id, 'withdrawal-settings'] as const,
   adminUserSessions: (id: string) => [...ADMIN, 'users', id, 'sessions'] as const,
+  adminUserSecurity: (id: string) => [...ADMIN, 'users', id, 'security'] as const,
   /** The Users tab's pages (a list place never equals a user id: it is an object). */
   adminUsers: pagedKeys([...ADMIN, 'users']),
   walletAddresses: [...ADMIN, 'wallet-addresses'],

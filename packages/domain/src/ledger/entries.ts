@@ -119,6 +119,25 @@ export function releaseEntry(input: {
   };
 }
 
+/** The customer cancelled their own undecided withdrawal: the reserved amount returns to their cash. */
+export function cancellationEntry(input: {
+  userId: string;
+  amount: bigint;
+  withdrawalId: string;
+}): EntryDraft {
+  return {
+    kind: 'release',
+    description: 'Withdrawal cancelled by the customer, amount released',
+    userId: input.userId,
+    reference: { withdrawal: input.withdrawalId },
+    postings: transfer(
+      customerAccount('customer_reserved', input.userId),
+      customerAccount('customer_cash', input.userId),
+      positive(input.amount, 'release'),
+    ),
+  };
+}
+
 /**
  * An approved withdrawal settles its reservation: the net amount leaves for the outside world,
  * the fee (when there is one) goes to fee revenue. Two entries, so the statement shows both.

@@ -19,7 +19,8 @@ import { journalEntries } from './ledger.ts';
 
 /**
  * A withdrawal request. The amount is reserved when it is recorded.
- * awaiting_confirmation → pending | on_hold; on_hold → pending; pending → approved | rejected.
+ * awaiting_confirmation → pending | on_hold; on_hold → pending; pending → approved | rejected;
+ * the customer may cancel any of the first three (→ cancelled).
  */
 export const withdrawals = pgTable(
   'withdrawals',
@@ -60,7 +61,7 @@ export const withdrawals = pgTable(
     ),
     check(
       'withdrawals_status',
-      sql`${t.status} in ('awaiting_confirmation', 'on_hold', 'pending', 'approved', 'rejected')`,
+      sql`${t.status} in ('awaiting_confirmation', 'on_hold', 'pending', 'approved', 'rejected', 'cancelled')`,
     ),
     checkOneOf('withdrawals_method', t.method, WITHDRAWAL_METHODS),
   ],

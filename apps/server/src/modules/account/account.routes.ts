@@ -12,7 +12,7 @@ import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { changeEmail, changePassword } from './account.service.ts';
 
-export const accountRoutes: RoutesPlugin<'db' | 'auth'> = async (app, { db, auth }) => {
+export const accountRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (app, { db, auth, clock }) => {
   app.post(
     '/api/account/password',
     {
@@ -31,7 +31,11 @@ export const accountRoutes: RoutesPlugin<'db' | 'auth'> = async (app, { db, auth
     },
     async (request, reply) => {
       const cookies = await changePassword({
+        db,
         auth,
+        actor: requireActor(request),
+        now: clock(),
+        ip: request.ip || null,
         input: request.body,
         headers: authHeaders(request, { withCookies: true }),
       });

@@ -4,22 +4,41 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
+import { startWithdrawalWait } from '../account-security/account-security.service.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
 import { requireUser } from '../users/users.service.ts';
 
 /**
  * Changes the password and ends every other session of the account. better-auth replaces the
- * caller's session too: the returned cookies carry the new one.
+ * caller's session too: the returned cookies carry the new one. New withdrawals then wait 24 hours.
  */
 export async function changePassword({
+  db,
   auth,
+  actor,
+  now,
+  ip,
   input,
   headers,
 }: {
+  db: Db;
   auth: Auth;
+  actor: Actor;
+  now: Date;
+  ip: string | null;
   input: ChangePasswordRequest;
   headers: Headers;
 }): Promise<string[]> {
+  const cookies = await callChangePassword(auth, input, headers);
+  await startWithdrawalWait(db, { userId: actor.id, cause: 'password_change', now, ipAddress: ip });
+  return cookies;
+}
+
+async function callChangePassword(
+  auth: Auth,
+  input: ChangePasswordRequest,
+  headers: Headers,
+): Promise<string[]> {
   try {
     const result = await auth.api.changePassword({
       body: {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode, isUniqueViolation } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
+import { startWithdrawalWait } from '../account-security/account-security.service.ts';
 import { markEmailVerified } from '../users/users.repository.ts';
 
 const TOKEN_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'USER_NOT_FOUND', 'INVALID_USER']);
@@ -17,7 +18,8 @@ const TokenPayloadSchema = z.object({
 
 /**
  * Uses an e-mailed verification token. A sign-up token marks the address verified; a change-of-
- * address token (sent to the new address) replaces the account's e-mail with the new one.
+ * address token (sent to the new address) replaces the account's e-mail with the new one and starts
+ * the 24-hour wait on new withdrawals.
  */
 export async function verifyEmail({
   db,
@@ -48,6 +50,8 @@ export async function verifyEmail({
   if (!payload.updateTo || !payload.userId) return { email: payload.email };
   // The link reached the new address, which proves it; better-auth keeps the old flag instead.
   await markEmailVerified(db, { userId: payload.userId, email: payload.updateTo, now });
+  // The account's address changed: new withdrawals wait 24 hours (issue 11 §5).
+  await startWithdrawalWait(db, { userId: payload.userId, cause: 'email_change', now });
   return { email: payload.updateTo };
 }
 

@@ -46,6 +46,7 @@ export function withdrawalCodeMessage(input: {
   code: string;
   amount: string;
   method: string;
+  freezeLink: string;
 }): MailMessage {
   const minutes = WITHDRAWAL_CODE_TTL_MS / 60_000;
   const lines = [
@@ -57,11 +58,47 @@ export function withdrawalCodeMessage(input: {
     '',
     `The code is valid for ${minutes} minutes. Nobody from ${input.siteName} will ever ask you for it, and no payment is ever needed to withdraw.`,
     'If you did not ask for this withdrawal, do not enter the code and contact support.',
+    '',
+    ...freezeLines(input.freezeLink),
   ];
   return {
     to: input.to,
     userId: input.userId,
     subject: `${input.siteName}: your ${WITHDRAWAL_CODE_SUBJECT}`,
+    text: lines.join('\n'),
+  };
+}
+
+/** The freeze link every withdrawal e-mail carries. */
+function freezeLines(freezeLink: string): string[] {
+  return [
+    'Not you? Open this link to freeze withdrawals at once and sign out everywhere (you can unfreeze after signing in):',
+    freezeLink,
+  ];
+}
+
+export const WITHDRAWAL_NOTICE_SUBJECT = 'withdrawal requested';
+
+/** The e-mail telling a customer that a withdrawal was requested on their account (no code needed). */
+export function withdrawalNoticeMessage(input: {
+  siteName: string;
+  to: string;
+  name: string;
+  amount: string;
+  method: string;
+  freezeLink: string;
+}): MailMessage {
+  const lines = [
+    `Hello ${input.name},`,
+    '',
+    `A withdrawal of ${input.amount} by ${input.method} was requested on your account.`,
+    'No payment is ever needed to withdraw. You can cancel the request on the withdrawal page until it is decided.',
+    '',
+    ...freezeLines(input.freezeLink),
+  ];
+  return {
+    to: input.to,
+    subject: `${input.siteName}: ${WITHDRAWAL_NOTICE_SUBJECT}`,
     text: lines.join('\n'),
   };
 }

@@ -14,9 +14,15 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
+import { issueFreezeLink, requireWithdrawalsAllowed } from '../account-security/account-security.service.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { requireUser } from '../users/users.service.ts';
-import { issueWithdrawalCode, matchesWithdrawalCode, withdrawalCodeMessage } from './withdrawal-codes.ts';
+import {
+  issueWithdrawalCode,
+  matchesWithdrawalCode,
+  withdrawalCodeMessage,
+  withdrawalNoticeMessage,
+} from './withdrawal-codes.ts';
 import { rowMethodLabel, toWithdrawal } from './withdrawal-rows.ts';
 import { readWithdrawalSettings } from './withdrawal-settings.service.ts';
 import { findWithdrawal, updateWithdrawal, type WithdrawalRow } from './withdrawals.repository.ts';
@@ -40,12 +46,16 @@ async function lockAwaitingCode(tx: Db, actor: Actor, id: string): Promise<Withd
   return row;
 }
 
-/** Puts the e-mail carrying `code` in the outbox: it leaves once the code's hash is committed. */
+/**
+ * Puts the e-mail carrying `code` (and a link that freezes withdrawals) in the outbox: it leaves
+ * once the code's hash is committed.
+ */
 export async function sendWithdrawalCode(
   tx: Db,
   outbox: Outbox,
   row: WithdrawalRow,
   code: string,
+  freezeLink: string,
 ): Promise<void> {
   const customer = await requireUser(tx, row.userId);
   outbox.send(
@@ -57,6 +67,27 @@ export async function sendWithdrawalCode(
       code,
       amount: formatUsd(row.amountMinor),
       method: rowMethodLabel(row),
+      freezeLink,
+    }),
+  );
+}
+
+/** The notice of a request that needs no code (pending or on hold), with a link that freezes withdrawals. */
+export async function sendWithdrawalNotice(
+  tx: Db,
+  outbox: Outbox,
+  row: WithdrawalRow,
+  freezeLink: string,
+): Promise<void> {
+  const customer = await requireUser(tx, row.userId);
+  outbox.send(
+    withdrawalNoticeMessage({
+      siteName: await readSiteName(tx),
+      to: customer.email,
+      name: customer.name,
+      amount: formatUsd(row.amountMinor),
+      method: rowMethodLabel(row),
+      freezeLink,
     }),
   );
 }
@@ -75,6 +106,7 @@ export async function confirmWithdrawal({
   code,
 }: Command<{ id: string; code: string }>): Promise<Result<Withdrawal, AppError>> {
   const row = await lockAwaitingCode(tx, actor, id);
+  await requireWithdrawalsAllowed(tx, actor.id, now);
   if (!row.codeHash || !row.codeExpiresAt) {
     return err(new AppError('TOO_MANY_ATTEMPTS', WITHDRAWAL_MESSAGES.codeSpent));
   }
@@ -118,8 +150,10 @@ export async function resendWithdrawalCode({
   now,
   outbox,
   id,
-}: Command<{ outbox: Outbox; id: string }>): Promise<Withdrawal> {
+  publicUrl,
+}: Command<{ outbox: Outbox; id: string; publicUrl: string }>): Promise<Withdrawal> {
   const row = await lockAwaitingCode(tx, actor, id);
+  await requireWithdrawalsAllowed(tx, actor.id, now);
   const sentAt = row.codeExpiresAt ? row.codeExpiresAt.getTime() - WITHDRAWAL_CODE_TTL_MS : undefined;
   if (row.codeHash && sentAt !== undefined && now.getTime() - sentAt < WITHDRAWAL_CODE_RESEND_MS) {
     throw new AppError('RATE_LIMITED', WITHDRAWAL_MESSAGES.codeResendTooSoon);
@@ -131,6 +165,7 @@ export async function resendWithdrawalCode({
     codeAttempts: 0,
     updatedAt: now,
   });
-  await sendWithdrawalCode(tx, outbox, updated, issued.code);
+  const freezeLink = await issueFreezeLink(tx, { userId: actor.id, withdrawalId: row.id, now, publicUrl });
+  await sendWithdrawalCode(tx, outbox, updated, issued.code, freezeLink);
   return toWithdrawal(updated);
 }

@@ -24,6 +24,7 @@ import {
 } from './admin-withdrawals.service.ts';
 import { confirmWithdrawal, resendWithdrawalCode } from './withdrawal-confirmation.service.ts';
 import {
+  cancelWithdrawal,
   listWithdrawals,
   readWithdrawalTerms,
   requestWithdrawal,
@@ -41,7 +42,11 @@ const moneyErrors = {
   422: ErrorResponseSchema,
 };
 
-export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, { db, transactions }) => {
+export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env'> = async (
+  app,
+  { db, transactions, env },
+) => {
+  const { publicUrl } = env;
   // ---------- customers ----------
 
   app.get(
@@ -96,16 +101,46 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app
           'Checks the amount (minimum, available balance) and the payout details, fixes the fee at the ' +
           'current percentage (deducted from the amount), and reserves the amount in the same transaction. ' +
           'The status is awaiting_confirmation (a 6-digit code is e-mailed), on_hold (the hold reason is ' +
-          'answered) or pending. Accepts an Idempotency-Key: a retry records and reserves once.',
+          'answered) or pending. Accepts an Idempotency-Key: a retry records and reserves once. Every ' +
+          'request e-mails the customer a link that freezes withdrawals. Refused with 423 WITHDRAWALS_FROZEN ' +
+          'while frozen and 423 WITHDRAWALS_PAUSED within 24 hours of a password, e-mail or two-factor change ' +
+          '(the message says why and until when; GET /api/withdrawals/protection gives both).',
         headers: IdempotencyHeadersSchema,
         body: CreateWithdrawalRequestSchema,
-        response: { 200: WithdrawalSchema, ...moneyErrors },
+        response: { 200: WithdrawalSchema, ...moneyErrors, 423: ErrorResponseSchema },
       },
     },
     async (request) => {
       const actor = requireActiveActor(request);
       return transactions.runMoneyRequest(request, WithdrawalSchema, (context) =>
-        requestWithdrawal({ ...context, actor, input: request.body }),
+        requestWithdrawal({ ...context, actor, input: request.body, publicUrl }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/withdrawals/:id/cancel',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Cancel one of your own withdrawals before it is decided: the amount returns at once',
+        description:
+          'Awaiting confirmation, on hold or pending requests can be cancelled (status cancelled); the ' +
+          'reserved amount is released by a ledger entry in the same transaction. A decided (or already ' +
+          'cancelled) request answers 409 ALREADY_DECIDED; when a staff decision and a cancellation meet, ' +
+          'the first wins and the other is refused. Allowed on a suspended account too. Accepts an ' +
+          'Idempotency-Key.',
+        params: IdParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        response: { 200: WithdrawalSchema, ...moneyErrors },
+      },
+    },
+    async (request) => {
+      // A suspended or frozen customer may still take their money back from a request.
+      const actor = requireActor(request);
+      return transactions.runMoneyRequest(request, WithdrawalSchema, ({ tx, now }) =>
+        cancelWithdrawal({ tx, actor, now, id: request.params.id }),
       );
     },
   );
@@ -122,7 +157,12 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app
           'TOO_MANY_ATTEMPTS) and a new code must be asked for. Codes are valid for 10 minutes.',
         params: IdParamsSchema,
         body: ConfirmWithdrawalRequestSchema,
-        response: { 200: WithdrawalSchema, ...moneyErrors, 429: ErrorResponseSchema },
+        response: {
+          200: WithdrawalSchema,
+          ...moneyErrors,
+          423: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
     },
     async (request) => {
@@ -144,13 +184,18 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app
         tags: ['withdrawals'],
         summary: 'E-mail a new confirmation code for a withdrawal awaiting confirmation',
         params: IdParamsSchema,
-        response: { 200: WithdrawalSchema, ...moneyErrors, 429: ErrorResponseSchema },
+        response: {
+          200: WithdrawalSchema,
+          ...moneyErrors,
+          423: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
     },
     async (request) => {
       const actor = requireActiveActor(request);
       return transactions.run((context) =>
-        resendWithdrawalCode({ ...context, actor, id: request.params.id }),
+        resendWithdrawalCode({ ...context, actor, id: request.params.id, publicUrl }),
       );
     },
   );

@@ -8,22 +8,38 @@ import {
   type WithdrawalPage,
   type WithdrawalTerms,
 } from '@candor/contracts/withdrawals';
-import { reservationEntry } from '@candor/domain/ledger/entries';
+import { cancellationEntry, reservationEntry } from '@candor/domain/ledger/entries';
 import { formatDecimal, formatPercentBps } from '@candor/domain/money/money';
 import { checkWithdrawalAmount, computeWithdrawalFee } from '@candor/domain/withdrawals/withdrawal-amount';
-import { initialWithdrawalStatus } from '@candor/domain/withdrawals/withdrawal-status';
+import {
+  initialWithdrawalStatus,
+  WITHDRAWAL_NEXT,
+  type WithdrawalStatus,
+} from '@candor/domain/withdrawals/withdrawal-status';
 import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
+import { issueFreezeLink, requireWithdrawalsAllowed } from '../account-security/account-security.service.ts';
+import {
+  findApproval,
+  findWaitingWithdrawalApproval,
+  updateApproval,
+} from '../approvals/approvals.repository.ts';
 import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances } from '../ledger/ledger.service.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { issueWithdrawalCode } from './withdrawal-codes.ts';
-import { sendWithdrawalCode } from './withdrawal-confirmation.service.ts';
+import { sendWithdrawalCode, sendWithdrawalNotice } from './withdrawal-confirmation.service.ts';
 import { toWithdrawal } from './withdrawal-rows.ts';
 import { readWithdrawalSettings } from './withdrawal-settings.service.ts';
-import { findWithdrawal, insertWithdrawal, selectOwnWithdrawalPage } from './withdrawals.repository.ts';
+import {
+  findWithdrawal,
+  insertWithdrawal,
+  selectOwnWithdrawalPage,
+  updateWithdrawal,
+} from './withdrawals.repository.ts';
 
 /** The minimum, the fee percentage and the available cash: what the form checks and shows. */
 export async function readWithdrawalTerms(db: Db, userId: string): Promise<WithdrawalTerms> {
@@ -41,7 +57,9 @@ export async function readWithdrawalTerms(db: Db, userId: string): Promise<Withd
  * and the amount is checked against the available cash read under that lock, so simultaneous
  * requests take turns and can never overdraw. The fee is fixed at the percentage in force now. The
  * status follows the customer's withdrawal settings: awaiting an e-mailed code (sent once the
- * request is committed), on hold (with the hold's reason), or pending.
+ * request is committed), on hold (with the hold's reason), or pending. A frozen account, or one
+ * within 24 hours of a security change, is refused (read under the same lock a freeze takes). Every
+ * request e-mails the customer (the code, or a notice) with a link that freezes withdrawals.
  */
 export async function requestWithdrawal({
   tx,
@@ -49,10 +67,12 @@ export async function requestWithdrawal({
   now,
   outbox,
   input,
-}: Command<{ outbox: Outbox; input: CreateWithdrawalRequest }>): Promise<Withdrawal> {
+  publicUrl,
+}: Command<{ outbox: Outbox; input: CreateWithdrawalRequest; publicUrl: string }>): Promise<Withdrawal> {
   const site = await requireSiteSettings(tx);
   const amountCents = toMinorUnits(input.amount);
   const locked = await lockCustomerAccounts(tx, [actor.id]);
+  await requireWithdrawalsAllowed(tx, actor.id, now);
   const cash = locked.find((account) => account.kind === 'customer_cash');
   const checked = checkWithdrawalAmount({
     amountCents,
@@ -97,8 +117,61 @@ export async function requestWithdrawal({
     createdAt: now,
     updatedAt: now,
   });
-  if (issued) await sendWithdrawalCode(tx, outbox, row, issued.code);
+  const freezeLink = await issueFreezeLink(tx, { userId: actor.id, withdrawalId: id, now, publicUrl });
+  if (issued) await sendWithdrawalCode(tx, outbox, row, issued.code, freezeLink);
+  else await sendWithdrawalNotice(tx, outbox, row, freezeLink);
   return toWithdrawal(row);
+}
+
+/** Only an undecided request can be cancelled; a decided one says how it ended. */
+const CANCEL: Transitions<WithdrawalStatus> = {
+  next: WITHDRAWAL_NEXT,
+  alreadyDecided: (from) => `This withdrawal was already ${from}.`,
+  invalid: (from) => `This withdrawal cannot be cancelled: it is ${from}.`,
+};
+
+/**
+ * The customer cancels their own request before it is decided (awaiting confirmation, on hold or
+ * pending): the reserved amount returns to their cash at once, by a release entry, in the same
+ * transaction. The row is locked first, as staff decisions lock it, so a cancellation and a staff
+ * approval, rejection or release at the same moment take turns: the second finds the first's result
+ * and is refused (409), and the money moves once. A four-eyes approval still waiting for the
+ * request is closed as rejected ("cancelled by the customer"); it is locked before the withdrawal,
+ * in the order an approval's decision locks them, so the two never deadlock.
+ */
+export async function cancelWithdrawal({ tx, actor, now, id }: Command<{ id: string }>): Promise<Withdrawal> {
+  const waiting = await findWaitingWithdrawalApproval(tx, id);
+  if (waiting) await findApproval(tx, waiting.id, { lock: true });
+  const row = await findWithdrawal(tx, id, { ownerId: actor.id, lock: true });
+  if (!row) throw new AppError('NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
+  const to = requireTransition(CANCEL, row.status, 'cancelled');
+  expectPosted(
+    await postEntries(
+      tx,
+      [cancellationEntry({ userId: row.userId, amount: row.amountMinor, withdrawalId: row.id })],
+      actor,
+    ),
+  );
+  const updated = await updateWithdrawal(tx, row.id, {
+    status: to,
+    decidedBy: actor.id,
+    decidedAt: now,
+    decisionReason: null,
+    codeHash: null,
+    codeExpiresAt: null,
+    updatedAt: now,
+  });
+  const stillWaiting = await findWaitingWithdrawalApproval(tx, row.id);
+  if (stillWaiting) {
+    await updateApproval(tx, stillWaiting.id, {
+      status: 'rejected',
+      checkerId: actor.id,
+      checkerRole: actor.role,
+      checkerReason: 'The customer cancelled the withdrawal',
+      decidedAt: now,
+    });
+  }
+  return toWithdrawal(updated);
 }
 
 /** The customer's withdrawals, newest first, 5 a page. */

@@ -8,6 +8,7 @@ import { AccountActivity } from './account-activity.tsx';
 import { Avatar } from './account-parts.tsx';
 import { ACCOUNT_TILES } from './account-tiles.ts';
 import { PasskeysSection } from './passkeys-section.tsx';
+import { SecurityEvents } from './security-events.tsx';
 
 export function AccountPage() {
   useDocumentBranding('Account');
@@ -61,6 +62,7 @@ export function AccountPage() {
       </nav>
 
       <PasskeysSection />
+      <SecurityEvents />
 
       <AccountActivity />
     </div>

@@ -18,6 +18,7 @@ import { BookTradeForm } from './book-trade-form.tsx';
 import { DeskTrades } from './desk-trades.tsx';
 import { OpenPositions } from './open-positions.tsx';
 import { RecentSignIns, UserSessions } from './user-sessions.tsx';
+import { WithdrawalSecurity } from './withdrawal-security.tsx';
 import { WithdrawalSettingsPanel } from './withdrawal-settings-form.tsx';
 
 /** How the latest ledger entries are shown: the route brings the statement's table. */
@@ -117,6 +118,7 @@ function UserDetails({ user, entriesTable }: { user: AdminUser; entriesTable: En
         )}
       </section>
 
+      <WithdrawalSecurity userId={user.id} />
       <UserSessions userId={user.id} />
       <RecentSignIns signIns={user.recentSignIns} />
     </>

@@ -35,3 +35,8 @@ export function verifyEmail(token: string) {
     body: { token },
   });
 }
+
+/** The freeze link of a withdrawal e-mail: stops withdrawals and ends every session (no sign-in needed). */
+export function freezeWithdrawals(token: string) {
+  return apiRequest('/api/withdrawal-freezes', MessageResponseSchema, { method: 'POST', body: { token } });
+}

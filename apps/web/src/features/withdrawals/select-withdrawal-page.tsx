@@ -20,6 +20,7 @@ import { ConfirmWithdrawalStep } from './confirm-withdrawal-step.tsx';
 import { SelectWithdrawalSearchSchema } from './select-withdrawal-search.ts';
 import { WithdrawalMethodForm } from './withdrawal-method-form.tsx';
 import { WithdrawalOutcome } from './withdrawal-outcome.tsx';
+import { WithdrawalProtectionGate } from './withdrawal-protection-notice.tsx';
 import { withdrawalTermsQuery } from './withdrawals-api.ts';
 
 const METHOD_HINTS = {
@@ -47,11 +48,13 @@ export function SelectWithdrawalPage() {
         <InactiveAccountNotice reason={me.statusReason} className="p-5 text-sm" />
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          {confirm ? (
-            <ConfirmWithdrawalStep key={confirm} id={confirm} email={me.email} />
-          ) : (
-            <WithdrawalWizard />
-          )}
+          <WithdrawalProtectionGate>
+            {confirm ? (
+              <ConfirmWithdrawalStep key={confirm} id={confirm} email={me.email} />
+            ) : (
+              <WithdrawalWizard />
+            )}
+          </WithdrawalProtectionGate>
         </div>
       )}
     </div>

@@ -1,4 +1,9 @@
-import { payoutMethodLabel, type Withdrawal, withdrawalStatusLabel } from '@candor/contracts/withdrawals';
+import {
+  customerWithdrawalStatusLabel,
+  payoutMethodLabel,
+  WITHDRAWAL_MESSAGES,
+  type Withdrawal,
+} from '@candor/contracts/withdrawals';
 import { Link } from '@tanstack/react-router';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
@@ -16,7 +21,7 @@ export function WithdrawalOutcome({
   withdrawal: Withdrawal;
   onAnother?: () => void;
 }) {
-  const label = withdrawalStatusLabel(withdrawal.status);
+  const label = customerWithdrawalStatusLabel(withdrawal.status);
   const amount = formatUsdDecimal(withdrawal.amount);
   const method = payoutMethodLabel(withdrawal);
   return (
@@ -34,9 +39,10 @@ export function WithdrawalOutcome({
         >
           <p className="font-medium">Your withdrawal is on hold.</p>
           {withdrawal.holdReason ? <p className="mt-1">Reason: {withdrawal.holdReason}</p> : null}
-          <p className="mt-2">
-            The amount stays reserved for this request. It goes ahead once the hold is released; you never
-            need to pay anything to withdraw.
+          <p className="mt-2 font-medium">{WITHDRAWAL_MESSAGES.noPaymentNeeded}</p>
+          <p className="mt-1">
+            The amount stays reserved for this request until the hold is released. To cancel, use Cancel on
+            the Withdrawals page.
           </p>
         </div>
       ) : withdrawal.status === 'pending' ? (

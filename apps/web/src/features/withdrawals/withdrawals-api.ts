@@ -1,3 +1,4 @@
+import { WithdrawalProtectionSchema } from '@candor/contracts/account-security';
 import {
   type ConfirmWithdrawalRequest,
   type CreateWithdrawalRequestInput,
@@ -46,4 +47,27 @@ export function confirmWithdrawal(id: string, body: ConfirmWithdrawalRequest) {
 
 export function requestNewWithdrawalCode(id: string) {
   return apiRequest(`/api/withdrawals/${encodeURIComponent(id)}/code`, WithdrawalSchema, { method: 'POST' });
+}
+
+/** Cancels one of the customer's undecided withdrawals: the amount returns to their balance at once. */
+export function cancelWithdrawal(id: string, idempotencyKey: string) {
+  return apiRequest(`/api/withdrawals/${encodeURIComponent(id)}/cancel`, WithdrawalSchema, {
+    method: 'POST',
+    idempotencyKey,
+  });
+}
+
+/** Whether a withdrawal can be requested now (a freeze or a 24-hour wait), read before the form. */
+export const withdrawalProtectionQuery = queryOptions({
+  queryKey: queryKeys.withdrawalProtection,
+  queryFn: ({ signal }) => apiRequest('/api/withdrawals/protection', WithdrawalProtectionSchema, { signal }),
+  staleTime: 0,
+});
+
+/** Lifts the freeze on the signed-in account (the password is checked again). */
+export function unfreezeWithdrawals(password: string) {
+  return apiRequest('/api/account/withdrawal-freeze/unfreeze', WithdrawalProtectionSchema, {
+    method: 'POST',
+    body: { password },
+  });
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { recordId as id } from '../../test/record-id.ts';
-import { buildMe, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildMe, callsTo, idempotencyKeys, mockApi, renderPages } from '../../test/render-page.tsx';
 import { buildWithdrawal } from '../../test/withdrawals.ts';
 import { WithdrawalsPage } from './withdrawals-page.tsx';
 
@@ -120,5 +120,123 @@ describe('WithdrawalsPage', () => {
       .filter((url) => url.pathname === '/api/withdrawals')
       .map((url) => url.searchParams.get('page'));
     expect([...new Set(pages)]).toEqual(['1', '2']);
+  });
+});
+
+describe('no withdrawal is a hostage', () => {
+  test('a held request shows the no-payment notice and can be cancelled after a confirmation', async () => {
+    let cancelled = false;
+    const held = withdrawal(1, { status: 'on_hold', holdReason: 'Pay a $500 release fee' });
+    const fetchMock = mockApi({
+      'GET /api/withdrawals': () => ({
+        status: 200,
+        body: {
+          items: [cancelled ? { ...held, status: 'cancelled', holdReason: null } : held],
+          page: 1,
+          pageCount: 1,
+          total: 1,
+        },
+      }),
+      'POST /api/withdrawals/00000000-0000-4000-8000-000000000001/cancel': () => {
+        cancelled = true;
+        return { status: 200, body: { ...held, status: 'cancelled', holdReason: null } };
+      },
+    });
+    renderList();
+    const row = within((await screen.findAllByRole('listitem'))[0] as HTMLElement);
+    expect(row.getByText('Reason: Pay a $500 release fee')).toBeTruthy();
+    expect(
+      row.getByText(
+        'No payment is ever needed to withdraw. You can cancel this request at any time and the amount returns to your balance.',
+      ),
+    ).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(row.getByRole('button', { name: 'Cancel the withdrawal of $1,234.50' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel withdrawal' }));
+    await user.click(dialog.getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      callsTo(fetchMock, 'POST /api/withdrawals/00000000-0000-4000-8000-000000000001/cancel'),
+    ).toHaveLength(0);
+
+    await user.click(row.getByRole('button', { name: 'Cancel the withdrawal of $1,234.50' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel withdrawal' })).getByRole('button', {
+        name: 'Cancel withdrawal',
+      }),
+    );
+    expect(await screen.findByText('Cancelled by you')).toBeTruthy();
+    expect(
+      idempotencyKeys(fetchMock, '/api/withdrawals/00000000-0000-4000-8000-000000000001/cancel'),
+    ).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Cancel the withdrawal/ })).toBeNull();
+  });
+
+  test('decided rows have no Cancel button', async () => {
+    mockApi({
+      'GET /api/withdrawals': {
+        status: 200,
+        body: {
+          items: [withdrawal(1, { status: 'approved' }), withdrawal(2, { status: 'rejected' })],
+          page: 1,
+          pageCount: 1,
+          total: 2,
+        },
+      },
+    });
+    renderList();
+    await screen.findAllByRole('listitem');
+    expect(screen.queryByRole('button', { name: /Cancel the withdrawal/ })).toBeNull();
+  });
+
+  test('a frozen account sees why, and unfreezes with its password', async () => {
+    let frozen = true;
+    const protection = () => ({
+      frozen,
+      frozenAt: frozen ? '2026-03-04T12:00:00.000Z' : null,
+      waitUntil: null,
+      waitCause: null,
+      message: frozen ? 'Withdrawals are frozen on this account.' : null,
+    });
+    const fetchMock = mockApi({
+      'GET /api/withdrawals': { status: 200, body: { items: [], page: 1, pageCount: 1, total: 0 } },
+      'GET /api/withdrawals/protection': () => ({ status: 200, body: protection() }),
+      'POST /api/account/withdrawal-freeze/unfreeze': () => {
+        frozen = false;
+        return { status: 200, body: protection() };
+      },
+    });
+    renderList();
+    const panel = within(await screen.findByRole('region', { name: 'Withdrawals frozen' }));
+    const user = userEvent.setup();
+    await user.type(panel.getByLabelText('Your password'), 'my-password');
+    await user.click(panel.getByRole('button', { name: 'Unfreeze withdrawals' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Withdrawals frozen' })).toBeNull());
+    expect(callsTo(fetchMock, 'POST /api/account/withdrawal-freeze/unfreeze')).toEqual([
+      { password: 'my-password' },
+    ]);
+  });
+
+  test('during the 24-hour wait the page says why and until when', async () => {
+    mockApi({
+      'GET /api/withdrawals': { status: 200, body: { items: [], page: 1, pageCount: 1, total: 0 } },
+      'GET /api/withdrawals/protection': {
+        status: 200,
+        body: {
+          frozen: false,
+          frozenAt: null,
+          waitUntil: '2026-03-05T12:00:00.000Z',
+          waitCause: 'password_change',
+          message: 'For your protection, new withdrawals wait 24 hours because your password was changed.',
+        },
+      },
+    });
+    renderList();
+    expect(await screen.findByText('Withdrawals are paused')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'For your protection, new withdrawals wait 24 hours because your password was changed.',
+      ),
+    ).toBeTruthy();
   });
 });

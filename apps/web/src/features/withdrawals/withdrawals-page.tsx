@@ -1,21 +1,30 @@
 import {
+  customerWithdrawalStatusLabel,
   formatFeePercent,
   payoutMethodLabel,
   summarizePayout,
+  WITHDRAWAL_MESSAGES,
   type Withdrawal,
-  withdrawalStatusLabel,
 } from '@candor/contracts/withdrawals';
-import { useQuery } from '@tanstack/react-query';
+import { isCancellableWithdrawal } from '@candor/domain/withdrawals/withdrawal-status';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { DateBadge } from '../../components/ui/date-badge.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
-import { withdrawalsPageQuery } from './withdrawals-api.ts';
+import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
+import { WithdrawalProtectionGate } from './withdrawal-protection-notice.tsx';
+import { cancelWithdrawal, withdrawalsPageQuery } from './withdrawals-api.ts';
 
 const primaryLink =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700';
@@ -37,6 +46,7 @@ export function WithdrawalsPage() {
           </Link>
         }
       />
+      <WithdrawalProtectionGate />
       {isPending ? (
         <LoadingState>Loading withdrawals...</LoadingState>
       ) : isError ? (
@@ -58,6 +68,7 @@ export function WithdrawalsPage() {
 }
 
 function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
+  const [asking, setAsking] = useState(false);
   return (
     <li className="flex items-start gap-4 p-4">
       <DateBadge iso={withdrawal.createdAt} />
@@ -73,8 +84,11 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
           Fee {formatUsdDecimal(withdrawal.fee)} ({formatFeePercent(withdrawal.feePercent)}%) · You receive{' '}
           {formatUsdDecimal(withdrawal.net)}
         </p>
-        {withdrawal.status === 'on_hold' && withdrawal.holdReason ? (
-          <p className="mt-1 text-sm text-orange-800">Reason: {withdrawal.holdReason}</p>
+        {withdrawal.status === 'on_hold' ? (
+          <div className="mt-1 text-sm text-orange-800">
+            {withdrawal.holdReason ? <p>Reason: {withdrawal.holdReason}</p> : null}
+            <p className="font-medium">{WITHDRAWAL_MESSAGES.noPaymentNeeded}</p>
+          </div>
         ) : null}
         {withdrawal.status === 'rejected' && withdrawal.rejectionReason ? (
           <p className="mt-1 text-sm text-red-700">Reason: {withdrawal.rejectionReason}</p>
@@ -89,7 +103,61 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
           </Link>
         ) : null}
       </div>
-      <StatusBadge label={withdrawalStatusLabel(withdrawal.status)} className="shrink-0" />
+      <div className="flex shrink-0 flex-col items-end gap-2">
+        <StatusBadge label={customerWithdrawalStatusLabel(withdrawal.status)} />
+        {isCancellableWithdrawal(withdrawal.status) ? (
+          <Button
+            variant="secondary"
+            className="px-3 py-1.5 text-xs"
+            aria-label={`Cancel the withdrawal of ${formatUsdDecimal(withdrawal.amount)}`}
+            onClick={() => setAsking(true)}
+          >
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+      {asking ? <CancelDialog withdrawal={withdrawal} onClose={() => setAsking(false)} /> : null}
     </li>
+  );
+}
+
+/** Asks before cancelling; the amount returns to the balance as soon as the server says so. */
+function CancelDialog({ withdrawal, onClose }: { withdrawal: Withdrawal; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const cancel = useIdempotentMutation({
+    mutationFn: (id: string, key) => cancelWithdrawal(id, key),
+    onSuccess: async (cancelled) => {
+      queryClient.setQueryData(queryKeys.ownWithdrawals.one(cancelled.id), cancelled);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      notify.success(WITHDRAWAL_MESSAGES.cancelled);
+      onClose();
+    },
+    onError: async (error) => {
+      setFailure(errorMessage(error));
+      // Decided meanwhile: show where it stands now.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.ownWithdrawals.all });
+    },
+  });
+  return (
+    <Dialog title="Cancel withdrawal" busy={cancel.isPending} onCancel={onClose}>
+      <p className="mt-1 text-sm text-slate-600">
+        {formatUsdDecimal(withdrawal.amount)} by {payoutMethodLabel(withdrawal)}.{' '}
+        {WITHDRAWAL_MESSAGES.cancelQuestion}
+      </p>
+      {failure ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
+      <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={cancel.isPending}>
+          Keep it
+        </Button>
+        <Button variant="danger" onClick={() => cancel.mutate(withdrawal.id)} disabled={cancel.isPending}>
+          {cancel.isPending ? 'Cancelling...' : 'Cancel withdrawal'}
+        </Button>
+      </div>
+    </Dialog>
   );
 }

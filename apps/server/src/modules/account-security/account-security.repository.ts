@@ -1,0 +1,79 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  securityEvents,
+  withdrawalFreezeTokens,
+  withdrawalProtections,
+} from '../../db/schema/account-security.ts';
+
+export type ProtectionRow = typeof withdrawalProtections.$inferSelect;
+export type SecurityEventRow = typeof securityEvents.$inferSelect;
+export type FreezeTokenRow = typeof withdrawalFreezeTokens.$inferSelect;
+
+/** The account's protection row, optionally locked FOR UPDATE; undefined when it never had one. */
+export async function findProtection(
+  db: Db,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<ProtectionRow | undefined> {
+  const query = db.select().from(withdrawalProtections).where(eq(withdrawalProtections.userId, userId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function upsertProtection(
+  tx: Db,
+  userId: string,
+  values: Partial<Pick<ProtectionRow, 'waitUntil' | 'waitCause' | 'frozenAt'>> & { updatedAt: Date },
+): Promise<ProtectionRow> {
+  const [row] = await tx
+    .insert(withdrawalProtections)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: withdrawalProtections.userId, set: values })
+    .returning();
+  if (!row) throw new Error('the withdrawal protection was not stored');
+  return row;
+}
+
+export async function insertSecurityEvent(
+  tx: Db,
+  values: typeof securityEvents.$inferInsert,
+): Promise<SecurityEventRow> {
+  const [row] = await tx.insert(securityEvents).values(values).returning();
+  if (!row) throw new Error('the security event was not stored');
+  return row;
+}
+
+/** The account's latest security events, newest first. */
+export function selectSecurityEvents(db: Db, userId: string, limit: number): Promise<SecurityEventRow[]> {
+  return db
+    .select()
+    .from(securityEvents)
+    .where(eq(securityEvents.userId, userId))
+    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+    .limit(limit);
+}
+
+export async function insertFreezeToken(
+  tx: Db,
+  values: typeof withdrawalFreezeTokens.$inferInsert,
+): Promise<void> {
+  await tx.insert(withdrawalFreezeTokens).values(values);
+}
+
+/** A freeze token by its hash, locked: of two uses at once, the second sees the first's `usedAt`. */
+export async function findFreezeToken(tx: Db, tokenHash: string): Promise<FreezeTokenRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(withdrawalFreezeTokens)
+    .where(eq(withdrawalFreezeTokens.tokenHash, tokenHash))
+    .for('update');
+  return row;
+}
+
+export async function markFreezeTokenUsed(tx: Db, tokenHash: string, now: Date): Promise<void> {
+  await tx
+    .update(withdrawalFreezeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(withdrawalFreezeTokens.tokenHash, tokenHash)));
+}

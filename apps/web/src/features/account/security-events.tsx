@@ -1,0 +1,69 @@
+import { SecurityOverviewSchema } from '@candor/contracts/account-security';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
+import { apiRequest } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+const accountSecurityQuery = queryOptions({
+  queryKey: queryKeys.accountSecurity,
+  queryFn: ({ signal }) => apiRequest('/api/account/security', SecurityOverviewSchema, { signal }),
+  staleTime: 0,
+});
+
+/**
+ * /account: whether withdrawals are frozen or waiting after a security change (and why), and the
+ * account's latest security events (password, e-mail, two-factor changes; freezes).
+ */
+export function SecurityEvents() {
+  const { data, isPending, isError, refetch } = useQuery(accountSecurityQuery);
+  return (
+    <section aria-labelledby="security-events" className="space-y-4">
+      <div>
+        <h2 id="security-events" className="text-base font-semibold text-slate-900">
+          Security
+        </h2>
+        <p className="mt-0.5 text-sm text-slate-500">
+          After a change of password, e-mail or two-factor sign-in, new withdrawals wait 24 hours.
+        </p>
+      </div>
+      {isPending ? (
+        <LoadingState>Loading security events...</LoadingState>
+      ) : isError ? (
+        <LoadError onRetry={() => void refetch()}>Your security events could not be loaded.</LoadError>
+      ) : (
+        <div className="space-y-3">
+          {data.protection.message ? (
+            <div
+              role="status"
+              className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+            >
+              <p>{data.protection.message}</p>
+              {data.protection.frozen ? (
+                <Link to="/withdrawals" className="mt-1 inline-block font-semibold underline">
+                  Unfreeze withdrawals
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
+          {data.events.length === 0 ? (
+            <p className="text-sm text-slate-500">No security events yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm shadow-sm">
+              {data.events.map((event) => (
+                <li key={event.id} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3">
+                  <span className="font-medium text-slate-800">{event.label}</span>
+                  <span className="text-xs text-slate-500">
+                    {formatDateTime(event.createdAt)}
+                    {event.waitUntil ? ` · withdrawals wait until ${formatDateTime(event.waitUntil)}` : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

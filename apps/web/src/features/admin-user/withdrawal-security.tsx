@@ -1,0 +1,124 @@
+import {
+  ACCOUNT_SECURITY_MESSAGES,
+  SecurityOverviewSchema,
+  WithdrawalProtectionSchema,
+} from '@candor/contracts/account-security';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
+import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
+import { apiRequest } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { notify } from '../../lib/notify.ts';
+import { useCan } from '../../lib/permissions.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+function userSecurityQuery(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.adminUserSecurity(userId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/users/${encodeURIComponent(userId)}/security`, SecurityOverviewSchema, {
+        signal,
+      }),
+  });
+}
+
+function releaseFreeze(userId: string, reason: string) {
+  return apiRequest(
+    `/api/admin/users/${encodeURIComponent(userId)}/withdrawal-freeze/release`,
+    WithdrawalProtectionSchema,
+    { method: 'POST', body: { reason } },
+  );
+}
+
+/**
+ * /user/{id}: the customer's withdrawal protection (a freeze from the e-mailed link, or the 24-hour
+ * wait after a security change) and their security events. Staff holding customers.status can
+ * release a freeze, with a reason (audited).
+ */
+export function WithdrawalSecurity({ userId }: { userId: string }) {
+  const { data, isPending, isError, refetch } = useQuery(userSecurityQuery(userId));
+  const canRelease = useCan('customers.status');
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const release = useMutation({
+    mutationFn: (reason: string) => releaseFreeze(userId, reason),
+    onSuccess: async () => {
+      setAsking(false);
+      notify.success(ACCOUNT_SECURITY_MESSAGES.released);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.adminUser(userId) });
+    },
+    onError: (error) => notify.error(errorMessage(error)),
+  });
+
+  return (
+    <section aria-labelledby="security-events" className="space-y-3">
+      <h2 id="security-events" className="text-base font-semibold text-slate-900">
+        Security and withdrawal protection
+      </h2>
+      {isPending ? (
+        <LoadingState>Loading security events...</LoadingState>
+      ) : isError ? (
+        <LoadError onRetry={() => void refetch()}>The security events could not be loaded.</LoadError>
+      ) : (
+        <div className="space-y-3">
+          {data.protection.frozen ? (
+            <div
+              role="status"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+            >
+              <p>
+                Withdrawals frozen by the customer
+                {data.protection.frozenAt ? ` since ${formatDateTime(data.protection.frozenAt)}` : ''}.
+              </p>
+              {canRelease ? (
+                <Button variant="secondary" onClick={() => setAsking(true)}>
+                  Release freeze
+                </Button>
+              ) : null}
+            </div>
+          ) : data.protection.waitUntil ? (
+            <p
+              role="status"
+              className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+            >
+              New withdrawals wait until {formatDateTime(data.protection.waitUntil)} after a security change.
+            </p>
+          ) : null}
+          {data.events.length === 0 ? (
+            <p className="text-sm text-slate-500">No security events.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm shadow-sm">
+              {data.events.map((event) => (
+                <li key={event.id} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3">
+                  <span className="font-medium text-slate-800">{event.label}</span>
+                  <span className="text-xs text-slate-500">
+                    {formatDateTime(event.createdAt)}
+                    {event.waitUntil ? ` · withdrawals wait until ${formatDateTime(event.waitUntil)}` : ''}
+                    {event.ipAddress ? ` · ${event.ipAddress}` : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {asking ? (
+        <ReasonDialog
+          title="Release freeze"
+          description="Withdrawals become possible again for this customer. Say why (for example how you confirmed it is them)."
+          busyLabel="Releasing..."
+          requiredMessage={ACCOUNT_SECURITY_MESSAGES.reasonRequired}
+          maxLength={500}
+          variant="primary"
+          hint="Recorded in the audit log."
+          busy={release.isPending}
+          onCancel={() => setAsking(false)}
+          onConfirm={(reason) => release.mutate(reason)}
+        />
+      ) : null}
+    </section>
+  );
+}

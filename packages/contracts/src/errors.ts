@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   // Four-eyes approval (issue 10).
   'MAKER_CANNOT_APPROVE',
   'AWAITING_SECOND_APPROVAL',
+  // Trust (issue 11): a state-changing request sent from another site.
+  'FORBIDDEN_ORIGIN',
   'INTERNAL',
 ] as const;
 

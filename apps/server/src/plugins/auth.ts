@@ -5,6 +5,7 @@ import { username } from 'better-auth/plugins/username';
 import type { Db } from '../db/client.ts';
 import { schema } from '../db/client.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
+import { siteOrigins } from './origin-check.ts';
 
 /** argon2id with OWASP's recommended minimum (19 MiB, 2 passes), instead of better-auth's scrypt. */
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -21,11 +22,7 @@ export type AuthDeps = {
 
 export function createAuth({ db, mailer, secret, publicUrl, siteName, quiet = false }: AuthDeps) {
   const origin = new URL(publicUrl);
-  const alternateHost =
-    origin.hostname === 'localhost' ? '127.0.0.1' : origin.hostname === '127.0.0.1' ? 'localhost' : undefined;
-  const trustedOrigins = [origin.origin];
-  if (alternateHost)
-    trustedOrigins.push(`${origin.protocol}//${alternateHost}${origin.port ? `:${origin.port}` : ''}`);
+  const trustedOrigins = siteOrigins(publicUrl);
 
   return betterAuth({
     appName: 'Candor',

@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { trades } from '../db/schema/trades.ts';
 import { readEnv } from '../env.ts';
+import { RATE_LIMIT_POLICY_NAMES } from '../lib/rate-limit-policies.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -86,6 +87,15 @@ async function openFreshDatabase(): Promise<{ database: Database; drop(): Promis
   return { database, drop: () => database.close() };
 }
 
+/**
+ * The request limits of test apps: far above what any test file sends from its one address
+ * (fifty simultaneous approvals, dozens of sign-ups), so only the tests of the limits themselves
+ * (which pass their own RATE_LIMITS) meet them. Production keeps lib/rate-limit-policies.ts.
+ */
+export const TEST_RATE_LIMITS = RATE_LIMIT_POLICY_NAMES.map(
+  (policy) => `${policy}.account=100000,${policy}.address=100000`,
+).join(',');
+
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const env = readEnv({
@@ -94,6 +104,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     PORT: '3000',
     DATA_DIR: overrides.DATA_DIR ?? fs.mkdtempSync('/tmp/candor-test-data-'),
     AUTH_SECRET: TEST_AUTH_SECRET,
+    RATE_LIMITS: TEST_RATE_LIMITS,
     ...overrides,
   });
   const app = await buildApp({ env, database });

@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { trades } from '../db/schema/trades.ts';
 import { readEnv } from '../env.ts';
+import type { Clock } from '../lib/clock.ts';
 import { RATE_LIMIT_POLICY_NAMES } from '../lib/rate-limit-policies.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
 import { withDatabase } from './global-setup.ts';
@@ -96,7 +97,10 @@ export const TEST_RATE_LIMITS = RATE_LIMIT_POLICY_NAMES.map(
   (policy) => `${policy}.account=100000,${policy}.address=100000`,
 ).join(',');
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  deps: { clock?: Clock } = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const env = readEnv({
     NODE_ENV: 'test',
@@ -107,7 +111,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     RATE_LIMITS: TEST_RATE_LIMITS,
     ...overrides,
   });
-  const app = await buildApp({ env, database });
+  const app = await buildApp({ env, database, ...deps });
   await app.ready();
   return {
     app,
@@ -129,10 +133,10 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
  * The test file's app: opened before its tests, closed after them (which checks its ledger, see
  * openTestDatabase). Its fields are there once the file's first beforeAll hook has run.
  */
-export function useTestApp(overrides: Record<string, string> = {}): TestApp {
+export function useTestApp(overrides: Record<string, string> = {}, deps: { clock?: Clock } = {}): TestApp {
   const handle = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(handle, await createTestApp(overrides));
+    Object.assign(handle, await createTestApp(overrides, deps));
   });
   afterAll(() => handle.close());
   return handle;

@@ -43,7 +43,7 @@ export const accountRoutes: RoutesPlugin<'db' | 'auth'> = async (app, { db, auth
   app.post(
     '/api/account/email',
     {
-      config: { access: 'client' },
+      config: { access: 'client', rateLimit: 'mail' },
       schema: {
         tags: ['account'],
         summary: 'Change the e-mail address: e-mails a verification link to the new address',

@@ -47,7 +47,8 @@ export function parseRateLimitOverrides(
     if (!trimmed) continue;
     const match = /^([a-z-]+)\.([a-z]+)=(\d+)$/.exec(trimmed);
     const [, policy, field, value] = match ?? [];
-    if (!policy || !field || !value) return { ok: false, error: `"${trimmed}" is not <policy>.<field>=<number>` };
+    if (!policy || !field || !value)
+      return { ok: false, error: `"${trimmed}" is not <policy>.<field>=<number>` };
     if (!isPolicyName(policy))
       return { ok: false, error: `unknown policy "${policy}" (${RATE_LIMIT_POLICY_NAMES.join(', ')})` };
     if (!isField(field)) return { ok: false, error: `unknown field "${field}" (${FIELDS.join(', ')})` };

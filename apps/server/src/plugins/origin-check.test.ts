@@ -14,7 +14,10 @@ const FORBIDDEN_ORIGIN = {
 };
 
 async function adjustmentsOf(userId: string): Promise<number> {
-  const [row] = await t.db.select({ n: count() }).from(journalEntries).where(eq(journalEntries.userId, userId));
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(journalEntries)
+    .where(eq(journalEntries.userId, userId));
   return row?.n ?? 0;
 }
 

@@ -30,7 +30,10 @@ function change(browser: Awaited<ReturnType<typeof signInAs>>, remoteAddress: st
   return browser.request({ method: 'POST', url: '/api/trades', payload: {}, remoteAddress });
 }
 
-function expectTooMany(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, seconds: number) {
+function expectTooMany(
+  res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  seconds: number,
+) {
   expect(res.statusCode).toBe(429);
   expect(res.headers['retry-after']).toBe(String(seconds));
   expect(res.json()).toEqual({
@@ -42,7 +45,10 @@ function expectTooMany(res: { statusCode: number; headers: Record<string, unknow
 describe('RATE_LIMITS', () => {
   test('changes the named numbers and keeps the others', () => {
     const parsed = parseRateLimitOverrides(' sign-up.address=500 , default.window=30');
-    expect(parsed.ok && parsed.limits['sign-up']).toEqual({ ...DEFAULT_RATE_LIMITS['sign-up'], address: 500 });
+    expect(parsed.ok && parsed.limits['sign-up']).toEqual({
+      ...DEFAULT_RATE_LIMITS['sign-up'],
+      address: 500,
+    });
     expect(parsed.ok && parsed.limits.default).toEqual({ ...DEFAULT_RATE_LIMITS.default, window: 30 });
     expect(parsed.ok && parsed.limits.mail).toEqual(DEFAULT_RATE_LIMITS.mail);
   });
@@ -73,7 +79,9 @@ test('changes are limited per account, from any address; reading is never counte
   const { browser } = await signedInCustomer();
   for (let i = 0; i < 3; i += 1) expect((await change(browser, nextAddress())).statusCode).toBe(400);
   for (let i = 0; i < 5; i += 1) {
-    expect((await browser.request({ method: 'GET', url: '/api/me', remoteAddress: nextAddress() })).statusCode).toBe(200);
+    expect(
+      (await browser.request({ method: 'GET', url: '/api/me', remoteAddress: nextAddress() })).statusCode,
+    ).toBe(200);
   }
   expectTooMany(await change(browser, nextAddress()), 50);
   // Another account is not affected.
@@ -135,8 +143,7 @@ describe('across servers and for routes added later', () => {
 
   test('a route registered with no limit of its own is counted under the default policy', async () => {
     const address = nextAddress();
-    const call = () =>
-      other.inject({ method: 'POST', url: '/api/auth/added-later', remoteAddress: address });
+    const call = () => other.inject({ method: 'POST', url: '/api/auth/added-later', remoteAddress: address });
     for (let i = 0; i < 5; i += 1) expect((await call()).statusCode).toBe(200);
     expectTooMany(await call(), 50);
   });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { Clock } from '../lib/clock.ts';
 import { clientAddressKey } from '../lib/client-address.ts';
+import type { Clock } from '../lib/clock.ts';
 import { createRateLimitCounter } from '../lib/rate-limit-counter.ts';
 import type { RateLimitPolicyName, RateLimits } from '../lib/rate-limit-policies.ts';
 

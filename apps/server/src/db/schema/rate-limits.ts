@@ -1,4 +1,4 @@
-import { integer, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Requests counted per key in fixed windows (docs/decisions/018-rate-limits.md): one row per key

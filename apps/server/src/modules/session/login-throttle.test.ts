@@ -48,7 +48,9 @@ test('the wait of an account starts after its free failures, doubles with each f
 });
 
 test('an account under its free failures has its password checked', () => {
-  expect(decideLogin({ ...CALM, accountFailures: 1, lastAccountFailure: NOW }, STRANGER, NOW, LIMITS)).toEqual({
+  expect(
+    decideLogin({ ...CALM, accountFailures: 1, lastAccountFailure: NOW }, STRANGER, NOW, LIMITS),
+  ).toEqual({
     kind: 'check-password',
     slowedDown: false,
   });
@@ -108,6 +110,10 @@ test('an IPv6 client is counted by its /64 network', async () => {
   const throttle = createLoginThrottle(database.db, manualClock().now, LIMITS);
   await throttle.recordFailure({ email: 'a@example.com', ip: '2001:db8:1:2::1' });
   await throttle.recordFailure({ email: 'b@example.com', ip: '2001:db8:1:2:ffff::9' });
-  expect((await throttle.readState({ email: 'c@example.com', ip: '2001:0db8:1:2::77' })).addressFailures).toBe(2);
-  expect((await throttle.readState({ email: 'c@example.com', ip: '2001:db8:1:3::1' })).addressFailures).toBe(0);
+  expect(
+    (await throttle.readState({ email: 'c@example.com', ip: '2001:0db8:1:2::77' })).addressFailures,
+  ).toBe(2);
+  expect((await throttle.readState({ email: 'c@example.com', ip: '2001:db8:1:3::1' })).addressFailures).toBe(
+    0,
+  );
 });

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { createAttemptLog } from '../../lib/attempt-log.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { clientAddressKey } from '../../lib/client-address.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /**
  * Failed sign-ins (docs/decisions/004 and 018). An address that fails too often is refused for a

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { authHeaders, sendAuthCookies } from '../../lib/auth-calls.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { findMe } from '../me/me.service.ts';
-import { createLoginThrottle } from './login-throttle.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { readKnownBrowserToken } from './known-browsers.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 import { type SignInSite, signIn, signOut } from './session.service.ts';
 
 export const sessionRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'mailer' | 'env'> = async (

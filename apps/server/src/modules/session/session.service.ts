@@ -14,9 +14,14 @@ import {
   rememberBrowser,
 } from './known-browsers.ts';
 import { decideLogin, type LoginDecision, type LoginThrottle } from './login-throttle.ts';
-import { sendNewBrowserNotice, sendUnlockLink } from './sign-in-mails.ts';
-import { consumeUnlock, createUnlockUnlessLive, isLiveUnlock, UNLOCK_VALIDITY_MS } from './sign-in-unlocks.ts';
 import { deleteSessionByToken, findAccountByEmail } from './session.repository.ts';
+import { sendNewBrowserNotice, sendUnlockLink } from './sign-in-mails.ts';
+import {
+  consumeUnlock,
+  createUnlockUnlessLive,
+  isLiveUnlock,
+  UNLOCK_VALIDITY_MS,
+} from './sign-in-unlocks.ts';
 
 /**
  * Where a sign-in comes from: the client address, the headers better-auth records, and the
@@ -73,7 +78,12 @@ export async function signIn({
       ])
     : [false, false];
   // Two-factor sign-in (issue 11) passes the account's `twoFactorEnabled` here.
-  const decision = decideLogin(state, { knownBrowser, hasSecondFactor: false, unlockLink }, now, throttle.limits);
+  const decision = decideLogin(
+    state,
+    { knownBrowser, hasSecondFactor: false, unlockLink },
+    now,
+    throttle.limits,
+  );
   if (decision.kind === 'refuse') throw refusal(decision);
 
   let signedIn: Awaited<ReturnType<typeof signInWithBetterAuth>>;

@@ -5,7 +5,12 @@ export type MailAccount = { email: string; name: string };
 
 /** "25 November 2026, 17:07 UTC" */
 export function formatSignInTime(at: Date): string {
-  const date = at.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+  const date = at.toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
   const time = at.toLocaleTimeString('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' });
   return `${date}, ${time} UTC`;
 }

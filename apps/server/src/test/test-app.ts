@@ -9,9 +9,9 @@ import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { trades } from '../db/schema/trades.ts';
 import { readEnv } from '../env.ts';
 import type { Clock } from '../lib/clock.ts';
-import { RATE_LIMIT_POLICY_NAMES } from '../lib/rate-limit-policies.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
 import { withDatabase } from './global-setup.ts';
+import { TEST_RATE_LIMITS } from './rate-limits.ts';
 
 /** The AUTH_SECRET of every test app (factories sign session cookies with it). */
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -87,15 +87,6 @@ async function openFreshDatabase(): Promise<{ database: Database; drop(): Promis
   const database = await openDatabase({ kind: 'pglite-snapshot', snapshot });
   return { database, drop: () => database.close() };
 }
-
-/**
- * The request limits of test apps: far above what any test file sends from its one address
- * (fifty simultaneous approvals, dozens of sign-ups), so only the tests of the limits themselves
- * (which pass their own RATE_LIMITS) meet them. Production keeps lib/rate-limit-policies.ts.
- */
-export const TEST_RATE_LIMITS = RATE_LIMIT_POLICY_NAMES.map(
-  (policy) => `${policy}.account=100000,${policy}.address=100000`,
-).join(',');
 
 export async function createTestApp(
   overrides: Record<string, string> = {},

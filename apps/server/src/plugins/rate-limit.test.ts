@@ -153,3 +153,10 @@ async function signedInCustomer() {
   const user = await insertUser(t.db);
   return { user, browser: await signInAs(t.app, t.db, user) };
 }
+
+test('the OpenAPI document names 429 and 403 on the routes that change something, not on reads', async () => {
+  const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+  expect(Object.keys(paths['/api/users'].post.responses)).toEqual(expect.arrayContaining(['403', '429']));
+  expect(Object.keys(paths['/api/trades'].post.responses)).toEqual(expect.arrayContaining(['403', '429']));
+  expect(Object.keys(paths['/api/me'].get.responses)).not.toContain('429');
+});

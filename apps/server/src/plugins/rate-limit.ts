@@ -1,3 +1,4 @@
+import { ErrorResponseSchema } from '@candor/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -27,6 +28,17 @@ export function registerRateLimits(
   { db, clock, limits }: { db: Db; clock: Clock; limits: RateLimits },
 ): void {
   const counter = createRateLimitCounter(db, clock);
+  // The OpenAPI document says which routes may answer 429 (and 403 for a cross-site request).
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!route.url.startsWith('/api') || methods.every((m) => SAFE_METHODS.has(m))) return;
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (!response) return;
+    route.schema = {
+      ...route.schema,
+      response: { 403: ErrorResponseSchema, 429: ErrorResponseSchema, ...response },
+    };
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api') || SAFE_METHODS.has(request.method)) return;
     const name = request.routeOptions.config?.rateLimit ?? 'default';

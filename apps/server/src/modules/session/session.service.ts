@@ -142,9 +142,10 @@ export function describeWait(seconds: number): string {
 
 /**
  * Makes the browser known to the account (renewing its cookie) and, when it was not known and the
- * account has signed in before, tells the owner. Answers the known-browser cookie to set.
+ * account has signed in before, tells the owner. Answers the known-browser cookie to set. Call it
+ * once a sign-in is complete (after a second factor, when the account has one).
  */
-async function recognizeBrowser(
+export async function recognizeBrowser(
   db: Db,
   site: SignInSite,
   { user, client, knownBrowser, now }: { user: Me; client: Client; knownBrowser: boolean; now: Date },

@@ -2,8 +2,9 @@ import { and, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, test } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail.ts';
-import { knownBrowsers } from '../../db/schema/sign-in-trust.ts';
+import { knownBrowsers, signInUnlocks } from '../../db/schema/sign-in-trust.ts';
 import { signUpUser } from '../../test/auth-helpers.ts';
+import { insertUser, signInAs } from '../../test/factories.ts';
 import { createManualClock } from '../../test/manual-clock.ts';
 import { Browser, useTestApp } from '../../test/test-app.ts';
 import { KNOWN_BROWSER_COOKIE } from './known-browsers.ts';
@@ -233,6 +234,19 @@ describe('a sign-in from a new browser', () => {
     const again = await signIn(browser, user.email, user.password);
     expect(again.cookies.find((c) => c.name === KNOWN_BROWSER_COOKIE)?.value).toBe(cookie?.value);
   });
+});
+
+test('closing an account forgets the browsers it knew and its unlock links', async () => {
+  const user = await signUpUser(t.app);
+  expect((await signIn(new Browser(t.app), user.email, user.password)).statusCode).toBe(200);
+  await slowDown(user.email);
+  expect(await t.db.select().from(knownBrowsers).where(eq(knownBrowsers.userId, user.id))).toHaveLength(1);
+  expect(await t.db.select().from(signInUnlocks).where(eq(signInUnlocks.userId, user.id))).toHaveLength(1);
+  const admin = await signInAs(t.app, t.db, await insertUser(t.db, { role: 'admin' }));
+  const closed = await admin.post(`/api/admin/users/${user.id}/close`, { reason: 'Asked to leave' });
+  expect(closed.statusCode, closed.body).toBe(200);
+  expect(await t.db.select().from(knownBrowsers).where(eq(knownBrowsers.userId, user.id))).toHaveLength(0);
+  expect(await t.db.select().from(signInUnlocks).where(eq(signInUnlocks.userId, user.id))).toHaveLength(0);
 });
 
 test('waits are told in seconds up to two minutes, then in minutes', () => {

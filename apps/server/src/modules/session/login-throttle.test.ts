@@ -53,6 +53,7 @@ test('an account under its free failures has its password checked', () => {
   ).toEqual({
     kind: 'check-password',
     slowedDown: false,
+    oneAtATime: false,
   });
 });
 
@@ -63,8 +64,13 @@ test('a slowed-down account refuses an attempt before its wait is over, saying h
     reason: 'account',
     retryAfterSeconds: 15,
   });
+  // When the wait is over, one attempt at a time has its password checked.
   const later = { ...state, lastAccountFailure: secondsAgo(20) };
-  expect(decideLogin(later, STRANGER, NOW, LIMITS)).toEqual({ kind: 'check-password', slowedDown: false });
+  expect(decideLogin(later, STRANGER, NOW, LIMITS)).toEqual({
+    kind: 'check-password',
+    slowedDown: false,
+    oneAtATime: true,
+  });
 });
 
 test.each([
@@ -73,7 +79,11 @@ test.each([
   ['the unlock link', { ...STRANGER, unlockLink: true }],
 ])('while an account is slowed down, %s still has the password checked', (_name, proof) => {
   const state = { ...CALM, accountFailures: 40, lastAccountFailure: NOW };
-  expect(decideLogin(state, proof, NOW, LIMITS)).toEqual({ kind: 'check-password', slowedDown: true });
+  expect(decideLogin(state, proof, NOW, LIMITS)).toEqual({
+    kind: 'check-password',
+    slowedDown: true,
+    oneAtATime: false,
+  });
 });
 
 test('an address past its limit is refused, even from a known browser, until its oldest failure leaves the window', () => {
@@ -116,4 +126,20 @@ test('an IPv6 client is counted by its /64 network', async () => {
   expect((await throttle.readState({ email: 'c@example.com', ip: '2001:db8:1:3::1' })).addressFailures).toBe(
     0,
   );
+});
+
+test('of the attempts after a wait, one claims the turn, on any server', async () => {
+  const clock = manualClock();
+  const first = createLoginThrottle(database.db, clock.now, LIMITS);
+  const second = createLoginThrottle(database.db, clock.now, LIMITS);
+  const lastFailure = new Date('2030-01-01T00:00:00Z');
+  const claims = await Promise.all([
+    first.claimTurn('turn@example.com', lastFailure),
+    second.claimTurn('TURN@example.com', lastFailure),
+    first.claimTurn('turn@example.com', lastFailure),
+  ]);
+  expect(claims.filter(Boolean)).toHaveLength(1);
+  // The next failure opens the next turn; another account has its own.
+  expect(await second.claimTurn('turn@example.com', new Date('2030-01-01T00:01:00Z'))).toBe(true);
+  expect(await second.claimTurn('other@example.com', lastFailure)).toBe(true);
 });

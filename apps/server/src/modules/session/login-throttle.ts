@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { createAttemptLog } from '../../lib/attempt-log.ts';
 import { clientAddressKey } from '../../lib/client-address.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createRateLimitCounter } from '../../lib/rate-limit-counter.ts';
 
 /**
  * Failed sign-ins (docs/decisions/004 and 018). An address that fails too often is refused for a
@@ -51,7 +52,12 @@ export type OwnerProof = {
 };
 
 export type LoginDecision =
-  | { kind: 'check-password'; slowedDown: boolean }
+  /**
+   * `oneAtATime`: the account is past its free failures and its wait is over; of attempts that
+   * arrive together (from many addresses at once), only one may have its password checked
+   * (LoginThrottle.claimTurn), or a burst would try many passwords per wait.
+   */
+  | { kind: 'check-password'; slowedDown: boolean; oneAtATime: boolean }
   | { kind: 'refuse'; reason: 'address' | 'account'; retryAfterSeconds: number };
 
 /** The wait an account must leave after its last failure, given its failures in the window. */
@@ -78,10 +84,9 @@ export function decideLogin(
   const delay = accountDelayMs(state.accountFailures, limits);
   const nextAttemptAt = (state.lastAccountFailure?.getTime() ?? 0) + delay;
   const slowedDown = delay > 0 && nextAttemptAt > now.getTime();
-  if (!slowedDown) return { kind: 'check-password', slowedDown: false };
-  if (proof.knownBrowser || proof.hasSecondFactor || proof.unlockLink) {
-    return { kind: 'check-password', slowedDown: true };
-  }
+  const owner = proof.knownBrowser || proof.hasSecondFactor || proof.unlockLink;
+  if (!slowedDown) return { kind: 'check-password', slowedDown: false, oneAtATime: delay > 0 && !owner };
+  if (owner) return { kind: 'check-password', slowedDown: true, oneAtATime: false };
   return { kind: 'refuse', reason: 'account', retryAfterSeconds: secondsUntil(nextAttemptAt, now) };
 }
 
@@ -99,10 +104,16 @@ export type LoginThrottle = {
   recordFailure(attempt: LoginAttempt): Promise<number>;
   /** A successful sign-in forgives the account's failures (not the address's). */
   clearAccount(email: string): Promise<void>;
+  /**
+   * The one turn of a slowed-down account after its wait (see LoginDecision.oneAtATime): true
+   * for the first attempt to claim it, on any server; false for the others.
+   */
+  claimTurn(email: string, lastFailure: Date | undefined): Promise<boolean>;
 };
 
 export function createLoginThrottle(db: Db, now: Clock, limits: LoginLimits = LOGIN_LIMITS): LoginThrottle {
   const log = createAttemptLog(db, now);
+  const turns = createRateLimitCounter(db, now);
   return {
     limits,
     readState: async ({ email, ip }) => {
@@ -122,6 +133,12 @@ export function createLoginThrottle(db: Db, now: Clock, limits: LoginLimits = LO
       return log.countSince(accountKey(email), limits.accountWindowMs);
     },
     clearAccount: (email) => log.clear(accountKey(email)),
+    claimTurn: async (email, lastFailure) => {
+      // A turn is named by the failure that started the wait: the next failure starts a new one.
+      const key = `sign-in-turn:${accountKey(email)}:${lastFailure?.getTime() ?? 0}`;
+      const { hits } = await turns.hit([key], Math.ceil(limits.accountWindowMs / 1000));
+      return hits.get(key) === 1;
+    },
   };
 }
 

@@ -13,7 +13,7 @@ import {
   newKnownBrowserToken,
   rememberBrowser,
 } from './known-browsers.ts';
-import { decideLogin, type LoginDecision, type LoginThrottle } from './login-throttle.ts';
+import { accountDelayMs, decideLogin, type LoginDecision, type LoginThrottle } from './login-throttle.ts';
 import { deleteSessionByToken, findAccountByEmail } from './session.repository.ts';
 import { sendNewBrowserNotice, sendUnlockLink } from './sign-in-mails.ts';
 import {
@@ -85,6 +85,11 @@ export async function signIn({
     throttle.limits,
   );
   if (decision.kind === 'refuse') throw refusal(decision);
+  if (decision.oneAtATime && !(await throttle.claimTurn(attempt.email, state.lastAccountFailure))) {
+    // Another attempt took this turn; if it fails, the next wait is this long.
+    const wait = accountDelayMs(state.accountFailures + 1, throttle.limits);
+    throw refusal({ kind: 'refuse', reason: 'account', retryAfterSeconds: Math.ceil(wait / 1000) });
+  }
 
   let signedIn: Awaited<ReturnType<typeof signInWithBetterAuth>>;
   try {

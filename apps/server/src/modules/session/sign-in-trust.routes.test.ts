@@ -90,6 +90,15 @@ describe('a stranger cannot lock the owner out', () => {
     expectSlowedDown(await strangerTries(user.email), 120);
   });
 
+  test('a burst of attempts from many addresses after a wait has one password checked, not all', async () => {
+    const user = await signUpUser(t.app);
+    await slowDown(user.email);
+    clock.advance(30_000);
+    const burst = await Promise.all(Array.from({ length: 6 }, () => strangerTries(user.email)));
+    expect(burst.map((r) => r.statusCode).sort()).toEqual([401, 429, 429, 429, 429, 429]);
+    for (const refused of burst.filter((r) => r.statusCode === 429)) expectSlowedDown(refused, 60);
+  });
+
   test('the owner still signs in, with the right password, from a browser that signed in before', async () => {
     const user = await signUpUser(t.app);
     const owner = new Browser(t.app);

@@ -32,6 +32,8 @@ import { createStopOutMonitor, type StopOutMonitor } from './modules/trades/stop
 import { registerAccessControl } from './plugins/access.ts';
 import { createAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
 import { createSessionReader } from './plugins/session-reader.ts';
 import { registerModules } from './routes.ts';
 import type { Services } from './services.ts';
@@ -118,7 +120,10 @@ export async function buildApp({
     if (request.url.startsWith('/api'))
       reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
   });
+  // Cross-site requests are refused first, then the session is read, then changes are counted.
+  registerOriginCheck(app, env.publicUrl);
   registerAccessControl(app, auth, createSessionReader(auth, db));
+  registerRateLimits(app, { db, clock, limits: env.RATE_LIMITS });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseRateLimitOverrides, type RateLimits } from './lib/rate-limit-policies.ts';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,6 +41,19 @@ const EnvSchema = z.object({
   MARKET_SEED: z.coerce.number().int().optional(),
   /** Milliseconds between two ticks of the live prices. */
   MARKET_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /**
+   * Changes to the request limits of the routes that change something (lib/rate-limit-policies.ts):
+   * comma-separated `<policy>.<account|address|window>=<number>`, e.g. `sign-up.address=500`.
+   */
+  RATE_LIMITS: z
+    .string()
+    .optional()
+    .transform((text, ctx): RateLimits => {
+      const parsed = parseRateLimitOverrides(text);
+      if (parsed.ok) return parsed.limits;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };

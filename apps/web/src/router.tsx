@@ -29,6 +29,8 @@ async function currentUser() {
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
+  // ?unlock=… is the e-mailed link that lets the owner in while failed sign-ins slow the account down.
+  validateSearch: z.object({ unlock: z.string().optional().catch(undefined) }),
   beforeLoad: async () => {
     if (await currentUser()) throw redirect({ to: '/dashboard' });
   },

@@ -82,6 +82,8 @@ export const SignInRequestSchema = z.object({
     .string()
     .min(1, 'Password is required')
     .max(PASSWORD_MAX_LENGTH, 'Login failed. Please check your credentials.'),
+  /** The token of an e-mailed unlock link: lets the owner in while failed sign-ins slow the account down. */
+  unlockToken: z.string().max(200).optional(),
 });
 export type SignInRequest = z.infer<typeof SignInRequestSchema>;
 

@@ -21,8 +21,10 @@ import * as ledger from './schema/ledger.ts';
 import * as mail from './schema/mail.ts';
 import * as market from './schema/market.ts';
 import * as passkeys from './schema/passkeys.ts';
+import * as rateLimits from './schema/rate-limits.ts';
 import * as secrets from './schema/secrets.ts';
 import * as settings from './schema/settings.ts';
+import * as signInTrust from './schema/sign-in-trust.ts';
 import * as trades from './schema/trades.ts';
 import * as wallets from './schema/wallets.ts';
 import * as withdrawals from './schema/withdrawals.ts';
@@ -34,6 +36,8 @@ export const schema = {
   ...mail,
   ...audit,
   ...authFailures,
+  ...rateLimits,
+  ...signInTrust,
   ...secrets,
   ...market,
   ...ledger,

@@ -6,12 +6,17 @@ import type { DomainError } from '@candor/domain/errors';
  * It is thrown once, by the use case, and caught only by the error handler.
  */
 export class AppError extends Error {
+  /** Seconds the client should wait before trying again, sent as `Retry-After` (429 answers). */
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   /** A domain rule's refusal, as the API answers it (its code is one of the API's). */
@@ -27,6 +32,7 @@ export const STATUS = {
   INVALID_CREDENTIALS: 401,
   REAUTHENTICATION_REQUIRED: 403,
   FORBIDDEN: 403,
+  FORBIDDEN_ORIGIN: 403,
   ACCOUNT_INACTIVE: 403,
   ACCOUNT_CLOSED: 403,
   WRONG_PASSWORD: 403,

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, lt, max, min } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authFailures } from '../db/schema/auth-failures.ts';
 import type { Clock } from './clock.ts';
@@ -12,9 +12,13 @@ const RETENTION_MS = 24 * 60 * 60 * 1000;
  */
 export type AttemptLog = {
   countSince(key: string, windowMs: number): Promise<number>;
+  /** How many attempts of the key are in the window, and the times of its oldest and newest. */
+  summarySince(key: string, windowMs: number): Promise<AttemptSummary>;
   record(keys: readonly string[]): Promise<void>;
   clear(key: string): Promise<void>;
 };
+
+export type AttemptSummary = { count: number; oldest: Date | undefined; newest: Date | undefined };
 
 export function createAttemptLog(db: Db, now: Clock): AttemptLog {
   return {
@@ -25,6 +29,14 @@ export function createAttemptLog(db: Db, now: Clock): AttemptLog {
         .from(authFailures)
         .where(and(eq(authFailures.key, key), gt(authFailures.createdAt, since)));
       return row?.n ?? 0;
+    },
+    summarySince: async (key, windowMs) => {
+      const since = new Date(now().getTime() - windowMs);
+      const [row] = await db
+        .select({ n: count(), oldest: min(authFailures.createdAt), newest: max(authFailures.createdAt) })
+        .from(authFailures)
+        .where(and(eq(authFailures.key, key), gt(authFailures.createdAt, since)));
+      return { count: row?.n ?? 0, oldest: row?.oldest ?? undefined, newest: row?.newest ?? undefined };
     },
     record: async (keys) => {
       const at = now();

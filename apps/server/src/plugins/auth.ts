@@ -9,6 +9,7 @@ import { type Clock, systemClock } from '../lib/clock.ts';
 import { startWithdrawalWait } from '../modules/account-security/account-security.service.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { resetPasswordUrl } from '../modules/password-resets/reset-link.ts';
+import { siteOrigins } from './origin-check.ts';
 
 /** argon2id with OWASP's recommended minimum (19 MiB, 2 passes), instead of better-auth's scrypt. */
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -35,11 +36,7 @@ export function createAuth({
   clock = systemClock,
 }: AuthDeps) {
   const origin = new URL(publicUrl);
-  const alternateHost =
-    origin.hostname === 'localhost' ? '127.0.0.1' : origin.hostname === '127.0.0.1' ? 'localhost' : undefined;
-  const trustedOrigins = [origin.origin];
-  if (alternateHost)
-    trustedOrigins.push(`${origin.protocol}//${alternateHost}${origin.port ? `:${origin.port}` : ''}`);
+  const trustedOrigins = siteOrigins(publicUrl);
 
   return betterAuth({
     appName: 'Candor',

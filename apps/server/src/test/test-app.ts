@@ -11,6 +11,7 @@ import { readEnv } from '../env.ts';
 import type { Clock } from '../lib/clock.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
 import { withDatabase } from './global-setup.ts';
+import { TEST_RATE_LIMITS } from './rate-limits.ts';
 
 /** The AUTH_SECRET of every test app (factories sign session cookies with it). */
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -89,7 +90,7 @@ async function openFreshDatabase(): Promise<{ database: Database; drop(): Promis
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { clock?: Clock } = {},
+  deps: { clock?: Clock } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const env = readEnv({
@@ -98,9 +99,10 @@ export async function createTestApp(
     PORT: '3000',
     DATA_DIR: overrides.DATA_DIR ?? fs.mkdtempSync('/tmp/candor-test-data-'),
     AUTH_SECRET: TEST_AUTH_SECRET,
+    RATE_LIMITS: TEST_RATE_LIMITS,
     ...overrides,
   });
-  const app = await buildApp({ env, database, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({ env, database, ...deps });
   await app.ready();
   return {
     app,
@@ -122,10 +124,10 @@ export async function createTestApp(
  * The test file's app: opened before its tests, closed after them (which checks its ledger, see
  * openTestDatabase). Its fields are there once the file's first beforeAll hook has run.
  */
-export function useTestApp(overrides: Record<string, string> = {}, options: { clock?: Clock } = {}): TestApp {
+export function useTestApp(overrides: Record<string, string> = {}, deps: { clock?: Clock } = {}): TestApp {
   const handle = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(handle, await createTestApp(overrides, options));
+    Object.assign(handle, await createTestApp(overrides, deps));
   });
   afterAll(() => handle.close());
   return handle;

@@ -47,7 +47,7 @@ export const accountRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (app, 
   app.post(
     '/api/account/email',
     {
-      config: { access: 'client' },
+      config: { access: 'client', rateLimit: 'mail' },
       schema: {
         tags: ['account'],
         summary: 'Change the e-mail address: e-mails a verification link to the new address',

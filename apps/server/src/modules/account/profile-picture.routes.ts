@@ -12,7 +12,7 @@ export const profilePictureRoutes: RoutesPlugin<'db' | 'storage' | 'clock'> = as
   app.post(
     '/api/account/profile-picture',
     {
-      config: { access: 'client' },
+      config: { access: 'client', rateLimit: 'upload' },
       schema: {
         tags: ['account'],
         summary: 'Upload a new profile picture (PNG, JPEG or WebP; multipart field "file")',

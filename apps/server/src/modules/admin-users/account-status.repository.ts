@@ -9,6 +9,7 @@ import { files } from '../../db/schema/files.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { passkeys } from '../../db/schema/passkeys.ts';
+import { knownBrowsers, signInUnlocks } from '../../db/schema/sign-in-trust.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 
@@ -102,6 +103,9 @@ export async function deleteSignInData(
     .returning({ id: accounts.id });
   const keys = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
   const history = await tx.delete(signIns).where(eq(signIns.userId, userId)).returning({ id: signIns.id });
+  // The browsers it knew and its unlock links go with its sign-ins (hashes only, not counted).
+  await tx.delete(knownBrowsers).where(eq(knownBrowsers.userId, userId));
+  await tx.delete(signInUnlocks).where(eq(signInUnlocks.userId, userId));
   // better-auth keeps a password-reset token with the user's id as its value.
   const tokens = await tx
     .delete(verifications)

@@ -61,7 +61,7 @@ export const depositsRoutes: RoutesPlugin<'db' | 'storage' | 'market' | 'transac
   app.post(
     '/api/deposits/proofs',
     {
-      config: { access: 'client' },
+      config: { access: 'client', rateLimit: 'upload' },
       schema: {
         tags: ['deposits'],
         summary: 'Upload a proof of payment (PNG, JPEG, WebP or PDF; multipart field "file"); private',

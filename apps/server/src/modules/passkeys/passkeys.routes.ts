@@ -12,6 +12,8 @@ import { z } from 'zod';
 import { authHeaders, sendAuthCookies } from '../../lib/auth-calls.ts';
 import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
+import { readKnownBrowserToken } from '../session/known-browsers.ts';
+import { createSignInSite } from '../session/sign-in-site.ts';
 import { listPasskeys } from './passkeys.repository.ts';
 import {
   addPasskey,
@@ -27,7 +29,11 @@ const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorR
  * Passkeys: the customer's own on /account (adding one needs a session), and signing in with one
  * (public). better-auth's own endpoints are not exposed; these routes call them (plugins/auth.ts).
  */
-export const passkeysRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (app, { db, auth, clock }) => {
+export const passkeysRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'mailer' | 'env'> = async (
+  app,
+  { db, auth, clock, mailer, env },
+) => {
+  const site = createSignInSite({ db, mailer, env, log: app.log });
   app.get(
     '/api/account/passkeys',
     {
@@ -141,8 +147,13 @@ export const passkeysRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (app,
       const { user, cookies } = await signInWithPasskey({
         db,
         auth,
+        site,
         credential: request.body.credential,
-        client: { ip: request.ip, headers: authHeaders(request, { withCookies: true }) },
+        client: {
+          ip: request.ip,
+          headers: authHeaders(request, { withCookies: true }),
+          knownBrowserToken: readKnownBrowserToken(request.headers.cookie),
+        },
         now: clock(),
       });
       sendAuthCookies(reply, cookies);

@@ -11,8 +11,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { requireMe } from '../me/me.service.ts';
+import { isKnownBrowser } from '../session/known-browsers.ts';
 import { deleteSessionByToken } from '../session/session.repository.ts';
-import type { Client } from '../session/session.service.ts';
+import { type Client, recognizeBrowser, type SignInSite } from '../session/session.service.ts';
 import { insertSignIn } from '../user-activity/user-activity.repository.ts';
 import { deletePasskey, findPasskey } from './passkeys.repository.ts';
 
@@ -102,12 +103,14 @@ export async function passkeySignInOptions(
 export async function signInWithPasskey({
   db,
   auth,
+  site,
   credential,
   client,
   now,
 }: {
   db: Db;
   auth: Auth;
+  site: SignInSite;
   credential: PasskeyCredential;
   client: Client;
   now: Date;
@@ -126,13 +129,16 @@ export async function signInWithPasskey({
     await deleteSessionByToken(db, response.session.token);
     throw new AppError('ACCOUNT_CLOSED', 'This account has been closed.');
   }
+  // As after a password: a browser the account had not seen becomes known, with a notice.
+  const knownBrowser = await isKnownBrowser(db, user.id, client.knownBrowserToken);
+  const browserCookie = await recognizeBrowser(db, site, { user, client, knownBrowser, now });
   await insertSignIn(db, {
     userId: user.id,
     ipAddress: client.ip || null,
     userAgent: client.headers.get('user-agent'),
     now,
   });
-  return { user, cookies: headers.getSetCookie() };
+  return { user, cookies: [...headers.getSetCookie(), browserCookie] };
 }
 
 type AuthenticationResponse = NonNullable<

@@ -19,7 +19,7 @@ export const passwordResetsRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async
   app.post(
     '/api/password-resets',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: 'mail' },
       schema: {
         tags: ['password'],
         summary: 'E-mail a password reset link',

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
-import { createLoginThrottle, type LoginLimits } from './login-throttle.ts';
+import {
+  accountDelayMs,
+  createLoginThrottle,
+  decideLogin,
+  type LoginLimits,
+  type LoginState,
+  type OwnerProof,
+} from './login-throttle.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -11,7 +17,23 @@ beforeAll(async () => {
 });
 afterAll(() => drop());
 
-const LIMITS: LoginLimits = { perAccount: 2, perAddress: 3, windowMs: 60_000 };
+const LIMITS: LoginLimits = {
+  perAddress: 3,
+  addressWindowMs: 60_000,
+  freeAccountFailures: 2,
+  accountWindowMs: 3_600_000,
+  firstDelayMs: 10_000,
+  maxDelayMs: 60_000,
+};
+const NOW = new Date('2030-01-01T00:10:00Z');
+const STRANGER: OwnerProof = { knownBrowser: false, hasSecondFactor: false, unlockLink: false };
+const CALM: LoginState = {
+  addressFailures: 0,
+  oldestAddressFailure: undefined,
+  accountFailures: 0,
+  lastAccountFailure: undefined,
+};
+const secondsAgo = (s: number) => new Date(NOW.getTime() - s * 1000);
 
 /** A clock the test moves by hand. */
 function manualClock(start = Date.parse('2030-01-01T00:00:00Z')) {
@@ -19,51 +41,105 @@ function manualClock(start = Date.parse('2030-01-01T00:00:00Z')) {
   return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
 }
 
-async function refusal(promise: Promise<void>): Promise<string | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-}
+test('the wait of an account starts after its free failures, doubles with each failure, and stops growing at the maximum', () => {
+  expect([0, 1, 2, 3, 4, 5, 6, 50].map((n) => accountDelayMs(n, LIMITS))).toEqual([
+    0, 0, 10_000, 20_000, 40_000, 60_000, 60_000, 60_000,
+  ]);
+});
 
-test('an account is refused once it reaches its limit, and allowed again when the window has passed', async () => {
+test('an account under its free failures has its password checked', () => {
+  expect(
+    decideLogin({ ...CALM, accountFailures: 1, lastAccountFailure: NOW }, STRANGER, NOW, LIMITS),
+  ).toEqual({
+    kind: 'check-password',
+    slowedDown: false,
+    oneAtATime: false,
+  });
+});
+
+test('a slowed-down account refuses an attempt before its wait is over, saying how long is left', () => {
+  const state = { ...CALM, accountFailures: 3, lastAccountFailure: secondsAgo(5) };
+  expect(decideLogin(state, STRANGER, NOW, LIMITS)).toEqual({
+    kind: 'refuse',
+    reason: 'account',
+    retryAfterSeconds: 15,
+  });
+  // When the wait is over, one attempt at a time has its password checked.
+  const later = { ...state, lastAccountFailure: secondsAgo(20) };
+  expect(decideLogin(later, STRANGER, NOW, LIMITS)).toEqual({
+    kind: 'check-password',
+    slowedDown: false,
+    oneAtATime: true,
+  });
+});
+
+test.each([
+  ['a known browser', { ...STRANGER, knownBrowser: true }],
+  ['a second factor', { ...STRANGER, hasSecondFactor: true }],
+  ['the unlock link', { ...STRANGER, unlockLink: true }],
+])('while an account is slowed down, %s still has the password checked', (_name, proof) => {
+  const state = { ...CALM, accountFailures: 40, lastAccountFailure: NOW };
+  expect(decideLogin(state, proof, NOW, LIMITS)).toEqual({
+    kind: 'check-password',
+    slowedDown: true,
+    oneAtATime: false,
+  });
+});
+
+test('an address past its limit is refused, even from a known browser, until its oldest failure leaves the window', () => {
+  const state = { ...CALM, addressFailures: 3, oldestAddressFailure: secondsAgo(45) };
+  const owner = { knownBrowser: true, hasSecondFactor: true, unlockLink: true };
+  expect(decideLogin(state, owner, NOW, LIMITS)).toEqual({
+    kind: 'refuse',
+    reason: 'address',
+    retryAfterSeconds: 15,
+  });
+});
+
+test('failures are counted per account and per address in the database, and a success forgives the account', async () => {
   const clock = manualClock();
   const throttle = createLoginThrottle(database.db, clock.now, LIMITS);
-  const attempt = { email: 'Window@Example.com', ip: '192.0.2.1' };
-  await throttle.recordFailure(attempt);
-  expect(await refusal(throttle.assertAllowed(attempt))).toBeUndefined();
-  clock.advance(30_000);
-  await throttle.recordFailure(attempt);
-  expect(await refusal(throttle.assertAllowed({ ...attempt, email: 'window@example.com' }))).toBe(
-    'TOO_MANY_ATTEMPTS',
-  );
-  clock.advance(30_001); // the first failure leaves the window
-  expect(await refusal(throttle.assertAllowed(attempt))).toBeUndefined();
+  const attempt = { email: 'Owner@Example.com', ip: '192.0.2.1' };
+  expect(await throttle.recordFailure(attempt)).toBe(1);
+  clock.advance(1000);
+  expect(await throttle.recordFailure({ email: 'owner@example.com', ip: '192.0.2.2' })).toBe(2);
+  const state = await throttle.readState(attempt);
+  expect(state).toEqual({
+    addressFailures: 1,
+    oldestAddressFailure: new Date('2030-01-01T00:00:00Z'),
+    accountFailures: 2,
+    lastAccountFailure: new Date('2030-01-01T00:00:01Z'),
+  });
+  await throttle.clearAccount('OWNER@example.com');
+  expect(await throttle.readState(attempt)).toMatchObject({ addressFailures: 1, accountFailures: 0 });
+  clock.advance(60_000); // the address's failure leaves its window
+  expect(await throttle.readState(attempt)).toMatchObject({ addressFailures: 0 });
 });
 
-test('clearing an account forgives its failures but not those of the address', async () => {
+test('an IPv6 client is counted by its /64 network', async () => {
   const throttle = createLoginThrottle(database.db, manualClock().now, LIMITS);
-  const attempt = { email: 'clear@example.com', ip: '192.0.2.2' };
-  await throttle.recordFailure(attempt);
-  await throttle.recordFailure(attempt);
-  await throttle.recordFailure({ email: 'other@example.com', ip: attempt.ip });
-  await throttle.clearAccount('CLEAR@example.com');
+  await throttle.recordFailure({ email: 'a@example.com', ip: '2001:db8:1:2::1' });
+  await throttle.recordFailure({ email: 'b@example.com', ip: '2001:db8:1:2:ffff::9' });
   expect(
-    await refusal(throttle.assertAllowed({ email: 'clear@example.com', ip: '192.0.2.99' })),
-  ).toBeUndefined();
-  expect(await refusal(throttle.assertAllowed({ email: 'fresh@example.com', ip: attempt.ip }))).toBe(
-    'TOO_MANY_ATTEMPTS',
+    (await throttle.readState({ email: 'c@example.com', ip: '2001:0db8:1:2::77' })).addressFailures,
+  ).toBe(2);
+  expect((await throttle.readState({ email: 'c@example.com', ip: '2001:db8:1:3::1' })).addressFailures).toBe(
+    0,
   );
 });
 
-test('an address is refused after its limit across different accounts', async () => {
-  const throttle = createLoginThrottle(database.db, manualClock().now, LIMITS);
-  const ip = '192.0.2.3';
-  for (const email of ['a@example.com', 'b@example.com']) await throttle.recordFailure({ email, ip });
-  expect(await refusal(throttle.assertAllowed({ email: 'c@example.com', ip }))).toBeUndefined();
-  await throttle.recordFailure({ email: 'c@example.com', ip });
-  expect(await refusal(throttle.assertAllowed({ email: 'd@example.com', ip }))).toBe('TOO_MANY_ATTEMPTS');
+test('of the attempts after a wait, one claims the turn, on any server', async () => {
+  const clock = manualClock();
+  const first = createLoginThrottle(database.db, clock.now, LIMITS);
+  const second = createLoginThrottle(database.db, clock.now, LIMITS);
+  const lastFailure = new Date('2030-01-01T00:00:00Z');
+  const claims = await Promise.all([
+    first.claimTurn('turn@example.com', lastFailure),
+    second.claimTurn('TURN@example.com', lastFailure),
+    first.claimTurn('turn@example.com', lastFailure),
+  ]);
+  expect(claims.filter(Boolean)).toHaveLength(1);
+  // The next failure opens the next turn; another account has its own.
+  expect(await second.claimTurn('turn@example.com', new Date('2030-01-01T00:01:00Z'))).toBe(true);
+  expect(await second.claimTurn('other@example.com', lastFailure)).toBe(true);
 });

@@ -44,6 +44,7 @@ test('sign-in answers 200 with the user and sets an HTTP-only session cookie', a
   expect(cookie?.httpOnly).toBe(true);
   expect(cookie?.sameSite).toBe('Lax');
   expect(cookie?.path).toBe('/');
+  expect(cookie?.secure).toBeFalsy(); // PUBLIC_URL is http: see plugins/cookies.test.ts for https
   expect(browser.hasSession).toBe(true);
   const [stored] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
   expect(stored?.ipAddress).toBe('127.0.0.1');
@@ -128,15 +129,21 @@ test('a closed account cannot sign in and keeps no session', async () => {
   expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
 });
 
-test('after 5 failures an account answers 429, even to the right password and from another address', async () => {
+test('after 5 failures a new browser waits (429, Retry-After) before the account checks a password again, from any address', async () => {
   const user = await signUpUser(t.app);
   const ip = nextAddress();
   for (let i = 0; i < 5; i += 1)
     expect((await signIn(user.email, 'wrong-password', ip)).statusCode).toBe(401);
-  const blocked = await signIn(user.email, user.password, ip);
-  expect(blocked.statusCode).toBe(429);
-  expect(blocked.json()).toEqual(TOO_MANY);
-  expect((await signIn(user.email.toUpperCase(), user.password, nextAddress())).statusCode).toBe(429);
+  for (const address of [ip, nextAddress()]) {
+    const blocked = await signIn(user.email.toUpperCase(), user.password, address);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('TOO_MANY_ATTEMPTS');
+    expect(blocked.json().message).toMatch(
+      /^Too many failed login attempts for this account\. Please wait \d+ seconds/,
+    );
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(20);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(30);
+  }
   // Another account from the same address is not affected.
   const other = await signUpUser(t.app);
   expect((await signIn(other.email, other.password, ip)).statusCode).toBe(200);
@@ -162,5 +169,6 @@ test('after 20 failures from one address, across different accounts, that addres
   const blocked = await signIn(user.email, user.password, ip);
   expect(blocked.statusCode).toBe(429);
   expect(blocked.json()).toEqual(TOO_MANY);
+  expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
   expect((await signIn(user.email, user.password, nextAddress())).statusCode).toBe(200);
 });

@@ -4,19 +4,27 @@ import { z } from 'zod';
 import { authHeaders, sendAuthCookies } from '../../lib/auth-calls.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { findMe } from '../me/me.service.ts';
+import { readKnownBrowserToken } from './known-browsers.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { signIn, signOut } from './session.service.ts';
+import { createSignInSite } from './sign-in-site.ts';
 
-export const sessionRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (app, { db, auth, clock }) => {
+export const sessionRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'mailer' | 'env'> = async (
+  app,
+  { db, auth, clock, mailer, env },
+) => {
   const throttle = createLoginThrottle(db, clock);
+  const site = createSignInSite({ db, mailer, env, log: app.log });
 
   app.post(
     '/api/session',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: 'sign-in' },
       schema: {
         tags: ['session'],
         summary: 'Sign in with e-mail and password; sets the HTTP-only session cookie',
+        description:
+          'Failed sign-ins are throttled per address (429) and slow an account down (429 with Retry-After), except from a browser that signed in to it before or with the e-mailed `unlockToken`.',
         body: SignInRequestSchema,
         response: {
           200: SignInResponseSchema,
@@ -32,8 +40,13 @@ export const sessionRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (app, 
         db,
         auth,
         throttle,
+        site,
         input: request.body,
-        client: { ip: request.ip, headers: authHeaders(request, { withCookies: false }) },
+        client: {
+          ip: request.ip,
+          headers: authHeaders(request, { withCookies: false }),
+          knownBrowserToken: readKnownBrowserToken(request.headers.cookie),
+        },
         now: clock(),
       });
       sendAuthCookies(reply, cookies);

@@ -3,25 +3,56 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { requireMe } from '../me/me.service.ts';
 import { insertSignIn } from '../user-activity/user-activity.repository.ts';
-import type { LoginThrottle } from './login-throttle.ts';
-import { deleteSessionByToken } from './session.repository.ts';
+import {
+  hasSignedInBefore,
+  isKnownBrowser,
+  knownBrowserCookie,
+  newKnownBrowserToken,
+  rememberBrowser,
+} from './known-browsers.ts';
+import { accountDelayMs, decideLogin, type LoginDecision, type LoginThrottle } from './login-throttle.ts';
+import { deleteSessionByToken, findAccountByEmail } from './session.repository.ts';
+import { sendNewBrowserNotice, sendUnlockLink } from './sign-in-mails.ts';
+import {
+  consumeUnlock,
+  createUnlockUnlessLive,
+  isLiveUnlock,
+  UNLOCK_VALIDITY_MS,
+} from './sign-in-unlocks.ts';
 
-/** Where a sign-in comes from: the client address and the headers better-auth records. */
-export type Client = { ip: string; headers: Headers };
+/**
+ * Where a sign-in comes from: the client address, the headers better-auth records, and the
+ * browser's known-browser token (its cookie), if it has one.
+ */
+export type Client = { ip: string; headers: Headers; knownBrowserToken: string | undefined };
+
+/** What sign-in needs of the site: its address (links, secure cookies), its name, its mail. */
+export type SignInSite = {
+  publicUrl: string;
+  mailer: Mailer;
+  siteName: () => Promise<string>;
+  /** Where mail that could not be sent is reported (a sign-in never fails because of it). */
+  logError: (error: unknown, message: string) => void;
+};
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
 /**
- * Signs in with e-mail and password. Failures are counted per account and per address before the
- * password is even checked; suspended accounts may sign in, closed ones may not. A successful
- * sign-in is recorded (time, address, browser).
+ * Signs in with e-mail and password. The throttle decides first, before the password is checked
+ * (login-throttle.ts): an address with too many failures is refused; an account with too many
+ * is slowed down, but its owner still gets in from a known browser, with a second factor or with
+ * the unlock link e-mailed when the slow-down began. Suspended accounts may sign in, closed ones
+ * may not. A successful sign-in is recorded (time, address, browser), and a browser the account
+ * had not seen becomes known, with a notice to the owner.
  */
 export async function signIn({
   db,
   auth,
   throttle,
+  site,
   input,
   client,
   now,
@@ -29,18 +60,46 @@ export async function signIn({
   db: Db;
   auth: Auth;
   throttle: LoginThrottle;
+  site: SignInSite;
   input: SignInRequest;
   client: Client;
   now: Date;
 }): Promise<{ user: Me; cookies: string[] }> {
   const attempt = { email: input.email.toLowerCase(), ip: client.ip };
-  await throttle.assertAllowed(attempt);
+  const [state, account] = await Promise.all([
+    throttle.readState(attempt),
+    findAccountByEmail(db, attempt.email),
+  ]);
+  const unlockToken = input.unlockToken;
+  const [knownBrowser, unlockLink] = account
+    ? await Promise.all([
+        isKnownBrowser(db, account.id, client.knownBrowserToken),
+        unlockToken ? isLiveUnlock(db, account.id, unlockToken, now) : false,
+      ])
+    : [false, false];
+  // Two-factor sign-in (issue 11) passes the account's `twoFactorEnabled` here.
+  const decision = decideLogin(
+    state,
+    { knownBrowser, hasSecondFactor: false, unlockLink },
+    now,
+    throttle.limits,
+  );
+  if (decision.kind === 'refuse') throw refusal(decision);
+  if (decision.oneAtATime && !(await throttle.claimTurn(attempt.email, state.lastAccountFailure))) {
+    // Another attempt took this turn; if it fails, the next wait is this long.
+    const wait = accountDelayMs(state.accountFailures + 1, throttle.limits);
+    throw refusal({ kind: 'refuse', reason: 'account', retryAfterSeconds: Math.ceil(wait / 1000) });
+  }
+
   let signedIn: Awaited<ReturnType<typeof signInWithBetterAuth>>;
   try {
     signedIn = await signInWithBetterAuth(auth, attempt.email, input.password, client.headers);
   } catch (error) {
     if (authErrorCode(error) !== 'INVALID_EMAIL_OR_PASSWORD') throw error;
-    await throttle.recordFailure(attempt);
+    const failures = await throttle.recordFailure(attempt);
+    if (account && failures >= throttle.limits.freeAccountFailures) {
+      await offerUnlockLink(db, site, account, now);
+    }
     throw new AppError('INVALID_CREDENTIALS', LOGIN_FAILED);
   }
   const { response, headers } = signedIn;
@@ -50,7 +109,17 @@ export async function signIn({
     await deleteSessionByToken(db, response.token);
     throw new AppError('ACCOUNT_CLOSED', 'This account has been closed.');
   }
+  if (unlockLink && unlockToken) {
+    // An unlock link works once.
+    await consumeUnlock(db, user.id, unlockToken, now);
+  }
   await throttle.clearAccount(attempt.email);
+  const browserCookie = await recognizeBrowser(db, site, {
+    user,
+    client,
+    knownBrowser,
+    now,
+  });
   // Shown to the customer (/account) and to staff (/user/{id}): when, from where, which browser.
   await insertSignIn(db, {
     userId: user.id,
@@ -58,7 +127,75 @@ export async function signIn({
     userAgent: client.headers.get('user-agent'),
     now,
   });
-  return { user, cookies: headers.getSetCookie() };
+  return { user, cookies: [...headers.getSetCookie(), browserCookie] };
+}
+
+function refusal(decision: Extract<LoginDecision, { kind: 'refuse' }>): AppError {
+  const wait = describeWait(decision.retryAfterSeconds);
+  const message =
+    decision.reason === 'address'
+      ? `Too many failed login attempts. Please wait ${wait} and try again.`
+      : `Too many failed login attempts for this account. Please wait ${wait} and try again, or use the sign-in link sent to its e-mail address.`;
+  return new AppError('TOO_MANY_ATTEMPTS', message, { retryAfterSeconds: decision.retryAfterSeconds });
+}
+
+/** "45 seconds", "1 minute", "15 minutes" (minutes rounded up from two minutes on). */
+export function describeWait(seconds: number): string {
+  if (seconds < 120) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/**
+ * Makes the browser known to the account (renewing its cookie) and, when it was not known and the
+ * account has signed in before, tells the owner. Answers the known-browser cookie to set. Call it
+ * once a sign-in is complete (after a second factor, when the account has one).
+ */
+export async function recognizeBrowser(
+  db: Db,
+  site: SignInSite,
+  { user, client, knownBrowser, now }: { user: Me; client: Client; knownBrowser: boolean; now: Date },
+): Promise<string> {
+  const token = client.knownBrowserToken ?? newKnownBrowserToken();
+  if (!knownBrowser && (await hasSignedInBefore(db, user.id))) {
+    await sendQuietly(site, 'new-browser notice', async () =>
+      sendNewBrowserNotice(site.mailer, {
+        account: { email: user.email, name: user.fullname },
+        siteName: await site.siteName(),
+        at: now,
+        ip: client.ip,
+        userAgent: client.headers.get('user-agent'),
+      }),
+    );
+  }
+  await rememberBrowser(db, user.id, token, now);
+  return knownBrowserCookie(token, { secure: site.publicUrl.startsWith('https:') });
+}
+
+/** E-mails the owner an unlock link when the account has just been slowed down (one live link at a time). */
+async function offerUnlockLink(
+  db: Db,
+  site: SignInSite,
+  account: { id: string; email: string; name: string },
+  now: Date,
+): Promise<void> {
+  const token = await createUnlockUnlessLive(db, account.id, now);
+  if (!token) return;
+  await sendQuietly(site, 'sign-in unlock link', async () =>
+    sendUnlockLink(site.mailer, {
+      account,
+      siteName: await site.siteName(),
+      link: `${site.publicUrl}/?unlock=${encodeURIComponent(token)}`,
+      validMinutes: UNLOCK_VALIDITY_MS / 60_000,
+    }),
+  );
+}
+
+async function sendQuietly(site: SignInSite, what: string, send: () => Promise<void>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    site.logError(error, `could not send the ${what}`);
+  }
 }
 
 function signInWithBetterAuth(auth: Auth, email: string, password: string, headers: Headers) {

@@ -67,7 +67,7 @@ export const settingsRoutes: RoutesPlugin<'db' | 'storage' | 'clock' | 'transact
   app.post(
     '/api/admin/settings/favicon',
     {
-      config: { access: 'settings.manage' },
+      config: { access: 'settings.manage', rateLimit: 'upload' },
       schema: {
         tags: ['settings'],
         summary: 'Upload the favicon (PNG, JPEG or WebP; multipart field "file")',

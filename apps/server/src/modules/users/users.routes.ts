@@ -8,7 +8,7 @@ export const usersRoutes: RoutesPlugin<'db' | 'auth'> = async (app, { db, auth }
   app.post(
     '/api/users',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: 'sign-up' },
       schema: {
         tags: ['account'],
         summary: 'Sign up: create a client account and e-mail its verification link',

@@ -1,5 +1,5 @@
 import { SignInRequestSchema } from '@candor/contracts/auth';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { PasswordField, TextField } from '../../components/ui/text-field.tsx';
@@ -15,6 +15,8 @@ const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  // The e-mailed unlock link (?unlock=…) goes with the password; it is used only when it is needed.
+  const { unlock } = useSearch({ from: '/' });
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(SignInRequestSchema);
   const field = bindFields(form);
@@ -25,11 +27,12 @@ export function LoginPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const session = await signIn(values);
+      const session = await signIn(unlock ? { ...values, unlockToken: unlock } : values);
       queryClient.setQueryData(queryKeys.session, session);
       await navigate({ to: '/dashboard' });
     } catch (error) {
-      setFailure(isApiError(error, 'TOO_MANY_ATTEMPTS') ? error.message : LOGIN_FAILED);
+      const throttled = isApiError(error, 'TOO_MANY_ATTEMPTS') || isApiError(error, 'RATE_LIMITED');
+      setFailure(throttled ? error.message : LOGIN_FAILED);
     }
   });
 

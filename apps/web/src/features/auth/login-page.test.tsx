@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { LoginPage } from './login-page.tsx';
+
+const route = {
+  path: '/',
+  component: LoginPage,
+  validateSearch: z.object({ unlock: z.string().optional().catch(undefined) }),
+};
+
+async function logIn(email: string, password: string) {
+  const user = userEvent.setup({ delay: null });
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('LoginPage', () => {
+  test("an e-mailed unlock link's token goes with the password", async () => {
+    const fetchMock = mockApi({
+      'POST /api/session': {
+        status: 429,
+        body: {
+          code: 'TOO_MANY_ATTEMPTS',
+          message: 'Too many failed login attempts. Please wait 15 minutes and try again.',
+        },
+      },
+    });
+    renderPages([route], '/?unlock=abc123');
+    await logIn('owner@example.com', 'the password');
+    expect(
+      await screen.findByText('Too many failed login attempts. Please wait 15 minutes and try again.'),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/session')).toEqual([
+      { email: 'owner@example.com', password: 'the password', unlockToken: 'abc123' },
+    ]);
+  });
+
+  test('a plain sign-in sends no unlock token, and a rate limit shows its wait', async () => {
+    const fetchMock = mockApi({
+      'POST /api/session': {
+        status: 429,
+        body: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait 42 seconds and try again.' },
+      },
+    });
+    renderPages([route], '/');
+    await logIn('owner@example.com', 'the password');
+    expect(await screen.findByText('Too many requests. Please wait 42 seconds and try again.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/session')).toEqual([
+      { email: 'owner@example.com', password: 'the password' },
+    ]);
+  });
+});

@@ -32,6 +32,13 @@ export const ERROR_CODES = [
   // Four-eyes approval (issue 10).
   'MAKER_CANNOT_APPROVE',
   'AWAITING_SECOND_APPROVAL',
+  // Two-factor sign-in (issue 11).
+  'TWO_FACTOR_REQUIRED',
+  'TWO_FACTOR_CODE_REQUIRED',
+  'INVALID_TWO_FACTOR_CODE',
+  'TWO_FACTOR_CHALLENGE_EXPIRED',
+  'TWO_FACTOR_ALREADY_ENABLED',
+  'TWO_FACTOR_NOT_ENABLED',
   'INTERNAL',
 ] as const;
 

@@ -1,11 +1,18 @@
-import { SessionResponseSchema, SignInRequestSchema, SignInResponseSchema } from '@candor/contracts/auth';
+import {
+  MeSchema,
+  SessionResponseSchema,
+  SignInRequestSchema,
+  SignInResponseSchema,
+} from '@candor/contracts/auth';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
+import { SignInSecondFactorRequestSchema } from '@candor/contracts/two-factor';
 import { z } from 'zod';
 import { authHeaders, sendAuthCookies } from '../../lib/auth-calls.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { findMe } from '../me/me.service.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { signIn, signOut } from './session.service.ts';
+import { completeTwoFactorSignIn } from './two-factor-sign-in.ts';
 
 export const sessionRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (app, { db, auth, clock }) => {
   const throttle = createLoginThrottle(db, clock);
@@ -28,12 +35,44 @@ export const sessionRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, cookies } = await signIn({
+      const { cookies, ...answer } = await signIn({
         db,
         auth,
         throttle,
         input: request.body,
         client: { ip: request.ip, headers: authHeaders(request, { withCookies: false }) },
+        now: clock(),
+      });
+      sendAuthCookies(reply, cookies);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/session/two-factor',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['session'],
+        summary: 'Second step of a sign-in with two-factor on: the 6-digit code or a recovery code',
+        description:
+          'Completes the challenge that POST /api/session answered with twoFactorRequired (its cookie, ' +
+          'valid 10 minutes); sets the session cookie. A recovery code works once.',
+        body: SignInSecondFactorRequestSchema,
+        response: {
+          200: z.object({ user: MeSchema }),
+          400: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, cookies } = await completeTwoFactorSignIn({
+        db,
+        auth,
+        code: request.body.code,
+        client: { ip: request.ip, headers: authHeaders(request, { withCookies: true }) },
         now: clock(),
       });
       sendAuthCookies(reply, cookies);

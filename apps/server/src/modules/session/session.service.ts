@@ -7,6 +7,7 @@ import { requireMe } from '../me/me.service.ts';
 import { insertSignIn } from '../user-activity/user-activity.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { deleteSessionByToken } from './session.repository.ts';
+import { isTwoFactorChallenge } from './two-factor-sign-in.ts';
 
 /** Where a sign-in comes from: the client address and the headers better-auth records. */
 export type Client = { ip: string; headers: Headers };
@@ -32,7 +33,7 @@ export async function signIn({
   input: SignInRequest;
   client: Client;
   now: Date;
-}): Promise<{ user: Me; cookies: string[] }> {
+}): Promise<{ user: Me; cookies: string[] } | { twoFactorRequired: true; cookies: string[] }> {
   const attempt = { email: input.email.toLowerCase(), ip: client.ip };
   await throttle.assertAllowed(attempt);
   let signedIn: Awaited<ReturnType<typeof signInWithBetterAuth>>;
@@ -44,6 +45,8 @@ export async function signIn({
     throw new AppError('INVALID_CREDENTIALS', LOGIN_FAILED);
   }
   const { response, headers } = signedIn;
+  // Two-factor on: the password was right, the code comes next (two-factor-sign-in.ts).
+  if (isTwoFactorChallenge(response)) return { twoFactorRequired: true, cookies: headers.getSetCookie() };
   const user = await requireMe(db, response.user.id);
   if (user.status === 'closed') {
     // The password was right, but a closed account keeps no session.

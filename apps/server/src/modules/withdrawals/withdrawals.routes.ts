@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
+import { requireSecondFactor } from '../two-factor/two-factor-code.ts';
 import {
   approveWithdrawal,
   listAdminWithdrawals,
@@ -41,7 +42,10 @@ const moneyErrors = {
   422: ErrorResponseSchema,
 };
 
-export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, { db, transactions }) => {
+export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'auth' | 'clock'> = async (
+  app,
+  { db, transactions, auth, clock },
+) => {
   // ---------- customers ----------
 
   app.get(
@@ -96,7 +100,9 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app
           'Checks the amount (minimum, available balance) and the payout details, fixes the fee at the ' +
           'current percentage (deducted from the amount), and reserves the amount in the same transaction. ' +
           'The status is awaiting_confirmation (a 6-digit code is e-mailed), on_hold (the hold reason is ' +
-          'answered) or pending. Accepts an Idempotency-Key: a retry records and reserves once.',
+          'answered) or pending. Accepts an Idempotency-Key: a retry records and reserves once. When the ' +
+          "customer's two-factor sign-in is on, twoFactorCode is required (TWO_FACTOR_CODE_REQUIRED without " +
+          'it, INVALID_TWO_FACTOR_CODE when wrong).',
         headers: IdempotencyHeadersSchema,
         body: CreateWithdrawalRequestSchema,
         response: { 200: WithdrawalSchema, ...moneyErrors },
@@ -104,6 +110,8 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app
     },
     async (request) => {
       const actor = requireActiveActor(request);
+      // With two-factor on, every request carries a right code; checked (and throttled) before anything is reserved.
+      await requireSecondFactor({ db, auth, clock, userId: actor.id, code: request.body.twoFactorCode });
       return transactions.runMoneyRequest(request, WithdrawalSchema, (context) =>
         requestWithdrawal({ ...context, actor, input: request.body }),
       );

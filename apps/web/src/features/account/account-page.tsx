@@ -7,6 +7,7 @@ import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { AccountActivity } from './account-activity.tsx';
 import { Avatar } from './account-parts.tsx';
 import { ACCOUNT_TILES } from './account-tiles.ts';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 export function AccountPage() {
   useDocumentBranding('Account');
@@ -58,6 +59,8 @@ export function AccountPage() {
           ))}
         </ul>
       </nav>
+
+      <TwoFactorSection />
 
       <AccountActivity />
     </div>

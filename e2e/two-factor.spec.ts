@@ -18,6 +18,10 @@ test('a customer turns on two-factor, signs out, signs in with a code, and reque
   const section = page.getByRole('region', { name: 'Two-factor authentication' });
   await expect(section.getByText('Off', { exact: true })).toBeVisible();
   const secret = await turnOnTwoFactorThroughUi(page, signedInClient.password);
+  // The change shows in the account's security history.
+  await expect(section.getByRole('list', { name: 'Two-factor history' })).toContainText(
+    'Two-factor authentication turned on',
+  );
 
   // Signing in now takes the password and then the code; a wrong code is refused, clearly.
   await logOutThroughUi(page);

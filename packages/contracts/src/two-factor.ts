@@ -60,3 +60,22 @@ export type DisableTwoFactorRequest = z.input<typeof DisableTwoFactorRequestSche
 /** The second step of a sign-in: a 6-digit code or a recovery code. */
 export const SignInSecondFactorRequestSchema = z.object({ code: SecondFactorCodeSchema });
 export type SignInSecondFactorRequest = z.infer<typeof SignInSecondFactorRequestSchema>;
+
+export const TWO_FACTOR_CHANGES = ['enable', 'disable', 'recovery_codes'] as const;
+export type TwoFactorChange = (typeof TWO_FACTOR_CHANGES)[number];
+
+/** How the account's security history names each change. */
+export const TWO_FACTOR_CHANGE_LABELS = {
+  enable: 'Two-factor authentication turned on',
+  disable: 'Two-factor authentication turned off',
+  recovery_codes: 'New recovery codes',
+} as const satisfies Record<TwoFactorChange, string>;
+
+/** The account's two-factor: on or off, and its latest changes (newest first), as the customer sees them. */
+export const TwoFactorStatusSchema = z
+  .object({
+    enabled: z.boolean(),
+    history: z.array(z.object({ change: z.enum(TWO_FACTOR_CHANGES), at: z.iso.datetime() })),
+  })
+  .meta({ id: 'TwoFactorStatus' });
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;

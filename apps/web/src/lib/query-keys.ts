@@ -45,6 +45,8 @@ export const queryKeys = {
   ownWithdrawals: pagedKeys([...ME, 'withdrawals']),
   /** The customer's own sign-ins and sessions (/account). */
   accountActivity: [...ME, 'activity'],
+  /** The customer's two-factor: on or off, and its history (/account). */
+  twoFactor: [...ME, 'two-factor'],
 
   admin: ADMIN,
   adminDeposits: pagedKeys([...ADMIN, 'deposits']),

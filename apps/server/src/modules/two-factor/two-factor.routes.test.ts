@@ -231,6 +231,15 @@ describe('turning two-factor off', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'two_factor.disable'), eq(auditLog.targetId, user.id)));
     expect(audited).toHaveLength(1);
+    // The customer's security history shows both changes, newest first.
+    const status = await browser.request({ method: 'GET', url: '/api/account/two-factor' });
+    expect(status.json()).toEqual({
+      enabled: false,
+      history: [
+        { change: 'disable', at: expect.any(String) },
+        { change: 'enable', at: expect.any(String) },
+      ],
+    });
   });
 });
 

@@ -6,6 +6,7 @@ import {
   RegenerateRecoveryCodesRequestSchema,
   StartTwoFactorRequestSchema,
   TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
 } from '@candor/contracts/two-factor';
 import { z } from 'zod';
 import { authHeaders, sendAuthCookies } from '../../lib/auth-calls.ts';
@@ -14,6 +15,7 @@ import type { RoutesPlugin } from '../../services.ts';
 import {
   confirmTwoFactorSetup,
   disableTwoFactor,
+  readTwoFactorStatus,
   recordTwoFactorChange,
   regenerateRecoveryCodes,
   startTwoFactorSetup,
@@ -32,6 +34,19 @@ export const twoFactorRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'transactio
   app,
   { db, auth, clock, transactions },
 ) => {
+  app.get(
+    '/api/account/two-factor',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['account'],
+        summary: "The signed-in user's two-factor: on or off, and its latest changes (newest first)",
+        response: { 200: TwoFactorStatusSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => readTwoFactorStatus(db, requireActor(request).id),
+  );
+
   app.post(
     '/api/account/two-factor',
     {

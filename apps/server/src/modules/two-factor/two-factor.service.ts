@@ -1,4 +1,10 @@
-import { type RecoveryCodes, TWO_FACTOR_MESSAGES, type TwoFactorSetup } from '@candor/contracts/two-factor';
+import {
+  type RecoveryCodes,
+  TWO_FACTOR_MESSAGES,
+  type TwoFactorChange,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from '@candor/contracts/two-factor';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -8,7 +14,7 @@ import type { Command } from '../../lib/transactions.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { readSiteName } from '../settings/settings.service.ts';
-import { isTwoFactorEnabled } from './two-factor.repository.ts';
+import { isTwoFactorEnabled, selectTwoFactorHistory } from './two-factor.repository.ts';
 import { assertSecondFactorCode } from './two-factor-code.ts';
 
 /** better-auth's two-factor and password error codes, as the API answers them. */
@@ -124,7 +130,16 @@ export async function disableTwoFactor({
   return result.headers.getSetCookie();
 }
 
-export type TwoFactorChange = 'enable' | 'disable' | 'recovery_codes';
+/** On or off, and the account's latest two-factor changes: its security history on /account. */
+export async function readTwoFactorStatus(db: Db, userId: string): Promise<TwoFactorStatus> {
+  const [enabled, history] = await Promise.all([
+    isTwoFactorEnabled(db, userId),
+    selectTwoFactorHistory(db, userId, TWO_FACTOR_HISTORY),
+  ]);
+  return { enabled, history: history.map(({ change, at }) => ({ change, at: at.toISOString() })) };
+}
+
+const TWO_FACTOR_HISTORY = 10;
 
 /**
  * Records a change of the account's two-factor (on, off, new recovery codes) in the audit log,

@@ -3,14 +3,16 @@ import {
   DisableTwoFactorRequestSchema,
   RegenerateRecoveryCodesRequestSchema,
   StartTwoFactorRequestSchema,
+  TWO_FACTOR_CHANGE_LABELS,
   type TwoFactorSetup,
 } from '@candor/contracts/two-factor';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { PasswordField, TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -21,6 +23,7 @@ import {
   disableTwoFactor,
   regenerateRecoveryCodes,
   startTwoFactorSetup,
+  twoFactorStatusQuery,
 } from './two-factor-api.ts';
 
 /** The server's refusal of a password or a code, as the form says it. */
@@ -29,9 +32,12 @@ function failureOf(error: Error): string {
   return errorMessage(error);
 }
 
-/** The session's user changed (two-factor on or off): read it again. */
-function refreshSession(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: queryKeys.session });
+/** The session's user changed (two-factor on or off, new codes): read it and the history again. */
+async function refreshSession(): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor }),
+  ]);
 }
 
 /**
@@ -83,14 +89,39 @@ export function TwoFactorSection() {
           />
         ) : me.twoFactorEnabled ? (
           <div className="space-y-8">
-            <RegenerateCodesForm onCodes={setRecoveryCodes} />
+            <RegenerateCodesForm
+              onCodes={(codes) => {
+                setRecoveryCodes(codes);
+                void refreshSession();
+              }}
+            />
             <DisableForm />
           </div>
         ) : (
           <StartSetupForm onStarted={setSetup} />
         )}
       </div>
+      <TwoFactorHistory />
     </section>
+  );
+}
+
+/** The account's latest two-factor changes (its security history), newest first. */
+function TwoFactorHistory() {
+  const { data } = useQuery(twoFactorStatusQuery);
+  if (!data || data.history.length === 0) return null;
+  return (
+    <div className="mt-6 border-t border-slate-100 pt-4">
+      <h3 className="text-sm font-semibold text-slate-900">Security history</h3>
+      <ul aria-label="Two-factor history" className="mt-2 space-y-1 text-sm text-slate-600">
+        {data.history.map((entry) => (
+          <li key={`${entry.at}-${entry.change}`} className="flex flex-wrap justify-between gap-x-4">
+            <span>{TWO_FACTOR_CHANGE_LABELS[entry.change]}</span>
+            <span className="text-slate-400 tabular-nums">{formatDateTime(entry.at)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

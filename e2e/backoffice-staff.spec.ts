@@ -3,7 +3,7 @@ import { asAdmin } from './fixtures/admin.ts';
 import { readE2eEnv } from './fixtures/env.ts';
 import { makePng } from './fixtures/png.ts';
 import { expect, test } from './fixtures/test.ts';
-import { logInThroughUi, toast } from './fixtures/ui.ts';
+import { logInThroughUi, toast, turnOnTwoFactorThroughUi } from './fixtures/ui.ts';
 
 test('the owner adds a support member, who reads customers but moves no money; the audit log records it', async ({
   page,
@@ -52,6 +52,13 @@ test('the owner adds a support member, who reads customers but moves no money; t
   try {
     const staff = await context.newPage();
     await logInThroughUi(staff, support);
+    // Staff must have two-factor: the back office sends them to set it up first.
+    await staff.goto('/all-user');
+    await expect(staff).toHaveURL('/two-factor');
+    await expect(
+      staff.getByText('Staff accounts must turn on two-factor authentication before using the back office.'),
+    ).toBeVisible();
+    await turnOnTwoFactorThroughUi(staff, support.password);
     await staff.goto('/all-user');
     await expect(staff.getByRole('tab', { name: 'Users' })).toBeVisible();
     await expect(staff.getByRole('tab')).toHaveText([

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { totpCode } from './fixtures/totp.ts';
 
 /**
  * Starts the built server for the browser journeys, on a FRESH data folder and a free port:
@@ -58,18 +59,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   delete serverEnv.SMTP_URL; // no SMTP: mail is kept for its customer, who reads it in Messages
   if (postgres) serverEnv.DATABASE_URL = postgres.url;
 
-  const admin = {
+  const admin: Member = {
     email: `admin-${randomBytes(4).toString('hex')}@example.com`,
     password: `Admin-${randomBytes(9).toString('base64url')}`,
+    totpSecret: '',
   };
 
-  const compliance = {
+  const compliance: Member = {
     email: `compliance-${randomBytes(4).toString('hex')}@example.com`,
     password: `Compliance-${randomBytes(9).toString('base64url')}`,
+    totpSecret: '',
   };
-  const accountant = {
+  const accountant: Member = {
     email: `accountant-${randomBytes(4).toString('hex')}@example.com`,
     password: `Acct-${randomBytes(9).toString('base64url')}`,
+    totpSecret: '',
   };
 
   let server: ChildProcess | undefined;
@@ -114,6 +118,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     server = spawn(process.execPath, [SERVER], { cwd: ROOT, env: serverEnv, stdio: ['ignore', log, log] });
     fs.closeSync(log);
     await waitUntilReady(server, `${baseURL}/api/ready`);
+    // Staff must have two-factor on: each turns it on once, through the real API, as /two-factor does.
+    for (const member of [admin, compliance, accountant])
+      member.totpSecret = await enrolTwoFactor(baseURL, member);
     await configurePlatform(baseURL, admin);
   } catch (error) {
     await cleanup();
@@ -133,10 +140,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (postgres) process.env.CANDOR_E2E_DATABASE_URL = postgres.url;
   process.env.CANDOR_E2E_ADMIN_EMAIL = admin.email;
   process.env.CANDOR_E2E_ADMIN_PASSWORD = admin.password;
+  process.env.CANDOR_E2E_ADMIN_TOTP_SECRET = admin.totpSecret;
   process.env.CANDOR_E2E_COMPLIANCE_EMAIL = compliance.email;
   process.env.CANDOR_E2E_COMPLIANCE_PASSWORD = compliance.password;
+  process.env.CANDOR_E2E_COMPLIANCE_TOTP_SECRET = compliance.totpSecret;
   process.env.CANDOR_E2E_ACCOUNTANT_EMAIL = accountant.email;
   process.env.CANDOR_E2E_ACCOUNTANT_PASSWORD = accountant.password;
+  process.env.CANDOR_E2E_ACCOUNTANT_TOTP_SECRET = accountant.totpSecret;
   return cleanup;
 }
 
@@ -179,18 +189,64 @@ export const E2E_WALLETS = {
 };
 export const E2E_WITHDRAWAL_PERCENT = '2.5';
 
-async function configurePlatform(baseURL: string, admin: { email: string; password: string }): Promise<void> {
+/** A staff member of the run: a password, and the authenticator secret once two-factor is on. */
+type Member = { email: string; password: string; totpSecret: string };
+
+/** The cookies a response set, as the Cookie header sends them back. */
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** Signs in through the API (with the current code when two-factor is on); answers the session cookie. */
+async function signInWithFetch(baseURL: string, member: Member): Promise<string> {
   const headers = { origin: baseURL, 'content-type': 'application/json' };
   const session = await fetch(`${baseURL}/api/session`, {
     method: 'POST',
     headers,
-    body: JSON.stringify(admin),
+    body: JSON.stringify({ email: member.email, password: member.password }),
   });
-  if (!session.ok) throw new Error(`e2e: the administrator cannot sign in: ${session.status}`);
-  const cookie = session.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  if (!session.ok) throw new Error(`e2e: ${member.email} cannot sign in: ${session.status}`);
+  if (!('twoFactorRequired' in (await session.json()))) return cookiesOf(session);
+  const second = await fetch(`${baseURL}/api/session/two-factor`, {
+    method: 'POST',
+    headers: { ...headers, cookie: cookiesOf(session) },
+    body: JSON.stringify({ code: await totpCode(member.totpSecret) }),
+  });
+  if (!second.ok) throw new Error(`e2e: ${member.email} cannot sign in with a code: ${second.status}`);
+  return cookiesOf(second);
+}
+
+/** Turns two-factor on for a staff member through the API (password, then a code); answers the secret. */
+async function enrolTwoFactor(baseURL: string, member: Member): Promise<string> {
+  const cookie = await signInWithFetch(baseURL, member);
+  const headers = { origin: baseURL, 'content-type': 'application/json', cookie };
+  const start = await fetch(`${baseURL}/api/account/two-factor`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ password: member.password }),
+  });
+  if (!start.ok)
+    throw new Error(`e2e: two-factor setup of ${member.email}: ${start.status} ${await start.text()}`);
+  const { secret } = (await start.json()) as { secret: string };
+  const confirm = await fetch(`${baseURL}/api/account/two-factor/confirmation`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ code: await totpCode(secret) }),
+  });
+  if (!confirm.ok) {
+    throw new Error(
+      `e2e: two-factor confirmation of ${member.email}: ${confirm.status} ${await confirm.text()}`,
+    );
+  }
+  return secret;
+}
+
+async function configurePlatform(baseURL: string, admin: Member): Promise<void> {
+  const headers = { origin: baseURL, 'content-type': 'application/json' };
+  const cookie = await signInWithFetch(baseURL, admin);
   const put = async (path: string, body: unknown) => {
     const response = await fetch(`${baseURL}${path}`, {
       method: 'PUT',

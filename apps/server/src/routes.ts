@@ -23,6 +23,7 @@ import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { filesRoutes } from './modules/storage/files.routes.ts';
 import { tradesRoutes } from './modules/trades/trades.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { userActivityRoutes } from './modules/user-activity/user-activity.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
@@ -42,6 +43,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(passwordResetsRoutes, services);
   await app.register(emailVerificationsRoutes, services);
   await app.register(accountRoutes, services);
+  await app.register(twoFactorRoutes, services);
   await app.register(filesRoutes, services);
   await app.register(profilePictureRoutes, services);
   await app.register(settingsRoutes, services);

@@ -1,3 +1,4 @@
+import { isStaffRole } from '@candor/contracts/staff';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -113,6 +114,7 @@ function pendingAdmin<P extends string>(path: P, title: string) {
 const clientRoutes = [
   page('/dashboard', () => import('./routes/dashboard-route.tsx'), 'DashboardRoute'),
   page('/account', () => import('./features/account/account-page.tsx'), 'AccountPage'),
+  page('/two-factor', () => import('./features/account/two-factor-page.tsx'), 'TwoFactorPage'),
   page('/change-password', () => import('./features/account/change-password-page.tsx'), 'ChangePasswordPage'),
   page('/update-email', () => import('./features/account/update-email-page.tsx'), 'UpdateEmailPage'),
   page('/profile-pic', () => import('./features/account/profile-picture-page.tsx'), 'ProfilePicturePage'),
@@ -145,6 +147,11 @@ const clientRoutes = [
 const adminRoute = createRoute({
   getParentRoute: () => appRoute,
   id: 'admin',
+  // Staff must have two-factor on: the server refuses their staff routes without it, so they set it up first.
+  beforeLoad: ({ context }) => {
+    if (isStaffRole(context.user.role) && !context.user.twoFactorEnabled)
+      throw redirect({ to: '/two-factor' });
+  },
   component: lazyRouteComponent(() => import('./features/shell/admin-gate.tsx'), 'AdminGate'),
 });
 function adminPage<P extends string>(path: P, load: () => Promise<Module>, name: string) {

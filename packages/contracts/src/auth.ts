@@ -60,6 +60,8 @@ export const MeSchema = z
     status: UserStatusSchema,
     statusReason: z.string().nullable(),
     profileImageUrl: z.string().nullable(),
+    /** Two-factor sign-in is on: sign-in and every withdrawal request ask for a code. */
+    twoFactorEnabled: z.boolean(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'Me', description: 'The signed-in user' });
@@ -87,7 +89,14 @@ export const SignInRequestSchema = z.object({
 });
 export type SignInRequest = z.infer<typeof SignInRequestSchema>;
 
-export const SignInResponseSchema = z.object({ user: MeSchema });
+/**
+ * A signed-in user, or (two-factor on) a challenge: the password was right and the 6-digit code is
+ * asked next (POST /api/session/two-factor); no session exists until it is given.
+ */
+export const SignInResponseSchema = z.union([
+  z.object({ user: MeSchema }),
+  z.object({ twoFactorRequired: z.literal(true) }),
+]);
 export type SignInResponse = z.infer<typeof SignInResponseSchema>;
 
 export const SessionResponseSchema = z.object({ user: MeSchema.nullable() });

@@ -39,6 +39,13 @@ export const ERROR_CODES = [
   'WITHDRAWALS_FROZEN',
   // Trust (issue 11): a state-changing request sent from another site.
   'FORBIDDEN_ORIGIN',
+  // Two-factor sign-in (issue 11).
+  'TWO_FACTOR_REQUIRED',
+  'TWO_FACTOR_CODE_REQUIRED',
+  'INVALID_TWO_FACTOR_CODE',
+  'TWO_FACTOR_CHALLENGE_EXPIRED',
+  'TWO_FACTOR_ALREADY_ENABLED',
+  'TWO_FACTOR_NOT_ENABLED',
   'INTERNAL',
 ] as const;
 

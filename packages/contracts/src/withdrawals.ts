@@ -198,17 +198,24 @@ export const PAYOUT_DETAILS_INPUT = {
 const amount = usdAmountSchema(WITHDRAWAL_MESSAGES.amountRequired);
 
 /**
+ * The 6-digit code from the authenticator app: required (checked by the server) when the
+ * customer's two-factor sign-in is on, ignored otherwise.
+ */
+const twoFactorCode = z.string().trim().max(20).optional();
+
+/**
  * POST /api/withdrawals: the amount in dollars ("150.00"), the method and its payout details. The
  * server checks the amount against the minimum and the available balance, and the details
- * against the method (a crypto address against its coin's format).
+ * against the method (a crypto address against its coin's format). With two-factor on, the
+ * request carries the authenticator code (twoFactorCode).
  */
 export const CreateWithdrawalRequestSchema = z
   .discriminatedUnion('method', [
-    z.object({ amount, method: z.literal('bank'), details: bankInput }),
-    z.object({ amount, method: z.literal('crypto'), details: cryptoInput }),
-    z.object({ amount, method: z.literal('paypal'), details: paypalInput }),
-    z.object({ amount, method: z.literal('cashapp'), details: cashappInput }),
-    z.object({ amount, method: z.literal('gcash'), details: gcashInput }),
+    z.object({ amount, method: z.literal('bank'), details: bankInput, twoFactorCode }),
+    z.object({ amount, method: z.literal('crypto'), details: cryptoInput, twoFactorCode }),
+    z.object({ amount, method: z.literal('paypal'), details: paypalInput, twoFactorCode }),
+    z.object({ amount, method: z.literal('cashapp'), details: cashappInput, twoFactorCode }),
+    z.object({ amount, method: z.literal('gcash'), details: gcashInput, twoFactorCode }),
   ])
   .meta({ id: 'CreateWithdrawalRequest' });
 export type CreateWithdrawalRequest = z.infer<typeof CreateWithdrawalRequestSchema>;

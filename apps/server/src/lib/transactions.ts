@@ -54,6 +54,16 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/**
+ * The body as the request means it: a two-factor code changes every 30 seconds, so a retry with a
+ * fresh code is the same request (the code itself is checked before the transaction).
+ */
+function withoutOneTimeCodes(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !('twoFactorCode' in body)) return body;
+  const { twoFactorCode: _code, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
 function readKey(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];
   const key = Array.isArray(header) ? header[0] : header;
@@ -106,7 +116,7 @@ export function createTransactions(deps: {
     const actorId = requireActor(request).id;
     const scope = `${request.method} ${request.routeOptions.url ?? request.url}`;
     const requestHash = createHash('sha256')
-      .update(canonicalJson({ params: request.params, body: request.body }))
+      .update(canonicalJson({ params: request.params, body: withoutOneTimeCodes(request.body) }))
       .digest('hex');
     return inTransaction(async (tx, outbox) => {
       const [claimed] = await tx

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { USER_ROLES, type UserRole } from '@candor/contracts/auth';
 import { hasPermission, PERMISSION_NAMES, type Permission } from '@candor/contracts/staff';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { users } from '../db/schema/auth.ts';
 import { signedInBrowser, signUpUser } from '../test/auth-helpers.ts';
+import { insertTwoFactor } from '../test/factories.ts';
 import { type Browser, useTestApp } from '../test/test-app.ts';
 import type { Access } from './access.ts';
 
@@ -18,10 +20,17 @@ beforeAll(async () => {
   for (const role of USER_ROLES) browsers.set(role, await signedIn(role));
 });
 
-async function signedIn(role: UserRole): Promise<Browser> {
+/** A user of the role, signed in; staff have two-factor on (staff routes refuse staff without it). */
+async function signedIn(
+  role: UserRole,
+  options: { twoFactor: boolean } = { twoFactor: true },
+): Promise<Browser> {
   const user = await signUpUser(t.app);
-  if (role !== 'client') await t.db.update(users).set({ role }).where(eq(users.id, user.id));
-  return signedInBrowser(t.app, user);
+  if (role === 'client') return signedInBrowser(t.app, user);
+  await t.db.update(users).set({ role }).where(eq(users.id, user.id));
+  const twoFactorSecret = options.twoFactor ? randomBytes(20).toString('base64url') : null;
+  if (twoFactorSecret) await insertTwoFactor(t.db, user.id, twoFactorSecret);
+  return signedInBrowser(t.app, { ...user, twoFactorSecret });
 }
 
 function browserOf(role: UserRole): Browser {
@@ -76,12 +85,32 @@ test('every staff route × every role: the permission table decides, and refusal
       const name = `${role} ${route.method} ${route.url}`;
       const allowed = hasPermission(role, permission);
       // An admitted role gets past the check (the made-up id then answers 404, a bad body 400…).
-      const refused = res.statusCode === 403 && res.json().code === 'FORBIDDEN';
+      const code = res.statusCode === 403 ? res.json().code : undefined;
+      const refused = code === 'FORBIDDEN';
+      expect({ name, code }).not.toEqual({ name, code: 'TWO_FACTOR_REQUIRED' });
       expect({ name, refused }).toEqual({ name, refused: !allowed });
     }
   }
   // Every permission of the table guards at least one route: none is dead text.
   expect(new Set(staffRoutes.map((route) => route.access))).toEqual(new Set(PERMISSION_NAMES));
+});
+
+test('staff without two-factor are refused every staff route with 403 TWO_FACTOR_REQUIRED, yet reach their own', async () => {
+  const owner = await signedIn('owner', { twoFactor: false });
+  const staffRoutes = t.app.routeAccess.filter((r) => isStaffRoute(r.access) && r.method !== 'HEAD');
+  for (const route of staffRoutes) {
+    const res = await owner.request({ method: route.method as 'GET', url: concrete(route.url) });
+    const name = `${route.method} ${route.url}`;
+    expect({ name, status: res.statusCode, code: res.json().code }).toEqual({
+      name,
+      status: 403,
+      code: 'TWO_FACTOR_REQUIRED',
+    });
+  }
+  // The routes every signed-in person uses (their own account, where two-factor is set up) stay open.
+  const me = await owner.request({ method: 'GET', url: '/api/me' });
+  expect(me.statusCode).toBe(200);
+  expect(me.json()).toMatchObject({ role: 'owner', twoFactorEnabled: false });
 });
 
 test('the table: the owner holds everything, admin everything but staff, customers nothing', () => {

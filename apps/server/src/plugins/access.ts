@@ -1,5 +1,6 @@
 import { USER_ROLES, type UserRole, type UserStatus } from '@candor/contracts/auth';
 import { hasPermission, PERMISSION_NAMES, type Permission } from '@candor/contracts/staff';
+import { TWO_FACTOR_MESSAGES } from '@candor/contracts/two-factor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../lib/actor.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -17,8 +18,11 @@ export const ACCESS_LEVELS: readonly Access[] = ['public', 'client', ...PERMISSI
 /** One registered API route and who may call it. */
 export type RouteAccess = { method: string; url: string; access: Access };
 
-/** The person behind a request: who acts, and whether their account is active. */
-export type SignedIn = { actor: Actor; status: UserStatus };
+/**
+ * The person behind a request: who acts, whether their account is active, and whether their
+ * two-factor sign-in is on (staff need it for every staff route).
+ */
+export type SignedIn = { actor: Actor; status: UserStatus; twoFactorEnabled: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,9 +79,12 @@ export function registerAccessControl(
     const access = request.routeOptions.config.access ?? 'public';
     if (access === 'public') return;
     if (!request.actor) throw new AppError('UNAUTHENTICATED', 'User is not authenticated');
-    if (access !== 'client' && !hasPermission(request.actor.role, access)) {
+    if (access === 'client') return;
+    if (!hasPermission(request.actor.role, access)) {
       throw new AppError('FORBIDDEN', 'You are not allowed to do this.');
     }
+    // A stolen staff password alone must not open the back office (issue 11).
+    if (!signedIn?.twoFactorEnabled) throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_MESSAGES.required);
   });
 }
 
@@ -98,10 +105,15 @@ async function resolveSession(
   const refreshed = headers.getSetCookie();
   if (refreshed.length > 0) reply.header('set-cookie', refreshed);
   if (!session) return undefined;
-  const user = session.user as typeof session.user & { role?: string; status?: UserStatus };
+  const user = session.user as typeof session.user & {
+    role?: string;
+    status?: UserStatus;
+    twoFactorEnabled?: boolean | null;
+  };
   return {
     actor: { id: user.id, role: toUserRole(user.role) },
     status: user.status ?? 'active',
+    twoFactorEnabled: user.twoFactorEnabled === true,
   };
 }
 

@@ -2,6 +2,7 @@ import { passkey } from '@better-auth/passkey';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { username } from 'better-auth/plugins/username';
 import type { Db } from '../db/client.ts';
 import { schema } from '../db/client.ts';
@@ -111,6 +112,14 @@ export function createAuth({
         ...passkeySite(origin),
         rpName: 'Candor',
         advanced: { webAuthnChallengeCookie: 'passkey_challenge' },
+      }),
+      // TOTP (authenticator app) with recovery codes, both stored encrypted. A sign-in challenge
+      // allows 5 codes; 10 wrong codes in a row lock the account's second factor for 15 minutes.
+      twoFactor({
+        issuer: 'Candor',
+        totpOptions: { digits: 6, period: 30 },
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
       }),
     ],
   });

@@ -35,6 +35,7 @@ describe('the one-query session reader', () => {
     expect(await readSession(`other=1; ${SESSION_COOKIE}=${cookie}`)).toEqual({
       actor: { id: user.id, role: 'admin' },
       status: 'active',
+      twoFactorEnabled: true,
     });
   });
 

@@ -73,6 +73,7 @@ export function createSessionReader(auth: Auth, db: Db) {
         userId: users.id,
         role: users.role,
         status: users.status,
+        twoFactorEnabled: users.twoFactorEnabled,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -81,6 +82,10 @@ export function createSessionReader(auth: Auth, db: Db) {
     const expiresAt = row.expiresAt.getTime();
     const dueForRefresh = expiresAt - expiresInMs + updateAgeMs <= now;
     if (expiresAt <= now || dueForRefresh) return undefined;
-    return { actor: { id: row.userId, role: row.role }, status: row.status };
+    return {
+      actor: { id: row.userId, role: row.role },
+      status: row.status,
+      twoFactorEnabled: row.twoFactorEnabled,
+    };
   };
 }

@@ -34,10 +34,10 @@ export async function signUpUser(
 /** A browser signed in as the user through POST /api/session. */
 export async function signedInBrowser(
   app: FastifyInstance,
-  user: Pick<SignUpRequest, 'email' | 'password'>,
+  user: Pick<SignUpRequest, 'email' | 'password'> & { twoFactorSecret?: string | null },
 ): Promise<Browser> {
   const browser = new Browser(app);
-  await signIn(browser, user.email, user.password);
+  await signIn(browser, user.email, user.password, user.twoFactorSecret);
   return browser;
 }
 

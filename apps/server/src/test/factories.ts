@@ -1,10 +1,13 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createOTP } from '@better-auth/utils/otp';
 import type { UserRole } from '@candor/contracts/auth';
 import { hash } from '@node-rs/argon2';
+import { symmetricEncrypt } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { accounts, sessions, users } from '../db/schema/auth.ts';
+import { accounts, sessions, twoFactors, users } from '../db/schema/auth.ts';
 import { Browser, TEST_AUTH_SECRET } from './test-app.ts';
 
 export type TestUser = {
@@ -17,12 +20,19 @@ export type TestUser = {
   emailVerified: boolean;
   /** The plain password, so tests can sign in with it. */
   password: string;
+  /**
+   * The TOTP secret of the user's two-factor sign-in (on when set), so tests can compute codes
+   * (totpCode). Staff get one by default: staff routes refuse staff without two-factor.
+   */
+  twoFactorSecret: string | null;
 };
 
 /** A user as a plain object, unique on every call; nothing is written. */
 export function buildUser(overrides: Partial<TestUser> = {}): TestUser {
   const tag = randomBytes(5).toString('hex');
+  const role = overrides.role ?? 'client';
   return {
+    twoFactorSecret: role === 'client' ? null : randomBytes(20).toString('base64url'),
     id: randomUUID(),
     name: `Test User ${tag}`,
     email: `user-${tag}@example.test`,
@@ -52,6 +62,7 @@ export async function insertUser(db: Db, overrides: Partial<TestUser> = {}): Pro
     displayUsername: user.username,
     role: user.role,
     status: user.status,
+    twoFactorEnabled: user.twoFactorSecret !== null,
   });
   await db.insert(accounts).values({
     id: randomUUID(),
@@ -60,7 +71,33 @@ export async function insertUser(db: Db, overrides: Partial<TestUser> = {}): Pro
     userId: user.id,
     password: await hash(user.password, TEST_ARGON2),
   });
+  if (user.twoFactorSecret !== null) await insertTwoFactor(db, user.id, user.twoFactorSecret);
   return { ...user, email, username };
+}
+
+/**
+ * Turns two-factor on for the user as better-auth's twoFactor plugin stores it: the secret and the
+ * recovery codes encrypted with the auth secret, confirmed.
+ */
+export async function insertTwoFactor(
+  db: Db,
+  userId: string,
+  secret: string,
+  recoveryCodes: readonly string[] = [],
+): Promise<void> {
+  await db.insert(twoFactors).values({
+    id: randomUUID(),
+    userId,
+    secret: await symmetricEncrypt({ key: TEST_AUTH_SECRET, data: secret }),
+    backupCodes: await symmetricEncrypt({ key: TEST_AUTH_SECRET, data: JSON.stringify(recoveryCodes) }),
+    verified: true,
+  });
+  await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
+}
+
+/** The current 6-digit code of a TOTP secret (as stored by better-auth: its text is the key). */
+export function totpCode(secret: string): Promise<string> {
+  return createOTP(secret, { digits: 6, period: 30 }).totp();
 }
 
 export const SESSION_COOKIE = 'candor.session_token';
@@ -92,8 +129,16 @@ export async function signInAs(app: FastifyInstance, db: Db, user: Pick<TestUser
   return browser;
 }
 
-/** Signs the browser in through POST /api/session, as a person would. */
-export async function signIn(browser: Browser, email: string, password: string): Promise<void> {
+/**
+ * Signs the browser in through POST /api/session, as a person would; with two-factor on, gives the
+ * current code of `twoFactorSecret` at POST /api/session/two-factor.
+ */
+export async function signIn(
+  browser: Browser,
+  email: string,
+  password: string,
+  twoFactorSecret?: string | null,
+): Promise<void> {
   const response = await browser.request({
     method: 'POST',
     url: '/api/session',
@@ -101,6 +146,16 @@ export async function signIn(browser: Browser, email: string, password: string):
   });
   if (response.statusCode !== 200) {
     throw new Error(`sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
+  }
+  if (!response.json<{ twoFactorRequired?: boolean }>().twoFactorRequired) return;
+  if (!twoFactorSecret) throw new Error(`sign-in as ${email} asks for a two-factor code; no secret given`);
+  const second = await browser.request({
+    method: 'POST',
+    url: '/api/session/two-factor',
+    payload: { code: await totpCode(twoFactorSecret) },
+  });
+  if (second.statusCode !== 200) {
+    throw new Error(`two-factor sign-in as ${email} failed: ${second.statusCode} ${second.body}`);
   }
 }
 

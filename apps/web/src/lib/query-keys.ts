@@ -57,6 +57,8 @@ export const queryKeys = {
   unreadMessages: [...ME, 'messages', 'unread'],
   /** The customer's own passkeys (/account). */
   passkeys: [...ME, 'passkeys'],
+  /** The customer's two-factor: on or off, and its history (/account). */
+  twoFactor: [...ME, 'two-factor'],
 
   admin: ADMIN,
   adminDeposits: pagedKeys([...ADMIN, 'deposits']),

@@ -137,6 +137,8 @@ export function buildMe(overrides: Partial<Me> = {}): Me {
     status: 'active',
     statusReason: null,
     profileImageUrl: null,
+    // Staff must have two-factor on (the back office refuses them otherwise).
+    twoFactorEnabled: overrides.role !== undefined && overrides.role !== 'client',
     createdAt: '2026-01-15T09:30:00.000Z',
     ...overrides,
   };

@@ -1,6 +1,17 @@
 import { IDENTITY_STATUSES, USER_ROLES, USER_STATUSES } from '@candor/contracts/auth';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { checkOneOf } from './enum-check.ts';
 
 /**
@@ -28,6 +39,8 @@ export const users = pgTable(
     /** 'unverified' | 'pending' | 'verified' | 'declined' (identity verification). */
     identityStatus: text('identity_status', { enum: IDENTITY_STATUSES }).notNull().default('unverified'),
     profileImageFileId: text('profile_image_file_id'),
+    /** Two-factor sign-in (TOTP) is on: set by better-auth's twoFactor plugin once a code confirmed it. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,4 +135,25 @@ export const verifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * better-auth's twoFactor plugin: one row per user who started or finished setting up TOTP. The
+ * secret and the recovery codes are encrypted with the auth secret (never stored in clear).
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** False until the first code confirmed the authenticator app. */
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factors_user_id_idx').on(t.userId)],
 );

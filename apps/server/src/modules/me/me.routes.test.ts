@@ -23,6 +23,7 @@ test('GET /api/me answers the signed-in user with every field of Me', async () =
     status: 'active',
     statusReason: null,
     profileImageUrl: null,
+    twoFactorEnabled: false,
     createdAt: row?.createdAt.toISOString(),
   });
 });

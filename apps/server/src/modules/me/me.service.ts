@@ -25,6 +25,7 @@ function toMe(row: UserRow): Me {
     status: row.status,
     statusReason: row.statusReason,
     profileImageUrl: row.profileImageFileId ? `/api/files/${row.profileImageFileId}` : null,
+    twoFactorEnabled: row.twoFactorEnabled,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -11,9 +11,9 @@ export async function deleteSessionByToken(db: Db, token: string): Promise<void>
 export async function findAccountByEmail(
   db: Db,
   email: string,
-): Promise<{ id: string; email: string; name: string } | undefined> {
+): Promise<{ id: string; email: string; name: string; twoFactorEnabled: boolean } | undefined> {
   const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name })
+    .select({ id: users.id, email: users.email, name: users.name, twoFactorEnabled: users.twoFactorEnabled })
     .from(users)
     .where(eq(users.email, email));
   return row;

@@ -1,5 +1,11 @@
-import { SessionResponseSchema, SignInRequestSchema, SignInResponseSchema } from '@candor/contracts/auth';
+import {
+  MeSchema,
+  SessionResponseSchema,
+  SignInRequestSchema,
+  SignInResponseSchema,
+} from '@candor/contracts/auth';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
+import { SignInSecondFactorRequestSchema } from '@candor/contracts/two-factor';
 import { z } from 'zod';
 import { authHeaders, sendAuthCookies } from '../../lib/auth-calls.ts';
 import type { RoutesPlugin } from '../../services.ts';
@@ -8,6 +14,7 @@ import { readKnownBrowserToken } from './known-browsers.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { signIn, signOut } from './session.service.ts';
 import { createSignInSite } from './sign-in-site.ts';
+import { completeTwoFactorSignIn } from './two-factor-sign-in.ts';
 
 export const sessionRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'mailer' | 'env'> = async (
   app,
@@ -36,7 +43,7 @@ export const sessionRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'mailer' | 'e
       },
     },
     async (request, reply) => {
-      const { user, cookies } = await signIn({
+      const { cookies, ...answer } = await signIn({
         db,
         auth,
         throttle,
@@ -45,6 +52,44 @@ export const sessionRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'mailer' | 'e
         client: {
           ip: request.ip,
           headers: authHeaders(request, { withCookies: false }),
+          knownBrowserToken: readKnownBrowserToken(request.headers.cookie),
+        },
+        now: clock(),
+      });
+      sendAuthCookies(reply, cookies);
+      return answer;
+    },
+  );
+
+  app.post(
+    '/api/session/two-factor',
+    {
+      config: { access: 'public', rateLimit: 'sign-in' },
+      schema: {
+        tags: ['session'],
+        summary: 'Second step of a sign-in with two-factor on: the 6-digit code or a recovery code',
+        description:
+          'Completes the challenge that POST /api/session answered with twoFactorRequired (its cookie, ' +
+          'valid 10 minutes); sets the session cookie. A recovery code works once.',
+        body: SignInSecondFactorRequestSchema,
+        response: {
+          200: z.object({ user: MeSchema }),
+          400: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, cookies } = await completeTwoFactorSignIn({
+        db,
+        auth,
+        throttle,
+        site,
+        code: request.body.code,
+        client: {
+          ip: request.ip,
+          headers: authHeaders(request, { withCookies: true }),
           knownBrowserToken: readKnownBrowserToken(request.headers.cookie),
         },
         now: clock(),

@@ -22,6 +22,7 @@ import {
   isLiveUnlock,
   UNLOCK_VALIDITY_MS,
 } from './sign-in-unlocks.ts';
+import { isTwoFactorChallenge } from './two-factor-sign-in.ts';
 
 /**
  * Where a sign-in comes from: the client address, the headers better-auth records, and the
@@ -64,7 +65,7 @@ export async function signIn({
   input: SignInRequest;
   client: Client;
   now: Date;
-}): Promise<{ user: Me; cookies: string[] }> {
+}): Promise<{ user: Me; cookies: string[] } | { twoFactorRequired: true; cookies: string[] }> {
   const attempt = { email: input.email.toLowerCase(), ip: client.ip };
   const [state, account] = await Promise.all([
     throttle.readState(attempt),
@@ -77,10 +78,9 @@ export async function signIn({
         unlockToken ? isLiveUnlock(db, account.id, unlockToken, now) : false,
       ])
     : [false, false];
-  // Two-factor sign-in (issue 11) passes the account's `twoFactorEnabled` here.
   const decision = decideLogin(
     state,
-    { knownBrowser, hasSecondFactor: false, unlockLink },
+    { knownBrowser, hasSecondFactor: account?.twoFactorEnabled ?? false, unlockLink },
     now,
     throttle.limits,
   );
@@ -103,6 +103,8 @@ export async function signIn({
     throw new AppError('INVALID_CREDENTIALS', LOGIN_FAILED);
   }
   const { response, headers } = signedIn;
+  // Two-factor on: the password was right, the code comes next (two-factor-sign-in.ts).
+  if (isTwoFactorChallenge(response)) return { twoFactorRequired: true, cookies: headers.getSetCookie() };
   const user = await requireMe(db, response.user.id);
   if (user.status === 'closed') {
     // The password was right, but a closed account keeps no session.

@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
+import { requireSecondFactor } from '../two-factor/two-factor-code.ts';
 import {
   approveWithdrawal,
   listAdminWithdrawals,
@@ -42,9 +43,9 @@ const moneyErrors = {
   422: ErrorResponseSchema,
 };
 
-export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env'> = async (
+export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env' | 'auth' | 'clock'> = async (
   app,
-  { db, transactions, env },
+  { db, transactions, env, auth, clock },
 ) => {
   const { publicUrl } = env;
   // ---------- customers ----------
@@ -104,7 +105,9 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env'> = as
           'answered) or pending. Accepts an Idempotency-Key: a retry records and reserves once. Every ' +
           'request e-mails the customer a link that freezes withdrawals. Refused with 423 WITHDRAWALS_FROZEN ' +
           'while frozen and 423 WITHDRAWALS_PAUSED within 24 hours of a password, e-mail or two-factor change ' +
-          '(the message says why and until when; GET /api/withdrawals/protection gives both).',
+          '(the message says why and until when; GET /api/withdrawals/protection gives both). When the ' +
+          "customer's two-factor sign-in is on, twoFactorCode is required (TWO_FACTOR_CODE_REQUIRED without " +
+          'it, INVALID_TWO_FACTOR_CODE when wrong).',
         headers: IdempotencyHeadersSchema,
         body: CreateWithdrawalRequestSchema,
         response: { 200: WithdrawalSchema, ...moneyErrors, 423: ErrorResponseSchema },
@@ -112,6 +115,8 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env'> = as
     },
     async (request) => {
       const actor = requireActiveActor(request);
+      // With two-factor on, every request carries a right code; checked (and throttled) before anything is reserved.
+      await requireSecondFactor({ db, auth, clock, userId: actor.id, code: request.body.twoFactorCode });
       return transactions.runMoneyRequest(request, WithdrawalSchema, (context) =>
         requestWithdrawal({ ...context, actor, input: request.body, publicUrl }),
       );
@@ -179,7 +184,7 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env'> = as
   app.post(
     '/api/withdrawals/:id/code',
     {
-      config: { access: 'client' },
+      config: { access: 'client', rateLimit: 'mail' },
       schema: {
         tags: ['withdrawals'],
         summary: 'E-mail a new confirmation code for a withdrawal awaiting confirmation',

@@ -9,6 +9,7 @@ import { Avatar } from './account-parts.tsx';
 import { ACCOUNT_TILES } from './account-tiles.ts';
 import { PasskeysSection } from './passkeys-section.tsx';
 import { SecurityEvents } from './security-events.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 export function AccountPage() {
   useDocumentBranding('Account');
@@ -63,6 +64,7 @@ export function AccountPage() {
 
       <PasskeysSection />
       <SecurityEvents />
+      <TwoFactorSection />
 
       <AccountActivity />
     </div>

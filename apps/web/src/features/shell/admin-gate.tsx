@@ -1,9 +1,13 @@
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Navigate, Outlet } from '@tanstack/react-router';
 import { useIsStaff } from '../../lib/permissions.ts';
+import { useMe } from '../../lib/session.ts';
 
 /** Back-office pages render only for staff; anyone else sees why not. Each page then shows what the role may do. */
 export function AdminGate() {
+  const me = useMe();
   if (!useIsStaff()) return <NotAllowedPage />;
+  // Two-factor was turned off while on a back-office page: set it up again first.
+  if (!me.twoFactorEnabled) return <Navigate to="/two-factor" />;
   return <Outlet />;
 }
 

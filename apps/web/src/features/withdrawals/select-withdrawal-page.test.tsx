@@ -317,3 +317,71 @@ describe('SelectWithdrawalPage: submitting', () => {
     expect(screen.queryByRole('button', { name: /^Bank/ })).toBeNull();
   });
 });
+
+describe('SelectWithdrawalPage: two-factor', () => {
+  test('with two-factor on, the form asks for the code and sends it; a wrong code shows under the field and keeps the Idempotency-Key', async () => {
+    let attempts = 0;
+    const { fetchMock } = renderFlow(
+      {
+        'POST /api/withdrawals': () =>
+          ++attempts === 1
+            ? {
+                status: 400,
+                body: {
+                  code: 'INVALID_TWO_FACTOR_CODE',
+                  message: 'That code is not right. Check your authenticator app and try again.',
+                },
+              }
+            : { status: 200, body: buildWithdrawal() },
+      },
+      '/select-withdrawal',
+      buildMe({ twoFactorEnabled: true }),
+    );
+    const user = userEvent.setup();
+    await chooseMethod(user, /^Paypal/);
+    await user.type(screen.getByLabelText('PayPal e-mail'), 'ada@paypal.example');
+    await user.type(screen.getByLabelText('Amount (USD)'), '40');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(alerts()).toContain('Enter the 6-digit code from your authenticator app.');
+    expect(callsTo(fetchMock, 'POST /api/withdrawals')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Authentication code'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(
+      await screen.findByText('That code is not right. Check your authenticator app and try again.'),
+    ).toBeTruthy();
+    await user.clear(screen.getByLabelText('Authentication code'));
+    await user.type(screen.getByLabelText('Authentication code'), '222 222');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Withdrawal successful')).toBeTruthy();
+
+    expect(callsTo(fetchMock, 'POST /api/withdrawals')).toEqual([
+      expect.objectContaining({ method: 'paypal', amount: '40', twoFactorCode: '111111' }),
+      expect.objectContaining({ method: 'paypal', amount: '40', twoFactorCode: '222222' }),
+    ]);
+    const keys = fetchMock.mock.calls
+      .filter(([input]) => String(input) === '/api/withdrawals')
+      .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  test('without two-factor there is no code field, until the server asks for one', async () => {
+    renderFlow({
+      'POST /api/withdrawals': {
+        status: 400,
+        body: {
+          code: 'TWO_FACTOR_CODE_REQUIRED',
+          message: 'Enter the 6-digit code from your authenticator app.',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await chooseMethod(user, /^Paypal/);
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    await user.type(screen.getByLabelText('PayPal e-mail'), 'ada@paypal.example');
+    await user.type(screen.getByLabelText('Amount (USD)'), '40');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByLabelText('Authentication code')).toBeTruthy();
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy();
+  });
+});

@@ -25,8 +25,15 @@ export function feeLine(
   return `Fee: ${formatFeePercent(terms.withdrawalPercent)}% = ${formatUsd(fee)}, you receive ${formatUsd(net)}`;
 }
 
-/** The values of every method's form: the amount and the method's payout fields. */
-export type WithdrawalFormValues = { amount: string; details: Record<string, string> };
+/**
+ * The values of every method's form: the amount, the method's payout fields, and the
+ * authenticator code when two-factor is on (checked by the server).
+ */
+export type WithdrawalFormValues = {
+  amount: string;
+  details: Record<string, string>;
+  twoFactorCode?: string;
+};
 
 /** The empty form of a method. */
 export function emptyWithdrawalForm(method: WithdrawalMethod): WithdrawalFormValues {
@@ -37,7 +44,7 @@ export function emptyWithdrawalForm(method: WithdrawalMethod): WithdrawalFormVal
     cashapp: { cashtag: '' },
     gcash: { accountNumber: '', accountName: '' },
   };
-  return { amount: '', details: details[method] };
+  return { amount: '', details: details[method], twoFactorCode: '' };
 }
 
 /**
@@ -59,5 +66,5 @@ export function withdrawalFormSchema(
     });
     if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.error.message });
   });
-  return z.object({ amount, details: PAYOUT_DETAILS_INPUT[method] });
+  return z.object({ amount, details: PAYOUT_DETAILS_INPUT[method], twoFactorCode: z.string().optional() });
 }

@@ -1,5 +1,7 @@
 import { COIN_SPECS, COINS } from '@candor/contracts/coins';
+import { TWO_FACTOR_MESSAGES } from '@candor/contracts/two-factor';
 import {
+  type CreateWithdrawalRequestInput,
   CreateWithdrawalRequestSchema,
   formatFeePercent,
   PAYOUT_MESSAGES,
@@ -10,7 +12,7 @@ import {
   type WithdrawalTerms,
 } from '@candor/contracts/withdrawals';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo, useRef } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { FieldMessage } from '../../components/ui/field-message.tsx';
@@ -19,6 +21,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
+import { useMe } from '../../lib/session.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
 import {
@@ -111,12 +114,22 @@ export function WithdrawalMethodForm({
   });
   const fee = feeLine(watch('amount') ?? '', terms);
   const label = WITHDRAWAL_METHOD_LABELS[method];
+  // With two-factor on, every request carries the authenticator code (also shown once the server asks).
+  const me = useMe();
+  const [serverAskedForCode, setServerAskedForCode] = useState(false);
+  const needsCode = me.twoFactorEnabled || serverAskedForCode;
+  // The code is not part of the request's identity: a retry with a fresh code keeps its Idempotency-Key.
+  const codeRef = useRef<string | undefined>(undefined);
 
   const create = useIdempotentMutation({
-    mutationFn: createWithdrawal,
+    mutationFn: (body: CreateWithdrawalRequestInput, key: string) =>
+      createWithdrawal({ ...body, twoFactorCode: codeRef.current }, key),
     onSuccess: (recorded) => onRecorded(recorded),
     onError: (error) => {
-      if (AMOUNT_ERRORS.some((code) => isApiError(error, code))) {
+      if (isApiError(error, 'TWO_FACTOR_CODE_REQUIRED') || isApiError(error, 'INVALID_TWO_FACTOR_CODE')) {
+        setServerAskedForCode(true);
+        setError('twoFactorCode', { type: 'server', message: error.message });
+      } else if (AMOUNT_ERRORS.some((code) => isApiError(error, code))) {
         // The balance or the minimum changed since the form opened: say so under the amount.
         setError('amount', { type: 'server', message: errorMessage(error) });
         onTermsStale();
@@ -129,9 +142,14 @@ export function WithdrawalMethodForm({
       }
     },
   });
-  const onSubmit = handleSubmit((values) =>
-    create.mutate(CreateWithdrawalRequestSchema.parse({ method, ...values })),
-  );
+  const onSubmit = handleSubmit(({ twoFactorCode, ...values }) => {
+    if (needsCode && !twoFactorCode?.trim()) {
+      setError('twoFactorCode', { type: 'required', message: TWO_FACTOR_MESSAGES.codeRequired });
+      return;
+    }
+    codeRef.current = needsCode ? twoFactorCode?.replace(/\s+/g, '') : undefined;
+    create.mutate(CreateWithdrawalRequestSchema.parse({ method, ...values }));
+  });
 
   return (
     <form noValidate aria-label={`${label} withdrawal`} onSubmit={onSubmit} className="space-y-5">
@@ -215,6 +233,18 @@ export function WithdrawalMethodForm({
           {fee ?? `Fee: ${formatFeePercent(terms.withdrawalPercent)}% of the amount, deducted from it`}
         </p>
       </div>
+
+      {needsCode ? (
+        <TextField
+          label="Authentication code"
+          hint="The 6-digit code from your authenticator app."
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          error={errors.twoFactorCode?.message}
+          {...register('twoFactorCode')}
+        />
+      ) : null}
 
       <p className="text-xs text-slate-500">
         The amount is reserved from your available balance as soon as the request is recorded. The fee is

@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
+
+const URI =
+  'otpauth://totp/Candor:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Candor&digits=6&period=30';
+const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+
+function renderSection(me = buildMe(), handlers: Parameters<typeof mockApi>[0] = {}) {
+  const fetchMock = mockApi({
+    'GET /api/account/two-factor': { status: 200, body: { enabled: me.twoFactorEnabled, history: [] } },
+    'POST /api/account/two-factor': { status: 200, body: { totpUri: URI, secret: 'JBSWY3DPEHPK3PXP' } },
+    'POST /api/account/two-factor/confirmation': { status: 200, body: { recoveryCodes: CODES } },
+    'GET /api/session': { status: 200, body: { user: { ...me, twoFactorEnabled: true } } },
+    ...handlers,
+  });
+  renderPages([{ path: '/account', component: TwoFactorSection }], '/account', { me });
+  return fetchMock;
+}
+
+describe('TwoFactorSection', () => {
+  test('turning on: password, then the QR code and secret, a code, and the recovery codes once', async () => {
+    const fetchMock = renderSection();
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Two-factor authentication' });
+    expect(within(section).getByText('Off')).toBeTruthy();
+    await user.type(within(section).getByLabelText('Password'), 'correct horse');
+    await user.click(within(section).getByRole('button', { name: 'Turn on two-factor' }));
+
+    expect(await within(section).findByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
+    expect(
+      await within(section).findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeTruthy();
+    await user.click(within(section).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await within(section).findByText('Enter the 6-digit code from your authenticator app.'),
+    ).toBeTruthy();
+    await user.type(within(section).getByLabelText('Authentication code'), '123 456');
+    await user.click(within(section).getByRole('button', { name: 'Confirm' }));
+
+    const codes = await within(section).findByRole('region', { name: 'Recovery codes' });
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    expect(callsTo(fetchMock, 'POST /api/account/two-factor')).toEqual([{ password: 'correct horse' }]);
+    expect(callsTo(fetchMock, 'POST /api/account/two-factor/confirmation')).toEqual([{ code: '123456' }]);
+  });
+
+  test('turning off needs the password and the code; a wrong code shows under its field', async () => {
+    const fetchMock = renderSection(buildMe({ twoFactorEnabled: true }), {
+      'POST /api/account/two-factor/disable': {
+        status: 400,
+        body: {
+          code: 'INVALID_TWO_FACTOR_CODE',
+          message: 'That code is not right. Check your authenticator app and try again.',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Turn off two-factor authentication' });
+    await user.type(within(form).getByLabelText('Password'), 'correct horse');
+    await user.type(within(form).getByLabelText('Authentication code'), '654321');
+    await user.click(within(form).getByRole('button', { name: 'Turn off two-factor' }));
+    expect(
+      await within(form).findByText('That code is not right. Check your authenticator app and try again.'),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/account/two-factor/disable')).toEqual([
+      { password: 'correct horse', code: '654321' },
+    ]);
+  });
+});

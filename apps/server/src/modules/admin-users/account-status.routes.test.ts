@@ -377,7 +377,7 @@ describe('closing an account', () => {
       before: { status: 'active', email: customer.email },
       after: {
         status: 'closed',
-        erased: { sessions: 1, credentials: 1, signIns: 1, keptMail: 2, payoutDetails: 1, files: 3 },
+        erased: { sessions: 1, credentials: 1, signIns: 1, keptMail: 3, payoutDetails: 1, files: 3 },
       },
     });
     expect(JSON.stringify(audit?.after)).not.toContain('Ada');

@@ -12,7 +12,6 @@ import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
@@ -29,8 +28,10 @@ import { createStorageFromEnv } from './modules/storage/storage-from-env.ts';
 import { createStopOutMonitor, type StopOutMonitor } from './modules/trades/stop-out-monitor.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { createAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { createSessionReader } from './plugins/session-reader.ts';
+import { validatorCompiler } from './plugins/validation.ts';
 import { registerModules } from './routes.ts';
 import type { Services } from './services.ts';
 
@@ -66,10 +67,12 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
 
   const { db } = database;
   const mailer = givenMailer ?? createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });

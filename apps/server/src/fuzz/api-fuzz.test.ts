@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/auth.ts';
-import { deposits } from '../db/schema/deposits.ts';
+import { depositQuotes, deposits } from '../db/schema/deposits.ts';
 import { files } from '../db/schema/files.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { trades } from '../db/schema/trades.ts';
@@ -61,7 +61,7 @@ beforeAll(async () => {
   await seedRecords(t.db);
 });
 
-/** Records for path parameters to find: a customer with a deposit, a withdrawal and a trade. */
+/** Records for requests to find: a customer with a deposit, a withdrawal, a trade and an adjustment awaiting approval. */
 async function seedRecords(db: Db): Promise<void> {
   await setWithdrawalLimits(db, 1_000n, 250);
   const victim = await insertUser(db);
@@ -73,23 +73,42 @@ async function seedRecords(db: Db): Promise<void> {
   expect(withdrawal.statusCode, withdrawal.body).toBe(200);
   const trade = await browser.post('/api/trades', { symbol: 'BTCUSD', direction: 'buy', amount: '100', lotSize: '1' });
   expect(trade.statusCode, trade.body).toBe(200);
+  // Above the four-eyes threshold: waits on the Approvals tab for someone else to decide.
+  const admin = await signInAs(t.app, db, await insertUser(db, { role: 'admin' }));
+  const adjustment = await admin.post(`/api/admin/users/${victim.id}/adjustments`, {
+    direction: 'credit',
+    amount: '5000',
+    reason: 'Compensation agreed by phone',
+  });
+  expect(adjustment.json()).toMatchObject({ state: 'awaiting_approval' });
 }
 
-/** Ids of real records (not of the callers themselves) and real symbols, read afresh for each route. */
+/** Ids of real records (not of the callers themselves, but their sessions) by resource, read afresh for each route. */
 async function readKnownValues(db: Db): Promise<KnownValues> {
   const callers = [...signedIn.values()].map((s) => s.user.id);
-  const pick = async (rows: Promise<{ id: string }[]>) => (await rows).map((r) => r.id);
-  const ids = [
-    ...(await pick(db.select({ id: users.id }).from(users).where(notInArray(users.id, callers)).limit(4))),
-    ...(await pick(db.select({ id: deposits.id }).from(deposits).limit(2))),
-    ...(await pick(db.select({ id: withdrawals.id }).from(withdrawals).limit(2))),
-    ...(await pick(db.select({ id: trades.id }).from(trades).limit(2))),
-    ...(await pick(db.select({ id: approvals.id }).from(approvals).limit(2))),
-    ...(await pick(db.select({ id: mailOutbox.id }).from(mailOutbox).limit(2))),
-    ...(await pick(db.select({ id: files.id }).from(files).limit(2))),
-    ...(await pick(db.select({ id: sessions.id }).from(sessions).where(notInArray(sessions.userId, callers)).limit(2))),
-  ];
-  return { ids: ids.map(String), symbols: ['BTCUSD', 'EURUSD', 'btcusd', 'AAPL'] };
+  const ids = async (rows: Promise<{ id: string }[]>) => (await rows).map((r) => String(r.id));
+  const customers = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(notInArray(users.id, callers))
+    .limit(6);
+  const userIds = customers.map((c) => c.id);
+  return {
+    ids: {
+      users: userIds,
+      staff: userIds,
+      deposits: await ids(db.select({ id: deposits.id }).from(deposits).limit(3)),
+      quotes: await ids(db.select({ id: depositQuotes.id }).from(depositQuotes).limit(3)),
+      withdrawals: await ids(db.select({ id: withdrawals.id }).from(withdrawals).limit(3)),
+      trades: await ids(db.select({ id: trades.id }).from(trades).limit(3)),
+      approvals: await ids(db.select({ id: approvals.id }).from(approvals).limit(3)),
+      outbox: await ids(db.select({ id: mailOutbox.id }).from(mailOutbox).limit(3)),
+      files: await ids(db.select({ id: files.id }).from(files).limit(3)),
+      sessions: await ids(db.select({ id: sessions.id }).from(sessions).limit(6)),
+    },
+    symbols: ['BTCUSD', 'EURUSD', 'btcusd', 'AAPL'],
+    emails: customers.map((c) => c.email),
+  };
 }
 
 /**

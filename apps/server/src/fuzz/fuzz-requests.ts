@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { hostileJsonText, hostileString, hostileValue, mutatedBody, wellFormed } from './hostile.ts';
-import { arbitraryFromSchema, type JsonSchema, type SchemaComponents } from './schema-arbitrary.ts';
+import { arbitraryFromSchema, type FieldHints, type JsonSchema, type SchemaComponents } from './schema-arbitrary.ts';
 
 /** The parts of an OpenAPI 3 document that describe requests. */
 export type OpenApiDocument = {
@@ -58,8 +58,54 @@ export type FuzzRequest = {
   bodyKind: string;
 };
 
-/** Real values the fuzzer mixes into path parameters, so that requests reach real records. */
-export type KnownValues = { ids: readonly string[]; symbols: readonly string[] };
+/**
+ * Real values the fuzzer mixes into requests, so that they reach real records: ids by the resource
+ * a path names (`users`, `deposits`, `sessions`, …), instrument symbols and customers' e-mails.
+ */
+export type KnownValues = {
+  ids: Record<string, readonly string[]>;
+  symbols: readonly string[];
+  emails: readonly string[];
+};
+
+const ADDRESSES = [
+  'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+] as const;
+
+/** Likely values for fields by their name (see FieldHints). */
+function fieldHints(known: KnownValues): FieldHints {
+  const decimal = fc.oneof(
+    fc.constantFrom('1', '20', '100', '0.01', '2500.50', '999999999', '0'),
+    fc.tuple(fc.nat({ max: 5_000 }), fc.nat({ max: 99 })).map(([w, c]) => `${w}.${String(c).padStart(2, '0')}`),
+  );
+  const oneOf = (values: readonly string[]) => (values.length > 0 ? fc.constantFrom(...values) : fc.constant(''));
+  const password = fc.constantFrom('correct-horse-battery', 'password-0123456789');
+  const address = fc.constantFrom(...ADDRESSES);
+  return {
+    amount: decimal,
+    lotSize: fc.constantFrom('0.01', '0.1', '1', '2.5'),
+    openPrice: decimal,
+    closePrice: decimal,
+    minWithdrawal: decimal,
+    withdrawalPercent: fc.constantFrom('0', '2.5', '100'),
+    fourEyesThreshold: decimal,
+    symbol: oneOf(known.symbols),
+    email: oneOf(known.emails),
+    reason: fc.constantFrom('Checked with the customer by phone', 'Duplicate'),
+    password,
+    currentPassword: password,
+    newPassword: password,
+    userId: oneOf(known.ids.users ?? []),
+    quoteId: oneOf(known.ids.quotes ?? []),
+    proofFileId: oneOf(known.ids.files ?? []),
+    address,
+    bitcoin: address,
+    ethereum: address,
+    usdt: address,
+  };
+}
 
 /** Files for the multipart bodies: a real image, so that upload routes are reached with one. */
 export type Samples = { png: Buffer };
@@ -71,14 +117,15 @@ export function requestArbitrary(
   known: KnownValues,
   samples: Samples,
 ): fc.Arbitrary<FuzzRequest> {
+  const hints = fieldHints(known);
   const path = fc
-    .tuple(...operation.pathParams.map((p) => pathSegment(p, components, known)))
+    .tuple(...operation.pathParams.map((p) => pathSegment(p, operation.path, components, known)))
     .map((segments) =>
       operation.pathParams.reduce((url, p, i) => url.replace(`{${p.name}}`, segments[i] ?? ''), operation.path),
     );
   const query = fc
     .tuple(
-      ...operation.queryParams.map((p) => queryPart(p, components)),
+      ...operation.queryParams.map((p) => queryPart(p, components, hints)),
       fc.option(
         fc.tuple(hostileString, hostileString).map(([k, v]) => `${encodeText(k)}=${encodeText(v)}`),
         { freq: 4, nil: '' },
@@ -95,7 +142,7 @@ export function requestArbitrary(
       });
       return result;
     });
-  const body = operation.body ? jsonBody(operation.body, components) : otherBody(samples);
+  const body = operation.body ? jsonBody(operation.body, components, hints) : otherBody(samples);
   return fc.tuple(path, query, headers, body).map(([p, q, h, b]) => ({
     method: operation.method,
     url: q ? `${p}?${q}` : p,
@@ -141,12 +188,22 @@ const RAW_SEGMENTS = [
   'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
 ] as const;
 
+/** The resource a path parameter names: `users` in `/api/admin/users/{id}`. */
+function resourceOf(path: string, param: string): string {
+  const segments = path.split('/');
+  return segments[segments.indexOf(`{${param}}`) - 1] ?? '';
+}
+
 function pathSegment(
   param: Parameter,
+  path: string,
   components: SchemaComponents,
   known: KnownValues,
 ): fc.Arbitrary<string> {
-  const real = param.name === 'symbol' ? known.symbols : known.ids;
+  const real =
+    param.name === 'symbol'
+      ? known.symbols
+      : (known.ids[resourceOf(path, param.name)] ?? Object.values(known.ids).flat());
   return fc.oneof(
     { weight: 3, arbitrary: arbitraryFromSchema(param.schema, components).map((v) => encodeText(String(v))) },
     { weight: real.length > 0 ? 4 : 0, arbitrary: fc.constantFrom(...(real.length > 0 ? real : [''])) },
@@ -155,9 +212,9 @@ function pathSegment(
   );
 }
 
-function queryPart(param: Parameter, components: SchemaComponents): fc.Arbitrary<string> {
+function queryPart(param: Parameter, components: SchemaComponents, hints: FieldHints): fc.Arbitrary<string> {
   const key = encodeText(param.name);
-  const valid = arbitraryFromSchema(param.schema, components).map((v) => String(v));
+  const valid = arbitraryFromSchema(param.schema, components, hints).map((v) => String(v));
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant('') },
     { weight: 4, arbitrary: valid.map((v) => `${key}=${encodeText(v)}`) },
@@ -192,8 +249,8 @@ const json = (kind: string, value: unknown): Body => ({
 });
 
 /** Bodies for a route that reads JSON: valid, made wrong, broken, or sent as something else. */
-function jsonBody(schema: JsonSchema, components: SchemaComponents): fc.Arbitrary<Body> {
-  const valid = arbitraryFromSchema(schema, components);
+function jsonBody(schema: JsonSchema, components: SchemaComponents, hints: FieldHints): fc.Arbitrary<Body> {
+  const valid = arbitraryFromSchema(schema, components, hints);
   return fc.oneof(
     { weight: 5, arbitrary: valid.map((v) => json('valid JSON', v)) },
     { weight: 5, arbitrary: mutatedBody(valid).map((v) => json('mutated JSON', v)) },

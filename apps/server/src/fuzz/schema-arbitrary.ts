@@ -30,6 +30,12 @@ export type JsonSchema = {
 export type SchemaComponents = Record<string, JsonSchema>;
 
 /**
+ * Values to try for properties of a given name, besides what the schema allows (a fuzzer's
+ * dictionary): JSON Schema says an amount is a string, these make it often a valid amount.
+ */
+export type FieldHints = Record<string, fc.Arbitrary<unknown>>;
+
+/**
  * Values that satisfy a schema (as far as JSON Schema can say: a zod refinement such as "a decimal
  * amount" is not in it), so that fuzzed requests get past validation and into the services. Strings
  * are kept short; the hostile values (hostile.ts) bring the long and strange ones.
@@ -37,26 +43,26 @@ export type SchemaComponents = Record<string, JsonSchema>;
 export function arbitraryFromSchema(
   schema: JsonSchema,
   components: SchemaComponents,
-  depth = 0,
+  hints: FieldHints = {},
 ): fc.Arbitrary<unknown> {
   if (schema.$ref) {
     const name = schema.$ref.replace('#/components/schemas/', '');
     const target = components[name];
     if (!target) throw new Error(`Unknown schema reference ${schema.$ref}`);
-    return arbitraryFromSchema(target, components, depth + 1);
+    return arbitraryFromSchema(target, components, hints);
   }
-  const base = arbitraryOfShape(schema, components, depth);
+  const base = arbitraryOfShape(schema, components, hints);
   return schema.nullable ? fc.option(base, { nil: null, freq: 5 }) : base;
 }
 
-function arbitraryOfShape(schema: JsonSchema, components: SchemaComponents, depth: number): fc.Arbitrary<unknown> {
+function arbitraryOfShape(schema: JsonSchema, components: SchemaComponents, hints: FieldHints): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const alternatives = schema.oneOf ?? schema.anyOf;
-  if (alternatives) return fc.oneof(...alternatives.map((s) => arbitraryFromSchema(s, components, depth + 1)));
+  if (alternatives) return fc.oneof(...alternatives.map((s) => arbitraryFromSchema(s, components, hints)));
   if (schema.allOf) {
     // zod writes intersections this way; merging the objects' properties is enough for requests.
-    return arbitraryFromSchema(mergeObjects(schema.allOf, components), components, depth + 1);
+    return arbitraryFromSchema(mergeObjects(schema.allOf, components), components, hints);
   }
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
@@ -79,11 +85,11 @@ function arbitraryOfShape(schema: JsonSchema, components: SchemaComponents, dept
     case 'null':
       return fc.constant(null);
     case 'array': {
-      const item = schema.items ? arbitraryFromSchema(schema.items, components, depth + 1) : fc.jsonValue();
+      const item = schema.items ? arbitraryFromSchema(schema.items, components, hints) : fc.jsonValue();
       return fc.array(item, { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) });
     }
     case 'object':
-      return objectArbitrary(schema, components, depth);
+      return objectArbitrary(schema, components, hints);
     default:
       // An unconstrained schema (z.unknown()): anything JSON can carry.
       return fc.jsonValue({ maxDepth: 2 });
@@ -125,12 +131,14 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
 function objectArbitrary(
   schema: JsonSchema,
   components: SchemaComponents,
-  depth: number,
+  hints: FieldHints,
 ): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema.properties ?? {};
   const record: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [key, value] of Object.entries(properties)) {
-    record[key] = arbitraryFromSchema(value, components, depth + 1);
+    const fromSchema = arbitraryFromSchema(value, components, hints);
+    const hint = hints[key];
+    record[key] = hint && !value.enum && !value.const ? fc.oneof(hint, fromSchema) : fromSchema;
   }
   const requiredKeys = (schema.required ?? []).filter((key) => key in properties);
   return fc.record(record, { requiredKeys });

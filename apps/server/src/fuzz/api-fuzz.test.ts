@@ -1,19 +1,25 @@
 import { STAFF_ROLES } from '@candor/contracts/staff';
 import { inArray, notInArray } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../db/client.ts';
+import { approvals } from '../db/schema/approvals.ts';
 import { sessions, users } from '../db/schema/auth.ts';
 import { depositQuotes, deposits } from '../db/schema/deposits.ts';
 import { files } from '../db/schema/files.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { trades } from '../db/schema/trades.ts';
 import { withdrawals } from '../db/schema/withdrawals.ts';
-import { approvals } from '../db/schema/approvals.ts';
 import { PAYOUTS, setWithdrawalLimits } from '../modules/withdrawals/withdrawal-test-helpers.ts';
 import { insertPendingDeposit } from '../test/deposits.ts';
-import { createSessionCookie, insertUser, SESSION_COOKIE, signInAs, type TestUser } from '../test/factories.ts';
+import {
+  createSessionCookie,
+  insertUser,
+  SESSION_COOKIE,
+  signInAs,
+  type TestUser,
+} from '../test/factories.ts';
 import { fund } from '../test/money.ts';
 import { assertLedgerConsistent, createTestApp } from '../test/test-app.ts';
 import { makeImage } from '../test/uploads.ts';
@@ -71,7 +77,12 @@ async function seedRecords(db: Db): Promise<void> {
   const browser = await signInAs(t.app, db, victim);
   const withdrawal = await browser.post('/api/withdrawals', { amount: '20', ...PAYOUTS.bank });
   expect(withdrawal.statusCode, withdrawal.body).toBe(200);
-  const trade = await browser.post('/api/trades', { symbol: 'BTCUSD', direction: 'buy', amount: '100', lotSize: '1' });
+  const trade = await browser.post('/api/trades', {
+    symbol: 'BTCUSD',
+    direction: 'buy',
+    amount: '100',
+    lotSize: '1',
+  });
   expect(trade.statusCode, trade.body).toBe(200);
   // Above the four-eyes threshold: waits on the Approvals tab for someone else to decide.
   const admin = await signInAs(t.app, db, await insertUser(db, { role: 'admin' }));
@@ -118,11 +129,17 @@ async function readKnownValues(db: Db): Promise<KnownValues> {
 async function renewSession(role: Role): Promise<void> {
   const caller = signedIn.get(role);
   if (!caller || role === 'anonymous') return;
-  await t.db.update(users).set({ role, status: 'active' }).where(inArray(users.id, [caller.user.id]));
+  await t.db
+    .update(users)
+    .set({ role, status: 'active' })
+    .where(inArray(users.id, [caller.user.id]));
   caller.cookie = await createSessionCookie(t.db, caller.user.id);
 }
 
-async function send(request: FuzzRequest, role: Role): Promise<{ response: LightMyRequestResponse; body: string }> {
+async function send(
+  request: FuzzRequest,
+  role: Role,
+): Promise<{ response: LightMyRequestResponse; body: string }> {
   const cookie = signedIn.get(role)?.cookie;
   const headers = {
     origin: 'http://localhost:3000',
@@ -155,7 +172,8 @@ function describeRequest(request: FuzzRequest, role: Role): string {
 /** A stable seed per route and caller, so each can be replayed alone. */
 function seedFor(operation: Operation, role: Role): number {
   let hash = BASE_SEED | 0;
-  for (const ch of `${operation.method} ${operation.path} ${role}`) hash = (Math.imul(hash, 31) + ch.charCodeAt(0)) | 0;
+  for (const ch of `${operation.method} ${operation.path} ${role}`)
+    hash = (Math.imul(hash, 31) + ch.charCodeAt(0)) | 0;
   return hash;
 }
 
@@ -174,7 +192,12 @@ const seen = new Map<string, number>();
 describe.each(listOperations(doc))('$method $path', (operation) => {
   let arbitrary: fc.Arbitrary<FuzzRequest>;
   beforeAll(async () => {
-    arbitrary = requestArbitrary(operation, doc.components?.schemas ?? {}, await readKnownValues(t.db), samples);
+    arbitrary = requestArbitrary(
+      operation,
+      doc.components?.schemas ?? {},
+      await readKnownValues(t.db),
+      samples,
+    );
   });
   test.each(ROLES)('as %s: a clean 4xx or a success for every request', async (role) => {
     const seed = seedFor(operation, role);

@@ -25,6 +25,7 @@ const NASTY_STRINGS = [
   '../../../../etc/passwd',
   '..%2F..%2F..%2Fetc%2Fpasswd',
   '<script>alert(1)</script>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection probe, sent as it is
   '{{7*7}}${7*7}',
   '__proto__',
   'constructor',
@@ -107,7 +108,10 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: hostileNumber },
   { weight: 1, arbitrary: fc.boolean() },
   { weight: 1, arbitrary: fc.constant(null) },
-  { weight: 1, arbitrary: fc.constant(JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":1}}')) },
+  {
+    weight: 1,
+    arbitrary: fc.constant(JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":1}}')),
+  },
   { weight: 1, arbitrary: fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }) },
   { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 })) },
   { weight: 1, arbitrary: deeplyNested },

@@ -33,7 +33,8 @@ export function findProblems(response: ResponseSeen): string[] {
   }
   if (response.statusCode >= 400) {
     const parsed = ErrorResponseSchema.safeParse(parseJson(response.body));
-    if (!parsed.success) problems.push(`the error body is not { code, message }: ${response.body.slice(0, 200)}`);
+    if (!parsed.success)
+      problems.push(`the error body is not { code, message }: ${response.body.slice(0, 200)}`);
     const type = String(response.headers['content-type'] ?? '');
     if (!type.startsWith('application/json')) problems.push(`the error is sent as "${type}"`);
   }

@@ -46,13 +46,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * answer them with its own body (`{ error, code: 'FST_…', statusCode }`); they answer
  * `{ code, message }` like every other error. Passed to Fastify as `frameworkErrors`.
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   if (error.code === 'FST_ERR_BAD_URL') {
-    reply.status(400).send({ code: 'VALIDATION_FAILED', message: 'The address is not valid.' } satisfies ErrorResponse);
+    reply
+      .status(400)
+      .send({ code: 'VALIDATION_FAILED', message: 'The address is not valid.' } satisfies ErrorResponse);
     return;
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    reply.status(414).send({ code: 'VALIDATION_FAILED', message: 'The address is too long.' } satisfies ErrorResponse);
+    reply
+      .status(414)
+      .send({ code: 'VALIDATION_FAILED', message: 'The address is too long.' } satisfies ErrorResponse);
     return;
   }
   request.log.error({ err: error, reqId: request.id }, 'request failed');

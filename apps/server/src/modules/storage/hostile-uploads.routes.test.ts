@@ -323,8 +323,15 @@ describe('a stored image carries no metadata', () => {
   });
 
   test('a PNG with a tEXt chunk and XMP', async () => {
-    const withXmp = await sharp(await makeImage('png')).withXmp(XMP).png().toBuffer();
-    const original = withPngChunk(withXmp, 'tEXt', Buffer.from('Comment\u0000home: 12 Secret Street', 'latin1'));
+    const withXmp = await sharp(await makeImage('png'))
+      .withXmp(XMP)
+      .png()
+      .toBuffer();
+    const original = withPngChunk(
+      withXmp,
+      'tEXt',
+      Buffer.from('Comment\u0000home: 12 Secret Street', 'latin1'),
+    );
     expect((await sharp(original).metadata()).xmp).toBeDefined();
     expect(original.includes('tEXt')).toBe(true);
 

@@ -9,7 +9,9 @@ describe('the end of an image is found from its structure', () => {
   test.each(['png', 'jpeg', 'webp'] as const)('a %s ends at its last byte', async (format) => {
     const image = await makeImage(format, 50, 30);
     expect(findImageEnd(image, TYPES[format])).toBe(image.length);
-    expect(bytesAfterImage(Buffer.concat([image, Buffer.from('tail')]), TYPES[format]).toString()).toBe('tail');
+    expect(bytesAfterImage(Buffer.concat([image, Buffer.from('tail')]), TYPES[format]).toString()).toBe(
+      'tail',
+    );
   });
 
   test('a progressive JPEG with an EXIF block ends at its EOI marker', async () => {

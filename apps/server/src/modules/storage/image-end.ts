@@ -18,8 +18,19 @@ export function bytesAfterImage(data: Buffer, type: Exclude<UploadType, 'applica
   return end === undefined ? Buffer.alloc(0) : data.subarray(end);
 }
 
-/** Markup a browser would run or render, and the signatures of archives and documents. */
-const ACTIVE_CONTENT = /<\s*(?:script|html|svg|iframe|object|embed|body|head|meta|img|a\s|style|\?php|\?xml|!doctype)|javascript:|PK\x03\x04|PK\x05\x06|%PDF-|Rar!|7z\xbc\xaf|MZ\x90/i;
+/** Markup a browser would run or render. */
+const MARKUP =
+  /<\s*(?:script|html|svg|iframe|object|embed|body|head|meta|img|a\s|style|\?php|\?xml|!doctype)|javascript:/i;
+
+/** The signatures of archives, documents and programs. */
+const SIGNATURES = [
+  Buffer.from([0x50, 0x4b, 0x03, 0x04]), // ZIP entry
+  Buffer.from([0x50, 0x4b, 0x05, 0x06]), // ZIP directory end
+  Buffer.from('%PDF-', 'latin1'),
+  Buffer.from('Rar!', 'latin1'),
+  Buffer.from([0x37, 0x7a, 0xbc, 0xaf]), // 7z
+  Buffer.from([0x4d, 0x5a, 0x90]), // Windows program
+];
 
 /**
  * Whether what follows an image makes the file a polyglot: markup, a script, an archive or a
@@ -27,7 +38,10 @@ const ACTIVE_CONTENT = /<\s*(?:script|html|svg|iframe|object|embed|body|head|met
  * metadata): that is dropped by re-encoding, not refused.
  */
 export function isActiveContent(trailer: Buffer): boolean {
-  return trailer.length > 0 && ACTIVE_CONTENT.test(trailer.toString('latin1'));
+  if (trailer.length === 0) return false;
+  return (
+    MARKUP.test(trailer.toString('latin1')) || SIGNATURES.some((signature) => trailer.includes(signature))
+  );
 }
 
 const PNG_SIGNATURE_LENGTH = 8;

@@ -189,44 +189,51 @@ test('the OpenAPI document describes every API route', () => {
 
 const seen = new Map<string, number>();
 
-describe.each(listOperations(doc))('$method $path', (operation) => {
-  let arbitrary: fc.Arbitrary<FuzzRequest>;
-  beforeAll(async () => {
-    arbitrary = requestArbitrary(
-      operation,
-      doc.components?.schemas ?? {},
-      await readKnownValues(t.db),
-      samples,
-    );
-  });
-  test.each(ROLES)('as %s: a clean 4xx or a success for every request', async (role) => {
-    const seed = seedFor(operation, role);
-    // Our own account of the first failure (fast-check's would print a 100k-character request in full).
-    let failure: string | undefined;
-    try {
-      await fc.assert(
-        fc.asyncProperty(arbitrary, async (request) => {
-          const { response, body } = await send(request, role);
-          const key = `${operation.method} ${operation.path} ${role} → ${response.statusCode}`;
-          seen.set(key, (seen.get(key) ?? 0) + 1);
-          if (role !== 'anonymous' && response.statusCode === 401) await renewSession(role);
-          const problems = findProblems({ statusCode: response.statusCode, headers: response.headers, body });
-          if (problems.length > 0) {
-            failure = `${problems.join('; ')}\n  ${describeRequest(request, role)}\n  answer ${body.slice(0, 500)}`;
-            throw new Error(failure);
-          }
-        }),
-        { seed, numRuns: RUNS_PER_ROLE, endOnFailure: true },
+describe.each(listOperations(doc).map((op) => [`${op.method} ${op.path}`, op] as const))(
+  '%s',
+  (_name, operation) => {
+    let arbitrary: fc.Arbitrary<FuzzRequest>;
+    beforeAll(async () => {
+      arbitrary = requestArbitrary(
+        operation,
+        doc.components?.schemas ?? {},
+        await readKnownValues(t.db),
+        samples,
       );
-    } catch (error) {
-      throw new Error(
-        `Fuzzing ${operation.method} ${operation.path} as ${role} failed (replay: FUZZ_SEED=${BASE_SEED}, this property's seed ${seed}):\n${
-          failure ?? (error instanceof Error ? error.message : String(error)).slice(0, 3_000)
-        }`,
-      );
-    }
-  });
-});
+    });
+    test.each(ROLES)('as %s: a clean 4xx or a success for every request', async (role) => {
+      const seed = seedFor(operation, role);
+      // Our own account of the first failure (fast-check's would print a 100k-character request in full).
+      let failure: string | undefined;
+      try {
+        await fc.assert(
+          fc.asyncProperty(arbitrary, async (request) => {
+            const { response, body } = await send(request, role);
+            const key = `${operation.method} ${operation.path} ${role} → ${response.statusCode}`;
+            seen.set(key, (seen.get(key) ?? 0) + 1);
+            if (role !== 'anonymous' && response.statusCode === 401) await renewSession(role);
+            const problems = findProblems({
+              statusCode: response.statusCode,
+              headers: response.headers,
+              body,
+            });
+            if (problems.length > 0) {
+              failure = `${problems.join('; ')}\n  ${describeRequest(request, role)}\n  answer ${body.slice(0, 500)}`;
+              throw new Error(failure);
+            }
+          }),
+          { seed, numRuns: RUNS_PER_ROLE, endOnFailure: true },
+        );
+      } catch (error) {
+        throw new Error(
+          `Fuzzing ${operation.method} ${operation.path} as ${role} failed (replay: FUZZ_SEED=${BASE_SEED}, this property's seed ${seed}):\n${
+            failure ?? (error instanceof Error ? error.message : String(error)).slice(0, 3_000)
+          }`,
+        );
+      }
+    });
+  },
+);
 
 test('the ledger reconciles after the run', async () => {
   if (process.env.FUZZ_REPORT) console.log([...seen].map(([k, n]) => `${k} ×${n}`).join('\n'));

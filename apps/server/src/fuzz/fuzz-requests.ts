@@ -440,13 +440,10 @@ function multipartFile(samples: Samples): fc.Arbitrary<Body> {
 
 function multipartFields(fields: Record<string, string>): Body {
   const boundary = 'fuzzfields9KxQ';
-  const text =
-    Object.entries(fields)
-      .map(
-        ([name, value]) =>
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      )
-      .join('') + `--${boundary}--\r\n`;
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const text = `${parts.join('')}--${boundary}--\r\n`;
   return {
     kind: 'multipart fields',
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },

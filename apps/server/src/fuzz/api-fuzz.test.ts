@@ -140,12 +140,9 @@ async function send(
   request: FuzzRequest,
   role: Role,
 ): Promise<{ response: LightMyRequestResponse; body: string }> {
-  const cookie = signedIn.get(role)?.cookie;
-  const headers = {
-    origin: 'http://localhost:3000',
-    ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}),
-    ...request.headers,
-  };
+  const session = signedIn.get(role)?.cookie;
+  const cookie = request.cookie ?? (session ? `${SESSION_COOKIE}=${session}` : undefined);
+  const headers = { origin: 'http://localhost:3000', ...(cookie ? { cookie } : {}), ...request.headers };
   const options = { method: request.method as 'GET', url: request.url, headers, payload: request.payload };
   // The price stream never ends: read its head, then hang up.
   if (request.url.startsWith('/api/prices/stream')) {
@@ -166,7 +163,8 @@ async function send(
 function describeRequest(request: FuzzRequest, role: Role): string {
   const payload =
     request.payload === undefined ? '(none)' : String(request.payload).slice(0, 300).replaceAll('\n', '\\n');
-  return `${role} ${request.method} ${request.url.slice(0, 300)}\n  headers ${JSON.stringify(request.headers).slice(0, 300)}\n  body [${request.bodyKind}] ${payload}`;
+  const cookie = request.cookie === undefined ? '' : `\n  cookie ${request.cookie.slice(0, 300)}`;
+  return `${role} ${request.method} ${request.url.slice(0, 300)}${cookie}\n  headers ${JSON.stringify(request.headers).slice(0, 300)}\n  body [${request.bodyKind}] ${payload}`;
 }
 
 /** A stable seed per route and caller, so each can be replayed alone. */

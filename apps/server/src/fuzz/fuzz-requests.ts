@@ -66,7 +66,27 @@ export type FuzzRequest = {
   headers: Record<string, string>;
   payload?: string | Buffer;
   bodyKind: string;
+  /** A broken Cookie header sent instead of the caller's session, now and then. */
+  cookie?: string;
 };
+
+/** Cookie headers that the session reader and better-auth must survive. */
+const hostileCookie: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    'candor.session_token=%',
+    'candor.session_token=%E0%A4%A',
+    'candor.session_token=%ED%A0%80',
+    'candor.session_token=abc.def',
+    'candor.session_token=.',
+    'candor.session_token=""',
+    `candor.session_token=${'a'.repeat(5_000)}.${'b'.repeat(44)}`,
+    'candor.session_token=a; candor.session_token=b',
+    '=;;; ;=',
+    'candor.session_token',
+    'candor.session_data=%7B%22x%22%3A1%7D; candor.session_token=x.y',
+  ),
+  hostileString.map((text) => `candor.session_token=${toHeaderText(text)}`),
+);
 
 /**
  * Real values the fuzzer mixes into requests, so that they reach real records: ids by the resource
@@ -160,12 +180,14 @@ export function requestArbitrary(
     return result;
   });
   const body = operation.body ? jsonBody(operation.body, components, hints) : otherBody(samples);
-  return fc.tuple(path, query, headers, body).map(([p, q, h, b]) => ({
+  const cookie = fc.option(hostileCookie, { freq: 8, nil: undefined });
+  return fc.tuple(path, query, headers, body, cookie).map(([p, q, h, b, c]) => ({
     method: operation.method,
     url: q ? `${p}?${q}` : p,
     headers: { ...h, ...b.headers },
     ...(b.payload !== undefined ? { payload: b.payload } : {}),
     bodyKind: b.kind,
+    ...(c !== undefined ? { cookie: c } : {}),
   }));
 }
 

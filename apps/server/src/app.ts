@@ -12,7 +12,6 @@ import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
@@ -31,10 +30,12 @@ import { createStorageFromEnv } from './modules/storage/storage-from-env.ts';
 import { createStopOutMonitor, type StopOutMonitor } from './modules/trades/stop-out-monitor.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { createAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { createSessionReader } from './plugins/session-reader.ts';
+import { validatorCompiler } from './plugins/validation.ts';
 import { registerModules } from './routes.ts';
 import type { Services } from './services.ts';
 
@@ -73,10 +74,12 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
 
   const { db } = database;
   const mailer =

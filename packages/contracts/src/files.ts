@@ -43,6 +43,7 @@ export const UPLOAD_MESSAGES = {
   unreadable: 'The image could not be read. Please choose another file.',
   malformed: 'The upload could not be read. Please try again.',
   tooManyPixels: 'The image is too large: it has more than 40 megapixels.',
+  hiddenContent: 'The image has other content hidden after the picture. Please choose another file.',
 } as const;
 
 /** Where a stored file is served. */

@@ -1,5 +1,5 @@
 import type { ErrorResponse } from '@candor/contracts/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, STATUS } from '../lib/app-error.ts';
 
@@ -39,4 +39,31 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ code: 'INTERNAL', message: 'Internal Server Error' } satisfies ErrorResponse);
   });
+}
+
+/**
+ * The router's own refusals, met before any route or error handler: a URL whose escapes do not
+ * decode (`%zz`, `%ED%A0%80`) and a path parameter longer than the router takes. Fastify would
+ * answer them with its own body (`{ error, code: 'FST_…', statusCode }`); they answer
+ * `{ code, message }` like every other error. Passed to Fastify as `frameworkErrors`.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply
+      .status(400)
+      .send({ code: 'VALIDATION_FAILED', message: 'The address is not valid.' } satisfies ErrorResponse);
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply
+      .status(414)
+      .send({ code: 'VALIDATION_FAILED', message: 'The address is too long.' } satisfies ErrorResponse);
+    return;
+  }
+  request.log.error({ err: error, reqId: request.id }, 'request failed');
+  reply.status(500).send({ code: 'INTERNAL', message: 'Internal Server Error' } satisfies ErrorResponse);
 }

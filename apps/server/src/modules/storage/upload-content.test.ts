@@ -95,10 +95,21 @@ describe('re-encoding', () => {
     expect([metadata.width, metadata.height]).toEqual([20, 40]);
   });
 
-  test('drops bytes hidden after the end of the image', async () => {
-    const payload = Buffer.concat([await makeImage('png'), Buffer.from('<script>alert(1)</script>')]);
-    const { body } = await prepareUpload(payload, 'favicon');
-    expect(body.includes('<script>')).toBe(false);
+  test("drops harmless bytes after the end of the image (a phone's motion-photo video)", async () => {
+    const video = Buffer.from('\u0000\u0000\u0000\u0018ftypmp42\u0000\u0000\u0000\u0000mp42isom');
+    const payload = Buffer.concat([await makeImage('jpeg'), video]);
+    const { body } = await prepareUpload(payload, 'id_card');
+    expect(body.includes('ftypmp42')).toBe(false);
+  });
+
+  test('refuses a page, a script or an archive after the end of the image (a polyglot)', async () => {
+    for (const format of ['png', 'jpeg', 'webp'] as const) {
+      const payload = Buffer.concat([await makeImage(format), Buffer.from('<script>alert(1)</script>')]);
+      await expect(prepareUpload(payload, 'favicon')).rejects.toMatchObject({
+        code: 'UNSUPPORTED_FILE_TYPE',
+        message: UPLOAD_MESSAGES.hiddenContent,
+      });
+    }
   });
 
   test('scales a favicon down to at most 512 pixels', async () => {

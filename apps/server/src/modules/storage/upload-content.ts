@@ -6,6 +6,7 @@ import {
   type UploadType,
 } from '@candor/contracts/files';
 import { AppError } from '../../lib/app-error.ts';
+import { bytesAfterImage, isActiveContent } from './image-end.ts';
 
 /** An upload that passed the content checks, ready to store. */
 export type PreparedUpload = { body: Buffer; contentType: UploadType; extension: FileExtension };
@@ -49,6 +50,10 @@ export async function prepareUpload(data: Buffer, purpose: FilePurpose): Promise
     throw new AppError('UNSUPPORTED_FILE_TYPE', message);
   }
   if (type === 'application/pdf') return { body: data, contentType: type, extension: 'pdf' };
+  // A polyglot: a real image with a page, a script or an archive after it.
+  if (isActiveContent(bytesAfterImage(data, type))) {
+    throw new AppError('UNSUPPORTED_FILE_TYPE', UPLOAD_MESSAGES.hiddenContent);
+  }
   return {
     body: await reencodeImage(data, type, MAX_EDGE[purpose]),
     contentType: type,
@@ -59,7 +64,8 @@ export async function prepareUpload(data: Buffer, purpose: FilePurpose): Promise
 /**
  * Decodes and encodes the image again in its own format (PNG keeps transparency for favicons,
  * photos stay JPEG, WebP stays WebP), so what is stored is pixels we produced: no EXIF (location,
- * camera serial), no comments, no trailing payloads. `.rotate()` first applies the EXIF orientation
+ * camera serial), no comments, no trailing payloads (harmless ones, such as a motion photo's video;
+ * active ones were refused before). `.rotate()` first applies the EXIF orientation
  * that would otherwise be lost with the metadata.
  */
 async function reencodeImage(data: Buffer, type: Exclude<UploadType, 'application/pdf'>, maxEdge: number) {

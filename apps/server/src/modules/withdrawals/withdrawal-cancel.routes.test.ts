@@ -137,6 +137,13 @@ describe('the customer cancels an undecided withdrawal', () => {
     expect(await readBalancesOf(owner.browser)).toMatchObject({ reserved: '40.00' });
   });
 
+  test('an id that is not one answers 404, not an error (found by the fuzz test)', async () => {
+    const customer = await insertFundedCustomer(t, 0n);
+    const res = await cancel(customer, encodeURIComponent('not-an-id-🦸'));
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   test('staff cannot decide a cancelled withdrawal', async () => {
     const customer = await insertFundedCustomer(t, 100_00n);
     const { id } = await withdraw(customer);

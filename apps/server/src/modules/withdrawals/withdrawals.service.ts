@@ -21,6 +21,7 @@ import { mapPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { issueFreezeLink, requireWithdrawalsAllowed } from '../account-security/account-security.service.ts';
 import {
   findApproval,
@@ -140,6 +141,8 @@ const CANCEL: Transitions<WithdrawalStatus> = {
  * in the order an approval's decision locks them, so the two never deadlock.
  */
 export async function cancelWithdrawal({ tx, actor, now, id }: Command<{ id: string }>): Promise<Withdrawal> {
+  // Not an id at all (the approvals lookup below would hand it to a uuid column): not found.
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
   const waiting = await findWaitingWithdrawalApproval(tx, id);
   if (waiting) await findApproval(tx, waiting.id, { lock: true });
   const row = await findWithdrawal(tx, id, { ownerId: actor.id, lock: true });

@@ -20,7 +20,7 @@ export const SECURITY_EVENT_LABELS = {
   password_changed: 'Password changed',
   password_reset: 'Password reset',
   email_changed: 'E-mail address changed',
-  two_factor_changed: 'Two-factor sign-in changed',
+  two_factor_changed: 'Two-factor sign-in turned off',
   withdrawals_frozen: 'Withdrawals frozen from the e-mailed link; every session ended',
   withdrawals_unfrozen: 'Withdrawals unfrozen by the customer',
   freeze_released: 'Withdrawal freeze released by staff',
@@ -31,7 +31,7 @@ export const WITHDRAWAL_WAIT_CAUSE_TEXT = {
   password_change: 'your password was changed',
   password_reset: 'your password was reset',
   email_change: 'your e-mail address was changed',
-  two_factor_change: 'your two-factor sign-in was changed',
+  two_factor_change: 'your two-factor sign-in was turned off',
 } as const satisfies Record<WithdrawalWaitCause, string>;
 
 /** An ISO time as the messages write it: "2026-01-10 12:00 UTC". */

@@ -162,7 +162,7 @@ describe('the 24-hour wait after a security change', () => {
     });
     expect(second.waitUntil).toEqual(first.waitUntil);
     const refused = await withdraw(customer);
-    expect(refused.json().message).toContain('because your two-factor sign-in was changed');
+    expect(refused.json().message).toContain('because your two-factor sign-in was turned off');
   });
 });
 

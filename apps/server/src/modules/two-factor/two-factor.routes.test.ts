@@ -2,7 +2,6 @@ import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { withdrawalProtections } from '../../db/schema/account-security.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { sessions, twoFactors } from '../../db/schema/auth.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
@@ -242,6 +241,22 @@ describe('turning two-factor off', () => {
       ],
     });
   });
+
+  test('starts the 24-hour withdrawal wait (turning it on does not): a request is refused, saying why and until when', async () => {
+    const { user, browser, secret } = await enrolledCustomer();
+    await setWithdrawalLimits(t.db, 1_000n, 250);
+    await fund(t.db, user.id, 100_00n);
+    const off = await browser.post('/api/account/two-factor/disable', {
+      password: user.password,
+      code: await codeOf(secret),
+    });
+    expect(off.statusCode, off.body).toBe(204);
+    const res = await browser.post('/api/withdrawals', { amount: '20', ...PAYOUTS.paypal });
+    expect(res.statusCode, res.body).toBe(423);
+    expect(res.json()).toMatchObject({ code: 'WITHDRAWALS_PAUSED' });
+    expect(res.json().message).toContain('two-factor sign-in was turned off');
+    expect(await t.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id))).toHaveLength(0);
+  });
 });
 
 describe('withdrawal requests with two-factor on', () => {
@@ -249,32 +264,8 @@ describe('withdrawal requests with two-factor on', () => {
     await setWithdrawalLimits(t.db, 1_000n, 250);
   });
 
-  /** A customer who turned two-factor on more than 24 hours ago: the wait it started is over. */
-  async function enrolledLongAgo(): Promise<Enrolled> {
-    const enrolled = await enrolledCustomer();
-    await t.db
-      .update(withdrawalProtections)
-      .set({ waitUntil: new Date(Date.now() - 1000) })
-      .where(eq(withdrawalProtections.userId, enrolled.user.id));
-    return enrolled;
-  }
-
-  test('turning two-factor on starts the 24-hour wait: a request with the right code is refused, saying why and until when', async () => {
-    const { user, browser, secret } = await enrolledCustomer();
-    await fund(t.db, user.id, 100_00n);
-    const res = await browser.post('/api/withdrawals', {
-      amount: '20',
-      ...PAYOUTS.paypal,
-      twoFactorCode: await codeOf(secret),
-    });
-    expect(res.statusCode, res.body).toBe(423);
-    expect(res.json()).toMatchObject({ code: 'WITHDRAWALS_PAUSED' });
-    expect(res.json().message).toContain('two-factor sign-in was changed');
-    expect(await t.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id))).toHaveLength(0);
-  });
-
   test('need the code: none → TWO_FACTOR_CODE_REQUIRED, a wrong one → INVALID_TWO_FACTOR_CODE, nothing reserved; the right one is recorded', async () => {
-    const { user, browser, secret } = await enrolledLongAgo();
+    const { user, browser, secret } = await enrolledCustomer();
     await fund(t.db, user.id, 100_00n);
     const body = { amount: '20', ...PAYOUTS.paypal };
 
@@ -302,7 +293,7 @@ describe('withdrawal requests with two-factor on', () => {
   });
 
   test('wrong codes are throttled: after 5 in 15 minutes even the right code waits', async () => {
-    const { user, browser, secret } = await enrolledLongAgo();
+    const { user, browser, secret } = await enrolledCustomer();
     await fund(t.db, user.id, 100_00n);
     const body = { amount: '20', ...PAYOUTS.paypal };
     const wrong = await wrongCodeOf(secret);

@@ -154,8 +154,10 @@ export async function recordTwoFactorChange({
   now,
   change,
 }: Command<{ change: TwoFactorChange }>): Promise<void> {
-  // Turning two-factor on or off starts the 24-hour withdrawal wait (new recovery codes do not).
-  if (change !== 'recovery_codes') {
+  // Turning two-factor off starts the 24-hour withdrawal wait: it is what someone who took over
+  // the account would do. Turning it on only adds a check (whoever could turn it on could already
+  // withdraw without it), and new recovery codes need a signed-in second factor (decision 023).
+  if (change === 'disable') {
     await startWithdrawalWait(tx, { userId: actor.id, cause: 'two_factor_change', now });
   }
   await recordAudit(tx, {

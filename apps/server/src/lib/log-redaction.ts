@@ -2,10 +2,11 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * A URL as the request log may show it: the values of `token` and `code` query parameters (an
- * e-mailed reset or verification link opened in a browser) become "[redacted]".
+ * e-mailed reset or verification link opened in a browser) and of `unlock` (the e-mailed sign-in
+ * unlock link) become "[redacted]".
  */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|code)=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/([?&](?:token|code|unlock)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /** Fastify's request log fields, with the URL redacted. */

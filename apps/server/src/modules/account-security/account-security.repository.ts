@@ -1,3 +1,4 @@
+import { USER_ROLES, type UserRole } from '@candor/contracts/auth';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -5,6 +6,7 @@ import {
   withdrawalFreezeTokens,
   withdrawalProtections,
 } from '../../db/schema/account-security.ts';
+import { users } from '../../db/schema/auth.ts';
 
 export type ProtectionRow = typeof withdrawalProtections.$inferSelect;
 export type SecurityEventRow = typeof securityEvents.$inferSelect;
@@ -76,4 +78,11 @@ export async function markFreezeTokenUsed(tx: Db, tokenHash: string, now: Date):
     .update(withdrawalFreezeTokens)
     .set({ usedAt: now })
     .where(and(eq(withdrawalFreezeTokens.tokenHash, tokenHash)));
+}
+
+/** The account's role, as its own actor in the audit log ('client' when it is not a staff role). */
+export async function findAccountRole(db: Db, userId: string): Promise<UserRole> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  const role = row?.role;
+  return role && (USER_ROLES as readonly string[]).includes(role) ? (role as UserRole) : 'client';
 }

@@ -92,6 +92,17 @@ describe('the 24-hour wait after a security change', () => {
       url: `/api/admin/users/${customer.user.id}/security`,
     });
     expect(staff.json().events[0]).toMatchObject({ kind: 'password_changed' });
+    // And on record in the audit log, the account as its own actor.
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'withdrawals.wait'), eq(auditLog.targetId, customer.user.id)));
+    expect(audited).toMatchObject({
+      actorId: customer.user.id,
+      actorRole: 'client',
+      reason: 'Password changed',
+      after: { waitUntil: until },
+    });
 
     clock.advance(23 * HOUR);
     expect((await withdraw(customer)).statusCode).toBe(423);

@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { lockCustomerAccounts } from '../ledger/ledger.repository.ts';
 import { deleteUserSessions } from '../user-activity/user-activity.repository.ts';
 import {
+  findAccountRole,
   findFreezeToken,
   findProtection,
   insertFreezeToken,
@@ -42,8 +43,8 @@ const WAIT_EVENT = {
 /**
  * Starts (or extends) the 24-hour wait on new withdrawals after a security change of the account,
  * and records it as a security event the customer and staff see. Call it once the change is made:
- * after a password change or reset, an e-mail change, and a two-factor change (turned on or off,
- * new recovery codes). Pass a transaction to make it part of the change.
+ * after a password change or reset, an e-mail change, and turning two-factor off. It is also an
+ * audit row (`withdrawals.wait`). Pass a transaction to make it part of the change.
  */
 export async function startWithdrawalWait(
   db: Db,
@@ -59,6 +60,16 @@ export async function startWithdrawalWait(
       waitUntil: wait.waitUntil,
       ipAddress: input.ipAddress ?? null,
       createdAt: input.now,
+    });
+    // On record like every change of who may move the account's money (the account is its actor).
+    await recordAudit(tx, {
+      actor: { id: input.userId, role: await findAccountRole(tx, input.userId) },
+      action: 'withdrawals.wait',
+      targetType: 'user',
+      targetId: input.userId,
+      reason: SECURITY_EVENT_LABELS[WAIT_EVENT[input.cause]],
+      before: { waitUntil: current?.waitUntil?.toISOString() ?? null },
+      after: { waitUntil: wait.waitUntil.toISOString() },
     });
     return { waitUntil: wait.waitUntil };
   });

@@ -104,7 +104,7 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env' | 'au
           'The status is awaiting_confirmation (a 6-digit code is e-mailed), on_hold (the hold reason is ' +
           'answered) or pending. Accepts an Idempotency-Key: a retry records and reserves once. Every ' +
           'request e-mails the customer a link that freezes withdrawals. Refused with 423 WITHDRAWALS_FROZEN ' +
-          'while frozen and 423 WITHDRAWALS_PAUSED within 24 hours of a password, e-mail or two-factor change ' +
+          'while frozen and 423 WITHDRAWALS_PAUSED within 24 hours of a password or e-mail change or of turning two-factor off ' +
           '(the message says why and until when; GET /api/withdrawals/protection gives both). When the ' +
           "customer's two-factor sign-in is on, twoFactorCode is required (TWO_FACTOR_CODE_REQUIRED without " +
           'it, INVALID_TWO_FACTOR_CODE when wrong).',

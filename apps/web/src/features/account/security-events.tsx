@@ -25,7 +25,8 @@ export function SecurityEvents() {
           Security
         </h2>
         <p className="mt-0.5 text-sm text-slate-500">
-          After a change of password, e-mail or two-factor sign-in, new withdrawals wait 24 hours.
+          After a change of password or e-mail, or turning two-factor sign-in off, new withdrawals wait 24
+          hours.
         </p>
       </div>
       {isPending ? (

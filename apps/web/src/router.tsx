@@ -139,7 +139,7 @@ const clientRoutes = [
   pending('/signal', 'Signal'),
   pending('/upgrade', 'Upgrade'),
   pending('/trading-plans', 'Trading plans'),
-  pending('/identity', 'Identity verification'),
+  page('/identity', () => import('./features/identity/identity-page.tsx'), 'IdentityPage'),
   pending('/copy-trader', 'Copy Expert'),
 ];
 

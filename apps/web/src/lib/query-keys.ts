@@ -59,10 +59,15 @@ export const queryKeys = {
   passkeys: [...ME, 'passkeys'],
   /** The customer's two-factor: on or off, and its history (/account). */
   twoFactor: [...ME, 'two-factor'],
+  /** The customer's identity verification and submissions (/identity, /account). */
+  ownVerification: [...ME, 'verification'],
 
   admin: ADMIN,
   adminDeposits: pagedKeys([...ADMIN, 'deposits']),
   adminWithdrawals: pagedKeys([...ADMIN, 'withdrawals']),
+  /** The Verifications tab and one customer's verification (/admin/verifications/{uid}). */
+  adminVerifications: pagedKeys([...ADMIN, 'verifications']),
+  verificationReasons: [...ADMIN, 'verification-reasons'],
   adminTrades: pagedKeys([...ADMIN, 'trades']),
   adminApprovals: pagedKeys([...ADMIN, 'approvals']),
   adminOpenPositions: (userId: string) => [...ADMIN, 'trades', { userId, status: 'open' }] as const,

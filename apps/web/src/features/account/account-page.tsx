@@ -1,7 +1,10 @@
+import { VERIFICATION_MESSAGES } from '@candor/contracts/verifications';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { ownVerificationQuery } from '../../lib/own-verification.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { AccountActivity } from './account-activity.tsx';
@@ -72,13 +75,24 @@ export function AccountPage() {
 }
 
 /**
- * Identity verification (ID card review) is not built yet, so no account is verified; when the
- * session's user carries a verification status, this badge reads it.
+ * Seed §2: "Account Verified" or "Not verified" (while a review is pending, it says so beside it);
+ * the badge leads to /identity. Staff have no verification of their own: nothing is shown.
  */
 function IdentityBadge() {
+  const { data } = useQuery({ ...ownVerificationQuery, enabled: useMe().role === 'client' });
+  if (!data) return null;
+  const verified = data.status === 'verified';
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-700 ring-1 ring-amber-200 ring-inset">
-      Not verified
-    </span>
+    <Link
+      to="/identity"
+      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset hover:underline ${
+        verified
+          ? 'bg-emerald-50 text-emerald-700 ring-emerald-200'
+          : 'bg-amber-50 text-amber-700 ring-amber-200'
+      }`}
+    >
+      {verified ? VERIFICATION_MESSAGES.accountVerified : VERIFICATION_MESSAGES.notVerified}
+      {data.status === 'pending' ? ` (${VERIFICATION_MESSAGES.pendingReview})` : null}
+    </Link>
   );
 }

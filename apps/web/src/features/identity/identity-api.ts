@@ -1,0 +1,16 @@
+import { type SubmitVerificationRequest, VerificationImageSchema } from '@candor/contracts/verifications';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api.ts';
+import { uploadWithProgress } from '../../lib/upload-with-progress.ts';
+
+/** Stores one side of the document (private), reporting the upload's progress (0 to 1). */
+export function uploadIdImage(file: File, onProgress: (fraction: number) => void) {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadWithProgress('/api/verifications/images', form, VerificationImageSchema, onProgress);
+}
+
+/** Sends the document's details and the stored images for review. */
+export function submitVerification(body: SubmitVerificationRequest) {
+  return apiRequest('/api/verifications', z.unknown(), { method: 'POST', body });
+}

@@ -1,0 +1,274 @@
+import {
+  DOCUMENT_SIDE_LABELS,
+  type DocumentSide,
+  documentHasBack,
+  IDENTITY_DOCUMENT_TYPE_LABELS,
+  IDENTITY_DOCUMENT_TYPES,
+  type IdentityDocumentType,
+  type OwnSubmission,
+  SubmitVerificationRequestSchema,
+  VERIFICATION_MESSAGES,
+  type VerificationImage,
+  type VerificationStatus,
+} from '@candor/contracts/verifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { BackLink } from '../../components/ui/back-link.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { PageHeader } from '../../components/ui/card.tsx';
+import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
+import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { notify } from '../../lib/notify.ts';
+import { ownVerificationQuery } from '../../lib/own-verification.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { submitVerification } from './identity-api.ts';
+import { SideUpload } from './side-upload.tsx';
+
+/**
+ * /identity: the customer proves who they are once. They see where they stand ("Pending review",
+ * "Verified", "Declined: {reason}"), and, when they may, send a document: its type, number and
+ * expiry date, and the images of its front and back (a passport has no back).
+ */
+export function IdentityPage() {
+  useDocumentBranding('Identity verification');
+  const { data, isPending, isError, refetch } = useQuery(ownVerificationQuery);
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <BackLink to="/account" label="Account" className="mb-3" />
+        <PageHeader
+          title="Identity verification"
+          description="Your documents stay private: only you and our compliance staff can see them."
+        />
+      </div>
+      {isPending ? (
+        <LoadingState plain>Loading your verification...</LoadingState>
+      ) : isError ? (
+        <LoadError onRetry={() => void refetch()}>Your verification could not be loaded.</LoadError>
+      ) : (
+        <IdentityState verification={data} />
+      )}
+    </div>
+  );
+}
+
+function IdentityState({ verification }: { verification: VerificationStatus }) {
+  const latest = verification.submissions[0];
+  const [again, setAgain] = useState(false);
+  const resubmit = verification.resubmitSide;
+  // After a decline the form waits for "Submit again"; a first submission or a request for one side shows it.
+  const showForm =
+    verification.canSubmit && (verification.status !== 'declined' || resubmit !== undefined || again);
+
+  return (
+    <>
+      <StatusPanel verification={verification} latest={latest} />
+      {verification.canSubmit && !showForm ? (
+        <Button onClick={() => setAgain(true)}>{VERIFICATION_MESSAGES.submitAgain}</Button>
+      ) : null}
+      {showForm ? <SubmissionForm resubmitSide={resubmit} latest={latest} /> : null}
+    </>
+  );
+}
+
+const PANEL_TONES = {
+  neutral: 'border-slate-200 bg-white',
+  pending: 'border-amber-200 bg-amber-50',
+  verified: 'border-emerald-200 bg-emerald-50',
+  declined: 'border-red-200 bg-red-50',
+} as const;
+
+function StatusPanel({ verification, latest }: { verification: VerificationStatus; latest?: OwnSubmission }) {
+  const reason = latest?.decisionReason ?? '';
+  const { tone, title, body } =
+    verification.status === 'verified'
+      ? {
+          tone: 'verified' as const,
+          title: VERIFICATION_MESSAGES.verified,
+          body: verification.verifiedUntil
+            ? `Your identity is verified until your document expires on ${verification.verifiedUntil}.`
+            : 'Your identity is verified.',
+        }
+      : verification.status === 'pending'
+        ? {
+            tone: 'pending' as const,
+            title: VERIFICATION_MESSAGES.pendingReview,
+            body: latest
+              ? `Sent on ${formatDateTime(latest.submittedAt)}. We will tell you as soon as it is reviewed.`
+              : 'We will tell you as soon as it is reviewed.',
+          }
+        : verification.resubmitSide && latest
+          ? {
+              tone: 'declined' as const,
+              title: VERIFICATION_MESSAGES.resubmitRequested(verification.resubmitSide, reason),
+              body: 'Send your document again below.',
+            }
+          : verification.status === 'declined'
+            ? {
+                tone: 'declined' as const,
+                title: VERIFICATION_MESSAGES.declined(reason),
+                body: 'You may send your document again.',
+              }
+            : {
+                tone: 'neutral' as const,
+                title: VERIFICATION_MESSAGES.notVerified,
+                body: 'Send a photo of an identity document to get verified.',
+              };
+
+  return (
+    <section
+      aria-label="Verification status"
+      className={`rounded-xl border p-5 shadow-sm sm:p-6 ${PANEL_TONES[tone]}`}
+    >
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <p className="mt-1 text-sm text-slate-600">{body}</p>
+      {latest?.note && (verification.status === 'declined' || verification.resubmitSide) ? (
+        <p className="mt-3 rounded-md bg-white/70 p-3 text-sm text-slate-800">
+          <span className="font-medium">Note from our reviewer:</span> {latest.note}
+        </p>
+      ) : null}
+      {latest && verification.status !== 'unverified' ? (
+        <p className="mt-3 text-xs text-slate-500">
+          {IDENTITY_DOCUMENT_TYPE_LABELS[latest.documentType]} {latest.documentNumber}, expires{' '}
+          {latest.documentExpiry}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+type FieldErrors = { documentNumber?: string; documentExpiry?: string; images?: string };
+
+function SubmissionForm({ resubmitSide, latest }: { resubmitSide?: DocumentSide; latest?: OwnSubmission }) {
+  const queryClient = useQueryClient();
+  const [documentType, setDocumentType] = useState<IdentityDocumentType>(latest?.documentType ?? 'id_card');
+  const [documentNumber, setDocumentNumber] = useState(latest?.documentNumber ?? '');
+  const [documentExpiry, setDocumentExpiry] = useState('');
+  const [front, setFront] = useState<VerificationImage | null>(null);
+  const [back, setBack] = useState<VerificationImage | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const hasBack = documentHasBack(documentType);
+  const submit = useMutation({
+    mutationFn: submitVerification,
+    onSuccess: async () => {
+      notify.success(VERIFICATION_MESSAGES.submitted);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.ownVerification });
+    },
+    onError: (error) => notify.error(errorMessage(error)),
+  });
+  const askAgain = (side: DocumentSide) =>
+    resubmitSide === side && latest?.decisionReason
+      ? `Asked again: ${latest.decisionReason}${latest.note ? ` (${latest.note})` : ''}`
+      : undefined;
+
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submit.isPending) return;
+    const parsed = SubmitVerificationRequestSchema.safeParse({
+      documentType,
+      documentNumber,
+      documentExpiry,
+      frontFileId: front?.fileId,
+      backFileId: hasBack ? back?.fileId : undefined,
+    });
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === 'documentNumber') found.documentNumber ??= issue.message;
+        else if (field === 'documentExpiry') found.documentExpiry ??= issue.message;
+        else if (field === 'frontFileId' || field === 'backFileId')
+          found.images = hasBack
+            ? VERIFICATION_MESSAGES.bothImagesRequired
+            : VERIFICATION_MESSAGES.frontImageRequired;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    submit.mutate(parsed.data);
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Identity document"
+      onSubmit={send}
+      className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <fieldset>
+        <legend className="mb-1.5 block text-sm font-medium text-slate-700">Document type</legend>
+        <div className="grid gap-2 sm:grid-cols-3">
+          {IDENTITY_DOCUMENT_TYPES.map((type) => (
+            <label
+              key={type}
+              className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm ${
+                documentType === type ? 'border-brand-500 bg-brand-50 text-brand-800' : 'border-slate-300'
+              }`}
+            >
+              <input
+                type="radio"
+                name="documentType"
+                value={type}
+                checked={documentType === type}
+                onChange={() => {
+                  setDocumentType(type);
+                  // A new type starts its back side afresh (a passport has none).
+                  setBack(null);
+                }}
+                className="accent-brand-600"
+              />
+              {IDENTITY_DOCUMENT_TYPE_LABELS[type]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Document number"
+          autoComplete="off"
+          value={documentNumber}
+          onChange={(event) => setDocumentNumber(event.target.value)}
+          error={errors.documentNumber}
+        />
+        <TextField
+          label="Expiry date"
+          type="date"
+          value={documentExpiry}
+          onChange={(event) => setDocumentExpiry(event.target.value)}
+          error={errors.documentExpiry}
+        />
+      </div>
+
+      <div className={`grid gap-4 ${hasBack ? 'md:grid-cols-2' : ''}`}>
+        <SideUpload
+          label={`${DOCUMENT_SIDE_LABELS.front} of the document`}
+          highlight={askAgain('front')}
+          onStored={setFront}
+        />
+        {hasBack ? (
+          <SideUpload
+            label={`${DOCUMENT_SIDE_LABELS.back} of the document`}
+            highlight={askAgain('back')}
+            onStored={setBack}
+          />
+        ) : null}
+      </div>
+      {errors.images ? (
+        <p role="alert" className="text-sm text-red-600">
+          {errors.images}
+        </p>
+      ) : null}
+
+      <FormSubmitRow busy={submit.isPending} busyLabel="Submitting...">
+        Submit for review
+      </FormSubmitRow>
+    </form>
+  );
+}

@@ -5,6 +5,7 @@ import { ManagePage } from '../features/admin-manage/manage-page.tsx';
 import { StaffTab } from '../features/admin-staff/staff-tab.tsx';
 import { TradesTab } from '../features/admin-trades/trades-tab.tsx';
 import { UsersTab } from '../features/admin-users/users-tab.tsx';
+import { VerificationsTab } from '../features/admin-verifications/verifications-tab.tsx';
 import { WithdrawalsTab } from '../features/admin-withdrawals/withdrawals-tab.tsx';
 
 /** /all-user: the Manage page, with the money movements' tabs from their features. */
@@ -17,6 +18,7 @@ export function ManageRoute() {
         withdrawals: <WithdrawalsTab />,
         trades: <TradesTab />,
         approvals: <ApprovalsTab />,
+        verifications: <VerificationsTab />,
         audit: <AuditLogTab />,
         staff: <StaffTab />,
       }}

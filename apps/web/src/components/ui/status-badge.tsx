@@ -22,6 +22,12 @@ const STATUS_STYLES: Readonly<Record<string, string>> = {
   Sent: 'bg-emerald-100 text-emerald-800',
   Retrying: 'bg-amber-100 text-amber-800',
   Failed: 'bg-red-100 text-red-700',
+  // Identity verifications (the Verifications tab and /admin/verifications/{uid}).
+  Verified: 'bg-emerald-100 text-emerald-800',
+  'Not Verified': 'bg-slate-100 text-slate-700',
+  'Pending review': 'bg-amber-100 text-amber-800',
+  Declined: 'bg-red-100 text-red-700',
+  'Resubmission requested': 'bg-orange-100 text-orange-800',
   Unknown: 'bg-slate-100 text-slate-600',
 };
 

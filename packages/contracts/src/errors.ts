@@ -46,6 +46,10 @@ export const ERROR_CODES = [
   'TWO_FACTOR_CHALLENGE_EXPIRED',
   'TWO_FACTOR_ALREADY_ENABLED',
   'TWO_FACTOR_NOT_ENABLED',
+  // Identity verification (issue 12).
+  'VERIFICATION_PENDING',
+  'VERIFICATION_CLAIMED',
+  'LINK_EXPIRED',
   'INTERNAL',
 ] as const;
 

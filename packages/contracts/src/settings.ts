@@ -86,6 +86,20 @@ export const UpdateSiteSettingsRequestSchema = z
      * member ("0" turns it off). Left out, it keeps its value.
      */
     fourEyesThreshold: FourEyesThresholdSchema.optional(),
+    /** Identity verification (issue 12): days after a decline that its ID images are erased. Left out, it keeps its value. */
+    declinedIdRetentionDays: z
+      .number({ error: 'Declined ID retention must be a whole number of days' })
+      .int('Declined ID retention must be a whole number of days')
+      .min(1, 'Declined ID retention must be between 1 and 3650 days')
+      .max(3650, 'Declined ID retention must be between 1 and 3650 days')
+      .optional(),
+    /** Years after an account is closed that its approved identity records are erased. Left out, it keeps its value. */
+    approvedIdRetentionYears: z
+      .number({ error: 'Approved ID retention must be a whole number of years' })
+      .int('Approved ID retention must be a whole number of years')
+      .min(1, 'Approved ID retention must be between 1 and 50 years')
+      .max(50, 'Approved ID retention must be between 1 and 50 years')
+      .optional(),
   })
   .meta({ id: 'UpdateSiteSettingsRequest' });
 export type UpdateSiteSettingsRequest = z.infer<typeof UpdateSiteSettingsRequestSchema>;
@@ -102,6 +116,10 @@ export const SiteSettingsSchema = z
     withdrawalPercent: z.string(),
     /** Dollars: an adjustment or withdrawal approval above it needs a second staff member; "0.00" = off. */
     fourEyesThreshold: z.string(),
+    /** Days after a decline that the submission's ID images are erased (default 30). */
+    declinedIdRetentionDays: z.number().int(),
+    /** Years after an account is closed that its approved identity records are erased (default 5). */
+    approvedIdRetentionYears: z.number().int(),
     updatedAt: z.iso.datetime(),
   })
   .meta({ id: 'SiteSettings' });
@@ -115,7 +133,11 @@ export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 export const EmailDeliverySchema = z.enum(['smtp', 'none']);
 export type EmailDelivery = z.infer<typeof EmailDeliverySchema>;
 
-export const PublicSettingsSchema = SiteSettingsSchema.omit({ fourEyesThreshold: true })
+export const PublicSettingsSchema = SiteSettingsSchema.omit({
+  fourEyesThreshold: true,
+  declinedIdRetentionDays: true,
+  approvedIdRetentionYears: true,
+})
   .extend({ emailDelivery: EmailDeliverySchema })
   .meta({ id: 'PublicSettings' });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;

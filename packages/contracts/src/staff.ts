@@ -58,6 +58,10 @@ export const PERMISSIONS = {
   'settings.manage': ['owner', 'admin'],
   /** The audit log and its chain check. */
   'audit.read': ['owner', 'admin', 'compliance'],
+  /** The Verifications tab, a verification's details and its ID images (each image view audited). */
+  'verifications.read': ['owner', 'admin', 'compliance'],
+  /** Approve, decline or ask to resubmit an identity submission; edit the list of reasons. */
+  'verifications.decide': ['owner', 'admin', 'compliance'],
   /** Staff members and their roles. */
   'staff.manage': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;

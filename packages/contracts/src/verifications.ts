@@ -96,6 +96,7 @@ export const VERIFICATION_MESSAGES = {
     `Please upload the ${DOCUMENT_SIDE_LABELS[side]} image again: ${reason}`,
   submitAgain: 'Submit again',
   alreadyPending: 'Your documents are already waiting for review.',
+  alreadyVerified: 'Your identity is already verified.',
   imageNotFound: 'ID image not found',
   imageInUse: 'This image is already attached to another submission',
   empty: 'No verifications available',
@@ -193,6 +194,9 @@ export const OwnSubmissionSchema = z
     /** The customer's own images (null once erased under the retention rules). */
     frontImageUrl: z.string().nullable(),
     backImageUrl: z.string().nullable(),
+    /** The image ids: after a one-side resubmission request, the kept side's id may be sent again. */
+    frontFileId: z.uuid().nullable(),
+    backFileId: z.uuid().nullable(),
     submittedAt: z.iso.datetime(),
     decidedAt: z.iso.datetime().nullable(),
   })
@@ -236,6 +240,7 @@ export const AdminVerificationListQuerySchema = z.object({
   filter: VerificationListFilterSchema.default('queue'),
 });
 export type AdminVerificationListQuery = z.input<typeof AdminVerificationListQuerySchema>;
+export type AdminVerificationListParams = z.output<typeof AdminVerificationListQuerySchema>;
 
 /** A row of the Verifications tab: Email, Status, waiting time, Actions View → /admin/verifications/{userId}. */
 export const AdminVerificationItemSchema = z
@@ -348,6 +353,7 @@ export const DecideVerificationRequestSchema = z
   })
   .meta({ id: 'DecideVerificationRequest' });
 export type DecideVerificationRequest = z.input<typeof DecideVerificationRequestSchema>;
+export type DecideVerificationInput = z.output<typeof DecideVerificationRequestSchema>;
 
 /** The decided submission and the customer's identity status after it. */
 export const DecideVerificationResponseSchema = z
@@ -387,6 +393,7 @@ export const CreateVerificationReasonRequestSchema = z
   })
   .meta({ id: 'CreateVerificationReasonRequest' });
 export type CreateVerificationReasonRequest = z.input<typeof CreateVerificationReasonRequestSchema>;
+export type CreateVerificationReasonInput = z.output<typeof CreateVerificationReasonRequestSchema>;
 
 /** PUT /api/admin/verification-reasons/:code: rename or (de)activate a reason. */
 export const UpdateVerificationReasonRequestSchema = z

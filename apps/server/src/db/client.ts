@@ -26,6 +26,7 @@ import * as secrets from './schema/secrets.ts';
 import * as settings from './schema/settings.ts';
 import * as signInTrust from './schema/sign-in-trust.ts';
 import * as trades from './schema/trades.ts';
+import * as verifications from './schema/verifications.ts';
 import * as wallets from './schema/wallets.ts';
 import * as withdrawals from './schema/withdrawals.ts';
 
@@ -48,6 +49,7 @@ export const schema = {
   ...trades,
   ...passkeys,
   ...accountSecurity,
+  ...verifications,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

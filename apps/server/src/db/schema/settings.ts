@@ -19,6 +19,10 @@ export const siteSettings = pgTable(
     fourEyesThresholdMinor: bigint('four_eyes_threshold_minor', { mode: 'bigint' })
       .notNull()
       .default(sql`100000`),
+    /** Images of a declined identity submission are erased this many days after the decision. */
+    declinedIdRetentionDays: integer('declined_id_retention_days').notNull().default(30),
+    /** Approved identity records of a closed account are erased this many years after the close. */
+    approvedIdRetentionYears: integer('approved_id_retention_years').notNull().default(5),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -27,5 +31,7 @@ export const siteSettings = pgTable(
     check('site_settings_min_withdrawal', sql`${t.minWithdrawalMinor} >= 0`),
     check('site_settings_fee_bounds', sql`${t.withdrawalFeeBps} between 0 and 10000`),
     check('site_settings_four_eyes_threshold', sql`${t.fourEyesThresholdMinor} >= 0`),
+    check('site_settings_declined_id_retention', sql`${t.declinedIdRetentionDays} between 1 and 3650`),
+    check('site_settings_approved_id_retention', sql`${t.approvedIdRetentionYears} between 1 and 50`),
   ],
 );

@@ -8,7 +8,13 @@ export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 export type SiteSettingsChange = Partial<
   Pick<
     SiteSettingsRow,
-    'siteName' | 'faviconFileId' | 'minWithdrawalMinor' | 'withdrawalFeeBps' | 'fourEyesThresholdMinor'
+    | 'siteName'
+    | 'faviconFileId'
+    | 'minWithdrawalMinor'
+    | 'withdrawalFeeBps'
+    | 'fourEyesThresholdMinor'
+    | 'declinedIdRetentionDays'
+    | 'approvedIdRetentionYears'
   >
 >;
 

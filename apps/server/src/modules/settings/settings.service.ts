@@ -36,6 +36,8 @@ export function toSiteSettings(row: SiteSettingsRow): SiteSettings {
     minWithdrawal: formatDecimal(row.minWithdrawalMinor),
     withdrawalPercent: formatPercentBps(row.withdrawalFeeBps),
     fourEyesThreshold: formatDecimal(row.fourEyesThresholdMinor),
+    declinedIdRetentionDays: row.declinedIdRetentionDays,
+    approvedIdRetentionYears: row.approvedIdRetentionYears,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -46,7 +48,12 @@ export async function readSiteSettings(db: Db): Promise<SiteSettings> {
 
 /** What anyone may read: the settings without the four-eyes threshold (an internal control). */
 export async function readPublicSettings(db: Db, emailDelivery: EmailDelivery): Promise<PublicSettings> {
-  const { fourEyesThreshold: _internal, ...visible } = await readSiteSettings(db);
+  const {
+    fourEyesThreshold: _internal,
+    declinedIdRetentionDays: _declinedDays,
+    approvedIdRetentionYears: _approvedYears,
+    ...visible
+  } = await readSiteSettings(db);
   return { ...visible, emailDelivery };
 }
 
@@ -88,6 +95,12 @@ export async function updateSiteSettings({
     minWithdrawalMinor: minWithdrawal.value,
     withdrawalFeeBps: feeBps.value,
     ...(fourEyes?.ok ? { fourEyesThresholdMinor: fourEyes.value } : {}),
+    ...(input.declinedIdRetentionDays === undefined
+      ? {}
+      : { declinedIdRetentionDays: input.declinedIdRetentionDays }),
+    ...(input.approvedIdRetentionYears === undefined
+      ? {}
+      : { approvedIdRetentionYears: input.approvedIdRetentionYears }),
   });
   return toSiteSettings(after);
 }

@@ -69,6 +69,9 @@ export async function openFile(
 function mayRead(file: StoredFile, actor: Actor | null): boolean {
   if (file.visibility === 'public') return true;
   if (!actor) return false;
+  // ID images: only their owner here. Staff fetch them through short-lived signed links, each fetch
+  // audited (modules/verifications).
+  if (file.purpose === 'id_card') return file.ownerUserId !== null && file.ownerUserId === actor.id;
   // Staff who read customers see their private files (proofs of payment); the owner sees their own.
   return (
     hasPermission(actor.role, 'customers.read') ||

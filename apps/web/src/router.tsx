@@ -171,7 +171,11 @@ const adminRoutes = [
     () => import('./features/admin-withdrawals/withdrawal-details-page.tsx'),
     'WithdrawalDetailsPage',
   ),
-  pendingAdmin('/admin/verifications/$uid', 'Verification details'),
+  adminPage(
+    '/admin/verifications/$uid',
+    () => import('./features/admin-verifications/verification-details-page.tsx'),
+    'VerificationDetailsPage',
+  ),
   pendingAdmin('/add-trader', 'Add trader'),
 ];
 

@@ -35,7 +35,7 @@ export const MANAGE_TAB_PERMISSIONS = {
   withdrawals: 'customers.read',
   trades: 'customers.read',
   approvals: 'approvals.decide',
-  verifications: 'customers.read',
+  verifications: 'verifications.read',
   payment: 'settings.manage',
   settings: 'settings.manage',
   audit: 'audit.read',

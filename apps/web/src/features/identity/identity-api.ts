@@ -1,5 +1,8 @@
-import { type SubmitVerificationRequest, VerificationImageSchema } from '@candor/contracts/verifications';
-import { z } from 'zod';
+import {
+  type SubmitVerificationRequest,
+  VerificationImageSchema,
+  VerificationStatusSchema,
+} from '@candor/contracts/verifications';
 import { apiRequest } from '../../lib/api.ts';
 import { uploadWithProgress } from '../../lib/upload-with-progress.ts';
 
@@ -12,5 +15,5 @@ export function uploadIdImage(file: File, onProgress: (fraction: number) => void
 
 /** Sends the document's details and the stored images for review. */
 export function submitVerification(body: SubmitVerificationRequest) {
-  return apiRequest('/api/verifications', z.unknown(), { method: 'POST', body });
+  return apiRequest('/api/verifications', VerificationStatusSchema, { method: 'POST', body });
 }

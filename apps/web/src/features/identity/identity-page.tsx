@@ -155,9 +155,9 @@ function SubmissionForm({ resubmitSide, latest }: { resubmitSide?: DocumentSide;
   const hasBack = documentHasBack(documentType);
   const submit = useMutation({
     mutationFn: submitVerification,
-    onSuccess: async () => {
+    onSuccess: (status) => {
+      queryClient.setQueryData(queryKeys.ownVerification, status);
       notify.success(VERIFICATION_MESSAGES.submitted);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.ownVerification });
     },
     onError: (error) => notify.error(errorMessage(error)),
   });

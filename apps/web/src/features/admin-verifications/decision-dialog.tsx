@@ -1,0 +1,154 @@
+import {
+  DOCUMENT_SIDE_LABELS,
+  DOCUMENT_SIDES,
+  type DocumentSide,
+  VERIFICATION_DECISION_LABELS,
+  VERIFICATION_MESSAGES,
+  VERIFICATION_NOTE_MAX_LENGTH,
+  type VerificationDecision,
+  type VerificationReason,
+} from '@candor/contracts/verifications';
+import { type FormEvent, useId, useState } from 'react';
+import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
+import { TextAreaField } from '../../components/ui/text-area-field.tsx';
+
+export type DecisionChoice = {
+  decision: VerificationDecision;
+  reasonCode: string;
+  note?: string;
+  side?: DocumentSide;
+};
+
+const CONFIRM_LABELS = {
+  approve: 'Approve',
+  decline: 'Decline',
+  resubmit: 'Ask to resubmit',
+} as const satisfies Record<VerificationDecision, string>;
+
+const BUSY_LABELS = {
+  approve: 'Approving...',
+  decline: 'Declining...',
+  resubmit: 'Asking...',
+} as const satisfies Record<VerificationDecision, string>;
+
+/**
+ * Confirms a decision on `email`'s submission: every decision records a reason from the list (its
+ * active entries; the server refuses one without) and takes an optional note to the customer;
+ * resubmit names the side to upload again.
+ */
+export function DecisionDialog({
+  decision,
+  email,
+  reasons,
+  busy,
+  hasBack,
+  onCancel,
+  onConfirm,
+}: {
+  decision: VerificationDecision;
+  email: string;
+  reasons: readonly VerificationReason[];
+  busy: boolean;
+  hasBack: boolean;
+  onCancel: () => void;
+  onConfirm: (choice: DecisionChoice) => void;
+}) {
+  const reasonId = useId();
+  const [reasonCode, setReasonCode] = useState('');
+  const [side, setSide] = useState<DocumentSide | ''>(hasBack ? '' : 'front');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<{ reason?: string; side?: string }>({});
+  const active = reasons.filter((reason) => reason.active);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: { reason?: string; side?: string } = {};
+    if (!reasonCode) found.reason = VERIFICATION_MESSAGES.reasonRequired;
+    if (decision === 'resubmit' && !side) found.side = VERIFICATION_MESSAGES.sideRequired;
+    setErrors(found);
+    if (found.reason || found.side) return;
+    onConfirm({
+      decision,
+      reasonCode,
+      note: note.trim() || undefined,
+      side: decision === 'resubmit' && side ? side : undefined,
+    });
+  };
+
+  return (
+    <Dialog title={VERIFICATION_DECISION_LABELS[decision]} busy={busy} onCancel={onCancel}>
+      <p className="mt-1 text-sm break-words text-slate-500">
+        {decision === 'approve'
+          ? `Approve the identity of ${email}? This decision is final for this submission.`
+          : decision === 'decline'
+            ? `Decline the submission of ${email}? The customer reads the reason and may send a new one.`
+            : `Ask ${email} to upload one side of the document again.`}
+      </p>
+      <form noValidate className="mt-4 space-y-4" onSubmit={submit}>
+        {decision === 'resubmit' ? (
+          <fieldset>
+            <legend className="mb-1.5 block text-sm font-medium text-slate-700">Side to upload again</legend>
+            <div className="flex gap-3">
+              {DOCUMENT_SIDES.filter((s) => hasBack || s === 'front').map((s) => (
+                <label key={s} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="radio"
+                    name="side"
+                    value={s}
+                    checked={side === s}
+                    onChange={() => setSide(s)}
+                    className="accent-brand-600"
+                  />
+                  {DOCUMENT_SIDE_LABELS[s]}
+                </label>
+              ))}
+            </div>
+            {errors.side ? (
+              <p role="alert" className="mt-1.5 text-sm text-red-600">
+                {errors.side}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : null}
+        <div>
+          <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-slate-700">
+            Reason
+          </label>
+          <select
+            id={reasonId}
+            value={reasonCode}
+            aria-invalid={errors.reason ? true : undefined}
+            onChange={(event) => setReasonCode(event.target.value)}
+            className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-8 pl-3 text-sm text-slate-900 shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+          >
+            <option value="">Choose a reason</option>
+            {active.map((reason) => (
+              <option key={reason.code} value={reason.code}>
+                {reason.label}
+              </option>
+            ))}
+          </select>
+          {errors.reason ? (
+            <p role="alert" className="mt-1.5 text-sm text-red-600">
+              {errors.reason}
+            </p>
+          ) : null}
+        </div>
+        <TextAreaField
+          label="Note to the customer (optional)"
+          maxLength={VERIFICATION_NOTE_MAX_LENGTH}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          hint="Shown to the customer with the reason."
+        />
+        <DialogButtons
+          busy={busy}
+          onCancel={onCancel}
+          confirmLabel={CONFIRM_LABELS[decision]}
+          busyLabel={BUSY_LABELS[decision]}
+          variant={decision === 'approve' ? 'primary' : 'danger'}
+        />
+      </form>
+    </Dialog>
+  );
+}

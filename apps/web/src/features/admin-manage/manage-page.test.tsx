@@ -72,8 +72,9 @@ describe('ManagePage', () => {
       ],
     ],
     ['compliance', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Verifications', 'Audit log']],
-    ['support', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Verifications']],
-    ['accountant', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Approvals', 'Verifications']],
+    // Identity documents are for compliance, admins and the owner (verifications.read).
+    ['support', ['Users', 'Deposit', 'Withdrawals', 'Trades']],
+    ['accountant', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Approvals']],
   ] as const)('a %s sees only the tabs the role may use', async (role, tabs) => {
     mockApi({});
     renderPages([{ path: '/all-user', component: () => <ManagePage /> }], '/all-user', {

@@ -142,15 +142,25 @@ function StatusPanel({ verification, latest }: { verification: VerificationStatu
   );
 }
 
+/** A stored image the submission will refer to (uploaded now, or kept from the last submission). */
+type KeptImage = Pick<VerificationImage, 'fileId'>;
+
 type FieldErrors = { documentNumber?: string; documentExpiry?: string; images?: string };
 
 function SubmissionForm({ resubmitSide, latest }: { resubmitSide?: DocumentSide; latest?: OwnSubmission }) {
   const queryClient = useQueryClient();
+  // Asked for one side again: the other side's image and the document's details are kept.
+  const keptFront = resubmitSide === 'back' && latest?.frontFileId ? latest : undefined;
+  const keptBack = resubmitSide === 'front' && latest?.backFileId ? latest : undefined;
   const [documentType, setDocumentType] = useState<IdentityDocumentType>(latest?.documentType ?? 'id_card');
   const [documentNumber, setDocumentNumber] = useState(latest?.documentNumber ?? '');
-  const [documentExpiry, setDocumentExpiry] = useState('');
-  const [front, setFront] = useState<VerificationImage | null>(null);
-  const [back, setBack] = useState<VerificationImage | null>(null);
+  const [documentExpiry, setDocumentExpiry] = useState(resubmitSide ? (latest?.documentExpiry ?? '') : '');
+  const [front, setFront] = useState<KeptImage | null>(
+    keptFront?.frontFileId ? { fileId: keptFront.frontFileId } : null,
+  );
+  const [back, setBack] = useState<KeptImage | null>(
+    keptBack?.backFileId ? { fileId: keptBack.backFileId } : null,
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const hasBack = documentHasBack(documentType);
   const submit = useMutation({
@@ -250,12 +260,14 @@ function SubmissionForm({ resubmitSide, latest }: { resubmitSide?: DocumentSide;
         <SideUpload
           label={`${DOCUMENT_SIDE_LABELS.front} of the document`}
           highlight={askAgain('front')}
+          kept={keptFront ? { url: keptFront.frontImageUrl } : undefined}
           onStored={setFront}
         />
         {hasBack ? (
           <SideUpload
             label={`${DOCUMENT_SIDE_LABELS.back} of the document`}
             highlight={askAgain('back')}
+            kept={keptBack ? { url: keptBack.backImageUrl } : undefined}
             onStored={setBack}
           />
         ) : null}

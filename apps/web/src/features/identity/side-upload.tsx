@@ -15,12 +15,15 @@ import { uploadIdImage } from './identity-api.ts';
 export function SideUpload({
   label,
   highlight,
+  kept,
   onStored,
 }: {
   /** "Front of the document", "Back of the document". */
   label: string;
   /** Why this side is asked for again (a reviewer's request), shown above the field. */
   highlight?: string;
+  /** The image of the last submission this side keeps (a reviewer asked for the other side only). */
+  kept?: { url: string | null };
   onStored: (image: VerificationImage | null) => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
@@ -69,6 +72,8 @@ export function SideUpload({
       <div className="mt-3 flex h-40 items-center justify-center overflow-hidden rounded-md bg-slate-50">
         {preview ? (
           <img src={preview} alt={`Preview: ${label}`} className="max-h-full max-w-full object-contain" />
+        ) : kept?.url ? (
+          <img src={kept.url} alt={`Kept: ${label}`} className="max-h-full max-w-full object-contain" />
         ) : (
           <span className="text-xs text-slate-400">No image chosen</span>
         )}
@@ -89,6 +94,10 @@ export function SideUpload({
         </div>
       ) : upload.isSuccess ? (
         <p className="mt-3 text-xs font-medium text-emerald-700">Uploaded</p>
+      ) : kept && !file ? (
+        <p className="mt-3 text-xs text-slate-500">
+          Kept from your last submission. Choose an image to replace it.
+        </p>
       ) : null}
     </div>
   );

@@ -28,6 +28,10 @@ import { readSiteName } from './modules/settings/settings.service.ts';
 import type { StorageBackend } from './modules/storage/storage-backend.ts';
 import { createStorageFromEnv } from './modules/storage/storage-from-env.ts';
 import { createStopOutMonitor, type StopOutMonitor } from './modules/trades/stop-out-monitor.ts';
+import {
+  createVerificationRetentionJob,
+  type VerificationRetentionJob,
+} from './modules/verifications/verification-retention.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { createAuth } from './plugins/auth.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
@@ -56,6 +60,8 @@ declare module 'fastify' {
     market: MarketService;
     /** The automatic stop-out of trades, following the market's live quotes (tests drive its checks). */
     stopOut: StopOutMonitor;
+    /** The daily identity job: lapses, expiry notices, erasures (tests call runVerificationRetention). */
+    verificationRetention: VerificationRetentionJob;
     /** Retries failed SMTP deliveries until the app closes. */
     mailDelivery: MailDeliveryWorker;
   }
@@ -170,7 +176,18 @@ export async function buildApp({
   const mailDelivery = createMailDeliveryWorker({ mailer, logger: app.log });
   app.decorate('mailDelivery', mailDelivery);
   mailDelivery.start();
+  // Identity verification: lapses, expiry notices and erasures, once a day (issue 12).
+  const verificationRetention = createVerificationRetentionJob({
+    db,
+    storage,
+    mailer,
+    logger: app.log,
+    clock,
+  });
+  app.decorate('verificationRetention', verificationRetention);
+  verificationRetention.start();
   app.addHook('onClose', async () => {
+    await verificationRetention.stop();
     await mailDelivery.stop();
     await stopOut.stop();
     await market.stop();

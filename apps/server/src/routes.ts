@@ -26,6 +26,7 @@ import { tradesRoutes } from './modules/trades/trades.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { userActivityRoutes } from './modules/user-activity/user-activity.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { verificationsRoutes } from './modules/verifications/verifications.routes.ts';
 import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
 import { withdrawalSettingsRoutes } from './modules/withdrawals/withdrawal-settings.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
@@ -66,4 +67,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(staffRoutes, services);
   await app.register(setupRoutes, services);
   await app.register(accountSecurityRoutes, services);
+  await app.register(verificationsRoutes, services);
 }

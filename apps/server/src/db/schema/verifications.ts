@@ -1,6 +1,20 @@
-import { DOCUMENT_SIDES, IDENTITY_DOCUMENT_TYPES, SUBMISSION_STATUSES } from '@candor/contracts/verifications';
+import {
+  DOCUMENT_SIDES,
+  IDENTITY_DOCUMENT_TYPES,
+  SUBMISSION_STATUSES,
+} from '@candor/contracts/verifications';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { checkOneOf } from './enum-check.ts';
 import { files } from './files.ts';
@@ -56,9 +70,7 @@ export const identitySubmissions = pgTable(
     index('identity_submissions_number_idx').on(t.documentNumberNormalized),
     index('identity_submissions_status_idx').on(t.status, t.createdAt),
     // One pending submission per customer, even when two submit at once.
-    uniqueIndex('identity_submissions_one_pending')
-      .on(t.userId)
-      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('identity_submissions_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
     checkOneOf('identity_submissions_document_type', t.documentType, IDENTITY_DOCUMENT_TYPES),
     checkOneOf('identity_submissions_status', t.status, SUBMISSION_STATUSES),
     checkOneOf('identity_submissions_resubmit_side', t.resubmitSide, DOCUMENT_SIDES),

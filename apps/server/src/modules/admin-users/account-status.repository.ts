@@ -11,6 +11,7 @@ import { mailOutbox } from '../../db/schema/mail.ts';
 import { passkeys } from '../../db/schema/passkeys.ts';
 import { knownBrowsers, signInUnlocks } from '../../db/schema/sign-in-trust.ts';
 import { trades } from '../../db/schema/trades.ts';
+import { identitySubmissions } from '../../db/schema/verifications.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 
 /**
@@ -159,10 +160,30 @@ export async function deleteIdempotencyKeys(tx: Db, userId: string): Promise<num
  * size, no bytes) because its deposit refers to it.
  */
 export async function forgetOwnedFiles(tx: Db, userId: string): Promise<string[]> {
+  // The images of an approved identity verification stay for the legal retention period after the
+  // close (anti-money-laundering rules): the daily verification retention job erases them later.
   const owned = await tx
     .select({ id: files.id, storageKey: files.storageKey })
     .from(files)
-    .where(eq(files.ownerUserId, userId));
+    .where(
+      and(
+        eq(files.ownerUserId, userId),
+        notExists(
+          tx
+            .select({ id: identitySubmissions.id })
+            .from(identitySubmissions)
+            .where(
+              and(
+                eq(identitySubmissions.status, 'approved'),
+                or(
+                  eq(identitySubmissions.frontFileId, files.id),
+                  eq(identitySubmissions.backFileId, files.id),
+                ),
+              ),
+            ),
+        ),
+      ),
+    );
   if (owned.length === 0) return [];
   await tx.delete(files).where(
     and(

@@ -9,7 +9,10 @@ import type { FastifyRequest } from 'fastify';
  * for at most VERIFICATION_IMAGE_LINK_SECONDS.
  */
 export type ImageLinkSigner = {
-  sign(input: { fileId: string; actorId: string; sessionKey: string; now: Date }): { url: string; expiresAt: Date };
+  sign(input: { fileId: string; actorId: string; sessionKey: string; now: Date }): {
+    url: string;
+    expiresAt: Date;
+  };
   /** 'ok', 'expired' (a genuine link past its time) or 'invalid' (forged, someone else's, another session). */
   check(input: {
     fileId: string;
@@ -27,7 +30,9 @@ export function imageLinkPath(fileId: string): string {
 
 export function createImageLinkSigner(secret: string): ImageLinkSigner {
   const mac = (fileId: string, actorId: string, sessionKey: string, expires: number) =>
-    createHmac('sha256', secret).update(`id-image:${fileId}:${actorId}:${sessionKey}:${expires}`).digest('hex');
+    createHmac('sha256', secret)
+      .update(`id-image:${fileId}:${actorId}:${sessionKey}:${expires}`)
+      .digest('hex');
   return {
     sign({ fileId, actorId, sessionKey, now }) {
       const expires = Math.floor(now.getTime() / 1000) + VERIFICATION_IMAGE_LINK_SECONDS;
@@ -60,7 +65,9 @@ export function sessionKeyOf(request: FastifyRequest): string {
     if (index < 0) continue;
     const name = part.slice(0, index).trim();
     if (name.endsWith('session_token')) {
-      return createHash('sha256').update(part.slice(index + 1).trim()).digest('hex');
+      return createHash('sha256')
+        .update(part.slice(index + 1).trim())
+        .digest('hex');
     }
   }
   return '';

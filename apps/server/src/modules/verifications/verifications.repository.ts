@@ -92,7 +92,10 @@ export async function selectDuplicateHolders(
     .from(identitySubmissions)
     .innerJoin(users, eq(users.id, identitySubmissions.userId))
     .where(
-      and(eq(identitySubmissions.documentNumberNormalized, normalized), ne(identitySubmissions.userId, userId)),
+      and(
+        eq(identitySubmissions.documentNumberNormalized, normalized),
+        ne(identitySubmissions.userId, userId),
+      ),
     )
     .orderBy(asc(users.email));
 }
@@ -152,10 +155,18 @@ export async function selectReasons(db: Db): Promise<ReasonRow[]> {
   return db
     .select()
     .from(verificationReasons)
-    .orderBy(asc(verificationReasons.sortOrder), asc(verificationReasons.createdAt), asc(verificationReasons.code));
+    .orderBy(
+      asc(verificationReasons.sortOrder),
+      asc(verificationReasons.createdAt),
+      asc(verificationReasons.code),
+    );
 }
 
-export async function findReason(db: Db, code: string, { lock = false } = {}): Promise<ReasonRow | undefined> {
+export async function findReason(
+  db: Db,
+  code: string,
+  { lock = false } = {},
+): Promise<ReasonRow | undefined> {
   const query = db.select().from(verificationReasons).where(eq(verificationReasons.code, code));
   const [row] = lock ? await query.for('update') : await query;
   return row;
@@ -168,7 +179,13 @@ export async function insertReason(
 ): Promise<ReasonRow | undefined> {
   const [row] = await tx
     .insert(verificationReasons)
-    .values({ code: values.code, label: values.label, active: values.active, createdAt: values.now, updatedAt: values.now })
+    .values({
+      code: values.code,
+      label: values.label,
+      active: values.active,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
     .onConflictDoNothing()
     .returning();
   return row;
@@ -239,7 +256,12 @@ export async function lockExpiringSoon(
 }
 
 /** Whether the customer holds another approved verification that has not lapsed. */
-export async function hasOtherValidApproval(tx: Db, userId: string, exceptId: string, today: string): Promise<boolean> {
+export async function hasOtherValidApproval(
+  tx: Db,
+  userId: string,
+  exceptId: string,
+  today: string,
+): Promise<boolean> {
   const [row] = await tx
     .select({ id: identitySubmissions.id })
     .from(identitySubmissions)

@@ -73,7 +73,10 @@ async function reasonLabels(db: Db): Promise<Map<string, string>> {
 async function userNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, unique));
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, unique));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -117,7 +120,10 @@ function toOwnSubmission(row: SubmissionRow, labels: Map<string, string>): OwnSu
 
 /** Where the customer stands: their status, whether they may submit, and their submissions. */
 export async function readOwnVerification(db: Db, userId: string): Promise<VerificationStatus> {
-  const [user] = await db.select({ identityStatus: users.identityStatus }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ identityStatus: users.identityStatus })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
   const rows = await selectSubmissionsOfUser(db, userId);
   const labels = await reasonLabels(db);
@@ -126,7 +132,9 @@ export async function readOwnVerification(db: Db, userId: string): Promise<Verif
   return {
     status: user.identityStatus,
     canSubmit: user.identityStatus !== 'pending' && user.identityStatus !== 'verified',
-    ...(latest?.status === 'resubmit_requested' && latest.resubmitSide ? { resubmitSide: latest.resubmitSide } : {}),
+    ...(latest?.status === 'resubmit_requested' && latest.resubmitSide
+      ? { resubmitSide: latest.resubmitSide }
+      : {}),
     verifiedUntil: user.identityStatus === 'verified' && approved ? approved.documentExpiry : null,
     submissions: rows.map((row) => toOwnSubmission(row, labels)),
   };
@@ -174,18 +182,23 @@ export async function submitVerification({
     .where(eq(users.id, actor.id))
     .for('no key update');
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
-  if (user.identityStatus === 'pending') throw new AppError('VERIFICATION_PENDING', VERIFICATION_MESSAGES.alreadyPending);
-  if (user.identityStatus === 'verified') throw new AppError('CONFLICT', VERIFICATION_MESSAGES.alreadyVerified);
+  if (user.identityStatus === 'pending')
+    throw new AppError('VERIFICATION_PENDING', VERIFICATION_MESSAGES.alreadyPending);
+  if (user.identityStatus === 'verified')
+    throw new AppError('CONFLICT', VERIFICATION_MESSAGES.alreadyVerified);
   if (input.documentExpiry <= utcDay(now))
     throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.documentExpired);
   const hasBack = documentHasBack(input.documentType);
-  if (hasBack && !input.backFileId) throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.bothImagesRequired);
+  if (hasBack && !input.backFileId)
+    throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.bothImagesRequired);
   if (input.backFileId && input.backFileId === input.frontFileId)
     throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.bothImagesRequired);
   const latest = await findLatestSubmission(tx, actor.id, { lock: true });
-  if (latest?.status === 'pending') throw new AppError('VERIFICATION_PENDING', VERIFICATION_MESSAGES.alreadyPending);
+  if (latest?.status === 'pending')
+    throw new AppError('VERIFICATION_PENDING', VERIFICATION_MESSAGES.alreadyPending);
   await requireUsableImage(tx, actor, input.frontFileId, { submission: latest });
-  if (hasBack && input.backFileId) await requireUsableImage(tx, actor, input.backFileId, { submission: latest });
+  if (hasBack && input.backFileId)
+    await requireUsableImage(tx, actor, input.backFileId, { submission: latest });
   const documentNumber = input.documentNumber.trim();
   await insertSubmission(tx, {
     userId: actor.id,
@@ -252,7 +265,9 @@ function toDecision(
 }
 
 function claimActive(row: SubmissionRow, now: Date): boolean {
-  return row.status === 'pending' && row.claimedBy !== null && row.claimedUntil !== null && row.claimedUntil > now;
+  return (
+    row.status === 'pending' && row.claimedBy !== null && row.claimedUntil !== null && row.claimedUntil > now
+  );
 }
 
 /**
@@ -267,7 +282,11 @@ export async function openVerification({
   userId,
   signer,
   sessionKey,
-}: Command<{ userId: string; signer: ImageLinkSigner; sessionKey: string }>): Promise<AdminVerificationDetail> {
+}: Command<{
+  userId: string;
+  signer: ImageLinkSigner;
+  sessionKey: string;
+}>): Promise<AdminVerificationDetail> {
   const [customer] = await tx
     .select({ email: users.email, name: users.name, identityStatus: users.identityStatus })
     .from(users)
@@ -286,7 +305,13 @@ export async function openVerification({
   return describeVerification(tx, { actor, now, userId, customer, latest, signer, sessionKey });
 }
 
-async function claim(tx: Db, actor: Actor, now: Date, row: SubmissionRow, action: string): Promise<SubmissionRow> {
+async function claim(
+  tx: Db,
+  actor: Actor,
+  now: Date,
+  row: SubmissionRow,
+  action: string,
+): Promise<SubmissionRow> {
   const claimed = await updateSubmission(tx, row.id, {
     claimedBy: actor.id,
     claimedUntil: new Date(now.getTime() + VERIFICATION_CLAIM_SECONDS * 1000),
@@ -351,7 +376,9 @@ async function describeVerification(
     waitingSeconds: secondsBetween(latest.createdAt, latest.decidedAt ?? now),
     frontImageUrl: front?.url ?? null,
     backImageUrl: back?.url ?? null,
-    imageLinksExpireAt: (front?.expiresAt ?? signer.sign({ fileId: latest.id, actorId: actor.id, sessionKey, now }).expiresAt).toISOString(),
+    imageLinksExpireAt: (
+      front?.expiresAt ?? signer.sign({ fileId: latest.id, actorId: actor.id, sessionKey, now }).expiresAt
+    ).toISOString(),
     claim:
       active && latest.claimedBy && latest.claimedUntil
         ? {
@@ -361,7 +388,9 @@ async function describeVerification(
           }
         : null,
     decision: latest.status === 'pending' ? null : toDecision(latest, labels, names),
-    earlierSubmissions: all.filter((row) => row.id !== latest.id).map((row) => toDecision(row, labels, names)),
+    earlierSubmissions: all
+      .filter((row) => row.id !== latest.id)
+      .map((row) => toDecision(row, labels, names)),
     duplicates,
   };
 }
@@ -403,7 +432,8 @@ export async function decideVerification({
   const reason = await findReason(tx, input.reasonCode);
   if (!reason?.active) throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.reasonUnknown);
   const side = input.decision === 'resubmit' ? input.side : undefined;
-  if (input.decision === 'resubmit' && !side) throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.sideRequired);
+  if (input.decision === 'resubmit' && !side)
+    throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.sideRequired);
   if (side === 'back' && !documentHasBack(row.documentType))
     throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.backNotForPassport);
   const status = DECISION_STATUS[input.decision];

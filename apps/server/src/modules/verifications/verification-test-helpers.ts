@@ -5,7 +5,11 @@ import { makeImage, multipartUpload } from '../../test/uploads.ts';
 
 /** Uploads one ID image as the browser's customer; answers its file id. */
 export async function uploadIdImage(browser: Browser, color = 'png' as 'png' | 'jpeg'): Promise<string> {
-  const upload = multipartUpload({ filename: `id.${color}`, contentType: `image/${color}`, data: await makeImage(color) });
+  const upload = multipartUpload({
+    filename: `id.${color}`,
+    contentType: `image/${color}`,
+    data: await makeImage(color),
+  });
   const response = await browser.request({ method: 'POST', url: '/api/verifications/images', ...upload });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().fileId as string;

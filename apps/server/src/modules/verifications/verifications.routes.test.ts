@@ -56,7 +56,10 @@ describe('submitting', () => {
     expect(body.submissions).toHaveLength(1);
     expect(body.submissions[0].documentNumber).toBe('ab 123 456');
     expect(await identityStatusOf(user.id)).toBe('pending');
-    const [row] = await t.db.select().from(identitySubmissions).where(eq(identitySubmissions.userId, user.id));
+    const [row] = await t.db
+      .select()
+      .from(identitySubmissions)
+      .where(eq(identitySubmissions.userId, user.id));
     expect(row?.documentNumberNormalized).toBe('AB123456');
 
     const again = await browser.post('/api/verifications', {
@@ -81,7 +84,9 @@ describe('submitting', () => {
       frontFileId: front,
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toContain('Please upload both Front and Back ID images before submitting.');
+    expect(missing.json().message).toContain(
+      'Please upload both Front and Back ID images before submitting.',
+    );
     const passport = await browser.post('/api/verifications', {
       documentType: 'passport',
       documentNumber: 'P1',
@@ -155,8 +160,13 @@ describe('who can fetch an ID image', () => {
     // Another reviewer holding the same permission cannot reuse someone else's link.
     expect((await admin.browser.request({ method: 'GET', url: frontImageUrl })).statusCode).toBe(403);
     expect(await auditCount('verification.image_view', user.id)).toBe(before);
-    expect((await support.browser.request({ method: 'GET', url: `/api/admin/verifications/${user.id}` })).statusCode).toBe(403);
-    expect((await support.browser.request({ method: 'GET', url: '/api/admin/verifications' })).statusCode).toBe(403);
+    expect(
+      (await support.browser.request({ method: 'GET', url: `/api/admin/verifications/${user.id}` }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await support.browser.request({ method: 'GET', url: '/api/admin/verifications' })).statusCode,
+    ).toBe(403);
   });
 
   test('a link is refused once expired, and in another session of the same reviewer', async () => {
@@ -172,7 +182,12 @@ describe('who can fetch an ID image', () => {
     expect(probe.statusCode).toBe(200);
     const sessionKey = sessionKeyOf(probe.raw.req as never);
     expect(sessionKey).not.toBe('');
-    const fresh = signer.sign({ fileId: frontFileId, actorId: compliance.user.id, sessionKey, now: new Date() });
+    const fresh = signer.sign({
+      fileId: frontFileId,
+      actorId: compliance.user.id,
+      sessionKey,
+      now: new Date(),
+    });
     expect((await cookie.request({ method: 'GET', url: fresh.url })).statusCode).toBe(200);
     const old = signer.sign({
       fileId: frontFileId,
@@ -199,7 +214,10 @@ describe('the review queue and claims', () => {
   test('the list searches by e-mail on the server and puts pending first, oldest first', async () => {
     const first = await customerWithSubmission();
     const second = await customerWithSubmission();
-    const page = await compliance.browser.request({ method: 'GET', url: '/api/admin/verifications?filter=queue' });
+    const page = await compliance.browser.request({
+      method: 'GET',
+      url: '/api/admin/verifications?filter=queue',
+    });
     expect(page.statusCode).toBe(200);
     const items = page.json().items as { userId: string; status: string; waitingSeconds: number }[];
     const firstIndex = items.findIndex((item) => item.userId === first.user.id);
@@ -225,7 +243,10 @@ describe('the review queue and claims', () => {
     const mine = (await openDetail(compliance.browser, user.id)).json();
     expect(mine.claim).toMatchObject({ by: { id: compliance.user.id }, mine: true });
     const theirs = (await openDetail(admin.browser, user.id)).json();
-    expect(theirs.claim).toMatchObject({ by: { id: compliance.user.id, name: compliance.user.name }, mine: false });
+    expect(theirs.claim).toMatchObject({
+      by: { id: compliance.user.id, name: compliance.user.name },
+      mine: false,
+    });
     const refused = await decide(admin.browser, user.id, {
       submissionId: theirs.submissionId,
       decision: 'approve',
@@ -259,7 +280,11 @@ describe('decisions', () => {
     const retry = await decide(compliance.browser, user.id, body, key);
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
-    const second = await decide(owner.browser, user.id, { submissionId, decision: 'approve', reasonCode: 'other' });
+    const second = await decide(owner.browser, user.id, {
+      submissionId,
+      decision: 'approve',
+      reasonCode: 'other',
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe('ALREADY_DECIDED');
     expect(await identityStatusOf(user.id)).toBe('declined');
@@ -273,7 +298,10 @@ describe('decisions', () => {
 
   test('two reviewers deciding at once decide once', async () => {
     const { user } = await customerWithSubmission();
-    const [row] = await t.db.select().from(identitySubmissions).where(eq(identitySubmissions.userId, user.id));
+    const [row] = await t.db
+      .select()
+      .from(identitySubmissions)
+      .where(eq(identitySubmissions.userId, user.id));
     const submissionId = row?.id;
     const results = await Promise.all([
       decide(compliance.browser, user.id, { submissionId, decision: 'approve', reasonCode: 'other' }),
@@ -284,7 +312,8 @@ describe('decisions', () => {
     const winner = results.find((response) => response.statusCode === 200)?.json();
     expect(await identityStatusOf(user.id)).toBe(winner.identityStatus);
     const decided =
-      (await auditCount('verification.approve', user.id)) + (await auditCount('verification.decline', user.id));
+      (await auditCount('verification.approve', user.id)) +
+      (await auditCount('verification.decline', user.id));
     expect(decided).toBe(1);
   });
 
@@ -313,13 +342,19 @@ describe('decisions', () => {
       reasonCode: 'other',
     });
     expect(approved.statusCode).toBe(200);
-    expect((await browser.request({ method: 'GET', url: '/api/verifications/me' })).json().status).toBe('verified');
+    expect((await browser.request({ method: 'GET', url: '/api/verifications/me' })).json().status).toBe(
+      'verified',
+    );
   });
 
   test('asking to resubmit one side: the customer keeps the other side and sends a new one', async () => {
     const { user, browser, frontFileId } = await customerWithSubmission();
     const { submissionId } = (await openDetail(compliance.browser, user.id)).json();
-    const noSide = await decide(compliance.browser, user.id, { submissionId, decision: 'resubmit', reasonCode: 'unreadable' });
+    const noSide = await decide(compliance.browser, user.id, {
+      submissionId,
+      decision: 'resubmit',
+      reasonCode: 'unreadable',
+    });
     expect(noSide.statusCode).toBe(400);
     const asked = await decide(compliance.browser, user.id, {
       submissionId,
@@ -344,16 +379,27 @@ describe('decisions', () => {
   test('a reason must be an active one on the list', async () => {
     const { user } = await customerWithSubmission();
     const { submissionId } = (await openDetail(compliance.browser, user.id)).json();
-    const unknown = await decide(compliance.browser, user.id, { submissionId, decision: 'decline', reasonCode: 'nope' });
+    const unknown = await decide(compliance.browser, user.id, {
+      submissionId,
+      decision: 'decline',
+      reasonCode: 'nope',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(await identityStatusOf(user.id)).toBe('pending');
   });
 
   test('support and accountants cannot decide', async () => {
     const { user } = await customerWithSubmission();
-    const [row] = await t.db.select().from(identitySubmissions).where(eq(identitySubmissions.userId, user.id));
+    const [row] = await t.db
+      .select()
+      .from(identitySubmissions)
+      .where(eq(identitySubmissions.userId, user.id));
     for (const staff of [support, accountant]) {
-      const refused = await decide(staff.browser, user.id, { submissionId: row?.id, decision: 'approve', reasonCode: 'other' });
+      const refused = await decide(staff.browser, user.id, {
+        submissionId: row?.id,
+        decision: 'approve',
+        reasonCode: 'other',
+      });
       expect(refused.statusCode).toBe(403);
     }
   });
@@ -369,15 +415,24 @@ describe('duplicates and reasons', () => {
   });
 
   test('staff read the seeded reasons, add one and edit it (audited); support cannot', async () => {
-    const list = (await support.browser.request({ method: 'GET', url: '/api/admin/verification-reasons' })).statusCode;
+    const list = (await support.browser.request({ method: 'GET', url: '/api/admin/verification-reasons' }))
+      .statusCode;
     expect(list).toBe(403);
-    const reasons = (await compliance.browser.request({ method: 'GET', url: '/api/admin/verification-reasons' })).json();
+    const reasons = (
+      await compliance.browser.request({ method: 'GET', url: '/api/admin/verification-reasons' })
+    ).json();
     expect(reasons.items.map((r: { code: string }) => r.code)).toEqual(
       expect.arrayContaining(['unreadable', 'expired', 'name_mismatch', 'document_not_accepted', 'other']),
     );
-    const created = await compliance.browser.post('/api/admin/verification-reasons', { code: 'glare', label: 'Glare' });
+    const created = await compliance.browser.post('/api/admin/verification-reasons', {
+      code: 'glare',
+      label: 'Glare',
+    });
     expect(created.statusCode, created.body).toBe(200);
-    const taken = await compliance.browser.post('/api/admin/verification-reasons', { code: 'glare', label: 'Glare' });
+    const taken = await compliance.browser.post('/api/admin/verification-reasons', {
+      code: 'glare',
+      label: 'Glare',
+    });
     expect(taken.statusCode).toBe(409);
     const edited = await compliance.browser.request({
       method: 'PUT',
@@ -385,7 +440,10 @@ describe('duplicates and reasons', () => {
       payload: { label: 'Glare on the photo', active: false },
     });
     expect(edited.json()).toEqual({ code: 'glare', label: 'Glare on the photo', active: false });
-    const [row] = await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.targetType, 'verification_reason'));
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(eq(auditLog.targetType, 'verification_reason'));
     expect(row?.n).toBe(2);
     const supportEdit = await support.browser.request({
       method: 'PUT',

@@ -1,0 +1,455 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { auditLog } from '../../db/schema/audit.ts';
+import { users } from '../../db/schema/auth.ts';
+import { instanceSecrets } from '../../db/schema/secrets.ts';
+import { identitySubmissions } from '../../db/schema/verifications.ts';
+import { insertSignedInUser, useSignedInUser } from '../../test/factories.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
+import { createImageLinkSigner, sessionKeyOf } from './image-links.ts';
+import { futureExpiry, submitIdCard, uploadIdImage } from './verification-test-helpers.ts';
+
+const t = useTestApp();
+const compliance = useSignedInUser(t, { role: 'compliance' });
+const admin = useSignedInUser(t, { role: 'admin' });
+const owner = useSignedInUser(t, { role: 'owner' });
+const support = useSignedInUser(t, { role: 'support' });
+const accountant = useSignedInUser(t, { role: 'accountant' });
+
+async function customerWithSubmission(overrides: Record<string, unknown> = {}) {
+  const customer = await insertSignedInUser(t);
+  const submitted = await submitIdCard(customer.browser, overrides);
+  expect(submitted.response.statusCode, submitted.response.body).toBe(200);
+  return { ...customer, ...submitted };
+}
+
+function openDetail(browser: Browser, userId: string) {
+  return browser.request({ method: 'GET', url: `/api/admin/verifications/${userId}` });
+}
+
+function decide(browser: Browser, userId: string, body: object, key?: string) {
+  return browser.post(`/api/admin/verifications/${userId}/decision`, body, key);
+}
+
+async function auditCount(action: string, subjectUserId: string): Promise<number> {
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.subjectUserId, subjectUserId)));
+  return row?.n ?? 0;
+}
+
+async function identityStatusOf(userId: string): Promise<string | undefined> {
+  const [row] = await t.db.select({ s: users.identityStatus }).from(users).where(eq(users.id, userId));
+  return row?.s;
+}
+
+describe('submitting', () => {
+  test('a customer uploads both sides, submits and reads "pending"; a second submission waits', async () => {
+    const { user, browser, frontFileId, backFileId } = await customerWithSubmission();
+    const status = await browser.request({ method: 'GET', url: '/api/verifications/me' });
+    expect(status.statusCode).toBe(200);
+    const body = status.json();
+    expect(body.status).toBe('pending');
+    expect(body.canSubmit).toBe(false);
+    expect(body.submissions).toHaveLength(1);
+    expect(body.submissions[0].documentNumber).toBe('ab 123 456');
+    expect(await identityStatusOf(user.id)).toBe('pending');
+    const [row] = await t.db
+      .select()
+      .from(identitySubmissions)
+      .where(eq(identitySubmissions.userId, user.id));
+    expect(row?.documentNumberNormalized).toBe('AB123456');
+
+    const again = await browser.post('/api/verifications', {
+      documentType: 'id_card',
+      documentNumber: 'X1',
+      documentExpiry: futureExpiry(),
+      frontFileId: await uploadIdImage(browser),
+      backFileId: await uploadIdImage(browser),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('VERIFICATION_PENDING');
+    expect(frontFileId).not.toBe(backFileId);
+  });
+
+  test('an ID card without its back is refused with the seed message; a passport needs none', async () => {
+    const { browser } = await insertSignedInUser(t);
+    const front = await uploadIdImage(browser);
+    const missing = await browser.post('/api/verifications', {
+      documentType: 'id_card',
+      documentNumber: 'N1',
+      documentExpiry: futureExpiry(),
+      frontFileId: front,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain(
+      'Please upload both Front and Back ID images before submitting.',
+    );
+    const passport = await browser.post('/api/verifications', {
+      documentType: 'passport',
+      documentNumber: 'P1',
+      documentExpiry: futureExpiry(),
+      frontFileId: front,
+    });
+    expect(passport.statusCode, passport.body).toBe(200);
+  });
+
+  test("another customer's image or an expired document is refused", async () => {
+    const other = await insertSignedInUser(t);
+    const othersImage = await uploadIdImage(other.browser);
+    const { browser } = await insertSignedInUser(t);
+    const stolen = await browser.post('/api/verifications', {
+      documentType: 'passport',
+      documentNumber: 'P2',
+      documentExpiry: futureExpiry(),
+      frontFileId: othersImage,
+    });
+    expect(stolen.statusCode).toBe(404);
+    const expired = await browser.post('/api/verifications', {
+      documentType: 'passport',
+      documentNumber: 'P2',
+      documentExpiry: '2020-01-01',
+      frontFileId: await uploadIdImage(browser),
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe('This document has expired. Please use a valid document.');
+  });
+});
+
+describe('who can fetch an ID image', () => {
+  test('the owner through /api/files; not another customer, staff or an anonymous visitor', async () => {
+    const { browser, frontFileId } = await customerWithSubmission();
+    const url = `/api/files/${frontFileId}`;
+    const own = await browser.request({ method: 'GET', url });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('no-store');
+    const other = await insertSignedInUser(t);
+    expect((await other.browser.request({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    // Staff never read ID images here: only through signed, audited links.
+    expect((await support.browser.request({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await compliance.browser.request({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  test('compliance, admin and owner fetch through signed links, each fetch audited', async () => {
+    const { user } = await customerWithSubmission();
+    for (const staff of [compliance, admin, owner]) {
+      const detail = await openDetail(staff.browser, user.id);
+      expect(detail.statusCode, detail.body).toBe(200);
+      const { frontImageUrl, backImageUrl } = detail.json();
+      const before = await auditCount('verification.image_view', user.id);
+      const front = await staff.browser.request({ method: 'GET', url: frontImageUrl });
+      expect(front.statusCode, front.body).toBe(200);
+      expect(front.headers['content-type']).toMatch(/^image\//);
+      expect((await staff.browser.request({ method: 'GET', url: backImageUrl })).statusCode).toBe(200);
+      expect(await auditCount('verification.image_view', user.id)).toBe(before + 2);
+    }
+  });
+
+  test('support, accountants, another customer and anonymous visitors cannot use a link', async () => {
+    const { user } = await customerWithSubmission();
+    const { frontImageUrl } = (await openDetail(compliance.browser, user.id)).json();
+    const before = await auditCount('verification.image_view', user.id);
+    expect((await support.browser.request({ method: 'GET', url: frontImageUrl })).statusCode).toBe(403);
+    expect((await accountant.browser.request({ method: 'GET', url: frontImageUrl })).statusCode).toBe(403);
+    const other = await insertSignedInUser(t);
+    expect((await other.browser.request({ method: 'GET', url: frontImageUrl })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: frontImageUrl })).statusCode).toBe(401);
+    // Another reviewer holding the same permission cannot reuse someone else's link.
+    expect((await admin.browser.request({ method: 'GET', url: frontImageUrl })).statusCode).toBe(403);
+    expect(await auditCount('verification.image_view', user.id)).toBe(before);
+    expect(
+      (await support.browser.request({ method: 'GET', url: `/api/admin/verifications/${user.id}` }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await support.browser.request({ method: 'GET', url: '/api/admin/verifications' })).statusCode,
+    ).toBe(403);
+  });
+
+  test('a link is refused once expired, and in another session of the same reviewer', async () => {
+    const { user, frontFileId } = await customerWithSubmission();
+    const [secret] = await t.db
+      .select()
+      .from(instanceSecrets)
+      .where(eq(instanceSecrets.name, 'verification-image-links'));
+    const signer = createImageLinkSigner(secret?.value ?? '');
+    const cookie = compliance.browser;
+    // The reviewer's own session key, as the server derives it from the cookie.
+    const probe = await cookie.request({ method: 'GET', url: `/api/admin/verifications/${user.id}` });
+    expect(probe.statusCode).toBe(200);
+    const sessionKey = sessionKeyOf(probe.raw.req as never);
+    expect(sessionKey).not.toBe('');
+    const fresh = signer.sign({
+      fileId: frontFileId,
+      actorId: compliance.user.id,
+      sessionKey,
+      now: new Date(),
+    });
+    expect((await cookie.request({ method: 'GET', url: fresh.url })).statusCode).toBe(200);
+    const old = signer.sign({
+      fileId: frontFileId,
+      actorId: compliance.user.id,
+      sessionKey,
+      now: new Date(Date.now() - 61_000),
+    });
+    const expired = await cookie.request({ method: 'GET', url: old.url });
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().code).toBe('LINK_EXPIRED');
+
+    const otherSession = await insertSignedInUser(t, { role: 'compliance' });
+    const foreign = signer.sign({
+      fileId: frontFileId,
+      actorId: otherSession.user.id,
+      sessionKey,
+      now: new Date(),
+    });
+    expect((await otherSession.browser.request({ method: 'GET', url: foreign.url })).statusCode).toBe(403);
+  });
+});
+
+describe('the review queue and claims', () => {
+  test('the list searches by e-mail on the server and puts pending first, oldest first', async () => {
+    const first = await customerWithSubmission();
+    const second = await customerWithSubmission();
+    const page = await compliance.browser.request({
+      method: 'GET',
+      url: '/api/admin/verifications?filter=queue',
+    });
+    expect(page.statusCode).toBe(200);
+    const items = page.json().items as { userId: string; status: string; waitingSeconds: number }[];
+    const firstIndex = items.findIndex((item) => item.userId === first.user.id);
+    const secondIndex = items.findIndex((item) => item.userId === second.user.id);
+    expect(items.length).toBeLessThanOrEqual(10);
+    if (firstIndex >= 0 && secondIndex >= 0) expect(firstIndex).toBeLessThan(secondIndex);
+    const statuses = items.map((item) => item.status);
+    const lastPending = statuses.lastIndexOf('pending');
+    const firstOther = statuses.findIndex((status) => status !== 'pending');
+    if (firstOther >= 0) expect(lastPending).toBeLessThan(firstOther);
+    const found = await compliance.browser.request({
+      method: 'GET',
+      url: `/api/admin/verifications?search=${encodeURIComponent(second.user.email.toUpperCase())}`,
+    });
+    expect(found.json().items).toEqual([
+      expect.objectContaining({ userId: second.user.id, email: second.user.email, status: 'pending' }),
+    ]);
+    expect(found.json().total).toBe(1);
+  });
+
+  test('opening a pending item claims it; another reviewer sees who holds it and cannot decide', async () => {
+    const { user } = await customerWithSubmission();
+    const mine = (await openDetail(compliance.browser, user.id)).json();
+    expect(mine.claim).toMatchObject({ by: { id: compliance.user.id }, mine: true });
+    const theirs = (await openDetail(admin.browser, user.id)).json();
+    expect(theirs.claim).toMatchObject({
+      by: { id: compliance.user.id, name: compliance.user.name },
+      mine: false,
+    });
+    const refused = await decide(admin.browser, user.id, {
+      submissionId: theirs.submissionId,
+      decision: 'approve',
+      reasonCode: 'other',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('VERIFICATION_CLAIMED');
+    expect(await identityStatusOf(user.id)).toBe('pending');
+    const approved = await decide(compliance.browser, user.id, {
+      submissionId: mine.submissionId,
+      decision: 'approve',
+      reasonCode: 'other',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await identityStatusOf(user.id)).toBe('verified');
+  });
+});
+
+describe('decisions', () => {
+  test('a decision is final and idempotent: a retry answers the same, a second decision changes nothing', async () => {
+    const { user, browser } = await customerWithSubmission();
+    const { submissionId } = (await openDetail(compliance.browser, user.id)).json();
+    const key = randomUUID();
+    const body = { submissionId, decision: 'decline', reasonCode: 'expired', note: 'Use a valid card' };
+    const first = await decide(compliance.browser, user.id, body, key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      identityStatus: 'declined',
+      decision: { status: 'declined', reasonLabel: 'Expired', note: 'Use a valid card' },
+    });
+    const retry = await decide(compliance.browser, user.id, body, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    const second = await decide(owner.browser, user.id, {
+      submissionId,
+      decision: 'approve',
+      reasonCode: 'other',
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('ALREADY_DECIDED');
+    expect(await identityStatusOf(user.id)).toBe('declined');
+    expect(await auditCount('verification.decline', user.id)).toBe(1);
+    expect(await auditCount('verification.approve', user.id)).toBe(0);
+
+    const seen = (await browser.request({ method: 'GET', url: '/api/verifications/me' })).json();
+    expect(seen).toMatchObject({ status: 'declined', canSubmit: true });
+    expect(seen.submissions[0]).toMatchObject({ decisionReason: 'Expired', note: 'Use a valid card' });
+  });
+
+  test('two reviewers deciding at once decide once', async () => {
+    const { user } = await customerWithSubmission();
+    const [row] = await t.db
+      .select()
+      .from(identitySubmissions)
+      .where(eq(identitySubmissions.userId, user.id));
+    const submissionId = row?.id;
+    const results = await Promise.all([
+      decide(compliance.browser, user.id, { submissionId, decision: 'approve', reasonCode: 'other' }),
+      decide(admin.browser, user.id, { submissionId, decision: 'decline', reasonCode: 'unreadable' }),
+    ]);
+    const codes = results.map((response) => response.statusCode).sort();
+    expect(codes).toEqual([200, 409]);
+    const winner = results.find((response) => response.statusCode === 200)?.json();
+    expect(await identityStatusOf(user.id)).toBe(winner.identityStatus);
+    const decided =
+      (await auditCount('verification.approve', user.id)) +
+      (await auditCount('verification.decline', user.id));
+    expect(decided).toBe(1);
+  });
+
+  test('after a decline the customer submits again; the reviewer approves it', async () => {
+    const { user, browser, frontFileId } = await customerWithSubmission();
+    const { submissionId } = (await openDetail(compliance.browser, user.id)).json();
+    await decide(compliance.browser, user.id, { submissionId, decision: 'decline', reasonCode: 'expired' });
+    // A declined submission's image cannot be reused.
+    const reuse = await browser.post('/api/verifications', {
+      documentType: 'passport',
+      documentNumber: 'P9',
+      documentExpiry: futureExpiry(),
+      frontFileId,
+    });
+    expect(reuse.statusCode).toBe(409);
+    const again = await submitIdCard(browser);
+    expect(again.response.statusCode, again.response.body).toBe(200);
+    expect(again.response.json().status).toBe('pending');
+    const detail = (await openDetail(compliance.browser, user.id)).json();
+    expect(detail.earlierSubmissions).toEqual([
+      expect.objectContaining({ id: submissionId, status: 'declined', reasonLabel: 'Expired' }),
+    ]);
+    const approved = await decide(compliance.browser, user.id, {
+      submissionId: detail.submissionId,
+      decision: 'approve',
+      reasonCode: 'other',
+    });
+    expect(approved.statusCode).toBe(200);
+    expect((await browser.request({ method: 'GET', url: '/api/verifications/me' })).json().status).toBe(
+      'verified',
+    );
+  });
+
+  test('asking to resubmit one side: the customer keeps the other side and sends a new one', async () => {
+    const { user, browser, frontFileId } = await customerWithSubmission();
+    const { submissionId } = (await openDetail(compliance.browser, user.id)).json();
+    const noSide = await decide(compliance.browser, user.id, {
+      submissionId,
+      decision: 'resubmit',
+      reasonCode: 'unreadable',
+    });
+    expect(noSide.statusCode).toBe(400);
+    const asked = await decide(compliance.browser, user.id, {
+      submissionId,
+      decision: 'resubmit',
+      reasonCode: 'unreadable',
+      side: 'back',
+      note: 'The back is blurred',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const seen = (await browser.request({ method: 'GET', url: '/api/verifications/me' })).json();
+    expect(seen).toMatchObject({ canSubmit: true, resubmitSide: 'back' });
+    const resent = await browser.post('/api/verifications', {
+      documentType: 'id_card',
+      documentNumber: 'ab 123 456',
+      documentExpiry: futureExpiry(),
+      frontFileId,
+      backFileId: await uploadIdImage(browser),
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+  });
+
+  test('a reason must be an active one on the list', async () => {
+    const { user } = await customerWithSubmission();
+    const { submissionId } = (await openDetail(compliance.browser, user.id)).json();
+    const unknown = await decide(compliance.browser, user.id, {
+      submissionId,
+      decision: 'decline',
+      reasonCode: 'nope',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(await identityStatusOf(user.id)).toBe('pending');
+  });
+
+  test('support and accountants cannot decide', async () => {
+    const { user } = await customerWithSubmission();
+    const [row] = await t.db
+      .select()
+      .from(identitySubmissions)
+      .where(eq(identitySubmissions.userId, user.id));
+    for (const staff of [support, accountant]) {
+      const refused = await decide(staff.browser, user.id, {
+        submissionId: row?.id,
+        decision: 'approve',
+        reasonCode: 'other',
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+  });
+});
+
+describe('duplicates and reasons', () => {
+  test('other accounts with the same document number are listed', async () => {
+    const a = await customerWithSubmission({ documentNumber: 'dup-777 x' });
+    const b = await customerWithSubmission({ documentNumber: 'DUP-777X' });
+    const detail = (await openDetail(compliance.browser, b.user.id)).json();
+    expect(detail.duplicates).toEqual([{ userId: a.user.id, email: a.user.email }]);
+    expect(detail).toMatchObject({ email: b.user.email, fullname: b.user.name, documentType: 'id_card' });
+  });
+
+  test('staff read the seeded reasons, add one and edit it (audited); support cannot', async () => {
+    const list = (await support.browser.request({ method: 'GET', url: '/api/admin/verification-reasons' }))
+      .statusCode;
+    expect(list).toBe(403);
+    const reasons = (
+      await compliance.browser.request({ method: 'GET', url: '/api/admin/verification-reasons' })
+    ).json();
+    expect(reasons.items.map((r: { code: string }) => r.code)).toEqual(
+      expect.arrayContaining(['unreadable', 'expired', 'name_mismatch', 'document_not_accepted', 'other']),
+    );
+    const created = await compliance.browser.post('/api/admin/verification-reasons', {
+      code: 'glare',
+      label: 'Glare',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const taken = await compliance.browser.post('/api/admin/verification-reasons', {
+      code: 'glare',
+      label: 'Glare',
+    });
+    expect(taken.statusCode).toBe(409);
+    const edited = await compliance.browser.request({
+      method: 'PUT',
+      url: '/api/admin/verification-reasons/glare',
+      payload: { label: 'Glare on the photo', active: false },
+    });
+    expect(edited.json()).toEqual({ code: 'glare', label: 'Glare on the photo', active: false });
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(eq(auditLog.targetType, 'verification_reason'));
+    expect(row?.n).toBe(2);
+    const supportEdit = await support.browser.request({
+      method: 'PUT',
+      url: '/api/admin/verification-reasons/glare',
+      payload: { label: 'x', active: true },
+    });
+    expect(supportEdit.statusCode).toBe(403);
+  });
+});

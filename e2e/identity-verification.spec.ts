@@ -1,0 +1,127 @@
+import type { Browser, Page } from '@playwright/test';
+import { signInThroughApi } from './fixtures/api.ts';
+import { readComplianceCredentials, readE2eEnv } from './fixtures/env.ts';
+import { makePng } from './fixtures/png.ts';
+import { expect, test } from './fixtures/test.ts';
+import { toast } from './fixtures/ui.ts';
+
+/** Runs `steps` in a second browser signed in as the run's compliance member (two-factor on). */
+async function asCompliance(browser: Browser, steps: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ baseURL: readE2eEnv().baseURL });
+  try {
+    const page = await context.newPage();
+    await signInThroughApi(page.request, readComplianceCredentials());
+    await steps(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** On /identity: an ID card's number and expiry, both sides uploaded, then Submit for review. */
+async function submitIdCard(page: Page, number: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Identity document' });
+  await form.getByRole('radio', { name: 'ID card' }).check();
+  await form.getByLabel('Document number').fill(number);
+  await form.getByLabel('Expiry date').fill('2031-05-01');
+  await form.getByLabel('Front of the document').setInputFiles({
+    name: 'front.png',
+    mimeType: 'image/png',
+    buffer: makePng(120, 80, [200, 40, 40]),
+  });
+  await expect(form.getByAltText('Preview: Front of the document')).toBeVisible();
+  await expect(form.getByText('Uploaded')).toHaveCount(1);
+  await form.getByLabel('Back of the document').setInputFiles({
+    name: 'back.png',
+    mimeType: 'image/png',
+    buffer: makePng(120, 80, [40, 40, 200]),
+  });
+  await expect(form.getByText('Uploaded')).toHaveCount(2);
+  await expect(toast(page, 'Upload Successful').first()).toBeVisible();
+  await form.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(
+    page
+      .getByRole('region', { name: 'Verification status' })
+      .getByRole('heading', { name: 'Pending review' }),
+  ).toBeVisible();
+}
+
+/** From the Verifications tab, found by e-mail, opens the customer's verification. */
+async function openFromQueue(staff: Page, email: string): Promise<void> {
+  await staff.goto('/all-user?tab=verifications');
+  await staff.getByRole('searchbox').fill(email);
+  const row = staff.getByRole('row').filter({ hasText: email });
+  await expect(row.getByText('Pending review')).toBeVisible();
+  await row.getByRole('link', { name: `View the verification of ${email}` }).click();
+  await expect(staff).toHaveURL(/\/admin\/verifications\//);
+  await expect(staff.getByText('You are reviewing this until')).toBeVisible();
+  await expect
+    .poll(() =>
+      staff
+        .getByRole('img', { name: 'Front' })
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
+    .toBe(true);
+}
+
+/** Opens the decision's dialog, picks the reason, writes the note and confirms. */
+async function decide(staff: Page, button: string, confirm: string, reason: string, note?: string) {
+  await staff.getByRole('button', { name: button }).click();
+  const dialog = staff.getByRole('dialog', { name: button });
+  await dialog.getByLabel('Reason').selectOption({ label: reason });
+  if (note) await dialog.getByLabel('Note to the customer (optional)').fill(note);
+  await dialog.getByRole('button', { name: confirm }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('a customer is declined with Expired, submits again, and is verified by compliance', async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  await page.goto('/account');
+  const badge = page.getByRole('region', { name: 'Profile' }).getByRole('link', { name: /Not verified/ });
+  await expect(badge).toBeVisible();
+  await badge.click();
+  await expect(page).toHaveURL('/identity');
+
+  // Both sides are required (seed §5).
+  await page.getByLabel('Document number').fill('X1234567');
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(
+    page.getByText('Please upload both Front and Back ID images before submitting.'),
+  ).toBeVisible();
+  await submitIdCard(page, 'X1234567');
+
+  await asCompliance(browser, async (staff) => {
+    await openFromQueue(staff, signedInClient.email);
+    await expect(staff.getByText('X1234567')).toBeVisible();
+    await decide(staff, 'Decline', 'Decline', 'Expired', 'The card in the photo is out of date.');
+    await expect(toast(staff, 'Verification declined')).toBeVisible();
+    await expect(staff.getByText('Declined', { exact: true }).first()).toBeVisible();
+  });
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Declined: Expired' })).toBeVisible();
+  await expect(page.getByText('The card in the photo is out of date.')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit again' }).click();
+  await submitIdCard(page, 'X7654321');
+
+  await asCompliance(browser, async (staff) => {
+    await openFromQueue(staff, signedInClient.email);
+    // The earlier, declined submission is on the same screen.
+    await expect(
+      staff.getByText(/Reason: Expired · Note: The card in the photo is out of date\./),
+    ).toBeVisible();
+    await decide(staff, 'Approve', 'Approve', 'Other');
+    await expect(toast(staff, 'Verification approved')).toBeVisible();
+  });
+
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Verification status' }).getByRole('heading', { name: 'Verified' }),
+  ).toBeVisible();
+  await page.goto('/account');
+  await expect(
+    page.getByRole('region', { name: 'Profile' }).getByRole('link', { name: 'Account Verified' }),
+  ).toBeVisible();
+});

@@ -4,8 +4,9 @@ import { Button } from '../../components/ui/button.tsx';
 const ZOOMS = [1, 1.5, 2, 3] as const;
 
 /**
- * One side of an ID document as the reviewer reads it: zoom in and out and rotate by quarter turns
- * (CSS transforms: the image itself is never changed). `onBroken` asks for a fresh link when the
+ * One side of an ID document as the reviewer reads it: zoom in and out (the picture grows inside
+ * its frame, which scrolls to reach every corner) and rotate by quarter turns (a CSS transform);
+ * the image itself is never changed. `onBroken` asks for a fresh link when the
  * short-lived one has run out.
  */
 export function DocumentImage({
@@ -63,7 +64,11 @@ export function DocumentImage({
           </span>
         ) : null}
       </figcaption>
-      <div className="flex h-64 items-center justify-center overflow-auto rounded-md bg-white sm:h-80">
+      <div
+        className={`flex h-64 overflow-auto rounded-md bg-white sm:h-80 ${
+          zoom === 0 ? 'items-center justify-center' : 'items-start justify-start'
+        }`}
+      >
         {url ? (
           <img
             src={url}
@@ -71,8 +76,11 @@ export function DocumentImage({
             data-rotation={degrees}
             data-zoom={scale}
             onError={onBroken}
-            style={{ transform: `rotate(${degrees}deg) scale(${scale})` }}
-            className="max-h-full max-w-full origin-center object-contain transition-transform"
+            style={{
+              transform: `rotate(${degrees}deg)`,
+              ...(zoom === 0 ? {} : { width: `${scale * 100}%`, maxWidth: 'none', maxHeight: 'none' }),
+            }}
+            className="max-h-full max-w-full shrink-0 origin-center object-contain transition-transform"
           />
         ) : (
           <p className="text-sm text-slate-500">Not provided</p>

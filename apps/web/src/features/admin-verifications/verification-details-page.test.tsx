@@ -84,8 +84,11 @@ describe('VerificationDetailsPage', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Zoom in Front' }));
     await user.click(screen.getByRole('button', { name: 'Rotate Front' }));
-    expect(front.style.transform).toBe('rotate(90deg) scale(1.5)');
-    expect(screen.getByRole('img', { name: 'Back' }).style.transform).toBe('rotate(0deg) scale(1)');
+    expect(front.style.transform).toBe('rotate(90deg)');
+    expect(front.style.width).toBe('150%');
+    expect(screen.getByText('150%')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Back' }).style.transform).toBe('rotate(0deg)');
+    expect(screen.getByRole('img', { name: 'Back' }).style.width).toBe('');
 
     expect(screen.getByText(/Reason: Expired · Note: Out of date · by Rex Reviewer/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'other@example.com' }).getAttribute('href')).toBe('/user/user-9');

@@ -123,7 +123,7 @@ function VerificationDetails({
       actions={
         canDecide && pending ? (
           <div className="flex flex-col gap-2 sm:items-end">
-            <div className="flex flex-wrap gap-2">
+            <div className="flex flex-wrap gap-2 sm:justify-end">
               <Button disabled={heldByOther || decide.isPending} onClick={() => setAsking('approve')}>
                 Approve
               </Button>

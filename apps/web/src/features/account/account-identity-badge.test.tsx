@@ -1,0 +1,29 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { buildMe, mockApi, renderPages } from '../../test/render-page.tsx';
+import { AccountPage } from './account-page.tsx';
+
+function verification(status: 'unverified' | 'pending' | 'verified') {
+  return {
+    status: 200,
+    body: { status, canSubmit: status === 'unverified', verifiedUntil: null, submissions: [] },
+  };
+}
+
+function renderAccount() {
+  return renderPages([{ path: '/account', component: AccountPage }], '/account', { me: buildMe() });
+}
+
+describe('the account page identity badge (seed §2)', () => {
+  test.each([
+    ['verified', 'Account Verified'],
+    ['unverified', 'Not verified'],
+    ['pending', 'Not verified (Pending review)'],
+  ] as const)('%s reads "%s" and leads to /identity', async (status, text) => {
+    mockApi({ 'GET /api/verifications/me': verification(status) });
+    renderAccount();
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+    const badge = await within(profile).findByRole('link', { name: text });
+    expect(badge.getAttribute('href')).toBe('/identity');
+  });
+});

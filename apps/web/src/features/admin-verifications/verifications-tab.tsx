@@ -92,7 +92,7 @@ export function VerificationsTab() {
 
 const COLUMNS: readonly Column[] = [
   { label: 'Email' },
-  { label: 'Status' },
+  { label: 'Status', className: 'hidden sm:table-cell' },
   { label: 'Waiting', className: 'hidden sm:table-cell' },
   { label: 'Submitted', className: 'hidden lg:table-cell' },
   { label: 'Actions', className: 'text-right' },
@@ -111,11 +111,13 @@ function VerificationsTable({ items }: { items: readonly AdminVerificationItem[]
           >
             <td className="w-full max-w-0 px-4 py-3 sm:w-auto sm:max-w-none">
               <span className="block truncate font-medium text-slate-900">{item.email}</span>
+              {/* On a phone the status and the wait stand under the e-mail, which keeps the width. */}
               <span className="mt-0.5 block text-xs text-slate-500 sm:hidden">
+                {VERIFICATION_ROW_STATUS_LABELS[item.status]} ·{' '}
                 {item.status === 'pending' ? `Waiting ${waiting}` : `Took ${waiting}`}
               </span>
             </td>
-            <td className="px-4 py-3 whitespace-nowrap">
+            <td className="hidden px-4 py-3 whitespace-nowrap sm:table-cell">
               <StatusBadge label={VERIFICATION_ROW_STATUS_LABELS[item.status]} />
             </td>
             <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums sm:table-cell">

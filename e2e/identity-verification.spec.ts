@@ -50,7 +50,7 @@ async function openFromQueue(staff: Page, email: string): Promise<void> {
   await staff.goto('/all-user?tab=verifications');
   await staff.getByRole('searchbox').fill(email);
   const row = staff.getByRole('row').filter({ hasText: email });
-  await expect(row.getByText('Pending review')).toBeVisible();
+  await expect(row.getByText('Pending review', { exact: true })).toBeVisible();
   await row.getByRole('link', { name: `View the verification of ${email}` }).click();
   await expect(staff).toHaveURL(/\/admin\/verifications\//);
   await expect(staff.getByText('You are reviewing this until')).toBeVisible();

@@ -58,7 +58,12 @@ test('the four-eyes threshold is for staff with settings.manage only, never in t
   expect(staff.json()).toMatchObject({ siteName: expect.any(String), fourEyesThreshold: '1000.00' });
   const everyone = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json();
   expect(everyone).not.toHaveProperty('fourEyesThreshold');
-  const { fourEyesThreshold: _internal, ...visible } = staff.json();
+  const {
+    fourEyesThreshold: _internal,
+    declinedIdRetentionDays: _days,
+    approvedIdRetentionYears: _years,
+    ...visible
+  } = staff.json();
   expect(everyone).toEqual({ ...visible, emailDelivery: 'none' });
 });
 
@@ -74,7 +79,12 @@ describe('an administrator updates the settings', () => {
     const [row] = await t.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
     expect(row).toMatchObject({ minWithdrawalMinor: 2550n, withdrawalFeeBps: 250 });
     const read = await t.app.inject({ method: 'GET', url: '/api/settings' });
-    const { fourEyesThreshold: _internal, ...visible } = res.json();
+    const {
+      fourEyesThreshold: _internal,
+      declinedIdRetentionDays: _days,
+      approvedIdRetentionYears: _years,
+      ...visible
+    } = res.json();
     expect(read.json()).toEqual({ ...visible, emailDelivery: 'none' });
   });
 

@@ -92,11 +92,22 @@ describe('a private file', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  test('is served to an administrator', async () => {
+  test('a proof of payment is served to an administrator', async () => {
+    const proof = await saveUpload(t.db, storage, {
+      purpose: 'proof_of_payment',
+      ownerUserId: owner.id,
+      data: await makeImage('jpeg'),
+    });
     const browser = await signInAs(t.app, t.db, admin);
-    const res = await browser.request({ method: 'GET', url: `/api/files/${idCard.id}` });
+    const res = await browser.request({ method: 'GET', url: `/api/files/${proof.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  test('an ID image is not served to an administrator here (only through signed, audited links)', async () => {
+    const browser = await signInAs(t.app, t.db, admin);
+    const res = await browser.request({ method: 'GET', url: `/api/files/${idCard.id}` });
+    expect(res.statusCode).toBe(404);
   });
 
   test('looks like a missing file to another client', async () => {

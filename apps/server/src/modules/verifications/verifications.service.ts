@@ -15,6 +15,7 @@ import {
   type SubmitVerificationRequest,
   type UpdateVerificationReasonRequest,
   VERIFICATION_CLAIM_SECONDS,
+  VERIFICATION_IMAGE_LINK_SECONDS,
   VERIFICATION_MESSAGES,
   VERIFICATIONS_PAGE_SIZE,
   type VerificationImage,
@@ -264,6 +265,11 @@ function toDecision(
   };
 }
 
+/** When a link made at `now` stops working (what the signer puts in it). */
+function linkExpiry(now: Date): Date {
+  return new Date((Math.floor(now.getTime() / 1000) + VERIFICATION_IMAGE_LINK_SECONDS) * 1000);
+}
+
 function claimActive(row: SubmissionRow, now: Date): boolean {
   return (
     row.status === 'pending' && row.claimedBy !== null && row.claimedUntil !== null && row.claimedUntil > now
@@ -376,9 +382,7 @@ async function describeVerification(
     waitingSeconds: secondsBetween(latest.createdAt, latest.decidedAt ?? now),
     frontImageUrl: front?.url ?? null,
     backImageUrl: back?.url ?? null,
-    imageLinksExpireAt: (
-      front?.expiresAt ?? signer.sign({ fileId: latest.id, actorId: actor.id, sessionKey, now }).expiresAt
-    ).toISOString(),
+    imageLinksExpireAt: (front?.expiresAt ?? back?.expiresAt ?? linkExpiry(now)).toISOString(),
     claim:
       active && latest.claimedBy && latest.claimedUntil
         ? {

@@ -334,11 +334,13 @@ export const DecideVerificationRequestSchema = z
   .object({
     submissionId: z.uuid(),
     decision: VerificationDecisionSchema,
+    /** Required to decline or to ask for a side again; an approval needs none. */
     reasonCode: z
-      .string({ error: VERIFICATION_MESSAGES.reasonRequired })
+      .string()
       .trim()
-      .min(1, VERIFICATION_MESSAGES.reasonRequired)
-      .max(REASON_CODE_MAX_LENGTH, VERIFICATION_MESSAGES.reasonUnknown),
+      .max(REASON_CODE_MAX_LENGTH, VERIFICATION_MESSAGES.reasonUnknown)
+      .optional()
+      .transform((code) => (code ? code : undefined)),
     note: z
       .string()
       .trim()
@@ -348,6 +350,8 @@ export const DecideVerificationRequestSchema = z
     side: DocumentSideSchema.optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.decision !== 'approve' && value.reasonCode === undefined)
+      ctx.addIssue({ code: 'custom', path: ['reasonCode'], message: VERIFICATION_MESSAGES.reasonRequired });
     if (value.decision === 'resubmit' && value.side === undefined)
       ctx.addIssue({ code: 'custom', path: ['side'], message: VERIFICATION_MESSAGES.sideRequired });
   })

@@ -336,12 +336,12 @@ describe('decisions', () => {
     expect(detail.earlierSubmissions).toEqual([
       expect.objectContaining({ id: submissionId, status: 'declined', reasonLabel: 'Expired' }),
     ]);
+    // An approval needs no reason.
     const approved = await decide(compliance.browser, user.id, {
       submissionId: detail.submissionId,
       decision: 'approve',
-      reasonCode: 'other',
     });
-    expect(approved.statusCode).toBe(200);
+    expect(approved.statusCode, approved.body).toBe(200);
     expect((await browser.request({ method: 'GET', url: '/api/verifications/me' })).json().status).toBe(
       'verified',
     );
@@ -385,6 +385,15 @@ describe('decisions', () => {
       reasonCode: 'nope',
     });
     expect(unknown.statusCode).toBe(400);
+    // A decline (or a request for a side again) must name one.
+    const none = await decide(compliance.browser, user.id, { submissionId, decision: 'decline' });
+    expect(none.statusCode).toBe(400);
+    const noneForSide = await decide(compliance.browser, user.id, {
+      submissionId,
+      decision: 'resubmit',
+      side: 'front',
+    });
+    expect(noneForSide.statusCode).toBe(400);
     expect(await identityStatusOf(user.id)).toBe('pending');
   });
 

@@ -433,8 +433,12 @@ export async function decideVerification({
   if (row.status !== 'pending') throw new AppError('ALREADY_DECIDED', VERIFICATION_MESSAGES.alreadyDecided);
   if (claimActive(row, now) && row.claimedBy !== actor.id)
     throw new AppError('VERIFICATION_CLAIMED', VERIFICATION_MESSAGES.claimedByOther);
-  const reason = await findReason(tx, input.reasonCode);
-  if (!reason?.active) throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.reasonUnknown);
+  // A decline or a request for a side again names its reason; an approval needs none (it may give one).
+  if (input.decision !== 'approve' && !input.reasonCode)
+    throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.reasonRequired);
+  const reason = input.reasonCode ? await findReason(tx, input.reasonCode) : undefined;
+  if (input.reasonCode && !reason?.active)
+    throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.reasonUnknown);
   const side = input.decision === 'resubmit' ? input.side : undefined;
   if (input.decision === 'resubmit' && !side)
     throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.sideRequired);
@@ -445,7 +449,7 @@ export async function decideVerification({
     status,
     decidedBy: actor.id,
     decidedAt: now,
-    reasonCode: reason.code,
+    reasonCode: reason?.code ?? null,
     note: input.note ?? null,
     resubmitSide: side ?? null,
     claimedBy: null,
@@ -462,9 +466,15 @@ export async function decideVerification({
     targetType: 'identity_submission',
     targetId: row.id,
     subjectUserId: userId,
-    reason: reason.label,
+    reason: reason?.label,
     before: { status: row.status },
-    after: { status, identityStatus, reasonCode: reason.code, note: input.note ?? null, side: side ?? null },
+    after: {
+      status,
+      identityStatus,
+      reasonCode: reason?.code ?? null,
+      note: input.note ?? null,
+      side: side ?? null,
+    },
   });
   return { decision, identityStatus };
 }

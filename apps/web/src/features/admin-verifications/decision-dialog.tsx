@@ -14,7 +14,7 @@ import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 
 export type DecisionChoice = {
   decision: VerificationDecision;
-  reasonCode: string;
+  reasonCode?: string | undefined;
   note?: string;
   side?: DocumentSide;
 };
@@ -63,13 +63,13 @@ export function DecisionDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: { reason?: string; side?: string } = {};
-    if (!reasonCode) found.reason = VERIFICATION_MESSAGES.reasonRequired;
+    if (!reasonCode && decision !== 'approve') found.reason = VERIFICATION_MESSAGES.reasonRequired;
     if (decision === 'resubmit' && !side) found.side = VERIFICATION_MESSAGES.sideRequired;
     setErrors(found);
     if (found.reason || found.side) return;
     onConfirm({
       decision,
-      reasonCode,
+      reasonCode: reasonCode || undefined,
       note: note.trim() || undefined,
       side: decision === 'resubmit' && side ? side : undefined,
     });
@@ -112,7 +112,7 @@ export function DecisionDialog({
         ) : null}
         <div>
           <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Reason
+            {decision === 'approve' ? 'Reason (optional)' : 'Reason'}
           </label>
           <select
             id={reasonId}
@@ -121,7 +121,7 @@ export function DecisionDialog({
             onChange={(event) => setReasonCode(event.target.value)}
             className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-8 pl-3 text-sm text-slate-900 shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
           >
-            <option value="">Choose a reason</option>
+            <option value="">{decision === 'approve' ? 'No reason' : 'Choose a reason'}</option>
             {active.map((reason) => (
               <option key={reason.code} value={reason.code}>
                 {reason.label}

@@ -46,6 +46,9 @@ export const ERROR_CODES = [
   'TWO_FACTOR_CHALLENGE_EXPIRED',
   'TWO_FACTOR_ALREADY_ENABLED',
   'TWO_FACTOR_NOT_ENABLED',
+  // Identity limits (issue 12): withdrawals need a verified identity; an unverified account's 30-day limits.
+  'IDENTITY_REQUIRED',
+  'VERIFICATION_LIMIT',
   'INTERNAL',
 ] as const;
 

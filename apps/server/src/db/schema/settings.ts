@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The one site settings record (id is always 1). */
 export const siteSettings = pgTable(
@@ -19,6 +19,16 @@ export const siteSettings = pgTable(
     fourEyesThresholdMinor: bigint('four_eyes_threshold_minor', { mode: 'bigint' })
       .notNull()
       .default(sql`100000`),
+    /** Identity limits (issue 12): an account that is not 'verified' may not withdraw at all. */
+    withdrawalsNeedVerifiedIdentity: boolean('withdrawals_need_verified_identity').notNull().default(true),
+    /** Identity limits: the most an unverified account may deposit in 30 days, in cents ($1,000). */
+    unverifiedDepositLimitMinor: bigint('unverified_deposit_limit_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`100000`),
+    /** Identity limits: the most an unverified account may withdraw in 30 days, in cents ($0). */
+    unverifiedWithdrawalLimitMinor: bigint('unverified_withdrawal_limit_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -27,5 +37,7 @@ export const siteSettings = pgTable(
     check('site_settings_min_withdrawal', sql`${t.minWithdrawalMinor} >= 0`),
     check('site_settings_fee_bounds', sql`${t.withdrawalFeeBps} between 0 and 10000`),
     check('site_settings_four_eyes_threshold', sql`${t.fourEyesThresholdMinor} >= 0`),
+    check('site_settings_unverified_deposit_limit', sql`${t.unverifiedDepositLimitMinor} >= 0`),
+    check('site_settings_unverified_withdrawal_limit', sql`${t.unverifiedWithdrawalLimitMinor} >= 0`),
   ],
 );

@@ -8,7 +8,15 @@ export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 export type SiteSettingsChange = Partial<
   Pick<
     SiteSettingsRow,
-    'siteName' | 'faviconFileId' | 'minWithdrawalMinor' | 'withdrawalFeeBps' | 'fourEyesThresholdMinor'
+    | 'siteName'
+    | 'faviconFileId'
+    | 'minWithdrawalMinor'
+    | 'withdrawalFeeBps'
+    | 'fourEyesThresholdMinor'
+    // Identity limits (issue 12).
+    | 'withdrawalsNeedVerifiedIdentity'
+    | 'unverifiedDepositLimitMinor'
+    | 'unverifiedWithdrawalLimitMinor'
   >
 >;
 

@@ -36,6 +36,9 @@ export function toSiteSettings(row: SiteSettingsRow): SiteSettings {
     minWithdrawal: formatDecimal(row.minWithdrawalMinor),
     withdrawalPercent: formatPercentBps(row.withdrawalFeeBps),
     fourEyesThreshold: formatDecimal(row.fourEyesThresholdMinor),
+    withdrawalsNeedVerifiedIdentity: row.withdrawalsNeedVerifiedIdentity,
+    unverifiedDepositLimit: formatDecimal(row.unverifiedDepositLimitMinor),
+    unverifiedWithdrawalLimit: formatDecimal(row.unverifiedWithdrawalLimitMinor),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -46,7 +49,13 @@ export async function readSiteSettings(db: Db): Promise<SiteSettings> {
 
 /** What anyone may read: the settings without the four-eyes threshold (an internal control). */
 export async function readPublicSettings(db: Db, emailDelivery: EmailDelivery): Promise<PublicSettings> {
-  const { fourEyesThreshold: _internal, ...visible } = await readSiteSettings(db);
+  const {
+    fourEyesThreshold: _internal,
+    withdrawalsNeedVerifiedIdentity: _identity,
+    unverifiedDepositLimit: _depositLimit,
+    unverifiedWithdrawalLimit: _withdrawalLimit,
+    ...visible
+  } = await readSiteSettings(db);
   return { ...visible, emailDelivery };
 }
 
@@ -69,6 +78,13 @@ async function changeSiteSettings(
   return { before, after };
 }
 
+/** An optional dollar amount in cents: undefined when left out, null when it does not parse. */
+function optionalMinor(text: string | undefined): bigint | null | undefined {
+  if (text === undefined) return undefined;
+  const parsed = parseMinorUnits(text);
+  return parsed.ok ? parsed.value : null;
+}
+
 /** Changes the site name and withdrawal limits (audited). */
 export async function updateSiteSettings({
   tx,
@@ -80,14 +96,24 @@ export async function updateSiteSettings({
   const feeBps = parsePercentBps(input.withdrawalPercent);
   const fourEyes =
     input.fourEyesThreshold === undefined ? undefined : parseMinorUnits(input.fourEyesThreshold);
+  const depositLimit = optionalMinor(input.unverifiedDepositLimit);
+  const withdrawalLimit = optionalMinor(input.unverifiedWithdrawalLimit);
   // The request schema already refused these; a failure here means the schema and domain disagree.
   if (!minWithdrawal.ok || !feeBps.ok || (fourEyes && !fourEyes.ok))
     throw new AppError('VALIDATION_FAILED', 'Invalid withdrawal settings');
+  if (depositLimit === null || withdrawalLimit === null)
+    throw new AppError('VALIDATION_FAILED', 'Invalid identity limits');
   const { after } = await changeSiteSettings({ tx, actor, now }, 'settings.update', {
     siteName: input.siteName,
     minWithdrawalMinor: minWithdrawal.value,
     withdrawalFeeBps: feeBps.value,
     ...(fourEyes?.ok ? { fourEyesThresholdMinor: fourEyes.value } : {}),
+    // Identity limits (issue 12): each left out keeps its value.
+    ...(input.withdrawalsNeedVerifiedIdentity === undefined
+      ? {}
+      : { withdrawalsNeedVerifiedIdentity: input.withdrawalsNeedVerifiedIdentity }),
+    ...(depositLimit === undefined ? {} : { unverifiedDepositLimitMinor: depositLimit }),
+    ...(withdrawalLimit === undefined ? {} : { unverifiedWithdrawalLimitMinor: withdrawalLimit }),
   });
   return toSiteSettings(after);
 }

@@ -41,6 +41,7 @@ import {
   selectOwnWithdrawalPage,
   updateWithdrawal,
 } from './withdrawals.repository.ts';
+import { requireWithdrawalWithinIdentityLimit } from '../verification-limits/verification-limits.service.ts';
 
 /** The minimum, the fee percentage and the available cash: what the form checks and shows. */
 export async function readWithdrawalTerms(db: Db, userId: string): Promise<WithdrawalTerms> {
@@ -74,6 +75,8 @@ export async function requestWithdrawal({
   const amountCents = toMinorUnits(input.amount);
   const locked = await lockCustomerAccounts(tx, [actor.id]);
   await requireWithdrawalsAllowed(tx, actor.id, now);
+  // Issue 12: an unverified account's withdrawals, summed under the account lock taken above.
+  await requireWithdrawalWithinIdentityLimit(tx, { userId: actor.id, amountMinor: amountCents, now });
   const cash = locked.find((account) => account.kind === 'customer_cash');
   const checked = checkWithdrawalAmount({
     amountCents,

@@ -146,13 +146,7 @@ export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 export const EmailDeliverySchema = z.enum(['smtp', 'none']);
 export type EmailDelivery = z.infer<typeof EmailDeliverySchema>;
 
-export const PublicSettingsSchema = SiteSettingsSchema.omit({
-  fourEyesThreshold: true,
-  // Identity limits: each customer reads their own allowance (GET /api/verification-limits).
-  withdrawalsNeedVerifiedIdentity: true,
-  unverifiedDepositLimit: true,
-  unverifiedWithdrawalLimit: true,
-})
+export const PublicSettingsSchema = SiteSettingsSchema.omit({ fourEyesThreshold: true })
   .extend({ emailDelivery: EmailDeliverySchema })
   .meta({ id: 'PublicSettings' });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;

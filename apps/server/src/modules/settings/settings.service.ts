@@ -49,13 +49,7 @@ export async function readSiteSettings(db: Db): Promise<SiteSettings> {
 
 /** What anyone may read: the settings without the four-eyes threshold (an internal control). */
 export async function readPublicSettings(db: Db, emailDelivery: EmailDelivery): Promise<PublicSettings> {
-  const {
-    fourEyesThreshold: _internal,
-    withdrawalsNeedVerifiedIdentity: _identity,
-    unverifiedDepositLimit: _depositLimit,
-    unverifiedWithdrawalLimit: _withdrawalLimit,
-    ...visible
-  } = await readSiteSettings(db);
+  const { fourEyesThreshold: _internal, ...visible } = await readSiteSettings(db);
   return { ...visible, emailDelivery };
 }
 

@@ -1,15 +1,17 @@
+import type { IdentityStatus } from '@candor/contracts/auth';
 import { and, eq, gt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { deposits } from '../../db/schema/deposits.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 
-import type { IdentityStatus } from '@candor/contracts/auth';
-
 export type { IdentityStatus };
 
 export async function findIdentityStatus(db: Db, userId: string): Promise<IdentityStatus | undefined> {
-  const [row] = await db.select({ identityStatus: users.identityStatus }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ identityStatus: users.identityStatus })
+    .from(users)
+    .where(eq(users.id, userId));
   return row?.identityStatus;
 }
 
@@ -18,7 +20,13 @@ export async function sumDepositsSince(db: Db, userId: string, since: Date): Pro
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${deposits.amountMinor}), 0)::text` })
     .from(deposits)
-    .where(and(eq(deposits.userId, userId), gt(deposits.createdAt, since), notInArray(deposits.status, ['rejected'])));
+    .where(
+      and(
+        eq(deposits.userId, userId),
+        gt(deposits.createdAt, since),
+        notInArray(deposits.status, ['rejected']),
+      ),
+    );
   return BigInt(row?.total ?? '0');
 }
 

@@ -31,6 +31,7 @@ import {
 import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances } from '../ledger/ledger.service.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
+import { requireWithdrawalWithinIdentityLimit } from '../verification-limits/verification-limits.service.ts';
 import { issueWithdrawalCode } from './withdrawal-codes.ts';
 import { sendWithdrawalCode, sendWithdrawalNotice } from './withdrawal-confirmation.service.ts';
 import { toWithdrawal } from './withdrawal-rows.ts';
@@ -41,7 +42,6 @@ import {
   selectOwnWithdrawalPage,
   updateWithdrawal,
 } from './withdrawals.repository.ts';
-import { requireWithdrawalWithinIdentityLimit } from '../verification-limits/verification-limits.service.ts';
 
 /** The minimum, the fee percentage and the available cash: what the form checks and shows. */
 export async function readWithdrawalTerms(db: Db, userId: string): Promise<WithdrawalTerms> {

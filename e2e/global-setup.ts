@@ -188,6 +188,16 @@ export const E2E_WALLETS = {
   usdt: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
 };
 export const E2E_WITHDRAWAL_PERCENT = '2.5';
+/**
+ * Identity limits (issue 12), permissive for the journeys: their customers are not verified, and
+ * settings are global while journeys run in parallel. The strict defaults (withdrawals need a
+ * verified identity, $1,000 of deposits) are proved by the server tests (verification-limits).
+ */
+export const E2E_IDENTITY_LIMITS = {
+  withdrawalsNeedVerifiedIdentity: false,
+  unverifiedDepositLimit: '1000000',
+  unverifiedWithdrawalLimit: '1000000',
+};
 
 /** A staff member of the run: a password, and the authenticator secret once two-factor is on. */
 type Member = { email: string; password: string; totpSecret: string };
@@ -260,6 +270,7 @@ async function configurePlatform(baseURL: string, admin: Member): Promise<void> 
     siteName: 'Candor',
     minWithdrawal: '10',
     withdrawalPercent: E2E_WITHDRAWAL_PERCENT,
+    ...E2E_IDENTITY_LIMITS,
   });
 }
 

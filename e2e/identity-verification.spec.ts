@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { asAdmin, creditCustomer } from './fixtures/admin.ts';
 import { signInThroughApi } from './fixtures/api.ts';
 import { readComplianceCredentials, readE2eEnv } from './fixtures/env.ts';
 import { makePng } from './fixtures/png.ts';
@@ -125,4 +126,14 @@ test('a customer is declined with Expired, submits again, and is verified by com
   await expect(
     page.getByRole('region', { name: 'Profile' }).getByRole('link', { name: 'Account Verified' }),
   ).toBeVisible();
+
+  // Verified, the customer withdraws. (The journeys run with the limits relaxed for every customer,
+  // see e2e/global-setup.ts; the server tests prove that the default refuses unverified accounts.)
+  await asAdmin(browser, (admin) => creditCustomer(admin, signedInClient.id, '200'));
+  await page.goto('/select-withdrawal');
+  await page.getByRole('button', { name: /^Paypal/ }).click();
+  await page.getByLabel('PayPal e-mail').fill('me@paypal.example');
+  await page.getByLabel('Amount (USD)').fill('50');
+  await page.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(toast(page, 'Withdrawal successful')).toBeVisible();
 });

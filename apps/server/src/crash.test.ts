@@ -63,7 +63,7 @@ beforeAll(async () => {
     const adminCookie = `${SESSION_COOKIE}=${await createSessionCookie(db, admin.id)}`;
     const customers = [];
     for (let i = 0; i < CUSTOMERS; i++) {
-      const customer = await insertUser(db);
+      const customer = await insertUser(db, { identityStatus: 'verified' });
       await credit(db, customer.id, START_CENTS, 'Crash test money');
       customerCookies.set(customer.id, `${SESSION_COOKIE}=${await createSessionCookie(db, customer.id)}`);
       customers.push(customer);

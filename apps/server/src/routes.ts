@@ -26,6 +26,7 @@ import { tradesRoutes } from './modules/trades/trades.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { userActivityRoutes } from './modules/user-activity/user-activity.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { verificationLimitsRoutes } from './modules/verification-limits/verification-limits.routes.ts';
 import { verificationsRoutes } from './modules/verifications/verifications.routes.ts';
 import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
 import { withdrawalSettingsRoutes } from './modules/withdrawals/withdrawal-settings.routes.ts';
@@ -41,6 +42,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(usersRoutes, services);
   await app.register(sessionRoutes, services);
   await app.register(meRoutes, services);
+  await app.register(verificationLimitsRoutes, services);
   await app.register(passwordResetsRoutes, services);
   await app.register(emailVerificationsRoutes, services);
   await app.register(accountRoutes, services);

@@ -50,6 +50,9 @@ export const ERROR_CODES = [
   'VERIFICATION_PENDING',
   'VERIFICATION_CLAIMED',
   'LINK_EXPIRED',
+  // Identity limits (issue 12): withdrawals need a verified identity; an unverified account's 30-day limits.
+  'IDENTITY_REQUIRED',
+  'VERIFICATION_LIMIT',
   'INTERNAL',
 ] as const;
 

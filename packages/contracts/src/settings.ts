@@ -61,6 +61,25 @@ const FourEyesThresholdSchema = z
       ctx.addIssue({ code: 'custom', message: 'Second approval threshold is too large' });
   });
 
+/** Identity limits (issue 12): an unverified account's 30-day deposit or withdrawal limit in dollars. */
+function unverifiedLimitSchema(label: string) {
+  const messages = {
+    INVALID_AMOUNT: `${label} must be an amount such as 1000.00`,
+    TOO_MANY_DECIMALS: `${label} can have at most 2 decimals`,
+    NEGATIVE_AMOUNT: `${label} cannot be negative`,
+  } as const satisfies Record<MoneyParseError, string>;
+  return z
+    .string({ error: requiredText(`${label} is required`, messages.INVALID_AMOUNT) })
+    .trim()
+    .min(1, `${label} is required`)
+    .superRefine((text, ctx) => {
+      const parsed = parseMinorUnits(text);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: messages[parsed.error] });
+      else if (parsed.value > MAX_MIN_WITHDRAWAL_MINOR)
+        ctx.addIssue({ code: 'custom', message: `${label} is too large` });
+    });
+}
+
 /** A percentage from 0 to 100 with at most 2 decimals ("2.5"). */
 const WithdrawalPercentSchema = z
   .string({ error: requiredText('Withdrawal percentage is required', PERCENT_MESSAGES.INVALID_AMOUNT) })
@@ -100,6 +119,12 @@ export const UpdateSiteSettingsRequestSchema = z
       .min(1, 'Approved ID retention must be between 1 and 50 years')
       .max(50, 'Approved ID retention must be between 1 and 50 years')
       .optional(),
+    /** Identity limits (issue 12): withdrawals are refused until the identity is verified. Left out, kept. */
+    withdrawalsNeedVerifiedIdentity: z.boolean().optional(),
+    /** Identity limits: the most an unverified account may deposit in 30 days. Left out, kept. */
+    unverifiedDepositLimit: unverifiedLimitSchema('Unverified deposit limit').optional(),
+    /** Identity limits: the most an unverified account may withdraw in 30 days. Left out, kept. */
+    unverifiedWithdrawalLimit: unverifiedLimitSchema('Unverified withdrawal limit').optional(),
   })
   .meta({ id: 'UpdateSiteSettingsRequest' });
 export type UpdateSiteSettingsRequest = z.infer<typeof UpdateSiteSettingsRequestSchema>;
@@ -120,6 +145,12 @@ export const SiteSettingsSchema = z
     declinedIdRetentionDays: z.number().int(),
     /** Years after an account is closed that its approved identity records are erased (default 5). */
     approvedIdRetentionYears: z.number().int(),
+    /** Identity limits (issue 12): withdrawals need a verified identity. */
+    withdrawalsNeedVerifiedIdentity: z.boolean(),
+    /** Identity limits: dollars an unverified account may deposit in 30 days ("1000.00"). */
+    unverifiedDepositLimit: z.string(),
+    /** Identity limits: dollars an unverified account may withdraw in 30 days ("0.00"). */
+    unverifiedWithdrawalLimit: z.string(),
     updatedAt: z.iso.datetime(),
   })
   .meta({ id: 'SiteSettings' });

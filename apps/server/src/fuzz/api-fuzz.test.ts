@@ -70,7 +70,7 @@ beforeAll(async () => {
 /** Records for requests to find: a customer with a deposit, a withdrawal, a trade and an adjustment awaiting approval. */
 async function seedRecords(db: Db): Promise<void> {
   await setWithdrawalLimits(db, 1_000n, 250);
-  const victim = await insertUser(db);
+  const victim = await insertUser(db, { identityStatus: 'verified' });
   await insertUser(db, { role: 'support' });
   await fund(db, victim.id, 500_000n);
   await insertPendingDeposit(db, victim.id);

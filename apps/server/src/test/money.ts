@@ -36,13 +36,16 @@ export async function credit(db: Db, userId: string, cents: bigint, reason: stri
   await post(db, adjustmentEntry({ userId, direction: 'credit', amount: cents, reason }));
 }
 
-/** A new customer with `cents` of available cash (none when 0), and a browser signed in as them. */
+/**
+ * A new customer with `cents` of available cash (none when 0), and a browser signed in as them.
+ * Verified by default (issue 12: unverified accounts may not withdraw); pass identityStatus to test the limits.
+ */
 export async function insertFundedCustomer(
   t: { app: FastifyInstance; db: Db },
   cents: bigint,
   overrides: Partial<TestUser> = {},
 ): Promise<{ user: TestUser; browser: Browser }> {
-  const customer = await insertSignedInUser(t, overrides);
+  const customer = await insertSignedInUser(t, { identityStatus: 'verified', ...overrides });
   if (cents > 0n) await fund(t.db, customer.user.id, cents);
   return customer;
 }

@@ -42,6 +42,8 @@ export const queryKeys = {
   withdrawalTerms: [...ME, 'withdrawal-terms'],
   /** A freeze or a 24-hour wait on new withdrawals. */
   withdrawalProtection: [...ME, 'withdrawal-protection'],
+  /** What an unverified account may still deposit and withdraw in 30 days (issue 12). */
+  verificationAllowance: [...ME, 'verification-allowance'],
   /** The customer's security events (/account). */
   accountSecurity: [...ME, 'security'],
   ownDeposits: pagedKeys([...ME, 'deposits']),

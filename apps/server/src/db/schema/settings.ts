@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The one site settings record (id is always 1). */
 export const siteSettings = pgTable(
@@ -23,6 +23,16 @@ export const siteSettings = pgTable(
     declinedIdRetentionDays: integer('declined_id_retention_days').notNull().default(30),
     /** Approved identity records of a closed account are erased this many years after the close. */
     approvedIdRetentionYears: integer('approved_id_retention_years').notNull().default(5),
+    /** Identity limits (issue 12): an account that is not 'verified' may not withdraw at all. */
+    withdrawalsNeedVerifiedIdentity: boolean('withdrawals_need_verified_identity').notNull().default(true),
+    /** Identity limits: the most an unverified account may deposit in 30 days, in cents ($1,000). */
+    unverifiedDepositLimitMinor: bigint('unverified_deposit_limit_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`100000`),
+    /** Identity limits: the most an unverified account may withdraw in 30 days, in cents ($0). */
+    unverifiedWithdrawalLimitMinor: bigint('unverified_withdrawal_limit_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -33,5 +43,7 @@ export const siteSettings = pgTable(
     check('site_settings_four_eyes_threshold', sql`${t.fourEyesThresholdMinor} >= 0`),
     check('site_settings_declined_id_retention', sql`${t.declinedIdRetentionDays} between 1 and 3650`),
     check('site_settings_approved_id_retention', sql`${t.approvedIdRetentionYears} between 1 and 50`),
+    check('site_settings_unverified_deposit_limit', sql`${t.unverifiedDepositLimitMinor} >= 0`),
+    check('site_settings_unverified_withdrawal_limit', sql`${t.unverifiedWithdrawalLimitMinor} >= 0`),
   ],
 );

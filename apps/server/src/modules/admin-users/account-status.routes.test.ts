@@ -247,7 +247,11 @@ describe('a suspended customer', () => {
 /** A customer who signed up, verified, signed in, uploaded a picture and a proof, and withdrew everything. */
 async function emptiedCustomer() {
   const signedUp = await signUpUser(t.app, { fullname: 'Ada Lovelace' });
-  await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, signedUp.id));
+  // Identity verified too: unverified accounts may not withdraw (issue 12).
+  await t.db
+    .update(users)
+    .set({ emailVerified: true, identityStatus: 'verified' })
+    .where(eq(users.id, signedUp.id));
   const browser = await signedInBrowser(t.app, signedUp);
   const picture = multipartUpload({
     filename: 'me.png',

@@ -46,6 +46,8 @@ export const depositsRoutes: RoutesPlugin<'db' | 'storage' | 'market' | 'transac
           200: DepositQuoteSchema,
           ...errors,
           409: ErrorResponseSchema,
+          // Issue 12: over an unverified account's 30-day deposit limit (VERIFICATION_LIMIT).
+          422: ErrorResponseSchema,
           503: ErrorResponseSchema,
         },
       },
@@ -82,6 +84,10 @@ export const depositsRoutes: RoutesPlugin<'db' | 'storage' | 'market' | 'transac
       schema: {
         tags: ['deposits'],
         summary: 'Deposit step 3 (Paid): record a pending deposit on a quote, with its proof of payment',
+        description:
+          'Refused with 422 VERIFICATION_LIMIT when an account whose identity is not verified would deposit ' +
+          'more than the limit in Settings in 30 days (non-rejected deposits counted; the message says how ' +
+          'much is left and that verifying at /identity lifts it).',
         headers: IdempotencyHeadersSchema,
         body: CreateDepositRequestSchema,
         response: {

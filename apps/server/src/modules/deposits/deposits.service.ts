@@ -25,6 +25,7 @@ import { findFileById } from '../storage/files.repository.ts';
 import { saveUpload } from '../storage/files.service.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
 import { requireActiveAccount } from '../users/users.service.ts';
+import { requireDepositWithinIdentityLimit } from '../verification-limits/verification-limits.service.ts';
 import { findWalletAddress } from '../wallets/wallets.repository.ts';
 import { showCoinAmount, toDeposit } from './deposit-rows.ts';
 import {
@@ -64,6 +65,8 @@ export async function createDepositQuote({
   if (!address) throw new AppError('WALLET_NOT_CONFIGURED', DEPOSIT_MESSAGES.walletMissing(spec.label));
   const { rate, source } = readRate(market, input.coin);
   const amountMinor = toMinorUnits(input.amount);
+  // Issue 12: told before paying; the submission checks again under the customer's lock.
+  await requireDepositWithinIdentityLimit(tx, { userId: actor.id, amountMinor, now });
   const converted = convertUsdToCoin({
     amountCents: amountMinor,
     usdPerCoin: rate,
@@ -139,6 +142,8 @@ export async function submitDeposit({
   if (await findDepositIdBy(tx, { proofFileId: proof.id })) {
     throw new AppError('CONFLICT', DEPOSIT_MESSAGES.proofInUse);
   }
+  // Issue 12: an unverified account's 30-day deposit limit, summed under the customer's account lock.
+  await requireDepositWithinIdentityLimit(tx, { userId: actor.id, amountMinor: quote.amountMinor, now });
   const row = await insertDeposit(tx, {
     userId: actor.id,
     quoteId: quote.id,

@@ -4,7 +4,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { sessions } from '../../db/schema/auth.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { findLastMail, signedInBrowser, signUpUser, tokenFromLink } from '../../test/auth-helpers.ts';
-import { insertUser, signInAs } from '../../test/factories.ts';
+import { insertUser, signInAs, verifyIdentity } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { WITHDRAWAL_CODE_SUBJECT } from '../withdrawals/withdrawal-codes.ts';
@@ -37,6 +37,7 @@ beforeAll(async () => {
 
   customer = await signedInBrowser(t.app, user);
   await fund(t.db, user.id, 100_00n);
+  await verifyIdentity(t.db, user.id);
   await setCustomerSettings(t.db, user.id, { requireCode: true });
   const withdrawal = await requestWithdrawal(customer, { amount: '40', ...PAYOUTS.paypal });
   expect(withdrawal.statusCode, withdrawal.body).toBe(200);

@@ -15,6 +15,10 @@ export type SiteSettingsChange = Partial<
     | 'fourEyesThresholdMinor'
     | 'declinedIdRetentionDays'
     | 'approvedIdRetentionYears'
+    // Identity limits (issue 12).
+    | 'withdrawalsNeedVerifiedIdentity'
+    | 'unverifiedDepositLimitMinor'
+    | 'unverifiedWithdrawalLimitMinor'
   >
 >;
 

@@ -36,6 +36,10 @@ test('on first start the settings have their defaults, readable by anyone', asyn
     faviconUrl: null,
     minWithdrawal: '0.00',
     withdrawalPercent: '0.00',
+    // Identity limits (issue 12): withdrawals need a verified identity; $1,000 of deposits, $0 of withdrawals.
+    withdrawalsNeedVerifiedIdentity: true,
+    unverifiedDepositLimit: '1000.00',
+    unverifiedWithdrawalLimit: '0.00',
     updatedAt: expect.any(String),
     emailDelivery: 'none',
   });
@@ -119,6 +123,61 @@ describe('an administrator updates the settings', () => {
     expect(negative.statusCode).toBe(400);
     expect(negative.json().message).toContain('Second approval threshold cannot be negative');
     await put({ ...valid, fourEyesThreshold: '1000' });
+  });
+
+  test('the identity limits: set, stored in cents, audited, and each left out keeps its value', async () => {
+    const set = await put({
+      ...valid,
+      withdrawalsNeedVerifiedIdentity: false,
+      unverifiedDepositLimit: '2500.5',
+      unverifiedWithdrawalLimit: '300',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({
+      withdrawalsNeedVerifiedIdentity: false,
+      unverifiedDepositLimit: '2500.50',
+      unverifiedWithdrawalLimit: '300.00',
+    });
+    const [row] = await t.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+    expect(row).toMatchObject({
+      withdrawalsNeedVerifiedIdentity: false,
+      unverifiedDepositLimitMinor: 250_050n,
+      unverifiedWithdrawalLimitMinor: 300_00n,
+    });
+    expect(await latestAudit()).toMatchObject({
+      actorId: admin.user.id,
+      action: 'settings.update',
+      before: { withdrawalsNeedVerifiedIdentity: true, unverifiedDepositLimit: '1000.00' },
+      after: {
+        withdrawalsNeedVerifiedIdentity: false,
+        unverifiedDepositLimit: '2500.50',
+        unverifiedWithdrawalLimit: '300.00',
+      },
+    });
+    expect((await put(valid)).json()).toMatchObject({
+      withdrawalsNeedVerifiedIdentity: false,
+      unverifiedDepositLimit: '2500.50',
+      unverifiedWithdrawalLimit: '300.00',
+    });
+    const negative = await put({ ...valid, unverifiedWithdrawalLimit: '-0.01' });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().message).toContain('Unverified withdrawal limit cannot be negative');
+    const decimals = await put({ ...valid, unverifiedDepositLimit: '1.005' });
+    expect(decimals.json().message).toContain('Unverified deposit limit can have at most 2 decimals');
+    const notBoolean = await put({ ...valid, withdrawalsNeedVerifiedIdentity: 'yes' });
+    expect(notBoolean.statusCode).toBe(400);
+    const back = await put({
+      ...valid,
+      withdrawalsNeedVerifiedIdentity: true,
+      unverifiedDepositLimit: '1000',
+      unverifiedWithdrawalLimit: '0',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
+  test('a client cannot change the identity limits', async () => {
+    const res = await put({ ...valid, withdrawalsNeedVerifiedIdentity: false }, client.browser);
+    expect(res.statusCode).toBe(403);
   });
 
   test.each([

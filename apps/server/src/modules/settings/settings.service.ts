@@ -38,6 +38,9 @@ export function toSiteSettings(row: SiteSettingsRow): SiteSettings {
     fourEyesThreshold: formatDecimal(row.fourEyesThresholdMinor),
     declinedIdRetentionDays: row.declinedIdRetentionDays,
     approvedIdRetentionYears: row.approvedIdRetentionYears,
+    withdrawalsNeedVerifiedIdentity: row.withdrawalsNeedVerifiedIdentity,
+    unverifiedDepositLimit: formatDecimal(row.unverifiedDepositLimitMinor),
+    unverifiedWithdrawalLimit: formatDecimal(row.unverifiedWithdrawalLimitMinor),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -76,6 +79,13 @@ async function changeSiteSettings(
   return { before, after };
 }
 
+/** An optional dollar amount in cents: undefined when left out, null when it does not parse. */
+function optionalMinor(text: string | undefined): bigint | null | undefined {
+  if (text === undefined) return undefined;
+  const parsed = parseMinorUnits(text);
+  return parsed.ok ? parsed.value : null;
+}
+
 /** Changes the site name and withdrawal limits (audited). */
 export async function updateSiteSettings({
   tx,
@@ -87,9 +97,13 @@ export async function updateSiteSettings({
   const feeBps = parsePercentBps(input.withdrawalPercent);
   const fourEyes =
     input.fourEyesThreshold === undefined ? undefined : parseMinorUnits(input.fourEyesThreshold);
+  const depositLimit = optionalMinor(input.unverifiedDepositLimit);
+  const withdrawalLimit = optionalMinor(input.unverifiedWithdrawalLimit);
   // The request schema already refused these; a failure here means the schema and domain disagree.
   if (!minWithdrawal.ok || !feeBps.ok || (fourEyes && !fourEyes.ok))
     throw new AppError('VALIDATION_FAILED', 'Invalid withdrawal settings');
+  if (depositLimit === null || withdrawalLimit === null)
+    throw new AppError('VALIDATION_FAILED', 'Invalid identity limits');
   const { after } = await changeSiteSettings({ tx, actor, now }, 'settings.update', {
     siteName: input.siteName,
     minWithdrawalMinor: minWithdrawal.value,
@@ -101,6 +115,12 @@ export async function updateSiteSettings({
     ...(input.approvedIdRetentionYears === undefined
       ? {}
       : { approvedIdRetentionYears: input.approvedIdRetentionYears }),
+    // Identity limits (issue 12): each left out keeps its value.
+    ...(input.withdrawalsNeedVerifiedIdentity === undefined
+      ? {}
+      : { withdrawalsNeedVerifiedIdentity: input.withdrawalsNeedVerifiedIdentity }),
+    ...(depositLimit === undefined ? {} : { unverifiedDepositLimitMinor: depositLimit }),
+    ...(withdrawalLimit === undefined ? {} : { unverifiedWithdrawalLimitMinor: withdrawalLimit }),
   });
   return toSiteSettings(after);
 }

@@ -29,7 +29,7 @@ type Enrolled = { user: TestUser; browser: Browser; secret: string; recoveryCode
 
 /** A customer who turned two-factor on through the API, as the /account page does. */
 async function enrolledCustomer(): Promise<Enrolled> {
-  const user = await insertUser(t.db);
+  const user = await insertUser(t.db, { identityStatus: 'verified' });
   const browser = await signInAs(t.app, t.db, user);
   const start = await browser.post('/api/account/two-factor', { password: user.password });
   expect(start.statusCode, start.body).toBe(200);
@@ -308,7 +308,7 @@ describe('withdrawal requests with two-factor on', () => {
   });
 
   test('a customer without two-factor needs no code', async () => {
-    const user = await insertUser(t.db);
+    const user = await insertUser(t.db, { identityStatus: 'verified' });
     await fund(t.db, user.id, 100_00n);
     const browser = await signInAs(t.app, t.db, user);
     const res = await browser.post('/api/withdrawals', { amount: '20', ...PAYOUTS.paypal });

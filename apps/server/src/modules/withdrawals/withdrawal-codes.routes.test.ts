@@ -27,7 +27,7 @@ type Customer = { user: TestUser; browser: Browser };
 
 /** A funded customer whose withdrawals need an e-mailed code. */
 async function codeCustomer(): Promise<Customer> {
-  const user = await insertUser(t.db);
+  const user = await insertUser(t.db, { identityStatus: 'verified' });
   await fund(t.db, user.id, 100_00n);
   await setCustomerSettings(t.db, user.id, { requireCode: true });
   return { user, browser: await signInAs(t.app, t.db, user) };

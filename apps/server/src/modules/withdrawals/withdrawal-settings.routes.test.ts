@@ -86,7 +86,7 @@ describe("an administrator sets a customer's withdrawal settings", () => {
   });
 
   test('the settings decide the status of the next request', async () => {
-    const user = await insertUser(t.db);
+    const user = await insertUser(t.db, { identityStatus: 'verified' });
     await fund(t.db, user.id, 100_00n);
     const browser = await signInAs(t.app, t.db, user);
     await put(user.id, { holdEnabled: true, holdReason: 'Manual review', requireCode: false });

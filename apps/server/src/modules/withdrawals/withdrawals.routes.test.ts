@@ -19,7 +19,8 @@ beforeEach(async () => {
 
 /** A signed-in customer with `cents` of available cash. */
 async function customerWith(cents: bigint): Promise<{ id: string; email: string; browser: Browser }> {
-  const user = await insertUser(t.db);
+  // Verified: unverified accounts may not withdraw (issue 12; verification-limits tests cover them).
+  const user = await insertUser(t.db, { identityStatus: 'verified' });
   if (cents > 0n) await fund(t.db, user.id, cents);
   return { id: user.id, email: user.email, browser: await signInAs(t.app, t.db, user) };
 }

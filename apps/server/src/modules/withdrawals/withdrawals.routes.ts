@@ -107,7 +107,9 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env' | 'au
           'while frozen and 423 WITHDRAWALS_PAUSED within 24 hours of a password or e-mail change or of turning two-factor off ' +
           '(the message says why and until when; GET /api/withdrawals/protection gives both). When the ' +
           "customer's two-factor sign-in is on, twoFactorCode is required (TWO_FACTOR_CODE_REQUIRED without " +
-          'it, INVALID_TWO_FACTOR_CODE when wrong).',
+          'it, INVALID_TWO_FACTOR_CODE when wrong). An account whose identity is not verified is refused ' +
+          'with 403 IDENTITY_REQUIRED while Settings say withdrawals need a verified identity, otherwise ' +
+          'with 422 VERIFICATION_LIMIT above its 30-day limit (non-rejected, non-cancelled requests counted).',
         headers: IdempotencyHeadersSchema,
         body: CreateWithdrawalRequestSchema,
         response: { 200: WithdrawalSchema, ...moneyErrors, 423: ErrorResponseSchema },

@@ -31,6 +31,7 @@ import {
 import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances } from '../ledger/ledger.service.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
+import { requireWithdrawalWithinIdentityLimit } from '../verification-limits/verification-limits.service.ts';
 import { issueWithdrawalCode } from './withdrawal-codes.ts';
 import { sendWithdrawalCode, sendWithdrawalNotice } from './withdrawal-confirmation.service.ts';
 import { toWithdrawal } from './withdrawal-rows.ts';
@@ -74,6 +75,8 @@ export async function requestWithdrawal({
   const amountCents = toMinorUnits(input.amount);
   const locked = await lockCustomerAccounts(tx, [actor.id]);
   await requireWithdrawalsAllowed(tx, actor.id, now);
+  // Issue 12: an unverified account's withdrawals, summed under the account lock taken above.
+  await requireWithdrawalWithinIdentityLimit(tx, { userId: actor.id, amountMinor: amountCents, now });
   const cash = locked.find((account) => account.kind === 'customer_cash');
   const checked = checkWithdrawalAmount({
     amountCents,

@@ -10,6 +10,9 @@ const SETTINGS = {
   minWithdrawal: '10.00',
   withdrawalPercent: '2.50',
   fourEyesThreshold: '1000.00',
+  withdrawalsNeedVerifiedIdentity: true,
+  unverifiedDepositLimit: '1000.00',
+  unverifiedWithdrawalLimit: '0.00',
   updatedAt: '2026-01-15T09:30:00.000Z',
 };
 
@@ -80,11 +83,52 @@ describe('SettingsTab', () => {
         minWithdrawal: '25',
         withdrawalPercent: '1',
         fourEyesThreshold: '5000',
+        withdrawalsNeedVerifiedIdentity: true,
+        unverifiedDepositLimit: '1000.00',
+        unverifiedWithdrawalLimit: '0.00',
       },
     ]);
     expect((screen.getByLabelText('Second approval above (USD)') as HTMLInputElement).value).toBe('5000.00');
     expect(queryClient.getQueryData<typeof saved>(['settings'])?.siteName).toBe('Northwind Markets');
     expect((screen.getByLabelText('Minimum withdrawal (USD)') as HTMLInputElement).value).toBe('25.00');
+  });
+
+  test('the identity verification limits: shown, refused when negative, saved with the box unticked', async () => {
+    const saved = {
+      ...SETTINGS,
+      withdrawalsNeedVerifiedIdentity: false,
+      unverifiedDepositLimit: '500.00',
+      unverifiedWithdrawalLimit: '250.00',
+    };
+    const fetchMock = mockApi({
+      'GET /api/admin/settings': { status: 200, body: SETTINGS },
+      'PUT /api/admin/settings': { status: 200, body: saved },
+    });
+    renderSettings();
+    const box = (await screen.findByLabelText('Withdrawals need a verified identity')) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    const deposit = 'Largest deposit of an unverified account in 30 days (USD)';
+    const withdrawal = 'Largest withdrawal of an unverified account in 30 days (USD)';
+    expect((screen.getByLabelText(deposit) as HTMLInputElement).value).toBe('1000.00');
+    expect((screen.getByLabelText(withdrawal) as HTMLInputElement).value).toBe('0.00');
+
+    await replace(deposit, '-1');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Unverified deposit limit cannot be negative')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([]);
+
+    await replace(deposit, '500');
+    await replace(withdrawal, '250');
+    await userEvent.setup().click(box);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Site settings updated successfully!')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
+      expect.objectContaining({
+        withdrawalsNeedVerifiedIdentity: false,
+        unverifiedDepositLimit: '500',
+        unverifiedWithdrawalLimit: '250',
+      }),
+    ]);
   });
 
   test('uploads a chosen favicon before saving the other values', async () => {

@@ -37,6 +37,10 @@ function toFormValues(settings: SiteSettings): SettingsForm {
     minWithdrawal: settings.minWithdrawal,
     withdrawalPercent: settings.withdrawalPercent,
     fourEyesThreshold: settings.fourEyesThreshold,
+    // Identity limits (issue 12).
+    withdrawalsNeedVerifiedIdentity: settings.withdrawalsNeedVerifiedIdentity,
+    unverifiedDepositLimit: settings.unverifiedDepositLimit,
+    unverifiedWithdrawalLimit: settings.unverifiedWithdrawalLimit,
   };
 }
 
@@ -123,6 +127,31 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           label="Second approval above (USD)"
           hint="In dollars, 0 or more; 0 = off"
           {...field('fourEyesThreshold')}
+        />
+      </SettingsSection>
+
+      <SettingsSection
+        title="Identity verification limits"
+        description="What an account whose identity is not verified may do in 30 days. Verifying at /identity lifts these limits."
+        fieldsClassName="grid gap-5 sm:grid-cols-2"
+      >
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-700 sm:col-span-2">
+          <input
+            type="checkbox"
+            className="size-4 rounded border-slate-300 text-brand-600"
+            {...form.register('withdrawalsNeedVerifiedIdentity')}
+          />
+          Withdrawals need a verified identity
+        </label>
+        <DecimalField
+          label="Largest deposit of an unverified account in 30 days (USD)"
+          hint="In dollars, 0 or more, e.g. 1000.00"
+          {...field('unverifiedDepositLimit')}
+        />
+        <DecimalField
+          label="Largest withdrawal of an unverified account in 30 days (USD)"
+          hint="In dollars, 0 or more; applies when withdrawals do not need a verified identity"
+          {...field('unverifiedWithdrawalLimit')}
         />
       </SettingsSection>
     </SettingsFormFrame>

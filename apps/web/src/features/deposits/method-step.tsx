@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
+import { IdentityRefusal, isIdentityRefusal } from '../verification-limits/identity-limit-notice.tsx';
 import { formatCoin } from './deposit-format.ts';
 import { createDepositQuote } from './deposits-api.ts';
 
@@ -71,6 +72,8 @@ export function MethodStep({
           <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
             <Spinner className="h-4 w-4 text-brand-600" /> Getting the rate...
           </p>
+        ) : quoting.error && isIdentityRefusal(quoting.error) ? (
+          <IdentityRefusal message={quoting.error.message} />
         ) : problem ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
             {problem}

@@ -20,6 +20,7 @@ import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
+import { IdentityRefusal, isIdentityRefusal } from '../verification-limits/identity-limit-notice.tsx';
 import { findProofProblem, formatCoin, formatCountdown, PROOF_ACCEPT } from './deposit-format.ts';
 import { submitDeposit, uploadDepositProof } from './deposits-api.ts';
 import { useCountdown } from './use-countdown.ts';
@@ -45,8 +46,11 @@ export function PaymentStep({
   const [proof, setProof] = useState<File | null>(null);
   const [proofProblem, setProofProblem] = useState<string | null>(null);
   const [hash, setHash] = useState('');
+  // Issue 12: the server's refusal for an unverified identity, shown with the link to /identity.
+  const [identityRefusal, setIdentityRefusal] = useState<string | null>(null);
   const fail = (error: Error) => {
     if (isApiError(error, 'QUOTE_EXPIRED')) setServerExpired(true);
+    setIdentityRefusal(isIdentityRefusal(error) ? error.message : null);
     notify.error(errorMessage(error));
   };
   const upload = useMutation({ mutationFn: uploadDepositProof, onError: fail });
@@ -113,6 +117,12 @@ export function PaymentStep({
           disabled={expired}
         />
       </div>
+
+      {identityRefusal ? (
+        <div className="mt-5">
+          <IdentityRefusal message={identityRefusal} />
+        </div>
+      ) : null}
 
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="secondary" onClick={onBack} disabled={busy !== null}>

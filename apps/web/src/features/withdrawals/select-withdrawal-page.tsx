@@ -16,6 +16,7 @@ import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { WithdrawalLimitGate } from '../verification-limits/identity-limit-notice.tsx';
 import { ConfirmWithdrawalStep } from './confirm-withdrawal-step.tsx';
 import { SelectWithdrawalSearchSchema } from './select-withdrawal-search.ts';
 import { WithdrawalMethodForm } from './withdrawal-method-form.tsx';
@@ -52,7 +53,10 @@ export function SelectWithdrawalPage() {
             {confirm ? (
               <ConfirmWithdrawalStep key={confirm} id={confirm} email={me.email} />
             ) : (
-              <WithdrawalWizard />
+              // Issue 12: an unverified identity's limits, said before the form.
+              <WithdrawalLimitGate>
+                <WithdrawalWizard />
+              </WithdrawalLimitGate>
             )}
           </WithdrawalProtectionGate>
         </div>

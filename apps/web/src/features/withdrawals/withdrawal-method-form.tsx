@@ -12,6 +12,7 @@ import {
   type WithdrawalTerms,
 } from '@candor/contracts/withdrawals';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { AmountField } from '../../components/ui/decimal-field.tsx';
@@ -21,9 +22,11 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
+import { IdentityRefusal, isIdentityRefusal } from '../verification-limits/identity-limit-notice.tsx';
 import {
   emptyWithdrawalForm,
   feeLine,
@@ -120,13 +123,22 @@ export function WithdrawalMethodForm({
   const needsCode = me.twoFactorEnabled || serverAskedForCode;
   // The code is not part of the request's identity: a retry with a fresh code keeps its Idempotency-Key.
   const codeRef = useRef<string | undefined>(undefined);
+  // Issue 12: the server's refusal for an unverified identity, shown with the link to /identity.
+  const queryClient = useQueryClient();
+  const [identityRefusal, setIdentityRefusal] = useState<string | null>(null);
 
   const create = useIdempotentMutation({
     mutationFn: (body: CreateWithdrawalRequestInput, key: string) =>
       createWithdrawal({ ...body, twoFactorCode: codeRef.current }, key),
     onSuccess: (recorded) => onRecorded(recorded),
     onError: (error) => {
-      if (isApiError(error, 'TWO_FACTOR_CODE_REQUIRED') || isApiError(error, 'INVALID_TWO_FACTOR_CODE')) {
+      setIdentityRefusal(isIdentityRefusal(error) ? error.message : null);
+      if (isIdentityRefusal(error)) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.verificationAllowance });
+      } else if (
+        isApiError(error, 'TWO_FACTOR_CODE_REQUIRED') ||
+        isApiError(error, 'INVALID_TWO_FACTOR_CODE')
+      ) {
         setServerAskedForCode(true);
         setError('twoFactorCode', { type: 'server', message: error.message });
       } else if (AMOUNT_ERRORS.some((code) => isApiError(error, code))) {
@@ -250,6 +262,8 @@ export function WithdrawalMethodForm({
         The amount is reserved from your available balance as soon as the request is recorded. The fee is
         deducted from it; nothing else is ever charged.
       </p>
+
+      {identityRefusal ? <IdentityRefusal message={identityRefusal} /> : null}
 
       <FormSubmitRow busy={create.isPending} busyLabel="Processing..." minWidth="sm:min-w-32">
         Withdraw

@@ -36,6 +36,9 @@ CREATE TABLE "verification_reasons" (
 --> statement-breakpoint
 ALTER TABLE "site_settings" ADD COLUMN "declined_id_retention_days" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
 ALTER TABLE "site_settings" ADD COLUMN "approved_id_retention_years" integer DEFAULT 5 NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "withdrawals_need_verified_identity" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "unverified_deposit_limit_minor" bigint DEFAULT 100000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "unverified_withdrawal_limit_minor" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "identity_submissions" ADD CONSTRAINT "identity_submissions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identity_submissions" ADD CONSTRAINT "identity_submissions_front_file_id_files_id_fk" FOREIGN KEY ("front_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identity_submissions" ADD CONSTRAINT "identity_submissions_back_file_id_files_id_fk" FOREIGN KEY ("back_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -46,6 +49,8 @@ CREATE INDEX "identity_submissions_status_idx" ON "identity_submissions" USING b
 CREATE UNIQUE INDEX "identity_submissions_one_pending" ON "identity_submissions" USING btree ("user_id") WHERE "identity_submissions"."status" = 'pending';--> statement-breakpoint
 ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_declined_id_retention" CHECK ("site_settings"."declined_id_retention_days" between 1 and 3650);--> statement-breakpoint
 ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_approved_id_retention" CHECK ("site_settings"."approved_id_retention_years" between 1 and 50);--> statement-breakpoint
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_unverified_deposit_limit" CHECK ("site_settings"."unverified_deposit_limit_minor" >= 0);--> statement-breakpoint
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_unverified_withdrawal_limit" CHECK ("site_settings"."unverified_withdrawal_limit_minor" >= 0);--> statement-breakpoint
 -- hand-written: idserver
 INSERT INTO "verification_reasons" ("code", "label", "sort_order") VALUES
   ('unreadable', 'Unreadable', 10),

@@ -1,0 +1,91 @@
+import { IDENTITY_PATH, VERIFICATION_LIMIT_DAYS } from '@candor/contracts/verification-limits';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { isApiError } from '../../lib/api.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
+import { verificationAllowanceQuery } from './verification-limits-api.ts';
+
+/** Whether the server refused a deposit or withdrawal because the identity is not verified. */
+export function isIdentityRefusal(error: unknown): boolean {
+  return isApiError(error, 'IDENTITY_REQUIRED') || isApiError(error, 'VERIFICATION_LIMIT');
+}
+
+function VerifyLink() {
+  // /identity is its own page (issue 12): a plain link, so it opens whatever that page is.
+  return (
+    <a href={IDENTITY_PATH} className="font-semibold text-brand-700 underline hover:text-brand-800">
+      Verify your identity
+    </a>
+  );
+}
+
+function Notice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+      <p className="font-medium">{title}</p>
+      <p className="mt-1">
+        {children} <VerifyLink /> to lift this limit.
+      </p>
+    </div>
+  );
+}
+
+/** A refusal of the server for an unverified identity: its message and the link to /identity. */
+export function IdentityRefusal({ message }: { message: string }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+      <p>{message}</p>
+      <p className="mt-1">
+        <VerifyLink />
+      </p>
+    </div>
+  );
+}
+
+/** Before the deposit form: how much an unverified account may still deposit in 30 days. Nothing when verified. */
+export function DepositLimitNotice({ className }: { className?: string }) {
+  const { data } = useQuery(verificationAllowanceQuery);
+  if (!data?.limited || data.depositLimit === null || data.depositRemaining === null) return null;
+  return (
+    <div className={className}>
+      <Notice title="Deposit limit until your identity is verified">
+        You can deposit up to {formatUsdDecimal(data.depositLimit)} in {VERIFICATION_LIMIT_DAYS} days;{' '}
+        {formatUsdDecimal(data.depositRemaining)} is left.
+      </Notice>
+    </div>
+  );
+}
+
+/**
+ * Before the withdrawal form: when withdrawals need a verified identity, says so instead of the
+ * form (`children` are not shown); otherwise shows what is left of the 30-day limit above them.
+ * Renders `children` alone for a verified account, or while the allowance cannot be read (the
+ * server still refuses what it must).
+ */
+export function WithdrawalLimitGate({ children }: { children?: ReactNode }) {
+  const { data, isPending } = useQuery(verificationAllowanceQuery);
+  if (isPending) return null;
+  if (!data?.limited) return <>{children}</>;
+  if (data.withdrawalsNeedVerifiedIdentity) {
+    return (
+      <div
+        role="status"
+        className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+      >
+        <p className="font-medium">Withdrawals need a verified identity</p>
+        <p className="mt-1">
+          <VerifyLink /> to withdraw.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-5">
+      <Notice title="Withdrawal limit until your identity is verified">
+        You can withdraw up to {formatUsdDecimal(data.withdrawalLimit ?? '0.00')} in {VERIFICATION_LIMIT_DAYS}{' '}
+        days; {formatUsdDecimal(data.withdrawalRemaining ?? '0.00')} is left.
+      </Notice>
+      {children}
+    </div>
+  );
+}

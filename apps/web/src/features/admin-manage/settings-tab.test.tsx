@@ -13,6 +13,8 @@ const SETTINGS = {
   withdrawalsNeedVerifiedIdentity: true,
   unverifiedDepositLimit: '1000.00',
   unverifiedWithdrawalLimit: '0.00',
+  declinedIdRetentionDays: 30,
+  approvedIdRetentionYears: 5,
   updatedAt: '2026-01-15T09:30:00.000Z',
 };
 
@@ -86,6 +88,8 @@ describe('SettingsTab', () => {
         withdrawalsNeedVerifiedIdentity: true,
         unverifiedDepositLimit: '1000.00',
         unverifiedWithdrawalLimit: '0.00',
+        declinedIdRetentionDays: 30,
+        approvedIdRetentionYears: 5,
       },
     ]);
     expect((screen.getByLabelText('Second approval above (USD)') as HTMLInputElement).value).toBe('5000.00');
@@ -128,6 +132,32 @@ describe('SettingsTab', () => {
         unverifiedDepositLimit: '500',
         unverifiedWithdrawalLimit: '250',
       }),
+    ]);
+  });
+
+  test('the retention of identity documents: shown, refused out of range, saved as numbers', async () => {
+    const saved = { ...SETTINGS, declinedIdRetentionDays: 60, approvedIdRetentionYears: 7 };
+    const fetchMock = mockApi({
+      'GET /api/admin/settings': { status: 200, body: SETTINGS },
+      'PUT /api/admin/settings': { status: 200, body: saved },
+    });
+    renderSettings();
+    const days = 'Erase declined ID images after (days)';
+    const years = 'Keep approved identity records of closed accounts for (years)';
+    expect(((await screen.findByLabelText(days)) as HTMLInputElement).value).toBe('30');
+    expect((screen.getByLabelText(years) as HTMLInputElement).value).toBe('5');
+
+    await replace(years, '0');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Approved ID retention must be between 1 and 50 years')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([]);
+
+    await replace(days, '60');
+    await replace(years, '7');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Site settings updated successfully!')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
+      expect.objectContaining({ declinedIdRetentionDays: 60, approvedIdRetentionYears: 7 }),
     ]);
   });
 

@@ -6,6 +6,7 @@ import {
 } from '@candor/contracts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { QueryPanel } from '../../components/ui/load-states.tsx';
@@ -41,6 +42,19 @@ function toFormValues(settings: SiteSettings): SettingsForm {
     withdrawalsNeedVerifiedIdentity: settings.withdrawalsNeedVerifiedIdentity,
     unverifiedDepositLimit: settings.unverifiedDepositLimit,
     unverifiedWithdrawalLimit: settings.unverifiedWithdrawalLimit,
+    declinedIdRetentionDays: settings.declinedIdRetentionDays,
+    approvedIdRetentionYears: settings.approvedIdRetentionYears,
+  };
+}
+
+/** A whole-number field of the form (the schema wants a number, not the input's text). */
+function numberField(
+  form: UseFormReturn<SettingsForm, unknown, UpdateSiteSettingsRequest>,
+  name: 'declinedIdRetentionDays' | 'approvedIdRetentionYears',
+) {
+  return {
+    ...form.register(name, { valueAsNumber: true }),
+    error: form.formState.errors[name]?.message,
   };
 }
 
@@ -66,8 +80,13 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.adminSettings, saved);
-      // What every page reads: the same settings without the internal threshold.
-      const { fourEyesThreshold: _internal, ...visible } = saved;
+      // What every page reads: the same settings without the staff-only ones.
+      const {
+        fourEyesThreshold: _threshold,
+        declinedIdRetentionDays: _days,
+        approvedIdRetentionYears: _years,
+        ...visible
+      } = saved;
       queryClient.setQueryData(queryKeys.settings, visible);
       reset(toFormValues(saved));
       setFavicon(null);
@@ -152,6 +171,27 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           label="Largest withdrawal of an unverified account in 30 days (USD)"
           hint="In dollars, 0 or more; applies when withdrawals do not need a verified identity"
           {...field('unverifiedWithdrawalLimit')}
+        />
+      </SettingsSection>
+
+      <SettingsSection
+        title="Identity documents: retention"
+        description="A daily job erases ID images of declined submissions, and the approved identity records of closed accounts (anti-money-laundering rules keep them for years), and records what it erased."
+        fieldsClassName="grid gap-5 sm:grid-cols-2"
+      >
+        <TextField
+          label="Erase declined ID images after (days)"
+          type="number"
+          inputMode="numeric"
+          hint="From 1 to 3650; default 30"
+          {...numberField(form, 'declinedIdRetentionDays')}
+        />
+        <TextField
+          label="Keep approved identity records of closed accounts for (years)"
+          type="number"
+          inputMode="numeric"
+          hint="From 1 to 50; default 5"
+          {...numberField(form, 'approvedIdRetentionYears')}
         />
       </SettingsSection>
     </SettingsFormFrame>

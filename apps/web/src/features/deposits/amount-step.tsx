@@ -1,10 +1,10 @@
 import { DEPOSIT_MESSAGES } from '@candor/contracts/deposits';
 import { usdAmountSchema } from '@candor/contracts/money';
 import { z } from 'zod';
+import { DepositLimitNotice } from '../../components/identity-limit-notice.tsx';
 import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
-import { DepositLimitNotice } from '../verification-limits/identity-limit-notice.tsx';
 
 const AmountFormSchema = z.object({ amount: usdAmountSchema(DEPOSIT_MESSAGES.amountRequired) });
 

@@ -2,11 +2,11 @@ import { COIN_SPECS, COINS, type Coin } from '@candor/contracts/coins';
 import { type DepositQuote, formatUsdRate, RATE_SOURCE_LABELS } from '@candor/contracts/deposits';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { IdentityRefusal, isIdentityRefusal } from '../../components/identity-limit-notice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
-import { IdentityRefusal, isIdentityRefusal } from '../verification-limits/identity-limit-notice.tsx';
 import { formatCoin } from './deposit-format.ts';
 import { createDepositQuote } from './deposits-api.ts';
 

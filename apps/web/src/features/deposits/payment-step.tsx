@@ -9,6 +9,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { IdentityRefusal, isIdentityRefusal } from '../../components/identity-limit-notice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FileField } from '../../components/ui/file-field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -20,7 +21,6 @@ import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
-import { IdentityRefusal, isIdentityRefusal } from '../verification-limits/identity-limit-notice.tsx';
 import { findProofProblem, formatCoin, formatCountdown, PROOF_ACCEPT } from './deposit-format.ts';
 import { submitDeposit, uploadDepositProof } from './deposits-api.ts';
 import { useCountdown } from './use-countdown.ts';

@@ -8,6 +8,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
+import { WithdrawalLimitGate } from '../../components/identity-limit-notice.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { InactiveAccountNotice } from '../../components/ui/inactive-account-notice.tsx';
@@ -16,7 +17,6 @@ import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
-import { WithdrawalLimitGate } from '../verification-limits/identity-limit-notice.tsx';
 import { ConfirmWithdrawalStep } from './confirm-withdrawal-step.tsx';
 import { SelectWithdrawalSearchSchema } from './select-withdrawal-search.ts';
 import { WithdrawalMethodForm } from './withdrawal-method-form.tsx';

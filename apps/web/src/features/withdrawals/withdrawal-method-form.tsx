@@ -15,6 +15,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { IdentityRefusal, isIdentityRefusal } from '../../components/identity-limit-notice.tsx';
 import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { FieldMessage } from '../../components/ui/field-message.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
@@ -26,7 +27,6 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
-import { IdentityRefusal, isIdentityRefusal } from '../verification-limits/identity-limit-notice.tsx';
 import {
   emptyWithdrawalForm,
   feeLine,

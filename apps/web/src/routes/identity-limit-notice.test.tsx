@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
-import { DepositPage } from '../deposits/deposit-page.tsx';
-import { SelectWithdrawalPage } from '../withdrawals/select-withdrawal-page.tsx';
-import { SelectWithdrawalSearchSchema } from '../withdrawals/select-withdrawal-search.ts';
+import { DepositPage } from '../features/deposits/deposit-page.tsx';
+import { SelectWithdrawalPage } from '../features/withdrawals/select-withdrawal-page.tsx';
+import { SelectWithdrawalSearchSchema } from '../features/withdrawals/select-withdrawal-search.ts';
+import { buildMe, callsTo, mockApi, renderPages } from '../test/render-page.tsx';
 
 const LIMITED = {
   identityStatus: 'unverified',

@@ -1,9 +1,9 @@
 import { IDENTITY_PATH, VERIFICATION_LIMIT_DAYS } from '@candor/contracts/verification-limits';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { isApiError } from '../../lib/api.ts';
-import { formatUsdDecimal } from '../../lib/signed-usd.ts';
-import { verificationAllowanceQuery } from './verification-limits-api.ts';
+import { isApiError } from '../lib/api.ts';
+import { formatUsdDecimal } from '../lib/signed-usd.ts';
+import { verificationAllowanceQuery } from '../lib/verification-allowance.ts';
 
 /** Whether the server refused a deposit or withdrawal because the identity is not verified. */
 export function isIdentityRefusal(error: unknown): boolean {

@@ -176,29 +176,34 @@ export const VerificationImageSchema = z
   .meta({ id: 'VerificationImage' });
 export type VerificationImage = z.infer<typeof VerificationImageSchema>;
 
+/** What the customer and the reviewer both read of a submission and its decision. */
+const submissionFields = {
+  id: z.uuid(),
+  documentType: IdentityDocumentTypeSchema,
+  documentNumber: z.string(),
+  documentExpiry: z.string(),
+  status: SubmissionStatusSchema,
+  reasonCode: z.string().nullable(),
+  /** The reviewer's note to the customer. */
+  note: z.string().nullable(),
+  /** The side to upload again, when a resubmission of one side was asked for. */
+  resubmitSide: DocumentSideSchema.nullable(),
+  submittedAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+};
+
 /** One of the customer's submissions, newest first, with its decision. */
 export const OwnSubmissionSchema = z
   .object({
-    id: z.uuid(),
-    documentType: IdentityDocumentTypeSchema,
-    documentNumber: z.string(),
-    documentExpiry: z.string(),
-    status: SubmissionStatusSchema,
+    ...submissionFields,
     /** The reason's label as staff named it ("Expired"); null while pending or approved without one. */
     decisionReason: z.string().nullable(),
-    reasonCode: z.string().nullable(),
-    /** The reviewer's note to the customer. */
-    note: z.string().nullable(),
-    /** The side to upload again, when a resubmission of one side was asked for. */
-    resubmitSide: DocumentSideSchema.nullable(),
     /** The customer's own images (null once erased under the retention rules). */
     frontImageUrl: z.string().nullable(),
     backImageUrl: z.string().nullable(),
     /** The image ids: after a one-side resubmission request, the kept side's id may be sent again. */
     frontFileId: z.uuid().nullable(),
     backFileId: z.uuid().nullable(),
-    submittedAt: z.iso.datetime(),
-    decidedAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'OwnSubmission' });
 export type OwnSubmission = z.infer<typeof OwnSubmissionSchema>;
@@ -274,18 +279,9 @@ export type VerificationClaim = z.infer<typeof VerificationClaimSchema>;
 /** A submission's decision as the detail page lists it. */
 export const SubmissionDecisionSchema = z
   .object({
-    id: z.uuid(),
-    documentType: IdentityDocumentTypeSchema,
-    documentNumber: z.string(),
-    documentExpiry: z.string(),
-    status: SubmissionStatusSchema,
-    reasonCode: z.string().nullable(),
+    ...submissionFields,
     reasonLabel: z.string().nullable(),
-    note: z.string().nullable(),
-    resubmitSide: DocumentSideSchema.nullable(),
     decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
-    submittedAt: z.iso.datetime(),
-    decidedAt: z.iso.datetime().nullable(),
     /** Whether its images were erased under the retention rules. */
     imagesErased: z.boolean(),
   })

@@ -1,4 +1,4 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 
 /**
@@ -24,8 +24,13 @@ type ListRoute = '/all-user' | '/admin/outbox';
 export function useListPlace(from: ListRoute, keep: Readonly<Record<string, string>> = {}) {
   const { page, search } = ListPlaceSchema.parse(useSearch({ strict: false }));
   const navigate = useNavigate({ from });
-  const setSearch = (next: string) =>
+  const router = useRouter();
+  const setSearch = (next: string) => {
+    // A search applied late (it waits for typing to pause) must not pull the person back here
+    // when they have already opened something else (say, a row's View while its page loads).
+    if (router.latestLocation.pathname !== from) return;
     void navigate({ search: { ...keep, search: next || undefined }, replace: true });
+  };
   const setPage = (next: number) =>
     void navigate({ search: { ...keep, search: search || undefined, page: next > 1 ? next : undefined } });
   return { page, search, setSearch, setPage };

@@ -62,6 +62,12 @@ describe('TwoFactorSection', () => {
     });
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Turn off two-factor authentication' });
+    // The form says what turning it off does to withdrawals before the customer does it.
+    expect(
+      within(form).getByText(
+        'For your protection, new withdrawals wait 24 hours after two-factor authentication is turned off.',
+      ),
+    ).toBeTruthy();
     await user.type(within(form).getByLabelText('Password'), 'correct horse');
     await user.type(within(form).getByLabelText('Authentication code'), '654321');
     await user.click(within(form).getByRole('button', { name: 'Turn off two-factor' }));

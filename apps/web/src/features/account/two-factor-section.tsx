@@ -329,6 +329,11 @@ function DisableForm() {
       form.reset();
       notify.success('Two-factor authentication is off.');
       await refreshSession();
+      // Turning it off starts the 24-hour withdrawal wait: the pages that show it read it again.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.withdrawalProtection }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.accountSecurity }),
+      ]);
     },
     onError: (error) => {
       if (isApiError(error, 'WRONG_PASSWORD')) {
@@ -351,6 +356,9 @@ function DisableForm() {
       className="space-y-4"
     >
       <h3 className="text-sm font-semibold text-slate-900">Turn off</h3>
+      <p className="text-sm text-slate-500">
+        For your protection, new withdrawals wait 24 hours after two-factor authentication is turned off.
+      </p>
       <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
       <TextField
         label="Authentication code"

@@ -10,11 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import { requireMe } from '../me/me.service.ts';
-import { isKnownBrowser } from '../session/known-browsers.ts';
-import { deleteSessionByToken } from '../session/session.repository.ts';
-import { type Client, recognizeBrowser, type SignInSite } from '../session/session.service.ts';
-import { insertSignIn } from '../user-activity/user-activity.repository.ts';
+import { type Client, recordSignIn, requireOpenAccount, type SignInSite } from '../session/sign-in-site.ts';
 import { deletePasskey, findPasskey } from './passkeys.repository.ts';
 
 /**
@@ -123,21 +119,9 @@ export async function signInWithPasskey({
     throw new AppError('INVALID_CREDENTIALS', PASSKEY_MESSAGES.signInFailed);
   }
   const { response, headers } = signedIn;
-  const user = await requireMe(db, response.user.id);
-  if (user.status === 'closed') {
-    // The passkey was right, but a closed account keeps no session.
-    await deleteSessionByToken(db, response.session.token);
-    throw new AppError('ACCOUNT_CLOSED', 'This account has been closed.');
-  }
-  // As after a password: a browser the account had not seen becomes known, with a notice.
-  const knownBrowser = await isKnownBrowser(db, user.id, client.knownBrowserToken);
-  const browserCookie = await recognizeBrowser(db, site, { user, client, knownBrowser, now });
-  await insertSignIn(db, {
-    userId: user.id,
-    ipAddress: client.ip || null,
-    userAgent: client.headers.get('user-agent'),
-    now,
-  });
+  // As after a password: closed accounts refused, the browser made known, the sign-in recorded.
+  const user = await requireOpenAccount(db, response.user.id, response.session.token);
+  const browserCookie = await recordSignIn(db, site, { user, client, now });
   return { user, cookies: [...headers.getSetCookie(), browserCookie] };
 }
 

@@ -3,19 +3,17 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { requireMe } from '../me/me.service.ts';
-import { insertSignIn } from '../user-activity/user-activity.repository.ts';
-import {
-  hasSignedInBefore,
-  isKnownBrowser,
-  knownBrowserCookie,
-  newKnownBrowserToken,
-  rememberBrowser,
-} from './known-browsers.ts';
+import { isKnownBrowser } from './known-browsers.ts';
 import { accountDelayMs, decideLogin, type LoginDecision, type LoginThrottle } from './login-throttle.ts';
-import { deleteSessionByToken, findAccountByEmail } from './session.repository.ts';
-import { sendNewBrowserNotice, sendUnlockLink } from './sign-in-mails.ts';
+import { findAccountByEmail } from './session.repository.ts';
+import { sendUnlockLink } from './sign-in-mails.ts';
+import {
+  type Client,
+  recordSignIn,
+  requireOpenAccount,
+  type SignInSite,
+  sendQuietly,
+} from './sign-in-site.ts';
 import {
   consumeUnlock,
   createUnlockUnlessLive,
@@ -23,21 +21,6 @@ import {
   UNLOCK_VALIDITY_MS,
 } from './sign-in-unlocks.ts';
 import { isTwoFactorChallenge } from './two-factor-sign-in.ts';
-
-/**
- * Where a sign-in comes from: the client address, the headers better-auth records, and the
- * browser's known-browser token (its cookie), if it has one.
- */
-export type Client = { ip: string; headers: Headers; knownBrowserToken: string | undefined };
-
-/** What sign-in needs of the site: its address (links, secure cookies), its name, its mail. */
-export type SignInSite = {
-  publicUrl: string;
-  mailer: Mailer;
-  siteName: () => Promise<string>;
-  /** Where mail that could not be sent is reported (a sign-in never fails because of it). */
-  logError: (error: unknown, message: string) => void;
-};
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
@@ -105,30 +88,13 @@ export async function signIn({
   const { response, headers } = signedIn;
   // Two-factor on: the password was right, the code comes next (two-factor-sign-in.ts).
   if (isTwoFactorChallenge(response)) return { twoFactorRequired: true, cookies: headers.getSetCookie() };
-  const user = await requireMe(db, response.user.id);
-  if (user.status === 'closed') {
-    // The password was right, but a closed account keeps no session.
-    await deleteSessionByToken(db, response.token);
-    throw new AppError('ACCOUNT_CLOSED', 'This account has been closed.');
-  }
+  const user = await requireOpenAccount(db, response.user.id, response.token);
   if (unlockLink && unlockToken) {
     // An unlock link works once.
     await consumeUnlock(db, user.id, unlockToken, now);
   }
   await throttle.clearAccount(attempt.email);
-  const browserCookie = await recognizeBrowser(db, site, {
-    user,
-    client,
-    knownBrowser,
-    now,
-  });
-  // Shown to the customer (/account) and to staff (/user/{id}): when, from where, which browser.
-  await insertSignIn(db, {
-    userId: user.id,
-    ipAddress: client.ip || null,
-    userAgent: client.headers.get('user-agent'),
-    now,
-  });
+  const browserCookie = await recordSignIn(db, site, { user, client, now, knownBrowser });
   return { user, cookies: [...headers.getSetCookie(), browserCookie] };
 }
 
@@ -145,32 +111,6 @@ function refusal(decision: Extract<LoginDecision, { kind: 'refuse' }>): AppError
 export function describeWait(seconds: number): string {
   if (seconds < 120) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
   return `${Math.ceil(seconds / 60)} minutes`;
-}
-
-/**
- * Makes the browser known to the account (renewing its cookie) and, when it was not known and the
- * account has signed in before, tells the owner. Answers the known-browser cookie to set. Call it
- * once a sign-in is complete (after a second factor, when the account has one).
- */
-export async function recognizeBrowser(
-  db: Db,
-  site: SignInSite,
-  { user, client, knownBrowser, now }: { user: Me; client: Client; knownBrowser: boolean; now: Date },
-): Promise<string> {
-  const token = client.knownBrowserToken ?? newKnownBrowserToken();
-  if (!knownBrowser && (await hasSignedInBefore(db, user.id))) {
-    await sendQuietly(site, 'new-browser notice', async () =>
-      sendNewBrowserNotice(site.mailer, {
-        account: { email: user.email, name: user.fullname },
-        siteName: await site.siteName(),
-        at: now,
-        ip: client.ip,
-        userAgent: client.headers.get('user-agent'),
-      }),
-    );
-  }
-  await rememberBrowser(db, user.id, token, now);
-  return knownBrowserCookie(token, { secure: site.publicUrl.startsWith('https:') });
 }
 
 /** E-mails the owner an unlock link when the account has just been slowed down (one live link at a time). */
@@ -190,14 +130,6 @@ async function offerUnlockLink(
       validMinutes: UNLOCK_VALIDITY_MS / 60_000,
     }),
   );
-}
-
-async function sendQuietly(site: SignInSite, what: string, send: () => Promise<void>): Promise<void> {
-  try {
-    await send();
-  } catch (error) {
-    site.logError(error, `could not send the ${what}`);
-  }
 }
 
 function signInWithBetterAuth(auth: Auth, email: string, password: string, headers: Headers) {

@@ -4,12 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import { requireMe } from '../me/me.service.ts';
-import { insertSignIn } from '../user-activity/user-activity.repository.ts';
-import { isKnownBrowser } from './known-browsers.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { deleteSessionByToken } from './session.repository.ts';
-import { type Client, recognizeBrowser, type SignInSite } from './session.service.ts';
+import { type Client, recordSignIn, requireOpenAccount, type SignInSite } from './sign-in-site.ts';
 
 /** What better-auth answers a right password of an account with two-factor on: no session yet. */
 export function isTwoFactorChallenge(response: unknown): boolean {
@@ -82,20 +78,9 @@ export async function completeTwoFactorSignIn({
     throw toAppError(error);
   }
   const { response } = result;
-  const user = await requireMe(db, response.user.id);
-  if (user.status === 'closed') {
-    if (response.token) await deleteSessionByToken(db, response.token);
-    throw new AppError('ACCOUNT_CLOSED', 'This account has been closed.');
-  }
+  const user = await requireOpenAccount(db, response.user.id, response.token);
   // The password and the second factor were right: the owner is in, as after a password alone.
   await throttle.clearAccount(user.email);
-  const knownBrowser = await isKnownBrowser(db, user.id, client.knownBrowserToken);
-  const browserCookie = await recognizeBrowser(db, site, { user, client, knownBrowser, now });
-  await insertSignIn(db, {
-    userId: user.id,
-    ipAddress: client.ip || null,
-    userAgent: client.headers.get('user-agent'),
-    now,
-  });
+  const browserCookie = await recordSignIn(db, site, { user, client, now });
   return { user, cookies: [...result.headers.getSetCookie(), browserCookie] };
 }

@@ -1,9 +1,9 @@
 import { SecurityOverviewSchema } from '@candor/contracts/account-security';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { SecurityEventList } from '../../components/security-event-list.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { apiRequest } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 const accountSecurityQuery = queryOptions({
@@ -48,21 +48,7 @@ export function SecurityEvents() {
               ) : null}
             </div>
           ) : null}
-          {data.events.length === 0 ? (
-            <p className="text-sm text-slate-500">No security events yet.</p>
-          ) : (
-            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm shadow-sm">
-              {data.events.map((event) => (
-                <li key={event.id} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3">
-                  <span className="font-medium text-slate-800">{event.label}</span>
-                  <span className="text-xs text-slate-500">
-                    {formatDateTime(event.createdAt)}
-                    {event.waitUntil ? ` · withdrawals wait until ${formatDateTime(event.waitUntil)}` : ''}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <SecurityEventList events={data.events} empty="No security events yet." />
         </div>
       )}
     </section>

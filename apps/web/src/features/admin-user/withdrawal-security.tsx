@@ -5,6 +5,7 @@ import {
 } from '@candor/contracts/account-security';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SecurityEventList } from '../../components/security-event-list.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
@@ -87,22 +88,7 @@ export function WithdrawalSecurity({ userId }: { userId: string }) {
               New withdrawals wait until {formatDateTime(data.protection.waitUntil)} after a security change.
             </p>
           ) : null}
-          {data.events.length === 0 ? (
-            <p className="text-sm text-slate-500">No security events.</p>
-          ) : (
-            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm shadow-sm">
-              {data.events.map((event) => (
-                <li key={event.id} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3">
-                  <span className="font-medium text-slate-800">{event.label}</span>
-                  <span className="text-xs text-slate-500">
-                    {formatDateTime(event.createdAt)}
-                    {event.waitUntil ? ` · withdrawals wait until ${formatDateTime(event.waitUntil)}` : ''}
-                    {event.ipAddress ? ` · ${event.ipAddress}` : ''}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <SecurityEventList events={data.events} empty="No security events." withAddress />
         </div>
       )}
       {asking ? (

@@ -53,6 +53,12 @@ export const ERROR_CODES = [
   // Identity limits (issue 12): withdrawals need a verified identity; an unverified account's 30-day limits.
   'IDENTITY_REQUIRED',
   'VERIFICATION_LIMIT',
+  // Plans and loans (issue 13).
+  'RETURN_PROMISE',
+  'PLAN_NOT_ON_SALE',
+  'PLAN_ALREADY_ACTIVE',
+  'LOAN_REQUIREMENTS_NOT_MET',
+  'LOAN_ALREADY_OPEN',
   'INTERNAL',
 ] as const;
 

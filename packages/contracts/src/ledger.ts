@@ -19,6 +19,11 @@ export const ENTRY_KIND_LABELS = {
   trade_margin: 'Trade margin',
   trade_margin_release: 'Margin released',
   trade_result: 'Trade result',
+  plan_purchase: 'Plan purchase',
+  plan_credit: 'Plan credit',
+  loan_payout: 'Loan paid out',
+  loan_interest: 'Loan interest',
+  loan_repayment: 'Loan repayment',
 } as const satisfies Record<EntryKindName, string>;
 
 /**

@@ -21,6 +21,7 @@ import * as ledger from './schema/ledger.ts';
 import * as mail from './schema/mail.ts';
 import * as market from './schema/market.ts';
 import * as passkeys from './schema/passkeys.ts';
+import * as plans from './schema/plans.ts';
 import * as rateLimits from './schema/rate-limits.ts';
 import * as secrets from './schema/secrets.ts';
 import * as settings from './schema/settings.ts';
@@ -50,6 +51,7 @@ export const schema = {
   ...passkeys,
   ...accountSecurity,
   ...verifications,
+  ...plans,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

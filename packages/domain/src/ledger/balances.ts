@@ -1,6 +1,6 @@
 import type { DomainErrorCode } from '../errors.ts';
 import { err, ok, type Result } from '../result.ts';
-import { accountKey, isCustomerAccount } from './accounts.ts';
+import { accountKey, isAllowedCustomerBalance, isCustomerAccount } from './accounts.ts';
 import { assertBalancedEntry, type EntryDraft, type Posting } from './entries.ts';
 
 export type PostedLeg = Posting & { entryIndex: number; balanceAfter: bigint };
@@ -14,8 +14,9 @@ export type InsufficientFunds = {
 
 /**
  * Applies entries, in order, to the balances they touch (keyed by `accountKey`; missing accounts
- * start at zero). A customer account may never go below zero: the first posting that would take
- * one there refuses the whole batch and nothing is applied. Returns the new balances and, for
+ * start at zero). A customer's cash or reserved account may never go below zero: the first posting
+ * that would take one there refuses the whole batch and nothing is applied (a loan account may
+ * never go above zero: that throws). Returns the new balances and, for
  * every posting, the balance after it.
  */
 export function applyEntries(
@@ -29,7 +30,9 @@ export function applyEntries(
     for (const posting of entry.postings) {
       const key = accountKey(posting.account);
       const after = (next.get(key) ?? 0n) + posting.amount;
-      if (isCustomerAccount(posting.account) && after < 0n) {
+      if (isCustomerAccount(posting.account) && !isAllowedCustomerBalance(posting.account.kind, after)) {
+        // Repaying more than is owed is a caller's bug (repayments are capped at what is owed).
+        if (posting.account.kind === 'customer_loan') throw new Error(`${key} would go above zero`);
         return err({ code: 'INSUFFICIENT_FUNDS', accountKey: key, shortBy: -after });
       }
       next.set(key, after);

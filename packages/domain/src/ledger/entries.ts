@@ -11,6 +11,11 @@ export const ENTRY_KINDS = [
   'trade_margin',
   'trade_margin_release',
   'trade_result',
+  'plan_purchase',
+  'plan_credit',
+  'loan_payout',
+  'loan_interest',
+  'loan_repayment',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -282,5 +287,111 @@ export function bookedTradeResultEntry(input: {
     userId: input.userId,
     reference: { trade: input.tradeId },
     postings: input.result > 0n ? transfer(house, cash, input.result) : transfer(cash, house, -input.result),
+  };
+}
+
+/** A plan bought from the balance: the price moves from the customer's cash to plan revenue. */
+export function planPurchaseEntry(input: {
+  userId: string;
+  price: bigint;
+  purchaseId: string;
+  planName: string;
+}): EntryDraft {
+  return {
+    kind: 'plan_purchase',
+    description: `Plan purchase: ${input.planName}`,
+    userId: input.userId,
+    reference: { planPurchase: input.purchaseId },
+    postings: transfer(
+      customerAccount('customer_cash', input.userId),
+      platformAccount('platform_plan_revenue'),
+      positive(input.price, 'price'),
+    ),
+  };
+}
+
+/**
+ * A plan replaced by a higher one of its kind before it ended: the unused part of its price returns
+ * from plan revenue to the customer's cash.
+ */
+export function planCreditEntry(input: {
+  userId: string;
+  credit: bigint;
+  purchaseId: string;
+  planName: string;
+}): EntryDraft {
+  return {
+    kind: 'plan_credit',
+    description: `Unused days credited: ${input.planName}`,
+    userId: input.userId,
+    reference: { planPurchase: input.purchaseId },
+    postings: transfer(
+      platformAccount('platform_plan_revenue'),
+      customerAccount('customer_cash', input.userId),
+      positive(input.credit, 'credit'),
+    ),
+  };
+}
+
+/**
+ * An approved loan paid out: the customer's cash grows by the amount lent and their loan account
+ * goes below zero by the same amount (what they owe).
+ */
+export function loanPayoutEntry(input: {
+  userId: string;
+  amount: bigint;
+  loanId: string;
+  planName: string;
+}): EntryDraft {
+  return {
+    kind: 'loan_payout',
+    description: `Loan paid out: ${input.planName}`,
+    userId: input.userId,
+    reference: { loan: input.loanId },
+    postings: transfer(
+      customerAccount('customer_loan', input.userId),
+      customerAccount('customer_cash', input.userId),
+      positive(input.amount, 'loan'),
+    ),
+  };
+}
+
+/** A day's interest on a loan: what the customer owes grows, interest revenue grows. */
+export function loanInterestEntry(input: {
+  userId: string;
+  interest: bigint;
+  loanId: string;
+  description: string;
+}): EntryDraft {
+  return {
+    kind: 'loan_interest',
+    description: input.description,
+    userId: input.userId,
+    reference: { loan: input.loanId },
+    postings: transfer(
+      customerAccount('customer_loan', input.userId),
+      platformAccount('platform_interest_revenue'),
+      positive(input.interest, 'interest'),
+    ),
+  };
+}
+
+/** A repayment from cash: what the customer owes shrinks by the same amount. */
+export function loanRepaymentEntry(input: {
+  userId: string;
+  amount: bigint;
+  loanId: string;
+  description: string;
+}): EntryDraft {
+  return {
+    kind: 'loan_repayment',
+    description: input.description,
+    userId: input.userId,
+    reference: { loan: input.loanId },
+    postings: transfer(
+      customerAccount('customer_cash', input.userId),
+      customerAccount('customer_loan', input.userId),
+      positive(input.amount, 'repayment'),
+    ),
   };
 }

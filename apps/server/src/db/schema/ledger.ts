@@ -17,15 +17,15 @@ import { checkOneOf } from './enum-check.ts';
 
 /**
  * The accounts of the double-entry ledger. Customer accounts (`customer_cash`,
- * `customer_reserved`) keep a cached balance, changed only in the transaction that posts to them,
- * under a row lock; it can never go below zero. Platform accounts are touched by every movement,
+ * `customer_reserved`, `customer_loan`) keep a cached balance, changed only in the transaction that
+ * posts to them, under a row lock; cash and reserved never go below zero, a loan never above it. Platform accounts are touched by every movement,
  * so their balance is never cached: it is the sum of their postings (docs/decisions/009).
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    /** 'customer_cash' | 'customer_reserved' | 'platform_transit' | 'platform_fee_revenue' | 'platform_house' | 'platform_adjustments' */
+    /** ACCOUNT_KINDS: customer_cash, customer_reserved, customer_loan, platform_… */
     kind: text('kind', { enum: ACCOUNT_KINDS }).notNull(),
     userId: text('user_id').references(() => users.id),
     /** Cached sum of the postings (customer accounts only; always 0 on platform accounts). */
@@ -39,8 +39,10 @@ export const ledgerAccounts = pgTable(
     index('ledger_accounts_kind_balance_idx').on(t.kind, t.balanceMinor.desc(), t.userId.desc()),
     check(
       'ledger_accounts_customer_not_negative',
-      sql`${t.kind} not like 'customer%' or ${t.balanceMinor} >= 0`,
+      sql`${t.kind} not like 'customer%' or ${t.kind} = 'customer_loan' or ${t.balanceMinor} >= 0`,
     ),
+    // What a customer owes is −balance of their loan account: never negative.
+    check('ledger_accounts_loan_not_positive', sql`${t.kind} <> 'customer_loan' or ${t.balanceMinor} <= 0`),
     check('ledger_accounts_owner', sql`(${t.kind} like 'customer%') = (${t.userId} is not null)`),
     checkOneOf('ledger_accounts_kind', t.kind, ACCOUNT_KINDS),
   ],

@@ -75,7 +75,12 @@ async function lockAccountsForPosting(
     };
   };
   const first = await select();
-  if (first.accounts.filter((row) => row.userId !== null).length === unique.length * 2) return first;
+  if (
+    first.accounts.filter((row) => row.userId !== null).length ===
+    unique.length * CUSTOMER_ACCOUNT_KINDS.length
+  ) {
+    return first;
+  }
   await tx
     .insert(ledgerAccounts)
     .values(unique.flatMap((userId) => CUSTOMER_ACCOUNT_KINDS.map((kind) => ({ kind, userId }))))

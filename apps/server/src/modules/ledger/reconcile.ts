@@ -65,10 +65,13 @@ export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
     db,
     sql`select a.kind, a.user_id, u.email, a.balance_minor::text as cached, '0' as summed
           from ledger_accounts a left join users u on u.id = a.user_id
-         where a.kind like 'customer%' and a.balance_minor < 0
+         where (a.kind like 'customer%' and a.kind <> 'customer_loan' and a.balance_minor < 0)
+            or (a.kind = 'customer_loan' and a.balance_minor > 0)
          order by a.id`,
   )) {
-    problems.push(`${accountName(row)}: negative balance ${money(row.cached)}`);
+    problems.push(
+      `${accountName(row)}: ${row.kind === 'customer_loan' ? 'positive' : 'negative'} balance ${money(row.cached)}`,
+    );
   }
 
   for (const row of await selectRows<AccountRow>(
@@ -101,7 +104,9 @@ export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
           ) c
           join ledger_accounts a on a.id = c.account_id
           left join users u on u.id = a.user_id
-         where c.stored is distinct from c.running or c.running < 0
+         where c.stored is distinct from c.running
+            or (a.kind <> 'customer_loan' and c.running < 0)
+            or (a.kind = 'customer_loan' and c.running > 0)
          order by a.id, c.entry_id
          limit 100`,
   )) {

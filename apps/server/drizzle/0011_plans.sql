@@ -1,0 +1,94 @@
+CREATE TABLE "plan_purchases" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"plan_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text NOT NULL,
+	"price_minor" bigint NOT NULL,
+	"duration_days" integer,
+	"rank" integer NOT NULL,
+	"features" jsonb NOT NULL,
+	"purchased_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone,
+	"replaced_at" timestamp with time zone,
+	"replaced_by_purchase_id" uuid,
+	"replacement_credit_minor" bigint,
+	"entry_id" bigint NOT NULL,
+	"credit_entry_id" bigint,
+	CONSTRAINT "plan_purchases_kind" CHECK ("plan_purchases"."kind" in ('signal', 'trading'))
+);
+--> statement-breakpoint
+CREATE TABLE "plans" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"kind" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"price_minor" bigint,
+	"duration_days" integer,
+	"on_sale" boolean DEFAULT true NOT NULL,
+	"rank" integer DEFAULT 0 NOT NULL,
+	"features" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" text,
+	CONSTRAINT "plans_kind" CHECK ("plans"."kind" in ('signal', 'trading', 'loan')),
+	CONSTRAINT "plans_features_kind" CHECK ("plans"."features"->>'kind' = "plans"."kind"),
+	CONSTRAINT "plans_price" CHECK (("plans"."kind" = 'loan') = ("plans"."price_minor" is null) and coalesce("plans"."price_minor", 1) > 0),
+	CONSTRAINT "plans_duration" CHECK ("plans"."duration_days" is null or "plans"."duration_days" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "journal_entries" DROP CONSTRAINT "journal_entries_kind";--> statement-breakpoint
+ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_customer_not_negative";--> statement-breakpoint
+ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_kind";--> statement-breakpoint
+ALTER TABLE "plan_purchases" ADD CONSTRAINT "plan_purchases_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_purchases" ADD CONSTRAINT "plan_purchases_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_purchases" ADD CONSTRAINT "plan_purchases_entry_id_journal_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_purchases" ADD CONSTRAINT "plan_purchases_credit_entry_id_journal_entries_id_fk" FOREIGN KEY ("credit_entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "plan_purchases_user_idx" ON "plan_purchases" USING btree ("user_id","kind","purchased_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "plan_purchases_current_idx" ON "plan_purchases" USING btree ("user_id","kind") WHERE "plan_purchases"."replaced_at" is null;--> statement-breakpoint
+CREATE INDEX "plans_kind_rank_idx" ON "plans" USING btree ("kind","rank");--> statement-breakpoint
+ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_kind" CHECK ("journal_entries"."kind" in ('deposit', 'reservation', 'release', 'withdrawal', 'withdrawal_fee', 'adjustment', 'trade_margin', 'trade_margin_release', 'trade_result', 'plan_purchase', 'plan_credit', 'loan_payout', 'loan_interest', 'loan_repayment'));--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_loan_not_positive" CHECK ("ledger_accounts"."kind" <> 'customer_loan' or "ledger_accounts"."balance_minor" <= 0);--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_customer_not_negative" CHECK ("ledger_accounts"."kind" not like 'customer%' or "ledger_accounts"."kind" = 'customer_loan' or "ledger_accounts"."balance_minor" >= 0);--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_kind" CHECK ("ledger_accounts"."kind" in ('customer_cash', 'customer_reserved', 'customer_loan', 'platform_transit', 'platform_fee_revenue', 'platform_house', 'platform_adjustments', 'platform_plan_revenue', 'platform_interest_revenue'));--> statement-breakpoint
+-- hand-written: plans
+INSERT INTO ledger_accounts (kind) VALUES ('platform_plan_revenue'), ('platform_interest_revenue');
+--> statement-breakpoint
+-- Every customer has a loan account from sign-up on (what they owe is −balance), like cash and reserved.
+CREATE OR REPLACE FUNCTION customer_accounts_open() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO ledger_accounts (kind, user_id)
+    VALUES ('customer_cash', NEW.id), ('customer_reserved', NEW.id), ('customer_loan', NEW.id)
+    ON CONFLICT (user_id, kind) DO NOTHING;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+INSERT INTO ledger_accounts (kind, user_id)
+  SELECT 'customer_loan', users.id FROM users WHERE users.role = 'client'
+  ON CONFLICT (user_id, kind) DO NOTHING;
+--> statement-breakpoint
+-- The catalogue of seed-spec §9, with what each plan does instead of what it promises (no ROI).
+INSERT INTO plans (kind, name, description, price_minor, duration_days, rank, features) VALUES
+  ('signal', 'Unlimited', 'Computed ratings of 5 instruments on hourly candles, with no end date.', 50000, NULL, 10,
+   '{"kind":"signal","instrumentCount":5,"intervals":["1h"],"alerts":false}'),
+  ('signal', 'Basic', 'Computed ratings of 10 instruments on hourly candles.', 100000, 30, 20,
+   '{"kind":"signal","instrumentCount":10,"intervals":["1h"],"alerts":false}'),
+  ('signal', 'Silver', 'Computed ratings of 25 instruments on 1-hour and 4-hour candles, with rating alerts.', 200000, 30, 30,
+   '{"kind":"signal","instrumentCount":25,"intervals":["1h","4h"],"alerts":true}'),
+  ('signal', 'Gold', 'Computed ratings of 50 instruments on 1-hour, 4-hour and daily candles, with rating alerts.', 300000, 30, 40,
+   '{"kind":"signal","instrumentCount":50,"intervals":["1h","4h","1d"],"alerts":true}'),
+  ('signal', 'Diamond', 'Computed ratings of every instrument on 1-hour, 4-hour and daily candles, with rating alerts.', 400000, 30, 50,
+   '{"kind":"signal","instrumentCount":null,"intervals":["1h","4h","1d"],"alerts":true}'),
+  ('trading', 'Zero', 'Every instrument of the platform.', 50000, 30, 10,
+   '{"kind":"trading","maxLeverage":200,"forexSpreadPips":"1.2","otherSpreadPercent":"0.12"}'),
+  ('trading', 'Enc', 'Every instrument of the platform.', 150000, 30, 20,
+   '{"kind":"trading","maxLeverage":300,"forexSpreadPips":"0.8","otherSpreadPercent":"0.08"}'),
+  ('trading', 'Raw', 'Every instrument of the platform.', 250000, 30, 30,
+   '{"kind":"trading","maxLeverage":500,"forexSpreadPips":"0.8","otherSpreadPercent":"0.08"}'),
+  ('trading', 'Gold', 'Every instrument of the platform.', 500000, 30, 40,
+   '{"kind":"trading","maxLeverage":500,"forexSpreadPips":"0.3","otherSpreadPercent":"0.03"}'),
+  ('loan', 'Level 1', 'Borrowed money can be traded but not withdrawn; it is repaid from your cash balance.', NULL, 25, 10,
+   '{"kind":"loan","amount":"2000000.00","annualInterestPercent":"12.17","minimumPortfolio":"350000.00"}'),
+  ('loan', 'Level 2', 'Borrowed money can be traded but not withdrawn; it is repaid from your cash balance.', NULL, 90, 20,
+   '{"kind":"loan","amount":"5000000.00","annualInterestPercent":"12.17","minimumPortfolio":"500000.00"}');

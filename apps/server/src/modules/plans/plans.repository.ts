@@ -1,0 +1,81 @@
+import type { SignalFeatures, TradingFeatures } from '@candor/contracts/plans';
+import type { PlanKind, PurchasablePlanKind } from '@candor/domain/plans/plan-kinds';
+import { isPlanActive } from '@candor/domain/plans/plan-period';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { planPurchases, plans } from '../../db/schema/plans.ts';
+
+export type PlanRow = typeof plans.$inferSelect;
+export type NewPlan = typeof plans.$inferInsert;
+export type PlanPurchaseRow = typeof planPurchases.$inferSelect;
+export type NewPlanPurchase = typeof planPurchases.$inferInsert;
+
+/** The catalogue in display order: by kind, then rank, then name. */
+export async function selectPlans(db: Db, kind?: PlanKind): Promise<PlanRow[]> {
+  return db
+    .select()
+    .from(plans)
+    .where(kind ? eq(plans.kind, kind) : undefined)
+    .orderBy(asc(plans.kind), asc(plans.rank), asc(plans.name));
+}
+
+export async function findPlan(db: Db, id: string): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(plans).where(eq(plans.id, id));
+  return row;
+}
+
+/** The plan, locked for the rest of the transaction (an edit and a purchase take turns). */
+export async function findPlanForUpdate(tx: Db, id: string): Promise<PlanRow | undefined> {
+  const [row] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+  return row;
+}
+
+/** The account's current (unreplaced) purchase of a kind, which may have expired. */
+export async function findCurrentPurchase(
+  db: Db,
+  userId: string,
+  kind: PurchasablePlanKind,
+): Promise<PlanPurchaseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(planPurchases)
+    .where(
+      and(eq(planPurchases.userId, userId), eq(planPurchases.kind, kind), isNull(planPurchases.replacedAt)),
+    );
+  return row;
+}
+
+/** The account's purchases, newest first. */
+export async function selectPurchases(db: Db, userId: string, limit: number): Promise<PlanPurchaseRow[]> {
+  return db
+    .select()
+    .from(planPurchases)
+    .where(eq(planPurchases.userId, userId))
+    .orderBy(desc(planPurchases.purchasedAt))
+    .limit(limit);
+}
+
+/** What the account's active plans give now: a signal plan's and a trading package's features (each or neither). */
+export type ActivePlans = {
+  signal: { purchase: PlanPurchaseRow; features: SignalFeatures } | undefined;
+  trading: { purchase: PlanPurchaseRow; features: TradingFeatures } | undefined;
+};
+
+/**
+ * The plans giving their features to an account at `now` (an expired plan gives nothing). Every
+ * feature a plan unlocks (the signals list, alerts, a package's spread and leverage) reads this.
+ */
+export async function findActivePlans(db: Db, userId: string, now: Date): Promise<ActivePlans> {
+  const rows = await db
+    .select()
+    .from(planPurchases)
+    .where(and(eq(planPurchases.userId, userId), isNull(planPurchases.replacedAt)));
+  const active: ActivePlans = { signal: undefined, trading: undefined };
+  for (const purchase of rows) {
+    if (!isPlanActive({ expiresAt: purchase.expiresAt, endedAt: purchase.replacedAt }, now)) continue;
+    const features = purchase.features;
+    if (features.kind === 'signal') active.signal = { purchase, features };
+    else if (features.kind === 'trading') active.trading = { purchase, features };
+  }
+  return active;
+}

@@ -1,0 +1,202 @@
+import {
+  PLAN_KINDS,
+  PURCHASABLE_PLAN_KINDS,
+  SIGNAL_INTERVALS,
+  type SignalInterval,
+} from '@candor/domain/plans/plan-kinds';
+import { z } from 'zod';
+import { DecimalAmountSchema } from './money.ts';
+
+/**
+ * The plan catalogue (PRODUCT.md §2 Plans, issue 13): data that staff edit, seeded from seed-spec
+ * §9. What a plan gives is structured (`features`), so a card shows exactly what the plan does.
+ */
+export const PlanKindSchema = z.enum(PLAN_KINDS);
+export type PlanKind = z.infer<typeof PlanKindSchema>;
+export const PurchasablePlanKindSchema = z.enum(PURCHASABLE_PLAN_KINDS);
+export type PurchasablePlanKind = z.infer<typeof PurchasablePlanKindSchema>;
+export const SignalIntervalSchema = z.enum(SIGNAL_INTERVALS);
+
+export const PLAN_KIND_LABELS = {
+  signal: 'Signal plans',
+  trading: 'Trading packages',
+  loan: 'Trading loan plans',
+} as const satisfies Record<PlanKind, string>;
+
+export const SIGNAL_INTERVAL_LABELS = {
+  '1h': '1 hour',
+  '4h': '4 hours',
+  '1d': '1 day',
+} as const satisfies Record<SignalInterval, string>;
+
+/** A signal plan unlocks the signals list: ratings of this many instruments on these intervals, and alerts. */
+export const SignalFeaturesSchema = z.object({
+  kind: z.literal('signal'),
+  /** How many instruments the signals list rates; null = every instrument. */
+  instrumentCount: z.number().int().min(1).max(1000).nullable(),
+  intervals: z
+    .array(SignalIntervalSchema)
+    .min(1)
+    .max(SIGNAL_INTERVALS.length)
+    .refine((list) => new Set(list).size === list.length, 'An interval is listed twice'),
+  /** The customer may set rating alerts (in the app and by e-mail). */
+  alerts: z.boolean(),
+});
+export type SignalFeatures = z.infer<typeof SignalFeaturesSchema>;
+
+/** "1.2": pips with at most one decimal, 0 to 100. */
+export const SpreadPipsSchema = z
+  .string()
+  .regex(/^\d{1,3}(\.\d)?$/, 'Pips have at most one decimal, such as 1.2')
+  .refine((text) => Number(text) <= 100, 'At most 100 pips');
+/** "0.12": percent of the price with at most two decimals, 0 to 10. */
+export const SpreadPercentSchema = z
+  .string()
+  .regex(/^\d{1,2}(\.\d{1,2})?$/, 'A percentage with at most two decimals, such as 0.12')
+  .refine((text) => Number(text) <= 10, 'At most 10 %');
+
+/**
+ * A trading package sets the account's maximum leverage (the lot size cap) and its spread: in pips
+ * on forex pairs (a pip is 0.0001, 0.01 on JPY pairs), in percent of the price on crypto and stocks.
+ */
+export const TradingFeaturesSchema = z.object({
+  kind: z.literal('trading'),
+  maxLeverage: z.number().int().min(1).max(1000),
+  forexSpreadPips: SpreadPipsSchema,
+  otherSpreadPercent: SpreadPercentSchema,
+});
+export type TradingFeatures = z.infer<typeof TradingFeaturesSchema>;
+
+/** "12.17": percent a year with at most two decimals, 0 to 100. */
+export const AnnualInterestPercentSchema = z
+  .string()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'A percentage with at most two decimals, such as 12.17')
+  .refine((text) => Number(text) <= 100, 'At most 100 %');
+
+/**
+ * A loan plan: the amount lent, the interest a year (accrued day by day on what is still owed), and
+ * the requirement (the portfolio, cash plus reserved funds, the applicant must hold). Its duration is
+ * the plan's `durationDays`. Never a return.
+ */
+export const LoanFeaturesSchema = z.object({
+  kind: z.literal('loan'),
+  amount: DecimalAmountSchema,
+  annualInterestPercent: AnnualInterestPercentSchema,
+  minimumPortfolio: DecimalAmountSchema,
+});
+export type LoanFeatures = z.infer<typeof LoanFeaturesSchema>;
+
+export const PlanFeaturesSchema = z.discriminatedUnion('kind', [
+  SignalFeaturesSchema,
+  TradingFeaturesSchema,
+  LoanFeaturesSchema,
+]);
+export type PlanFeatures = z.infer<typeof PlanFeaturesSchema>;
+
+export const PLAN_NAME_MAX_LENGTH = 60;
+export const PLAN_DESCRIPTION_MAX_LENGTH = 500;
+export const PLAN_MAX_DURATION_DAYS = 3650;
+
+export const PlanSchema = z
+  .object({
+    id: z.string(),
+    kind: PlanKindSchema,
+    name: z.string(),
+    /** Free text under the features; never a return promise (the server refuses one). */
+    description: z.string(),
+    /** What it costs ("1000.00"); null for loan plans (applied for, not bought). */
+    price: DecimalAmountSchema.nullable(),
+    /** How long it gives its features (a loan's term); null = no end. */
+    durationDays: z.number().int().nullable(),
+    onSale: z.boolean(),
+    /** Order within its kind; buying a higher-ranked plan of a kind replaces a lower one. */
+    rank: z.number().int(),
+    features: PlanFeaturesSchema,
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Plan' });
+export type Plan = z.infer<typeof PlanSchema>;
+
+export const PlanListSchema = z.object({ items: z.array(PlanSchema) }).meta({ id: 'PlanList' });
+export type PlanList = z.infer<typeof PlanListSchema>;
+
+export const PlanListQuerySchema = z.object({ kind: PlanKindSchema.optional() });
+
+/** Staff create or edit a plan (the Plans tab of /all-user). The server also refuses return promises. */
+export const SavePlanRequestSchema = z
+  .object({
+    kind: PlanKindSchema,
+    name: z.string().trim().min(1, 'Enter a name').max(PLAN_NAME_MAX_LENGTH),
+    description: z.string().trim().max(PLAN_DESCRIPTION_MAX_LENGTH),
+    price: DecimalAmountSchema.nullable(),
+    durationDays: z.number().int().min(1).max(PLAN_MAX_DURATION_DAYS).nullable(),
+    onSale: z.boolean(),
+    rank: z.number().int().min(0).max(1000),
+    features: PlanFeaturesSchema,
+  })
+  .superRefine((plan, ctx) => {
+    if (plan.features.kind !== plan.kind) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['features'],
+        message: 'The features are of another kind of plan',
+      });
+    }
+    if (plan.kind === 'loan') {
+      if (plan.price !== null)
+        ctx.addIssue({ code: 'custom', path: ['price'], message: 'A loan plan has no price' });
+      if (plan.durationDays === null) {
+        ctx.addIssue({ code: 'custom', path: ['durationDays'], message: 'A loan plan needs a term in days' });
+      }
+    } else if (plan.price === null || plan.price.startsWith('-') || /^0+\.00$/.test(plan.price)) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: 'Enter a price above zero' });
+    }
+  });
+export type SavePlanRequest = z.infer<typeof SavePlanRequestSchema>;
+
+export const PLAN_PURCHASE_STATUSES = ['active', 'expired', 'replaced'] as const;
+export const PlanPurchaseStatusSchema = z.enum(PLAN_PURCHASE_STATUSES);
+
+/** A plan an account bought, with the terms as they were when it was bought (later edits do not change them). */
+export const PlanPurchaseSchema = z
+  .object({
+    id: z.string(),
+    planId: z.string(),
+    kind: PurchasablePlanKindSchema,
+    name: z.string(),
+    description: z.string(),
+    price: DecimalAmountSchema,
+    durationDays: z.number().int().nullable(),
+    features: z.discriminatedUnion('kind', [SignalFeaturesSchema, TradingFeaturesSchema]),
+    purchasedAt: z.string(),
+    /** When it stops giving its features; null = no end. */
+    expiresAt: z.string().nullable(),
+    /** When a higher plan of its kind replaced it. */
+    replacedAt: z.string().nullable(),
+    /** What was credited back for the unused days when it was replaced ("0.00" for a plan without an end). */
+    replacementCredit: DecimalAmountSchema.nullable(),
+    status: PlanPurchaseStatusSchema,
+  })
+  .meta({ id: 'PlanPurchase' });
+export type PlanPurchase = z.infer<typeof PlanPurchaseSchema>;
+
+/** The signed-in account's plans: active ones (at most one of each kind) and the most recent others. */
+export const MyPlansSchema = z
+  .object({ active: z.array(PlanPurchaseSchema), past: z.array(PlanPurchaseSchema) })
+  .meta({ id: 'MyPlans' });
+export type MyPlans = z.infer<typeof MyPlansSchema>;
+
+/**
+ * Buying a plan: the price the customer confirmed. When the catalogue's price changed meanwhile, the
+ * purchase is refused (409 CONFLICT) rather than charging another amount.
+ */
+export const PurchasePlanRequestSchema = z.object({ expectedPrice: DecimalAmountSchema });
+export type PurchasePlanRequest = z.infer<typeof PurchasePlanRequestSchema>;
+
+export const PLAN_MESSAGES = {
+  purchased: (name: string) => `${name} is active`,
+  priceChanged: 'The price of this plan changed. Please review it and confirm again.',
+  notOnSale: 'This plan is not on sale.',
+  returnPromise: (words: string) =>
+    `Plan texts describe what a plan does and cannot promise a return ("${words}").`,
+} as const;

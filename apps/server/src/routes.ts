@@ -17,6 +17,7 @@ import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { passwordResetsRoutes } from './modules/password-resets/password-resets.routes.ts';
+import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
@@ -70,4 +71,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(setupRoutes, services);
   await app.register(accountSecurityRoutes, services);
   await app.register(verificationsRoutes, services);
+  await app.register(plansRoutes, services);
 }

@@ -62,6 +62,12 @@ export const PERMISSIONS = {
   'verifications.read': ['owner', 'admin', 'compliance'],
   /** Approve, decline or ask to resubmit an identity submission; edit the list of reasons. */
   'verifications.decide': ['owner', 'admin', 'compliance'],
+  /** The plan catalogue (the Plans tab): create and edit signal plans, trading packages and loan plans. */
+  'plans.manage': ['owner', 'admin'],
+  /** The Loan applications tab and customers' loans (reading only). */
+  'loans.read': ['owner', 'admin', 'accountant', 'support'],
+  /** Approve or decline loan applications (approval pays the loan out). */
+  'loans.decide': ['owner', 'admin', 'accountant'],
   /** Staff members and their roles. */
   'staff.manage': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -35,6 +35,8 @@ export const queryKeys = {
   candles: (symbol: string, interval: CandleInterval) => ['candles', symbol, interval] as const,
   quote: (symbol: string) => ['quote', symbol] as const,
   signal: (symbol: string) => ['signal', symbol] as const,
+  /** The plans on sale, by kind (issue 13). */
+  plans: (kind: string) => ['plans', kind] as const,
 
   me: ME,
   balances: [...ME, 'balances'],
@@ -63,6 +65,15 @@ export const queryKeys = {
   twoFactor: [...ME, 'two-factor'],
   /** The customer's identity verification and submissions (/identity, /account). */
   ownVerification: [...ME, 'verification'],
+  /** The customer's plans: active ones and past ones (/account, the plan pages). */
+  ownPlans: [...ME, 'plans'],
+  /** The spread and maximum leverage the customer trades with now (the ticket on /trades). */
+  tradingTerms: [...ME, 'trading-terms'],
+  /** The signals list a signal plan unlocks (/signal), and the customer's rating alerts. */
+  signals: (interval: string) => [...ME, 'signals', interval] as const,
+  signalAlerts: [...ME, 'signal-alerts'],
+  /** The customer's loan applications and loans (/trading-plans). */
+  ownLoans: [...ME, 'loans'],
 
   admin: ADMIN,
   adminDeposits: pagedKeys([...ADMIN, 'deposits']),
@@ -87,4 +98,8 @@ export const queryKeys = {
   adminAudit: pagedKeys([...ADMIN, 'audit']),
   auditVerification: [...ADMIN, 'audit-verification'],
   staff: [...ADMIN, 'staff'],
+  /** The Plans tab: every plan, on sale or not. */
+  adminPlans: [...ADMIN, 'plans'],
+  /** The Loan applications tab and one application. */
+  adminLoanApplications: pagedKeys([...ADMIN, 'loan-applications']),
 } as const;

@@ -121,7 +121,7 @@ test('the table: the owner holds everything, admin everything but staff, custome
   }
   // Support reads and changes nothing that moves money or status.
   const support = PERMISSION_NAMES.filter((p) => hasPermission('support', p));
-  expect(support.sort()).toEqual(['customers.read', 'outbox.read']);
+  expect(support.sort()).toEqual(['customers.read', 'loans.read', 'outbox.read']);
 });
 
 test('an owner passes the check of a staff route', async () => {

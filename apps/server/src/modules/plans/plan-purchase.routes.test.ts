@@ -1,4 +1,10 @@
-import { MyPlansSchema, PLAN_MESSAGES, type Plan, PlanListSchema, PlanPurchaseSchema } from '@candor/contracts/plans';
+import {
+  MyPlansSchema,
+  PLAN_MESSAGES,
+  type Plan,
+  PlanListSchema,
+  PlanPurchaseSchema,
+} from '@candor/contracts/plans';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { journalEntries } from '../../db/schema/ledger.ts';
@@ -59,7 +65,10 @@ describe('a customer buys a plan from the balance', () => {
     });
     expect(await cash(user.id)).toBe(50_000n);
     const entries = await t.db.select().from(journalEntries).where(eq(journalEntries.userId, user.id));
-    expect(entries.map((e) => [e.kind, e.description])).toContainEqual(['plan_purchase', 'Plan purchase: Basic']);
+    expect(entries.map((e) => [e.kind, e.description])).toContainEqual([
+      'plan_purchase',
+      'Plan purchase: Basic',
+    ]);
     expect(await mine(browser)).toEqual({ active: [purchase], past: [] });
     const active = await findActivePlans(t.db, user.id, clock.now());
     expect(active.signal?.features).toEqual(basic.features);
@@ -94,7 +103,11 @@ describe('a customer buys a plan from the balance', () => {
     ).items;
     const loan = loans[0];
     if (!loan) throw new Error('no loan plan');
-    const refused = await browser.post(`/api/plans/${loan.id}/purchase`, { expectedPrice: '1.00' }, crypto.randomUUID());
+    const refused = await browser.post(
+      `/api/plans/${loan.id}/purchase`,
+      { expectedPrice: '1.00' },
+      crypto.randomUUID(),
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ code: 'PLAN_NOT_ON_SALE', message: PLAN_MESSAGES.notOnSale });
 
@@ -116,7 +129,11 @@ describe('a customer buys a plan from the balance', () => {
     const closed = await buy(browser, created.json());
     expect(closed.statusCode).toBe(409);
     expect(closed.json().code).toBe('PLAN_NOT_ON_SALE');
-    const unknown = await browser.post(`/api/plans/${crypto.randomUUID()}/purchase`, { expectedPrice: '10.00' }, crypto.randomUUID());
+    const unknown = await browser.post(
+      `/api/plans/${crypto.randomUUID()}/purchase`,
+      { expectedPrice: '10.00' },
+      crypto.randomUUID(),
+    );
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -173,7 +190,9 @@ describe('one current plan per kind', () => {
       const res = await buy(browser, target);
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('PLAN_ALREADY_ACTIVE');
-      expect(res.json().message).toMatch(/^Silver is active until [A-Z][a-z]{2} \d{1,2}, \d{4}\. Only a higher plan/);
+      expect(res.json().message).toMatch(
+        /^Silver is active until [A-Z][a-z]{2} \d{1,2}, \d{4}\. Only a higher plan/,
+      );
     }
     expect(await cash(user.id)).toBe(800_000n);
   });
@@ -211,7 +230,11 @@ describe('one current plan per kind', () => {
     const res = await buy(browser, await plan('signal', 'Basic'));
     expect(res.statusCode).toBe(200);
     expect(await cash(user.id)).toBe(1_000_000n - 50_000n - 100_000n);
-    expect((await mine(browser)).past[0]).toMatchObject({ name: 'Unlimited', status: 'replaced', replacementCredit: '0.00' });
+    expect((await mine(browser)).past[0]).toMatchObject({
+      name: 'Unlimited',
+      status: 'replaced',
+      replacementCredit: '0.00',
+    });
   });
 
   test('an expired plan stops giving its features; buying again (any rank) ends it and it stays shown as expired', async () => {
@@ -228,7 +251,9 @@ describe('one current plan per kind', () => {
       expect(await cash(user.id)).toBe(1_000_000n - 200_000n - 100_000n);
       const plans = await mine(browserNow);
       expect(plans.active.map((p) => p.name)).toEqual(['Basic']);
-      expect(plans.past).toEqual([expect.objectContaining({ id: first.id, status: 'expired', replacementCredit: null })]);
+      expect(plans.past).toEqual([
+        expect.objectContaining({ id: first.id, status: 'expired', replacementCredit: null }),
+      ]);
     } finally {
       clock.advance(-30 * DAY);
     }
@@ -268,9 +293,15 @@ describe('staff read a customer’s plans', () => {
     const support = await signInAs(t.app, t.db, await insertUser(t.db, { role: 'support' }));
     const res = await support.request({ method: 'GET', url: `/api/admin/users/${user.id}/plans` });
     expect(res.statusCode).toBe(200);
-    expect(MyPlansSchema.parse(res.json()).active.map((p) => [p.kind, p.name])).toEqual([['trading', 'Gold']]);
-    expect((await browser.request({ method: 'GET', url: `/api/admin/users/${user.id}/plans` })).statusCode).toBe(403);
-    expect((await support.request({ method: 'GET', url: '/api/admin/users/nobody/plans' })).statusCode).toBe(404);
+    expect(MyPlansSchema.parse(res.json()).active.map((p) => [p.kind, p.name])).toEqual([
+      ['trading', 'Gold'],
+    ]);
+    expect(
+      (await browser.request({ method: 'GET', url: `/api/admin/users/${user.id}/plans` })).statusCode,
+    ).toBe(403);
+    expect((await support.request({ method: 'GET', url: '/api/admin/users/nobody/plans' })).statusCode).toBe(
+      404,
+    );
     await assertLedgerConsistent(t.db);
   });
 });

@@ -104,7 +104,12 @@ describe('staff edit the plan catalogue', () => {
         await create({
           ...newSignalPlan,
           kind: 'loan',
-          features: { kind: 'loan', amount: '1000.00', annualInterestPercent: '10', minimumPortfolio: '1.00' },
+          features: {
+            kind: 'loan',
+            amount: '1000.00',
+            annualInterestPercent: '10',
+            minimumPortfolio: '1.00',
+          },
         })
       ).statusCode,
     ).toBe(400);

@@ -26,7 +26,12 @@ const PlanParamsSchema = z.object({ id: z.uuid() });
 const UserParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
-const saveErrors = { 400: ErrorResponseSchema, ...errors, 404: ErrorResponseSchema, 422: ErrorResponseSchema };
+const saveErrors = {
+  400: ErrorResponseSchema,
+  ...errors,
+  404: ErrorResponseSchema,
+  422: ErrorResponseSchema,
+};
 const moneyErrors = {
   400: ErrorResponseSchema,
   ...errors,
@@ -59,7 +64,8 @@ export const plansRoutes: RoutesPlugin<'db' | 'transactions' | 'clock'> = async 
       config: { access: 'client' },
       schema: {
         tags: ['plans'],
-        summary: "The signed-in account's plans: the active ones (one per kind at most) and the 20 most recent others",
+        summary:
+          "The signed-in account's plans: the active ones (one per kind at most) and the 20 most recent others",
         response: { 200: MyPlansSchema, ...errors },
       },
     },

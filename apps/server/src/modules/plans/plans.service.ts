@@ -66,7 +66,12 @@ function planValues(input: SavePlanRequest) {
 }
 
 /** Staff add a plan to the catalogue (audited as plans.create). */
-export async function createPlan({ tx, actor, now, input }: Command<{ input: SavePlanRequest }>): Promise<Plan> {
+export async function createPlan({
+  tx,
+  actor,
+  now,
+  input,
+}: Command<{ input: SavePlanRequest }>): Promise<Plan> {
   requireNoReturnPromise(input);
   const row = await insertPlan(tx, {
     kind: input.kind,
@@ -94,17 +99,27 @@ export async function updatePlan({
   const current = await findPlanForUpdate(tx, id);
   if (!current) throw new AppError('NOT_FOUND', 'Plan not found');
   if (current.kind !== input.kind) {
-    throw new AppError('VALIDATION_FAILED', "A plan's kind cannot change; add a new plan of the other kind instead.");
+    throw new AppError(
+      'VALIDATION_FAILED',
+      "A plan's kind cannot change; add a new plan of the other kind instead.",
+    );
   }
   requireNoReturnPromise(input);
   const before = toPlan(current);
-  const after = toPlan(await updatePlanRow(tx, id, { ...planValues(input), updatedAt: now, updatedBy: actor.id }));
+  const after = toPlan(
+    await updatePlanRow(tx, id, { ...planValues(input), updatedAt: now, updatedBy: actor.id }),
+  );
   await recordAudit(tx, { actor, action: 'plans.update', targetType: 'plan', targetId: id, before, after });
   return after;
 }
 
 function formatDay(date: Date): string {
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 function activeUntil(purchase: PlanPurchaseRow): string {

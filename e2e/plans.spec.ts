@@ -51,7 +51,10 @@ test('a customer buys the Basic signal plan and a trading package, and sees them
   await expect(zero).toContainText('Spread 1.2 pips on forex, 0.12 % on crypto and stocks');
   await expect(zero).toContainText('Leverage up to 1:200');
   await zero.getByRole('button', { name: 'PURCHASE PLAN' }).click();
-  await page.getByRole('dialog', { name: 'Buy Zero' }).getByRole('button', { name: 'Confirm purchase' }).click();
+  await page
+    .getByRole('dialog', { name: 'Buy Zero' })
+    .getByRole('button', { name: 'Confirm purchase' })
+    .click();
   await expect(toast(page, PLAN_MESSAGES.purchased('Zero'))).toBeVisible();
   await expect(zero).toContainText('Active until');
   await page.screenshot({ path: '/tmp/plans-upgrade.png', fullPage: true });

@@ -8,6 +8,7 @@ import {
 } from '@candor/contracts/plans';
 import { PLAN_KINDS, SIGNAL_INTERVALS } from '@candor/domain/plans/plan-kinds';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { type FieldError, get } from 'react-hook-form';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
 import { FieldMessage } from '../../components/ui/field-message.tsx';
@@ -56,6 +57,7 @@ const checkboxClass = 'h-4 w-4 rounded border-slate-300 text-brand-600 focus:rin
  */
 export function PlanFormDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const kindId = useId();
   const form = useZodForm(SavePlanRequestSchema, plan ? toSave(plan) : defaultsFor('signal'));
   const { register, handleSubmit, watch, reset, setValue, formState } = form;
   const kind = watch('kind');
@@ -79,10 +81,14 @@ export function PlanFormDialog({ plan, onClose }: { plan: Plan | null; onClose: 
     <Dialog title={plan ? `Edit ${plan.name}` : 'Add plan'} busy={busy} onCancel={onClose}>
       <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="mt-4">
         <div className="-mx-1 max-h-[65vh] space-y-4 overflow-y-auto px-1 pb-1">
-          <label className="block text-sm font-medium text-slate-700">
-            Kind
+          <div>
+            <label htmlFor={kindId} className="mb-1.5 block text-sm font-medium text-slate-700">
+              Kind
+            </label>
             <select
-              className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm disabled:bg-slate-50 disabled:text-slate-500"
+              id={kindId}
+              aria-describedby={plan ? `${kindId}-hint` : undefined}
+              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm disabled:bg-slate-50 disabled:text-slate-500"
               value={kind}
               disabled={plan !== null}
               onChange={(event) => {
@@ -98,11 +104,11 @@ export function PlanFormDialog({ plan, onClose }: { plan: Plan | null; onClose: 
               ))}
             </select>
             {plan ? (
-              <span className="mt-1 block text-xs font-normal text-slate-500">
+              <p id={`${kindId}-hint`} className="mt-1 text-xs text-slate-500">
                 A plan's kind cannot change.
-              </span>
+              </p>
             ) : null}
-          </label>
+          </div>
 
           <TextField label="Name" {...register('name')} error={error('name')} />
           <TextAreaField

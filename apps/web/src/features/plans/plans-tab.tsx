@@ -61,7 +61,10 @@ export function PlansTab() {
                       {formatDuration(plan.durationDays)}
                     </td>
                     <td className="px-4 py-3">
-                      <StatusBadge className="whitespace-nowrap" label={plan.onSale ? 'On sale' : 'Not on sale'} />
+                      <StatusBadge
+                        className="whitespace-nowrap"
+                        label={plan.onSale ? 'On sale' : 'Not on sale'}
+                      />
                     </td>
                     <td className="hidden px-4 py-3 text-right tabular-nums md:table-cell">{plan.rank}</td>
                     <td className="hidden max-w-md px-4 py-3 text-xs text-slate-600 lg:table-cell">

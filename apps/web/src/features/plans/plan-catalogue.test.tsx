@@ -1,5 +1,5 @@
-import type { Plan, PlanPurchase } from '@candor/contracts/plans';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { PLAN_MESSAGES, type Plan, type PlanPurchase } from '@candor/contracts/plans';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { buildMe, callsTo, idempotencyKeys, mockApi, renderPages } from '../../test/render-page.tsx';
 import { PlanCatalogue, planOffer } from './plan-catalogue.tsx';
@@ -50,7 +50,15 @@ function purchaseOf(plan: Plan, purchasedAt: Date): PlanPurchase {
   };
 }
 
-function render({ available, active = [] }: { available: string; active?: PlanPurchase[] }) {
+function render({
+  available,
+  active = [],
+  purchase = { status: 200, body: purchaseOf(BASIC, new Date()) },
+}: {
+  available: string;
+  active?: PlanPurchase[];
+  purchase?: { status: number; body: unknown };
+}) {
   const fetchMock = mockApi({
     'GET /api/plans': { status: 200, body: { items: [DIAMOND, BASIC, UNLIMITED] } },
     'GET /api/plans/mine': { status: 200, body: { active, past: [] } },
@@ -58,7 +66,7 @@ function render({ available, active = [] }: { available: string; active?: PlanPu
       status: 200,
       body: { available, reserved: '0.00', total: available, deposits: available, profit: '0.00' },
     },
-    'POST /api/plans/p1/purchase': { status: 200, body: purchaseOf(BASIC, new Date()) },
+    'POST /api/plans/p1/purchase': purchase,
   });
   const view = renderPages(
     [
@@ -99,6 +107,19 @@ describe('PlanCatalogue', () => {
     expect(await screen.findByText('Basic is active')).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/plans/p1/purchase')).toEqual([{ expectedPrice: '1000.00' }]);
     expect(idempotencyKeys(fetchMock, '/api/plans/p1/purchase')[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('a price changed meanwhile closes the confirmation and says so; the catalogue is read again', async () => {
+    const { fetchMock } = render({
+      available: '1500.00',
+      purchase: { status: 409, body: { code: 'CONFLICT', message: PLAN_MESSAGES.priceChanged } },
+    });
+    const basic = await screen.findByRole('article', { name: 'Basic' });
+    fireEvent.click(within(basic).getByRole('button', { name: 'PURCHASE PLAN' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm purchase' }));
+    expect(await screen.findByText(PLAN_MESSAGES.priceChanged)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/plans').length).toBeGreaterThan(1));
   });
 
   test('without enough cash, PURCHASE PLAN goes to /deposit with the missing amount and the plan', async () => {

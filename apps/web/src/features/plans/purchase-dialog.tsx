@@ -40,9 +40,12 @@ export function PurchaseDialog({
       onClose();
     },
     onError: (error) => {
-      // A price edited meanwhile: show the new catalogue; the customer confirms again.
-      if (isApiError(error, 'CONFLICT'))
+      // A price edited meanwhile: back to the refreshed catalogue, where the customer reviews it again.
+      if (isApiError(error, 'CONFLICT')) {
+        notify.error(error.message);
         void queryClient.invalidateQueries({ queryKey: queryKeys.plans(plan.kind) });
+        onClose();
+      }
     },
   });
   const busy = purchase.isPending;

@@ -58,7 +58,7 @@ export function MyPlansSection() {
   );
 }
 
-function ActivePlanRow({ purchase }: { purchase: PlanPurchase }) {
+export function ActivePlanRow({ purchase }: { purchase: PlanPurchase }) {
   return (
     <li className="flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">

@@ -113,7 +113,7 @@ function pendingAdmin<P extends string>(path: P, title: string) {
 
 const clientRoutes = [
   page('/dashboard', () => import('./routes/dashboard-route.tsx'), 'DashboardRoute'),
-  page('/account', () => import('./features/account/account-page.tsx'), 'AccountPage'),
+  page('/account', () => import('./routes/account-route.tsx'), 'AccountRoute'),
   page('/two-factor', () => import('./features/account/two-factor-page.tsx'), 'TwoFactorPage'),
   page('/change-password', () => import('./features/account/change-password-page.tsx'), 'ChangePasswordPage'),
   page('/update-email', () => import('./features/account/update-email-page.tsx'), 'UpdateEmailPage'),
@@ -136,8 +136,8 @@ const clientRoutes = [
   page('/messages/$id', () => import('./features/messages/message-page.tsx'), 'MessagePage'),
   page('/trades', () => import('./routes/trades-route.tsx'), 'TradesRoute'),
   page('/desk-trades', () => import('./features/desk-trades/desk-trades-page.tsx'), 'DeskTradesPage'),
-  pending('/signal', 'Signal'),
-  pending('/upgrade', 'Upgrade'),
+  page('/signal', () => import('./routes/signal-route.tsx'), 'SignalRoute'),
+  page('/upgrade', () => import('./routes/upgrade-route.tsx'), 'UpgradeRoute'),
   pending('/trading-plans', 'Trading plans'),
   page('/identity', () => import('./features/identity/identity-page.tsx'), 'IdentityPage'),
   pending('/copy-trader', 'Copy Expert'),

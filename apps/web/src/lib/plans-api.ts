@@ -1,4 +1,4 @@
-import { type PlanKind, PlanListSchema } from '@candor/contracts/plans';
+import { MyPlansSchema, type PlanKind, PlanListSchema } from '@candor/contracts/plans';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
 import { queryKeys } from './query-keys.ts';
@@ -10,3 +10,9 @@ export function plansQuery(kind: PlanKind) {
     queryFn: ({ signal }) => apiRequest(`/api/plans?kind=${kind}`, PlanListSchema, { signal }),
   });
 }
+
+/** The signed-in customer's plans: the active ones (one per kind at most) and recent ended ones. */
+export const ownPlansQuery = queryOptions({
+  queryKey: queryKeys.ownPlans,
+  queryFn: ({ signal }) => apiRequest('/api/plans/mine', MyPlansSchema, { signal }),
+});

@@ -1,10 +1,11 @@
 import { useParams } from '@tanstack/react-router';
 import { AccountAuditHistory } from '../features/admin-audit/account-audit-history.tsx';
 import { AdminUserPage } from '../features/admin-user/admin-user-page.tsx';
+import { CustomerPlansSection } from '../features/plans/customer-plans-section.tsx';
 import { StatementEntries } from '../features/statement/statement-entries.tsx';
 import { useCan } from '../lib/permissions.ts';
 
-/** /user/{id}: one customer, their latest ledger entries shown as on their own statement, and their audit history. */
+/** /user/{id}: one customer, their latest ledger entries shown as on their own statement, their plans, and their audit history. */
 export function AdminUserRoute() {
   const { id = '' } = useParams({ strict: false });
   const canReadAudit = useCan('audit.read');
@@ -15,6 +16,7 @@ export function AdminUserRoute() {
           <StatementEntries entries={entries} label="Recent ledger entries" compact />
         )}
       />
+      {id ? <CustomerPlansSection userId={id} /> : null}
       {canReadAudit && id ? <AccountAuditHistory userId={id} /> : null}
     </div>
   );

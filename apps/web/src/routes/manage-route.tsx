@@ -7,6 +7,7 @@ import { TradesTab } from '../features/admin-trades/trades-tab.tsx';
 import { UsersTab } from '../features/admin-users/users-tab.tsx';
 import { VerificationsTab } from '../features/admin-verifications/verifications-tab.tsx';
 import { WithdrawalsTab } from '../features/admin-withdrawals/withdrawals-tab.tsx';
+import { PlansTab } from '../features/plans/plans-tab.tsx';
 
 /** /all-user: the Manage page, with the money movements' tabs from their features. */
 export function ManageRoute() {
@@ -21,6 +22,7 @@ export function ManageRoute() {
         verifications: <VerificationsTab />,
         audit: <AuditLogTab />,
         staff: <StaffTab />,
+        plans: <PlansTab />,
       }}
     />
   );

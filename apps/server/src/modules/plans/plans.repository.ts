@@ -79,3 +79,35 @@ export async function findActivePlans(db: Db, userId: string, now: Date): Promis
   }
   return active;
 }
+
+export async function insertPlan(db: Db, values: NewPlan): Promise<PlanRow> {
+  const [row] = await db.insert(plans).values(values).returning();
+  if (!row) throw new Error('the plan was not inserted');
+  return row;
+}
+
+export async function updatePlanRow(db: Db, id: string, values: Partial<NewPlan>): Promise<PlanRow> {
+  const [row] = await db.update(plans).set(values).where(eq(plans.id, id)).returning();
+  if (!row) throw new Error(`plan ${id} was not updated`);
+  return row;
+}
+
+export async function insertPurchase(db: Db, values: NewPlanPurchase): Promise<PlanPurchaseRow> {
+  const [row] = await db.insert(planPurchases).values(values).returning();
+  if (!row) throw new Error('the purchase was not inserted');
+  return row;
+}
+
+/** Ends a current purchase: expired (no successor, no credit) or replaced by a higher plan of its kind. */
+export async function endPurchase(
+  db: Db,
+  id: string,
+  ending: {
+    replacedAt: Date;
+    replacedByPurchaseId: string | null;
+    replacementCreditMinor: bigint | null;
+    creditEntryId: bigint | null;
+  },
+): Promise<void> {
+  await db.update(planPurchases).set(ending).where(eq(planPurchases.id, id));
+}

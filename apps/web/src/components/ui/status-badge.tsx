@@ -29,6 +29,9 @@ const STATUS_STYLES: Readonly<Record<string, string>> = {
   Declined: 'bg-red-100 text-red-700',
   'Resubmission requested': 'bg-orange-100 text-orange-800',
   Unknown: 'bg-slate-100 text-slate-600',
+  // Plans (the Plans tab).
+  'On sale': 'bg-emerald-100 text-emerald-800',
+  'Not on sale': 'bg-slate-100 text-slate-600',
 };
 
 /** A status label in its colour pill; a label without a colour of its own is grey. */

@@ -1,6 +1,7 @@
 import { VERIFICATION_MESSAGES } from '@candor/contracts/verifications';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
@@ -14,7 +15,8 @@ import { PasskeysSection } from './passkeys-section.tsx';
 import { SecurityEvents } from './security-events.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
-export function AccountPage() {
+/** /account; the route brings other features' sections (`plans`: the account's active plans). */
+export function AccountPage({ plans }: { plans?: ReactNode } = {}) {
   useDocumentBranding('Account');
   const me = useMe();
 
@@ -64,6 +66,8 @@ export function AccountPage() {
           ))}
         </ul>
       </nav>
+
+      {plans}
 
       <PasskeysSection />
       <SecurityEvents />

@@ -10,6 +10,7 @@ const MANAGE_TAB_IDS = [
   'verifications',
   'payment',
   'settings',
+  'plans',
   'audit',
   'staff',
 ] as const;
@@ -23,6 +24,7 @@ const LABELS = {
   verifications: 'Verifications',
   payment: 'Payment',
   settings: 'Settings',
+  plans: 'Plans',
   approvals: 'Approvals',
   audit: 'Audit log',
   staff: 'Staff',
@@ -38,6 +40,7 @@ export const MANAGE_TAB_PERMISSIONS = {
   verifications: 'verifications.read',
   payment: 'settings.manage',
   settings: 'settings.manage',
+  plans: 'plans.manage',
   audit: 'audit.read',
   staff: 'staff.manage',
 } as const satisfies Record<ManageTabId, Permission>;

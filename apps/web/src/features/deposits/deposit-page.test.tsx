@@ -272,3 +272,23 @@ describe('DepositPage', () => {
     expect(screen.queryByLabelText('Amount (USD)')).toBeNull();
   });
 });
+
+describe('DepositPage from a plan', () => {
+  test('?amount and ?plan prefill the missing amount and say what it is for', async () => {
+    mockApi({});
+    renderPages([{ path: '/deposit', component: DepositPage }], '/deposit?amount=%22750.00%22&plan=Basic', {
+      me: buildMe(),
+    });
+    expect(await screen.findByText('You need $750.00 more to buy Basic.')).toBeTruthy();
+    expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('750.00');
+  });
+
+  test('a malformed amount is ignored', async () => {
+    mockApi({});
+    renderPages([{ path: '/deposit', component: DepositPage }], '/deposit?amount=lots&plan=Basic', {
+      me: buildMe(),
+    });
+    expect(((await screen.findByLabelText('Amount (USD)')) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText(/more to buy/)).toBeNull();
+  });
+});

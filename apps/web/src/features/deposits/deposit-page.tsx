@@ -1,8 +1,12 @@
 import type { DepositQuote } from '@candor/contracts/deposits';
+import { usdAmountSchema } from '@candor/contracts/money';
+import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
+import { z } from 'zod';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { InactiveAccountNotice } from '../../components/ui/inactive-account-notice.tsx';
 import { useMe } from '../../lib/session.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { AmountStep } from './amount-step.tsx';
 import { MethodStep } from './method-step.tsx';
@@ -10,12 +14,32 @@ import { PaymentStep } from './payment-step.tsx';
 
 type Step = 1 | 2 | 3;
 
+/**
+ * ?amount=…&plan=… : sent from a plan's PURCHASE PLAN without enough available cash, the missing
+ * amount prefills step 1 and the page says what it is for. Anything malformed is ignored.
+ */
+const DepositSearchSchema = z.object({
+  amount: z
+    .union([z.string(), z.number().transform(String)])
+    .pipe(usdAmountSchema('amount'))
+    .optional()
+    .catch(undefined),
+  plan: z.string().max(60).optional().catch(undefined),
+});
+
+/** "500" or "500.5" from a search param as the amount field writes it: "500.00", "500.50". */
+function toAmountText(amount: string): string {
+  const [whole = '0', cents = ''] = amount.split('.');
+  return `${whole}.${cents.padEnd(2, '0')}`;
+}
+
 /** /deposit: amount (1), method and rate (2), payment with proof before the quote expires (3). */
 export function DepositPage() {
   useDocumentBranding('Deposit');
   const me = useMe();
   const [step, setStep] = useState<Step>(1);
-  const [amount, setAmount] = useState('');
+  const search = DepositSearchSchema.parse(useSearch({ strict: false }));
+  const [amount, setAmount] = useState(search.amount ? toAmountText(search.amount) : '');
   const [quote, setQuote] = useState<DepositQuote | null>(null);
 
   const restart = () => {
@@ -30,6 +54,11 @@ export function DepositPage() {
         <InactiveAccountNotice reason={me.statusReason} className="p-5 text-sm" />
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          {search.amount && search.plan && step === 1 ? (
+            <p className="mb-4 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
+              You need {formatUsdDecimal(toAmountText(search.amount))} more to buy {search.plan}.
+            </p>
+          ) : null}
           <p className="mb-4 text-xs font-semibold tracking-wider text-slate-500 uppercase">
             Step {step} of 3
           </p>

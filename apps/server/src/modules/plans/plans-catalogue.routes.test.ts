@@ -1,0 +1,134 @@
+import { PLAN_MESSAGES, PlanListSchema, PlanSchema, type SavePlanRequest } from '@candor/contracts/plans';
+import { and, desc, eq } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { auditLog } from '../../db/schema/audit.ts';
+import { useSignedInUser } from '../../test/factories.ts';
+import { type Browser, useTestApp } from '../../test/test-app.ts';
+
+const t = useTestApp();
+const admin = useSignedInUser(t, { role: 'admin' });
+const support = useSignedInUser(t, { role: 'support' });
+const client = useSignedInUser(t);
+
+const newSignalPlan: SavePlanRequest = {
+  kind: 'signal',
+  name: 'Platinum',
+  description: 'Computed ratings of 75 instruments on every interval, with rating alerts.',
+  price: '3500.00',
+  durationDays: 30,
+  onSale: false,
+  rank: 45,
+  features: { kind: 'signal', instrumentCount: 75, intervals: ['1h', '4h', '1d'], alerts: true },
+};
+
+function create(body: object, as: Browser = admin.browser) {
+  return as.request({ method: 'POST', url: '/api/admin/plans', payload: body });
+}
+
+function edit(id: string, body: object, as: Browser = admin.browser) {
+  return as.request({ method: 'PUT', url: `/api/admin/plans/${id}`, payload: body });
+}
+
+async function allPlans() {
+  const res = await admin.browser.request({ method: 'GET', url: '/api/admin/plans' });
+  expect(res.statusCode).toBe(200);
+  return PlanListSchema.parse(res.json()).items;
+}
+
+async function auditOf(action: string, targetId: string) {
+  return t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)))
+    .orderBy(desc(auditLog.seq));
+}
+
+describe('staff edit the plan catalogue', () => {
+  test('an administrator adds a plan that is not on sale: staff see it, customers do not; the addition is audited', async () => {
+    const res = await create(newSignalPlan);
+    expect(res.statusCode).toBe(200);
+    const plan = PlanSchema.parse(res.json());
+    expect(plan).toMatchObject({ name: 'Platinum', price: '3500.00', onSale: false, rank: 45 });
+    expect((await allPlans()).map((p) => p.id)).toContain(plan.id);
+    const onSale = PlanListSchema.parse(
+      (await client.browser.request({ method: 'GET', url: '/api/plans?kind=signal' })).json(),
+    ).items;
+    expect(onSale.map((p) => p.id)).not.toContain(plan.id);
+    const [audit] = await auditOf('plans.create', plan.id);
+    expect(audit).toMatchObject({ actorId: admin.user.id, targetType: 'plan', before: null });
+    expect(audit?.after).toMatchObject({ name: 'Platinum', price: '3500.00' });
+  });
+
+  test('an edit changes the plan and is audited with before and after', async () => {
+    const basic = (await allPlans()).find((p) => p.kind === 'signal' && p.name === 'Basic');
+    if (!basic) throw new Error('no Basic plan');
+    const res = await edit(basic.id, { ...toSave(basic), price: '1100.00', onSale: true });
+    expect(res.statusCode).toBe(200);
+    expect(PlanSchema.parse(res.json()).price).toBe('1100.00');
+    const [audit] = await auditOf('plans.update', basic.id);
+    expect(audit?.before).toMatchObject({ price: '1000.00' });
+    expect(audit?.after).toMatchObject({ price: '1100.00' });
+    // Back to the seeded price for the other tests.
+    expect((await edit(basic.id, { ...toSave(basic) })).statusCode).toBe(200);
+  });
+
+  test.each([
+    ['name', { name: 'Guaranteed Gold' }, 'guaranteed'],
+    ['description', { description: 'ROI 100%-150% a month' }, 'ROI'],
+    ['description', { description: 'Earn 25% profit every week' }, 'x % profit'],
+  ])('a %s promising a return is refused with 422 RETURN_PROMISE', async (_field, change, words) => {
+    const res = await create({ ...newSignalPlan, ...change });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'RETURN_PROMISE', message: PLAN_MESSAGES.returnPromise(words) });
+    const plan = (await allPlans()).find((p) => p.kind === 'trading');
+    if (!plan) throw new Error('no trading plan');
+    const edited = await edit(plan.id, { ...toSave(plan), ...change });
+    expect(edited.statusCode).toBe(422);
+    expect(edited.json().code).toBe('RETURN_PROMISE');
+    expect((await allPlans()).find((p) => p.id === plan.id)?.updatedAt).toBe(plan.updatedAt);
+  });
+
+  test("a plan's kind cannot change on edit", async () => {
+    const zero = (await allPlans()).find((p) => p.kind === 'trading' && p.name === 'Zero');
+    if (!zero) throw new Error('no Zero package');
+    const res = await edit(zero.id, newSignalPlan);
+    expect(res.statusCode).toBe(400);
+    expect((await allPlans()).find((p) => p.id === zero.id)?.kind).toBe('trading');
+  });
+
+  test('features of another kind, a loan with a price, and a plan without a price are refused (400)', async () => {
+    expect((await create({ ...newSignalPlan, kind: 'trading' })).statusCode).toBe(400);
+    expect((await create({ ...newSignalPlan, price: null })).statusCode).toBe(400);
+    expect(
+      (
+        await create({
+          ...newSignalPlan,
+          kind: 'loan',
+          features: {
+            kind: 'loan',
+            amount: '1000.00',
+            annualInterestPercent: '10',
+            minimumPortfolio: '1.00',
+          },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  test('editing an unknown plan is 404', async () => {
+    expect((await edit(crypto.randomUUID(), newSignalPlan)).statusCode).toBe(404);
+  });
+
+  test('only roles with plans.manage read and edit the catalogue', async () => {
+    for (const as of [support.browser, client.browser]) {
+      expect((await as.request({ method: 'GET', url: '/api/admin/plans' })).statusCode).toBe(403);
+      expect((await create(newSignalPlan, as)).statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/plans' })).statusCode).toBe(401);
+  });
+});
+
+function toSave(plan: ReturnType<typeof PlanSchema.parse>): SavePlanRequest {
+  const { id: _id, updatedAt: _updatedAt, ...rest } = plan;
+  return rest;
+}

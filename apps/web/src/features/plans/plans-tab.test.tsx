@@ -1,0 +1,88 @@
+import type { Plan } from '@candor/contracts/plans';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { PlansTab } from './plans-tab.tsx';
+
+const SILVER: Plan = {
+  id: '00000000-0000-4000-8000-000000000001',
+  kind: 'signal',
+  name: 'Silver',
+  description: 'Computed ratings of 25 instruments.',
+  price: '2000.00',
+  durationDays: 30,
+  onSale: true,
+  rank: 30,
+  features: { kind: 'signal', instrumentCount: 25, intervals: ['1h', '4h'], alerts: true },
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+const LEVEL_1: Plan = {
+  id: '00000000-0000-4000-8000-000000000002',
+  kind: 'loan',
+  name: 'Level 1',
+  description: '',
+  price: null,
+  durationDays: 25,
+  onSale: true,
+  rank: 10,
+  features: {
+    kind: 'loan',
+    amount: '2000000.00',
+    annualInterestPercent: '12.17',
+    minimumPortfolio: '350000.00',
+  },
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+
+function render(put: Parameters<typeof mockApi>[0][string]) {
+  const fetchMock = mockApi({
+    'GET /api/admin/plans': { status: 200, body: { items: [SILVER, LEVEL_1] } },
+    [`PUT /api/admin/plans/${SILVER.id}`]: put,
+  });
+  renderPages([{ path: '/all-user', component: PlansTab }], '/all-user', { me: buildMe({ role: 'admin' }) });
+  return fetchMock;
+}
+
+describe('PlansTab', () => {
+  test('lists every plan by kind with its features summarised', async () => {
+    render({ status: 200, body: SILVER });
+    const signal = await screen.findByRole('region', { name: 'Signal plans' });
+    expect(signal.textContent).toContain('$2,000.00');
+    expect(signal.textContent).toContain('Ratings of 25 instruments · Intervals: 1 hour, 4 hours');
+    const loans = screen.getByRole('region', { name: 'Trading loan plans' });
+    expect(loans.textContent).toContain('Loan of $2,000,000.00');
+  });
+
+  test('an edit sends the whole plan; the server’s return-promise refusal shows under the form', async () => {
+    const fetchMock = render({
+      status: 422,
+      body: {
+        code: 'RETURN_PROMISE',
+        message: 'Plan texts describe what a plan does and cannot promise a return ("guaranteed").',
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Silver' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Silver' });
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Guaranteed gains' } });
+    fireEvent.click(within(dialog).getByLabelText('1 day'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save plan' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('cannot promise a return');
+    expect(callsTo(fetchMock, `PUT /api/admin/plans/${SILVER.id}`)).toEqual([
+      {
+        ...Object.fromEntries(Object.entries(SILVER).filter(([key]) => key !== 'id' && key !== 'updatedAt')),
+        description: 'Guaranteed gains',
+        features: { kind: 'signal', instrumentCount: 25, intervals: ['1h', '4h', '1d'], alerts: true },
+      },
+    ]);
+  });
+
+  test('a loan plan has no price field and the kind cannot change on edit', async () => {
+    render({ status: 200, body: SILVER });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Level 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Level 1' });
+    expect(within(dialog).queryByLabelText('Price (USD)')).toBeNull();
+    expect(within(dialog).getByLabelText('Term (days)')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Annual interest (%)')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Kind')).toHaveProperty('disabled', true);
+  });
+});

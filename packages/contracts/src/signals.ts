@@ -106,6 +106,8 @@ export const SignalAlertSchema = z
     lastRatedAt: z.string().nullable(),
     /** When the customer was last told the rating crossed the threshold (ISO); null = never. */
     lastNotifiedAt: z.string().nullable(),
+    /** Why the job skips this alert (its instrument left the list, its interval is not in the plan); null = watched. */
+    pausedReason: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'SignalAlert' });
@@ -137,5 +139,7 @@ export const SIGNAL_MESSAGES = {
   alertsNoPlan: 'A signal plan with alerts unlocks rating alerts.',
   instrumentNotInList: (symbol: string) =>
     `${symbol} is not in your signals list. Add it to your instruments first.`,
+  alertInstrumentLeftList: 'Paused: this instrument is no longer in your signals list.',
+  alertIntervalNotInPlan: 'Paused: your plan does not rate this interval.',
   tooManyAlerts: `You can keep at most ${MAX_SIGNAL_ALERTS} alerts. Delete one to add another.`,
 } as const;

@@ -263,6 +263,20 @@ describe('rating alerts', () => {
     );
     expect(list).toMatchObject({ enabled: true, reason: null, max: MAX_SIGNAL_ALERTS });
     expect(list.items).toHaveLength(MAX_SIGNAL_ALERTS);
+    expect(list.items.every((item) => item.pausedReason === null)).toBe(true);
+
+    // An instrument that leaves the list pauses its alerts (the job skips them), and says so.
+    await browser.request({
+      method: 'PUT',
+      url: '/api/signals/instruments',
+      payload: { symbols: ['ETHUSD'] },
+    });
+    const paused = SignalAlertListSchema.parse(
+      (await browser.request({ method: 'GET', url: '/api/signal-alerts' })).json(),
+    );
+    expect(paused.items.every((item) => item.pausedReason?.includes('no longer in your signals list'))).toBe(
+      true,
+    );
   });
 
   test("another customer's alert cannot be deleted; one's own can", async () => {

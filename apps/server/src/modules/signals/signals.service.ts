@@ -178,7 +178,18 @@ async function describeAlertAccess(
   return { plan: undefined, reason: SIGNAL_MESSAGES.alertsNoPlan };
 }
 
-function toSignalAlert(row: SignalAlertRow, deps: Pick<SignalsDeps, 'market'>): SignalAlert {
+function toSignalAlert(
+  row: SignalAlertRow,
+  deps: Pick<SignalsDeps, 'market'>,
+  watched?: { plan: ActiveSignalPlan; symbols: ReadonlySet<string> },
+): SignalAlert {
+  const pausedReason = !watched
+    ? null
+    : !watched.symbols.has(row.symbol)
+      ? SIGNAL_MESSAGES.alertInstrumentLeftList
+      : !watched.plan.features.intervals.includes(row.interval)
+        ? SIGNAL_MESSAGES.alertIntervalNotInPlan
+        : null;
   return {
     id: row.id,
     symbol: row.symbol,
@@ -189,6 +200,7 @@ function toSignalAlert(row: SignalAlertRow, deps: Pick<SignalsDeps, 'market'>): 
     lastRating: row.lastRating,
     lastRatedAt: row.lastRatedAt?.toISOString() ?? null,
     lastNotifiedAt: row.lastNotifiedAt?.toISOString() ?? null,
+    pausedReason,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -205,12 +217,22 @@ export async function listSignalAlerts(
 ): Promise<SignalAlertList> {
   const access = await describeAlertAccess(deps.db, userId, now);
   const rows = await selectAlerts(deps.db, userId);
-  if (!access.plan && rows.length === 0) throw new AppError('FORBIDDEN', access.reason);
+  if (!access.plan) {
+    if (rows.length === 0) throw new AppError('FORBIDDEN', access.reason);
+    return {
+      enabled: false,
+      reason: access.reason,
+      max: MAX_SIGNAL_ALERTS,
+      items: rows.map((row) => toSignalAlert(row, deps)),
+    };
+  }
+  const { instruments } = await selectCoveredInstruments(deps, userId, access.plan.features);
+  const watched = { plan: access.plan, symbols: new Set(instruments.map((spec) => spec.symbol)) };
   return {
-    enabled: access.plan !== undefined,
-    reason: access.reason,
+    enabled: true,
+    reason: null,
     max: MAX_SIGNAL_ALERTS,
-    items: rows.map((row) => toSignalAlert(row, deps)),
+    items: rows.map((row) => toSignalAlert(row, deps, watched)),
   };
 }
 

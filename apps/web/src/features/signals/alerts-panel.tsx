@@ -217,6 +217,9 @@ function AlertRow({ alert, busy, onDelete }: { alert: SignalAlert; busy: boolean
           {' · '}
           Last notified: {alert.lastNotifiedAt ? formatUtc(new Date(alert.lastNotifiedAt)) : 'never'}
         </p>
+        {alert.pausedReason ? (
+          <p className="text-xs font-medium text-amber-700">{alert.pausedReason}</p>
+        ) : null}
       </div>
       <Button
         variant="secondary"

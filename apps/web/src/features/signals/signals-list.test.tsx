@@ -115,6 +115,7 @@ describe('SignalsList', () => {
           lastRating: null,
           lastRatedAt: null,
           lastNotifiedAt: null,
+          pausedReason: null,
           createdAt: '2026-11-25T20:00:00.000Z',
         },
       },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAX_UPLOAD_BYTES } from '@candor/contracts/files';
+import { SIGNAL_INTERVALS } from '@candor/domain/plans/plan-kinds';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -25,6 +26,8 @@ import { createMarketFromEnv } from './market/market-from-env.ts';
 import { createMailDeliveryWorker, type MailDeliveryWorker } from './modules/mail/mail-delivery-worker.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { readSiteName } from './modules/settings/settings.service.ts';
+import { createSignalAlertJob, type SignalAlertJob } from './modules/signals/signal-alerts.job.ts';
+import { createSignalRatings } from './modules/signals/signal-ratings.ts';
 import type { StorageBackend } from './modules/storage/storage-backend.ts';
 import { createStorageFromEnv } from './modules/storage/storage-from-env.ts';
 import { createStopOutMonitor, type StopOutMonitor } from './modules/trades/stop-out-monitor.ts';
@@ -62,6 +65,8 @@ declare module 'fastify' {
     stopOut: StopOutMonitor;
     /** The daily identity job: lapses, expiry notices, erasures (tests call runVerificationRetention). */
     verificationRetention: VerificationRetentionJob;
+    /** Rating alerts of signal plans, every minute (tests call runOnce with a manual clock). */
+    signalAlerts: SignalAlertJob;
     /** Retries failed SMTP deliveries until the app closes. */
     mailDelivery: MailDeliveryWorker;
   }
@@ -153,6 +158,8 @@ export async function buildApp({
     staticCSP: true,
     uiConfig: { docExpansion: 'list' },
   });
+  // Ratings use closed candles at the market's own time (the market reads the system clock).
+  const signalRatings = createSignalRatings(market, systemClock);
   const services: Services = {
     env,
     database,
@@ -161,6 +168,7 @@ export async function buildApp({
     mailer,
     storage,
     market,
+    signalRatings,
     clock,
     transactions: createTransactions({ db, mailer, clock, log: app.log }),
   };
@@ -186,7 +194,28 @@ export async function buildApp({
   });
   app.decorate('verificationRetention', verificationRetention);
   verificationRetention.start();
+  // Rating alerts of signal plans, every minute (issue 13 item 2).
+  const signalAlerts = createSignalAlertJob({
+    db,
+    market,
+    ratings: signalRatings,
+    mailer,
+    logger: app.log,
+    clock,
+  });
+  app.decorate('signalAlerts', signalAlerts);
+  signalAlerts.start();
+  // The first signals list of every instrument would take seconds: compute the ratings in the background.
+  const warmUp = new AbortController();
+  if (env.NODE_ENV !== 'test') {
+    const symbols = market.listInstruments().map((item) => item.symbol);
+    signalRatings
+      .warmUp(symbols, SIGNAL_INTERVALS, warmUp.signal)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'signal ratings could not be computed ahead'));
+  }
   app.addHook('onClose', async () => {
+    warmUp.abort();
+    await signalAlerts.stop();
     await verificationRetention.stop();
     await mailDelivery.stop();
     await stopOut.stop();

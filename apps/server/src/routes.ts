@@ -21,6 +21,7 @@ import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { signalsRoutes } from './modules/signals/signals.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { filesRoutes } from './modules/storage/files.routes.ts';
 import { tradesRoutes } from './modules/trades/trades.routes.ts';
@@ -72,4 +73,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(accountSecurityRoutes, services);
   await app.register(verificationsRoutes, services);
   await app.register(plansRoutes, services);
+  await app.register(signalsRoutes, services);
 }

@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock.ts';
 import type { Transactions } from './lib/transactions.ts';
 import type { MarketService } from './market/market.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import type { SignalRatings } from './modules/signals/signal-ratings.ts';
 import type { StorageBackend } from './modules/storage/storage-backend.ts';
 import type { Auth } from './plugins/auth.ts';
 
@@ -20,6 +21,8 @@ export type Services = {
   mailer: Mailer;
   storage: StorageBackend;
   market: MarketService;
+  /** Computed ratings of the signals list and alerts, kept per closed candle. */
+  signalRatings: SignalRatings;
   clock: Clock;
   transactions: Transactions;
 };

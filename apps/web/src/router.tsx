@@ -111,6 +111,14 @@ function pendingAdmin<P extends string>(path: P, title: string) {
   });
 }
 
+/** /trades?symbol=BTCUSD opens that instrument's chart (the signals list links there). */
+const tradesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/trades',
+  validateSearch: z.object({ symbol: z.string().max(20).optional().catch(undefined) }),
+  component: lazyRouteComponent(() => import('./routes/trades-route.tsx'), 'TradesRoute'),
+});
+
 const clientRoutes = [
   page('/dashboard', () => import('./routes/dashboard-route.tsx'), 'DashboardRoute'),
   page('/account', () => import('./routes/account-route.tsx'), 'AccountRoute'),
@@ -134,7 +142,7 @@ const clientRoutes = [
   page('/statement', () => import('./features/statement/statement-page.tsx'), 'StatementPage'),
   page('/messages', () => import('./features/messages/messages-page.tsx'), 'MessagesPage'),
   page('/messages/$id', () => import('./features/messages/message-page.tsx'), 'MessagePage'),
-  page('/trades', () => import('./routes/trades-route.tsx'), 'TradesRoute'),
+  tradesRoute,
   page('/desk-trades', () => import('./features/desk-trades/desk-trades-page.tsx'), 'DeskTradesPage'),
   page('/signal', () => import('./routes/signal-route.tsx'), 'SignalRoute'),
   page('/upgrade', () => import('./routes/upgrade-route.tsx'), 'UpgradeRoute'),

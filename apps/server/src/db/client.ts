@@ -26,6 +26,7 @@ import * as rateLimits from './schema/rate-limits.ts';
 import * as secrets from './schema/secrets.ts';
 import * as settings from './schema/settings.ts';
 import * as signInTrust from './schema/sign-in-trust.ts';
+import * as signals from './schema/signals.ts';
 import * as trades from './schema/trades.ts';
 import * as verifications from './schema/verifications.ts';
 import * as wallets from './schema/wallets.ts';
@@ -52,6 +53,7 @@ export const schema = {
   ...accountSecurity,
   ...verifications,
   ...plans,
+  ...signals,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -24,12 +24,18 @@ const CHART_HEIGHT = 360;
 /**
  * /trades (seed §2 Trades, "Market" in the navigation): the balance, the asset classes as tabs,
  * the selected asset's live price and chart, and the trade form; the customer's trades (`tradeList`,
- * brought by the route) below.
+ * brought by the route) below. `initialSymbol` (the route's ?symbol=) is the asset shown first.
  */
-export function TradesPage({ tradeList }: { tradeList: ReactNode }) {
+export function TradesPage({
+  tradeList,
+  initialSymbol,
+}: {
+  tradeList: ReactNode;
+  initialSymbol?: string | undefined;
+}) {
   useDocumentBranding('Market');
   const me = useMe();
-  const [symbol, setSymbol] = useState(DEFAULT_TRADE_SYMBOL);
+  const [symbol, setSymbol] = useState(initialSymbol?.toUpperCase() ?? DEFAULT_TRADE_SYMBOL);
   const remembered = useRef<Partial<Record<InstrumentClass, string>>>({ forex: DEFAULT_TRADE_SYMBOL });
   const catalogue = useQuery(instrumentsQuery);
   const instruments = catalogue.data?.items ?? [];

@@ -1,0 +1,139 @@
+import type { SignalList } from '@candor/contracts/signals';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { SignalsList } from './signals-list.tsx';
+
+const HOUR = 1_772_636_400;
+
+function item(symbol: string, rating: number | null, direction: SignalList['items'][number]['direction']) {
+  return {
+    symbol,
+    name: `${symbol} name`,
+    class: 'crypto' as const,
+    rating,
+    direction,
+    candleTime: rating === null ? null : HOUR - 3600,
+    computedAt: rating === null ? null : HOUR,
+  };
+}
+
+const BASIC: SignalList = {
+  plan: { name: 'Basic', instrumentCount: 10, intervals: ['1h'], alerts: false, expiresAt: null },
+  interval: '1h',
+  chosen: false,
+  items: [
+    item('ETHUSD', 35, 'sell'),
+    item('BTCUSD', 72, 'buy'),
+    item('NEWUSD', null, null),
+    item('SOLUSD', 90, 'strong_buy'),
+  ],
+};
+
+function render(handlers: Parameters<typeof mockApi>[0]) {
+  const fetchMock = mockApi(handlers);
+  renderPages([{ path: '/signal', component: SignalsList }], '/signal');
+  return fetchMock;
+}
+
+function rowSymbols(): string[] {
+  const table = screen.getByRole('table');
+  return within(table)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
+
+describe('SignalsList', () => {
+  test('without a plan the list is locked and points at the plans', async () => {
+    render({
+      'GET /api/signals': {
+        status: 403,
+        body: {
+          code: 'FORBIDDEN',
+          message: 'A signal plan unlocks the signals list: computed ratings for more instruments.',
+        },
+      },
+    });
+    expect(
+      await screen.findByText('A signal plan unlocks computed ratings for more instruments'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the signal plans' }).getAttribute('href')).toBe(
+      '#signal-plans',
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  test('an expired plan says so', async () => {
+    render({
+      'GET /api/signals': {
+        status: 403,
+        body: {
+          code: 'FORBIDDEN',
+          message:
+            'Your Silver signal plan expired on 25 December 2026. A signal plan unlocks the signals list again.',
+        },
+      },
+    });
+    expect(await screen.findByText(/Your Silver signal plan expired on 25 December 2026/)).toBeTruthy();
+  });
+
+  test('with a plan the rows are sorted by rating, highest first, unrated last, and the order turns over', async () => {
+    render({ 'GET /api/signals': { status: 200, body: BASIC } });
+    await screen.findByRole('table');
+    expect(rowSymbols()).toEqual(['SOLUSD', 'BTCUSD', 'ETHUSD', 'NEWUSD']);
+    expect(screen.getByRole('meter', { name: 'BTCUSD rating' }).getAttribute('aria-valuetext')).toBe(
+      '72 % · Buy',
+    );
+    expect(screen.getByText('Not enough history yet')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: /BTCUSD, BTCUSD name: open its chart/ }).getAttribute('href'),
+    ).toBe('/trades?symbol=BTCUSD');
+    await userEvent.click(screen.getByRole('button', { name: /Rating/ }));
+    expect(rowSymbols()).toEqual(['ETHUSD', 'BTCUSD', 'SOLUSD', 'NEWUSD']);
+    // Only the plan's intervals are tabs; a plan without alerts has no alerts panel.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['1 hour']);
+    expect(screen.queryByText('Rating alerts')).toBeNull();
+  });
+
+  test('a plan with alerts lists them and adds one', async () => {
+    const fetchMock = render({
+      'GET /api/signals': {
+        status: 200,
+        body: { ...BASIC, plan: { ...BASIC.plan, name: 'Silver', intervals: ['1h', '4h'], alerts: true } },
+      },
+      'GET /api/signal-alerts': { status: 200, body: { enabled: true, reason: null, max: 20, items: [] } },
+      'POST /api/signal-alerts': {
+        status: 200,
+        body: {
+          id: '00000000-0000-4000-8000-000000000001',
+          symbol: 'ETHUSD',
+          name: 'ETHUSD name',
+          interval: '4h',
+          threshold: 25,
+          direction: 'below',
+          lastRating: null,
+          lastRatedAt: null,
+          lastNotifiedAt: null,
+          pausedReason: null,
+          createdAt: '2026-11-25T20:00:00.000Z',
+        },
+      },
+    });
+    expect(await screen.findByText('No alerts yet.')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Instrument'), 'ETHUSD');
+    await userEvent.selectOptions(screen.getByLabelText('Candles'), '4h');
+    await userEvent.selectOptions(screen.getByLabelText('When the rating'), 'below');
+    const threshold = screen.getByLabelText('Threshold (%)');
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '100');
+    expect(screen.getByText('Enter a whole number from 1 to 99.')).toBeTruthy();
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '25');
+    await userEvent.click(screen.getByRole('button', { name: 'Add alert' }));
+    await screen.findByRole('button', { name: 'Add alert' });
+    expect(callsTo(fetchMock, 'POST /api/signal-alerts')).toEqual([
+      { symbol: 'ETHUSD', interval: '4h', direction: 'below', threshold: 25 },
+    ]);
+  });
+});

@@ -22,6 +22,7 @@ import { serializeRequest } from './lib/log-redaction.ts';
 import { createTransactions } from './lib/transactions.ts';
 import type { MarketService } from './market/market.service.ts';
 import { createMarketFromEnv } from './market/market-from-env.ts';
+import { createLoanInterestJob, type LoanInterestJob } from './modules/loans/loan-interest-job.ts';
 import { createMailDeliveryWorker, type MailDeliveryWorker } from './modules/mail/mail-delivery-worker.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { readSiteName } from './modules/settings/settings.service.ts';
@@ -62,6 +63,8 @@ declare module 'fastify' {
     stopOut: StopOutMonitor;
     /** The daily identity job: lapses, expiry notices, erasures (tests call runVerificationRetention). */
     verificationRetention: VerificationRetentionJob;
+    /** The daily loan job: interest, end-of-term collection, overdue loans (tests call runOnce). */
+    loanInterest: LoanInterestJob;
     /** Retries failed SMTP deliveries until the app closes. */
     mailDelivery: MailDeliveryWorker;
   }
@@ -186,7 +189,12 @@ export async function buildApp({
   });
   app.decorate('verificationRetention', verificationRetention);
   verificationRetention.start();
+  // Loans: daily interest and end-of-term collection (issue 13); each run does only what is due.
+  const loanInterest = createLoanInterestJob({ db, mailer, logger: app.log, clock });
+  app.decorate('loanInterest', loanInterest);
+  loanInterest.start();
   app.addHook('onClose', async () => {
+    await loanInterest.stop();
     await verificationRetention.stop();
     await mailDelivery.stop();
     await stopOut.stop();

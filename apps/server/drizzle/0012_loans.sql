@@ -42,7 +42,7 @@ CREATE TABLE "loans" (
 	CONSTRAINT "loans_application_id_unique" UNIQUE("application_id"),
 	CONSTRAINT "loans_status" CHECK ("loans"."status" in ('active', 'overdue', 'repaid')),
 	CONSTRAINT "loans_amounts" CHECK ("loans"."principal_outstanding_minor" >= 0 and "loans"."interest_outstanding_minor" >= 0 and "loans"."interest_days" between 0 and "loans"."term_days"),
-	CONSTRAINT "loans_repaid_owes_nothing" CHECK (("loans"."status" = 'repaid') = ("loans"."principal_outstanding_minor" = 0 and "loans"."interest_outstanding_minor" = 0))
+	CONSTRAINT "loans_repaid_owes_nothing" CHECK ("loans"."status" <> 'repaid' or ("loans"."principal_outstanding_minor" = 0 and "loans"."interest_outstanding_minor" = 0))
 );
 --> statement-breakpoint
 ALTER TABLE "loan_applications" ADD CONSTRAINT "loan_applications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

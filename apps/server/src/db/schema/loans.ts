@@ -105,7 +105,7 @@ export const loans = pgTable(
     ),
     check(
       'loans_repaid_owes_nothing',
-      sql`(${t.status} = 'repaid') = (${t.principalOutstandingMinor} = 0 and ${t.interestOutstandingMinor} = 0)`,
+      sql`${t.status} <> 'repaid' or (${t.principalOutstandingMinor} = 0 and ${t.interestOutstandingMinor} = 0)`,
     ),
   ],
 );

@@ -138,7 +138,7 @@ const clientRoutes = [
   page('/desk-trades', () => import('./features/desk-trades/desk-trades-page.tsx'), 'DeskTradesPage'),
   pending('/signal', 'Signal'),
   pending('/upgrade', 'Upgrade'),
-  pending('/trading-plans', 'Trading plans'),
+  page('/trading-plans', () => import('./features/loans/trading-plans-page.tsx'), 'TradingPlansPage'),
   page('/identity', () => import('./features/identity/identity-page.tsx'), 'IdentityPage'),
   pending('/copy-trader', 'Copy Expert'),
 ];

@@ -95,7 +95,7 @@ export async function applyForLoan({
   input,
 }: Command<{ input: CreateLoanApplicationRequest }>): Promise<LoanApplication> {
   const plan = isUuid(input.planId) ? await findPlan(tx, input.planId) : undefined;
-  if (!plan || plan.kind !== 'loan' || plan.features.kind !== 'loan' || plan.durationDays === null) {
+  if (plan?.features.kind !== 'loan' || plan.durationDays === null) {
     throw new AppError('NOT_FOUND', LOAN_MESSAGES.notALoanPlan);
   }
   if (!plan.onSale) throw new AppError('PLAN_NOT_ON_SALE', 'This plan is not on sale.');

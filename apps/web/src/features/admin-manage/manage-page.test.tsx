@@ -51,6 +51,7 @@ describe('ManagePage', () => {
         'Trades',
         'Approvals',
         'Verifications',
+        'Loan applications',
         'Payment',
         'Settings',
         'Audit log',
@@ -66,6 +67,7 @@ describe('ManagePage', () => {
         'Trades',
         'Approvals',
         'Verifications',
+        'Loan applications',
         'Payment',
         'Settings',
         'Audit log',
@@ -73,8 +75,8 @@ describe('ManagePage', () => {
     ],
     ['compliance', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Verifications', 'Audit log']],
     // Identity documents are for compliance, admins and the owner (verifications.read).
-    ['support', ['Users', 'Deposit', 'Withdrawals', 'Trades']],
-    ['accountant', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Approvals']],
+    ['support', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Loan applications']],
+    ['accountant', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Approvals', 'Loan applications']],
   ] as const)('a %s sees only the tabs the role may use', async (role, tabs) => {
     mockApi({});
     renderPages([{ path: '/all-user', component: () => <ManagePage /> }], '/all-user', {

@@ -33,7 +33,7 @@ import {
 } from './admin-loans-api.ts';
 
 const COLUMNS = [
-  { label: 'Customer' },
+  { label: 'Customer', className: 'w-2/5 lg:w-1/4' },
   { label: 'Plan', className: 'hidden sm:table-cell' },
   { label: 'Amount', className: 'text-right' },
   { label: 'Portfolio', className: 'hidden lg:table-cell text-right' },
@@ -85,7 +85,7 @@ export function LoanApplicationsTab() {
                 <td className="max-w-0 px-4 py-3">
                   <button
                     type="button"
-                    className={`${ROW_LINK_CLASS} text-left`}
+                    className={`${ROW_LINK_CLASS} w-full text-left`}
                     onClick={(event) => {
                       event.stopPropagation();
                       setSelected(item.id);

@@ -145,6 +145,8 @@ export type RepayLoanRequest = z.infer<typeof RepayLoanRequestSchema>;
 
 export const AdminLoanApplicationListQuerySchema = PageQuerySchema.extend({
   status: LoanApplicationStatusSchema.optional(),
+  /** Only one customer's applications (the customer's page, /user/{id}). */
+  userId: z.string().min(1).max(100).optional(),
 });
 export type AdminLoanApplicationListQuery = z.infer<typeof AdminLoanApplicationListQuerySchema>;
 

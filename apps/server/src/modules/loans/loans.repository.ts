@@ -131,12 +131,25 @@ function applicationsWithPeople(db: Db) {
     .leftJoin(deciders, eq(deciders.id, loanApplications.decidedBy));
 }
 
-/** The Loan applications tab: newest first, optionally of one status. */
+/** The Loan applications tab: newest first, optionally of one status and of one customer. */
 export function selectApplicationPage(
   db: Db,
-  { page, pageSize, status }: { page: number; pageSize: number; status?: LoanApplicationStatus | undefined },
+  {
+    page,
+    pageSize,
+    status,
+    userId,
+  }: {
+    page: number;
+    pageSize: number;
+    status?: LoanApplicationStatus | undefined;
+    userId?: string | undefined;
+  },
 ): Promise<Page<ApplicationWithPeople>> {
-  const where = status ? eq(loanApplications.status, status) : undefined;
+  const where = and(
+    status ? eq(loanApplications.status, status) : undefined,
+    userId ? eq(loanApplications.userId, userId) : undefined,
+  );
   return readPage(
     { page, pageSize },
     {

@@ -136,8 +136,8 @@ describe('applying', () => {
 });
 
 describe('deciding', () => {
-  test('support staff can read applications but not decide them', async () => {
-    const { browser } = await insertFundedCustomer(t, PORTFOLIO_MIN);
+  test("support staff can read applications (all, or one customer's) but not decide them", async () => {
+    const { user, browser } = await insertFundedCustomer(t, PORTFOLIO_MIN);
     const application = await applied(browser);
     const list = await support.browser.request({
       method: 'GET',
@@ -147,6 +147,11 @@ describe('deciding', () => {
     expect(AdminLoanApplicationPageSchema.parse(list.json()).items.map((a) => a.id)).toContain(
       application.id,
     );
+    const own = await support.browser.request({
+      method: 'GET',
+      url: `/api/admin/loan-applications?userId=${encodeURIComponent(user.id)}`,
+    });
+    expect(AdminLoanApplicationPageSchema.parse(own.json()).items.map((a) => a.id)).toEqual([application.id]);
     const decided = await support.browser.post(`/api/admin/loan-applications/${application.id}/approve`, {});
     expect(decided.statusCode).toBe(403);
   });

@@ -139,9 +139,14 @@ export async function listOwnLoans(db: Db, userId: string): Promise<MyLoans> {
 
 export async function listLoanApplications(
   db: Db,
-  { page, status }: AdminLoanApplicationListQuery,
+  { page, status, userId }: AdminLoanApplicationListQuery,
 ): Promise<AdminLoanApplicationPage> {
-  const found = await selectApplicationPage(db, { page, pageSize: LOAN_APPLICATIONS_PAGE_SIZE, status });
+  const found = await selectApplicationPage(db, {
+    page,
+    pageSize: LOAN_APPLICATIONS_PAGE_SIZE,
+    status,
+    userId,
+  });
   const loans = new Map<string, Awaited<ReturnType<typeof findLoanByApplication>>>();
   for (const item of found.items) {
     if (item.application.status === 'approved') {

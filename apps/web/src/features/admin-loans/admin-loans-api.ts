@@ -18,6 +18,16 @@ export function adminLoanApplicationsPageQuery(page: number, status: LoanApplica
   });
 }
 
+/** One customer's applications and loans (the customer's page, /user/{id}). */
+export function customerLoanApplicationsQuery(userId: string) {
+  const params = new URLSearchParams({ page: '1', userId });
+  return queryOptions({
+    queryKey: queryKeys.adminLoanApplications.page({ page: 1, userId }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/loan-applications?${params}`, AdminLoanApplicationPageSchema, { signal }),
+  });
+}
+
 export function adminLoanApplicationQuery(id: string) {
   return queryOptions({
     queryKey: queryKeys.adminLoanApplications.one(id),

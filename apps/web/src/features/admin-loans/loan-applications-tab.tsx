@@ -33,7 +33,7 @@ import {
 } from './admin-loans-api.ts';
 
 const COLUMNS = [
-  { label: 'Customer', className: 'w-2/5 lg:w-1/4' },
+  { label: 'Customer', className: 'w-2/5 lg:w-1/5' },
   { label: 'Plan', className: 'hidden sm:table-cell' },
   { label: 'Amount', className: 'text-right' },
   { label: 'Portfolio', className: 'hidden lg:table-cell text-right' },
@@ -95,7 +95,7 @@ export function LoanApplicationsTab() {
                   </button>
                   <span className="block truncate text-xs text-slate-500">{item.customerEmail}</span>
                 </td>
-                <td className="hidden px-4 py-3 sm:table-cell">{item.planName}</td>
+                <td className="hidden px-4 py-3 whitespace-nowrap sm:table-cell">{item.planName}</td>
                 <td className="px-4 py-3 text-right tabular-nums">{formatUsdDecimal(item.amount)}</td>
                 <td className="hidden px-4 py-3 text-right tabular-nums lg:table-cell">
                   {formatUsdDecimal(item.portfolioAtApplication)}
@@ -103,7 +103,7 @@ export function LoanApplicationsTab() {
                 <td className="hidden px-4 py-3 text-right tabular-nums lg:table-cell">
                   {formatUsdDecimal(item.monthlyIncome)}
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-4 py-3 whitespace-nowrap">
                   <StatusBadge label={applicationLabel(item)} />
                 </td>
                 <td className="hidden px-4 py-3 whitespace-nowrap text-slate-500 md:table-cell">

@@ -23,6 +23,7 @@ import { serializeRequest } from './lib/log-redaction.ts';
 import { createTransactions } from './lib/transactions.ts';
 import type { MarketService } from './market/market.service.ts';
 import { createMarketFromEnv } from './market/market-from-env.ts';
+import { createLoanInterestJob, type LoanInterestJob } from './modules/loans/loan-interest-job.ts';
 import { createMailDeliveryWorker, type MailDeliveryWorker } from './modules/mail/mail-delivery-worker.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { readSiteName } from './modules/settings/settings.service.ts';
@@ -67,6 +68,8 @@ declare module 'fastify' {
     verificationRetention: VerificationRetentionJob;
     /** Rating alerts of signal plans, every minute (tests call runOnce with a manual clock). */
     signalAlerts: SignalAlertJob;
+    /** The daily loan job: interest, end-of-term collection, overdue loans (tests call runOnce). */
+    loanInterest: LoanInterestJob;
     /** Retries failed SMTP deliveries until the app closes. */
     mailDelivery: MailDeliveryWorker;
   }
@@ -213,9 +216,14 @@ export async function buildApp({
       .warmUp(symbols, SIGNAL_INTERVALS, warmUp.signal)
       .catch((error: unknown) => app.log.warn({ err: error }, 'signal ratings could not be computed ahead'));
   }
+  // Loans: daily interest and end-of-term collection (issue 13); each run does only what is due.
+  const loanInterest = createLoanInterestJob({ db, mailer, logger: app.log, clock });
+  app.decorate('loanInterest', loanInterest);
+  loanInterest.start();
   app.addHook('onClose', async () => {
     warmUp.abort();
     await signalAlerts.stop();
+    await loanInterest.stop();
     await verificationRetention.stop();
     await mailDelivery.stop();
     await stopOut.stop();

@@ -11,6 +11,7 @@ import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { emailVerificationsRoutes } from './modules/email-verifications/email-verifications.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { loansRoutes } from './modules/loans/loans.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -74,4 +75,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(verificationsRoutes, services);
   await app.register(plansRoutes, services);
   await app.register(signalsRoutes, services);
+  await app.register(loansRoutes, services);
 }

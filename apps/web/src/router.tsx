@@ -146,7 +146,7 @@ const clientRoutes = [
   page('/desk-trades', () => import('./features/desk-trades/desk-trades-page.tsx'), 'DeskTradesPage'),
   page('/signal', () => import('./routes/signal-route.tsx'), 'SignalRoute'),
   page('/upgrade', () => import('./routes/upgrade-route.tsx'), 'UpgradeRoute'),
-  pending('/trading-plans', 'Trading plans'),
+  page('/trading-plans', () => import('./features/loans/trading-plans-page.tsx'), 'TradingPlansPage'),
   page('/identity', () => import('./features/identity/identity-page.tsx'), 'IdentityPage'),
   pending('/copy-trader', 'Copy Expert'),
 ];

@@ -29,7 +29,9 @@ export const ENTRY_KIND_LABELS = {
 /**
  * A customer's balances, all from the ledger: `available` cash, `reserved` for pending
  * withdrawals, `total` = available + reserved (TOTAL BALANCE), `deposits` = sum of approved
- * deposits (DEPOSIT BALANCE), `profit` = sum of trading results (PROFIT BALANCE).
+ * deposits (DEPOSIT BALANCE), `profit` = sum of trading results (PROFIT BALANCE), `owed` = what
+ * the customer owes on a loan (principal and interest), `withdrawable` = max(0, available − owed):
+ * borrowed money can be traded but not withdrawn.
  */
 export const BalancesSchema = z
   .object({
@@ -38,6 +40,8 @@ export const BalancesSchema = z
     total: DecimalAmountSchema,
     deposits: DecimalAmountSchema,
     profit: DecimalAmountSchema,
+    owed: DecimalAmountSchema,
+    withdrawable: DecimalAmountSchema,
   })
   .meta({ id: 'Balances' });
 export type Balances = z.infer<typeof BalancesSchema>;

@@ -325,6 +325,10 @@ export const WithdrawalTermsSchema = z
     withdrawalPercent: z.string(),
     /** The customer's available cash. */
     available: DecimalAmountSchema,
+    /** What the customer owes on a loan ("0.00" without one). */
+    owed: DecimalAmountSchema,
+    /** What can be withdrawn: max(0, available − owed); borrowed money cannot be withdrawn. */
+    withdrawable: DecimalAmountSchema,
   })
   .meta({ id: 'WithdrawalTerms' });
 export type WithdrawalTerms = z.infer<typeof WithdrawalTermsSchema>;

@@ -18,6 +18,7 @@ import * as deposits from './schema/deposits.ts';
 import * as files from './schema/files.ts';
 import * as idempotency from './schema/idempotency.ts';
 import * as ledger from './schema/ledger.ts';
+import * as loans from './schema/loans.ts';
 import * as mail from './schema/mail.ts';
 import * as market from './schema/market.ts';
 import * as passkeys from './schema/passkeys.ts';
@@ -54,6 +55,7 @@ export const schema = {
   ...verifications,
   ...plans,
   ...signals,
+  ...loans,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -119,7 +119,7 @@ test('the table: the owner holds everything, admin everything but staff, custome
     expect(hasPermission('admin', permission)).toBe(permission !== 'staff.manage');
     expect(hasPermission('client', permission)).toBe(false);
   }
-  // Support reads and changes nothing that moves money or status.
+  // Support reads (customers, mail, loan applications) and changes nothing that moves money or status.
   const support = PERMISSION_NAMES.filter((p) => hasPermission('support', p));
   expect(support.sort()).toEqual(['customers.read', 'loans.read', 'outbox.read']);
 });

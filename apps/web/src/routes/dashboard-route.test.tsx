@@ -14,6 +14,8 @@ const BALANCES: Balances = {
   total: '1234.56',
   deposits: '1500.00',
   profit: '0.00',
+  owed: '0.00',
+  withdrawable: '1234.56',
 };
 
 beforeEach(() => {

@@ -15,7 +15,13 @@ const LIMITED = {
   withdrawalLimit: '0.00',
   withdrawalRemaining: '0.00',
 };
-const TERMS = { minWithdrawal: '10.00', withdrawalPercent: '0.00', available: '500.00' };
+const TERMS = {
+  minWithdrawal: '10.00',
+  withdrawalPercent: '0.00',
+  available: '500.00',
+  owed: '0.00',
+  withdrawable: '500.00',
+};
 const PROTECTION = { frozen: false, frozenAt: null, waitUntil: null, waitCause: null, message: null };
 
 function renderWithdrawal() {

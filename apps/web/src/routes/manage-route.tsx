@@ -1,6 +1,7 @@
 import { ApprovalsTab } from '../features/admin-approvals/approvals-tab.tsx';
 import { AuditLogTab } from '../features/admin-audit/audit-log-tab.tsx';
 import { DepositsTab } from '../features/admin-deposits/deposits-tab.tsx';
+import { LoanApplicationsTab } from '../features/admin-loans/loan-applications-tab.tsx';
 import { ManagePage } from '../features/admin-manage/manage-page.tsx';
 import { StaffTab } from '../features/admin-staff/staff-tab.tsx';
 import { TradesTab } from '../features/admin-trades/trades-tab.tsx';
@@ -20,6 +21,7 @@ export function ManageRoute() {
         trades: <TradesTab />,
         approvals: <ApprovalsTab />,
         verifications: <VerificationsTab />,
+        loans: <LoanApplicationsTab />,
         audit: <AuditLogTab />,
         staff: <StaffTab />,
         plans: <PlansTab />,

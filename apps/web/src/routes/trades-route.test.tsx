@@ -18,6 +18,8 @@ const BALANCES: Balances = {
   total: '500.00',
   deposits: '500.00',
   profit: '0.00',
+  owed: '0.00',
+  withdrawable: '500.00',
 };
 const INSTRUMENTS = [
   { symbol: 'EURUSD', class: 'forex', name: 'Euro / US Dollar', pricePrecision: 5 },

@@ -9,6 +9,8 @@ export function buildBalances(overrides: Partial<Balances> = {}): Balances {
     total: '1000.00',
     deposits: '1000.00',
     profit: '0.00',
+    owed: '0.00',
+    withdrawable: '1000.00',
     ...overrides,
   };
 }

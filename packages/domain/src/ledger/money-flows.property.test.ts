@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { DEPOSIT_NEXT, type DepositStatus } from '../deposits/deposit-status.ts';
+import { applyRepayment, computeInterestForDays, owedOf } from '../loans/loan-interest.ts';
 import { checkTransition, isFinalState } from '../state-machine.ts';
 import { computeTradeResult } from '../trading/trade-result.ts';
 import { computeWithdrawalFee } from '../withdrawals/withdrawal-amount.ts';
@@ -11,6 +12,10 @@ import {
   adjustmentEntry,
   depositEntry,
   type EntryDraft,
+  loanInterestEntry,
+  loanPayoutEntry,
+  loanRepaymentEntry,
+  planPurchaseEntry,
   releaseEntry,
   reservationEntry,
   tradeCloseEntries,
@@ -28,6 +33,7 @@ type Model = {
   deposits: { userId: string; amount: bigint; status: DepositStatus }[];
   withdrawals: { userId: string; amount: bigint; feeBps: number; status: WithdrawalStatus }[];
   trades: { userId: string; amount: bigint; lot: number; openPrice: string; buy: boolean; open: boolean }[];
+  loans: { userId: string; principal: bigint; interest: bigint }[];
 };
 
 type Command =
@@ -37,7 +43,11 @@ type Command =
   | { type: 'decideWithdrawal'; index: number; approve: boolean }
   | { type: 'adjust'; user: number; credit: boolean; amount: bigint }
   | { type: 'openTrade'; user: number; amount: bigint; lot: number; price: number; buy: boolean }
-  | { type: 'closeTrade'; index: number; price: number };
+  | { type: 'closeTrade'; index: number; price: number }
+  | { type: 'buyPlan'; user: number; price: bigint }
+  | { type: 'payOutLoan'; user: number; amount: bigint }
+  | { type: 'accrueInterest'; index: number; days: number; bps: number }
+  | { type: 'repayLoan'; index: number; amount: bigint; all: boolean };
 
 const USERS = ['u0', 'u1', 'u2'];
 const amount = fc.bigInt({ min: 1n, max: 50_000n });
@@ -65,6 +75,19 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     index: fc.nat(30),
     price: fc.integer({ min: 1, max: 1_000_000 }),
   }),
+  fc.record({ type: fc.constant('buyPlan' as const), user: fc.nat(2), price: amount }),
+  fc.record({
+    type: fc.constant('payOutLoan' as const),
+    user: fc.nat(2),
+    amount: fc.bigInt({ min: 1n, max: 5_000_000n }),
+  }),
+  fc.record({
+    type: fc.constant('accrueInterest' as const),
+    index: fc.nat(5),
+    days: fc.integer({ min: 1, max: 90 }),
+    bps: fc.integer({ min: 0, max: 10_000 }),
+  }),
+  fc.record({ type: fc.constant('repayLoan' as const), index: fc.nat(5), amount, all: fc.boolean() }),
 );
 
 /** A price with two decimals from an integer of hundredths. */
@@ -168,6 +191,56 @@ function run(model: Model, c: Command): void {
       trade.open = false;
       return;
     }
+    case 'buyPlan': {
+      const userId = USERS[c.user] ?? 'u0';
+      // refused (nothing posted) without enough cash, as the server does
+      post(model, [planPurchaseEntry({ userId, price: c.price, purchaseId: 'p', planName: 'x' })]);
+      return;
+    }
+    case 'payOutLoan': {
+      const userId = USERS[c.user] ?? 'u0';
+      // one open loan at a time (the server refuses a second: LOAN_ALREADY_OPEN)
+      if (model.loans.some((loan) => loan.userId === userId && owedOf(loan) > 0n)) return;
+      const loanId = `l${model.loans.length}`;
+      if (!post(model, [loanPayoutEntry({ userId, amount: c.amount, loanId, planName: 'x' })]))
+        throw new Error('a loan can always be paid out');
+      model.loans.push({ userId, principal: c.amount, interest: 0n });
+      return;
+    }
+    case 'accrueInterest': {
+      const loan = model.loans[c.index];
+      if (!loan) return;
+      const interest = computeInterestForDays(loan.principal, c.bps, c.days);
+      if (interest === 0n) return;
+      const entry = loanInterestEntry({
+        userId: loan.userId,
+        interest,
+        loanId: `l${c.index}`,
+        description: 'x',
+      });
+      if (!post(model, [entry])) throw new Error('interest can always be accrued');
+      loan.interest += interest;
+      return;
+    }
+    case 'repayLoan': {
+      const loan = model.loans[c.index];
+      if (!loan) return;
+      const owed = owedOf(loan);
+      const requested = c.all ? owed : c.amount;
+      // the server refuses a repayment above what is owed
+      const applied = applyRepayment(loan, requested);
+      if (!applied.ok) return;
+      const entry = loanRepaymentEntry({
+        userId: loan.userId,
+        amount: requested,
+        loanId: `l${c.index}`,
+        description: 'x',
+      });
+      if (!post(model, [entry])) return; // not enough cash: nothing moves
+      loan.principal = applied.value.principal;
+      loan.interest = applied.value.interest;
+      return;
+    }
     case 'adjust':
       post(model, [
         adjustmentEntry({
@@ -182,16 +255,24 @@ function run(model: Model, c: Command): void {
 }
 
 describe('money flows, over random sequences of commands', () => {
-  test('every entry sums to zero, balances equal their postings, customer balances never go below zero, decisions are final (deposits, withdrawals, adjustments, trades)', () => {
+  test('every entry sums to zero, balances equal their postings, customer cash and reserved never go below zero, a loan account never above zero and equals what its loans owe, decisions are final (deposits, withdrawals, adjustments, trades, plan purchases, loans)', () => {
     fc.assert(
       fc.property(fc.array(command, { maxLength: 80 }), (commands) => {
-        const model: Model = { balances: new Map(), journal: [], deposits: [], withdrawals: [], trades: [] };
+        const model: Model = {
+          balances: new Map(),
+          journal: [],
+          deposits: [],
+          withdrawals: [],
+          trades: [],
+          loans: [],
+        };
         const finalDeposits = new Map<number, DepositStatus>();
         const finalWithdrawals = new Map<number, WithdrawalStatus>();
         for (const c of commands) {
           run(model, c);
           for (const [key, balance] of model.balances) {
-            if (key.startsWith('customer_')) expect(balance >= 0n).toBe(true);
+            if (key.startsWith('customer_loan:')) expect(balance <= 0n).toBe(true);
+            else if (key.startsWith('customer_')) expect(balance >= 0n).toBe(true);
           }
           // a decided request never changes again
           model.deposits.forEach((d, i) => {
@@ -226,6 +307,9 @@ describe('money flows, over random sequences of commands', () => {
             .filter((t) => t.userId === userId && t.open)
             .reduce((sum, t) => sum + t.amount, 0n);
           expect(model.balances.get(`customer_reserved:${userId}`) ?? 0n).toBe(pending + margin);
+          // what the loan account owes is exactly what the customer's loans still owe
+          const owed = model.loans.filter((l) => l.userId === userId).reduce((sum, l) => sum + owedOf(l), 0n);
+          expect(-(model.balances.get(`customer_loan:${userId}`) ?? 0n)).toBe(owed);
         }
         // every customer posting touches a customer account of the entry's own customer
         for (const entry of model.journal) {

@@ -36,4 +36,20 @@ describe('checkWithdrawalAmount', () => {
     expect(check(1_000n)).toBe('ok');
     expect(check(5_000n)).toBe('ok');
   });
+
+  test('with a loan owed, borrowed money cannot be withdrawn: at most cash − owed', () => {
+    const check = (amountCents: bigint, owedCents: bigint) => {
+      const result = checkWithdrawalAmount({
+        amountCents,
+        availableCents: 5_000n,
+        minimumCents: 1_000n,
+        owedCents,
+      });
+      return result.ok ? 'ok' : result.error.message;
+    };
+    expect(check(3_000n, 2_000n)).toBe('ok');
+    expect(check(3_001n, 2_000n)).toBe('Borrowed money cannot be withdrawn: you can withdraw up to $30.00');
+    expect(check(1_000n, 9_000n)).toBe('Borrowed money cannot be withdrawn: you can withdraw up to $0.00');
+    expect(check(5_001n, 2_000n)).toBe('Insufficient balance!');
+  });
 });

@@ -19,15 +19,27 @@ export type WithdrawalAmountError = DomainError<
   'VALIDATION_FAILED' | 'INSUFFICIENT_FUNDS' | 'BELOW_MINIMUM_WITHDRAWAL'
 >;
 
-/** Seed §5 withdrawal rules, in the seed's words. */
+/**
+ * Seed §5 withdrawal rules, in the seed's words. Borrowed money can be traded but not withdrawn
+ * (issue 13): with a loan owed, at most available cash − owed can be withdrawn.
+ */
 export function checkWithdrawalAmount(input: {
   amountCents: bigint;
   availableCents: bigint;
   minimumCents: bigint;
+  owedCents?: bigint;
 }): Result<bigint, WithdrawalAmountError> {
   if (input.amountCents <= 0n) return err({ code: 'VALIDATION_FAILED', message: 'Please enter an amount' });
   if (input.amountCents > input.availableCents) {
     return err({ code: 'INSUFFICIENT_FUNDS', message: 'Insufficient balance!' });
+  }
+  const owed = input.owedCents ?? 0n;
+  if (owed > 0n && input.amountCents > input.availableCents - owed) {
+    const withdrawable = input.availableCents > owed ? input.availableCents - owed : 0n;
+    return err({
+      code: 'INSUFFICIENT_FUNDS',
+      message: `Borrowed money cannot be withdrawn: you can withdraw up to ${formatUsd(withdrawable)}`,
+    });
   }
   if (input.amountCents < input.minimumCents) {
     return err({

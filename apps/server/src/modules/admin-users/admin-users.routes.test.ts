@@ -61,6 +61,8 @@ describe('an administrator reads a user', () => {
         total: '250.00',
         deposits: '250.00',
         profit: '0.00',
+        owed: '0.00',
+        withdrawable: '250.00',
       },
       recentEntries: {
         page: 1,
@@ -81,6 +83,8 @@ describe('an administrator reads a user', () => {
       total: '0.00',
       deposits: '0.00',
       profit: '0.00',
+      owed: '0.00',
+      withdrawable: '0.00',
     });
     expect(res.json().recentEntries).toEqual({ items: [], page: 1, pageCount: 1, total: 0 });
   });
@@ -120,7 +124,15 @@ describe('manual adjustments', () => {
       state: 'completed',
       entryId: expect.any(String),
       approval: null,
-      balances: { available: '100.50', reserved: '0.00', total: '100.50', deposits: '0.00', profit: '0.00' },
+      balances: {
+        available: '100.50',
+        reserved: '0.00',
+        total: '100.50',
+        deposits: '0.00',
+        profit: '0.00',
+        owed: '0.00',
+        withdrawable: '100.50',
+      },
     });
 
     const debit = await adjust(customer.id, { direction: 'debit', amount: '40', reason: 'Fee correction' });

@@ -57,6 +57,8 @@ describe('postEntries', () => {
       total: '60.00',
       deposits: '100.00',
       profit: '0.00',
+      owed: '0.00',
+      withdrawable: '60.00',
     });
     const statement = await readStatement(db, user.id, 1);
     expect(statement.total).toBe(4);

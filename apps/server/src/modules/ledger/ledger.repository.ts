@@ -202,14 +202,15 @@ function big(text: string | null | undefined): bigint {
   return text === null || text === undefined ? 0n : BigInt(text);
 }
 
-/** A customer's figures in cents: cached cash and reserved balances, and the sums of their deposits and trade results. */
+/** A customer's figures in cents: cached cash and reserved balances, what they owe on a loan, and the sums of their deposits and trade results. */
 export async function selectBalanceFigures(
   db: Db,
   userId: string,
-): Promise<{ available: bigint; reserved: bigint; deposits: bigint; profit: bigint }> {
+): Promise<{ available: bigint; reserved: bigint; owed: bigint; deposits: bigint; profit: bigint }> {
   const [row] = await selectRows<{
     available: string | null;
     reserved: string | null;
+    loan: string | null;
     deposits: string | null;
     profit: string | null;
   }>(
@@ -218,6 +219,7 @@ export async function selectBalanceFigures(
       select
         (select balance_minor::text from ledger_accounts where user_id = ${userId} and kind = 'customer_cash') as available,
         (select balance_minor::text from ledger_accounts where user_id = ${userId} and kind = 'customer_reserved') as reserved,
+        (select balance_minor::text from ledger_accounts where user_id = ${userId} and kind = 'customer_loan') as loan,
         (select sum(p.amount_minor)::text
            from postings p
            join ledger_accounts a on a.id = p.account_id
@@ -232,6 +234,7 @@ export async function selectBalanceFigures(
   return {
     available: big(row?.available),
     reserved: big(row?.reserved),
+    owed: -big(row?.loan),
     deposits: big(row?.deposits),
     profit: big(row?.profit),
   };

@@ -4,12 +4,13 @@ import {
   type StatementEntry,
   type StatementPage,
 } from '@candor/contracts/ledger';
+import { computeWithdrawable } from '@candor/domain/loans/loan-interest';
 import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';
 import { type StatementLine, selectBalanceFigures, selectStatementPage } from './ledger.repository.ts';
 
-/** A customer's balances: available and reserved (cached), their total, deposits and trading results (from the ledger). */
+/** A customer's balances: available and reserved (cached), their total, what is owed on a loan and what can be withdrawn, deposits and trading results (from the ledger). */
 export async function readBalances(db: Db, userId: string): Promise<Balances> {
   const figures = await selectBalanceFigures(db, userId);
   return {
@@ -18,6 +19,8 @@ export async function readBalances(db: Db, userId: string): Promise<Balances> {
     total: formatDecimal(figures.available + figures.reserved),
     deposits: formatDecimal(figures.deposits),
     profit: formatDecimal(figures.profit),
+    owed: formatDecimal(figures.owed),
+    withdrawable: formatDecimal(computeWithdrawable(figures.available, figures.owed)),
   };
 }
 

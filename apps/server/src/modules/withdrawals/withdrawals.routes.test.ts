@@ -131,7 +131,13 @@ describe('the amount: minimum, balance and fee', () => {
     const { browser } = await customerWith(1_234_56n);
     const res = await browser.request({ method: 'GET', url: '/api/withdrawals/terms' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ minWithdrawal: '10.00', withdrawalPercent: '2.50', available: '1234.56' });
+    expect(res.json()).toEqual({
+      minWithdrawal: '10.00',
+      withdrawalPercent: '2.50',
+      available: '1234.56',
+      owed: '0.00',
+      withdrawable: '1234.56',
+    });
   });
 
   test('an empty amount says "Please enter an amount"', async () => {

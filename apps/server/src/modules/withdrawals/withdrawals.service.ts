@@ -43,7 +43,7 @@ import {
   updateWithdrawal,
 } from './withdrawals.repository.ts';
 
-/** The minimum, the fee percentage and the available cash: what the form checks and shows. */
+/** The minimum, the fee percentage, the available cash, what is owed on a loan and what can be withdrawn: what the form checks and shows. */
 export async function readWithdrawalTerms(db: Db, userId: string): Promise<WithdrawalTerms> {
   const site = await requireSiteSettings(db);
   const balances = await readBalances(db, userId);
@@ -51,6 +51,8 @@ export async function readWithdrawalTerms(db: Db, userId: string): Promise<Withd
     minWithdrawal: formatDecimal(site.minWithdrawalMinor),
     withdrawalPercent: formatPercentBps(site.withdrawalFeeBps),
     available: balances.available,
+    owed: balances.owed,
+    withdrawable: balances.withdrawable,
   };
 }
 
@@ -78,10 +80,13 @@ export async function requestWithdrawal({
   // Issue 12: an unverified account's withdrawals, summed under the account lock taken above.
   await requireWithdrawalWithinIdentityLimit(tx, { userId: actor.id, amountMinor: amountCents, now });
   const cash = locked.find((account) => account.kind === 'customer_cash');
+  const loan = locked.find((account) => account.kind === 'customer_loan');
+  // Issue 13: borrowed money can be traded but not withdrawn (at most cash − owed).
   const checked = checkWithdrawalAmount({
     amountCents,
     availableCents: cash?.balanceMinor ?? 0n,
     minimumCents: site.minWithdrawalMinor,
+    owedCents: -(loan?.balanceMinor ?? 0n),
   });
   if (!checked.ok) throw AppError.from(checked.error);
 

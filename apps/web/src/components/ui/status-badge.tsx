@@ -28,6 +28,10 @@ const STATUS_STYLES: Readonly<Record<string, string>> = {
   'Pending review': 'bg-amber-100 text-amber-800',
   Declined: 'bg-red-100 text-red-700',
   'Resubmission requested': 'bg-orange-100 text-orange-800',
+  // Loans (/trading-plans and the Loan applications tab).
+  'Under review': 'bg-amber-100 text-amber-800',
+  Overdue: 'bg-red-100 text-red-700',
+  Repaid: 'bg-emerald-100 text-emerald-800',
   Unknown: 'bg-slate-100 text-slate-600',
   // Plans (the Plans tab).
   'On sale': 'bg-emerald-100 text-emerald-800',

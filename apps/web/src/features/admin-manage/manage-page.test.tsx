@@ -51,6 +51,7 @@ describe('ManagePage', () => {
         'Trades',
         'Approvals',
         'Verifications',
+        'Loan applications',
         'Payment',
         'Settings',
         'Plans',
@@ -67,6 +68,7 @@ describe('ManagePage', () => {
         'Trades',
         'Approvals',
         'Verifications',
+        'Loan applications',
         'Payment',
         'Settings',
         'Plans',
@@ -75,8 +77,8 @@ describe('ManagePage', () => {
     ],
     ['compliance', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Verifications', 'Audit log']],
     // Identity documents are for compliance, admins and the owner (verifications.read).
-    ['support', ['Users', 'Deposit', 'Withdrawals', 'Trades']],
-    ['accountant', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Approvals']],
+    ['support', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Loan applications']],
+    ['accountant', ['Users', 'Deposit', 'Withdrawals', 'Trades', 'Approvals', 'Loan applications']],
   ] as const)('a %s sees only the tabs the role may use', async (role, tabs) => {
     mockApi({});
     renderPages([{ path: '/all-user', component: () => <ManagePage /> }], '/all-user', {

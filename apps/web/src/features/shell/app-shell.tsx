@@ -21,6 +21,7 @@ const NAV: readonly NavItem[] = [
   { to: '/trades', label: 'Market', icon: 'market' },
   { to: '/signal', label: 'Signal', icon: 'signal' },
   { to: '/upgrade', label: 'Upgrade', icon: 'upgrade' },
+  { to: '/trading-plans', label: 'Loans', icon: 'loan' },
   { to: '/all-user', label: 'Manage', icon: 'manage', staffOnly: true },
 ];
 

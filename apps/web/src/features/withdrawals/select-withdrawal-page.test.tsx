@@ -7,7 +7,13 @@ import { SelectWithdrawalPage } from './select-withdrawal-page.tsx';
 import { SelectWithdrawalSearchSchema } from './select-withdrawal-search.ts';
 
 const ID = '00000000-0000-4000-8000-000000000001';
-const TERMS = { minWithdrawal: '10.00', withdrawalPercent: '2.50', available: '100.00' };
+const TERMS = {
+  minWithdrawal: '10.00',
+  withdrawalPercent: '2.50',
+  available: '100.00',
+  owed: '0.00',
+  withdrawable: '100.00',
+};
 
 type Handlers = Parameters<typeof mockApi>[0];
 
@@ -133,7 +139,7 @@ describe('SelectWithdrawalPage: the amount and the fee', () => {
     renderFlow({
       'GET /api/withdrawals/terms': {
         status: 200,
-        body: { ...TERMS, minWithdrawal: '1500.00', available: '2000.00' },
+        body: { ...TERMS, minWithdrawal: '1500.00', available: '2000.00', withdrawable: '2000.00' },
       },
     });
     const user = userEvent.setup();

@@ -49,7 +49,7 @@ export function emptyWithdrawalForm(method: WithdrawalMethod): WithdrawalFormVal
 
 /**
  * A method's form: the amount with the seed's rules against the terms (required, not above the
- * available balance, not below the minimum) and the method's payout details, checked as the
+ * available balance, not above available − owed when a loan is owed, not below the minimum) and the method's payout details, checked as the
  * server checks them.
  */
 export function withdrawalFormSchema(
@@ -63,6 +63,7 @@ export function withdrawalFormSchema(
       amountCents: parsed.value,
       availableCents: toMinorUnits(terms.available),
       minimumCents: toMinorUnits(terms.minWithdrawal),
+      owedCents: toMinorUnits(terms.owed),
     });
     if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.error.message });
   });

@@ -193,6 +193,12 @@ export function WithdrawalMethodForm({
           </dd>
         </div>
       </dl>
+      {terms.owed !== '0.00' ? (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          Borrowed money cannot be withdrawn: you can withdraw up to {formatUsdDecimal(terms.withdrawable)}{' '}
+          (you owe {formatUsdDecimal(terms.owed)} on a loan).
+        </p>
+      ) : null}
 
       {method === 'crypto' ? (
         <div>

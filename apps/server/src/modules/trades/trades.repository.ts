@@ -39,7 +39,7 @@ export async function closeTradeRow(
   id: string,
   close: Pick<
     TradeRow,
-    'closePrice' | 'closedAt' | 'resultMinor' | 'closedBy' | 'closedByUserId' | 'closeReason'
+    'closePrice' | 'closeMidPrice' | 'closedAt' | 'resultMinor' | 'closedBy' | 'closedByUserId' | 'closeReason'
   >,
 ): Promise<TradeRow> {
   const [row] = await tx

@@ -39,7 +39,13 @@ export async function closeTradeRow(
   id: string,
   close: Pick<
     TradeRow,
-    'closePrice' | 'closeMidPrice' | 'closedAt' | 'resultMinor' | 'closedBy' | 'closedByUserId' | 'closeReason'
+    | 'closePrice'
+    | 'closeMidPrice'
+    | 'closedAt'
+    | 'resultMinor'
+    | 'closedBy'
+    | 'closedByUserId'
+    | 'closeReason'
   >,
 ): Promise<TradeRow> {
   const [row] = await tx

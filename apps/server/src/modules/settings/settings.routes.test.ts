@@ -206,7 +206,10 @@ describe('an administrator updates the settings', () => {
       after: { defaultForexSpreadPips: '1.5', defaultOtherSpreadPercent: '0.10', defaultMaxLeverage: 50 },
     });
     // Left out, each keeps its value.
-    expect((await put(valid)).json()).toMatchObject({ defaultForexSpreadPips: '1.5', defaultMaxLeverage: 50 });
+    expect((await put(valid)).json()).toMatchObject({
+      defaultForexSpreadPips: '1.5',
+      defaultMaxLeverage: 50,
+    });
     const pips = await put({ ...valid, defaultForexSpreadPips: '1.25' });
     expect(pips.statusCode).toBe(400);
     expect(pips.json().message).toContain('Pips have at most one decimal');

@@ -11,6 +11,7 @@ import { Tabs } from '../../components/ui/tabs.tsx';
 import { balancesQuery } from '../../lib/balances-api.ts';
 import { instrumentsQuery } from '../../lib/instruments-api.ts';
 import { candlesQuery, quoteQuery } from '../../lib/market-api.ts';
+import { tradingTermsQuery } from '../../lib/trading-terms-api.ts';
 import { useMe } from '../../lib/session.ts';
 import { toSignedCents } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
@@ -45,6 +46,7 @@ export function TradesPage({ tradeList }: { tradeList: ReactNode }) {
   const quote = streamed ?? fetched;
   const candles = useQuery(candlesQuery(symbol, CHART_INTERVAL)).data;
   const balances = useQuery(balancesQuery);
+  const terms = useQuery(tradingTermsQuery);
   const active = me.status === 'active';
 
   const chooseSymbol = (next: string) => {
@@ -123,7 +125,9 @@ export function TradesPage({ tradeList }: { tradeList: ReactNode }) {
           </section>
           <PlaceTradeForm
             symbol={symbol}
+            instrument={instrument}
             quote={quote}
+            terms={terms.data}
             available={balances.data ? toSignedCents(balances.data.available) : undefined}
             disabled={!active}
           />

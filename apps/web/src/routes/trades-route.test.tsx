@@ -152,7 +152,9 @@ describe('TradesPage', () => {
     expect(within(ticket).getByText('1.2 pips')).toBeTruthy();
     expect(within(ticket).getByText('Leverage up to 1:200')).toBeTruthy();
     expect(within(ticket).getByText(/Zero/)).toBeTruthy();
-    expect(within(ticket).getByRole('link', { name: 'Trading packages' }).getAttribute('href')).toBe('/upgrade');
+    expect(within(ticket).getByRole('link', { name: 'Trading packages' }).getAttribute('href')).toBe(
+      '/upgrade',
+    );
     // $1,000 × 10 = $10,000 traded: 10,000 × 0.00012 / 1.08438 = $1.1066 → $1.11.
     await fill('Amount (USD)', '1000');
     await fill('Lot size', '10');
@@ -174,7 +176,9 @@ describe('TradesPage', () => {
     await fill('Amount (USD)', '10');
     await fill('Lot size', '201');
     await user.click(screen.getByRole('button', { name: 'BUY' }));
-    expect(await screen.findByText('Lot size can be at most 200 (your account\'s maximum leverage)')).toBeTruthy();
+    expect(
+      await screen.findByText("Lot size can be at most 200 (your account's maximum leverage)"),
+    ).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/trades')).toHaveLength(0);
   });
 

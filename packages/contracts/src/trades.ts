@@ -1,7 +1,12 @@
 import { INSTRUMENT_CLASSES } from '@candor/domain/market/instrument';
 import { DESK_TRADE_STATUSES } from '@candor/domain/trading/desk-trade-status';
 import { SPREAD_UNITS } from '@candor/domain/trading/spread';
-import { DEFAULT_MAX_LEVERAGE, LEVERAGE_CEILING, parseLotSize, TRADE_DIRECTIONS } from '@candor/domain/trading/trade-result';
+import {
+  DEFAULT_MAX_LEVERAGE,
+  LEVERAGE_CEILING,
+  parseLotSize,
+  TRADE_DIRECTIONS,
+} from '@candor/domain/trading/trade-result';
 import { TRADE_CLOSERS, TRADE_STATUSES } from '@candor/domain/trading/trade-status';
 import { z } from 'zod';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';

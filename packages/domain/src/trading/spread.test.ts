@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { requireDecimal } from '../money/decimal.ts';
 import { compareDecimal } from '../market/candles.ts';
 import { findInstrument } from '../market/instruments.ts';
-import { computeStopOutPrice } from './stop-out-price.ts';
+import { requireDecimal } from '../money/decimal.ts';
 import {
   applySpread,
   closingPrice,
@@ -14,6 +13,7 @@ import {
   spreadFor,
   stopOutMidPrice,
 } from './spread.ts';
+import { computeStopOutPrice } from './stop-out-price.ts';
 import { computeTradeResult, isStopOut } from './trade-result.ts';
 
 function instrument(symbol: string) {
@@ -38,21 +38,70 @@ function difference(a: string, b: string): { units: bigint; scale: number } {
 describe('applySpread', () => {
   const table: [string, string, Spread, string, string, string][] = [
     // name, symbol, spread, mid, bid, ask
-    ['EURUSD 5 decimals, 1.2 pips', 'EURUSD', { unit: 'pips', value: '1.2' }, '1.08432', '1.08426', '1.08438'],
-    ['EURUSD 1.5 pips: half is exact at 6 decimals', 'EURUSD', { unit: 'pips', value: '1.5' }, '1.08432', '1.084245', '1.084395'],
+    [
+      'EURUSD 5 decimals, 1.2 pips',
+      'EURUSD',
+      { unit: 'pips', value: '1.2' },
+      '1.08432',
+      '1.08426',
+      '1.08438',
+    ],
+    [
+      'EURUSD 1.5 pips: half is exact at 6 decimals',
+      'EURUSD',
+      { unit: 'pips', value: '1.5' },
+      '1.08432',
+      '1.084245',
+      '1.084395',
+    ],
     ['EURUSD 2.0 pips', 'EURUSD', { unit: 'pips', value: '2.0' }, '1.08432', '1.08422', '1.08442'],
-    ['USDJPY 3 decimals: a pip is 0.01', 'USDJPY', { unit: 'pips', value: '1.2' }, '151.200', '151.194', '151.206'],
-    ['USDJPY 0.5 pips: 4 decimals', 'USDJPY', { unit: 'pips', value: '0.5' }, '151.200', '151.1975', '151.2025'],
+    [
+      'USDJPY 3 decimals: a pip is 0.01',
+      'USDJPY',
+      { unit: 'pips', value: '1.2' },
+      '151.200',
+      '151.194',
+      '151.206',
+    ],
+    [
+      'USDJPY 0.5 pips: 4 decimals',
+      'USDJPY',
+      { unit: 'pips', value: '0.5' },
+      '151.200',
+      '151.1975',
+      '151.2025',
+    ],
     ['zero pips: bid = ask = mid', 'EURUSD', { unit: 'pips', value: '0' }, '1.08432', '1.08432', '1.08432'],
     // 108500 × 0.12 / 200 = 65.10
     ['BTCUSD 0.12 %', 'BTCUSD', { unit: 'percent', value: '0.12' }, '108500.00', '108434.90', '108565.10'],
     // 108500.37 × 0.0006 = 65.100222 → 65.10
-    ['BTCUSD rounds half away from zero to cents', 'BTCUSD', { unit: 'percent', value: '0.12' }, '108500.37', '108435.27', '108565.47'],
+    [
+      'BTCUSD rounds half away from zero to cents',
+      'BTCUSD',
+      { unit: 'percent', value: '0.12' },
+      '108500.37',
+      '108435.27',
+      '108565.47',
+    ],
     // 0.00001020 × 0.0006 = 0.00000000612 → 0.6 tick → 1 tick
-    ['SHIB 8 decimals: at least one tick', 'SHIBUSD', { unit: 'percent', value: '0.12' }, '0.00001020', '0.00001019', '0.00001021'],
+    [
+      'SHIB 8 decimals: at least one tick',
+      'SHIBUSD',
+      { unit: 'percent', value: '0.12' },
+      '0.00001020',
+      '0.00001019',
+      '0.00001021',
+    ],
     // 0.00001020 × 0.01 = 1.02e-7 → 10.2 ticks → 10
     ['SHIB 2 %', 'SHIBUSD', { unit: 'percent', value: '2' }, '0.00001020', '0.00001010', '0.00001030'],
-    ['SHIB at one tick: the bid stays at the smallest positive price', 'SHIBUSD', { unit: 'percent', value: '0.12' }, '0.00000001', '0.00000001', '0.00000002'],
+    [
+      'SHIB at one tick: the bid stays at the smallest positive price',
+      'SHIBUSD',
+      { unit: 'percent', value: '0.12' },
+      '0.00000001',
+      '0.00000001',
+      '0.00000002',
+    ],
     // 270.00 × 0.0006 = 0.162 → 0.16
     ['AAPL stock 0.12 %', 'AAPL', { unit: 'percent', value: '0.12' }, '270.00', '269.84', '270.16'],
     // 270.25 × 0.0010 = 0.27025 → 0.27
@@ -82,9 +131,7 @@ describe('applySpread', () => {
   });
 
   const forexSymbol = fc.constantFrom('EURUSD', 'USDJPY', 'GBPUSD', 'EURJPY');
-  const pips = fc
-    .integer({ min: 0, max: 1000 })
-    .map((tenths) => `${Math.trunc(tenths / 10)}.${tenths % 10}`);
+  const pips = fc.integer({ min: 0, max: 1000 }).map((tenths) => `${Math.trunc(tenths / 10)}.${tenths % 10}`);
   const midFor = (precision: number) =>
     fc.integer({ min: 1000, max: 100_000_000 }).map((units) => {
       const text = String(units).padStart(precision + 1, '0');
@@ -142,9 +189,7 @@ describe('computeSpreadCost', () => {
     expect(computeSpreadCost({ amountCents: 100_000n, lotHundredths: 100, ...quote })).toBe(11n);
     // lot 100: $100,000 exposure → $11.07
     expect(computeSpreadCost({ amountCents: 100_000n, lotHundredths: 10_000, ...quote })).toBe(1107n);
-    expect(
-      computeSpreadCost({ amountCents: 100_000n, lotHundredths: 10_000, ...quote }),
-    ).toBe(
+    expect(computeSpreadCost({ amountCents: 100_000n, lotHundredths: 10_000, ...quote })).toBe(
       -computeTradeResult({
         direction: 'buy',
         amountCents: 100_000n,

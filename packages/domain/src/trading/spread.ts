@@ -1,6 +1,6 @@
+import type { InstrumentSpec } from '../market/instrument.ts';
 import { requireDecimal, type ScaledDecimal } from '../money/decimal.ts';
 import { formatDecimal } from '../money/money.ts';
-import type { InstrumentSpec } from '../market/instrument.ts';
 import { computeTradeResult, roundHalfAwayFromZero, type TradeDirection } from './trade-result.ts';
 
 /**
@@ -58,12 +58,7 @@ function requireNonNegative(text: string): ScaledDecimal {
  *   instrument's price precision, and AT LEAST ONE TICK (10^−precision) when the percent is above
  *   zero, so a positive spread never rounds away (SHIB at 0.00001020 with 0.12 %: one tick).
  */
-function halfSpreadUnits(
-  instrument: Instrument,
-  spread: Spread,
-  mid: ScaledDecimal,
-  scale: number,
-): bigint {
+function halfSpreadUnits(instrument: Instrument, spread: Spread, mid: ScaledDecimal, scale: number): bigint {
   const precision = instrument.pricePrecision;
   const value = requireNonNegative(spread.value);
   if (spread.unit === 'pips') {

@@ -9,8 +9,8 @@ import type { MarketService } from '../../market/market.service.ts';
 import { postEntries } from '../ledger/ledger.repository.ts';
 import { requireFreshQuote, requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
-import { findTradingTerms } from './trading-terms.ts';
 import { insertTrade, type NewTrade } from './trades.repository.ts';
+import { findTradingTerms } from './trading-terms.ts';
 
 /**
  * Opens a trade at the market's price of this moment (a price from the request is never used):

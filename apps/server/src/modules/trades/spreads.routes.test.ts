@@ -1,8 +1,8 @@
+import { findInstrument } from '@candor/domain/market/instruments';
 import { formatDecimal } from '@candor/domain/money/money';
 import { computeSpreadCost, quoteWithTerms } from '@candor/domain/trading/spread';
 import { computeStopOutPrice } from '@candor/domain/trading/stop-out-price';
 import { computeTradeResult } from '@candor/domain/trading/trade-result';
-import { findInstrument } from '@candor/domain/market/instruments';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { planPurchases } from '../../db/schema/plans.ts';

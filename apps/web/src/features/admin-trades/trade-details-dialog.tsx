@@ -218,8 +218,8 @@ function CloseAtMarketForm({
         <p className="mt-1 text-sm text-slate-500">
           The trade closes at the market price of the moment you confirm
           {trade.closePriceNow ? ` (now ${formatPrice(trade.closePriceNow)})` : ''}
-          {trade.spread ? `, on its closing side with its own spread of ${formatSpread(trade.spread)}` : ''};
-          its result follows from that price. The customer's balance changes by the result.
+          {trade.spread ? `, on its closing side with its own spread of ${formatSpread(trade.spread)}` : ''}
+          {'; its result follows from that price.'} The customer's balance changes by the result.
         </p>
       </div>
       <TextAreaField

@@ -239,7 +239,7 @@ function SpreadPanel({
           <dd className="text-right">
             {terms ? (terms.source === 'package' ? terms.packageName : 'Default terms') : ''}
             {' · '}
-            <Link to="/upgrade" className="font-medium text-blue-700 underline">
+            <Link to="/upgrade" className="font-semibold text-brand-700 hover:underline">
               Trading packages
             </Link>
           </dd>

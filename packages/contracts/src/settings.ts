@@ -5,6 +5,7 @@ import {
   parsePercentBps,
 } from '@candor/domain/money/money';
 import { z } from 'zod';
+import { SpreadPercentSchema, SpreadPipsSchema } from './plans.ts';
 
 /** The largest minimum withdrawal an administrator can set: $1,000,000,000.00. */
 export const MAX_MIN_WITHDRAWAL_MINOR = 100_000_000_000n;
@@ -125,6 +126,15 @@ export const UpdateSiteSettingsRequestSchema = z
     unverifiedDepositLimit: unverifiedLimitSchema('Unverified deposit limit').optional(),
     /** Identity limits: the most an unverified account may withdraw in 30 days. Left out, kept. */
     unverifiedWithdrawalLimit: unverifiedLimitSchema('Unverified withdrawal limit').optional(),
+    /** Trading terms of accounts without a trading package (issue 13). Each left out keeps its value. */
+    defaultForexSpreadPips: SpreadPipsSchema.optional(),
+    defaultOtherSpreadPercent: SpreadPercentSchema.optional(),
+    defaultMaxLeverage: z
+      .number({ error: 'Default maximum leverage must be a whole number' })
+      .int('Default maximum leverage must be a whole number')
+      .min(1, 'Default maximum leverage must be between 1 and 1000')
+      .max(1000, 'Default maximum leverage must be between 1 and 1000')
+      .optional(),
   })
   .meta({ id: 'UpdateSiteSettingsRequest' });
 export type UpdateSiteSettingsRequest = z.infer<typeof UpdateSiteSettingsRequestSchema>;
@@ -151,6 +161,12 @@ export const SiteSettingsSchema = z
     unverifiedDepositLimit: z.string(),
     /** Identity limits: dollars an unverified account may withdraw in 30 days ("0.00"). */
     unverifiedWithdrawalLimit: z.string(),
+    /** Spread in pips on forex pairs for accounts without a trading package ("2.0"). */
+    defaultForexSpreadPips: z.string(),
+    /** Spread in percent of the price on crypto and stocks without a package ("0.20"). */
+    defaultOtherSpreadPercent: z.string(),
+    /** Maximum leverage (lot size cap) without a package (100). */
+    defaultMaxLeverage: z.number().int(),
     updatedAt: z.iso.datetime(),
   })
   .meta({ id: 'SiteSettings' });
@@ -168,6 +184,10 @@ export const PublicSettingsSchema = SiteSettingsSchema.omit({
   fourEyesThreshold: true,
   declinedIdRetentionDays: true,
   approvedIdRetentionYears: true,
+  // The default trading terms reach a customer through GET /api/trading-terms.
+  defaultForexSpreadPips: true,
+  defaultOtherSpreadPercent: true,
+  defaultMaxLeverage: true,
 })
   .extend({ emailDelivery: EmailDeliverySchema })
   .meta({ id: 'PublicSettings' });

@@ -1,6 +1,12 @@
 import { INSTRUMENT_CLASSES } from '@candor/domain/market/instrument';
 import { DESK_TRADE_STATUSES } from '@candor/domain/trading/desk-trade-status';
-import { DEFAULT_MAX_LEVERAGE, parseLotSize, TRADE_DIRECTIONS } from '@candor/domain/trading/trade-result';
+import { SPREAD_UNITS } from '@candor/domain/trading/spread';
+import {
+  DEFAULT_MAX_LEVERAGE,
+  LEVERAGE_CEILING,
+  parseLotSize,
+  TRADE_DIRECTIONS,
+} from '@candor/domain/trading/trade-result';
 import { TRADE_CLOSERS, TRADE_STATUSES } from '@candor/domain/trading/trade-status';
 import { z } from 'zod';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
@@ -24,26 +30,34 @@ export const TRADE_MESSAGES = {
 export const TradeDirectionSchema = z.enum(TRADE_DIRECTIONS);
 export type TradeDirectionName = z.infer<typeof TradeDirectionSchema>;
 
-/** A lot size typed by a person: a number above zero with at most two decimals (step 0.01). */
-export const LotSizeSchema = z
-  .string({ error: TRADE_MESSAGES.lotSizeRequired })
-  .trim()
-  .min(1, TRADE_MESSAGES.lotSizeRequired)
-  .superRefine((text, ctx) => {
-    if (!/^-?\d+(\.\d+)?$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: TRADE_MESSAGES.lotSizeNotNumber });
-      return;
-    }
-    if (Number(text) <= 0) {
-      ctx.addIssue({ code: 'custom', message: TRADE_MESSAGES.lotSizePositive });
-      return;
-    }
-    if (!parseLotSize(text).ok)
-      ctx.addIssue({ code: 'custom', message: 'Lot size can have at most 2 decimals' });
-    else if (Number(text) > DEFAULT_MAX_LEVERAGE) {
-      ctx.addIssue({ code: 'custom', message: TRADE_MESSAGES.lotSizeAboveLeverage(DEFAULT_MAX_LEVERAGE) });
-    }
-  });
+/**
+ * A lot size typed by a person: a number above zero with at most two decimals (step 0.01), and at
+ * most `maxLeverage` (the account's maximum leverage; the server checks the account's own).
+ */
+export function lotSizeSchema(maxLeverage: number) {
+  return z
+    .string({ error: TRADE_MESSAGES.lotSizeRequired })
+    .trim()
+    .min(1, TRADE_MESSAGES.lotSizeRequired)
+    .superRefine((text, ctx) => {
+      if (!/^-?\d+(\.\d+)?$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: TRADE_MESSAGES.lotSizeNotNumber });
+        return;
+      }
+      if (Number(text) <= 0) {
+        ctx.addIssue({ code: 'custom', message: TRADE_MESSAGES.lotSizePositive });
+        return;
+      }
+      if (!parseLotSize(text).ok)
+        ctx.addIssue({ code: 'custom', message: 'Lot size can have at most 2 decimals' });
+      else if (Number(text) > maxLeverage) {
+        ctx.addIssue({ code: 'custom', message: TRADE_MESSAGES.lotSizeAboveLeverage(maxLeverage) });
+      }
+    });
+}
+
+/** A lot size any account may ask for (at most the highest leverage a package can give). */
+export const LotSizeSchema = lotSizeSchema(LEVERAGE_CEILING);
 
 /** POST /api/trades. No price: the server opens at the market price of that moment. */
 export const PlaceTradeRequestSchema = z
@@ -57,6 +71,32 @@ export const PlaceTradeRequestSchema = z
 export type PlaceTradeRequest = z.infer<typeof PlaceTradeRequestSchema>;
 
 const PriceSchema = z.string().regex(/^\d+(\.\d+)?$/);
+
+/** "1.2" pips (forex) or "0.12" percent (crypto and stocks). */
+export const SpreadSchema = z
+  .object({ unit: z.enum(SPREAD_UNITS), value: z.string().regex(/^\d+(\.\d+)?$/) })
+  .meta({ id: 'Spread' });
+export type SpreadAnswer = z.infer<typeof SpreadSchema>;
+
+/**
+ * GET /api/trading-terms: the signed-in customer's maximum leverage (lot size cap) and spread,
+ * from their active trading package or, without one, the Settings defaults.
+ */
+export const TradingTermsSchema = z
+  .object({
+    maxLeverage: z.number().int().min(1),
+    /** Pips on forex pairs: "1.2". */
+    forexSpreadPips: z.string(),
+    /** Percent of the price on crypto and stocks: "0.12". */
+    otherSpreadPercent: z.string(),
+    source: z.enum(['package', 'default']),
+    /** The trading package's name; null with the default terms. */
+    packageName: z.string().nullable(),
+    /** When the package ends; null for the defaults or a package without an end. */
+    expiresAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'TradingTerms' });
+export type TradingTermsAnswer = z.infer<typeof TradingTermsSchema>;
 
 export const DeskTradeStatusSchema = z.enum(DESK_TRADE_STATUSES);
 export type DeskTradeStatusName = z.infer<typeof DeskTradeStatusSchema>;
@@ -124,6 +164,12 @@ export const TradeSchema = z
     /** A desk trade's proposal (its state, reason and expiry); null for every other trade. */
     desk: DeskTradeSchema.nullable(),
     priceSource: z.string(),
+    /** The market's mid price when the trade opened (a BUY opened at mid + half the spread, a SELL at mid − half); null for trades opened before spreads and desk trades. */
+    openMidPrice: PriceSchema.nullable(),
+    /** The market's mid price when it closed; null while open and for trades without a spread. */
+    closeMidPrice: PriceSchema.nullable(),
+    /** The spread the trade was opened with and closes with (its own terms, whatever the account's are now). */
+    spread: SpreadSchema.nullable(),
   })
   .meta({ id: 'Trade' });
 export type Trade = z.infer<typeof TradeSchema>;
@@ -156,7 +202,10 @@ export type AdminTradePage = z.infer<typeof AdminTradePageSchema>;
 
 /** One trade for an administrator, with the current price and the result closing now would give. */
 export const AdminTradeDetailSchema = AdminTradeSchema.extend({
+  /** The market's mid price now. */
   currentPrice: PriceSchema.nullable(),
+  /** Where closing now would execute: the trade's closing side (bid for a BUY, ask for a SELL) under its own spread. */
+  closePriceNow: PriceSchema.nullable(),
   priceStale: z.boolean(),
   resultAtCurrentPrice: DecimalAmountSchema.nullable(),
 }).meta({ id: 'AdminTradeDetail' });
@@ -178,7 +227,7 @@ export const BookTradeRequestSchema = z
     symbol: z.string().trim().min(1, 'Choose an asset').max(20),
     direction: TradeDirectionSchema,
     amount: usdAmountSchema('Amount is required'),
-    lotSize: LotSizeSchema,
+    lotSize: lotSizeSchema(DEFAULT_MAX_LEVERAGE),
     openedAt: z.iso.datetime({ error: 'Open time is required' }),
     openPrice: z
       .string()

@@ -33,6 +33,7 @@ function detail(trade: AdminTrade, overrides: Partial<AdminTradeDetail> = {}): A
   return {
     ...trade,
     currentPrice: trade.status === 'open' ? '1.24375' : null,
+    closePriceNow: trade.status === 'open' ? '1.24375' : null,
     priceStale: false,
     resultAtCurrentPrice: trade.status === 'open' ? '-1.00' : null,
     ...overrides,

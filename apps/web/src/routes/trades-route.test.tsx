@@ -36,6 +36,23 @@ const PRICES: Record<string, string> = {
   AAPL: '189.50',
 };
 
+const DEFAULT_TERMS = {
+  maxLeverage: 100,
+  forexSpreadPips: '2.0',
+  otherSpreadPercent: '0.20',
+  source: 'default',
+  packageName: null,
+  expiresAt: null,
+};
+const PACKAGE_TERMS = {
+  maxLeverage: 200,
+  forexSpreadPips: '1.2',
+  otherSpreadPercent: '0.12',
+  source: 'package',
+  packageName: 'Zero',
+  expiresAt: '2026-12-04T14:00:00.000Z',
+};
+
 function buildQuote(symbol: string, overrides: Partial<Quote> = {}): Quote {
   return {
     symbol,
@@ -71,6 +88,7 @@ function mockMarket(overrides: Overrides = {}) {
     'GET /api/instruments': { status: 200, body: { items: INSTRUMENTS } },
     'GET /api/me/balances': { status: 200, body: BALANCES },
     'GET /api/trades': { status: 200, body: { items: [], page: 1, pageCount: 0, total: 0 } },
+    'GET /api/trading-terms': { status: 200, body: DEFAULT_TERMS },
   };
   for (const symbol of Object.keys(PRICES)) {
     handlers[`GET /api/instruments/${symbol}/candles`] = {
@@ -124,6 +142,55 @@ describe('TradesPage', () => {
       stream?.emit('quote', JSON.stringify(buildQuote('EURUSD', { price: '1.08500' })));
     });
     expect(screen.getByTestId('live-price').textContent).toBe('1.08500');
+  });
+
+  test('the ticket shows live Bid and Ask, the spread, its cost in dollars and the maximum leverage', async () => {
+    const fetchMock = mockMarket({ 'GET /api/trading-terms': { status: 200, body: PACKAGE_TERMS } });
+    renderTradesPage();
+    const ticket = await screen.findByRole('region', { name: 'Spread and leverage' });
+    // EURUSD at 1.08432 with 1.2 pips: ± 0.00006.
+    await waitFor(() => expect(screen.getByTestId('ticket-ask').textContent).toBe('1.08438'));
+    expect(screen.getByTestId('ticket-bid').textContent).toBe('1.08426');
+    expect(within(ticket).getByText('1.2 pips')).toBeTruthy();
+    expect(within(ticket).getByText('Leverage up to 1:200')).toBeTruthy();
+    expect(within(ticket).getByText(/Zero/)).toBeTruthy();
+    expect(within(ticket).getByRole('link', { name: 'Trading packages' }).getAttribute('href')).toBe(
+      '/upgrade',
+    );
+    // $1,000 × 10 = $10,000 traded: 10,000 × 0.00012 / 1.08438 = $1.1066 → $1.11.
+    await fill('Amount (USD)', '1000');
+    await fill('Lot size', '10');
+    expect(within(ticket).getByText('$1.11')).toBeTruthy();
+    // The stream moves the mid: bid and ask follow.
+    const stream = FakeEventSource.instances.find((source) => source.url.includes('EURUSD'));
+    act(() => {
+      stream?.open();
+      stream?.emit('quote', JSON.stringify(buildQuote('EURUSD', { price: '1.08500' })));
+    });
+    expect(screen.getByTestId('ticket-ask').textContent).toBe('1.08506');
+    expect(screen.getByTestId('ticket-bid').textContent).toBe('1.08494');
+    // Crypto: a percent of the price (BTCUSD 67234.12 × 0.12 % / 2 = 40.34).
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Crypto' }));
+    await waitFor(() => expect(screen.getByTestId('ticket-ask').textContent).toBe('67,274.46'));
+    expect(within(ticket).getByText('0.12 %')).toBeTruthy();
+    // Above the package's maximum leverage the ticket refuses before sending anything.
+    await fill('Amount (USD)', '10');
+    await fill('Lot size', '201');
+    await user.click(screen.getByRole('button', { name: 'BUY' }));
+    expect(
+      await screen.findByText("Lot size can be at most 200 (your account's maximum leverage)"),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/trades')).toHaveLength(0);
+  });
+
+  test('without a package the ticket says Default terms', async () => {
+    mockMarket();
+    renderTradesPage();
+    const ticket = await screen.findByRole('region', { name: 'Spread and leverage' });
+    await waitFor(() => expect(within(ticket).getByText(/Default terms/)).toBeTruthy());
+    expect(within(ticket).getByText('Leverage up to 1:100')).toBeTruthy();
+    expect(within(ticket).getByText('2.0 pips')).toBeTruthy();
   });
 
   test('a tab shows its class and picks its first asset; the tab follows the chosen asset', async () => {

@@ -22,6 +22,9 @@ export function buildTrade(n: number, overrides: Partial<Trade> = {}): Trade {
     bookedByDesk: false,
     desk: null,
     priceSource: 'simulated',
+    openMidPrice: null,
+    closeMidPrice: null,
+    spread: null,
     ...overrides,
   };
 }

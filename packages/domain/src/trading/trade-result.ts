@@ -8,6 +8,8 @@ export type TradeDirection = (typeof TRADE_DIRECTIONS)[number];
 export const LOT_SIZE_DECIMALS = 2;
 /** The largest lot size an account may use until plans can change it (PRODUCT.md §2 Trades). */
 export const DEFAULT_MAX_LEVERAGE = 100;
+/** The highest maximum leverage a trading package can give (issue 13). */
+export const LEVERAGE_CEILING = 1000;
 
 /** Parses "1", "0.5", "2.25" into hundredths (100, 50, 225); more than two decimals or zero is refused. */
 export function parseLotSize(text: string): Result<number, 'INVALID_LOT_SIZE'> {

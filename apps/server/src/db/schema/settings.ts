@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The one site settings record (id is always 1). */
 export const siteSettings = pgTable(
@@ -33,6 +33,16 @@ export const siteSettings = pgTable(
     unverifiedWithdrawalLimitMinor: bigint('unverified_withdrawal_limit_minor', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /** Trading terms of accounts without a trading package (issue 13): forex spread in pips ("2.0"). */
+    defaultForexSpreadPips: numeric('default_forex_spread_pips', { precision: 4, scale: 1 })
+      .notNull()
+      .default('2.0'),
+    /** Spread in percent of the price on crypto and stocks ("0.20"). */
+    defaultOtherSpreadPercent: numeric('default_other_spread_percent', { precision: 4, scale: 2 })
+      .notNull()
+      .default('0.20'),
+    /** Maximum leverage: the largest lot size. */
+    defaultMaxLeverage: integer('default_max_leverage').notNull().default(100),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,6 +54,9 @@ export const siteSettings = pgTable(
     check('site_settings_declined_id_retention', sql`${t.declinedIdRetentionDays} between 1 and 3650`),
     check('site_settings_approved_id_retention', sql`${t.approvedIdRetentionYears} between 1 and 50`),
     check('site_settings_unverified_deposit_limit', sql`${t.unverifiedDepositLimitMinor} >= 0`),
+    check('site_settings_default_forex_spread', sql`${t.defaultForexSpreadPips} between 0 and 100`),
+    check('site_settings_default_other_spread', sql`${t.defaultOtherSpreadPercent} between 0 and 10`),
+    check('site_settings_default_max_leverage', sql`${t.defaultMaxLeverage} between 1 and 1000`),
     check('site_settings_unverified_withdrawal_limit', sql`${t.unverifiedWithdrawalLimitMinor} >= 0`),
   ],
 );

@@ -1,6 +1,7 @@
 import { PRICE_SOURCE_IDS } from '@candor/contracts/market';
 import { INSTRUMENT_CLASSES } from '@candor/domain/market/instrument';
 import { DESK_TRADE_STATUSES } from '@candor/domain/trading/desk-trade-status';
+import { SPREAD_UNITS } from '@candor/domain/trading/spread';
 import { TRADE_DIRECTIONS } from '@candor/domain/trading/trade-result';
 import { TRADE_CLOSERS, TRADE_STATUSES } from '@candor/domain/trading/trade-status';
 import { sql } from 'drizzle-orm';
@@ -41,12 +42,27 @@ export const trades = pgTable(
     lotHundredths: integer('lot_hundredths').notNull(),
     /** amount × lot size, in cents. */
     exposureMinor: bigint('exposure_minor', { mode: 'bigint' }).notNull(),
+    /** The executed open price: the ask for a BUY, the bid for a SELL (the mid before spreads). */
     openPrice: numeric('open_price').notNull(),
+    /** The market's mid price at the open; null for trades opened before spreads and desk trades. */
+    openMidPrice: numeric('open_mid_price'),
+    /**
+     * The spread the trade opened with and closes with (issue 13): pips on forex, percent of the
+     * price otherwise. Null (both) for trades opened before spreads (they close at the mid) and desk trades.
+     */
+    spreadUnit: text('spread_unit', { enum: SPREAD_UNITS }),
+    spreadValue: numeric('spread_value'),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
-    /** The price at which the loss reaches the amount; null when the price can never reach it. */
+    /**
+     * The MID price at which the executable close price (bid for a BUY, ask for a SELL) reaches the
+     * loss of the whole amount: the stop-out monitor's pre-filter. Null when it can never be reached.
+     */
     stopOutPrice: numeric('stop_out_price'),
     status: text('status', { enum: TRADE_STATUSES }).notNull(),
+    /** The executed close price: the bid for a BUY, the ask for a SELL, under the trade's own spread. */
     closePrice: numeric('close_price'),
+    /** The market's mid price at the close (null for trades without a spread). */
+    closeMidPrice: numeric('close_mid_price'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** The result in cents, fixed at close. */
     resultMinor: bigint('result_minor', { mode: 'bigint' }),
@@ -85,6 +101,8 @@ export const trades = pgTable(
     check('trades_direction', sql`${t.direction} in ('buy', 'sell')`),
     check('trades_amounts', sql`${t.amountMinor} > 0 and ${t.lotHundredths} > 0`),
     check('trades_result_cap', sql`${t.resultMinor} is null or ${t.resultMinor} >= -${t.amountMinor}`),
+    checkOneOf('trades_spread_unit', t.spreadUnit, SPREAD_UNITS),
+    check('trades_spread', sql`(${t.spreadUnit} is null) = (${t.spreadValue} is null)`),
     checkOneOf('trades_instrument_class', t.instrumentClass, INSTRUMENT_CLASSES),
     checkOneOf('trades_closed_by', t.closedBy, TRADE_CLOSERS),
     checkOneOf('trades_price_source', t.priceSource, PRICE_SOURCE_IDS),

@@ -19,6 +19,10 @@ export type SiteSettingsChange = Partial<
     | 'withdrawalsNeedVerifiedIdentity'
     | 'unverifiedDepositLimitMinor'
     | 'unverifiedWithdrawalLimitMinor'
+    // Default trading terms (issue 13).
+    | 'defaultForexSpreadPips'
+    | 'defaultOtherSpreadPercent'
+    | 'defaultMaxLeverage'
   >
 >;
 

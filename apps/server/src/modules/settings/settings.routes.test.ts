@@ -66,6 +66,9 @@ test('the four-eyes threshold is for staff with settings.manage only, never in t
     fourEyesThreshold: _internal,
     declinedIdRetentionDays: _days,
     approvedIdRetentionYears: _years,
+    defaultForexSpreadPips: _pips,
+    defaultOtherSpreadPercent: _percent,
+    defaultMaxLeverage: _leverage,
     ...visible
   } = staff.json();
   expect(everyone).toEqual({ ...visible, emailDelivery: 'none' });
@@ -87,6 +90,9 @@ describe('an administrator updates the settings', () => {
       fourEyesThreshold: _internal,
       declinedIdRetentionDays: _days,
       approvedIdRetentionYears: _years,
+      defaultForexSpreadPips: _pips,
+      defaultOtherSpreadPercent: _percent,
+      defaultMaxLeverage: _leverage,
       ...visible
     } = res.json();
     expect(read.json()).toEqual({ ...visible, emailDelivery: 'none' });
@@ -173,6 +179,54 @@ describe('an administrator updates the settings', () => {
       unverifiedWithdrawalLimit: '0',
     });
     expect(back.statusCode, back.body).toBe(200);
+  });
+
+  test('the default trading terms: 2.0 pips, 0.20 %, 1:100 at first; set, audited, validated like a package, staff only', async () => {
+    const first = await admin.browser.request({ method: 'GET', url: '/api/admin/settings' });
+    expect(first.json()).toMatchObject({
+      defaultForexSpreadPips: '2.0',
+      defaultOtherSpreadPercent: '0.20',
+      defaultMaxLeverage: 100,
+    });
+    const set = await put({
+      ...valid,
+      defaultForexSpreadPips: '1.5',
+      defaultOtherSpreadPercent: '0.1',
+      defaultMaxLeverage: 50,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({
+      defaultForexSpreadPips: '1.5',
+      defaultOtherSpreadPercent: '0.10',
+      defaultMaxLeverage: 50,
+    });
+    expect(await latestAudit()).toMatchObject({
+      action: 'settings.update',
+      before: { defaultForexSpreadPips: '2.0', defaultMaxLeverage: 100 },
+      after: { defaultForexSpreadPips: '1.5', defaultOtherSpreadPercent: '0.10', defaultMaxLeverage: 50 },
+    });
+    // Left out, each keeps its value.
+    expect((await put(valid)).json()).toMatchObject({
+      defaultForexSpreadPips: '1.5',
+      defaultMaxLeverage: 50,
+    });
+    const pips = await put({ ...valid, defaultForexSpreadPips: '1.25' });
+    expect(pips.statusCode).toBe(400);
+    expect(pips.json().message).toContain('Pips have at most one decimal');
+    const percent = await put({ ...valid, defaultOtherSpreadPercent: '11' });
+    expect(percent.json().message).toContain('At most 10 %');
+    const leverage = await put({ ...valid, defaultMaxLeverage: 0 });
+    expect(leverage.json().message).toContain('between 1 and 1000');
+    const everyone = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json();
+    expect(everyone).not.toHaveProperty('defaultMaxLeverage');
+    expect(everyone).not.toHaveProperty('defaultForexSpreadPips');
+    const restored = await put({
+      ...valid,
+      defaultForexSpreadPips: '2.0',
+      defaultOtherSpreadPercent: '0.20',
+      defaultMaxLeverage: 100,
+    });
+    expect(restored.statusCode).toBe(200);
   });
 
   test('a client cannot change the identity limits', async () => {

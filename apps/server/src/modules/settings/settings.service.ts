@@ -41,6 +41,9 @@ export function toSiteSettings(row: SiteSettingsRow): SiteSettings {
     withdrawalsNeedVerifiedIdentity: row.withdrawalsNeedVerifiedIdentity,
     unverifiedDepositLimit: formatDecimal(row.unverifiedDepositLimitMinor),
     unverifiedWithdrawalLimit: formatDecimal(row.unverifiedWithdrawalLimitMinor),
+    defaultForexSpreadPips: row.defaultForexSpreadPips,
+    defaultOtherSpreadPercent: row.defaultOtherSpreadPercent,
+    defaultMaxLeverage: row.defaultMaxLeverage,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -55,6 +58,9 @@ export async function readPublicSettings(db: Db, emailDelivery: EmailDelivery): 
     fourEyesThreshold: _internal,
     declinedIdRetentionDays: _declinedDays,
     approvedIdRetentionYears: _approvedYears,
+    defaultForexSpreadPips: _pips,
+    defaultOtherSpreadPercent: _percent,
+    defaultMaxLeverage: _leverage,
     ...visible
   } = await readSiteSettings(db);
   return { ...visible, emailDelivery };
@@ -121,6 +127,14 @@ export async function updateSiteSettings({
       : { withdrawalsNeedVerifiedIdentity: input.withdrawalsNeedVerifiedIdentity }),
     ...(depositLimit === undefined ? {} : { unverifiedDepositLimitMinor: depositLimit }),
     ...(withdrawalLimit === undefined ? {} : { unverifiedWithdrawalLimitMinor: withdrawalLimit }),
+    // Default trading terms (issue 13): each left out keeps its value.
+    ...(input.defaultForexSpreadPips === undefined
+      ? {}
+      : { defaultForexSpreadPips: input.defaultForexSpreadPips }),
+    ...(input.defaultOtherSpreadPercent === undefined
+      ? {}
+      : { defaultOtherSpreadPercent: input.defaultOtherSpreadPercent }),
+    ...(input.defaultMaxLeverage === undefined ? {} : { defaultMaxLeverage: input.defaultMaxLeverage }),
   });
   return toSiteSettings(after);
 }

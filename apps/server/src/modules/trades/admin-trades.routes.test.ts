@@ -11,10 +11,17 @@ import { type TestUser, useSignedInUser } from '../../test/factories.ts';
 import { insertFundedCustomer } from '../../test/money.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { readBalancesOf } from '../withdrawals/withdrawal-test-helpers.ts';
-import { placeTradeRequest, type TradeAnswer, useFixedQuotes } from './trade-test-helpers.ts';
+import {
+  placeTradeRequest,
+  type TradeAnswer,
+  useFixedQuotes,
+  useZeroDefaultSpread,
+} from './trade-test-helpers.ts';
 import { estimateAllTrades } from './trades.repository.ts';
 
 const t = useTestApp();
+// These tests price at the mid; spreads are tested in spreads.routes.test.ts.
+useZeroDefaultSpread(t);
 const quotes = useFixedQuotes(t, { BTCUSD: '67234.12', ETHUSD: '3000.00' });
 const admin = useSignedInUser(t, { role: 'admin' });
 

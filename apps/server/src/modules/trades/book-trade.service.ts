@@ -6,7 +6,7 @@ import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import { formatDecimal, formatUsd } from '@candor/domain/money/money';
 import { checkBookedPrice } from '@candor/domain/trading/booking-range';
 import { deskTradeExpiresAt } from '@candor/domain/trading/desk-trade-status';
-import { computeTradeResult } from '@candor/domain/trading/trade-result';
+import { computeTradeResult, DEFAULT_MAX_LEVERAGE } from '@candor/domain/trading/trade-result';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
@@ -89,7 +89,7 @@ export async function bookTrade({
 }>): Promise<AdminTrade> {
   const customer = await requireOpenCustomer(tx, userId);
   const spec = requireTradableInstrument(market, input.symbol);
-  const lotHundredths = requireLotSize(input.lotSize);
+  const lotHundredths = requireLotSize(input.lotSize, DEFAULT_MAX_LEVERAGE);
   const { openedAt, closedAt } = checkBookingTimes(input, now);
   const source = await checkRecordedPrice(market, spec, 'open', openedAt, input.openPrice);
   await checkRecordedPrice(market, spec, 'close', closedAt, input.closePrice);

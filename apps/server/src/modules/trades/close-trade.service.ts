@@ -12,7 +12,7 @@ import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
-import { requireFreshQuote } from './trade-inputs.ts';
+import { closingPriceAt, requireFreshQuote } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
 import { closeTradeRow, lockTrade, type TradeRow } from './trades.repository.ts';
 import { requireAdminTrade, TRADE_NOT_FOUND } from './trades.service.ts';
@@ -36,7 +36,8 @@ async function lockOpenTrade(tx: Db, id: string, ownerId?: string): Promise<Trad
 }
 
 type Close = {
-  price: string;
+  /** The market's mid price now: the trade closes at its closing side of it (closingPriceAt). */
+  mid: string;
   closedBy: Exclude<TradeCloser, 'desk'>;
   reason: string | null;
   actor: Actor;
@@ -44,7 +45,8 @@ type Close = {
 };
 
 /**
- * Closes a locked open trade at `price`: the result (computeTradeResult: exact, never below
+ * Closes a locked open trade at its executable price for the mid (the bid for a BUY, the ask for a
+ * SELL, under its own stored spread): the result from the executed open and close prices (computeTradeResult: exact, never below
  * −amount), the ledger's margin release and result entries, and the closed row.
  */
 async function settleTrade(
@@ -52,12 +54,13 @@ async function settleTrade(
   row: TradeRow,
   close: Close,
 ): Promise<{ row: TradeRow; entryIds: string[] }> {
+  const { price, midPrice } = closingPriceAt(row, close.mid);
   const result = computeTradeResult({
     direction: row.direction,
     amountCents: row.amountMinor,
     lotHundredths: row.lotHundredths,
     openPrice: row.openPrice,
-    closePrice: close.price,
+    closePrice: price,
   });
   const how = close.closedBy === 'stop_out' ? 'stopped out' : 'closed';
   const entries = tradeCloseEntries({
@@ -65,12 +68,13 @@ async function settleTrade(
     amount: row.amountMinor,
     result,
     tradeId: row.id,
-    description: `${describeTrade(row)}, ${how} at ${close.price}`,
+    description: `${describeTrade(row)}, ${how} at ${price}`,
   });
   // The margin covers any loss (a result is never below −amount): nothing can overdraw.
   const posted = expectPosted(await postEntries(tx, entries, close.actor));
   const closed = await closeTradeRow(tx, row.id, {
-    closePrice: close.price,
+    closePrice: price,
+    closeMidPrice: midPrice,
     closedAt: close.now,
     resultMinor: result,
     closedBy: close.closedBy,
@@ -91,7 +95,7 @@ export async function closeOwnTrade({
   const row = await lockOpenTrade(tx, id, actor.id);
   const quote = requireFreshQuote(market, row.symbol);
   const { row: closed } = await settleTrade(tx, row, {
-    price: quote.price,
+    mid: quote.price,
     closedBy: 'customer',
     reason: null,
     actor,
@@ -112,7 +116,7 @@ export async function adminCloseTrade({
   const row = await lockOpenTrade(tx, id);
   const quote = requireFreshQuote(market, row.symbol);
   const { row: closed, entryIds } = await settleTrade(tx, row, {
-    price: quote.price,
+    mid: quote.price,
     closedBy: 'admin',
     reason,
     actor,
@@ -137,8 +141,8 @@ export async function adminCloseTrade({
 }
 
 /**
- * The stop-out of one trade at a tick's price: closed at −amount exactly when `isStopOut` says
- * the price reached it. Answers false, writing nothing, when the trade is already closed (the
+ * The stop-out of one trade at a tick's mid price: closed at −amount exactly when `isStopOut` says
+ * the executable close price (the trade's closing side of the mid) reached it. Answers false, writing nothing, when the trade is already closed (the
  * customer, an administrator or another server was first) or the price passed only the pre-filter.
  */
 export async function stopOutTrade({
@@ -159,11 +163,11 @@ export async function stopOutTrade({
     amountCents: row.amountMinor,
     lotHundredths: row.lotHundredths,
     openPrice: row.openPrice,
-    price,
+    price: closingPriceAt(row, price).price,
   });
   if (!stopped) return false;
   const { row: closed } = await settleTrade(tx, row, {
-    price,
+    mid: price,
     closedBy: 'stop_out',
     reason: null,
     actor: SYSTEM_ACTOR,

@@ -1,6 +1,7 @@
 import { toMinorUnits } from '@candor/contracts/money';
 import { type PlaceTradeRequest, TRADE_MESSAGES, type Trade } from '@candor/contracts/trades';
 import { tradeMarginEntry } from '@candor/domain/ledger/entries';
+import { openingPrice, quoteWithTerms, spreadFor, stopOutMidPrice } from '@candor/domain/trading/spread';
 import { computeStopOutPrice } from '@candor/domain/trading/stop-out-price';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
@@ -9,6 +10,7 @@ import { postEntries } from '../ledger/ledger.repository.ts';
 import { requireFreshQuote, requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
 import { insertTrade, type NewTrade } from './trades.repository.ts';
+import { findTradingTerms } from './trading-terms.ts';
 
 /**
  * Opens a trade at the market's price of this moment (a price from the request is never used):
@@ -24,21 +26,29 @@ export async function openTrade({
   input,
 }: Command<{ market: MarketService; input: PlaceTradeRequest }>): Promise<Trade> {
   const spec = requireTradableInstrument(market, input.symbol);
-  const lotHundredths = requireLotSize(input.lotSize);
+  const terms = await findTradingTerms(tx, actor.id, now);
+  const lotHundredths = requireLotSize(input.lotSize, terms.maxLeverage);
   const quote = requireFreshQuote(market, spec.symbol);
   const amount = toMinorUnits(input.amount);
+  const spread = spreadFor(spec, terms);
+  const openPrice = openingPrice(input.direction, quoteWithTerms(spec, terms, quote.price));
+  const stopOut = computeStopOutPrice({
+    direction: input.direction,
+    amountCents: amount,
+    lotHundredths,
+    openPrice,
+  });
   const values = {
     id: crypto.randomUUID(),
     userId: actor.id,
     ...tradeTerms(spec, input.direction, amount, lotHundredths),
-    openPrice: quote.price,
+    openPrice,
+    openMidPrice: quote.price,
+    spreadUnit: spread.unit,
+    spreadValue: spread.value,
     openedAt: now,
-    stopOutPrice: computeStopOutPrice({
-      direction: input.direction,
-      amountCents: amount,
-      lotHundredths,
-      openPrice: quote.price,
-    }),
+    // The monitor compares mids: the mid at which the executable close price reaches the stop-out.
+    stopOutPrice: stopOut === null ? null : stopOutMidPrice(spec, spread, input.direction, stopOut),
     status: 'open',
     priceSource: quote.source,
     createdAt: now,

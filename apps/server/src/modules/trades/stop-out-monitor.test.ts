@@ -6,6 +6,7 @@ import { REFERENCE_ORIGIN_SECONDS } from '@candor/domain/market/simulated-market
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Database } from '../../db/client.ts';
+import { siteSettings } from '../../db/schema/settings.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { createMarketService, type MarketService } from '../../market/market.service.ts';
 import type { MarketLogger } from '../../market/market-logger.ts';
@@ -18,6 +19,7 @@ import { fund } from '../../test/money.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances } from '../ledger/ledger.service.ts';
+import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { closeOwnTrade } from './close-trade.service.ts';
 import { openTrade } from './open-trade.service.ts';
 import { createStopOutMonitor, type StopOutMonitor } from './stop-out-monitor.ts';
@@ -65,6 +67,9 @@ let monitor: StopOutMonitor;
 
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
+  // These tests price at the mid (no spread); the stop-out with a spread is in spreads.routes.test.ts.
+  await requireSiteSettings(database.db);
+  await database.db.update(siteSettings).set({ defaultForexSpreadPips: '0', defaultOtherSpreadPercent: '0' });
   const settings = { seed: 1, originSeconds: REFERENCE_ORIGIN_SECONDS };
   market = createMarketService({
     db: database.db,

@@ -1,14 +1,12 @@
 import type { Quote } from '@candor/contracts/market';
 import { TRADE_MESSAGES } from '@candor/contracts/trades';
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
-import {
-  computeExposure,
-  DEFAULT_MAX_LEVERAGE,
-  parseLotSize,
-  type TradeDirection,
-} from '@candor/domain/trading/trade-result';
+import { findInstrument } from '@candor/domain/market/instruments';
+import { applySpread, closingPrice } from '@candor/domain/trading/spread';
+import { computeExposure, parseLotSize, type TradeDirection } from '@candor/domain/trading/trade-result';
 import { AppError } from '../../lib/app-error.ts';
 import type { MarketService } from '../../market/market.service.ts';
+import type { TradeRow } from './trades.repository.ts';
 
 /** The instrument of a symbol; an unknown one is a request error (400), not a missing page. */
 export function requireTradableInstrument(market: MarketService, symbol: string): InstrumentSpec {
@@ -17,12 +15,12 @@ export function requireTradableInstrument(market: MarketService, symbol: string)
   return spec;
 }
 
-/** A lot size in hundredths: above zero, two decimals at most, and within the account's maximum leverage. */
-export function requireLotSize(text: string): number {
+/** A lot size in hundredths: above zero, two decimals at most, and within the maximum leverage. */
+export function requireLotSize(text: string, maxLeverage: number): number {
   const lot = parseLotSize(text);
   if (!lot.ok) throw new AppError('VALIDATION_FAILED', TRADE_MESSAGES.lotSizePositive);
-  if (lot.value > DEFAULT_MAX_LEVERAGE * 100) {
-    throw new AppError('VALIDATION_FAILED', TRADE_MESSAGES.lotSizeAboveLeverage(DEFAULT_MAX_LEVERAGE));
+  if (lot.value > maxLeverage * 100) {
+    throw new AppError('VALIDATION_FAILED', TRADE_MESSAGES.lotSizeAboveLeverage(maxLeverage));
   }
   return lot.value;
 }
@@ -54,4 +52,19 @@ export function tradeTerms(
     lotHundredths,
     exposureMinor: computeExposure(amountMinor, lotHundredths),
   };
+}
+
+/**
+ * Where a trade closes at a mid price: its closing side (the bid for a BUY, the ask for a SELL)
+ * under the spread it was opened with, whatever the account's terms are now. A trade opened before
+ * spreads (none stored) closes at the mid, as it always did.
+ */
+export function closingPriceAt(
+  row: Pick<TradeRow, 'symbol' | 'direction' | 'spreadUnit' | 'spreadValue'>,
+  mid: string,
+): { price: string; midPrice: string | null } {
+  const spec = findInstrument(row.symbol);
+  if (!spec || row.spreadUnit === null || row.spreadValue === null) return { price: mid, midPrice: null };
+  const quote = applySpread(spec, { unit: row.spreadUnit, value: row.spreadValue }, mid);
+  return { price: closingPrice(row.direction, quote), midPrice: mid };
 }

@@ -33,6 +33,12 @@ export function toTrade(row: TradeRow): Trade {
           }
         : null,
     priceSource: row.priceSource,
+    openMidPrice: row.openMidPrice,
+    closeMidPrice: row.closeMidPrice,
+    spread:
+      row.spreadUnit !== null && row.spreadValue !== null
+        ? { unit: row.spreadUnit, value: row.spreadValue }
+        : null,
   });
 }
 

@@ -1,8 +1,10 @@
 import type { Quote } from '@candor/contracts/market';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, vi } from 'vitest';
+import { siteSettings } from '../../db/schema/settings.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import type { Browser, TestApp } from '../../test/test-app.ts';
+import { requireSiteSettings } from '../settings/settings.repository.ts';
 
 export type QuoteBoard = {
   /** Sets the price the market answers for a symbol from now on. */
@@ -94,3 +96,15 @@ export type TradeAnswer = {
   closeReason: string | null;
   bookedByDesk: boolean;
 };
+
+/**
+ * Before each test, accounts without a trading package trade with no spread (bid = ask = mid), for
+ * test files about something else than spreads, whose arithmetic uses the mid. Spreads themselves
+ * are tested in spreads.routes.test.ts.
+ */
+export function useZeroDefaultSpread(t: TestApp): void {
+  beforeEach(async () => {
+    await requireSiteSettings(t.db);
+    await t.db.update(siteSettings).set({ defaultForexSpreadPips: '0', defaultOtherSpreadPercent: '0' });
+  });
+}

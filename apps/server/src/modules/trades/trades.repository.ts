@@ -39,7 +39,13 @@ export async function closeTradeRow(
   id: string,
   close: Pick<
     TradeRow,
-    'closePrice' | 'closedAt' | 'resultMinor' | 'closedBy' | 'closedByUserId' | 'closeReason'
+    | 'closePrice'
+    | 'closeMidPrice'
+    | 'closedAt'
+    | 'resultMinor'
+    | 'closedBy'
+    | 'closedByUserId'
+    | 'closeReason'
   >,
 ): Promise<TradeRow> {
   const [row] = await tx
@@ -160,8 +166,8 @@ export async function findTradeWithCustomer(db: Db, id: string): Promise<TradeWi
 export type PriceRange = { symbol: string; low: string; high: string };
 
 /**
- * ONE query for a batch of ticks: the open trades whose stop-out pre-filter price the batch
- * crossed (a BUY at or below its stop-out price at the batch's lowest price, a SELL at or above it
+ * ONE query for a batch of ticks (mid prices): the open trades whose stop-out pre-filter price the
+ * batch crossed (stored as a mid: where the trade's executable close price reaches its stop-out) (a BUY at or below its stop-out price at the batch's lowest price, a SELL at or above it
  * at the highest), through the partial index trades_open_stop_out_idx (symbol, direction,
  * stop_out_price) where status = 'open'. Each answer carries the tick price to check and close it at.
  */

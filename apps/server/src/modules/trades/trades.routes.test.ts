@@ -15,9 +15,12 @@ import {
   placeTradeRequest,
   type TradeAnswer,
   useFixedQuotes,
+  useZeroDefaultSpread,
 } from './trade-test-helpers.ts';
 
 const t = useTestApp();
+// These tests price at the mid; spreads are tested in spreads.routes.test.ts.
+useZeroDefaultSpread(t);
 const quotes = useFixedQuotes(t, { BTCUSD: '67234.12', ETHUSD: '3000.00', EURUSD: '1.08345' });
 
 async function customer(cents = 100_000n, overrides: Partial<TestUser> = {}) {

@@ -14,6 +14,7 @@ import {
   TradeListQuerySchema,
   TradePageSchema,
   TradeSchema,
+  TradingTermsSchema,
 } from '@candor/contracts/trades';
 import { z } from 'zod';
 import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
@@ -29,6 +30,7 @@ import {
 import { openTrade } from './open-trade.service.ts';
 import { expireDueDeskTrades } from './trades.repository.ts';
 import { listOwnTrades, listTrades, requireAdminTrade } from './trades.service.ts';
+import { findTradingTerms } from './trading-terms.ts';
 
 /** How often unaccepted desk proposals past their expiry are marked expired (reads also do it). */
 const DESK_EXPIRY_SWEEP_MS = 5 * 60_000;
@@ -95,6 +97,27 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions' | 'cloc
       },
     },
     async (request) => listOwnTrades(db, requireActor(request).id, request.query),
+  );
+
+  app.get(
+    '/api/trading-terms',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['trades'],
+        summary: "The signed-in customer's maximum leverage and spread",
+        description:
+          "From the customer's active trading package or, without one, the Settings defaults. A BUY opens " +
+          'at the ask and a SELL at the bid = the mid ± half the spread (pips on forex, percent of the ' +
+          'price on crypto and stocks); each closes on the other side with the spread it opened with.',
+        response: { 200: TradingTermsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { maxLeverage, forexSpreadPips, otherSpreadPercent, source, packageName, expiresAt } =
+        await findTradingTerms(db, requireActor(request).id, clock());
+      return { maxLeverage, forexSpreadPips, otherSpreadPercent, source, packageName, expiresAt };
+    },
   );
 
   app.post(

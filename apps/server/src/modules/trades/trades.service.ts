@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MarketService } from '../../market/market.service.ts';
+import { closingPriceAt } from './trade-inputs.ts';
 import { toAdminTrade, toTrade } from './trade-rows.ts';
 import {
   expireDueDeskTrades,
@@ -50,19 +51,22 @@ export async function requireAdminTrade(
   if (!found) throw new AppError('NOT_FOUND', TRADE_NOT_FOUND);
   const { trade } = found;
   const price = market.findFreshQuote(trade.symbol)?.price ?? null;
+  // Closing now executes on the trade's closing side under its own spread, as adminCloseTrade does.
+  const closePrice = price !== null && trade.status === 'open' ? closingPriceAt(trade, price).price : null;
   const resultNow =
-    price !== null && trade.status === 'open'
+    closePrice !== null
       ? computeTradeResult({
           direction: trade.direction,
           amountCents: trade.amountMinor,
           lotHundredths: trade.lotHundredths,
           openPrice: trade.openPrice,
-          closePrice: price,
+          closePrice,
         })
       : null;
   return {
     ...toAdminTrade(found),
     currentPrice: price,
+    closePriceNow: closePrice,
     priceStale: price === null,
     resultAtCurrentPrice: resultNow === null ? null : formatDecimal(resultNow),
   };

@@ -15,6 +15,9 @@ const SETTINGS = {
   unverifiedWithdrawalLimit: '0.00',
   declinedIdRetentionDays: 30,
   approvedIdRetentionYears: 5,
+  defaultForexSpreadPips: '2.0',
+  defaultOtherSpreadPercent: '0.20',
+  defaultMaxLeverage: 100,
   updatedAt: '2026-01-15T09:30:00.000Z',
 };
 
@@ -90,6 +93,9 @@ describe('SettingsTab', () => {
         unverifiedWithdrawalLimit: '0.00',
         declinedIdRetentionDays: 30,
         approvedIdRetentionYears: 5,
+        defaultForexSpreadPips: '2.0',
+        defaultOtherSpreadPercent: '0.20',
+        defaultMaxLeverage: 100,
       },
     ]);
     expect((screen.getByLabelText('Second approval above (USD)') as HTMLInputElement).value).toBe('5000.00');
@@ -158,6 +164,48 @@ describe('SettingsTab', () => {
     expect(await screen.findByText('Site settings updated successfully!')).toBeTruthy();
     expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
       expect.objectContaining({ declinedIdRetentionDays: 60, approvedIdRetentionYears: 7 }),
+    ]);
+  });
+
+  test("the default trading terms: shown, refused like a package's, saved", async () => {
+    const saved = {
+      ...SETTINGS,
+      defaultForexSpreadPips: '1.5',
+      defaultOtherSpreadPercent: '0.10',
+      defaultMaxLeverage: 50,
+    };
+    const fetchMock = mockApi({
+      'GET /api/admin/settings': { status: 200, body: SETTINGS },
+      'PUT /api/admin/settings': { status: 200, body: saved },
+    });
+    renderSettings();
+    const pips = 'Forex spread (pips)';
+    const percent = 'Crypto and stock spread (%)';
+    const leverage = 'Maximum leverage (largest lot size)';
+    expect(((await screen.findByLabelText(pips)) as HTMLInputElement).value).toBe('2.0');
+    expect((screen.getByLabelText(percent) as HTMLInputElement).value).toBe('0.20');
+    expect((screen.getByLabelText(leverage) as HTMLInputElement).value).toBe('100');
+
+    await replace(pips, '1.25');
+    await replace(percent, '12');
+    await replace(leverage, '0');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Pips have at most one decimal, such as 1.2')).toBeTruthy();
+    expect(screen.getByText('At most 10 %')).toBeTruthy();
+    expect(screen.getByText('Default maximum leverage must be between 1 and 1000')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([]);
+
+    await replace(pips, '1.5');
+    await replace(percent, '0.1');
+    await replace(leverage, '50');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Site settings updated successfully!')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
+      expect.objectContaining({
+        defaultForexSpreadPips: '1.5',
+        defaultOtherSpreadPercent: '0.1',
+        defaultMaxLeverage: 50,
+      }),
     ]);
   });
 

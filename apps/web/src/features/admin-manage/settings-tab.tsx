@@ -44,13 +44,17 @@ function toFormValues(settings: SiteSettings): SettingsForm {
     unverifiedWithdrawalLimit: settings.unverifiedWithdrawalLimit,
     declinedIdRetentionDays: settings.declinedIdRetentionDays,
     approvedIdRetentionYears: settings.approvedIdRetentionYears,
+    // Default trading terms (issue 13).
+    defaultForexSpreadPips: settings.defaultForexSpreadPips,
+    defaultOtherSpreadPercent: settings.defaultOtherSpreadPercent,
+    defaultMaxLeverage: settings.defaultMaxLeverage,
   };
 }
 
 /** A whole-number field of the form (the schema wants a number, not the input's text). */
 function numberField(
   form: UseFormReturn<SettingsForm, unknown, UpdateSiteSettingsRequest>,
-  name: 'declinedIdRetentionDays' | 'approvedIdRetentionYears',
+  name: 'declinedIdRetentionDays' | 'approvedIdRetentionYears' | 'defaultMaxLeverage',
 ) {
   return {
     ...form.register(name, { valueAsNumber: true }),
@@ -85,6 +89,9 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
         fourEyesThreshold: _threshold,
         declinedIdRetentionDays: _days,
         approvedIdRetentionYears: _years,
+        defaultForexSpreadPips: _pips,
+        defaultOtherSpreadPercent: _percent,
+        defaultMaxLeverage: _leverage,
         ...visible
       } = saved;
       queryClient.setQueryData(queryKeys.settings, visible);
@@ -134,6 +141,30 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
           label="Withdrawal percentage (%)"
           hint="Fee from 0 to 100, e.g. 2.5"
           {...field('withdrawalPercent')}
+        />
+      </SettingsSection>
+
+      <SettingsSection
+        title="Default trading terms"
+        description="The spread and maximum leverage of customers without a trading package. A BUY opens at the ask and a SELL at the bid: the market price plus or minus half the spread. A trading package replaces these terms while it is active."
+        fieldsClassName="grid gap-5 sm:grid-cols-2"
+      >
+        <DecimalField
+          label="Forex spread (pips)"
+          hint="0 to 100, one decimal, e.g. 2.0"
+          {...field('defaultForexSpreadPips')}
+        />
+        <DecimalField
+          label="Crypto and stock spread (%)"
+          hint="Of the price, 0 to 10, e.g. 0.20"
+          {...field('defaultOtherSpreadPercent')}
+        />
+        <TextField
+          label="Maximum leverage (largest lot size)"
+          type="number"
+          inputMode="numeric"
+          hint="From 1 to 1000; default 100"
+          {...numberField(form, 'defaultMaxLeverage')}
         />
       </SettingsSection>
 

@@ -1,4 +1,5 @@
 import { AdminCloseTradeRequestSchema, type AdminTradeDetail } from '@candor/contracts/trades';
+import { formatSpread } from '@candor/domain/trading/spread';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button.tsx';
 import { CustomerRow, DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
@@ -116,6 +117,20 @@ function TradeFacts({ trade }: { trade: AdminTradeDetail }) {
       <DetailRow label="Amount traded">{formatUsdDecimal(trade.exposure)}</DetailRow>
       <DetailRow label="Open price">
         <span className="tabular-nums">{formatPrice(trade.openPrice)}</span>
+        {trade.openMidPrice ? (
+          <span className="block text-xs text-slate-500 tabular-nums">
+            {trade.direction === 'buy' ? 'Ask' : 'Bid'} of the market's {formatPrice(trade.openMidPrice)}
+          </span>
+        ) : null}
+      </DetailRow>
+      <DetailRow label="Spread">
+        {trade.spread ? (
+          formatSpread(trade.spread)
+        ) : (
+          <span className="text-slate-500">
+            {trade.bookedByDesk ? 'Recorded prices' : 'None (opened at the mid)'}
+          </span>
+        )}
       </DetailRow>
       <DetailRow label="Opened">
         <time dateTime={trade.openedAt}>{formatDateTime(trade.openedAt)}</time>
@@ -124,7 +139,15 @@ function TradeFacts({ trade }: { trade: AdminTradeDetail }) {
         <>
           <DetailRow label="Current price">
             {trade.currentPrice ? (
-              <span className="tabular-nums">{formatPrice(trade.currentPrice)}</span>
+              <span className="tabular-nums">
+                {formatPrice(trade.currentPrice)}
+                {trade.closePriceNow && trade.closePriceNow !== trade.currentPrice ? (
+                  <span className="block text-xs text-slate-500">
+                    Closes at the {trade.direction === 'buy' ? 'bid' : 'ask'}:{' '}
+                    {formatPrice(trade.closePriceNow)}
+                  </span>
+                ) : null}
+              </span>
             ) : (
               <span className="text-slate-500">Not available</span>
             )}
@@ -146,6 +169,11 @@ function TradeFacts({ trade }: { trade: AdminTradeDetail }) {
         <>
           <DetailRow label="Close price">
             {trade.closePrice ? <span className="tabular-nums">{formatPrice(trade.closePrice)}</span> : '—'}
+            {trade.closeMidPrice ? (
+              <span className="block text-xs text-slate-500 tabular-nums">
+                {trade.direction === 'buy' ? 'Bid' : 'Ask'} of the market's {formatPrice(trade.closeMidPrice)}
+              </span>
+            ) : null}
           </DetailRow>
           <DetailRow label="Closed">
             {trade.closedAt ? <time dateTime={trade.closedAt}>{formatDateTime(trade.closedAt)}</time> : '—'}
@@ -189,8 +217,9 @@ function CloseAtMarketForm({
         <h3 className="text-sm font-semibold text-slate-900">Close at market</h3>
         <p className="mt-1 text-sm text-slate-500">
           The trade closes at the market price of the moment you confirm
-          {trade.currentPrice ? ` (now ${formatPrice(trade.currentPrice)})` : ''}; its result follows from
-          that price. The customer's balance changes by the result.
+          {trade.closePriceNow ? ` (now ${formatPrice(trade.closePriceNow)})` : ''}
+          {trade.spread ? `, on its closing side with its own spread of ${formatSpread(trade.spread)}` : ''}
+          {'; its result follows from that price.'} The customer's balance changes by the result.
         </p>
       </div>
       <TextAreaField

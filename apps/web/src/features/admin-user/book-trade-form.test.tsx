@@ -42,6 +42,9 @@ function bookedTrade(): AdminTrade {
     result: '1.74',
     closedBy: 'desk',
     closeReason: null,
+    openMidPrice: null,
+    closeMidPrice: null,
+    spread: null,
     bookedByDesk: true,
     desk: {
       status: 'proposed',

@@ -4,7 +4,7 @@ import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
 import { formatPrice } from '../../lib/format-price.ts';
 import { formatSignedUsd, formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { DIRECTION_LABELS, resultToneClass } from '../../lib/trade-format.ts';
-import { computeUnrealizedResult } from './trade-figures.ts';
+import { closingPriceNow, computeUnrealizedResult, describeTradeSpread } from './trade-figures.ts';
 
 /**
  * Asks before closing an open trade at market, with the result it would have at the latest price.
@@ -24,15 +24,21 @@ export function CloseTradeDialog({
   onConfirm: () => void;
 }) {
   const result = quote ? computeUnrealizedResult(trade, quote.price) : null;
+  const closePrice = quote ? closingPriceNow(trade, quote.price) : null;
+  const spread = describeTradeSpread(trade);
+  const side = trade.direction === 'buy' ? 'bid' : 'ask';
   return (
     <Dialog title="Close trade" busy={busy} onCancel={onCancel}>
       <p className="mt-1 text-sm text-slate-600">
         Close your {DIRECTION_LABELS[trade.direction]} {trade.symbol} trade of{' '}
         {formatUsdDecimal(trade.amount)} (lot size {trade.lotSize}) at the market price?
       </p>
-      {quote && result !== null ? (
+      {quote && result !== null && closePrice !== null ? (
         <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 tabular-nums">
-          At the current price of {formatPrice(quote.price)} its result would be{' '}
+          {spread
+            ? `It closes at the ${side}: ${formatPrice(closePrice)} now (market ${formatPrice(quote.price)}, spread ${spread}); `
+            : `At the current price of ${formatPrice(quote.price)} `}
+          its result would be{' '}
           <span className={`font-semibold ${resultToneClass(result)}`}>{formatSignedUsd(result)}</span>. The
           result is fixed at the price of the moment it closes.
         </p>

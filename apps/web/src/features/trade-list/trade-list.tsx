@@ -17,7 +17,12 @@ import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/sign
 import { DIRECTION_LABELS, directionToneClass, resultToneClass } from '../../lib/trade-format.ts';
 import { usePriceStream } from '../../lib/use-price-stream.ts';
 import { CloseTradeDialog } from './close-trade-dialog.tsx';
-import { computeUnrealizedResult, describeTradeStatus } from './trade-figures.ts';
+import {
+  closingPriceNow,
+  computeUnrealizedResult,
+  describeTradeSpread,
+  describeTradeStatus,
+} from './trade-figures.ts';
 import { ownTradesPageQuery, type TradeListStatus } from './trade-list-api.ts';
 import { useCloseTrade } from './use-close-trade.ts';
 
@@ -182,7 +187,10 @@ function TradeRow({
   const amount = formatUsdDecimal(trade.amount);
   const status = describeTradeStatus(trade);
   const date = open ? trade.openedAt : (trade.closedAt ?? trade.openedAt);
-  const shownPrice = open ? quote?.price : trade.closePrice;
+  // An open trade shows where it would close now (its closing side of the live mid), a closed one where it closed.
+  const shownPrice = open ? (quote ? closingPriceNow(trade, quote.price) : null) : trade.closePrice;
+  const shownMid = open ? (trade.spread ? quote?.price : undefined) : trade.closeMidPrice;
+  const spread = describeTradeSpread(trade);
 
   return (
     <tr>
@@ -213,9 +221,16 @@ function TradeRow({
       </td>
       <td className="hidden px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums md:table-cell">
         {formatPrice(trade.openPrice)}
+        {trade.openMidPrice ? (
+          <span className="block text-xs text-slate-500">
+            mid {formatPrice(trade.openMidPrice)}
+            {spread ? ` · ${spread}` : ''}
+          </span>
+        ) : null}
       </td>
       <td className="hidden px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums md:table-cell">
         {shownPrice ? formatPrice(shownPrice) : '—'}
+        {shownMid ? <span className="block text-xs text-slate-500">mid {formatPrice(shownMid)}</span> : null}
       </td>
       <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
         {open ? <UnrealizedResult trade={trade} quote={quote} /> : <ClosedResult result={trade.result} />}

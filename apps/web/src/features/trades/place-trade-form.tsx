@@ -1,6 +1,18 @@
-import type { Quote } from '@candor/contracts/market';
-import { PlaceTradeRequestSchema, TRADE_MESSAGES, type TradeDirectionName } from '@candor/contracts/trades';
+import type { Instrument, Quote } from '@candor/contracts/market';
+import {
+  PlaceTradeRequestSchema,
+  TRADE_MESSAGES,
+  type TradeDirectionName,
+  type TradingTermsAnswer,
+} from '@candor/contracts/trades';
 import { formatUsd, parseMinorUnits } from '@candor/domain/money/money';
+import {
+  computeSpreadCost,
+  formatSpread,
+  quoteWithTerms,
+  type SpreadQuote,
+  spreadFor,
+} from '@candor/domain/trading/spread';
 import {
   computeExposure,
   DEFAULT_MAX_LEVERAGE,
@@ -8,6 +20,7 @@ import {
   parseLotSize,
 } from '@candor/domain/trading/trade-result';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
@@ -26,7 +39,6 @@ const PlaceTradeFormSchema = PlaceTradeRequestSchema.pick({ amount: true, lotSiz
 
 /** Seed §9: lot size starts at 1 and moves in steps of 0.01. */
 const INITIAL_LOT_SIZE = '1';
-const MAX_LOT_HUNDREDTHS = DEFAULT_MAX_LEVERAGE * 100;
 
 /**
  * Amount and Lot size, then SELL or BUY (seed §2 Trades). The trade opens on the server at the
@@ -36,13 +48,19 @@ const MAX_LOT_HUNDREDTHS = DEFAULT_MAX_LEVERAGE * 100;
  */
 export function PlaceTradeForm({
   symbol,
+  instrument,
   quote,
+  terms,
   available,
   disabled = false,
 }: {
   symbol: string;
-  /** The asset's latest price, shown as the price the trade would open near. */
+  /** The asset (its class and price precision make its bid and ask); undefined until the catalogue loads. */
+  instrument: Pick<Instrument, 'class' | 'pricePrecision'> | undefined;
+  /** The asset's latest (mid) price: the trade opens at its ask (BUY) or bid (SELL). */
   quote: Quote | undefined;
+  /** The account's maximum leverage and spread; undefined until loaded. */
+  terms: TradingTermsAnswer | undefined;
   /** Available cash in cents; undefined until the balances have loaded. */
   available: bigint | undefined;
   /** The account may not trade (suspended). */
@@ -61,7 +79,10 @@ export function PlaceTradeForm({
     watch,
     formState: { errors, isSubmitted },
   } = form;
+  const maxLeverage = terms?.maxLeverage ?? DEFAULT_MAX_LEVERAGE;
   const exposure = describeExposure(watch('amount'), watch('lotSize'));
+  const sides = instrument && quote && terms ? quoteWithTerms(instrument, terms, quote.price) : undefined;
+  const spreadCost = sides ? describeSpreadCost(watch('amount'), watch('lotSize'), sides) : null;
   const placing = useIdempotentMutation({
     mutationFn: placeTrade,
     onSuccess: (trade, body) => {
@@ -83,6 +104,12 @@ export function PlaceTradeForm({
   const place = (direction: TradeDirectionName) =>
     handleSubmit((values) => {
       const amount = parseMinorUnits(values.amount);
+      const lot = parseLotSize(values.lotSize);
+      // The account's own maximum leverage (the schema knows only the highest any package gives).
+      if (lot.ok && lot.value > maxLeverage * 100) {
+        setError('lotSize', { message: TRADE_MESSAGES.lotSizeAboveLeverage(maxLeverage) });
+        return;
+      }
       if (available !== undefined && amount.ok && amount.value > available) {
         setError('amount', { message: TRADE_MESSAGES.insufficient });
         return;
@@ -93,7 +120,7 @@ export function PlaceTradeForm({
   const stepLotSize = (delta: number) => {
     const parsed = parseLotSize(getValues('lotSize'));
     const current = parsed.ok ? parsed.value : 100;
-    const next = Math.min(MAX_LOT_HUNDREDTHS, Math.max(1, current + delta));
+    const next = Math.min(maxLeverage * 100, Math.max(1, current + delta));
     setValue('lotSize', formatLotSize(next), { shouldDirty: true, shouldValidate: isSubmitted });
   };
 
@@ -115,7 +142,7 @@ export function PlaceTradeForm({
       <LabelledField
         label="Lot size"
         error={errors.lotSize?.message}
-        hint={`Steps of 0.01, at most ${DEFAULT_MAX_LEVERAGE}.`}
+        hint={`Steps of 0.01, at most ${maxLeverage}.`}
       >
         {(control) => (
           <div className="flex gap-2">
@@ -139,6 +166,7 @@ export function PlaceTradeForm({
         Amount traded: <span className="font-semibold text-slate-900 tabular-nums">{exposure ?? '—'}</span>
         <span className="text-slate-500"> (amount × lot size)</span>
       </p>
+      <SpreadPanel instrument={instrument} terms={terms} sides={sides} spreadCost={spreadCost} />
       <div className="grid grid-cols-2 gap-3">
         <Button
           variant="danger"
@@ -153,11 +181,71 @@ export function PlaceTradeForm({
         </Button>
       </div>
       <p className="text-xs text-slate-500">
-        The trade opens at the market price of the moment you press SELL or BUY
-        {quote ? ` (${symbol} is at ${formatPrice(quote.price)} now)` : ''}. It closes by itself if its loss
-        reaches its amount.
+        The trade opens at the market price of the moment you press SELL or BUY: a BUY at the ask, a SELL at
+        the bid{quote ? ` (${symbol} is at ${formatPrice(quote.price)} now)` : ''}. It closes at the other
+        side, and by itself if its loss reaches its amount.
       </p>
     </form>
+  );
+}
+
+/**
+ * Bid and Ask (live), the spread and what crossing it costs for the typed amount and lot size, and
+ * the maximum leverage with where the terms come from (issue 13).
+ */
+function SpreadPanel({
+  instrument,
+  terms,
+  sides,
+  spreadCost,
+}: {
+  instrument: Pick<Instrument, 'class' | 'pricePrecision'> | undefined;
+  terms: TradingTermsAnswer | undefined;
+  sides: SpreadQuote | undefined;
+  spreadCost: string | null;
+}) {
+  return (
+    <section
+      aria-label="Spread and leverage"
+      className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm"
+    >
+      <div className="grid grid-cols-2 gap-3">
+        <div>
+          <p className="text-xs font-medium uppercase tracking-wide text-red-700">Bid</p>
+          <p className="text-lg font-semibold text-slate-900 tabular-nums" data-testid="ticket-bid">
+            {sides ? formatPrice(sides.bid) : '—'}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="text-xs font-medium uppercase tracking-wide text-emerald-700">Ask</p>
+          <p className="text-lg font-semibold text-slate-900 tabular-nums" data-testid="ticket-ask">
+            {sides ? formatPrice(sides.ask) : '—'}
+          </p>
+        </div>
+      </div>
+      <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-slate-600">
+        <div className="flex justify-between gap-3">
+          <dt>Spread</dt>
+          <dd className="font-medium text-slate-900 tabular-nums">
+            {instrument && terms ? formatSpread(spreadFor(instrument, terms)) : '—'}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt>Spread cost</dt>
+          <dd className="font-medium text-slate-900 tabular-nums">{spreadCost ?? '—'}</dd>
+        </div>
+        <div className="flex flex-wrap justify-between gap-x-3">
+          <dt>Leverage up to 1:{terms?.maxLeverage ?? '—'}</dt>
+          <dd className="text-right">
+            {terms ? (terms.source === 'package' ? terms.packageName : 'Default terms') : ''}
+            {' · '}
+            <Link to="/upgrade" className="font-semibold text-brand-700 hover:underline">
+              Trading packages
+            </Link>
+          </dd>
+        </div>
+      </dl>
+    </section>
   );
 }
 
@@ -167,6 +255,14 @@ function StepButton({ label, onClick, children }: { label: string; onClick: () =
       {children}
     </Button>
   );
+}
+
+/** "$1.20": what crossing the spread costs for an amount and lot size that can be read; null otherwise. */
+function describeSpreadCost(amount: string, lotSize: string, sides: SpreadQuote): string | null {
+  const cents = parseMinorUnits(amount.trim());
+  const lot = parseLotSize(lotSize);
+  if (!cents.ok || cents.value === 0n || !lot.ok) return null;
+  return formatUsd(computeSpreadCost({ amountCents: cents.value, lotHundredths: lot.value, ...sides }));
 }
 
 /** "$250.00" for an amount and a lot size that can be read; null otherwise. */

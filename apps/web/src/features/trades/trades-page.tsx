@@ -14,6 +14,7 @@ import { candlesQuery, quoteQuery } from '../../lib/market-api.ts';
 import { useMe } from '../../lib/session.ts';
 import { toSignedCents } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { tradingTermsQuery } from '../../lib/trading-terms-api.ts';
 import { usePriceStream } from '../../lib/use-price-stream.ts';
 import { PlaceTradeForm } from './place-trade-form.tsx';
 import { ASSET_CLASS_TABS, DEFAULT_TRADE_SYMBOL, pickSymbolForClass } from './trade-assets.ts';
@@ -51,6 +52,7 @@ export function TradesPage({
   const quote = streamed ?? fetched;
   const candles = useQuery(candlesQuery(symbol, CHART_INTERVAL)).data;
   const balances = useQuery(balancesQuery);
+  const terms = useQuery(tradingTermsQuery);
   const active = me.status === 'active';
 
   const chooseSymbol = (next: string) => {
@@ -129,7 +131,9 @@ export function TradesPage({
           </section>
           <PlaceTradeForm
             symbol={symbol}
+            instrument={instrument}
             quote={quote}
+            terms={terms.data}
             available={balances.data ? toSignedCents(balances.data.available) : undefined}
             disabled={!active}
           />

@@ -111,6 +111,13 @@ CREATE TABLE "signal_instruments" (
 ALTER TABLE "journal_entries" DROP CONSTRAINT "journal_entries_kind";--> statement-breakpoint
 ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_customer_not_negative";--> statement-breakpoint
 ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_kind";--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "default_forex_spread_pips" numeric(4, 1) DEFAULT '2.0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "default_other_spread_percent" numeric(4, 2) DEFAULT '0.20' NOT NULL;--> statement-breakpoint
+ALTER TABLE "site_settings" ADD COLUMN "default_max_leverage" integer DEFAULT 100 NOT NULL;--> statement-breakpoint
+ALTER TABLE "trades" ADD COLUMN "open_mid_price" numeric;--> statement-breakpoint
+ALTER TABLE "trades" ADD COLUMN "spread_unit" text;--> statement-breakpoint
+ALTER TABLE "trades" ADD COLUMN "spread_value" numeric;--> statement-breakpoint
+ALTER TABLE "trades" ADD COLUMN "close_mid_price" numeric;--> statement-breakpoint
 ALTER TABLE "loan_applications" ADD CONSTRAINT "loan_applications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loan_applications" ADD CONSTRAINT "loan_applications_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loan_applications" ADD CONSTRAINT "loan_applications_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -137,6 +144,11 @@ ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_kind" CHECK ("jour
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_loan_not_positive" CHECK ("ledger_accounts"."kind" <> 'customer_loan' or "ledger_accounts"."balance_minor" <= 0);--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_customer_not_negative" CHECK ("ledger_accounts"."kind" not like 'customer%' or "ledger_accounts"."kind" = 'customer_loan' or "ledger_accounts"."balance_minor" >= 0);--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_kind" CHECK ("ledger_accounts"."kind" in ('customer_cash', 'customer_reserved', 'customer_loan', 'platform_transit', 'platform_fee_revenue', 'platform_house', 'platform_adjustments', 'platform_plan_revenue', 'platform_interest_revenue'));--> statement-breakpoint
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_default_forex_spread" CHECK ("site_settings"."default_forex_spread_pips" between 0 and 100);--> statement-breakpoint
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_default_other_spread" CHECK ("site_settings"."default_other_spread_percent" between 0 and 10);--> statement-breakpoint
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_default_max_leverage" CHECK ("site_settings"."default_max_leverage" between 1 and 1000);--> statement-breakpoint
+ALTER TABLE "trades" ADD CONSTRAINT "trades_spread_unit" CHECK ("trades"."spread_unit" in ('pips', 'percent'));--> statement-breakpoint
+ALTER TABLE "trades" ADD CONSTRAINT "trades_spread" CHECK (("trades"."spread_unit" is null) = ("trades"."spread_value" is null));--> statement-breakpoint
 -- hand-written: plans
 INSERT INTO ledger_accounts (kind) VALUES ('platform_plan_revenue'), ('platform_interest_revenue');
 --> statement-breakpoint

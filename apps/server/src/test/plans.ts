@@ -13,14 +13,15 @@ import { fund } from './money.ts';
 /**
  * Gives a customer a seeded plan as a purchase would (without the purchase route): funds the price,
  * posts the "plan purchase" entry and records the purchase with a copy of the plan's terms. By
- * default it was bought now and runs for the plan's duration; `purchasedAt` moves it back in time.
+ * default it was bought now and runs for the plan's duration; `purchasedAt` moves it back in time,
+ * `expiresAt` sets its end (null: none).
  */
 export async function insertPlanPurchase(
   db: Db,
   userId: string,
   kind: PurchasablePlanKind,
   planName: string,
-  { purchasedAt = new Date() }: { purchasedAt?: Date } = {},
+  { purchasedAt = new Date(), expiresAt }: { purchasedAt?: Date; expiresAt?: Date | null } = {},
 ): Promise<PlanPurchaseRow> {
   const [plan] = await db
     .select()
@@ -53,7 +54,7 @@ export async function insertPlanPurchase(
         rank: plan.rank,
         features: plan.features,
         purchasedAt,
-        expiresAt: computePlanExpiry(purchasedAt, plan.durationDays),
+        expiresAt: expiresAt === undefined ? computePlanExpiry(purchasedAt, plan.durationDays) : expiresAt,
         entryId: entry.id,
       })
       .returning();

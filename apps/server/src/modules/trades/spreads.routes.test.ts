@@ -9,7 +9,7 @@ import { planPurchases } from '../../db/schema/plans.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { type TestUser, useSignedInUser } from '../../test/factories.ts';
 import { insertFundedCustomer } from '../../test/money.ts';
-import { insertPlanPurchase } from '../../test/plan-purchases.ts';
+import { insertPlanPurchase } from '../../test/plans.ts';
 import { assertLedgerConsistent, type Browser, useTestApp } from '../../test/test-app.ts';
 import { readBalancesOf } from '../withdrawals/withdrawal-test-helpers.ts';
 import { closeTradeRequest, placeTradeRequest, useFixedQuotes } from './trade-test-helpers.ts';
@@ -30,10 +30,7 @@ async function customer(cents = 1_000_000n, overrides: Partial<TestUser> = {}) {
 }
 
 async function withPackage(userId: string, expiresAt = new Date(Date.now() + 30 * DAY)) {
-  return insertPlanPurchase(t.db, {
-    userId,
-    planName: 'Zero',
-    kind: 'trading',
+  return insertPlanPurchase(t.db, userId, 'trading', 'Zero', {
     purchasedAt: new Date(Date.now() - DAY),
     expiresAt,
   });

@@ -37,6 +37,10 @@ test('a customer buys the Basic signal plan and a trading package, and sees them
   const unlimited = page.getByRole('article', { name: 'Unlimited' });
   await expect(unlimited.getByRole('button', { name: 'PURCHASE PLAN' })).toBeDisabled();
   await expect(unlimited).toContainText('only a higher plan can replace it');
+  // Basic unlocks the signals list: computed ratings of 10 instruments on hourly candles, each linking to its chart.
+  const signalsList = page.getByRole('region', { name: 'Signals list' });
+  await expect(signalsList.getByRole('link', { name: /: open its chart$/ })).toHaveCount(10);
+  await signalsList.screenshot({ path: '/tmp/plans-signals-list.png' });
 
   // Without enough cash for a higher plan, PURCHASE PLAN opens a deposit for the missing amount.
   await page.getByRole('article', { name: 'Gold' }).getByRole('button', { name: 'PURCHASE PLAN' }).click();
@@ -58,6 +62,16 @@ test('a customer buys the Basic signal plan and a trading package, and sees them
   await expect(toast(page, PLAN_MESSAGES.purchased('Zero'))).toBeVisible();
   await expect(zero).toContainText('Active until');
   await page.screenshot({ path: '/tmp/plans-upgrade.png', fullPage: true });
+
+  // The ticket on /trades now trades with Zero's spread and leverage, shown before BUY or SELL.
+  await page.goto('/trades');
+  const ticket = page.getByRole('region', { name: 'Spread and leverage' });
+  await expect(ticket).toContainText('1.2 pips');
+  await expect(ticket).toContainText('Leverage up to 1:200');
+  await expect(ticket).toContainText('Zero');
+  await page.getByLabel('Amount (USD)').fill('100');
+  await expect(ticket).toContainText(/Spread cost\s*\$\d+\.\d\d/);
+  await ticket.screenshot({ path: '/tmp/plans-ticket-zero.png' });
 
   // /account lists both, with their expiry and the price paid.
   await page.goto('/account');

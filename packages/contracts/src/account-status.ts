@@ -34,6 +34,10 @@ export const CLOSE_ACCOUNT_REFUSALS = {
     `The account has ${count} pending deposit${count === 1 ? '' : 's'}: approve or reject ${count === 1 ? 'it' : 'them'} before closing the account.`,
   pendingWithdrawals: (count: number) =>
     `The account has ${count} withdrawal${count === 1 ? '' : 's'} not yet decided: approve or reject ${count === 1 ? 'it' : 'them'} before closing the account.`,
+  loanOwed: (minor: bigint) =>
+    `The account owes ${formatUsd(minor)} on a loan: it must be repaid before closing the account.`,
+  pendingLoanApplications: (count: number) =>
+    `The account has ${count} loan application${count === 1 ? '' : 's'} under review: approve or decline ${count === 1 ? 'it' : 'them'} before closing the account.`,
   waitingApprovals: (count: number) =>
     `The account has ${count} request${count === 1 ? '' : 's'} awaiting second approval: approve or reject ${count === 1 ? 'it' : 'them'} before closing the account.`,
 } as const;

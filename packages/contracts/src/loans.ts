@@ -43,6 +43,7 @@ export const LOAN_MESSAGES = {
     `This loan requires a portfolio of at least ${minimum}; yours is ${portfolio}.`,
   alreadyDecided: (status: string) => `This application was already ${status}.`,
   alreadyRepaid: 'This loan is already repaid.',
+  accountNotActive: 'The account is suspended or closed: a loan cannot be paid out to it.',
   moreThanOwed: (owed: string) => `A repayment cannot be more than what is owed (${owed}).`,
   insufficient: 'Insufficient balance!',
   repaid: 'Your loan is repaid.',

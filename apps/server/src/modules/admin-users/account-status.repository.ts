@@ -7,6 +7,7 @@ import { accounts, sessions, signIns, users, verifications } from '../../db/sche
 import { deposits } from '../../db/schema/deposits.ts';
 import { files } from '../../db/schema/files.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
+import { loanApplications } from '../../db/schema/loans.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { passkeys } from '../../db/schema/passkeys.ts';
 import { knownBrowsers, signInUnlocks } from '../../db/schema/sign-in-trust.ts';
@@ -41,6 +42,7 @@ export async function countOpenBusiness(
   pendingDeposits: number;
   undecidedWithdrawals: number;
   waitingApprovals: number;
+  pendingLoanApplications: number;
 }> {
   const [row] = await tx
     .select({
@@ -48,6 +50,7 @@ export async function countOpenBusiness(
       pendingDeposits: sql<number>`(select count(*)::int from ${deposits} where ${deposits.userId} = ${userId} and ${deposits.status} = 'pending')`,
       undecidedWithdrawals: sql<number>`(select count(*)::int from ${withdrawals} where ${withdrawals.userId} = ${userId} and ${withdrawals.status} in ('awaiting_confirmation', 'on_hold', 'pending'))`,
       waitingApprovals: sql<number>`(select count(*)::int from ${approvals} where ${approvals.userId} = ${userId} and ${approvals.status} = 'awaiting')`,
+      pendingLoanApplications: sql<number>`(select count(*)::int from ${loanApplications} where ${loanApplications.userId} = ${userId} and ${loanApplications.status} = 'pending')`,
     })
     .from(sql`(select 1) as one`);
   if (!row) throw new Error('the counts were not read');
@@ -56,6 +59,7 @@ export async function countOpenBusiness(
     pendingDeposits: Number(row.pendingDeposits),
     undecidedWithdrawals: Number(row.undecidedWithdrawals),
     waitingApprovals: Number(row.waitingApprovals),
+    pendingLoanApplications: Number(row.pendingLoanApplications),
   };
 }
 

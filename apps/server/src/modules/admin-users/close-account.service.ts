@@ -52,6 +52,7 @@ export async function closeAccount({
     accounts.filter((account) => account.kind === kind).reduce((sum, a) => sum + a.balanceMinor, 0n);
   const cash = balanceOf('customer_cash');
   const reserved = balanceOf('customer_reserved');
+  const owed = -balanceOf('customer_loan');
   const refusal =
     business.openTrades > 0
       ? CLOSE_ACCOUNT_REFUSALS.openPositions(business.openTrades)
@@ -61,11 +62,15 @@ export async function closeAccount({
           ? CLOSE_ACCOUNT_REFUSALS.pendingWithdrawals(business.undecidedWithdrawals)
           : business.waitingApprovals > 0
             ? CLOSE_ACCOUNT_REFUSALS.waitingApprovals(business.waitingApprovals)
-            : cash !== 0n
-              ? CLOSE_ACCOUNT_REFUSALS.balance(cash)
-              : reserved !== 0n
-                ? CLOSE_ACCOUNT_REFUSALS.reserved(reserved)
-                : undefined;
+            : business.pendingLoanApplications > 0
+              ? CLOSE_ACCOUNT_REFUSALS.pendingLoanApplications(business.pendingLoanApplications)
+              : owed !== 0n
+                ? CLOSE_ACCOUNT_REFUSALS.loanOwed(owed)
+                : cash !== 0n
+                  ? CLOSE_ACCOUNT_REFUSALS.balance(cash)
+                  : reserved !== 0n
+                    ? CLOSE_ACCOUNT_REFUSALS.reserved(reserved)
+                    : undefined;
   if (refusal) throw new AppError('ACCOUNT_NOT_CLOSABLE', refusal);
 
   const signInData = await deleteSignInData(tx, userId);

@@ -1,7 +1,9 @@
+import { CLOSE_ACCOUNT_REFUSALS } from '@candor/contracts/account-status';
 import { BalancesSchema, StatementPageSchema } from '@candor/contracts/ledger';
 import {
   AdminLoanApplicationPageSchema,
   AdminLoanApplicationSchema,
+  LOAN_MESSAGES,
   LoanApplicationSchema,
   LoanSchema,
   MyLoansSchema,
@@ -14,6 +16,7 @@ import { formatDecimal } from '@candor/domain/money/money';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
+import { users } from '../../db/schema/auth.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { COMMAND_LINE_ACTOR } from '../../lib/actor.ts';
 import { findLastMail } from '../../test/auth-helpers.ts';
@@ -29,6 +32,7 @@ const clock = createManualClock(new Date('2026-11-20T10:00:00Z'));
 const t = useTestApp({}, { clock: clock.now });
 const accountant = useSignedInUser(t, { role: 'accountant' });
 const support = useSignedInUser(t, { role: 'support' });
+const admin = useSignedInUser(t, { role: 'admin' });
 
 const PORTFOLIO_MIN = 35_000_000n; // $350,000.00, Level 1's requirement
 const LEVEL_1 = 200_000_000n; // $2,000,000.00
@@ -222,6 +226,41 @@ describe('deciding', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ code: 'LOAN_REQUIREMENTS_NOT_MET' });
     expect((await mine(browser)).applications[0]?.status).toBe('pending');
+  });
+
+  test('an application of an account suspended meanwhile cannot be approved: 409, nothing paid', async () => {
+    const { user, browser } = await insertFundedCustomer(t, PORTFOLIO_MIN);
+    const application = await applied(browser);
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
+    const response = await approve(application.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'CONFLICT', message: LOAN_MESSAGES.accountNotActive });
+    expect((await balances(browser)).owed).toBe('0.00');
+  });
+});
+
+describe('closing an account', () => {
+  function close(userId: string) {
+    return admin.browser.post(`/api/admin/users/${userId}/close`, { reason: 'Customer asked to close' });
+  }
+
+  test('is refused while a loan application is under review or a loan is owed', async () => {
+    const { user, browser } = await insertFundedCustomer(t, PORTFOLIO_MIN);
+    await applied(browser);
+    const pending = await close(user.id);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json()).toEqual({
+      code: 'ACCOUNT_NOT_CLOSABLE',
+      message: CLOSE_ACCOUNT_REFUSALS.pendingLoanApplications(1),
+    });
+
+    const owing = await borrower();
+    const refused = await close(owing.user.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'ACCOUNT_NOT_CLOSABLE',
+      message: CLOSE_ACCOUNT_REFUSALS.loanOwed(LEVEL_1),
+    });
   });
 });
 

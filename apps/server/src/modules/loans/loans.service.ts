@@ -32,6 +32,7 @@ import { isUuid } from '../../lib/uuid.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { findPlan } from '../plans/plans.repository.ts';
+import { lockUserForShare } from '../users/users.repository.ts';
 import { accrueLoanInterest, closeIfRepaid } from './loan-accrual.ts';
 import { loanBalanceOf, toAdminLoanApplication, toLoan, toLoanApplication } from './loan-rows.ts';
 import {
@@ -193,6 +194,9 @@ export async function approveLoanApplication({
   reason,
 }: DecisionInput & { reason?: string | undefined }): Promise<AdminLoanApplication> {
   const row = await lockForDecision(tx, id, 'approved');
+  // A suspension or a close committed meanwhile is seen: no money is paid out to such an account.
+  const account = await lockUserForShare(tx, row.userId);
+  if (account?.status !== 'active') throw new AppError('CONFLICT', LOAN_MESSAGES.accountNotActive);
   const portfolio = await lockPortfolio(tx, row.userId);
   requirePortfolio(portfolio, row.minimumPortfolioMinor);
   const loanId = crypto.randomUUID();

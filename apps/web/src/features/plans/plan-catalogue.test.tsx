@@ -64,7 +64,15 @@ function render({
     'GET /api/plans/mine': { status: 200, body: { active, past: [] } },
     'GET /api/me/balances': {
       status: 200,
-      body: { available, reserved: '0.00', total: available, deposits: available, profit: '0.00' },
+      body: {
+        available,
+        reserved: '0.00',
+        total: available,
+        deposits: available,
+        profit: '0.00',
+        owed: '0.00',
+        withdrawable: available,
+      },
     },
     'POST /api/plans/p1/purchase': purchase,
   });

@@ -61,8 +61,15 @@ test('the owner adds a support member, who reads customers but moves no money; t
     await turnOnTwoFactorThroughUi(staff, support.password);
     await staff.goto('/all-user');
     await expect(staff.getByRole('tab', { name: 'Users' })).toBeVisible();
-    // No Verifications tab: identity documents are for compliance, admin and owner.
-    await expect(staff.getByRole('tab')).toHaveText(['Users', 'Deposit', 'Withdrawals', 'Trades']);
+    // No Verifications tab: identity documents are for compliance, admin and owner. Loan
+    // applications are read (not decided) like every other money movement.
+    await expect(staff.getByRole('tab')).toHaveText([
+      'Users',
+      'Deposit',
+      'Withdrawals',
+      'Trades',
+      'Loan applications',
+    ]);
     await staff.getByRole('tab', { name: 'Deposit' }).click();
     await staff.getByLabel('Search by email').fill(signedInClient.email);
     await expect(staff.getByText(signedInClient.email).first()).toBeVisible();

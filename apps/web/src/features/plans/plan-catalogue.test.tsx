@@ -150,6 +150,10 @@ describe('PlanCatalogue', () => {
     expect(within(unlimited).getByRole('button', { name: 'PURCHASE PLAN' })).toHaveProperty('disabled', true);
     expect(unlimited.textContent).toContain('only a higher plan can replace it');
     const diamond = screen.getByRole('article', { name: 'Diamond' });
+    // The card itself says that the remainder of Basic is credited.
+    expect(diamond.textContent).toMatch(
+      /Replaces your Basic plan; its unused days are credited to your balance \(\$6\d\d\.\d\d now\)\./,
+    );
     fireEvent.click(within(diamond).getByRole('button', { name: 'PURCHASE PLAN' }));
     const dialog = screen.getByRole('dialog', { name: 'Buy Diamond' });
     expect(dialog.textContent).toContain('This replaces your Basic plan');

@@ -227,6 +227,14 @@ export function PlanCard({
             >
               {PURCHASE_LABEL}
             </Button>
+            {offer.replaces && !disabledReason ? (
+              <p className="mt-2 text-xs text-slate-500">
+                Replaces your {offer.replaces.name} plan;{' '}
+                {offer.credit > 0n
+                  ? `its unused days are credited to your balance (${formatUsd(offer.credit)} now).`
+                  : 'it has no end date, so nothing is credited.'}
+              </p>
+            ) : null}
             {disabledReason ? (
               <p className="mt-2 text-xs text-slate-500">{disabledReason}</p>
             ) : offer.missing > 0n ? (

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { SYSTEM_ACTOR } from '../../lib/actor.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { createRepeatingJob, type RepeatingJob } from '../../lib/repeating-job.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { accrueLoanInterest, collectDueLoan } from './loan-accrual.ts';
 import { lockLoan, selectOpenLoanIds } from './loans.repository.ts';
@@ -61,13 +62,8 @@ export async function runLoanInterest({
   return summary;
 }
 
-export type LoanInterestJob = {
-  /** Runs a minute after start, then every hour (each run only does what is due, so hourly is harmless). */
-  start(): void;
-  stop(): Promise<void>;
-  /** One run now (tests drive it with a manual clock). */
-  runOnce(): Promise<LoanInterestSummary>;
-};
+/** Runs a minute after start, then every hour (each run only does what is due, so hourly is harmless). */
+export type LoanInterestJob = RepeatingJob<LoanInterestSummary>;
 
 export function createLoanInterestJob(options: {
   db: Db;
@@ -78,38 +74,11 @@ export function createLoanInterestJob(options: {
   intervalMs?: number;
 }): LoanInterestJob {
   const clock = options.clock ?? systemClock;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-
-  function runOnce(): Promise<LoanInterestSummary> {
-    return runLoanInterest({ db: options.db, mailer: options.mailer, now: clock(), log: options.logger });
-  }
-
-  function schedule(delay: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .then((summary) => options.logger.info({ summary }, 'loan interest ran'))
-        .catch((error: unknown) => options.logger.error({ err: error }, 'loan interest failed'))
-        .finally(() => {
-          running = undefined;
-          schedule(options.intervalMs ?? DAY_MS / 24);
-        });
-    }, delay);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      stopped = false;
-      schedule(options.firstRunDelayMs ?? 60_000);
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-    runOnce,
-  };
+  return createRepeatingJob({
+    name: 'loan interest',
+    run: () => runLoanInterest({ db: options.db, mailer: options.mailer, now: clock(), log: options.logger }),
+    logger: options.logger,
+    firstRunDelayMs: options.firstRunDelayMs ?? 60_000,
+    intervalMs: options.intervalMs ?? DAY_MS / 24,
+  });
 }

@@ -3,6 +3,7 @@ import { crossesThreshold } from '@candor/domain/signals/rating-alert';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { createRepeatingJob, type RepeatingJob } from '../../lib/repeating-job.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ComputedRating, SignalRatings } from './signal-ratings.ts';
@@ -101,12 +102,8 @@ export async function runSignalAlerts(deps: AlertDeps): Promise<SignalAlertSumma
   return summary;
 }
 
-export type SignalAlertJob = {
-  start(): void;
-  stop(): Promise<void>;
-  /** One pass now, at the job's clock (tests call it with a manual clock). */
-  runOnce(): Promise<SignalAlertSummary>;
-};
+/** Rating alerts, every minute until stopped; `runOnce` is one pass at the job's clock (tests use a manual clock). */
+export type SignalAlertJob = RepeatingJob<SignalAlertSummary>;
 
 /** Runs the rating alerts every minute until stopped; a failed pass is logged and the next one runs. */
 export function createSignalAlertJob(options: {
@@ -120,35 +117,12 @@ export function createSignalAlertJob(options: {
 }): SignalAlertJob {
   const clock = options.clock ?? systemClock;
   const period = options.periodMs ?? SIGNAL_ALERT_PERIOD_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-
-  const runOnce = () => runSignalAlerts({ ...options, now: clock(), log: options.logger });
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error: unknown) => options.logger.error({ err: error }, 'rating alerts failed'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, period);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-    runOnce,
-  };
+  return createRepeatingJob({
+    name: 'rating alerts',
+    run: () => runSignalAlerts({ ...options, now: clock(), log: options.logger }),
+    logger: options.logger,
+    firstRunDelayMs: period,
+    intervalMs: period,
+    logSummary: false,
+  });
 }

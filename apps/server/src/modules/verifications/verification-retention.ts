@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { SYSTEM_ACTOR } from '../../lib/actor.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { createRepeatingJob, type RepeatingJob } from '../../lib/repeating-job.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
@@ -211,12 +212,8 @@ export async function runVerificationRetention({
   return summary;
 }
 
-export type VerificationRetentionJob = {
-  /** Runs the job a minute after start, then once a day. */
-  start(): void;
-  /** Stops the timer and waits for a run under way. */
-  stop(): Promise<void>;
-};
+/** Runs the job a minute after start, then once a day. */
+export type VerificationRetentionJob = RepeatingJob<RetentionSummary>;
 
 export function createVerificationRetentionJob(options: {
   db: Db;
@@ -227,39 +224,11 @@ export function createVerificationRetentionJob(options: {
   firstRunDelayMs?: number;
 }): VerificationRetentionJob {
   const clock = options.clock ?? systemClock;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  function schedule(delay: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce().finally(() => {
-        running = undefined;
-        schedule(DAY_MS);
-      });
-    }, delay);
-    timer.unref();
-  }
-
-  async function runOnce(): Promise<void> {
-    try {
-      const summary = await runVerificationRetention({ ...options, now: clock(), log: options.logger });
-      options.logger.info({ summary }, 'identity verification retention ran');
-    } catch (error) {
-      options.logger.error({ err: error }, 'identity verification retention failed');
-    }
-  }
-
-  return {
-    start() {
-      stopped = false;
-      schedule(options.firstRunDelayMs ?? 60_000);
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return createRepeatingJob({
+    name: 'identity verification retention',
+    run: () => runVerificationRetention({ ...options, now: clock(), log: options.logger }),
+    logger: options.logger,
+    firstRunDelayMs: options.firstRunDelayMs ?? 60_000,
+    intervalMs: DAY_MS,
+  });
 }

@@ -70,6 +70,7 @@ export function computeTradeResult(input: {
   const numerator = sign * input.amountCents * BigInt(input.lotHundredths) * (closeScaled - openScaled);
   const denominator = 100n * openScaled;
   const result = roundHalfAwayFromZero(numerator, denominator);
+  // biome-ignore lint/complexity/useMathMinMax: Math.max does not take bigints
   return result < -input.amountCents ? -input.amountCents : result;
 }
 

@@ -152,7 +152,7 @@ async function requireUsableImage(
   kept: { submission: SubmissionRow | undefined },
 ): Promise<void> {
   const file = await findFileById(tx, fileId);
-  if (!file || file.purpose !== 'id_card' || file.ownerUserId !== actor.id)
+  if (file?.purpose !== 'id_card' || file.ownerUserId !== actor.id)
     throw new AppError('NOT_FOUND', VERIFICATION_MESSAGES.imageNotFound);
   const uses = await selectSubmissionsUsingFiles(tx, [fileId]);
   const previous = kept.submission;
@@ -488,7 +488,7 @@ export async function decideVerification({
 export async function requireSubmissionImage(db: Db, fileId: string): Promise<SubmissionRow> {
   if (!isUuid(fileId)) throw new AppError('NOT_FOUND', 'File not found');
   const file = await findFileById(db, fileId);
-  if (!file || file.purpose !== 'id_card') throw new AppError('NOT_FOUND', 'File not found');
+  if (file?.purpose !== 'id_card') throw new AppError('NOT_FOUND', 'File not found');
   const [use] = await selectSubmissionsUsingFiles(db, [fileId]);
   if (!use) throw new AppError('NOT_FOUND', 'File not found');
   return use;

@@ -115,11 +115,26 @@ describe('computeRiskScore: yearly swing = Σ(exposure × annual volatility) ÷ 
     expect(RISK_SCORE_METHOD).toContain(step4);
     const [one, two] = RISK_SCORE_LEVERAGE_STEPS;
     const step5 = RISK_SCORE_METHOD.find((line) => line.startsWith('Step 5'));
+    expect([one.points, two.points]).toEqual([1, 2]);
     expect(step5).toContain(
-      `${one.points === 1 ? 'one point' : ''} is added when any open position uses a lot size above ${one.aboveLotHundredths / 100} `,
+      `one point is added when any open position uses a lot size above ${one.aboveLotHundredths / 100} `,
     );
     expect(step5).toContain(`two points when one uses a lot size above ${two.aboveLotHundredths / 100} `);
-    expect(two.points).toBe(2);
+  });
+});
+
+describe('the published volatility ranges', () => {
+  test.each([
+    { instrumentClass: 'forex', words: 'about 6–10 % for currency pairs' },
+    { instrumentClass: 'stock', words: '25–40 % for stocks' },
+    { instrumentClass: 'crypto', words: '60–90 % for crypto' },
+  ])('$instrumentClass: "$words" matches the catalogue', ({ instrumentClass, words }) => {
+    const volatilities = INSTRUMENTS.filter((i) => i.class === instrumentClass).map(
+      (i) => i.annualVolatility,
+    );
+    const range = `${Math.round(Math.min(...volatilities) * 100)}–${Math.round(Math.max(...volatilities) * 100)} %`;
+    expect(words).toContain(range);
+    expect(RISK_SCORE_METHOD.find((line) => line.startsWith('Step 2'))).toContain(words);
   });
 });
 

@@ -155,7 +155,8 @@ function windowIndex(window: HistoryWindow): IndexPoint[] | null {
  * to the nearest hundredth of a percent, halves away from zero (`roundHalfAwayFromZero`). Deposits
  * and withdrawals do not count as gains or losses. Null when there is not enough history: no
  * valuation at or before `from`, or no valuation after it (up to `to`) while the account held
- * money. The server gives a valuation at `to` (now) so the last moments count.
+ * money. The server gives a valuation at `to` (now) so the last moments count. "Since start" is
+ * the window from the account's first valuation.
  */
 export function computeTimeWeightedReturn(window: HistoryWindow): string | null {
   const points = windowIndex(window);

@@ -24,6 +24,7 @@ export const ENTRY_KIND_LABELS = {
   loan_payout: 'Loan paid out',
   loan_interest: 'Loan interest',
   loan_repayment: 'Loan repayment',
+  profit_share: 'Profit share',
 } as const satisfies Record<EntryKindName, string>;
 
 /**

@@ -7,6 +7,7 @@ import {
   bookedTradeResultEntry,
   depositEntry,
   type EntryDraft,
+  profitShareEntry,
   releaseEntry,
   reservationEntry,
   withdrawalEntries,
@@ -90,6 +91,19 @@ describe('entry kinds', () => {
       entries: [bookedTradeResultEntry({ userId: U, result: -567n, tradeId: 't', description: 'SELL AAPL' })],
       expected: [{ kind: 'trade_result', postings: { [CASH]: -567n, platform_house: 567n } }],
     },
+    {
+      name: "a profit share moves the fee from the follower's cash to the provider's cash",
+      entries: [
+        profitShareEntry({
+          followerId: U,
+          providerId: 'provider-1',
+          amount: 400n,
+          tradeId: 't',
+          providerName: 'Ann',
+        }),
+      ],
+      expected: [{ kind: 'profit_share', postings: { [CASH]: -400n, 'customer_cash:provider-1': 400n } }],
+    },
   ];
 
   for (const scenario of scenarios) {
@@ -115,6 +129,40 @@ describe('entry kinds', () => {
     expect(entry.description).toBe('Loss (booked by desk): SELL AAPL ×1.00 at 190.10');
     expect(entry.reference).toEqual({ trade: 't-1' });
     expect(() => bookedTradeResultEntry({ userId: U, result: 0n, tradeId: 't', description: 'x' })).toThrow();
+  });
+
+  test('a profit share is the follower’s entry, names the provider and references the trade, the follower and the provider', () => {
+    const entry = profitShareEntry({
+      followerId: U,
+      providerId: 'provider-1',
+      amount: 1n,
+      tradeId: 't-9',
+      providerName: 'Ann Lee',
+    });
+    expect(entry.userId).toBe(U);
+    expect(entry.description).toBe('Profit share on a trade copied from Ann Lee');
+    expect(entry.reference).toEqual({ trade: 't-9', follower: U, provider: 'provider-1' });
+  });
+
+  test('a profit share of zero, or paid to oneself, is a bug', () => {
+    const input = { followerId: U, providerId: 'p', amount: 0n, tradeId: 't', providerName: 'x' };
+    expect(() => profitShareEntry(input)).toThrow();
+    expect(() => profitShareEntry({ ...input, amount: 1n, providerId: U })).toThrow();
+  });
+
+  test("a profit share cannot take the follower's cash below zero", () => {
+    const entry = profitShareEntry({
+      followerId: U,
+      providerId: 'p',
+      amount: 500n,
+      tradeId: 't',
+      providerName: 'x',
+    });
+    const refused = applyEntries(new Map([[CASH, 499n]]), [entry]);
+    expect(refused).toEqual({
+      ok: false,
+      error: { code: 'INSUFFICIENT_FUNDS', accountKey: CASH, shortBy: 1n },
+    });
   });
 
   test('builders refuse zero and negative amounts', () => {

@@ -1,6 +1,6 @@
 import { type AccountRef, accountKey, customerAccount, platformAccount } from './accounts.ts';
 
-/** Why money moved. Trading, plans and copy trading add kinds later. */
+/** Why money moved. */
 export const ENTRY_KINDS = [
   'deposit',
   'reservation',
@@ -16,6 +16,7 @@ export const ENTRY_KINDS = [
   'loan_payout',
   'loan_interest',
   'loan_repayment',
+  'profit_share',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -25,7 +26,11 @@ export type Posting = { account: AccountRef; amount: bigint };
 export type EntryDraft = {
   kind: EntryKind;
   description: string;
-  /** The customer the entry concerns. */
+  /**
+   * The customer the entry concerns. Every customer posting is to this customer's accounts,
+   * except a profit share: it moves money from the follower (`userId`) to the provider, whose
+   * statement finds it through the posting to their cash (and its reference names both).
+   */
   userId: string;
   /** What it belongs to, e.g. { deposit: '…' }. */
   reference?: Readonly<Record<string, string>> | undefined;
@@ -392,6 +397,34 @@ export function loanRepaymentEntry(input: {
       customerAccount('customer_cash', input.userId),
       customerAccount('customer_loan', input.userId),
       positive(input.amount, 'repayment'),
+    ),
+  };
+}
+
+/**
+ * A copy-trading profit share (issue 14): when a copied trade closes above the follower's
+ * high-water mark with its provider, the fee moves from the follower's cash to the provider's cash.
+ * One entry between two customers: its `userId` is the follower (who pays); the provider's
+ * statement lists it through the posting to the provider's cash (statements select entries by the
+ * customer's postings), and the reference carries the trade, the follower and the provider.
+ */
+export function profitShareEntry(input: {
+  followerId: string;
+  providerId: string;
+  amount: bigint;
+  tradeId: string;
+  providerName: string;
+}): EntryDraft {
+  if (input.followerId === input.providerId) throw new Error('a provider does not copy themselves');
+  return {
+    kind: 'profit_share',
+    description: `Profit share on a trade copied from ${input.providerName}`,
+    userId: input.followerId,
+    reference: { trade: input.tradeId, follower: input.followerId, provider: input.providerId },
+    postings: transfer(
+      customerAccount('customer_cash', input.followerId),
+      customerAccount('customer_cash', input.providerId),
+      positive(input.amount, 'profit share'),
     ),
   };
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { chargeProfitShare, type HighWaterMark, INITIAL_HIGH_WATER_MARK } from '../copy/profit-share.ts';
 import { DEPOSIT_NEXT, type DepositStatus } from '../deposits/deposit-status.ts';
 import { applyRepayment, computeInterestForDays, owedOf } from '../loans/loan-interest.ts';
 import { checkTransition, isFinalState } from '../state-machine.ts';
@@ -16,6 +17,7 @@ import {
   loanPayoutEntry,
   loanRepaymentEntry,
   planPurchaseEntry,
+  profitShareEntry,
   releaseEntry,
   reservationEntry,
   tradeCloseEntries,
@@ -32,8 +34,20 @@ type Model = {
   journal: EntryDraft[];
   deposits: { userId: string; amount: bigint; status: DepositStatus }[];
   withdrawals: { userId: string; amount: bigint; feeBps: number; status: WithdrawalStatus }[];
-  trades: { userId: string; amount: bigint; lot: number; openPrice: string; buy: boolean; open: boolean }[];
+  trades: {
+    userId: string;
+    amount: bigint;
+    lot: number;
+    openPrice: string;
+    buy: boolean;
+    open: boolean;
+    /** The provider a copied trade was copied from (null: the customer's own trade). */
+    providerId: string | null;
+  }[];
   loans: { userId: string; principal: bigint; interest: bigint }[];
+  /** High-water marks per `follower>provider`, and the profit shares each pair has paid. */
+  marks: Map<string, HighWaterMark>;
+  sharesPaid: Map<string, bigint>;
 };
 
 type Command =
@@ -42,7 +56,15 @@ type Command =
   | { type: 'requestWithdrawal'; user: number; amount: bigint; feeBps: number }
   | { type: 'decideWithdrawal'; index: number; approve: boolean }
   | { type: 'adjust'; user: number; credit: boolean; amount: bigint }
-  | { type: 'openTrade'; user: number; amount: bigint; lot: number; price: number; buy: boolean }
+  | {
+      type: 'openTrade';
+      user: number;
+      amount: bigint;
+      lot: number;
+      price: number;
+      buy: boolean;
+      copyOf: number | null;
+    }
   | { type: 'closeTrade'; index: number; price: number }
   | { type: 'buyPlan'; user: number; price: bigint }
   | { type: 'payOutLoan'; user: number; amount: bigint }
@@ -50,6 +72,8 @@ type Command =
   | { type: 'repayLoan'; index: number; amount: bigint; all: boolean };
 
 const USERS = ['u0', 'u1', 'u2'];
+/** Each customer's profit share as a provider, in basis points (15 %, 20 %, 50 %). */
+const SHARE_BPS = [1_500, 2_000, 5_000];
 const amount = fc.bigInt({ min: 1n, max: 50_000n });
 const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ type: fc.constant('deposit' as const), user: fc.nat(2), amount }),
@@ -69,6 +93,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     lot: fc.integer({ min: 1, max: 10_000 }),
     price: fc.integer({ min: 1, max: 1_000_000 }),
     buy: fc.boolean(),
+    copyOf: fc.option(fc.nat(2)),
   }),
   fc.record({
     type: fc.constant('closeTrade' as const),
@@ -158,6 +183,7 @@ function run(model: Model, c: Command): void {
       const userId = USERS[c.user] ?? 'u0';
       const tradeId = `t${model.trades.length}`;
       if (post(model, [tradeMarginEntry({ userId, amount: c.amount, tradeId, description: 'x' })])) {
+        const provider = c.copyOf === null ? null : (USERS[c.copyOf] ?? null);
         model.trades.push({
           userId,
           amount: c.amount,
@@ -165,13 +191,18 @@ function run(model: Model, c: Command): void {
           openPrice: priceText(c.price),
           buy: c.buy,
           open: true,
+          // nobody copies themselves
+          providerId: provider === userId ? null : provider,
         });
       }
       return;
     }
     case 'closeTrade': {
-      const trade = model.trades[c.index];
-      if (!trade?.open) return;
+      // one of the open trades (by index among them), so that closes happen often enough to test
+      const open = model.trades.filter((t) => t.open);
+      const trade = open[c.index % Math.max(1, open.length)];
+      if (!trade) return;
+      const tradeIndex = model.trades.indexOf(trade);
       const result = computeTradeResult({
         direction: trade.buy ? 'buy' : 'sell',
         amountCents: trade.amount,
@@ -183,12 +214,32 @@ function run(model: Model, c: Command): void {
         userId: trade.userId,
         amount: trade.amount,
         result,
-        tradeId: `t${c.index}`,
+        tradeId: `t${tradeIndex}`,
         description: 'x',
       });
       if (!post(model, entries))
         throw new Error('a closed trade can always be settled: its loss never exceeds its margin');
       trade.open = false;
+      if (trade.providerId !== null) {
+        const pair = `${trade.userId}>${trade.providerId}`;
+        const share = SHARE_BPS[USERS.indexOf(trade.providerId)] ?? 0;
+        const charged = chargeProfitShare(model.marks.get(pair) ?? INITIAL_HIGH_WATER_MARK, result, share);
+        model.marks.set(pair, charged.mark);
+        // a fee is at most the rise above the peak, which is at most this trade's profit just credited
+        expect(charged.feeCents <= (result > 0n ? result : 0n)).toBe(true);
+        if (charged.feeCents > 0n) {
+          const fee = profitShareEntry({
+            followerId: trade.userId,
+            providerId: trade.providerId,
+            amount: charged.feeCents,
+            tradeId: `t${tradeIndex}`,
+            providerName: 'x',
+          });
+          if (!post(model, [fee]))
+            throw new Error('a profit share is always covered by the profit just credited');
+          model.sharesPaid.set(pair, (model.sharesPaid.get(pair) ?? 0n) + charged.feeCents);
+        }
+      }
       return;
     }
     case 'buyPlan': {
@@ -255,9 +306,9 @@ function run(model: Model, c: Command): void {
 }
 
 describe('money flows, over random sequences of commands', () => {
-  test('every entry sums to zero, balances equal their postings, customer cash and reserved never go below zero, a loan account never above zero and equals what its loans owe, decisions are final (deposits, withdrawals, adjustments, trades, plan purchases, loans)', () => {
+  test('every entry sums to zero, balances equal their postings, customer cash and reserved never go below zero, a loan account never above zero and equals what its loans owe, decisions are final, profit shares stay within the share of the high-water mark (deposits, withdrawals, adjustments, trades and copied trades, plan purchases, loans, profit shares)', () => {
     fc.assert(
-      fc.property(fc.array(command, { maxLength: 80 }), (commands) => {
+      fc.property(fc.array(command, { minLength: 10, maxLength: 80, size: 'max' }), (commands) => {
         const model: Model = {
           balances: new Map(),
           journal: [],
@@ -265,6 +316,8 @@ describe('money flows, over random sequences of commands', () => {
           withdrawals: [],
           trades: [],
           loans: [],
+          marks: new Map(),
+          sharesPaid: new Map(),
         };
         const finalDeposits = new Map<number, DepositStatus>();
         const finalWithdrawals = new Map<number, WithdrawalStatus>();
@@ -311,10 +364,28 @@ describe('money flows, over random sequences of commands', () => {
           const owed = model.loans.filter((l) => l.userId === userId).reduce((sum, l) => sum + owedOf(l), 0n);
           expect(-(model.balances.get(`customer_loan:${userId}`) ?? 0n)).toBe(owed);
         }
-        // every customer posting touches a customer account of the entry's own customer
+        // every customer posting touches a customer account of the entry's own customer, except a
+        // profit share: it pays the provider its reference names, into the provider's cash
         for (const entry of model.journal) {
-          for (const p of entry.postings)
-            if (isCustomerAccount(p.account)) expect(p.account.userId).toBe(entry.userId);
+          for (const p of entry.postings) {
+            if (!isCustomerAccount(p.account) || p.account.userId === entry.userId) continue;
+            expect(entry.kind).toBe('profit_share');
+            expect(p.account).toEqual({ kind: 'customer_cash', userId: entry.reference?.provider });
+            expect(p.amount > 0n).toBe(true);
+          }
+        }
+        // profit shares in the journal are exactly those charged, per pair at most share % of the peak
+        const journalShares = new Map<string, bigint>();
+        for (const entry of model.journal.filter((e) => e.kind === 'profit_share')) {
+          const pair = `${entry.reference?.follower}>${entry.reference?.provider}`;
+          const paid = entry.postings.find((p) => p.amount > 0n)?.amount ?? 0n;
+          journalShares.set(pair, (journalShares.get(pair) ?? 0n) + paid);
+        }
+        expect(journalShares).toEqual(model.sharesPaid);
+        for (const [pair, paid] of model.sharesPaid) {
+          const share = SHARE_BPS[USERS.indexOf(pair.split('>')[1] ?? '')] ?? 0;
+          const peak = model.marks.get(pair)?.peakCents ?? 0n;
+          expect(paid * 10_000n <= BigInt(share) * peak).toBe(true);
         }
       }),
       { numRuns: 300 },

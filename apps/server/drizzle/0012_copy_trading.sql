@@ -1,0 +1,2 @@
+ALTER TABLE "journal_entries" DROP CONSTRAINT "journal_entries_kind";--> statement-breakpoint
+ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_kind" CHECK ("journal_entries"."kind" in ('deposit', 'reservation', 'release', 'withdrawal', 'withdrawal_fee', 'adjustment', 'trade_margin', 'trade_margin_release', 'trade_result', 'plan_purchase', 'plan_credit', 'loan_payout', 'loan_interest', 'loan_repayment', 'profit_share'));

@@ -31,7 +31,12 @@ async function uploadImage(as: Browser = admin.browser): Promise<string> {
     contentType: 'image/png',
     data: await makeImage('png'),
   });
-  const res = await as.request({ method: 'POST', url: '/api/admin/strategy-providers/images', payload, headers });
+  const res = await as.request({
+    method: 'POST',
+    url: '/api/admin/strategy-providers/images',
+    payload,
+    headers,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return TraderImageUploadSchema.parse(res.json()).fileId;
 }
@@ -189,7 +194,10 @@ describe('copying', () => {
     });
 
     const follower = await insertFundedCustomer(t, 50_000n);
-    const copied = await copy(follower.browser, trader.id, { copyStopLoss: '120.50', copyOpenPositions: true });
+    const copied = await copy(follower.browser, trader.id, {
+      copyStopLoss: '120.50',
+      copyOpenPositions: true,
+    });
     expect(copied.statusCode, copied.body).toBe(200);
     expect(CopyActionResponseSchema.parse(copied.json())).toMatchObject({
       message: 'Trader copied successfully',
@@ -229,7 +237,9 @@ describe('copying', () => {
     const rows = await t.db
       .select()
       .from(copyRelations)
-      .where(and(eq(copyRelations.providerId, trader.id), eq(copyRelations.followerUserId, follower.user.id)));
+      .where(
+        and(eq(copyRelations.providerId, trader.id), eq(copyRelations.followerUserId, follower.user.id)),
+      );
     expect(rows).toHaveLength(1);
   });
 
@@ -260,8 +270,9 @@ describe('copying', () => {
     const late = await insertFundedCustomer(t, 30_000n);
     expect((await copy(late.browser, trader.id)).statusCode).toBe(200);
     const rates = async (browser: Browser) =>
-      MyCopyRelationsSchema.parse((await browser.request({ method: 'GET', url: '/api/copy-relations/mine' })).json())
-        .items[0]?.profitShare;
+      MyCopyRelationsSchema.parse(
+        (await browser.request({ method: 'GET', url: '/api/copy-relations/mine' })).json(),
+      ).items[0]?.profitShare;
     expect(await rates(early.browser)).toBe('20.00');
     expect(await rates(late.browser)).toBe('30.00');
   });
@@ -270,7 +281,10 @@ describe('copying', () => {
     const trader = await provider();
     const follower = await insertFundedCustomer(t, 100_000n);
     await copy(follower.browser, trader.id);
-    const res = await follower.browser.request({ method: 'GET', url: `/api/strategy-providers/${trader.id}` });
+    const res = await follower.browser.request({
+      method: 'GET',
+      url: `/api/strategy-providers/${trader.id}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const detail = StrategyProviderDetailSchema.parse(res.json());
     expect(detail.followers).toBe(1);
@@ -316,7 +330,10 @@ describe('delete trader', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'copytrading.provider.remove'), eq(auditLog.targetId, trader.id)));
-    expect(audit).toMatchObject({ reason: 'Stopped trading', after: { status: 'removed', copiesStopped: 2 } });
+    expect(audit).toMatchObject({
+      reason: 'Stopped trading',
+      after: { status: 'removed', copiesStopped: 2 },
+    });
     const again = await admin.browser.request({
       method: 'DELETE',
       url: `/api/admin/strategy-providers/${trader.id}`,

@@ -27,6 +27,11 @@ async function asNewCustomer(
   }
 }
 
+/** The card of a trader on /copy-trader. */
+function traderCard(page: Page, name: string) {
+  return page.getByRole('list', { name: 'Traders' }).getByRole('listitem').filter({ hasText: name });
+}
+
 const BELOW_MINIMUM =
   'You need a balance of at least $500.00 to copy this trader. This amount will not be deducted from your balance.';
 
@@ -69,13 +74,13 @@ test('an administrator makes a customer a provider, who accepts; a funded follow
   await page.screenshot({ path: '/tmp/providers-invitation-390.png', fullPage: true });
   await invitation.getByRole('button', { name: 'Accept' }).click();
   await expect(invitation).toBeHidden();
-  const ownCard = page.locator('section').filter({ hasText: traderName });
+  const ownCard = traderCard(page, traderName);
   await expect(ownCard).toContainText('This is you');
 
   // A follower without the minimum is refused with the seed's text.
   await asNewCustomer(browser, async (poor) => {
     await poor.goto('/copy-trader');
-    const card = poor.locator('section').filter({ hasText: traderName });
+    const card = traderCard(poor, traderName);
     await card.getByRole('button', { name: 'Copy' }).click();
     const dialog = poor.getByRole('dialog', { name: `Copy ${traderName}` });
     await dialog.getByRole('button', { name: 'Copy' }).click();
@@ -88,7 +93,7 @@ test('an administrator makes a customer a provider, who accepts; a funded follow
     browser,
     async (follower) => {
       await follower.goto('/copy-trader');
-      const card = follower.locator('section').filter({ hasText: traderName });
+      const card = traderCard(follower, traderName);
       await expect(card).toContainText('Not enough history yet');
       await card.getByRole('button', { name: 'Copy' }).click();
       const dialog = follower.getByRole('dialog', { name: `Copy ${traderName}` });
@@ -118,7 +123,13 @@ test('an administrator makes a customer a provider, who accepts; a funded follow
   await asAdmin(browser, async (admin) => {
     await admin.setViewportSize({ width: 1280, height: 900 });
     await admin.goto('/copy-trader');
-    const card = admin.locator('section').filter({ hasText: traderName });
+    const card = traderCard(admin, traderName);
+    await card.getByRole('button', { name: 'Edit terms' }).click();
+    const edit = admin.getByRole('dialog', { name: `Edit ${traderName}` });
+    await edit.getByLabel('Profit Share').fill('25');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(admin, 'Trader updated')).toBeVisible();
+    await expect(card).toContainText('25.00 %');
     await admin.screenshot({ path: '/tmp/providers-admin-cards.png', fullPage: true });
     await card.getByRole('button', { name: 'Delete' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Delete trader' });
@@ -126,5 +137,8 @@ test('an administrator makes a customer a provider, who accepts; a funded follow
     await dialog.getByRole('button', { name: 'Delete trader' }).click();
     await expect(toast(admin, 'Trader deleted successfully')).toBeVisible();
     await expect(card).toBeHidden();
+    await expect(admin.getByRole('region', { name: 'Invitations and former traders' })).toContainText(
+      'No longer trading',
+    );
   });
 });

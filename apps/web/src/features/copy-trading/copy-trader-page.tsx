@@ -17,7 +17,9 @@ import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { CopyDialog } from './copy-dialog.tsx';
 import { cancelCopying, copyKeys, deleteTrader, providerCardsQuery } from './copy-trading-api.ts';
+import { EditTermsDialog } from './edit-terms-dialog.tsx';
 import { ProviderInvitationBanner } from './provider-invitation-banner.tsx';
+import { ProviderInvitationsSection } from './provider-invitations-section.tsx';
 import { ReturnRate } from './return-rate.tsx';
 import { TraderAvatar } from './trader-avatar.tsx';
 
@@ -29,6 +31,7 @@ export function CopyTraderPage() {
   const canManage = useCan('copytrading.manage');
   const [copying, setCopying] = useState<StrategyProviderCard | null>(null);
   const [deleting, setDeleting] = useState<StrategyProviderCard | null>(null);
+  const [editing, setEditing] = useState<StrategyProviderCard | null>(null);
 
   return (
     <div className="space-y-6">
@@ -39,7 +42,7 @@ export function CopyTraderPage() {
           canManage ? (
             <Link
               to="/add-trader"
-              className="inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+              className="inline-flex items-center justify-center whitespace-nowrap rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
             >
               ADD TRADER
             </Link>
@@ -56,20 +59,24 @@ export function CopyTraderPage() {
           {canManage ? 'Add one with ADD TRADER.' : 'Traders appear here once they are added.'}
         </EmptyState>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul aria-label="Traders" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {cards.data.items.map((card) => (
-            <TraderCard
-              key={card.id}
-              card={card}
-              mayCopy={!isStaff && !card.isMe}
-              canManage={canManage}
-              onCopy={() => setCopying(card)}
-              onDelete={() => setDeleting(card)}
-            />
+            <li key={card.id} className="flex">
+              <TraderCard
+                card={card}
+                mayCopy={!isStaff && !card.isMe}
+                canManage={canManage}
+                onCopy={() => setCopying(card)}
+                onDelete={() => setDeleting(card)}
+                onEdit={() => setEditing(card)}
+              />
+            </li>
           ))}
-        </div>
+        </ul>
       )}
       {copying ? <CopyDialog trader={copying} onClose={() => setCopying(null)} /> : null}
+      {canManage ? <ProviderInvitationsSection /> : null}
+      {editing ? <EditTermsDialog trader={editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteTraderDialog trader={deleting} onClose={() => setDeleting(null)} /> : null}
     </div>
   );
@@ -81,12 +88,14 @@ function TraderCard({
   canManage,
   onCopy,
   onDelete,
+  onEdit,
 }: {
   card: StrategyProviderCard;
   mayCopy: boolean;
   canManage: boolean;
   onCopy: () => void;
   onDelete: () => void;
+  onEdit: () => void;
 }) {
   const queryClient = useQueryClient();
   const cancel = useMutation({
@@ -96,7 +105,7 @@ function TraderCard({
     onSettled: () => queryClient.invalidateQueries({ queryKey: copyKeys.all }),
   });
   return (
-    <Card className="flex flex-col p-5">
+    <Card className="flex w-full flex-col p-5">
       <Link
         to="/copy-trader/$id"
         params={{ id: card.id }}
@@ -147,9 +156,14 @@ function TraderCard({
           )
         ) : null}
         {canManage ? (
-          <Button variant="danger" className={mayCopy ? '' : 'flex-1'} onClick={onDelete}>
-            Delete
-          </Button>
+          <>
+            <Button variant="secondary" className="flex-1" onClick={onEdit}>
+              Edit terms
+            </Button>
+            <Button variant="danger" className="flex-1" onClick={onDelete}>
+              Delete
+            </Button>
+          </>
         ) : null}
       </div>
     </Card>

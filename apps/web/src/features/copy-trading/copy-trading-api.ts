@@ -1,4 +1,5 @@
 import {
+  AdminStrategyProviderListSchema,
   AdminStrategyProviderSchema,
   CopyActionResponseSchema,
   type CreateStrategyProviderRequest,
@@ -8,6 +9,7 @@ import {
   StrategyProviderDetailSchema,
   StrategyProviderListSchema,
   TraderImageUploadSchema,
+  type UpdateStrategyProviderRequest,
 } from '@candor/contracts/copy-trading';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
@@ -89,5 +91,19 @@ export function deleteTrader(id: string, reason: string) {
   return apiRequest(`/api/admin/strategy-providers/${encodeURIComponent(id)}`, AdminStrategyProviderSchema, {
     method: 'DELETE',
     body: { reason },
+  });
+}
+
+export const adminProvidersQuery = queryOptions({
+  queryKey: [...copyKeys.all, 'admin'] as const,
+  queryFn: ({ signal }) =>
+    apiRequest('/api/admin/strategy-providers', AdminStrategyProviderListSchema, { signal }),
+  staleTime: 0,
+});
+
+export function updateTrader(id: string, body: UpdateStrategyProviderRequest) {
+  return apiRequest(`/api/admin/strategy-providers/${encodeURIComponent(id)}`, AdminStrategyProviderSchema, {
+    method: 'PUT',
+    body,
   });
 }

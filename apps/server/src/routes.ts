@@ -7,6 +7,7 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { userListRoutes } from './modules/admin-users/user-list.routes.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { copyTradingRoutes } from './modules/copy-trading/copy-trading.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { emailVerificationsRoutes } from './modules/email-verifications/email-verifications.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -76,4 +77,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(plansRoutes, services);
   await app.register(signalsRoutes, services);
   await app.register(loansRoutes, services);
+  await app.register(copyTradingRoutes, services);
 }

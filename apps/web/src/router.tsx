@@ -87,30 +87,9 @@ const appRoute = createRoute({
 
 type Module = Record<string, ComponentType>;
 
-/** The placeholder of the features not built yet, loaded like every signed-in page: on first use. */
-const PendingFeature = lazyRouteComponent(
-  () => import('./features/pending/pending-feature.tsx'),
-  'PendingFeature',
-);
-
 function page<P extends string>(path: P, load: () => Promise<Module>, name: string) {
   return createRoute({ getParentRoute: () => appRoute, path, component: lazyRouteComponent(load, name) });
 }
-function pending<P extends string>(path: P, title: string) {
-  return createRoute({
-    getParentRoute: () => appRoute,
-    path,
-    component: () => <PendingFeature title={title} />,
-  });
-}
-function pendingAdmin<P extends string>(path: P, title: string) {
-  return createRoute({
-    getParentRoute: () => adminRoute,
-    path,
-    component: () => <PendingFeature title={title} />,
-  });
-}
-
 /** /trades?symbol=BTCUSD opens that instrument's chart (the signals list links there). */
 const tradesRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -148,7 +127,8 @@ const clientRoutes = [
   page('/upgrade', () => import('./routes/upgrade-route.tsx'), 'UpgradeRoute'),
   page('/trading-plans', () => import('./features/loans/trading-plans-page.tsx'), 'TradingPlansPage'),
   page('/identity', () => import('./features/identity/identity-page.tsx'), 'IdentityPage'),
-  pending('/copy-trader', 'Copy Expert'),
+  page('/copy-trader', () => import('./features/copy-trading/copy-trader-page.tsx'), 'CopyTraderPage'),
+  page('/copy-trader/$id', () => import('./features/copy-trading/provider-page.tsx'), 'ProviderPage'),
 ];
 
 // ---------- administrators ----------
@@ -184,7 +164,7 @@ const adminRoutes = [
     () => import('./features/admin-verifications/verification-details-page.tsx'),
     'VerificationDetailsPage',
   ),
-  pendingAdmin('/add-trader', 'Add trader'),
+  adminPage('/add-trader', () => import('./features/copy-trading/add-trader-page.tsx'), 'AddTraderPage'),
 ];
 
 const routeTree = rootRoute.addChildren([

@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   'PLAN_ALREADY_ACTIVE',
   'LOAN_REQUIREMENTS_NOT_MET',
   'LOAN_ALREADY_OPEN',
+  // Copy trading (issue 14).
+  'MINIMUM_BALANCE_NOT_MET',
+  'ALREADY_COPYING',
+  'PROVIDER_NOT_ACTIVE',
   'INTERNAL',
 ] as const;
 

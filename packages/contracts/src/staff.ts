@@ -68,6 +68,8 @@ export const PERMISSIONS = {
   'loans.read': ['owner', 'admin', 'accountant', 'support'],
   /** Approve or decline loan applications (approval pays the loan out). */
   'loans.decide': ['owner', 'admin', 'accountant'],
+  /** Strategy providers (copy trading): ADD TRADER, change their terms, delete trader. */
+  'copytrading.manage': ['owner', 'admin'],
   /** Staff members and their roles. */
   'staff.manage': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;

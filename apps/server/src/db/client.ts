@@ -14,6 +14,7 @@ import * as accountSecurity from './schema/account-security.ts';
 import * as audit from './schema/audit.ts';
 import * as auth from './schema/auth.ts';
 import * as authFailures from './schema/auth-failures.ts';
+import * as copyTrading from './schema/copy-trading.ts';
 import * as deposits from './schema/deposits.ts';
 import * as files from './schema/files.ts';
 import * as idempotency from './schema/idempotency.ts';
@@ -56,6 +57,7 @@ export const schema = {
   ...plans,
   ...signals,
   ...loans,
+  ...copyTrading,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -1,0 +1,445 @@
+import {
+  type AdminStrategyProvider,
+  type AdminStrategyProviderList,
+  COPY_TRADING_MESSAGES,
+  type CopyActionResponse,
+  type CopyRelation,
+  type CreateStrategyProviderRequest,
+  describeMinimum,
+  type MyCopyRelations,
+  type MyProviderInvitation,
+  type StartCopyingRequest,
+  type StrategyProviderCard,
+  type StrategyProviderDetail,
+  type StrategyProviderList,
+  toProfitShareBps,
+  type UpdateStrategyProviderRequest,
+} from '@candor/contracts/copy-trading';
+import { fileUrl } from '@candor/contracts/files';
+import { toMinorUnits } from '@candor/contracts/money';
+import { formatDecimal, formatPercentBps, formatUsd } from '@candor/domain/money/money';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Command, Outbox } from '../../lib/transactions.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { lockCustomerAccounts } from '../ledger/ledger.repository.ts';
+import { findFileById } from '../storage/files.repository.ts';
+import { saveUpload } from '../storage/files.service.ts';
+import type { StorageBackend } from '../storage/storage-backend.ts';
+import { findUserByEmail, findUserById, lockUser, lockUserForShare } from '../users/users.repository.ts';
+import {
+  countFollowersAt,
+  endRelation,
+  findActiveRelation,
+  findLatestProviderOfUser,
+  findOpenProviderOfUser,
+  findProviderWithPeople,
+  findRelationWithProvider,
+  insertProvider,
+  insertRelation,
+  lockActiveRelation,
+  lockInvitationOfUser,
+  lockProvider,
+  lockProviderForShare,
+  type ProviderRow,
+  type ProviderWithPeople,
+  type RelationWithProvider,
+  selectActiveProviderIdsOf,
+  selectProviders,
+  selectRelationsOfFollower,
+  stopRelationsOfProvider,
+  updateProvider,
+} from './copy-trading.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How many relations (active and past) a follower's list shows. */
+const MY_RELATIONS_LIMIT = 50;
+
+type MailCommand<Input extends object = object> = Command<Input & { outbox: Outbox }>;
+
+function imageUrlOf(provider: ProviderRow): string | null {
+  return provider.imageFileId ? fileUrl(provider.imageFileId) : null;
+}
+
+function toCard(
+  row: ProviderWithPeople,
+  viewerId: string,
+  copying: ReadonlySet<string>,
+): StrategyProviderCard {
+  return {
+    id: row.provider.id,
+    displayName: row.provider.displayName,
+    imageUrl: imageUrlOf(row.provider),
+    minimumBalance: formatDecimal(row.provider.minimumBalanceMinor),
+    profitShare: formatPercentBps(row.provider.profitShareBps),
+    followers: row.followers,
+    // The time-weighted return from the provider's trades comes with the statistics (issue 14 item 2).
+    returnRate30d: null,
+    copying: copying.has(row.provider.id),
+    isMe: row.provider.userId === viewerId,
+  };
+}
+
+function toAdminProvider(row: ProviderWithPeople): AdminStrategyProvider {
+  const { provider } = row;
+  return {
+    id: provider.id,
+    userId: provider.userId,
+    email: row.email,
+    displayName: provider.displayName,
+    imageUrl: imageUrlOf(provider),
+    minimumBalance: formatDecimal(provider.minimumBalanceMinor),
+    profitShare: formatPercentBps(provider.profitShareBps),
+    status: provider.status,
+    followers: row.followers,
+    createdAt: provider.createdAt.toISOString(),
+    respondedAt: provider.respondedAt?.toISOString() ?? null,
+    removedAt: provider.removedAt?.toISOString() ?? null,
+    removalReason: provider.removalReason,
+  };
+}
+
+function toRelation({ relation, provider }: RelationWithProvider): CopyRelation {
+  return {
+    id: relation.id,
+    provider: { id: provider.id, displayName: provider.displayName, imageUrl: imageUrlOf(provider) },
+    status: relation.status,
+    profitShare: formatPercentBps(relation.profitShareBps),
+    copyStopLoss: relation.copyStopLossMinor === null ? null : formatDecimal(relation.copyStopLossMinor),
+    copiedOpenPositions: relation.copiedOpenPositions,
+    startedAt: relation.startedAt.toISOString(),
+    endedAt: relation.endedAt?.toISOString() ?? null,
+    endReason: relation.endReason,
+  };
+}
+
+/** The audit record of a provider's terms. */
+function auditedTerms(provider: ProviderRow) {
+  return {
+    displayName: provider.displayName,
+    status: provider.status,
+    minimumBalance: formatDecimal(provider.minimumBalanceMinor),
+    profitShare: formatPercentBps(provider.profitShareBps),
+  };
+}
+
+async function requireAdminProvider(db: Db, id: string): Promise<AdminStrategyProvider> {
+  const row = isUuid(id) ? await findProviderWithPeople(db, id) : undefined;
+  if (!row) throw new AppError('NOT_FOUND', COPY_TRADING_MESSAGES.notFound);
+  return toAdminProvider(row);
+}
+
+// ---------- staff ----------
+
+/** Stores a trader's profile image (public, like profile pictures) before ADD TRADER names it. */
+export async function uploadTraderImage(db: Db, storage: StorageBackend, data: Buffer) {
+  const file = await saveUpload(db, storage, { purpose: 'trader_picture', ownerUserId: null, data });
+  return { fileId: file.id, imageUrl: fileUrl(file.id) };
+}
+
+export async function listAdminProviders(db: Db): Promise<AdminStrategyProviderList> {
+  const rows = await selectProviders(db, ['invited', 'active', 'declined', 'removed']);
+  return { items: rows.map(toAdminProvider) };
+}
+
+/**
+ * ADD TRADER: makes an existing active customer account (found by e-mail) a strategy provider,
+ * `invited` until the customer accepts: nobody can copy it before. Audited; the customer is told by
+ * mail (kept in their Messages).
+ */
+export async function createStrategyProvider({
+  tx,
+  actor,
+  now,
+  outbox,
+  input,
+}: MailCommand<{ input: CreateStrategyProviderRequest }>): Promise<AdminStrategyProvider> {
+  const found = await findUserByEmail(tx, input.email.toLowerCase());
+  if (!found) throw new AppError('NOT_FOUND', COPY_TRADING_MESSAGES.customerNotFound);
+  if (found.role !== 'client') throw new AppError('VALIDATION_FAILED', COPY_TRADING_MESSAGES.notACustomer);
+  // Two ADD TRADERs for one account take turns; a close or suspension committed meanwhile is seen.
+  const user = await lockUser(tx, found.id);
+  if (user?.status !== 'active') throw new AppError('CONFLICT', COPY_TRADING_MESSAGES.accountNotActive);
+  if (await findOpenProviderOfUser(tx, user.id)) {
+    throw new AppError('CONFLICT', COPY_TRADING_MESSAGES.alreadyProvider);
+  }
+  const image = isUuid(input.imageFileId) ? await findFileById(tx, input.imageFileId) : undefined;
+  if (image?.purpose !== 'trader_picture') {
+    throw new AppError('VALIDATION_FAILED', COPY_TRADING_MESSAGES.imageNotFound);
+  }
+  const provider = await insertProvider(tx, {
+    userId: user.id,
+    displayName: input.displayName,
+    imageFileId: image.id,
+    minimumBalanceMinor: toMinorUnits(input.minimumBalance),
+    profitShareBps: toProfitShareBps(input.profitShare),
+    status: 'invited',
+    createdBy: actor.id,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await recordAudit(tx, {
+    actor,
+    action: 'copytrading.provider.create',
+    targetType: 'strategy_provider',
+    targetId: provider.id,
+    subjectUserId: user.id,
+    before: null,
+    after: auditedTerms(provider),
+  });
+  outbox.send({
+    to: user.email,
+    userId: user.id,
+    subject: 'You were made a strategy provider',
+    text:
+      `Hello ${user.name},\n\nYou were invited to be a strategy provider named "${provider.displayName}". ` +
+      `Other customers could copy your trades: those with at least ${formatUsd(provider.minimumBalanceMinor)} ` +
+      `would pay you ${formatPercentBps(provider.profitShareBps)} % of the profit their copies make above their ` +
+      'previous best.\n\nNobody can copy you until you accept. Open the Copy Expert page to accept or decline.',
+  });
+  return requireAdminProvider(tx, provider.id);
+}
+
+/** Changes a provider's minimum balance and profit share (audited); followers keep the rate they started with. */
+export async function updateStrategyProvider({
+  tx,
+  actor,
+  now,
+  id,
+  input,
+}: Command<{ id: string; input: UpdateStrategyProviderRequest }>): Promise<AdminStrategyProvider> {
+  const provider = isUuid(id) ? await lockProvider(tx, id) : undefined;
+  if (!provider) throw new AppError('NOT_FOUND', COPY_TRADING_MESSAGES.notFound);
+  if (provider.status === 'removed' || provider.status === 'declined') {
+    throw new AppError('INVALID_TRANSITION', COPY_TRADING_MESSAGES.providerNotActive);
+  }
+  const change = {
+    minimumBalanceMinor: toMinorUnits(input.minimumBalance),
+    profitShareBps: toProfitShareBps(input.profitShare),
+    updatedAt: now,
+  };
+  await updateProvider(tx, provider.id, change);
+  await recordAudit(tx, {
+    actor,
+    action: 'copytrading.provider.update',
+    targetType: 'strategy_provider',
+    targetId: provider.id,
+    subjectUserId: provider.userId,
+    reason: input.reason?.trim() || null,
+    before: auditedTerms(provider),
+    after: auditedTerms({ ...provider, ...change }),
+  });
+  return requireAdminProvider(tx, provider.id);
+}
+
+/**
+ * Delete trader: the provider is removed and every active copy stops ("provider removed"). Copied
+ * trades that are open stay open for their followers (copies are not opened yet: issue 14 item 3).
+ * Audited with the reason; every follower and the provider are told by mail.
+ */
+export async function removeStrategyProvider({
+  tx,
+  actor,
+  now,
+  outbox,
+  id,
+  reason,
+}: MailCommand<{ id: string; reason: string }>): Promise<AdminStrategyProvider> {
+  const provider = isUuid(id) ? await lockProvider(tx, id) : undefined;
+  if (!provider) throw new AppError('NOT_FOUND', COPY_TRADING_MESSAGES.notFound);
+  if (provider.status === 'removed') {
+    throw new AppError('ALREADY_DECIDED', 'This trader was already deleted.');
+  }
+  await updateProvider(tx, provider.id, {
+    status: 'removed',
+    removedAt: now,
+    removedBy: actor.id,
+    removalReason: reason,
+    updatedAt: now,
+  });
+  const stopped = await stopRelationsOfProvider(tx, provider.id, {
+    status: 'stopped',
+    endedAt: now,
+    endedBy: actor.id,
+    endReason: 'provider_removed',
+  });
+  await recordAudit(tx, {
+    actor,
+    action: 'copytrading.provider.remove',
+    targetType: 'strategy_provider',
+    targetId: provider.id,
+    subjectUserId: provider.userId,
+    reason,
+    before: auditedTerms(provider),
+    after: { status: 'removed', copiesStopped: stopped.length },
+  });
+  for (const follower of stopped) {
+    outbox.send({
+      to: follower.email,
+      userId: follower.userId,
+      subject: `You no longer copy ${provider.displayName}`,
+      text:
+        `Hello ${follower.name},\n\n${provider.displayName} is no longer a strategy provider, so copying ` +
+        'stopped: no new trades will be copied. Copied trades that are open stay open; you can close them ' +
+        'on the Market page.',
+    });
+  }
+  const owner = await findUserById(tx, provider.userId);
+  if (owner && owner.status !== 'closed') {
+    outbox.send({
+      to: owner.email,
+      userId: owner.id,
+      subject: 'You are no longer a strategy provider',
+      text: `Hello ${owner.name},\n\nYou are no longer a strategy provider ("${provider.displayName}"). Nobody copies your trades any more.\n\nReason: ${reason}`,
+    });
+  }
+  return requireAdminProvider(tx, provider.id);
+}
+
+// ---------- the provider (invitation) ----------
+
+export async function readMyInvitation(db: Db, userId: string): Promise<MyProviderInvitation> {
+  const provider = await findLatestProviderOfUser(db, userId);
+  if (!provider) return { invitation: null };
+  return {
+    invitation: {
+      id: provider.id,
+      displayName: provider.displayName,
+      imageUrl: imageUrlOf(provider),
+      minimumBalance: formatDecimal(provider.minimumBalanceMinor),
+      profitShare: formatPercentBps(provider.profitShareBps),
+      status: provider.status,
+      createdAt: provider.createdAt.toISOString(),
+    },
+  };
+}
+
+/** The invited customer accepts (copyable from now on) or declines (never copyable; staff may invite again). */
+export async function answerInvitation({
+  tx,
+  actor,
+  now,
+  accept,
+}: Command<{ accept: boolean }>): Promise<MyProviderInvitation> {
+  const provider = await lockInvitationOfUser(tx, actor.id);
+  if (!provider) throw new AppError('NOT_FOUND', COPY_TRADING_MESSAGES.notInvited);
+  await updateProvider(tx, provider.id, {
+    status: accept ? 'active' : 'declined',
+    respondedAt: now,
+    updatedAt: now,
+  });
+  return readMyInvitation(tx, actor.id);
+}
+
+// ---------- followers ----------
+
+export async function listProviderCards(db: Db, viewer: Actor): Promise<StrategyProviderList> {
+  const [rows, copying] = await Promise.all([
+    selectProviders(db, ['active']),
+    selectActiveProviderIdsOf(db, viewer.id),
+  ]);
+  return { items: rows.map((row) => toCard(row, viewer.id, copying)) };
+}
+
+/** The provider page's facts available now: the card, account age and followers over the last 7 days. */
+export async function readProviderDetail(
+  db: Db,
+  viewer: Actor,
+  id: string,
+  now: Date,
+): Promise<StrategyProviderDetail> {
+  const row = isUuid(id) ? await findProviderWithPeople(db, id) : undefined;
+  if (row?.provider.status !== 'active') throw new AppError('NOT_FOUND', COPY_TRADING_MESSAGES.notFound);
+  const copying = (await findActiveRelation(db, viewer.id, row.provider.id))
+    ? new Set([row.provider.id])
+    : new Set<string>();
+  // The end of each of the last 6 UTC days, then now.
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const instants = [6, 5, 4, 3, 2, 1].map((back) => new Date(today - (back - 1) * DAY_MS - 1));
+  instants.push(now);
+  const counts = await countFollowersAt(db, row.provider.id, instants);
+  return {
+    ...toCard(row, viewer.id, copying),
+    accountOpenedAt: row.accountOpenedAt.toISOString(),
+    providerSince: row.provider.respondedAt?.toISOString() ?? null,
+    followersTrend: instants.map((at, index) => ({
+      date: at.toISOString().slice(0, 10),
+      followers: counts[index] ?? 0,
+    })),
+  };
+}
+
+export async function listMyRelations(db: Db, userId: string): Promise<MyCopyRelations> {
+  const rows = await selectRelationsOfFollower(db, userId, MY_RELATIONS_LIMIT);
+  return { items: rows.map(toRelation) };
+}
+
+/**
+ * Copy: the follower's total balance (available + reserved, from the ledger) must reach the
+ * provider's minimum (it is not deducted); the provider must be active and not the follower; one
+ * active relation per follower and provider. The follower's accounts are locked, so two racing
+ * requests take turns and the second finds the first's relation. The relation keeps today's rate.
+ */
+export async function startCopying({
+  tx,
+  actor,
+  now,
+  providerId,
+  input,
+}: Command<{ providerId: string; input: StartCopyingRequest }>): Promise<CopyActionResponse> {
+  if (actor.role !== 'client') throw new AppError('FORBIDDEN', 'Only customer accounts can copy traders.');
+  // Removal and changes of terms wait for this copy (and this copy sees a removal committed before).
+  const provider = isUuid(providerId) ? await lockProviderForShare(tx, providerId) : undefined;
+  if (!provider) throw new AppError('NOT_FOUND', COPY_TRADING_MESSAGES.notFound);
+  if (provider.userId === actor.id) throw new AppError('VALIDATION_FAILED', COPY_TRADING_MESSAGES.copySelf);
+  if (provider.status !== 'active') {
+    throw new AppError('PROVIDER_NOT_ACTIVE', COPY_TRADING_MESSAGES.providerNotActive);
+  }
+  const follower = await lockUserForShare(tx, actor.id);
+  if (follower?.status !== 'active')
+    throw new AppError('ACCOUNT_INACTIVE', COPY_TRADING_MESSAGES.accountNotActive);
+  const accounts = await lockCustomerAccounts(tx, [actor.id]);
+  if (await findActiveRelation(tx, actor.id, provider.id)) {
+    throw new AppError('ALREADY_COPYING', COPY_TRADING_MESSAGES.alreadyCopying);
+  }
+  const total = accounts
+    .filter((account) => account.kind === 'customer_cash' || account.kind === 'customer_reserved')
+    .reduce((sum, account) => sum + account.balanceMinor, 0n);
+  if (total < provider.minimumBalanceMinor) {
+    throw new AppError('MINIMUM_BALANCE_NOT_MET', describeMinimum(provider.minimumBalanceMinor));
+  }
+  const relation = await insertRelation(tx, {
+    followerUserId: actor.id,
+    providerId: provider.id,
+    providerUserId: provider.userId,
+    startedAt: now,
+    profitShareBps: provider.profitShareBps,
+    copyStopLossMinor: input.copyStopLoss ? toMinorUnits(input.copyStopLoss) : null,
+    copiedOpenPositions: input.copyOpenPositions,
+    status: 'active',
+  });
+  return { message: COPY_TRADING_MESSAGES.copied, relation: toRelation({ relation, provider }) };
+}
+
+/** Cancel: no further trades are copied; copied trades that are open stay open (the follower closes them). */
+export async function cancelCopying({
+  tx,
+  actor,
+  now,
+  providerId,
+}: Command<{ providerId: string }>): Promise<CopyActionResponse> {
+  const locked = isUuid(providerId) ? await lockActiveRelation(tx, actor.id, providerId) : undefined;
+  if (!locked) throw new AppError('NOT_FOUND', COPY_TRADING_MESSAGES.notCopying);
+  await endRelation(tx, locked.id, {
+    status: 'cancelled',
+    endedAt: now,
+    endedBy: actor.id,
+    endReason: 'cancelled',
+  });
+  return {
+    message: COPY_TRADING_MESSAGES.cancelled,
+    relation: toRelation(await findRelationWithProvider(tx, locked.id)),
+  };
+}

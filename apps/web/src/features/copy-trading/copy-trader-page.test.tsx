@@ -1,0 +1,61 @@
+import type { StrategyProviderCard } from '@candor/contracts/copy-trading';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { CopyTraderPage } from './copy-trader-page.tsx';
+
+const CARD: StrategyProviderCard = {
+  id: '5a4c0b8e-6c1f-4d5e-9a7b-0c1d2e3f4a5b',
+  displayName: 'Aurora FX',
+  imageUrl: null,
+  minimumBalance: '500.00',
+  profitShare: '20.00',
+  followers: 3,
+  returnRate30d: null,
+  copying: false,
+  isMe: false,
+};
+
+function render(extra: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    'GET /api/strategy-providers': { status: 200, body: { items: [CARD] } },
+    'GET /api/strategy-providers/invitation': { status: 200, body: { invitation: null } },
+    ...extra,
+  });
+  renderPages([{ path: '/copy-trader', component: CopyTraderPage }], '/copy-trader', { me: buildMe() });
+  return api;
+}
+
+describe('CopyTraderPage', () => {
+  test('a card shows the real followers and "—" for a return not computed yet, never a number', async () => {
+    render();
+    const card = await screen.findByRole('listitem');
+    expect(within(card).getByText('Aurora FX')).toBeTruthy();
+    expect(within(card).getByText('3')).toBeTruthy();
+    expect(within(card).getByText('20.00 %')).toBeTruthy();
+    expect(within(card).getByTitle('Not enough history yet')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'ADD TRADER' })).toBeNull();
+  });
+
+  test('Copy sends the stop-loss and the open-positions choice; a refusal shows under the form', async () => {
+    const message =
+      'You need a balance of at least $500.00 to copy this trader. This amount will not be deducted from your balance.';
+    const api = render({
+      [`POST /api/strategy-providers/${CARD.id}/copy`]: {
+        status: 422,
+        body: { code: 'MINIMUM_BALANCE_NOT_MET', message },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Copy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Copy Aurora FX' });
+    await user.type(within(dialog).getByLabelText('Copy stop-loss (optional)'), '150');
+    await user.click(within(dialog).getByLabelText(/Also copy the trader's open positions/));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(message));
+    expect(callsTo(api, `POST /api/strategy-providers/${CARD.id}/copy`)).toEqual([
+      { copyStopLoss: '150', copyOpenPositions: true },
+    ]);
+  });
+});

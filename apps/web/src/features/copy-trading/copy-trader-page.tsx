@@ -1,0 +1,197 @@
+import {
+  COPY_TRADING_MESSAGES,
+  PROVIDER_REASON_MAX_LENGTH,
+  type StrategyProviderCard,
+} from '@candor/contracts/copy-trading';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, EmptyState, PageHeader } from '../../components/ui/card.tsx';
+import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
+import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { notify } from '../../lib/notify.ts';
+import { useCan, useIsStaff } from '../../lib/permissions.ts';
+import { formatUsdDecimal } from '../../lib/signed-usd.ts';
+import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { CopyDialog } from './copy-dialog.tsx';
+import { cancelCopying, copyKeys, deleteTrader, providerCardsQuery } from './copy-trading-api.ts';
+import { EditTermsDialog } from './edit-terms-dialog.tsx';
+import { ProviderInvitationBanner } from './provider-invitation-banner.tsx';
+import { ProviderInvitationsSection } from './provider-invitations-section.tsx';
+import { ReturnRate } from './return-rate.tsx';
+import { TraderAvatar } from './trader-avatar.tsx';
+
+/** /copy-trader (seed §2 Copy Expert): trader cards with Copy / Cancel; staff add and delete traders. */
+export function CopyTraderPage() {
+  useDocumentBranding('Copy Expert');
+  const cards = useQuery(providerCardsQuery);
+  const isStaff = useIsStaff();
+  const canManage = useCan('copytrading.manage');
+  const [copying, setCopying] = useState<StrategyProviderCard | null>(null);
+  const [deleting, setDeleting] = useState<StrategyProviderCard | null>(null);
+  const [editing, setEditing] = useState<StrategyProviderCard | null>(null);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Copy Expert"
+        description="Copy the trades of real accounts on this platform. Figures are computed from their trades; past results do not promise future returns."
+        actions={
+          canManage ? (
+            <Link
+              to="/add-trader"
+              className="inline-flex items-center justify-center whitespace-nowrap rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+            >
+              ADD TRADER
+            </Link>
+          ) : null
+        }
+      />
+      {isStaff ? null : <ProviderInvitationBanner />}
+      {cards.isPending ? (
+        <LoadingState>Loading traders...</LoadingState>
+      ) : cards.isError ? (
+        <LoadError onRetry={() => void cards.refetch()}>The traders could not be loaded.</LoadError>
+      ) : cards.data.items.length === 0 ? (
+        <EmptyState title="No traders to copy yet.">
+          {canManage ? 'Add one with ADD TRADER.' : 'Traders appear here once they are added.'}
+        </EmptyState>
+      ) : (
+        <ul aria-label="Traders" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {cards.data.items.map((card) => (
+            <li key={card.id} className="flex">
+              <TraderCard
+                card={card}
+                mayCopy={!isStaff && !card.isMe}
+                canManage={canManage}
+                onCopy={() => setCopying(card)}
+                onDelete={() => setDeleting(card)}
+                onEdit={() => setEditing(card)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {copying ? <CopyDialog trader={copying} onClose={() => setCopying(null)} /> : null}
+      {canManage ? <ProviderInvitationsSection /> : null}
+      {editing ? <EditTermsDialog trader={editing} onClose={() => setEditing(null)} /> : null}
+      {deleting ? <DeleteTraderDialog trader={deleting} onClose={() => setDeleting(null)} /> : null}
+    </div>
+  );
+}
+
+function TraderCard({
+  card,
+  mayCopy,
+  canManage,
+  onCopy,
+  onDelete,
+  onEdit,
+}: {
+  card: StrategyProviderCard;
+  mayCopy: boolean;
+  canManage: boolean;
+  onCopy: () => void;
+  onDelete: () => void;
+  onEdit: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: () => cancelCopying(card.id),
+    onSuccess: (answer) => notify.success(answer.message),
+    onError: (error) => notify.error(errorMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: copyKeys.all }),
+  });
+  return (
+    <Card className="flex w-full flex-col p-5">
+      <Link
+        to="/copy-trader/$id"
+        params={{ id: card.id }}
+        className="flex items-center gap-4 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <TraderAvatar name={card.displayName} imageUrl={card.imageUrl} />
+        <div className="min-w-0">
+          <h2 className="truncate text-base font-semibold text-slate-900">{card.displayName}</h2>
+          <p className="text-xs text-slate-500">
+            {card.isMe ? 'This is you' : card.copying ? 'You copy this trader' : 'View profile'}
+          </p>
+        </div>
+      </Link>
+      <dl className="mt-5 grid grid-cols-3 gap-2 text-center">
+        <div className="rounded-lg bg-slate-50 px-2 py-3">
+          <dt className="text-xs text-slate-500">Return Rate</dt>
+          <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">
+            <ReturnRate value={card.returnRate30d} />
+          </dd>
+        </div>
+        <div className="rounded-lg bg-slate-50 px-2 py-3">
+          <dt className="text-xs text-slate-500">Followers</dt>
+          <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">{card.followers}</dd>
+        </div>
+        <div className="rounded-lg bg-slate-50 px-2 py-3">
+          <dt className="text-xs text-slate-500">Profit Share</dt>
+          <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">{card.profitShare} %</dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-xs text-slate-500">
+        Minimum balance {formatUsdDecimal(card.minimumBalance)} (not deducted)
+      </p>
+      <div className="mt-auto flex gap-2 pt-4">
+        {mayCopy ? (
+          card.copying ? (
+            <Button
+              variant="secondary"
+              className="flex-1"
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate()}
+            >
+              {cancel.isPending ? 'Canceling...' : 'Cancel'}
+            </Button>
+          ) : (
+            <Button className="flex-1" onClick={onCopy}>
+              Copy
+            </Button>
+          )
+        ) : null}
+        {canManage ? (
+          <>
+            <Button variant="secondary" className="flex-1" onClick={onEdit}>
+              Edit terms
+            </Button>
+            <Button variant="danger" className="flex-1" onClick={onDelete}>
+              Delete
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+function DeleteTraderDialog({ trader, onClose }: { trader: StrategyProviderCard; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (reason: string) => deleteTrader(trader.id, reason),
+    onSuccess: () => {
+      notify.success(COPY_TRADING_MESSAGES.deleted);
+      onClose();
+    },
+    onError: () => notify.error(COPY_TRADING_MESSAGES.deleteFailed),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: copyKeys.all }),
+  });
+  return (
+    <ReasonDialog
+      title="Delete trader"
+      description={`${trader.displayName} will no longer be a strategy provider. Copying stops for its ${trader.followers} follower(s), who are told by e-mail; copied trades that are open stay open.`}
+      busyLabel="Deleting..."
+      requiredMessage={COPY_TRADING_MESSAGES.reasonRequired}
+      maxLength={PROVIDER_REASON_MAX_LENGTH}
+      hint="Sent to the trader and recorded in the audit log."
+      busy={mutation.isPending}
+      onCancel={onClose}
+      onConfirm={(reason) => mutation.mutate(reason)}
+    />
+  );
+}

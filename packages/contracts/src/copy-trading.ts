@@ -1,0 +1,249 @@
+import { formatUsd, parsePercentBps } from '@candor/domain/money/money';
+import { z } from 'zod';
+import { DecimalAmountSchema, usdAmountSchema } from './money.ts';
+
+/**
+ * Copy trading, first part (issue 14 items 1–3): strategy providers are real customer accounts that
+ * staff invite (ADD TRADER) and that accept or decline; followers start and stop copying them.
+ */
+export const STRATEGY_PROVIDER_STATUSES = ['invited', 'active', 'declined', 'removed'] as const;
+export const StrategyProviderStatusSchema = z.enum(STRATEGY_PROVIDER_STATUSES);
+export type StrategyProviderStatus = z.infer<typeof StrategyProviderStatusSchema>;
+
+export const COPY_RELATION_STATUSES = ['active', 'cancelled', 'stopped'] as const;
+export const CopyRelationStatusSchema = z.enum(COPY_RELATION_STATUSES);
+export type CopyRelationStatus = z.infer<typeof CopyRelationStatusSchema>;
+
+/** Why a copy relation ended: the follower cancelled, the copy stop-loss was reached, the provider was removed. */
+export const COPY_END_REASONS = ['cancelled', 'stop_loss', 'provider_removed'] as const;
+export const CopyEndReasonSchema = z.enum(COPY_END_REASONS);
+export type CopyEndReason = z.infer<typeof CopyEndReasonSchema>;
+
+export const COPY_END_REASON_LABELS = {
+  cancelled: 'Cancelled by you',
+  stop_loss: 'Copy stop-loss reached',
+  provider_removed: 'Provider removed',
+} as const satisfies Record<CopyEndReason, string>;
+
+/** The highest profit share a provider may take: 50 %. */
+export const MAX_PROFIT_SHARE_BPS = 5000;
+export const DISPLAY_NAME_MAX_LENGTH = 60;
+export const PROVIDER_REASON_MAX_LENGTH = 500;
+
+export const COPY_TRADING_MESSAGES = {
+  // Seed §5 Add trader (Return Rate and Followers are no longer typed) and §8 toasts.
+  nameRequired: 'Name is required',
+  minimumBalanceRequired: 'minimum balance is required',
+  profitShareRequired: 'Profit share is required',
+  emailRequired: 'Customer e-mail is required',
+  emailInvalid: 'Enter the e-mail address of a customer account',
+  imageRequired: 'Profile image is required',
+  profitShareRange: 'Profit share is between 0 and 50 %',
+  created: 'Trader created successfully!',
+  createFailed: 'Failed to create trader.',
+  deleted: 'Trader deleted successfully',
+  deleteFailed: 'Failed to delete trader',
+  updated: 'Trader updated',
+  copied: 'Trader copied successfully',
+  cancelled: 'Copying trade canceled',
+  reasonRequired: 'Enter a reason',
+  // Refusals.
+  customerNotFound: 'No customer account has this e-mail address.',
+  notACustomer: 'Staff accounts cannot be strategy providers.',
+  accountNotActive: 'This account is suspended or closed.',
+  alreadyProvider: 'This customer is already a strategy provider.',
+  imageNotFound: 'Upload the profile image again.',
+  notFound: 'Trader not found',
+  notInvited: 'There is no open invitation to accept or decline.',
+  providerNotActive: 'This trader cannot be copied right now.',
+  copySelf: 'You cannot copy yourself.',
+  alreadyCopying: 'You are already copying this trader.',
+  notCopying: 'You are not copying this trader.',
+  // Seed §5 Copy trader validation: at least the minimum is needed, and it is not deducted.
+  belowMinimum: (minimum: string) =>
+    `You need a balance of at least ${minimum} to copy this trader. This amount will not be deducted from your balance.`,
+  accepted: 'You are now a strategy provider.',
+  declined: 'You declined to be a strategy provider.',
+} as const;
+
+/** A percentage typed by a person, 0–50 with at most two decimals ("20", "12.5"). */
+const profitShareSchema = z
+  .string({ error: COPY_TRADING_MESSAGES.profitShareRequired })
+  .trim()
+  .min(1, COPY_TRADING_MESSAGES.profitShareRequired)
+  .refine((text) => {
+    const parsed = parsePercentBps(text);
+    return parsed.ok && parsed.value <= MAX_PROFIT_SHARE_BPS;
+  }, COPY_TRADING_MESSAGES.profitShareRange);
+
+/** Basis points of a profit share that profitShareSchema accepted. */
+export function toProfitShareBps(text: string): number {
+  const parsed = parsePercentBps(text);
+  if (!parsed.ok) throw new Error(`not a percentage: ${text}`);
+  return parsed.value;
+}
+
+/** POST /api/admin/strategy-providers/images: the uploaded image's id, to send with ADD TRADER. */
+export const TraderImageUploadSchema = z
+  .object({ fileId: z.string(), imageUrl: z.string() })
+  .meta({ id: 'TraderImageUpload' });
+export type TraderImageUpload = z.infer<typeof TraderImageUploadSchema>;
+
+/** POST /api/admin/strategy-providers: ADD TRADER (seed §2 form without Return Rate and Followers). */
+export const CreateStrategyProviderRequestSchema = z.object({
+  email: z
+    .string({ error: COPY_TRADING_MESSAGES.emailRequired })
+    .trim()
+    .min(1, COPY_TRADING_MESSAGES.emailRequired)
+    .max(254)
+    .pipe(z.email(COPY_TRADING_MESSAGES.emailInvalid)),
+  displayName: z
+    .string({ error: COPY_TRADING_MESSAGES.nameRequired })
+    .trim()
+    .min(1, COPY_TRADING_MESSAGES.nameRequired)
+    .max(DISPLAY_NAME_MAX_LENGTH, `At most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+  imageFileId: z
+    .string({ error: COPY_TRADING_MESSAGES.imageRequired })
+    .min(1, COPY_TRADING_MESSAGES.imageRequired)
+    .max(64),
+  minimumBalance: usdAmountSchema(COPY_TRADING_MESSAGES.minimumBalanceRequired),
+  profitShare: profitShareSchema,
+});
+export type CreateStrategyProviderRequest = z.infer<typeof CreateStrategyProviderRequestSchema>;
+
+/** PUT /api/admin/strategy-providers/:id: minimum balance and profit share (a new rate applies to new followers). */
+export const UpdateStrategyProviderRequestSchema = z.object({
+  minimumBalance: usdAmountSchema(COPY_TRADING_MESSAGES.minimumBalanceRequired),
+  profitShare: profitShareSchema,
+  reason: z.string().trim().max(PROVIDER_REASON_MAX_LENGTH).optional(),
+});
+export type UpdateStrategyProviderRequest = z.infer<typeof UpdateStrategyProviderRequestSchema>;
+
+/** DELETE /api/admin/strategy-providers/:id: delete trader, with a reason (audited, told to followers). */
+export const RemoveStrategyProviderRequestSchema = z.object({
+  reason: z
+    .string({ error: COPY_TRADING_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, COPY_TRADING_MESSAGES.reasonRequired)
+    .max(PROVIDER_REASON_MAX_LENGTH, `At most ${PROVIDER_REASON_MAX_LENGTH} characters`),
+});
+export type RemoveStrategyProviderRequest = z.infer<typeof RemoveStrategyProviderRequestSchema>;
+
+/** A trader card (seed §2 Copy Expert). Everything is computed: nothing here is typed by staff but the terms. */
+export const StrategyProviderCardSchema = z
+  .object({
+    id: z.string(),
+    displayName: z.string(),
+    imageUrl: z.string().nullable(),
+    minimumBalance: DecimalAmountSchema,
+    /** Percent with two decimals ("20.00"): what new followers pay on profit above their high-water mark. */
+    profitShare: z.string(),
+    /** The real number of accounts copying now. */
+    followers: z.number().int(),
+    /** Time-weighted return of the last 30 days in percent; null while not computed ("Not enough history yet"). */
+    returnRate30d: z.string().nullable(),
+    /** Whether the signed-in customer copies this provider now. */
+    copying: z.boolean(),
+    /** Whether the signed-in customer is this provider. */
+    isMe: z.boolean(),
+  })
+  .meta({ id: 'StrategyProviderCard' });
+export type StrategyProviderCard = z.infer<typeof StrategyProviderCardSchema>;
+
+export const StrategyProviderListSchema = z
+  .object({ items: z.array(StrategyProviderCardSchema) })
+  .meta({ id: 'StrategyProviderList' });
+export type StrategyProviderList = z.infer<typeof StrategyProviderListSchema>;
+
+/** The provider page: the card plus the facts available now (statistics come from the trades later). */
+export const StrategyProviderDetailSchema = StrategyProviderCardSchema.extend({
+  /** When the provider's customer account was opened. */
+  accountOpenedAt: z.string(),
+  providerSince: z.string().nullable(),
+  /** Followers copying at the end of each of the last 7 days, oldest first (the last is today, now). */
+  followersTrend: z.array(z.object({ date: z.string(), followers: z.number().int() })),
+}).meta({ id: 'StrategyProviderDetail' });
+export type StrategyProviderDetail = z.infer<typeof StrategyProviderDetailSchema>;
+
+/** What staff see of a provider (the admin list and the answers of ADD TRADER, edit, delete). */
+export const AdminStrategyProviderSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    email: z.string(),
+    displayName: z.string(),
+    imageUrl: z.string().nullable(),
+    minimumBalance: DecimalAmountSchema,
+    profitShare: z.string(),
+    status: StrategyProviderStatusSchema,
+    followers: z.number().int(),
+    createdAt: z.string(),
+    respondedAt: z.string().nullable(),
+    removedAt: z.string().nullable(),
+    removalReason: z.string().nullable(),
+  })
+  .meta({ id: 'AdminStrategyProvider' });
+export type AdminStrategyProvider = z.infer<typeof AdminStrategyProviderSchema>;
+
+export const AdminStrategyProviderListSchema = z
+  .object({ items: z.array(AdminStrategyProviderSchema) })
+  .meta({ id: 'AdminStrategyProviderList' });
+export type AdminStrategyProviderList = z.infer<typeof AdminStrategyProviderListSchema>;
+
+/** GET /api/strategy-providers/invitation: the signed-in customer's own provider record, if any. */
+export const MyProviderInvitationSchema = z
+  .object({
+    invitation: z
+      .object({
+        id: z.string(),
+        displayName: z.string(),
+        imageUrl: z.string().nullable(),
+        minimumBalance: DecimalAmountSchema,
+        profitShare: z.string(),
+        status: StrategyProviderStatusSchema,
+        createdAt: z.string(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'MyProviderInvitation' });
+export type MyProviderInvitation = z.infer<typeof MyProviderInvitationSchema>;
+
+/** POST /api/strategy-providers/:id/copy. */
+export const StartCopyingRequestSchema = z.object({
+  /** An amount of the follower's equity the copies may lose before every copy closes; null = none. */
+  copyStopLoss: usdAmountSchema('Enter an amount').nullable().optional(),
+  /** Also open the provider's already-open positions now, at today's price. */
+  copyOpenPositions: z.boolean(),
+});
+export type StartCopyingRequest = z.infer<typeof StartCopyingRequestSchema>;
+
+export const CopyRelationSchema = z
+  .object({
+    id: z.string(),
+    provider: z.object({ id: z.string(), displayName: z.string(), imageUrl: z.string().nullable() }),
+    status: CopyRelationStatusSchema,
+    /** The profit share rate this follower pays (fixed when copying started). */
+    profitShare: z.string(),
+    copyStopLoss: DecimalAmountSchema.nullable(),
+    copiedOpenPositions: z.boolean(),
+    startedAt: z.string(),
+    endedAt: z.string().nullable(),
+    endReason: CopyEndReasonSchema.nullable(),
+  })
+  .meta({ id: 'CopyRelation' });
+export type CopyRelation = z.infer<typeof CopyRelationSchema>;
+
+export const MyCopyRelationsSchema = z
+  .object({ items: z.array(CopyRelationSchema) })
+  .meta({ id: 'MyCopyRelations' });
+export type MyCopyRelations = z.infer<typeof MyCopyRelationsSchema>;
+
+/** The answer of copy and cancel: the message to show and the relation. */
+export const CopyActionResponseSchema = z
+  .object({ message: z.string(), relation: CopyRelationSchema })
+  .meta({ id: 'CopyActionResponse' });
+export type CopyActionResponse = z.infer<typeof CopyActionResponseSchema>;
+
+export function describeMinimum(minor: bigint): string {
+  return COPY_TRADING_MESSAGES.belowMinimum(formatUsd(minor));
+}

@@ -72,5 +72,11 @@ test("a provider's page shows statistics computed from its trades: returns, trad
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: '/tmp/stats-provider-page-1280.png', fullPage: true });
   await page.goto('/copy-trader');
+  // The account is younger than 30 days: its card's Return Rate is not computed yet ("—").
+  const card = page
+    .getByRole('list', { name: 'Traders' })
+    .getByRole('listitem')
+    .filter({ hasText: traderName });
+  await expect(card).toContainText('Not enough history yet');
   await page.screenshot({ path: '/tmp/stats-cards-1280.png', fullPage: true });
 });

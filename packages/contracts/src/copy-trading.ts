@@ -140,7 +140,7 @@ export const StrategyProviderCardSchema = z
     profitShare: z.string(),
     /** The real number of accounts copying now. */
     followers: z.number().int(),
-    /** Time-weighted return of the last 30 days in percent; null while not computed ("Not enough history yet"). */
+    /** Time-weighted return of the last 30 days in percent, from the provider's ledger and trades; null: not enough history yet. */
     returnRate30d: z.string().nullable(),
     /** Whether the signed-in customer copies this provider now. */
     copying: z.boolean(),
@@ -155,13 +155,65 @@ export const StrategyProviderListSchema = z
   .meta({ id: 'StrategyProviderList' });
 export type StrategyProviderList = z.infer<typeof StrategyProviderListSchema>;
 
-/** The provider page: the card plus the facts available now (statistics come from the trades later). */
+/** One open position of a provider, as its page lists it (the current result at the market's latest price). */
+export const ProviderOpenPositionSchema = z.object({
+  symbol: z.string(),
+  direction: z.enum(['buy', 'sell']),
+  amount: DecimalAmountSchema,
+  lotSize: z.string(),
+  openPrice: z.string(),
+  openedAt: z.string(),
+  /** The result closing it now would give; null when the market has no price for it. */
+  currentResult: z.string().nullable(),
+});
+export type ProviderOpenPosition = z.infer<typeof ProviderOpenPositionSchema>;
+
+/**
+ * A provider's statistics, ALL computed from its account's ledger and trades (never entered).
+ * Percents have two decimals ("12.34"); null means not enough history (or, for the profit
+ * factor, no losing trade yet).
+ */
+export const ProviderStatisticsSchema = z
+  .object({
+    returnRate30d: z.string().nullable(),
+    returnRate90d: z.string().nullable(),
+    returnRateSinceStart: z.string().nullable(),
+    /** Largest fall of the time-weighted index from a peak, since start, percent. */
+    maxDrawdown: z.string().nullable(),
+    winRate: z.string().nullable(),
+    profitFactor: z.string().nullable(),
+    trades: z.number().int(),
+    wins: z.number().int(),
+    losses: z.number().int(),
+    /** Mean holding time of closed trades in milliseconds; null without closed trades. */
+    averageHoldingMs: z.number().int().nullable(),
+    /** Cash + reserved + open results now. */
+    equity: DecimalAmountSchema,
+    openPositions: z.array(ProviderOpenPositionSchema),
+    riskScore: z.object({
+      score: z.number().int().min(1).max(10),
+      yearlySwingPercent: z.string().nullable(),
+      exposurePercent: z.string().nullable(),
+      highestLotSize: z.string().nullable(),
+    }),
+    /** The published method of the risk score (one paragraph per step). */
+    riskScoreMethod: z.array(z.string()),
+    /** How the returns are computed, in words shown on the page. */
+    returnMethod: z.array(z.string()),
+    /** Settled equity at the end of each UTC day of the last 90 days (from the first day with money), then now. */
+    equityCurve: z.array(z.object({ at: z.string(), equity: DecimalAmountSchema })),
+  })
+  .meta({ id: 'ProviderStatistics' });
+export type ProviderStatistics = z.infer<typeof ProviderStatisticsSchema>;
+
+/** The provider page: the card plus its account age, followers trend and statistics. */
 export const StrategyProviderDetailSchema = StrategyProviderCardSchema.extend({
   /** When the provider's customer account was opened. */
   accountOpenedAt: z.string(),
   providerSince: z.string().nullable(),
   /** Followers copying at the end of each of the last 7 days, oldest first (the last is today, now). */
   followersTrend: z.array(z.object({ date: z.string(), followers: z.number().int() })),
+  statistics: ProviderStatisticsSchema,
 }).meta({ id: 'StrategyProviderDetail' });
 export type StrategyProviderDetail = z.infer<typeof StrategyProviderDetailSchema>;
 

@@ -41,9 +41,9 @@ const changeErrors = {
 };
 const IdParamsSchema = z.object({ id: z.string().max(64) });
 
-export const copyTradingRoutes: RoutesPlugin<'db' | 'storage' | 'transactions' | 'clock'> = async (
+export const copyTradingRoutes: RoutesPlugin<'db' | 'storage' | 'transactions' | 'clock' | 'market'> = async (
   app,
-  { db, storage, transactions, clock },
+  { db, storage, transactions, clock, market },
 ) => {
   // ---------- staff ----------
 
@@ -152,7 +152,7 @@ export const copyTradingRoutes: RoutesPlugin<'db' | 'storage' | 'transactions' |
         response: { 200: StrategyProviderListSchema, ...errors },
       },
     },
-    async (request) => listProviderCards(db, requireActor(request)),
+    async (request) => listProviderCards(db, market, requireActor(request), clock()),
   );
 
   app.get(
@@ -197,12 +197,13 @@ export const copyTradingRoutes: RoutesPlugin<'db' | 'storage' | 'transactions' |
       config: { access: 'client' },
       schema: {
         tags: ['copy-trading'],
-        summary: "A provider's page: card, account age, followers and their 7-day trend",
+        summary:
+          "A provider's page: card, account age, followers and their 7-day trend, and statistics computed from its ledger and trades",
         params: IdParamsSchema,
         response: { 200: StrategyProviderDetailSchema, ...errors, 404: ErrorResponseSchema },
       },
     },
-    async (request) => readProviderDetail(db, requireActor(request), request.params.id, clock()),
+    async (request) => readProviderDetail(db, market, requireActor(request), request.params.id, clock()),
   );
 
   app.post(

@@ -23,6 +23,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { MarketService } from '../../market/market.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockCustomerAccounts } from '../ledger/ledger.repository.ts';
 import { findFileById } from '../storage/files.repository.ts';
@@ -52,6 +53,7 @@ import {
   stopRelationsOfProvider,
   updateProvider,
 } from './copy-trading.repository.ts';
+import { buildProviderStatistics } from './provider-statistics.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many relations (active and past) a follower's list shows. */
@@ -67,6 +69,7 @@ function toCard(
   row: ProviderWithPeople,
   viewerId: string,
   copying: ReadonlySet<string>,
+  returnRate30d: string | null,
 ): StrategyProviderCard {
   return {
     id: row.provider.id,
@@ -75,8 +78,7 @@ function toCard(
     minimumBalance: formatDecimal(row.provider.minimumBalanceMinor),
     profitShare: formatPercentBps(row.provider.profitShareBps),
     followers: row.followers,
-    // The time-weighted return from the provider's trades comes with the statistics (issue 14 item 2).
-    returnRate30d: null,
+    returnRate30d,
     copying: copying.has(row.provider.id),
     isMe: row.provider.userId === viewerId,
   };
@@ -335,17 +337,36 @@ export async function answerInvitation({
 
 // ---------- followers ----------
 
-export async function listProviderCards(db: Db, viewer: Actor): Promise<StrategyProviderList> {
+/**
+ * The trader cards, each with its 30-day time-weighted return computed from the provider's ledger
+ * and trades (two queries per provider: fine for a page of cards; a cached daily series would
+ * replace it if the list grows long).
+ */
+export async function listProviderCards(
+  db: Db,
+  market: MarketService,
+  viewer: Actor,
+  now: Date,
+): Promise<StrategyProviderList> {
   const [rows, copying] = await Promise.all([
     selectProviders(db, ['active']),
     selectActiveProviderIdsOf(db, viewer.id),
   ]);
-  return { items: rows.map((row) => toCard(row, viewer.id, copying)) };
+  const items: StrategyProviderCard[] = [];
+  for (const row of rows) {
+    const statistics = await buildProviderStatistics(db, market, row.provider.userId, now);
+    items.push(toCard(row, viewer.id, copying, statistics.returnRate30d));
+  }
+  return { items };
 }
 
-/** The provider page's facts available now: the card, account age and followers over the last 7 days. */
+/**
+ * The provider page: the card, account age, followers over the last 7 days and the statistics
+ * computed from the provider's ledger and trades (provider-statistics.ts).
+ */
 export async function readProviderDetail(
   db: Db,
+  market: MarketService,
   viewer: Actor,
   id: string,
   now: Date,
@@ -359,15 +380,19 @@ export async function readProviderDetail(
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const instants = [6, 5, 4, 3, 2, 1].map((back) => new Date(today - (back - 1) * DAY_MS - 1));
   instants.push(now);
-  const counts = await countFollowersAt(db, row.provider.id, instants);
+  const [counts, statistics] = await Promise.all([
+    countFollowersAt(db, row.provider.id, instants),
+    buildProviderStatistics(db, market, row.provider.userId, now),
+  ]);
   return {
-    ...toCard(row, viewer.id, copying),
+    ...toCard(row, viewer.id, copying, statistics.returnRate30d),
     accountOpenedAt: row.accountOpenedAt.toISOString(),
     providerSince: row.provider.respondedAt?.toISOString() ?? null,
     followersTrend: instants.map((at, index) => ({
       date: at.toISOString().slice(0, 10),
       followers: counts[index] ?? 0,
     })),
+    statistics,
   };
 }
 

@@ -13,6 +13,7 @@ import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { CopyDialog } from './copy-dialog.tsx';
 import { cancelCopying, copyKeys, providerDetailQuery } from './copy-trading-api.ts';
+import { ProviderStatisticsSection } from './provider-statistics.tsx';
 import { ReturnRate } from './return-rate.tsx';
 import { TraderAvatar } from './trader-avatar.tsx';
 
@@ -36,7 +37,7 @@ function describeAge(openedAt: string): string {
   return `${Math.floor(months / 12)} years`;
 }
 
-/** /copy-trader/$id: a provider's page, with the facts computed today; statistics come from its trades. */
+/** /copy-trader/$id: a provider's page; every figure is computed from its account (statistics from its ledger and trades). */
 export function ProviderPage() {
   const { id = '' } = useParams({ strict: false });
   const detail = useQuery(providerDetailQuery(id));
@@ -148,15 +149,7 @@ function ProviderDetails({ detail }: { detail: StrategyProviderDetail }) {
         </ol>
       </Card>
 
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-base font-semibold text-slate-900">Statistics</h2>
-        <p className="mt-1 text-sm text-slate-500">
-          Statistics are computed from the trader's trades: equity curve, time-weighted return over 30 days,
-          90 days and since start, maximum drawdown, win rate, profit factor, number of trades, average
-          holding time, open positions and a risk score. They appear here once they are computed; nothing here
-          is typed in, and past results do not promise future returns.
-        </p>
-      </Card>
+      <ProviderStatisticsSection statistics={detail.statistics} />
       {copying ? <CopyDialog trader={detail} onClose={() => setCopying(false)} /> : null}
     </>
   );

@@ -1,0 +1,37 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { type Db as BossDb, fromDrizzle, fromPglite, getConstructionPlans } from 'pg-boss';
+import type { Database, Db } from '../../db/client.ts';
+
+/** The PostgreSQL schema pg-boss keeps its tables in (docs/decisions/030). */
+export const JOB_QUEUE_SCHEMA = 'pgboss';
+
+type QueueDatabase = { db: Db; kind: Database['kind']; pglite?: PGlite };
+
+/**
+ * pg-boss's view of the database. PGlite is reached directly (its `exec` runs pg-boss's
+ * multi-statement DDL); PostgreSQL through the app's own pool, so the queue adds no connections.
+ */
+export function jobQueueAdapter(database: QueueDatabase): BossDb {
+  if (database.kind === 'pglite') {
+    if (!database.pglite) throw new Error('the embedded database does not expose its PGlite instance');
+    return fromPglite(database.pglite);
+  }
+  return fromDrizzle(database.db, sql);
+}
+
+/**
+ * Creates pg-boss's schema when it is missing, next to the migrations (so the tests' migrated
+ * snapshot and template hold it, and a server's start finds it). pg-boss upgrades its own schema
+ * when it starts (`migrate`), under its own advisory lock.
+ */
+export async function installJobQueueSchema(database: QueueDatabase): Promise<void> {
+  const found = await database.db.execute(
+    sql`select 1 from information_schema.schemata where schema_name = ${JOB_QUEUE_SCHEMA}`,
+  );
+  if (found.rows.length > 0) return;
+  const plans = getConstructionPlans(JOB_QUEUE_SCHEMA, {
+    backend: database.kind === 'pglite' ? 'pglite' : 'postgres',
+  });
+  await jobQueueAdapter(database).executeSql(plans);
+}

@@ -88,6 +88,8 @@ export type JobQueueDeps = {
   batchSize?: number;
   /** Handlers run at once (default 4 on PostgreSQL, 1 on the embedded database). */
   concurrency?: number;
+  /** How often lost attempts are looked for and old jobs pruned (default 10 s). */
+  superviseIntervalSeconds?: number;
 };
 
 const DEFAULTS: Required<JobKindOptions> = {
@@ -126,15 +128,18 @@ export function createJobQueue({
   pollIntervalMs = 500,
   batchSize = 20,
   concurrency = database.kind === 'pglite' ? 1 : 4,
+  superviseIntervalSeconds = 10,
 }: JobQueueDeps): JobQueue {
   const registrations = new Map<string, Registration>();
   const boss = new PgBoss({
     db: jobQueueAdapter(database),
     backend: database.kind === 'pglite' ? 'pglite' : 'postgres',
     schema: JOB_QUEUE_SCHEMA,
-    // No cron schedules; the supervisor expires lost attempts and prunes old jobs.
+    // No cron schedules. The supervisor expires lost attempts (to be retried) and prunes old jobs;
+    // a queue is supervised by one server at a time, at most every `superviseIntervalSeconds`.
     schedule: false,
-    superviseIntervalSeconds: 30,
+    superviseIntervalSeconds,
+    monitorIntervalSeconds: superviseIntervalSeconds,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   let started = false;

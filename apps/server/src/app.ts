@@ -19,8 +19,9 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { ensureInstanceSecret, ensureInstanceSeed } from './lib/instance-secret.ts';
-import { serializeRequest } from './lib/log-redaction.ts';
 import { createJobQueue, type JobQueue } from './lib/jobs/job-queue.ts';
+import { registerTestJobKind } from './lib/jobs/test-job-kind.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 import { createTransactions } from './lib/transactions.ts';
 import type { MarketService } from './market/market.service.ts';
 import { createMarketFromEnv } from './market/market-from-env.ts';
@@ -46,7 +47,6 @@ import { registerRateLimits } from './plugins/rate-limit.ts';
 import { createSessionReader } from './plugins/session-reader.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { registerModules } from './routes.ts';
-import { registerTestJobKind } from './lib/jobs/test-job-kind.ts';
 import type { Services } from './services.ts';
 
 export type AppDeps = {

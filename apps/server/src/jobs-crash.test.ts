@@ -83,7 +83,8 @@ test('committed jobs survive kill -9 of the server and each runs exactly once af
     await queue.start({ work: false });
     for (let batch = 0; batch < JOBS / 10; batch++) {
       await database.db.transaction(async (tx) => {
-        for (let i = 0; i < 10; i++) await enqueueJob(tx, { kind: TEST_JOB_KIND, payload: { n: batch * 10 + i } });
+        for (let i = 0; i < 10; i++)
+          await enqueueJob(tx, { kind: TEST_JOB_KIND, payload: { n: batch * 10 + i } });
       });
     }
     await queue.stop();
@@ -107,7 +108,10 @@ test('committed jobs survive kill -9 of the server and each runs exactly once af
     await new Promise((resolve) => setTimeout(resolve, 1500));
   }
   await stop(server, 'SIGKILL');
-  const before = await withStore(async (db) => ({ effects: await countEffects(db), states: await jobStates(db) }));
+  const before = await withStore(async (db) => ({
+    effects: await countEffects(db),
+    states: await jobStates(db),
+  }));
   expect(before.effects.rows).toBeLessThan(JOBS);
   expect(before.effects.rows).toBe(before.effects.distinct);
   expect(before.states.completed ?? 0).toBe(before.effects.rows);

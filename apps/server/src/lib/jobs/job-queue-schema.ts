@@ -1,7 +1,14 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { type Db as BossDb, fromDrizzle, fromPglite, getConstructionPlans } from 'pg-boss';
+import {
+  type Db as BossDb,
+  type DrizzleTransactionLike,
+  fromDrizzle,
+  fromPglite,
+  getConstructionPlans,
+} from 'pg-boss';
 import type { Database, Db } from '../../db/client.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 /** The PostgreSQL schema pg-boss keeps its tables in (docs/decisions/030). */
 export const JOB_QUEUE_SCHEMA = 'pgboss';
@@ -17,7 +24,15 @@ export function jobQueueAdapter(database: QueueDatabase): BossDb {
     if (!database.pglite) throw new Error('the embedded database does not expose its PGlite instance');
     return fromPglite(database.pglite);
   }
-  return fromDrizzle(database.db, sql);
+  return transactionAdapter(database.db);
+}
+
+/**
+ * pg-boss's view of a Drizzle transaction (or the pool): what `send` and `complete` run in.
+ * pg-boss types `execute`'s answer more narrowly than Drizzle declares it; the rows are the same.
+ */
+export function transactionAdapter(tx: Db): BossDb {
+  return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 }
 
 /**
@@ -26,10 +41,11 @@ export function jobQueueAdapter(database: QueueDatabase): BossDb {
  * when it starts (`migrate`), under its own advisory lock.
  */
 export async function installJobQueueSchema(database: QueueDatabase): Promise<void> {
-  const found = await database.db.execute(
+  const found = await selectRows(
+    database.db,
     sql`select 1 from information_schema.schemata where schema_name = ${JOB_QUEUE_SCHEMA}`,
   );
-  if (found.rows.length > 0) return;
+  if (found.length > 0) return;
   const plans = getConstructionPlans(JOB_QUEUE_SCHEMA, {
     backend: database.kind === 'pglite' ? 'pglite' : 'postgres',
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
-import { createJobQueue, enqueueJob, type JobQueue } from './job-queue.ts';
+import { createJobQueue, enqueueJob, enqueueJobs, type JobQueue } from './job-queue.ts';
 import { JOB_QUEUE_SCHEMA } from './job-queue-schema.ts';
 import { createTestJobTable, registerTestJobKind, TEST_JOB_KIND } from './test-job-kind.ts';
 
@@ -78,12 +78,17 @@ test('a job enqueued in a rolled-back transaction never runs', async () => {
 
 test('a job enqueued in a committed transaction runs exactly once', async () => {
   await reset();
-  const id = await database.db.transaction((tx) => enqueueJob(tx, { kind: TEST_JOB_KIND, payload: { n: 2 } }));
+  const id = await database.db.transaction((tx) =>
+    enqueueJob(tx, { kind: TEST_JOB_KIND, payload: { n: 2 } }),
+  );
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
   expect(await queue.drain()).toBe(1);
   expect(await queue.drain()).toBe(0);
   expect(await effects()).toEqual(new Map([[2, 1]]));
-  const [row] = await selectRows<{ job_id: string }>(database.db, sql`select job_id::text from test_job_effects`);
+  const [row] = await selectRows<{ job_id: string }>(
+    database.db,
+    sql`select job_id::text from test_job_effects`,
+  );
   expect(row?.job_id).toBe(id);
   expect(await jobStates()).toEqual({ completed: 1 });
 });
@@ -97,7 +102,9 @@ test('a job of an unknown kind is refused', async () => {
 test('a handler that throws is retried, then the job is marked failed and logged', async () => {
   await reset();
   errors.length = 0;
-  await database.db.transaction((tx) => enqueueJob(tx, { kind: TEST_JOB_KIND, payload: { n: 3, fail: true } }));
+  await database.db.transaction((tx) =>
+    enqueueJob(tx, { kind: TEST_JOB_KIND, payload: { n: 3, fail: true } }),
+  );
   // The test kind: 2 retries without delay, so three attempts in all.
   expect(await queue.drain()).toBe(3);
   expect(await jobStates()).toEqual({ failed: 1 });
@@ -142,4 +149,19 @@ test('a running worker picks up a committed job by itself', async () => {
   } finally {
     await worker.stop();
   }
+});
+
+test('many jobs enqueued at once in one transaction each run once', async () => {
+  await reset();
+  await database.db.transaction((tx) =>
+    enqueueJobs(
+      tx,
+      TEST_JOB_KIND,
+      Array.from({ length: 500 }, (_, n) => ({ payload: { n }, key: `fan-out:${n}` })),
+    ),
+  );
+  expect(await queue.drain()).toBe(500);
+  const done = await effects();
+  expect(done.size).toBe(500);
+  expect(await jobStates()).toEqual({ completed: 500 });
 });

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromDrizzle, type Job, PgBoss } from 'pg-boss';
+import { type Job, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../../db/client.ts';
-import { JOB_QUEUE_SCHEMA, jobQueueAdapter } from './job-queue-schema.ts';
+import { JOB_QUEUE_SCHEMA, jobQueueAdapter, transactionAdapter } from './job-queue-schema.ts';
 
 /**
  * A durable job queue in the database (transactional outbox), on pg-boss (docs/decisions/030).
@@ -28,8 +27,9 @@ export type NewJob = {
   kind: string;
   payload: JobPayload;
   /**
-   * Optional: while a job of this kind with this key is waiting to run, another with the same key
-   * is not added (`enqueueJob` then answers null).
+   * Optional: a business key kept with the job (pg-boss's `singletonKey`), to find it (say,
+   * `copy-open:<trade>:<follower>`). It does NOT refuse a second job with the same key (pg-boss's
+   * standard queue policy ignores it): a handler dedupes with its own unique constraint.
    */
   key?: string;
 };
@@ -68,7 +68,11 @@ type Registration = { handler: JobHandler; options: JobKindOptions };
 
 export type JobQueue = {
   /** Registers the handler of a kind; before `start`. */
-  registerJobHandler<P extends JobPayload>(kind: string, handler: JobHandler<P>, options?: JobKindOptions): void;
+  registerJobHandler<P extends JobPayload>(
+    kind: string,
+    handler: JobHandler<P>,
+    options?: JobKindOptions,
+  ): void;
   /** Creates the queues of the registered kinds and, unless `work: false`, starts polling them. */
   start(options?: { work?: boolean }): Promise<void>;
   /** Stops polling, waits for running handlers, and detaches from the database. */
@@ -110,16 +114,36 @@ const kindsKnown = new Set<string>();
 
 /**
  * Adds a job inside the caller's transaction (`Command`'s `tx`): it runs only if that transaction
- * commits. Answers the job id, or null when `key` matched a job still waiting.
+ * commits. Answers the job id.
  */
 export async function enqueueJob(tx: Db, job: NewJob): Promise<string | null> {
   const boss = startedQueues[0];
   if (!boss) throw new Error(`cannot enqueue a ${job.kind} job: the job queue is not started`);
   if (!kindsKnown.has(job.kind)) throw new Error(`cannot enqueue a job of unknown kind ${job.kind}`);
   return boss.send(job.kind, job.payload, {
-    db: fromDrizzle(tx, sql),
+    db: transactionAdapter(tx),
     ...(job.key === undefined ? {} : { singletonKey: job.key }),
   });
+}
+
+/**
+ * Adds many jobs of one kind inside the caller's transaction in one statement (a fan-out: one job
+ * per follower). Same guarantees as `enqueueJob`.
+ */
+export async function enqueueJobs(
+  tx: Db,
+  kind: string,
+  jobs: ReadonlyArray<{ payload: JobPayload; key?: string }>,
+): Promise<void> {
+  const boss = startedQueues[0];
+  if (!boss) throw new Error(`cannot enqueue ${kind} jobs: the job queue is not started`);
+  if (!kindsKnown.has(kind)) throw new Error(`cannot enqueue jobs of unknown kind ${kind}`);
+  if (jobs.length === 0) return;
+  await boss.insert(
+    kind,
+    jobs.map((job) => ({ data: job.payload, ...(job.key === undefined ? {} : { singletonKey: job.key }) })),
+    { db: transactionAdapter(tx) },
+  );
 }
 
 export function createJobQueue({
@@ -152,24 +176,36 @@ export function createJobQueue({
       await database.db.transaction(async (tx) => {
         await registration.handler({ tx, jobId: job.id, payload: job.data, retryCount: job.retryCount });
         const result = await boss.complete(kind, { id: job.id, retryCount: job.retryCount }, null, {
-          db: fromDrizzle(tx, sql),
+          db: transactionAdapter(tx),
         });
         // The attempt was lost (expired and claimed again elsewhere): undo this one's effects.
-        if (result.affected !== 1) throw new LostAttempt(job.id);
+        // (pg-boss answers { jobs, requested, affected }; its declaration leaves the fields out.)
+        if ((result as { affected?: number }).affected !== 1) throw new LostAttempt(job.id);
       });
     } catch (error) {
       if (error instanceof LostAttempt) {
-        logger.warn({ kind, jobId: job.id }, 'job attempt expired before it completed; its effects were undone');
+        logger.warn(
+          { kind, jobId: job.id },
+          'job attempt expired before it completed; its effects were undone',
+        );
         return;
       }
       await boss
         .fail(kind, { id: job.id, retryCount: job.retryCount }, { message: String(error) })
-        .catch((failError: unknown) => logger.error({ err: failError, kind, jobId: job.id }, 'job failure not recorded'));
+        .catch((failError: unknown) =>
+          logger.error({ err: failError, kind, jobId: job.id }, 'job failure not recorded'),
+        );
       const retryLimit = registration.options.retryLimit ?? DEFAULTS.retryLimit;
       if (job.retryCount >= retryLimit) {
-        logger.error({ err: error, kind, jobId: job.id, attempts: job.retryCount + 1 }, 'job failed for good');
+        logger.error(
+          { err: error, kind, jobId: job.id, attempts: job.retryCount + 1 },
+          'job failed for good',
+        );
       } else {
-        logger.warn({ err: error, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed; it will be retried');
+        logger.warn(
+          { err: error, kind, jobId: job.id, retryCount: job.retryCount },
+          'job failed; it will be retried',
+        );
       }
     }
   }
@@ -227,7 +263,9 @@ export function createJobQueue({
           retryDelay: options.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds,
           retryBackoff,
           // pg-boss takes a longest delay only with backoff.
-          ...(retryBackoff ? { retryDelayMax: options.retryDelayMaxSeconds ?? DEFAULTS.retryDelayMaxSeconds } : {}),
+          ...(retryBackoff
+            ? { retryDelayMax: options.retryDelayMaxSeconds ?? DEFAULTS.retryDelayMaxSeconds }
+            : {}),
           expireInSeconds: options.expireInSeconds ?? DEFAULTS.expireInSeconds,
           deleteAfterSeconds: options.deleteAfterSeconds ?? DEFAULTS.deleteAfterSeconds,
         };
@@ -250,7 +288,7 @@ export function createJobQueue({
       await loop;
       const index = startedQueues.indexOf(boss);
       if (index >= 0) startedQueues.splice(index, 1);
-      if (started) await boss.stop({ graceful: false, close: false, wait: true });
+      if (started) await boss.stop({ graceful: false, close: false });
       started = false;
     },
     runOnce,

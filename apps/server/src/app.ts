@@ -19,6 +19,8 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { ensureInstanceSecret, ensureInstanceSeed } from './lib/instance-secret.ts';
+import { createJobQueue, type JobQueue } from './lib/jobs/job-queue.ts';
+import { registerTestJobKind } from './lib/jobs/test-job-kind.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { createTransactions } from './lib/transactions.ts';
 import type { MarketService } from './market/market.service.ts';
@@ -72,6 +74,8 @@ declare module 'fastify' {
     loanInterest: LoanInterestJob;
     /** Retries failed SMTP deliveries until the app closes. */
     mailDelivery: MailDeliveryWorker;
+    /** The durable job queue (lib/jobs); tests run its jobs with `drain()`. */
+    jobs: JobQueue;
   }
 }
 
@@ -163,6 +167,12 @@ export async function buildApp({
   });
   // Ratings use closed candles at the market's own time (the market reads the system clock).
   const signalRatings = createSignalRatings(market, systemClock);
+  // Durable jobs (transactional outbox, docs/decisions/030): modules register handlers while
+  // their routes register; the queue starts after them.
+  const jobs = createJobQueue({ database, logger: app.log });
+  if (env.NODE_ENV === 'test') {
+    registerTestJobKind(jobs, { delayMs: Number(process.env.CANDOR_TEST_JOB_DELAY_MS ?? 0) });
+  }
   const services: Services = {
     env,
     database,
@@ -174,8 +184,11 @@ export async function buildApp({
     signalRatings,
     clock,
     transactions: createTransactions({ db, mailer, clock, log: app.log }),
+    jobs,
   };
   await registerModules(app, services);
+  app.decorate('jobs', jobs);
+  await jobs.start({ work: env.JOB_WORKER === 'on' });
   await registerWebApp(app, env);
   // Live prices run from here until the app closes (stream connections end first, in preClose).
   app.decorate('market', market);
@@ -222,6 +235,7 @@ export async function buildApp({
   loanInterest.start();
   app.addHook('onClose', async () => {
     warmUp.abort();
+    await jobs.stop();
     await signalAlerts.stop();
     await loanInterest.stop();
     await verificationRetention.stop();

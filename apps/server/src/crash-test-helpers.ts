@@ -64,13 +64,17 @@ async function adminQuery(url: string, text: string): Promise<void> {
 }
 
 /**
- * Starts the server on the store (see spawnServer) and resolves once GET /api/ready answers 200.
+ * Starts the server on the store (see spawnServer), with `env` added and resolves once GET /api/ready answers 200.
  */
-export async function startServerProcess(store: CrashStore): Promise<ServerProcess> {
+export async function startServerProcess(
+  store: CrashStore,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const server = await spawnServer({
     DATA_DIR: store.dataDir,
     DATABASE_URL: store.databaseUrl,
     AUTH_SECRET: TEST_AUTH_SECRET,
+    ...env,
   });
   await waitUntilReady(server);
   return server;

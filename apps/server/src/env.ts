@@ -25,6 +25,8 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   /** Comma-separated proxy addresses to trust for the client address (X-Forwarded-For). */
   TRUST_PROXY: z.string().optional(),
+  /** `off`: this server adds jobs but runs none (tests drain the queue by hand). */
+  JOB_WORKER: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Where live prices come from: 'simulated' (no network) or 'coingecko' (crypto from CoinGecko, the rest simulated). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Clock } from './lib/clock.ts';
+import type { JobQueue } from './lib/jobs/job-queue.ts';
 import type { Transactions } from './lib/transactions.ts';
 import type { MarketService } from './market/market.service.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -25,6 +26,8 @@ export type Services = {
   signalRatings: SignalRatings;
   clock: Clock;
   transactions: Transactions;
+  /** The durable job queue: modules register their job handlers here while routes register. */
+  jobs: JobQueue;
 };
 
 /** A module's routes: a Fastify plugin given the services it uses, and nothing else. */

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { installJobQueueSchema } from '../lib/jobs/job-queue-schema.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import * as accountSecurity from './schema/account-security.ts';
 import * as audit from './schema/audit.ts';
@@ -65,6 +66,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (the job queue talks to it directly; lib/jobs). */
+  pglite?: PGlite;
   /** A new connection outside the pool, for LISTEN and session locks (PostgreSQL only). */
   createClient?: () => pg.Client;
   /** Throws when the database cannot answer. */
@@ -98,6 +101,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     const client = await PGlite.create(path.join(config.dataDir, 'pg'));
     const database = wrapPglite(client, lock);
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: findMigrationsFolder() });
+    await installJobQueueSchema(database);
     return database;
   } catch (error) {
     lock.release();
@@ -119,6 +123,7 @@ function wrapPglite(client: PGlite, lock: DataDirLock | undefined): Database {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     ping: async () => {
       await client.query('select 1');
     },
@@ -147,6 +152,7 @@ async function openPostgres(url: string): Promise<Database> {
     await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), {
       migrationsFolder: findMigrationsFolder(),
     });
+    await installJobQueueSchema({ db, kind: 'postgres' });
   } finally {
     await lockClient.query('select pg_advisory_unlock(726372)').catch(() => undefined);
     lockClient.release();
@@ -164,5 +170,7 @@ async function openPostgres(url: string): Promise<Database> {
 
 /** Applies migrations to a PGlite client (tests build their snapshot with it). */
 export async function migrateEmbedded(client: PGlite): Promise<void> {
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: findMigrationsFolder() });
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: findMigrationsFolder() });
+  await installJobQueueSchema({ db, kind: 'pglite', pglite: client });
 }

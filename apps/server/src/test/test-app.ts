@@ -100,6 +100,7 @@ export async function createTestApp(
     DATA_DIR: overrides.DATA_DIR ?? fs.mkdtempSync('/tmp/candor-test-data-'),
     AUTH_SECRET: TEST_AUTH_SECRET,
     RATE_LIMITS: TEST_RATE_LIMITS,
+    JOB_WORKER: 'off',
     ...overrides,
   });
   const app = await buildApp({ env, database, ...deps });

@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { selectRows } from '../../db/select-rows.ts';
+import { openTestDatabase } from '../../test/test-app.ts';
+import { createJobQueue, enqueueJob, enqueueJobs, type JobQueue } from './job-queue.ts';
+import { JOB_QUEUE_SCHEMA } from './job-queue-schema.ts';
+import { createTestJobTable, registerTestJobKind, TEST_JOB_KIND } from './test-job-kind.ts';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
+
+const silent = {
+  level: 'silent',
+  fatal: () => undefined,
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+  silent: () => undefined,
+  child: () => silent,
+} as never;
+
+let database: Database;
+let drop: () => Promise<void>;
+let queue: JobQueue;
+const errors: unknown[] = [];
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  await createTestJobTable(database.db);
+  const logger = { ...(silent as object), error: (...args: unknown[]) => errors.push(args) } as never;
+  queue = createJobQueue({ database, logger });
+  registerTestJobKind(queue);
+  await queue.start({ work: false });
+});
+
+afterAll(async () => {
+  await queue?.stop();
+  await drop?.();
+});
+
+async function effects(): Promise<Map<number, number>> {
+  const rows = await selectRows<{ n: number; c: string }>(
+    database.db,
+    sql`select n, count(*)::text as c from test_job_effects group by n`,
+  );
+  return new Map(rows.map((row) => [row.n, Number(row.c)]));
+}
+
+async function jobStates(): Promise<Record<string, number>> {
+  const rows = await selectRows<{ state: string; c: string }>(
+    database.db,
+    sql`select state::text, count(*)::text as c from ${sql.identifier(JOB_QUEUE_SCHEMA)}.job
+         where name = ${TEST_JOB_KIND} group by state`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.state, Number(row.c)]));
+}
+
+async function reset(): Promise<void> {
+  await database.db.execute(sql`delete from test_job_effects`);
+  await database.db.execute(
+    sql`delete from ${sql.identifier(JOB_QUEUE_SCHEMA)}.job where name = ${TEST_JOB_KIND}`,
+  );
+}
+
+test('a job enqueued in a rolled-back transaction never runs', async () => {
+  await reset();
+  await expect(
+    database.db.transaction(async (tx) => {
+      await enqueueJob(tx, { kind: TEST_JOB_KIND, payload: { n: 1 } });
+      throw new Error('the use case fails');
+    }),
+  ).rejects.toThrow('the use case fails');
+  expect(await queue.drain()).toBe(0);
+  expect((await effects()).size).toBe(0);
+});
+
+test('a job enqueued in a committed transaction runs exactly once', async () => {
+  await reset();
+  const id = await database.db.transaction((tx) =>
+    enqueueJob(tx, { kind: TEST_JOB_KIND, payload: { n: 2 } }),
+  );
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await queue.drain()).toBe(1);
+  expect(await queue.drain()).toBe(0);
+  expect(await effects()).toEqual(new Map([[2, 1]]));
+  const [row] = await selectRows<{ job_id: string }>(
+    database.db,
+    sql`select job_id::text from test_job_effects`,
+  );
+  expect(row?.job_id).toBe(id);
+  expect(await jobStates()).toEqual({ completed: 1 });
+});
+
+test('a job of an unknown kind is refused', async () => {
+  await expect(
+    database.db.transaction((tx) => enqueueJob(tx, { kind: 'no.such.kind', payload: {} })),
+  ).rejects.toThrow('unknown kind');
+});
+
+test('a handler that throws is retried, then the job is marked failed and logged', async () => {
+  await reset();
+  errors.length = 0;
+  await database.db.transaction((tx) =>
+    enqueueJob(tx, { kind: TEST_JOB_KIND, payload: { n: 3, fail: true } }),
+  );
+  // The test kind: 2 retries without delay, so three attempts in all.
+  expect(await queue.drain()).toBe(3);
+  expect(await jobStates()).toEqual({ failed: 1 });
+  expect((await effects()).size).toBe(0);
+  expect(JSON.stringify(errors)).toContain('job failed for good');
+});
+
+test('two workers draining 1,000 jobs run each exactly once', async () => {
+  await reset();
+  const count = 1000;
+  await database.db.transaction(async (tx) => {
+    for (let n = 0; n < count; n++) await enqueueJob(tx, { kind: TEST_JOB_KIND, payload: { n } });
+  });
+  // A second worker, as another server would be (on PGlite: the same process, one connection).
+  const other = createJobQueue({ database, logger: silent, batchSize: 25 });
+  registerTestJobKind(other);
+  await other.start({ work: false });
+  try {
+    const [first, second] = await Promise.all([queue.drain(), other.drain()]);
+    expect((first ?? 0) + (second ?? 0)).toBe(count);
+    if (database.kind === 'postgres') {
+      expect(first).toBeGreaterThan(0);
+      expect(second).toBeGreaterThan(0);
+    }
+  } finally {
+    await other.stop();
+  }
+  const done = await effects();
+  expect(done.size).toBe(count);
+  expect([...done.values()].every((times) => times === 1)).toBe(true);
+  expect(await jobStates()).toEqual({ completed: count });
+});
+
+test('a running worker picks up a committed job by itself', async () => {
+  await reset();
+  const worker = createJobQueue({ database, logger: silent, pollIntervalMs: 50 });
+  registerTestJobKind(worker);
+  await worker.start();
+  try {
+    await database.db.transaction((tx) => enqueueJob(tx, { kind: TEST_JOB_KIND, payload: { n: 7 } }));
+    await vi.waitFor(async () => expect(await effects()).toEqual(new Map([[7, 1]])), { timeout: 10_000 });
+  } finally {
+    await worker.stop();
+  }
+});
+
+test('many jobs enqueued at once in one transaction each run once', async () => {
+  await reset();
+  await database.db.transaction((tx) =>
+    enqueueJobs(
+      tx,
+      TEST_JOB_KIND,
+      Array.from({ length: 500 }, (_, n) => ({ payload: { n }, key: `fan-out:${n}` })),
+    ),
+  );
+  expect(await queue.drain()).toBe(500);
+  const done = await effects();
+  expect(done.size).toBe(500);
+  expect(await jobStates()).toEqual({ completed: 500 });
+});

@@ -19,6 +19,7 @@ CREATE TABLE "skipped_copies" (
 	"skipped_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "trades" DROP CONSTRAINT "trades_closed_by";--> statement-breakpoint
 ALTER TABLE "trades" ADD COLUMN "copied_from_trade_id" uuid;--> statement-breakpoint
 ALTER TABLE "trades" ADD COLUMN "copy_relation_id" uuid;--> statement-breakpoint
 ALTER TABLE "copy_high_water_marks" ADD CONSTRAINT "copy_high_water_marks_follower_user_id_users_id_fk" FOREIGN KEY ("follower_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -28,4 +29,5 @@ ALTER TABLE "skipped_copies" ADD CONSTRAINT "skipped_copies_follower_user_id_use
 CREATE UNIQUE INDEX "skipped_copies_once_idx" ON "skipped_copies" USING btree ("provider_trade_id","copy_relation_id");--> statement-breakpoint
 CREATE INDEX "skipped_copies_follower_idx" ON "skipped_copies" USING btree ("follower_user_id","skipped_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "trades_copy_idx" ON "trades" USING btree ("copied_from_trade_id","copy_relation_id");--> statement-breakpoint
-ALTER TABLE "trades" ADD CONSTRAINT "trades_copy" CHECK (("trades"."copied_from_trade_id" is null) = ("trades"."copy_relation_id" is null));
+ALTER TABLE "trades" ADD CONSTRAINT "trades_copy" CHECK (("trades"."copied_from_trade_id" is null) = ("trades"."copy_relation_id" is null));--> statement-breakpoint
+ALTER TABLE "trades" ADD CONSTRAINT "trades_closed_by" CHECK ("trades"."closed_by" in ('customer', 'admin', 'stop_out', 'desk', 'copy'));

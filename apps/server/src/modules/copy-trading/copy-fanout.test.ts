@@ -1,7 +1,6 @@
 import { chargeProfitShare, INITIAL_HIGH_WATER_MARK } from '@candor/domain/copy/profit-share';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
-import { mailOutbox } from '../../db/schema/mail.ts';
 import {
   copyHighWaterMarks,
   copyRelations,
@@ -9,6 +8,7 @@ import {
   strategyProviders,
 } from '../../db/schema/copy-trading.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { useSignedInUser } from '../../test/factories.ts';
 import { insertFundedCustomer } from '../../test/money.ts';
@@ -46,7 +46,10 @@ async function provider(cash: bigint, bps = 2000): Promise<Person & { providerId
   return { ...person, providerId: row.id };
 }
 
-async function follower(cash: bigint, of: { providerId: string; user: { id: string } }): Promise<Person & { relationId: string }> {
+async function follower(
+  cash: bigint,
+  of: { providerId: string; user: { id: string } },
+): Promise<Person & { relationId: string }> {
   const person = await insertFundedCustomer(t, cash);
   const [row] = await t.db
     .insert(copyRelations)
@@ -136,7 +139,9 @@ describe('copy fan-out', () => {
       .where(and(eq(mailOutbox.toAddress, poor.user.email)));
     const skipMails = mails.filter((mail) => mail.subject.endsWith('a copied trade was skipped'));
     expect(skipMails).toHaveLength(1);
-    expect(skipMails[0]?.textBody).toContain('Copy skipped: The copy needs $100.00 but your available balance is $10.00.');
+    expect(skipMails[0]?.textBody).toContain(
+      'Copy skipped: The copy needs $100.00 but your available balance is $10.00.',
+    );
   });
 
   test('the provider closes: the copies close; a rise above the peak pays the profit share', async () => {
@@ -182,7 +187,10 @@ describe('copy fan-out', () => {
       .select()
       .from(copyHighWaterMarks)
       .where(eq(copyHighWaterMarks.followerUserId, fan.user.id));
-    expect(hwm).toMatchObject({ cumulativeMinor: charged.mark.cumulativeCents, peakMinor: charged.mark.peakCents });
+    expect(hwm).toMatchObject({
+      cumulativeMinor: charged.mark.cumulativeCents,
+      peakMinor: charged.mark.peakCents,
+    });
     expect(await profitShares(fan.user.id)).toHaveLength(1);
 
     for (const browser of [fan.browser, trader.browser]) {

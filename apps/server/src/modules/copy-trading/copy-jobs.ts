@@ -17,12 +17,7 @@ import { readSiteName } from '../settings/settings.service.ts';
 import { closeCopiedTrade } from '../trades/close-trade.service.ts';
 import { placeTrade } from '../trades/open-trade.service.ts';
 import { findTradingTerms } from '../trades/trading-terms.ts';
-import {
-  COPY_CLOSE_JOB,
-  COPY_OPEN_JOB,
-  type CopyClosePayload,
-  type CopyOpenPayload,
-} from './copy-fanout.ts';
+import { COPY_CLOSE_JOB, COPY_OPEN_JOB, type CopyClosePayload, type CopyOpenPayload } from './copy-fanout.ts';
 
 type Deps = { market: MarketService; mailer: Mailer; clock: Clock };
 type Skip = { code: string; message: string };
@@ -106,9 +101,13 @@ async function copyOne(
   relationId: string,
 ): Promise<void> {
   // The relation's lock keeps two runs of the same job from copying at once.
-  const [relation] = await tx.select().from(copyRelations).where(eq(copyRelations.id, relationId)).for('update');
+  const [relation] = await tx
+    .select()
+    .from(copyRelations)
+    .where(eq(copyRelations.id, relationId))
+    .for('update');
   // A relation ended since the job was added gets no new copy.
-  if (!relation || relation.status !== 'active') return;
+  if (relation?.status !== 'active') return;
   const providerTrade = provider.trade;
   const [copied] = await tx
     .select({ id: trades.id })
@@ -121,7 +120,10 @@ async function copyOne(
     .from(users)
     .where(eq(users.id, relation.followerUserId));
   if (follower?.status !== 'active') {
-    await recordSkip(tx, deps.mailer, at, { code: 'ACCOUNT_NOT_ACTIVE', message: 'Your account is not active.' });
+    await recordSkip(tx, deps.mailer, at, {
+      code: 'ACCOUNT_NOT_ACTIVE',
+      message: 'Your account is not active.',
+    });
     return;
   }
   await lockCustomerAccounts(tx, [relation.followerUserId]);
@@ -167,7 +169,7 @@ export function registerCopyJobs(jobs: JobQueue, deps: Deps): void {
     const now = deps.clock();
     const [providerTrade] = await tx.select().from(trades).where(eq(trades.id, payload.providerTradeId));
     // Closed before its copies were made: there is nothing left to copy.
-    if (!providerTrade || providerTrade.status !== 'open') return;
+    if (providerTrade?.status !== 'open') return;
     const provider = { trade: providerTrade, equityCents: BigInt(payload.providerEquityCents) };
     for (const relationId of payload.relationIds) await copyOne(tx, deps, now, provider, relationId);
   });

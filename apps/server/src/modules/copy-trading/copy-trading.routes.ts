@@ -15,9 +15,9 @@ import {
 import { ErrorResponseSchema } from '@candor/contracts/errors';
 import { z } from 'zod';
 import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
-import { registerCopyJobs } from './copy-jobs.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { readUploadedFile } from '../storage/read-upload.ts';
+import { registerCopyJobs } from './copy-jobs.ts';
 import {
   answerInvitation,
   cancelCopying,

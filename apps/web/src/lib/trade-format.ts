@@ -13,6 +13,7 @@ export const CLOSED_BY_LABELS = {
   admin: 'Closed by an administrator',
   stop_out: 'Stopped out (the loss reached the amount)',
   desk: 'Booked by desk',
+  copy: 'Closed with the strategy provider',
 } as const satisfies Record<NonNullable<Trade['closedBy']>, string>;
 
 /** The text colour of a result: profits green, losses red, nothing moved grey. */

@@ -8,5 +8,6 @@ export const TRADE_NEXT = {
 } as const satisfies Record<TradeStatus, readonly TradeStatus[]>;
 
 /** Who closed a trade. */
-export const TRADE_CLOSERS = ['customer', 'admin', 'stop_out', 'desk'] as const;
+/** `copy`: a follower's copy closed by the system because the strategy provider closed theirs. */
+export const TRADE_CLOSERS = ['customer', 'admin', 'stop_out', 'desk', 'copy'] as const;
 export type TradeCloser = (typeof TRADE_CLOSERS)[number];

@@ -11,6 +11,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -100,5 +101,57 @@ export const copyRelations = pgTable(
       sql`(${t.status} = 'active') = (${t.endedAt} is null) and (${t.status} = 'active') = (${t.endReason} is null)`,
     ),
     check('copy_relations_stop_loss', sql`${t.copyStopLossMinor} is null or ${t.copyStopLossMinor} > 0`),
+  ],
+);
+
+/**
+ * A provider's trade that was not copied for a follower (issue 14): recorded once per (relation,
+ * provider trade), so the follower is told once ("…skipped: <why>").
+ */
+export const skippedCopies = pgTable(
+  'skipped_copies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    copyRelationId: uuid('copy_relation_id')
+      .notNull()
+      .references(() => copyRelations.id),
+    providerTradeId: uuid('provider_trade_id').notNull(),
+    followerUserId: text('follower_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** A CopySkipReason, or SUSPENDED / PRICE_UNAVAILABLE / NOT_TRADABLE. */
+    reasonCode: text('reason_code').notNull(),
+    message: text('message').notNull(),
+    skippedAt: timestamp('skipped_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('skipped_copies_once_idx').on(t.providerTradeId, t.copyRelationId),
+    index('skipped_copies_follower_idx').on(t.followerUserId, t.skippedAt),
+  ],
+);
+
+/**
+ * The high-water mark of a follower with a provider (profit-share.ts): the cumulative result of
+ * every copied trade of that provider, and its peak, in cents. Keyed by follower and provider, not
+ * by relation: a follower who stops and copies again keeps their mark. `unpaidFeeMinor` is a profit
+ * share the follower's cash could not cover when it was due (never expected: it follows a profit).
+ */
+export const copyHighWaterMarks = pgTable(
+  'copy_high_water_marks',
+  {
+    followerUserId: text('follower_user_id')
+      .notNull()
+      .references(() => users.id),
+    providerUserId: text('provider_user_id')
+      .notNull()
+      .references(() => users.id),
+    cumulativeMinor: bigint('cumulative_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    peakMinor: bigint('peak_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    unpaidFeeMinor: bigint('unpaid_fee_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerUserId, t.providerUserId] }),
+    check('copy_high_water_marks_peak', sql`${t.peakMinor} >= 0 and ${t.cumulativeMinor} <= ${t.peakMinor}`),
   ],
 );

@@ -15,6 +15,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
@@ -87,6 +88,9 @@ export const trades = pgTable(
     deskEntryId: bigint('desk_entry_id', { mode: 'bigint' }).references(() => journalEntries.id),
     priceSource: text('price_source', { enum: PRICE_SOURCE_IDS }).notNull(),
     marginEntryId: bigint('margin_entry_id', { mode: 'bigint' }).references(() => journalEntries.id),
+    /** A copy (issue 14): the strategy provider's trade it copies, and the follower's copy relation. */
+    copiedFromTradeId: uuid('copied_from_trade_id'),
+    copyRelationId: uuid('copy_relation_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -97,6 +101,9 @@ export const trades = pgTable(
     index('trades_opened_idx').on(t.openedAt),
     index('trades_desk_proposed_idx').on(t.userId, t.deskExpiresAt).where(sql`${t.deskStatus} = 'proposed'`),
     index('trades_desk_expiry_idx').on(t.deskExpiresAt).where(sql`${t.deskStatus} = 'proposed'`),
+    // A provider's trade is copied at most once per relation (the copy job is at-least-once).
+    uniqueIndex('trades_copy_idx').on(t.copiedFromTradeId, t.copyRelationId),
+    check('trades_copy', sql`(${t.copiedFromTradeId} is null) = (${t.copyRelationId} is null)`),
     check('trades_status', sql`${t.status} in ('open', 'closed')`),
     check('trades_direction', sql`${t.direction} in ('buy', 'sell')`),
     check('trades_amounts', sql`${t.amountMinor} > 0 and ${t.lotHundredths} > 0`),

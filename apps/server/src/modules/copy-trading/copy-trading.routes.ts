@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { readUploadedFile } from '../storage/read-upload.ts';
+import { registerCopyJobs } from './copy-jobs.ts';
 import {
   answerInvitation,
   cancelCopying,
@@ -41,10 +42,12 @@ const changeErrors = {
 };
 const IdParamsSchema = z.object({ id: z.string().max(64) });
 
-export const copyTradingRoutes: RoutesPlugin<'db' | 'storage' | 'transactions' | 'clock' | 'market'> = async (
-  app,
-  { db, storage, transactions, clock, market },
-) => {
+export const copyTradingRoutes: RoutesPlugin<
+  'db' | 'storage' | 'transactions' | 'clock' | 'market' | 'jobs' | 'mailer'
+> = async (app, { db, storage, transactions, clock, market, jobs, mailer }) => {
+  // Copies of the providers' trades are opened and closed by durable jobs (copy-jobs.ts).
+  registerCopyJobs(jobs, { market, mailer, clock });
+
   // ---------- staff ----------
 
   app.get(

@@ -11,6 +11,7 @@ import { requireTransition, type Transitions } from '../../lib/require-transitio
 import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { enqueueCopyCloses, settleCopiedTrade } from '../copy-trading/copy-fanout.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
 import { closingPriceAt, requireFreshQuote } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
@@ -78,9 +79,13 @@ async function settleTrade(
     closedAt: close.now,
     resultMinor: result,
     closedBy: close.closedBy,
-    closedByUserId: close.closedBy === 'stop_out' ? null : close.actor.id,
+    closedByUserId: close.closedBy === 'stop_out' || close.closedBy === 'copy' ? null : close.actor.id,
     closeReason: close.reason,
   });
+  // A follower's copy counts toward their high-water mark (and may owe a profit share), whoever
+  // closed it; a provider's trade closes its followers' open copies through jobs of this transaction.
+  if (closed.copyRelationId !== null) await settleCopiedTrade(tx, closed, close.now);
+  await enqueueCopyCloses(tx, closed.id);
   return { row: closed, entryIds: posted.map((entry) => entry.id.toString()) };
 }
 
@@ -174,5 +179,29 @@ export async function stopOutTrade({
     now,
   });
   if (closed.resultMinor !== -row.amountMinor) throw new Error('a stop-out must close at −amount');
+  return true;
+}
+
+/**
+ * Closes a follower's open copy because the strategy provider closed the trade it copies, by the
+ * system at the market price of this moment (the copy's closing side, under its own spread).
+ * Answers false, writing nothing, when the copy is already closed (the follower was first).
+ * PRICE_UNAVAILABLE is thrown: the job is retried until a price comes.
+ */
+export async function closeCopiedTrade({
+  tx,
+  now,
+  market,
+  id,
+}: {
+  tx: Db;
+  now: Date;
+  market: MarketService;
+  id: string;
+}): Promise<boolean> {
+  const row = await lockTrade(tx, id);
+  if (!row || !checkTransition(TRADE_NEXT, row.status, 'closed').ok) return false;
+  const quote = requireFreshQuote(market, row.symbol);
+  await settleTrade(tx, row, { mid: quote.price, closedBy: 'copy', reason: null, actor: SYSTEM_ACTOR, now });
   return true;
 }

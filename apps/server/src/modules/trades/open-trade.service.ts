@@ -6,10 +6,11 @@ import { computeStopOutPrice } from '@candor/domain/trading/stop-out-price';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
+import { enqueueCopyOpens } from '../copy-trading/copy-fanout.ts';
 import { postEntries } from '../ledger/ledger.repository.ts';
 import { requireFreshQuote, requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
-import { insertTrade, type NewTrade } from './trades.repository.ts';
+import { insertTrade, type NewTrade, type TradeRow } from './trades.repository.ts';
 import { findTradingTerms } from './trading-terms.ts';
 
 /**
@@ -25,8 +26,32 @@ export async function openTrade({
   market,
   input,
 }: Command<{ market: MarketService; input: PlaceTradeRequest }>): Promise<Trade> {
+  const row = await placeTrade({ tx, actor, now, market, input, userId: actor.id, copy: null });
+  // A strategy provider's trade is copied for their followers by jobs added in this transaction.
+  await enqueueCopyOpens(tx, row);
+  return toTrade(row);
+}
+
+/**
+ * Opens a trade for `userId` (the actor themselves, or the system opening a follower's copy, marked
+ * with `copy`) under that account's own leverage and spread.
+ */
+export async function placeTrade({
+  tx,
+  actor,
+  now,
+  market,
+  input,
+  userId,
+  copy,
+}: Command<{
+  market: MarketService;
+  input: PlaceTradeRequest;
+  userId: string;
+  copy: { copiedFromTradeId: string; copyRelationId: string } | null;
+}>): Promise<TradeRow> {
   const spec = requireTradableInstrument(market, input.symbol);
-  const terms = await findTradingTerms(tx, actor.id, now);
+  const terms = await findTradingTerms(tx, userId, now);
   const lotHundredths = requireLotSize(input.lotSize, terms.maxLeverage);
   const quote = requireFreshQuote(market, spec.symbol);
   const amount = toMinorUnits(input.amount);
@@ -40,7 +65,7 @@ export async function openTrade({
   });
   const values = {
     id: crypto.randomUUID(),
-    userId: actor.id,
+    userId,
     ...tradeTerms(spec, input.direction, amount, lotHundredths),
     openPrice,
     openMidPrice: quote.price,
@@ -52,14 +77,15 @@ export async function openTrade({
     status: 'open',
     priceSource: quote.source,
     createdAt: now,
+    ...(copy ?? {}),
   } satisfies NewTrade;
   const margin = await postEntries(
     tx,
-    [tradeMarginEntry({ userId: actor.id, amount, tradeId: values.id, description: describeTrade(values) })],
+    [tradeMarginEntry({ userId, amount, tradeId: values.id, description: describeTrade(values) })],
     actor,
   );
   if (!margin.ok) throw new AppError('INSUFFICIENT_FUNDS', TRADE_MESSAGES.insufficient);
   const [entry] = margin.value;
   if (!entry) throw new Error('the margin entry was not posted');
-  return toTrade(await insertTrade(tx, { ...values, marginEntryId: entry.id }));
+  return insertTrade(tx, { ...values, marginEntryId: entry.id });
 }

@@ -1,0 +1,261 @@
+import { chargeProfitShare, INITIAL_HIGH_WATER_MARK } from '@candor/domain/copy/profit-share';
+import { and, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, test } from 'vitest';
+import {
+  copyHighWaterMarks,
+  copyRelations,
+  skippedCopies,
+  strategyProviders,
+} from '../../db/schema/copy-trading.ts';
+import { journalEntries } from '../../db/schema/ledger.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
+import { trades } from '../../db/schema/trades.ts';
+import { useSignedInUser } from '../../test/factories.ts';
+import { insertFundedCustomer } from '../../test/money.ts';
+import { assertLedgerConsistent, type Browser, useTestApp } from '../../test/test-app.ts';
+import { closeTradeRequest, placeTradeRequest, useFixedQuotes } from '../trades/trade-test-helpers.ts';
+
+const t = useTestApp();
+const admin = useSignedInUser(t, { role: 'admin' });
+const quotes = useFixedQuotes(t, { BTCUSD: '60000.00' });
+
+afterEach(async () => {
+  await assertLedgerConsistent(t.db);
+});
+
+type Person = { user: { id: string; email: string }; browser: Browser };
+
+/** An active strategy provider with `cash` cents, and a profit share of `bps`. */
+async function provider(cash: bigint, bps = 2000): Promise<Person & { providerId: string }> {
+  const person = await insertFundedCustomer(t, cash);
+  const now = new Date();
+  const [row] = await t.db
+    .insert(strategyProviders)
+    .values({
+      userId: person.user.id,
+      displayName: 'Aurora FX',
+      minimumBalanceMinor: 0n,
+      profitShareBps: bps,
+      status: 'active',
+      createdBy: 'test',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('no provider');
+  return { ...person, providerId: row.id };
+}
+
+async function follower(
+  cash: bigint,
+  of: { providerId: string; user: { id: string } },
+): Promise<Person & { relationId: string }> {
+  const person = await insertFundedCustomer(t, cash);
+  const [row] = await t.db
+    .insert(copyRelations)
+    .values({
+      followerUserId: person.user.id,
+      providerId: of.providerId,
+      providerUserId: of.user.id,
+      startedAt: new Date(),
+      profitShareBps: 2000,
+      copiedOpenPositions: false,
+    })
+    .returning();
+  if (!row) throw new Error('no relation');
+  return { ...person, relationId: row.id };
+}
+
+async function open(browser: Browser, amount = '100.00', lotSize = '1'): Promise<string> {
+  const res = await placeTradeRequest(browser, { symbol: 'BTCUSD', direction: 'buy', amount, lotSize });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id;
+}
+
+async function close(browser: Browser, id: string): Promise<void> {
+  const res = await closeTradeRequest(browser, id);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+function copiesOf(providerTradeId: string) {
+  return t.db.select().from(trades).where(eq(trades.copiedFromTradeId, providerTradeId));
+}
+
+async function profitShares(userId: string) {
+  return t.db
+    .select()
+    .from(journalEntries)
+    .where(and(eq(journalEntries.kind, 'profit_share'), eq(journalEntries.userId, userId)));
+}
+
+describe('copy fan-out', () => {
+  test('a provider trade is copied once per active follower, equity to equity, rounded down', async () => {
+    const trader = await provider(300_000n);
+    const a = await follower(100_000n, trader);
+    const b = await follower(55_555n, trader);
+    const tradeId = await open(trader.browser, '100.00', '2');
+    expect(await copiesOf(tradeId)).toHaveLength(0);
+    await t.app.jobs.drain();
+    await t.app.jobs.drain();
+    const copies = await copiesOf(tradeId);
+    expect(copies).toHaveLength(2);
+    const byUser = new Map(copies.map((row) => [row.userId, row]));
+    // $100 × 1,000 ÷ 3,000 = $33.33…; $100 × 555.55 ÷ 3,000 = $18.518…
+    expect(byUser.get(a.user.id)).toMatchObject({ amountMinor: 3_333n, lotHundredths: 200, status: 'open' });
+    expect(byUser.get(b.user.id)).toMatchObject({ amountMinor: 1_851n, copyRelationId: b.relationId });
+  });
+
+  test('re-running an open job makes no second copy', async () => {
+    const trader = await provider(100_000n);
+    const a = await follower(100_000n, trader);
+    const tradeId = await open(trader.browser);
+    await t.app.jobs.drain();
+    // The same job delivered again (at-least-once).
+    await t.db.transaction(async (tx) => {
+      const { enqueueJob } = await import('../../lib/jobs/job-queue.ts');
+      await enqueueJob(tx, {
+        kind: 'copy.open',
+        payload: { providerTradeId: tradeId, providerEquityCents: '100000', relationIds: [a.relationId] },
+      });
+    });
+    await t.app.jobs.drain();
+    expect(await copiesOf(tradeId)).toHaveLength(1);
+  });
+
+  test('a follower without enough cash gets one skipped record and one mail', async () => {
+    const trader = await provider(100_000n);
+    const poor = await follower(20_000n, trader);
+    // Most of the follower's cash is in an open trade of their own: equity stays, cash is short.
+    await open(poor.browser, '190.00');
+    const tradeId = await open(trader.browser, '500.00');
+    await t.app.jobs.drain();
+    await t.app.jobs.drain();
+    expect(await copiesOf(tradeId)).toHaveLength(0);
+    const skipped = await t.db.select().from(skippedCopies).where(eq(skippedCopies.providerTradeId, tradeId));
+    expect(skipped).toMatchObject([{ reasonCode: 'NOT_ENOUGH_CASH', copyRelationId: poor.relationId }]);
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, poor.user.email)));
+    const skipMails = mails.filter((mail) => mail.subject.endsWith('a copied trade was skipped'));
+    expect(skipMails).toHaveLength(1);
+    expect(skipMails[0]?.textBody).toContain(
+      'Copy skipped: The copy needs $100.00 but your available balance is $10.00.',
+    );
+  });
+
+  test('the provider closes: the copies close; a rise above the peak pays the profit share', async () => {
+    const trader = await provider(100_000n);
+    const fan = await follower(100_000n, trader);
+    let mark = INITIAL_HIGH_WATER_MARK;
+
+    // A loss first: no profit share.
+    const first = await open(trader.browser);
+    await t.app.jobs.drain();
+    quotes.set('BTCUSD', '57000.00');
+    await close(trader.browser, first);
+    await t.app.jobs.drain();
+    const [lost] = await copiesOf(first);
+    expect(lost).toMatchObject({ status: 'closed', closedBy: 'copy' });
+    expect(lost?.resultMinor).toBeLessThan(0n);
+    mark = chargeProfitShare(mark, lost?.resultMinor ?? 0n, 2000).mark;
+    expect(await profitShares(fan.user.id)).toHaveLength(0);
+
+    // A win that only recovers part of the loss: nothing yet.
+    const second = await open(trader.browser);
+    await t.app.jobs.drain();
+    quotes.set('BTCUSD', '58500.00');
+    await close(trader.browser, second);
+    await t.app.jobs.drain();
+    const [partial] = await copiesOf(second);
+    expect(partial?.resultMinor).toBeGreaterThan(0n);
+    const afterPartial = chargeProfitShare(mark, partial?.resultMinor ?? 0n, 2000);
+    expect(afterPartial.feeCents).toBe(0n);
+    mark = afterPartial.mark;
+    expect(await profitShares(fan.user.id)).toHaveLength(0);
+
+    // A big win above the peak: 20 % of the rise above it.
+    const third = await open(trader.browser);
+    await t.app.jobs.drain();
+    quotes.set('BTCUSD', '66000.00');
+    await close(trader.browser, third);
+    await t.app.jobs.drain();
+    const [won] = await copiesOf(third);
+    const charged = chargeProfitShare(mark, won?.resultMinor ?? 0n, 2000);
+    expect(charged.feeCents).toBeGreaterThan(0n);
+    const [hwm] = await t.db
+      .select()
+      .from(copyHighWaterMarks)
+      .where(eq(copyHighWaterMarks.followerUserId, fan.user.id));
+    expect(hwm).toMatchObject({
+      cumulativeMinor: charged.mark.cumulativeCents,
+      peakMinor: charged.mark.peakCents,
+    });
+    expect(await profitShares(fan.user.id)).toHaveLength(1);
+
+    for (const browser of [fan.browser, trader.browser]) {
+      const res = await browser.request({ method: 'GET', url: '/api/me/statement' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toContain('Profit share');
+    }
+  });
+
+  test('a follower closing a copy themselves counts toward the mark', async () => {
+    const trader = await provider(100_000n);
+    const fan = await follower(100_000n, trader);
+    const tradeId = await open(trader.browser);
+    await t.app.jobs.drain();
+    const [copy] = await copiesOf(tradeId);
+    quotes.set('BTCUSD', '66000.00');
+    await close(fan.browser, copy?.id ?? '');
+    await close(trader.browser, tradeId);
+    await t.app.jobs.drain();
+    const [closed] = await copiesOf(tradeId);
+    expect(closed?.closedBy).toBe('customer');
+    expect(await profitShares(fan.user.id)).toHaveLength(1);
+  });
+
+  test('a cancelled relation gets no new copies, and its open copy closes with the provider', async () => {
+    const trader = await provider(100_000n);
+    const fan = await follower(100_000n, trader);
+    const first = await open(trader.browser);
+    await t.app.jobs.drain();
+    const cancelled = await fan.browser.post(`/api/strategy-providers/${trader.providerId}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const second = await open(trader.browser);
+    await t.app.jobs.drain();
+    expect(await copiesOf(second)).toHaveLength(0);
+    await close(trader.browser, first);
+    await t.app.jobs.drain();
+    expect((await copiesOf(first)).map((row) => row.status)).toEqual(['closed']);
+  });
+
+  test('a deleted provider: no new copies', async () => {
+    const trader = await provider(100_000n);
+    await follower(100_000n, trader);
+    const removed = await admin.browser.request({
+      method: 'DELETE',
+      url: `/api/admin/strategy-providers/${trader.providerId}`,
+      payload: { reason: 'Stopped trading' },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const tradeId = await open(trader.browser);
+    await t.app.jobs.drain();
+    expect(await copiesOf(tradeId)).toHaveLength(0);
+  });
+
+  test('a rolled-back provider trade copies nothing', async () => {
+    const trader = await provider(5_000n);
+    const fan = await follower(100_000n, trader);
+    // More than the provider's cash: refused, its transaction rolled back.
+    const res = await placeTradeRequest(trader.browser, {
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      amount: '100.00',
+      lotSize: '1',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(await t.app.jobs.drain()).toBe(0);
+    expect(await t.db.select().from(trades).where(eq(trades.userId, fan.user.id))).toHaveLength(0);
+  });
+});

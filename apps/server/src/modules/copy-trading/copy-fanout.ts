@@ -1,0 +1,158 @@
+import { chargeProfitShare } from '@candor/domain/copy/profit-share';
+import { profitShareEntry } from '@candor/domain/ledger/entries';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { copyHighWaterMarks, copyRelations, strategyProviders } from '../../db/schema/copy-trading.ts';
+import { trades } from '../../db/schema/trades.ts';
+import { SYSTEM_ACTOR } from '../../lib/actor.ts';
+import { enqueueJobs } from '../../lib/jobs/job-queue.ts';
+import { postEntries, selectBalanceFigures } from '../ledger/ledger.repository.ts';
+
+/**
+ * The copy fan-out's side in the trades services (issue 14): jobs added in the provider's own
+ * transaction (so a rolled-back trade copies nothing, and a committed one is copied even after a
+ * crash), and the high-water mark of a follower's copy when it closes. The handlers are in
+ * copy-jobs.ts. This file imports nothing of the trades module (no import cycle).
+ */
+
+export const COPY_OPEN_JOB = 'copy.open';
+export const COPY_CLOSE_JOB = 'copy.close';
+
+/** Relations per job: one job copies for up to this many followers in one transaction. */
+export const COPY_BATCH_SIZE = 100;
+
+export type CopyOpenPayload = {
+  providerTradeId: string;
+  /** The provider's equity (cash + reserved, cents) when their trade opened, as a decimal string. */
+  providerEquityCents: string;
+  relationIds: string[];
+};
+export type CopyClosePayload = { providerTradeId: string; relationIds: string[] };
+
+function batches<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * After an account's trade opened: when the account is an active strategy provider with active
+ * followers, adds `copy.open` jobs (COPY_BATCH_SIZE relations each) in the same transaction.
+ */
+export async function enqueueCopyOpens(tx: Db, trade: { id: string; userId: string }): Promise<void> {
+  const rows = await tx
+    .select({ id: copyRelations.id })
+    .from(copyRelations)
+    .innerJoin(strategyProviders, eq(strategyProviders.id, copyRelations.providerId))
+    .where(
+      and(
+        eq(strategyProviders.userId, trade.userId),
+        eq(strategyProviders.status, 'active'),
+        eq(copyRelations.status, 'active'),
+      ),
+    )
+    .orderBy(copyRelations.id);
+  if (rows.length === 0) return;
+  // Equity = cash + reserved: the trade's margin moved cash to reserved, so this is the equity
+  // before it opened (unrealised results of open trades are not counted).
+  const { available, reserved } = await selectBalanceFigures(tx, trade.userId);
+  const providerEquityCents = (available + reserved).toString();
+  await enqueueJobs(
+    tx,
+    COPY_OPEN_JOB,
+    batches(
+      rows.map((row) => row.id),
+      COPY_BATCH_SIZE,
+    ).map((relationIds) => ({
+      payload: { providerTradeId: trade.id, providerEquityCents, relationIds } satisfies CopyOpenPayload,
+    })),
+  );
+}
+
+/**
+ * After a trade closed (any way): when followers hold open copies of it, adds `copy.close` jobs in
+ * the same transaction. Relations cancelled after the copy opened are included: the copy closes
+ * with the provider's trade whatever became of the relation.
+ */
+export async function enqueueCopyCloses(tx: Db, providerTradeId: string): Promise<void> {
+  const rows = await tx
+    .select({ relationId: trades.copyRelationId })
+    .from(trades)
+    .where(and(eq(trades.copiedFromTradeId, providerTradeId), eq(trades.status, 'open')))
+    .orderBy(trades.copyRelationId);
+  const relationIds = rows.flatMap((row) => (row.relationId === null ? [] : [row.relationId]));
+  if (relationIds.length === 0) return;
+  await enqueueJobs(
+    tx,
+    COPY_CLOSE_JOB,
+    batches(relationIds, COPY_BATCH_SIZE).map((ids) => ({
+      payload: { providerTradeId, relationIds: ids } satisfies CopyClosePayload,
+    })),
+  );
+}
+
+/**
+ * A follower's copy closed with `resultMinor` (by the provider's close, the follower, an
+ * administrator or the stop-out): its result moves the follower's high-water mark with that
+ * provider, and a rise above the peak charges the relation's profit share, from the follower's
+ * cash to the provider's cash, in this transaction. A fee the follower's cash cannot cover (not
+ * expected: it follows a larger profit) is kept as unpaid on the mark and not collected later.
+ */
+export async function settleCopiedTrade(
+  tx: Db,
+  copy: { id: string; userId: string; copyRelationId: string | null; resultMinor: bigint | null },
+  now: Date,
+): Promise<void> {
+  if (copy.copyRelationId === null || copy.resultMinor === null) return;
+  const [found] = await tx
+    .select({
+      providerUserId: copyRelations.providerUserId,
+      profitShareBps: copyRelations.profitShareBps,
+      providerName: strategyProviders.displayName,
+    })
+    .from(copyRelations)
+    .innerJoin(strategyProviders, eq(strategyProviders.id, copyRelations.providerId))
+    .where(eq(copyRelations.id, copy.copyRelationId));
+  if (!found) throw new Error('a copied trade has its copy relation');
+  const key = and(
+    eq(copyHighWaterMarks.followerUserId, copy.userId),
+    eq(copyHighWaterMarks.providerUserId, found.providerUserId),
+  );
+  await tx
+    .insert(copyHighWaterMarks)
+    .values({ followerUserId: copy.userId, providerUserId: found.providerUserId, updatedAt: now })
+    .onConflictDoNothing();
+  const [mark] = await tx.select().from(copyHighWaterMarks).where(key).for('update');
+  if (!mark) throw new Error('the high-water mark was not stored');
+  const charged = chargeProfitShare(
+    { cumulativeCents: mark.cumulativeMinor, peakCents: mark.peakMinor },
+    copy.resultMinor,
+    found.profitShareBps,
+  );
+  let unpaid = 0n;
+  if (charged.feeCents > 0n) {
+    const posted = await postEntries(
+      tx,
+      [
+        profitShareEntry({
+          followerId: copy.userId,
+          providerId: found.providerUserId,
+          amount: charged.feeCents,
+          tradeId: copy.id,
+          providerName: found.providerName,
+        }),
+      ],
+      SYSTEM_ACTOR,
+    );
+    if (!posted.ok) unpaid = charged.feeCents;
+  }
+  await tx
+    .update(copyHighWaterMarks)
+    .set({
+      cumulativeMinor: charged.mark.cumulativeCents,
+      peakMinor: charged.mark.peakCents,
+      unpaidFeeMinor: sql`${copyHighWaterMarks.unpaidFeeMinor} + ${unpaid}`,
+      updatedAt: now,
+    })
+    .where(key);
+}

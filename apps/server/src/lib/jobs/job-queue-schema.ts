@@ -7,13 +7,13 @@ import {
   fromPglite,
   getConstructionPlans,
 } from 'pg-boss';
-import type { Database, Db } from '../../db/client.ts';
-import { selectRows } from '../../db/select-rows.ts';
+import { type SqlExecutor, selectRows } from '../../db/select-rows.ts';
 
 /** The PostgreSQL schema pg-boss keeps its tables in (docs/decisions/030). */
 export const JOB_QUEUE_SCHEMA = 'pgboss';
 
-type QueueDatabase = { db: Db; kind: Database['kind']; pglite?: PGlite };
+/** The database as the queue needs it (structural, so db/client.ts can install the schema without a circle). */
+type QueueDatabase = { db: SqlExecutor; kind: 'pglite' | 'postgres'; pglite?: PGlite };
 
 /**
  * pg-boss's view of the database. PGlite is reached directly (its `exec` runs pg-boss's
@@ -31,7 +31,7 @@ export function jobQueueAdapter(database: QueueDatabase): BossDb {
  * pg-boss's view of a Drizzle transaction (or the pool): what `send` and `complete` run in.
  * pg-boss types `execute`'s answer more narrowly than Drizzle declares it; the rows are the same.
  */
-export function transactionAdapter(tx: Db): BossDb {
+export function transactionAdapter(tx: SqlExecutor): BossDb {
   return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 }
 

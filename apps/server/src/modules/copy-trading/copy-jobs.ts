@@ -11,7 +11,6 @@ import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { lockCustomerAccounts, selectBalanceFigures } from '../ledger/ledger.repository.ts';
-import { insertMail } from '../mail/mail.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { closeCopiedTrade } from '../trades/close-trade.service.ts';
@@ -70,21 +69,17 @@ async function mailSkip(tx: Db, mailer: Mailer, skipId: string): Promise<void> {
     .where(eq(skippedCopies.id, skipId));
   if (!found) throw new Error('the skipped copy was recorded');
   const siteName = await readSiteName(tx);
-  const smtp = mailer.transport === 'smtp';
-  await insertMail(tx, {
-    toAddress: found.email,
+  await mailer.queue(tx, {
+    to: found.email,
     userId: found.userId,
     subject: `${siteName}: a copied trade was skipped`,
-    textBody: [
+    text: [
       `Hello ${found.name},`,
       '',
       `${found.providerName}'s ${found.symbol} trade was not copied to your account. Copy skipped: ${found.message}`,
       '',
       'You keep copying their next trades.',
     ].join('\n'),
-    htmlBody: null,
-    deliveryStatus: smtp ? 'sending' : 'kept',
-    ...(smtp ? { nextAttemptAt: new Date(0) } : {}),
   });
 }
 

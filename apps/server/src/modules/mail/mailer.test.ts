@@ -249,3 +249,33 @@ describe('over SMTP (a fake transport)', () => {
     expect(calls.length).toBe(seen);
   });
 });
+
+describe('queued in a transaction', () => {
+  test('a queued message exists only if its transaction commits; with SMTP the next retry pass sends it', async () => {
+    const user = await insertUser(database.db);
+    const transport = fakeTransport();
+    const mailer = createMailer(database.db, { from: FROM, sendMail: transport.sendMail });
+    const message = { to: user.email, userId: user.id, subject: 'Queued', text: 'Hello' };
+    await database.db
+      .transaction(async (tx) => {
+        await mailer.queue(tx, { ...message, subject: 'Rolled back' });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await database.db.transaction((tx) => mailer.queue(tx, message));
+    const rows = await database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, user.id));
+    expect(rows.map((row) => [row.subject, row.deliveryStatus])).toEqual([['Queued', 'sending']]);
+    expect(await mailer.retryDue()).toBe(1);
+    expect(transport.delivered.map((mail) => mail.subject)).toEqual(['Queued']);
+  });
+
+  test('without SMTP a queued message is kept for its account', async () => {
+    const user = await insertUser(database.db);
+    const mailer = createMailer(database.db, { from: FROM });
+    await database.db.transaction((tx) =>
+      mailer.queue(tx, { to: user.email, userId: user.id, subject: 'Kept', text: 'Hello' }),
+    );
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, user.id));
+    expect(row).toMatchObject({ subject: 'Kept', deliveryStatus: 'kept', textBody: 'Hello' });
+  });
+});

@@ -26,6 +26,12 @@ export type Mailer = {
    * SMTP, tries to send it: a failure is recorded and retried later, never thrown.
    */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Records a message to an account inside the caller's transaction (so it exists exactly when the
+   * change that caused it commits): kept in Messages, and with SMTP left due for the delivery worker
+   * (`retryDue`) to send. For work that must not wait on SMTP or on another connection (jobs).
+   */
+  queue(tx: Db, message: MailMessage & { userId: string }): Promise<void>;
   /** Tries again every failed delivery that is due; answers how many were tried. */
   retryDue(): Promise<number>;
   transport: 'smtp' | 'outbox';
@@ -138,6 +144,18 @@ export function createMailer(db: Db, config: MailerConfig): Mailer {
         const code = (error as { cause?: { code?: unknown } })?.cause?.code;
         throw new Error(`The e-mail could not be recorded${typeof code === 'string' ? ` (${code})` : ''}`);
       }),
+    queue: async (tx, { userId, ...message }) => {
+      await insertMail(tx, {
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html ?? null,
+        userId,
+        deliveryStatus: smtp ? 'sending' : 'kept',
+        // Due at once: the delivery worker's next pass sends it.
+        ...(smtp ? { nextAttemptAt: new Date(0) } : {}),
+      });
+    },
     retryDue: async () => {
       if (!smtp) return 0;
       const now = clock();

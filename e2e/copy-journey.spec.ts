@@ -77,8 +77,8 @@ const COPY_AMOUNT = '$449.54';
 test('a provider made by an administrator buys BTCUSD; the follower gets a copy sized by equity; the provider closes in profit; both statements and the provider page show it', async ({
   browser,
 }) => {
-  // Most of it waits for the market to rise (e2e/fixtures/market.ts): about 20 s typically, rarely
-  // over two minutes.
+  // Runs in 35–55 s. Its wait for the market to rise (e2e/fixtures/market.ts) is usually a few
+  // seconds, seldom a minute, and two and a half at most.
   test.setTimeout(240_000);
   const { baseURL } = readE2eEnv();
   const headers = { origin: baseURL };

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -54,6 +54,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // The journeys sign up and sign in dozens of customers, all from 127.0.0.1: more than the
     // production limits allow one address (lib/rate-limit-policies.ts). Nothing else is relaxed.
     RATE_LIMITS: 'sign-up.address=1000,sign-in.address=1000',
+    // The simulated market's seed, known to the journeys: its price is a pure function of seed and
+    // time, so e2e/copy-journey.spec.ts computes the coming seconds' BTCUSD price (as the server
+    // does) to close a trade in profit without waiting on chance. A new seed on every run.
+    MARKET_SEED: String(randomInt(1, 2 ** 31)),
   };
   delete serverEnv.DATABASE_URL;
   delete serverEnv.SMTP_URL; // no SMTP: mail is kept for its customer, who reads it in Messages
@@ -137,6 +141,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.CANDOR_E2E_BASE_URL = baseURL;
   // For the admin command the journeys run while the server runs (fixtures/admin-cli.ts).
   process.env.CANDOR_E2E_DATA_DIR = dataDir;
+  process.env.CANDOR_E2E_MARKET_SEED = serverEnv.MARKET_SEED;
   if (postgres) process.env.CANDOR_E2E_DATABASE_URL = postgres.url;
   process.env.CANDOR_E2E_ADMIN_EMAIL = admin.email;
   process.env.CANDOR_E2E_ADMIN_PASSWORD = admin.password;

@@ -212,6 +212,25 @@ describe('TradesPage', () => {
     expect(assetSelect().value).toBe('ETHUSD');
   });
 
+  test('a tab chosen while the asset list is still loading is shown once it arrives', async () => {
+    const fetchMock = mockMarket();
+    let release = () => {};
+    const listed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (new URL(String(input), 'http://localhost').pathname === '/api/instruments') await listed;
+      return fetchMock(input, init);
+    });
+    renderTradesPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Crypto' }));
+    expect(screen.getByRole('tab', { name: 'Crypto' }).getAttribute('aria-selected')).toBe('true');
+    act(() => release());
+    await waitFor(() => expect(assetSelect().value).toBe('BTCUSD'));
+    expect([...assetSelect().options].map((option) => option.value)).toEqual(['BTCUSD', 'ETHUSD']);
+  });
+
   test('checks the amount and the lot size with the seed messages before sending anything', async () => {
     const fetchMock = mockMarket();
     renderTradesPage();

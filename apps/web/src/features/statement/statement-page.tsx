@@ -18,10 +18,7 @@ export function StatementPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Statement"
-        description="Every movement of your account, newest first: deposits, withdrawals, fees and adjustments."
-      />
+      <PageHeader title="Statement" description="Every movement of your account, newest first." />
 
       {isPending ? (
         <LoadingState>Loading transactions...</LoadingState>

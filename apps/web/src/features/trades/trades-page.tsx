@@ -41,8 +41,15 @@ export function TradesPage({
   const catalogue = useQuery(instrumentsQuery);
   const instruments = catalogue.data?.items ?? [];
   const instrument = instruments.find((item) => item.symbol === symbol);
+  // A tab chosen before the asset list arrived: its first asset is picked once the list is here.
+  const [waitingClass, setWaitingClass] = useState<InstrumentClass>();
+  if (waitingClass && catalogue.data) {
+    setWaitingClass(undefined);
+    const picked = pickSymbolForClass(catalogue.data.items, waitingClass, remembered.current);
+    if (picked) setSymbol(picked);
+  }
   // The tab follows the chosen asset's class.
-  const assetClass: InstrumentClass = instrument?.class ?? 'forex';
+  const assetClass: InstrumentClass = waitingClass ?? instrument?.class ?? 'forex';
 
   const streamSymbols = useMemo(() => [symbol], [symbol]);
   const { quotes, status } = usePriceStream(streamSymbols);
@@ -61,6 +68,10 @@ export function TradesPage({
     if (chosenClass) remembered.current[chosenClass] = next;
   };
   const chooseClass = (next: InstrumentClass) => {
+    if (!catalogue.data) {
+      setWaitingClass(next);
+      return;
+    }
     const picked = pickSymbolForClass(instruments, next, remembered.current);
     if (picked) chooseSymbol(picked);
   };

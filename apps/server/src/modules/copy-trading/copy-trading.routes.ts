@@ -271,7 +271,8 @@ export const copyTradingRoutes: RoutesPlugin<
       config: { access: 'client' },
       schema: {
         tags: ['copy-trading'],
-        summary: "Your providers' trades that were not copied to your account, and why, newest first (10 a page)",
+        summary:
+          "Your providers' trades that were not copied to your account, and why, newest first (10 a page)",
         description: "Only the signed-in account's own skipped copies (staff see their own, which is none).",
         querystring: SkippedCopyListQuerySchema,
         response: { 200: SkippedCopyPageSchema, ...errors },

@@ -14,9 +14,9 @@ import { requireOpenCustomer } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
 import { readSiteName } from '../settings/settings.service.ts';
+import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { deskTradeProposedMessage } from './desk-trade-mail.ts';
 import { requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
-import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { toTrade } from './trade-rows.ts';
 import { insertTrade, type NewTrade } from './trades.repository.ts';
 

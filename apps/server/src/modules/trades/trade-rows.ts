@@ -52,7 +52,12 @@ export function toTrade(row: TradeRow, marks: CopyMarks): Trade {
 }
 
 export function toAdminTrade({ trade, customer }: TradeWithCustomer, marks: CopyMarks): AdminTrade {
-  return { ...toTrade(trade, marks), userId: trade.userId, email: customer.email, customerName: customer.name };
+  return {
+    ...toTrade(trade, marks),
+    userId: trade.userId,
+    email: customer.email,
+    customerName: customer.name,
+  };
 }
 
 /** "BUY BTCUSD ×1.00 at 67234.12": how ledger entries name a trade. */

@@ -8,14 +8,14 @@ function gapLines(copiedFrom: CopiedFrom): string[] {
 }
 
 /**
- * The compact marker of a copied trade: "Copied from {provider}", its gaps in a tooltip. A list
- * row that has room shows the gaps too (CopyGap).
+ * The compact marker of a copied trade: "Copied from {provider}", its gaps in a tooltip. It wraps
+ * in a narrow cell (a cell that does not wrap keeps it on one line); rows show the gaps too (CopyGap).
  */
 export function CopiedFromBadge({ copiedFrom }: { copiedFrom: CopiedFrom }) {
   return (
     <span
       title={gapLines(copiedFrom).join('\n')}
-      className="inline-block max-w-56 truncate rounded bg-sky-50 px-1.5 py-0.5 align-middle text-[11px] font-semibold whitespace-nowrap text-sky-800 ring-1 ring-sky-200 ring-inset"
+      className="inline-block max-w-full rounded bg-sky-50 px-1.5 py-0.5 align-middle text-[11px] font-semibold break-words text-sky-800 ring-1 ring-sky-200 ring-inset"
     >
       Copied from {copiedFrom.providerName}
     </span>

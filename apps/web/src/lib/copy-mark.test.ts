@@ -4,7 +4,8 @@ import { describeCopyClose, describeCopyOpen, formatDelay, formatPriceDifference
 
 describe('formatDelay', () => {
   test.each([
-    { ms: 0, text: '0.0 s' },
+    { ms: 0, text: '0 ms' },
+    { ms: 48, text: '48 ms' },
     { ms: 1_549, text: '1.5 s' },
     { ms: 12_900, text: '12 s' },
     { ms: 185_000, text: '3 min 5 s' },
@@ -45,7 +46,7 @@ describe('describeCopyOpen and describeCopyClose', () => {
 
   test('a copy closed at the same price reads "at their price"', () => {
     const closed = { ...COPY, closeDelayMs: 800, closePriceDifference: '0.00' };
-    expect(describeCopyClose(closed)).toBe('Closed 0.8 s after the provider, at their price');
+    expect(describeCopyClose(closed)).toBe('Closed 800 ms after the provider, at their price');
   });
 
   test('a copy the follower closed first reads "before the provider"', () => {

@@ -7,11 +7,12 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * A delay for people, to the unit that matters: "0.4 s", "12 s", "3 min 5 s", "2 h 10 min",
- * "4 d 3 h". Under a minute it keeps one decimal of a second below 10 s.
+ * A delay for people, to the unit that matters: "48 ms", "1.5 s", "12 s", "3 min 5 s",
+ * "2 h 10 min", "4 d 3 h".
  */
 export function formatDelay(ms: number): string {
   const abs = Math.abs(ms);
+  if (abs < SECOND) return `${Math.round(abs)} ms`;
   if (abs < 10 * SECOND) return `${(Math.floor(abs / 100) / 10).toFixed(1)} s`;
   if (abs < MINUTE) return `${Math.floor(abs / SECOND)} s`;
   const [big, bigUnit, small, smallUnit] =

@@ -125,7 +125,7 @@ describe('TradeList', () => {
     expect(own?.queryByText(/Copied from/)).toBeNull();
     const badge = copy?.getByText('Copied from Aurora FX');
     expect(copy?.getByText('Opened 1.5 s after the provider, +0.00012 from their price')).toBeTruthy();
-    expect(copy?.getByText('Closed 0.8 s after the provider, \u22120.00003 from their price')).toBeTruthy();
+    expect(copy?.getByText('Closed 800 ms after the provider, \u22120.00003 from their price')).toBeTruthy();
     expect(badge?.getAttribute('title')).toContain('Opened 1.5 s after the provider');
   });
 

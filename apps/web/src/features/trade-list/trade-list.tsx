@@ -203,7 +203,7 @@ function TradeRow({
           </span>
         ) : null}
         {trade.copiedFrom ? (
-          <span className="ml-2">
+          <span className="mt-1 block">
             <CopiedFromBadge copiedFrom={trade.copiedFrom} />
           </span>
         ) : null}

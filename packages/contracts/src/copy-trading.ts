@@ -1,6 +1,6 @@
 import { formatUsd, parsePercentBps } from '@candor/domain/money/money';
 import { z } from 'zod';
-import { DecimalAmountSchema, usdAmountSchema } from './money.ts';
+import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
 
 /**
  * Copy trading, first part (issue 14 items 1–3): strategy providers are real customer accounts that
@@ -295,6 +295,29 @@ export const CopyActionResponseSchema = z
   .object({ message: z.string(), relation: CopyRelationSchema })
   .meta({ id: 'CopyActionResponse' });
 export type CopyActionResponse = z.infer<typeof CopyActionResponseSchema>;
+
+/** GET /api/skipped-copies: ten a page. */
+export const SKIPPED_COPIES_PAGE_SIZE = 10;
+export const SkippedCopyListQuerySchema = PageQuerySchema;
+export type SkippedCopyListQuery = z.infer<typeof SkippedCopyListQuerySchema>;
+
+/** A provider's trade that was not copied to the signed-in follower's account, and why. */
+export const SkippedCopySchema = z
+  .object({
+    id: z.string(),
+    skippedAt: z.string(),
+    provider: z.object({ id: z.string(), displayName: z.string() }),
+    symbol: z.string(),
+    direction: z.enum(['buy', 'sell']),
+    /** NOT_ENOUGH_CASH, BELOW_MINIMUM, NO_EQUITY, PRICE_UNAVAILABLE, ACCOUNT_NOT_ACTIVE … */
+    reasonCode: z.string(),
+    /** Why, as the follower was told ("The copy needs $100.00 but your available balance is $10.00."). */
+    message: z.string(),
+  })
+  .meta({ id: 'SkippedCopy' });
+export type SkippedCopy = z.infer<typeof SkippedCopySchema>;
+export const SkippedCopyPageSchema = pageOf(SkippedCopySchema, 'SkippedCopyPage');
+export type SkippedCopyPage = z.infer<typeof SkippedCopyPageSchema>;
 
 export function describeMinimum(minor: bigint): string {
   return COPY_TRADING_MESSAGES.belowMinimum(formatUsd(minor));

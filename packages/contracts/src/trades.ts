@@ -71,6 +71,7 @@ export const PlaceTradeRequestSchema = z
 export type PlaceTradeRequest = z.infer<typeof PlaceTradeRequestSchema>;
 
 const PriceSchema = z.string().regex(/^\d+(\.\d+)?$/);
+const SignedPriceSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 /** "1.2" pips (forex) or "0.12" percent (crypto and stocks). */
 export const SpreadSchema = z
@@ -138,6 +139,26 @@ export const DeskTradeSchema = z
   .meta({ id: 'DeskTrade' });
 export type DeskTrade = z.infer<typeof DeskTradeSchema>;
 
+/**
+ * A follower's copy of a strategy provider's trade (issue 14): the provider's display name and how
+ * far the copy was from the provider's own open and close. Nothing else of the provider's account.
+ */
+export const CopiedFromSchema = z
+  .object({
+    providerName: z.string(),
+    providerTradeId: z.uuid(),
+    /** The copy's open time − the provider's open time, in milliseconds. */
+    openDelayMs: z.number().int(),
+    /** The copy's executed open price − the provider's, signed ("12.50", "-0.00008"). */
+    openPriceDifference: SignedPriceSchema,
+    /** The copy's close time − the provider's; null until both are closed. */
+    closeDelayMs: z.number().int().nullable(),
+    /** The copy's executed close price − the provider's; null until both are closed. */
+    closePriceDifference: SignedPriceSchema.nullable(),
+  })
+  .meta({ id: 'CopiedFrom' });
+export type CopiedFrom = z.infer<typeof CopiedFromSchema>;
+
 export const TradeSchema = z
   .object({
     id: z.uuid(),
@@ -170,6 +191,8 @@ export const TradeSchema = z
     closeMidPrice: PriceSchema.nullable(),
     /** The spread the trade was opened with and closes with (its own terms, whatever the account's are now). */
     spread: SpreadSchema.nullable(),
+    /** A copy of a strategy provider's trade, with its delay and price difference; null for every other trade. */
+    copiedFrom: CopiedFromSchema.nullable(),
   })
   .meta({ id: 'Trade' });
 export type Trade = z.infer<typeof TradeSchema>;

@@ -78,7 +78,7 @@ describe('AdminUserPage', () => {
     expect(within(entries).getByText('+$1,000.00')).toBeTruthy();
   });
 
-  test("lists the user's open positions from the trades API, filtered by user and status", async () => {
+  test("lists the user's open positions from the trades API, filtered by user and status, copies marked", async () => {
     const fetchMock = mockApi({
       [USER_URL]: { status: 200, body: buildUser() },
       [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
@@ -112,6 +112,14 @@ describe('AdminUserPage', () => {
                       openMidPrice: null,
                       closeMidPrice: null,
                       spread: null,
+                      copiedFrom: {
+                        providerName: 'Aurora FX',
+                        providerTradeId: '5d6f0f1e-7f5a-4c3e-9f53-2f0c1b7a9e10',
+                        openDelayMs: 2_300,
+                        openPriceDifference: '-4.10',
+                        closeDelayMs: null,
+                        closePriceDifference: null,
+                      },
                       userId: ID,
                       email: 'grace@example.com',
                       customerName: 'Grace Hopper',
@@ -130,6 +138,11 @@ describe('AdminUserPage', () => {
     expect(within(positions).getByText('SELL')).toBeTruthy();
     expect(within(positions).getByText('$250.00')).toBeTruthy();
     expect(within(positions).getByText('$750.00')).toBeTruthy();
+    // A copy names its provider and how far it opened from the provider's trade.
+    expect(within(positions).getByText('Copied from Aurora FX')).toBeTruthy();
+    expect(
+      within(positions).getByText('Opened 2.3 s after the provider, \u22124.10 from their price'),
+    ).toBeTruthy();
     // One read for the open positions, one for the desk trades.
     expect(callsTo(fetchMock, 'GET /api/admin/trades')).toHaveLength(2);
   });

@@ -186,6 +186,38 @@ describe('the All trades tab', () => {
     expect(dialog.getByText(/Nothing is posted unless the customer accepts it/)).toBeTruthy();
   });
 
+  test('a copied trade is marked in the list, and its details say how far it was from the provider', async () => {
+    const copy = item(5, {
+      copiedFrom: {
+        providerName: 'Aurora FX',
+        providerTradeId: id(50),
+        openDelayMs: 1_200,
+        openPriceDifference: '0.00010',
+        closeDelayMs: 65_000,
+        closePriceDifference: '-0.00002',
+      },
+    });
+    mockApi({
+      'GET /api/admin/trades': pageReply([item(1), copy]),
+      [`GET /api/admin/trades/${id(5)}`]: { status: 200, body: detail(copy) },
+    });
+    renderTab();
+    const table = await screen.findByRole('table');
+    const [plain, copied] = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row));
+    expect(plain?.queryByText(/Copied from/)).toBeNull();
+    expect(copied?.getAllByText('Copied from Aurora FX').length).toBeGreaterThan(0);
+    await userEvent.setup().click(screen.getByText('user5@example.com'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Trade details' }));
+    expect(await dialog.findByText('Aurora FX')).toBeTruthy();
+    expect(dialog.getByText('Opened 1.2 s after the provider, +0.00010 from their price')).toBeTruthy();
+    expect(
+      dialog.getByText('Closed 1 min 5 s after the provider, \u22120.00002 from their price'),
+    ).toBeTruthy();
+  });
+
   test('an open trade shows the current price and result; Close at market needs a reason and sends it with a key', async () => {
     const open = running(4);
     let current = detail(open);

@@ -25,6 +25,7 @@ export function buildTrade(n: number, overrides: Partial<Trade> = {}): Trade {
     openMidPrice: null,
     closeMidPrice: null,
     spread: null,
+    copiedFrom: null,
     ...overrides,
   };
 }

@@ -6,6 +6,8 @@ import {
   MyCopyRelationsSchema,
   MyProviderInvitationSchema,
   RemoveStrategyProviderRequestSchema,
+  SkippedCopyListQuerySchema,
+  SkippedCopyPageSchema,
   StartCopyingRequestSchema,
   StrategyProviderDetailSchema,
   StrategyProviderListSchema,
@@ -32,6 +34,7 @@ import {
   updateStrategyProvider,
   uploadTraderImage,
 } from './copy-trading.service.ts';
+import { listOwnSkippedCopies } from './skipped-copies.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const changeErrors = {
@@ -260,5 +263,21 @@ export const copyTradingRoutes: RoutesPlugin<
       },
     },
     async (request) => listMyRelations(db, requireActor(request).id),
+  );
+
+  app.get(
+    '/api/skipped-copies',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['copy-trading'],
+        summary:
+          "Your providers' trades that were not copied to your account, and why, newest first (10 a page)",
+        description: "Only the signed-in account's own skipped copies (staff see their own, which is none).",
+        querystring: SkippedCopyListQuerySchema,
+        response: { 200: SkippedCopyPageSchema, ...errors },
+      },
+    },
+    async (request) => listOwnSkippedCopies(db, requireActor(request).id, request.query),
   );
 };

@@ -14,6 +14,7 @@ import { requireOpenCustomer } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
 import { readSiteName } from '../settings/settings.service.ts';
+import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { deskTradeProposedMessage } from './desk-trade-mail.ts';
 import { requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
 import { toTrade } from './trade-rows.ts';
@@ -133,7 +134,8 @@ export async function bookTrade({
     createdAt: now,
   } satisfies NewTrade;
 
-  const trade = toTrade(await insertTrade(tx, values));
+  // A desk trade is never a copy.
+  const trade = toTrade(await insertTrade(tx, values), NO_COPY_MARKS);
   outbox.send(
     deskTradeProposedMessage({
       siteName: await readSiteName(tx),

@@ -13,6 +13,7 @@ import type { MarketService } from '../../market/market.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { enqueueCopyCloses, settleCopiedTrade } from '../copy-trading/copy-fanout.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
+import { findCopyMarks } from './copy-marks.repository.ts';
 import { closingPriceAt, requireFreshQuote } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
 import { closeTradeRow, lockTrade, type TradeRow } from './trades.repository.ts';
@@ -106,7 +107,7 @@ export async function closeOwnTrade({
     actor,
     now,
   });
-  return toTrade(closed);
+  return toTrade(closed, await findCopyMarks(tx, [closed]));
 }
 
 /** An administrator closes any open trade at the market price of this moment, with a reason; audited. */

@@ -18,6 +18,7 @@ import { requireTransition, type Transitions } from '../../lib/require-transitio
 import type { Command } from '../../lib/transactions.ts';
 import { requireOpenCustomer } from '../admin-users/admin-users.service.ts';
 import { postEntries } from '../ledger/ledger.repository.ts';
+import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
 import {
   countAwaitingDeskTrades,
@@ -43,7 +44,8 @@ export async function listOwnDeskTrades(
 ): Promise<DeskTradePage> {
   await expireDueDeskTrades(db, now, userId);
   const found = await selectOwnDeskTradePage(db, { userId, page, pageSize: DESK_TRADES_PAGE_SIZE });
-  return mapPage(found, toTrade);
+  // Desk trades are never copies.
+  return mapPage(found, (row) => toTrade(row, NO_COPY_MARKS));
 }
 
 /** How many desk trades await the customer (the banner on the dashboard and /trades). */
@@ -112,7 +114,7 @@ export async function acceptDeskTrade({ tx, actor, now, id }: Command<{ id: stri
     deskDecidedAt: now,
     deskEntryId: entryId,
   });
-  return toTrade(accepted);
+  return toTrade(accepted, NO_COPY_MARKS);
 }
 
 /** The customer rejects the desk's proposal: nothing is posted; final. A suspended customer may reject. */
@@ -123,5 +125,5 @@ export async function rejectDeskTrade({ tx, actor, now, id }: Command<{ id: stri
     deskDecidedAt: now,
     deskEntryId: null,
   });
-  return toTrade(rejected);
+  return toTrade(rejected, NO_COPY_MARKS);
 }

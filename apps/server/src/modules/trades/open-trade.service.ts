@@ -8,6 +8,7 @@ import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { enqueueCopyOpens } from '../copy-trading/copy-fanout.ts';
 import { postEntries } from '../ledger/ledger.repository.ts';
+import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { requireFreshQuote, requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
 import { insertTrade, type NewTrade, type TradeRow } from './trades.repository.ts';
@@ -29,7 +30,8 @@ export async function openTrade({
   const row = await placeTrade({ tx, actor, now, market, input, userId: actor.id, copy: null });
   // A strategy provider's trade is copied for their followers by jobs added in this transaction.
   await enqueueCopyOpens(tx, row);
-  return toTrade(row);
+  // The customer's own trade: not a copy.
+  return toTrade(row, NO_COPY_MARKS);
 }
 
 /**

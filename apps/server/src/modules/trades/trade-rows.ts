@@ -1,10 +1,18 @@
 import { type AdminTrade, type Trade, TradeSchema } from '@candor/contracts/trades';
 import { formatDecimal } from '@candor/domain/money/money';
 import { formatLotSize } from '@candor/domain/trading/trade-result';
+import type { CopyMarks } from './copy-marks.repository.ts';
 import type { TradeRow, TradeWithCustomer } from './trades.repository.ts';
 
-/** A stored trade as the API shows it; a stored value outside the contract is a bug (fails loudly). */
-export function toTrade(row: TradeRow): Trade {
+/**
+ * A stored trade as the API shows it, a copy with its mark from `marks` (findCopyMarks); a stored
+ * value outside the contract, or a copy without its mark, is a bug (fails loudly).
+ */
+export function toTrade(row: TradeRow, marks: CopyMarks): Trade {
+  const copiedFrom = marks.get(row.id) ?? null;
+  if (row.copyRelationId !== null && copiedFrom === null) {
+    throw new Error(`the copied trade ${row.id} was answered without its copy mark`);
+  }
   return TradeSchema.parse({
     id: row.id,
     symbol: row.symbol,
@@ -39,11 +47,17 @@ export function toTrade(row: TradeRow): Trade {
       row.spreadUnit !== null && row.spreadValue !== null
         ? { unit: row.spreadUnit, value: row.spreadValue }
         : null,
+    copiedFrom,
   });
 }
 
-export function toAdminTrade({ trade, customer }: TradeWithCustomer): AdminTrade {
-  return { ...toTrade(trade), userId: trade.userId, email: customer.email, customerName: customer.name };
+export function toAdminTrade({ trade, customer }: TradeWithCustomer, marks: CopyMarks): AdminTrade {
+  return {
+    ...toTrade(trade, marks),
+    userId: trade.userId,
+    email: customer.email,
+    customerName: customer.name,
+  };
 }
 
 /** "BUY BTCUSD ×1.00 at 67234.12": how ledger entries name a trade. */

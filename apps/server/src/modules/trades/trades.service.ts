@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MarketService } from '../../market/market.service.ts';
+import { findCopyMarks } from './copy-marks.repository.ts';
 import { closingPriceAt } from './trade-inputs.ts';
 import { toAdminTrade, toTrade } from './trade-rows.ts';
 import {
@@ -27,14 +28,20 @@ export const TRADE_NOT_FOUND = 'Trade not found';
 /** The customer's own trades, open or closed, newest first. */
 export async function listOwnTrades(db: Db, userId: string, query: TradeListQuery): Promise<TradePage> {
   const found = await selectOwnTradePage(db, { ...query, userId, pageSize: TRADES_PAGE_SIZE });
-  return mapPage(found, toTrade);
+  const marks = await findCopyMarks(db, found.items);
+  return mapPage(found, (row) => toTrade(row, marks));
 }
 
 /** The All trades tab: every trade, newest first, optionally by customer e-mail, customer and status. */
 export async function listTrades(db: Db, now: Date, query: AdminTradeListQuery): Promise<AdminTradePage> {
   // Desk proposals past their expiry show as expired (the sweep also runs on a timer).
   await expireDueDeskTrades(db, now, query.userId);
-  return mapPage(await selectTradePage(db, { ...query, pageSize: ADMIN_TRADES_PAGE_SIZE }), toAdminTrade);
+  const found = await selectTradePage(db, { ...query, pageSize: ADMIN_TRADES_PAGE_SIZE });
+  const marks = await findCopyMarks(
+    db,
+    found.items.map((item) => item.trade),
+  );
+  return mapPage(found, (item) => toAdminTrade(item, marks));
 }
 
 /**
@@ -64,7 +71,7 @@ export async function requireAdminTrade(
         })
       : null;
   return {
-    ...toAdminTrade(found),
+    ...toAdminTrade(found, await findCopyMarks(db, [trade])),
     currentPrice: price,
     closePriceNow: closePrice,
     priceStale: price === null,

@@ -1,6 +1,7 @@
 import { AdminCloseTradeRequestSchema, type AdminTradeDetail } from '@candor/contracts/trades';
 import { formatSpread } from '@candor/domain/trading/spread';
 import { useQuery } from '@tanstack/react-query';
+import { CopyGap } from '../../components/copied-from-mark.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CustomerRow, DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
@@ -99,6 +100,12 @@ function TradeFacts({ trade }: { trade: AdminTradeDetail }) {
           ) : null}
         </span>
       </DetailRow>
+      {trade.copiedFrom ? (
+        <DetailRow label="Copied from">
+          <span className="font-medium">{trade.copiedFrom.providerName}</span>
+          <CopyGap copiedFrom={trade.copiedFrom} className="mt-0.5" />
+        </DetailRow>
+      ) : null}
       {trade.desk ? (
         <>
           <DetailRow label="Customer's answer">

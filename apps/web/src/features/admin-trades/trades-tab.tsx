@@ -1,5 +1,6 @@
 import type { AdminTrade } from '@candor/contracts/trades';
 import { useState } from 'react';
+import { CopiedFromBadge } from '../../components/copied-from-mark.tsx';
 import { AdminListTab } from '../../components/ui/admin-list-tab.tsx';
 import { type Column, DataTable, OpeningRow, ROW_LINK_CLASS } from '../../components/ui/data-table.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
@@ -73,6 +74,11 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
               <span className="mt-0.5 block text-xs break-words text-slate-500 sm:hidden">
                 {direction} {trade.symbol} · {amount} · {status}
               </span>
+              {trade.copiedFrom ? (
+                <span className="mt-1 block sm:hidden">
+                  <CopiedFromBadge copiedFrom={trade.copiedFrom} />
+                </span>
+              ) : null}
               {/* Below the widest screens the date stands under the e-mail, not in a column of its own. */}
               <time
                 dateTime={trade.openedAt}
@@ -93,6 +99,11 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
               {trade.desk ? (
                 <span className={`block text-[11px] font-semibold ${deskStateToneClass(trade.desk.status)}`}>
                   {describeDeskState(trade.desk)}
+                </span>
+              ) : null}
+              {trade.copiedFrom ? (
+                <span className="mt-1 block">
+                  <CopiedFromBadge copiedFrom={trade.copiedFrom} />
                 </span>
               ) : null}
             </td>

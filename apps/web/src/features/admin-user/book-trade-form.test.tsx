@@ -45,6 +45,7 @@ function bookedTrade(): AdminTrade {
     openMidPrice: null,
     closeMidPrice: null,
     spread: null,
+    copiedFrom: null,
     bookedByDesk: true,
     desk: {
       status: 'proposed',

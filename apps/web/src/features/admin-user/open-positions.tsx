@@ -1,5 +1,6 @@
 import { AdminTradePageSchema } from '@candor/contracts/trades';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CopiedFromBadge, CopyGap } from '../../components/copied-from-mark.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
@@ -52,7 +53,17 @@ export function OpenPositions({ userId }: { userId: string }) {
         <DataTable columns={COLUMNS}>
           {data.items.map((trade) => (
             <tr key={trade.id}>
-              <td className="px-4 py-3 font-medium text-slate-900">{trade.symbol}</td>
+              <td className="px-4 py-3">
+                <span className="font-medium text-slate-900">{trade.symbol}</span>
+                {trade.copiedFrom ? (
+                  <>
+                    <span className="mt-1 block">
+                      <CopiedFromBadge copiedFrom={trade.copiedFrom} />
+                    </span>
+                    <CopyGap copiedFrom={trade.copiedFrom} className="mt-1 max-w-64" />
+                  </>
+                ) : null}
+              </td>
               <td className={`px-4 py-3 font-semibold ${directionToneClass(trade.direction)}`}>
                 {DIRECTION_LABELS[trade.direction]}
               </td>

@@ -1,8 +1,8 @@
-import type { StrategyProviderCard } from '@candor/contracts/copy-trading';
+import type { SkippedCopy, StrategyProviderCard } from '@candor/contracts/copy-trading';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildMe, callsTo, mockApi, pageReply, renderPages } from '../../test/render-page.tsx';
 import { CopyTraderPage } from './copy-trader-page.tsx';
 
 const CARD: StrategyProviderCard = {
@@ -17,13 +17,16 @@ const CARD: StrategyProviderCard = {
   isMe: false,
 };
 
-function render(extra: Parameters<typeof mockApi>[0] = {}) {
+function render(extra: Parameters<typeof mockApi>[0] = {}, role: 'client' | 'admin' = 'client') {
   const api = mockApi({
     'GET /api/strategy-providers': { status: 200, body: { items: [CARD] } },
     'GET /api/strategy-providers/invitation': { status: 200, body: { invitation: null } },
+    'GET /api/skipped-copies': pageReply([]),
     ...extra,
   });
-  renderPages([{ path: '/copy-trader', component: CopyTraderPage }], '/copy-trader', { me: buildMe() });
+  renderPages([{ path: '/copy-trader', component: CopyTraderPage }], '/copy-trader', {
+    me: buildMe({ role }),
+  });
   return api;
 }
 
@@ -57,5 +60,36 @@ describe('CopyTraderPage', () => {
     expect(callsTo(api, `POST /api/strategy-providers/${CARD.id}/copy`)).toEqual([
       { copyStopLoss: '150', copyOpenPositions: true },
     ]);
+  });
+
+  test('Skipped copies shows an empty state when nothing was skipped', async () => {
+    render();
+    const section = await screen.findByRole('region', { name: 'Skipped copies' });
+    expect(await within(section).findByText('No skipped copies.')).toBeTruthy();
+  });
+
+  test('a skipped copy reads its trader, instrument and why', async () => {
+    const skipped: SkippedCopy = {
+      id: '7b1c0b8e-6c1f-4d5e-9a7b-0c1d2e3f4a5b',
+      skippedAt: '2026-11-24T09:00:00.000Z',
+      provider: { id: CARD.id, displayName: 'Aurora FX' },
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      reasonCode: 'NOT_ENOUGH_CASH',
+      message: 'The copy needs $100.00 but your available balance is $10.00.',
+    };
+    render({ 'GET /api/skipped-copies': pageReply([skipped]) });
+    const list = await screen.findByRole('list', { name: 'Skipped copies' });
+    const item = within(list).getByRole('listitem');
+    expect(item.textContent).toContain('Aurora FX');
+    expect(item.textContent).toContain('BUY BTCUSD');
+    expect(within(item).getByText(skipped.message)).toBeTruthy();
+  });
+
+  test('staff see no skipped copies (they copy nobody), and the list is not asked for', async () => {
+    const api = render({}, 'admin');
+    await screen.findByRole('listitem');
+    expect(screen.queryByRole('region', { name: 'Skipped copies' })).toBeNull();
+    expect(callsTo(api, 'GET /api/skipped-copies')).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import { EditTermsDialog } from './edit-terms-dialog.tsx';
 import { ProviderInvitationBanner } from './provider-invitation-banner.tsx';
 import { ProviderInvitationsSection } from './provider-invitations-section.tsx';
 import { ReturnRate } from './return-rate.tsx';
+import { SkippedCopiesSection } from './skipped-copies-section.tsx';
 import { TraderAvatar } from './trader-avatar.tsx';
 
 /** /copy-trader (seed §2 Copy Expert): trader cards with Copy / Cancel; staff add and delete traders. */
@@ -74,6 +75,8 @@ export function CopyTraderPage() {
           ))}
         </ul>
       )}
+      {/* Only customers copy: staff have no skipped copies of their own. */}
+      {isStaff ? null : <SkippedCopiesSection />}
       {copying ? <CopyDialog trader={copying} onClose={() => setCopying(null)} /> : null}
       {canManage ? <ProviderInvitationsSection /> : null}
       {editing ? <EditTermsDialog trader={editing} onClose={() => setEditing(null)} /> : null}

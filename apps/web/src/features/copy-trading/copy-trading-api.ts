@@ -5,13 +5,14 @@ import {
   type CreateStrategyProviderRequest,
   MyCopyRelationsSchema,
   MyProviderInvitationSchema,
+  SkippedCopyPageSchema,
   type StartCopyingRequest,
   StrategyProviderDetailSchema,
   StrategyProviderListSchema,
   TraderImageUploadSchema,
   type UpdateStrategyProviderRequest,
 } from '@candor/contracts/copy-trading';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -22,6 +23,7 @@ export const copyKeys = {
   provider: (id: string) => [...queryKeys.me, 'copy-trading', 'provider', id] as const,
   invitation: [...queryKeys.me, 'copy-trading', 'invitation'] as const,
   mine: [...queryKeys.me, 'copy-trading', 'mine'] as const,
+  skipped: (page: number) => [...queryKeys.me, 'copy-trading', 'skipped', page] as const,
 };
 
 export const providerCardsQuery = queryOptions({
@@ -52,6 +54,17 @@ export const myCopyRelationsQuery = queryOptions({
   queryFn: ({ signal }) => apiRequest('/api/copy-relations/mine', MyCopyRelationsSchema, { signal }),
   staleTime: 0,
 });
+
+/** The signed-in follower's skipped copies, newest first, ten a page. */
+export function skippedCopiesQuery(page: number) {
+  return queryOptions({
+    queryKey: copyKeys.skipped(page),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/skipped-copies?page=${page}`, SkippedCopyPageSchema, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
 
 export function answerInvitation(accept: boolean) {
   return apiRequest(

@@ -100,6 +100,35 @@ describe('TradeList', () => {
     expect(screen.queryByRole('button', { name: /^Close the/ })).toBeNull();
   });
 
+  test('a copied trade is marked with its provider, and its delay and price difference at open and close', async () => {
+    mockApi({
+      'GET /api/trades': ({ url }) =>
+        url.searchParams.get('status') === 'closed'
+          ? pageReply([
+              buildTrade(1),
+              buildTrade(2, {
+                copiedFrom: {
+                  providerName: 'Aurora FX',
+                  providerTradeId: id(90),
+                  openDelayMs: 1_500,
+                  openPriceDifference: '0.00012',
+                  closeDelayMs: 800,
+                  closePriceDifference: '-0.00003',
+                },
+              }),
+            ])
+          : pageReply([]),
+    });
+    renderList();
+    await screen.findByRole('table');
+    const [own, copy] = dataRows().map((row) => within(row));
+    expect(own?.queryByText(/Copied from/)).toBeNull();
+    const badge = copy?.getByText('Copied from Aurora FX');
+    expect(copy?.getByText('Opened 1.5 s after the provider, +0.00012 from their price')).toBeTruthy();
+    expect(copy?.getByText('Closed 800 ms after the provider, \u22120.00003 from their price')).toBeTruthy();
+    expect(badge?.getAttribute('title')).toContain('Opened 1.5 s after the provider');
+  });
+
   test('Active shows open trades with their unrealized result moving with the live price', async () => {
     mockApi({
       'GET /api/trades': ({ url }) =>

@@ -3,6 +3,7 @@ import { toMinorUnits } from '@candor/contracts/money';
 import type { Trade } from '@candor/contracts/trades';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { CopiedFromBadge, CopyGap } from '../../components/copied-from-mark.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
 import { type Column, DataTable } from '../../components/ui/data-table.tsx';
@@ -201,6 +202,11 @@ function TradeRow({
             Booked by desk
           </span>
         ) : null}
+        {trade.copiedFrom ? (
+          <span className="mt-1 block">
+            <CopiedFromBadge copiedFrom={trade.copiedFrom} />
+          </span>
+        ) : null}
         <span className="mt-0.5 block text-xs whitespace-nowrap text-slate-500 sm:hidden">
           <span className={directionToneClass(trade.direction)}>{direction}</span> · {amount}
           {open ? null : ` · ${status}`}
@@ -209,6 +215,7 @@ function TradeRow({
         <time dateTime={date} className="mt-0.5 block text-xs text-slate-500 2xl:hidden">
           {formatDateTime(date)}
         </time>
+        {trade.copiedFrom ? <CopyGap copiedFrom={trade.copiedFrom} className="mt-1 max-w-64" /> : null}
       </td>
       <td className={`hidden px-4 py-3 font-semibold sm:table-cell ${directionToneClass(trade.direction)}`}>
         {direction}

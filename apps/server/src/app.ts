@@ -25,11 +25,11 @@ import { serializeRequest } from './lib/log-redaction.ts';
 import { createTransactions } from './lib/transactions.ts';
 import type { MarketService } from './market/market.service.ts';
 import { createMarketFromEnv } from './market/market-from-env.ts';
-import { createLoanInterestJob, type LoanInterestJob } from './modules/loans/loan-interest-job.ts';
 import {
   type CopyStopLossMonitor,
   createCopyStopLossMonitor,
 } from './modules/copy-trading/copy-stop-loss-monitor.ts';
+import { createLoanInterestJob, type LoanInterestJob } from './modules/loans/loan-interest-job.ts';
 import { createMailDeliveryWorker, type MailDeliveryWorker } from './modules/mail/mail-delivery-worker.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { readSiteName } from './modules/settings/settings.service.ts';

@@ -66,8 +66,7 @@ export const COPY_TRADING_MESSAGES = {
   // Seed §5 Copy trader validation: at least the minimum is needed, and it is not deducted.
   belowMinimum: (minimum: string) =>
     `You need a balance of at least ${minimum} to copy this trader. This amount will not be deducted from your balance.`,
-  stopLossAboveEquity: (equity: string) =>
-    `The copy stop-loss cannot be more than your equity (${equity}).`,
+  stopLossAboveEquity: (equity: string) => `The copy stop-loss cannot be more than your equity (${equity}).`,
   accepted: 'You are now a strategy provider.',
   declined: 'You declined to be a strategy provider.',
 } as const;

@@ -24,7 +24,10 @@ afterEach(async () => {
 });
 
 async function activeRelationOf(followerUserId: string) {
-  const rows = await t.db.select().from(copyRelations).where(eq(copyRelations.followerUserId, followerUserId));
+  const rows = await t.db
+    .select()
+    .from(copyRelations)
+    .where(eq(copyRelations.followerUserId, followerUserId));
   expect(rows).toHaveLength(1);
   return rows[0] as typeof copyRelations.$inferSelect;
 }

@@ -5,13 +5,13 @@ import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import type { MarketLogger } from '../../market/market-logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { enforceCopyStopLoss, measureUnrealised } from './copy-stop-loss.ts';
 import {
   type OpenCopy,
   selectOpenCopiesOf,
   selectRealisedByRelation,
   selectWatchedRelations,
 } from './copy-stop-loss.repository.ts';
+import { enforceCopyStopLoss, measureUnrealised } from './copy-stop-loss.ts';
 
 export type CopyStopLossMonitorOptions = {
   db: Db;

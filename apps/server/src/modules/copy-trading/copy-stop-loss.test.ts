@@ -7,11 +7,11 @@ import { closeTradeRequest, useFixedQuotes } from '../trades/trade-test-helpers.
 import { COPY_STOP_LOSS_JOB } from './copy-fanout.ts';
 import {
   findRelation,
-  type Person,
   insertFollower,
   insertProvider,
   mailsTo,
   openBuy,
+  type Person,
   selectCopiesOfRelation,
 } from './copy-test-helpers.ts';
 
@@ -102,7 +102,10 @@ describe('copy stop-loss', () => {
     const bySymbol = new Map(copies.map((row) => [row.symbol, row]));
     expect(bySymbol.get('BTCUSD')).toMatchObject({ status: 'closed', closedBy: 'copy' });
     expect(bySymbol.get('ETHUSD')).toMatchObject({ status: 'closed', closedBy: 'copy_stop_loss' });
-    expect(await findRelation(t, fan.relationId)).toMatchObject({ status: 'stopped', endReason: 'stop_loss' });
+    expect(await findRelation(t, fan.relationId)).toMatchObject({
+      status: 'stopped',
+      endReason: 'stop_loss',
+    });
     expect(await mailsTo(t, fan.user.email, SUBJECT)).toHaveLength(1);
   });
 
@@ -145,7 +148,10 @@ describe('copy stop-loss', () => {
       t.app.jobs.drain(),
     ]);
     expect((first ?? 0) + (second ?? 0)).toBeLessThanOrEqual(1);
-    expect(await findRelation(t, fan.relationId)).toMatchObject({ status: 'stopped', endReason: 'stop_loss' });
+    expect(await findRelation(t, fan.relationId)).toMatchObject({
+      status: 'stopped',
+      endReason: 'stop_loss',
+    });
     expect(await selectCopiesOfRelation(t, fan.relationId)).toMatchObject([
       { status: 'closed', closedBy: 'copy_stop_loss' },
     ]);

@@ -14,8 +14,8 @@ import { readSiteName } from '../settings/settings.service.ts';
 import { closeCopiedTrade } from '../trades/close-trade.service.ts';
 import { closingPriceAt } from '../trades/trade-inputs.ts';
 import { COPY_STOP_LOSS_JOB, type CopyStopLossPayload } from './copy-fanout.ts';
-import { endRelation } from './copy-trading.repository.ts';
 import { lockOpenCopiesOf, type OpenCopy, selectRealisedByRelation } from './copy-stop-loss.repository.ts';
+import { endRelation } from './copy-trading.repository.ts';
 
 /**
  * The copy stop-loss (issue 14 item 3): when a relation's copies have lost its limit since copying

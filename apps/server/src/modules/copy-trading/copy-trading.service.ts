@@ -18,8 +18,8 @@ import {
 } from '@candor/contracts/copy-trading';
 import { fileUrl } from '@candor/contracts/files';
 import { toMinorUnits } from '@candor/contracts/money';
-import { formatDecimal, formatPercentBps, formatUsd } from '@candor/domain/money/money';
 import { computeCopyLoss } from '@candor/domain/copy/copy-stop-loss';
+import { formatDecimal, formatPercentBps, formatUsd } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -32,6 +32,9 @@ import { findFileById } from '../storage/files.repository.ts';
 import { saveUpload } from '../storage/files.service.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
 import { findUserByEmail, findUserById, lockUser, lockUserForShare } from '../users/users.repository.ts';
+import { enqueueOpenPositionCopies } from './copy-fanout.ts';
+import { selectOpenCopiesOf, selectRealisedByRelation } from './copy-stop-loss.repository.ts';
+import { measureUnrealised } from './copy-stop-loss.ts';
 import {
   countFollowersAt,
   endRelation,
@@ -56,9 +59,6 @@ import {
   stopRelationsOfProvider,
   updateProvider,
 } from './copy-trading.repository.ts';
-import { enqueueOpenPositionCopies } from './copy-fanout.ts';
-import { measureUnrealised } from './copy-stop-loss.ts';
-import { selectOpenCopiesOf, selectRealisedByRelation } from './copy-stop-loss.repository.ts';
 import { buildProviderStatistics } from './provider-statistics.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -461,10 +461,17 @@ export async function readProviderDetail(
  * The follower's relations, newest first, each with what its copies lost since it began: the
  * realised results of its closed copies and its open copies' results at the executable price now.
  */
-export async function listMyRelations(db: Db, market: MarketService, userId: string): Promise<MyCopyRelations> {
+export async function listMyRelations(
+  db: Db,
+  market: MarketService,
+  userId: string,
+): Promise<MyCopyRelations> {
   const rows = await selectRelationsOfFollower(db, userId, MY_RELATIONS_LIMIT);
   const ids = rows.map((row) => row.relation.id);
-  const [realised, open] = await Promise.all([selectRealisedByRelation(db, ids), selectOpenCopiesOf(db, ids)]);
+  const [realised, open] = await Promise.all([
+    selectRealisedByRelation(db, ids),
+    selectOpenCopiesOf(db, ids),
+  ]);
   return {
     items: rows.map((row) => {
       const copies = open.filter((copy) => copy.copyRelationId === row.relation.id);
@@ -472,7 +479,10 @@ export async function listMyRelations(db: Db, market: MarketService, userId: str
       const lossCents =
         unrealised === null
           ? null
-          : computeCopyLoss({ realisedCents: realised.get(row.relation.id) ?? 0n, unrealisedCents: unrealised });
+          : computeCopyLoss({
+              realisedCents: realised.get(row.relation.id) ?? 0n,
+              unrealisedCents: unrealised,
+            });
       return toRelation(row, { lossCents, openCopies: copies.length });
     }),
   };

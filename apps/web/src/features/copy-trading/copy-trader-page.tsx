@@ -18,6 +18,7 @@ import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { CopyDialog } from './copy-dialog.tsx';
 import { cancelCopying, copyKeys, deleteTrader, providerCardsQuery } from './copy-trading-api.ts';
 import { EditTermsDialog } from './edit-terms-dialog.tsx';
+import { MyCopiesSection } from './my-copies-section.tsx';
 import { ProviderInvitationBanner } from './provider-invitation-banner.tsx';
 import { ProviderInvitationsSection } from './provider-invitations-section.tsx';
 import { ReturnRate } from './return-rate.tsx';
@@ -74,6 +75,7 @@ export function CopyTraderPage() {
           ))}
         </ul>
       )}
+      {isStaff ? null : <MyCopiesSection />}
       {copying ? <CopyDialog trader={copying} onClose={() => setCopying(null)} /> : null}
       {canManage ? <ProviderInvitationsSection /> : null}
       {editing ? <EditTermsDialog trader={editing} onClose={() => setEditing(null)} /> : null}

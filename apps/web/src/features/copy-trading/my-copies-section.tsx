@@ -45,7 +45,7 @@ function RelationCard({ relation }: { relation: CopyRelation }) {
           size="h-10 w-10 text-sm"
         />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-sm font-semibold text-slate-900">{relation.provider.displayName}</h3>
+          <p className="truncate text-sm font-semibold text-slate-900">{relation.provider.displayName}</p>
           <p className="text-xs text-slate-500">Since {formatDateTime(relation.startedAt)}</p>
         </div>
         <span

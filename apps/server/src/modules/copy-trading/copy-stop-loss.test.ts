@@ -77,7 +77,7 @@ describe('copy stop-loss', () => {
     const mails = await mailsTo(t, fan.user.email, SUBJECT);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.textBody).toContain('reaching your copy stop-loss of $40.00');
-    expect(mails[0]?.textBody).toContain('Its open copied trade was closed at the market price.');
+    expect(mails[0]?.textBody).toContain('Your open copied trade was closed at the market price.');
 
     // Copying stopped: the provider's next trade is not copied.
     await openBuy(trader.browser);
@@ -106,7 +106,9 @@ describe('copy stop-loss', () => {
       status: 'stopped',
       endReason: 'stop_loss',
     });
-    expect(await mailsTo(t, fan.user.email, SUBJECT)).toHaveLength(1);
+    const mails = await mailsTo(t, fan.user.email, SUBJECT);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.textBody).toContain('Your open copied trade was closed at the market price.');
   });
 
   test('a loss below the limit, or no limit, leaves copying on', async () => {

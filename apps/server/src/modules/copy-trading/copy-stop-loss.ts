@@ -116,7 +116,7 @@ async function mailStopLoss(
   const closed =
     fired.closed === 0
       ? 'No copied trade was open.'
-      : `${fired.closed === 1 ? 'Its open copied trade was' : `Its ${fired.closed} open copied trades were`} closed at the market price.`;
+      : `${fired.closed === 1 ? 'Your open copied trade was' : `Your ${fired.closed} open copied trades were`} closed at the market price.`;
   await mailer.queue(tx, {
     to: found.email,
     userId: found.userId,

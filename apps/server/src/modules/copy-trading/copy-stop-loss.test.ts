@@ -29,6 +29,7 @@ const SUBJECT = 'copy stop-loss reached';
 async function cancel(fan: Person, providerId: string) {
   const res = await fan.browser.post(`/api/strategy-providers/${providerId}/cancel`);
   expect(res.statusCode, res.body).toBe(200);
+  return res.json().relation as Record<string, unknown>;
 }
 
 /** A provider with $1,000 and a follower with $1,000 and a copy stop-loss of $40; the provider buys $100 of BTCUSD, copied. */
@@ -123,7 +124,13 @@ describe('copy stop-loss', () => {
       expect(await findRelation(t, relationId)).toMatchObject({ status: 'active' });
       expect(await selectCopiesOfRelation(t, relationId)).toMatchObject([{ status: 'open' }]);
     }
-    await cancel(capped, trader.providerId);
+    // Cancelled, the relation's copy stays open, and still counts in what it lost.
+    const [listed] = await myRelations(capped);
+    expect(await cancel(capped, trader.providerId)).toMatchObject({
+      status: 'cancelled',
+      openCopies: 1,
+      copyLoss: listed?.copyLoss,
+    });
     await cancel(free, trader.providerId);
   });
 

@@ -246,7 +246,7 @@ export const copyTradingRoutes: RoutesPlugin<
     async (request) => {
       const actor = requireActor(request);
       return transactions.run(({ tx, now }) =>
-        cancelCopying({ tx, now, actor, providerId: request.params.id }),
+        cancelCopying({ tx, now, actor, market, providerId: request.params.id }),
       );
     },
   );

@@ -113,6 +113,7 @@ function toAdminProvider(row: ProviderWithPeople): AdminStrategyProvider {
 /** What a relation's copies have lost since it began (null: an open copy has no price now). */
 type RelationLoss = { lossCents: bigint | null; openCopies: number };
 
+/** A relation with its loss; a relation just started has none and no copy yet. */
 function toRelation(
   { relation, provider }: RelationWithProvider,
   loss: RelationLoss = { lossCents: 0n, openCopies: 0 },
@@ -458,34 +459,39 @@ export async function readProviderDetail(
 }
 
 /**
- * The follower's relations, newest first, each with what its copies lost since it began: the
- * realised results of its closed copies and its open copies' results at the executable price now.
+ * What each relation's copies lost since it began: the realised results of its closed copies and
+ * its open copies' results at the executable price now (null when one of them has no price now).
  */
+async function measureRelationLosses(
+  db: Db,
+  market: MarketService,
+  rows: readonly RelationWithProvider[],
+): Promise<RelationLoss[]> {
+  const ids = rows.map((row) => row.relation.id);
+  const [realised, open] = await Promise.all([
+    selectRealisedByRelation(db, ids),
+    selectOpenCopiesOf(db, ids),
+  ]);
+  return rows.map((row) => {
+    const copies = open.filter((copy) => copy.copyRelationId === row.relation.id);
+    const unrealised = measureUnrealised(market, copies);
+    const realisedCents = realised.get(row.relation.id) ?? 0n;
+    return {
+      lossCents: unrealised === null ? null : computeCopyLoss({ realisedCents, unrealisedCents: unrealised }),
+      openCopies: copies.length,
+    };
+  });
+}
+
+/** The follower's relations, newest first, each with what its copies lost since it began. */
 export async function listMyRelations(
   db: Db,
   market: MarketService,
   userId: string,
 ): Promise<MyCopyRelations> {
   const rows = await selectRelationsOfFollower(db, userId, MY_RELATIONS_LIMIT);
-  const ids = rows.map((row) => row.relation.id);
-  const [realised, open] = await Promise.all([
-    selectRealisedByRelation(db, ids),
-    selectOpenCopiesOf(db, ids),
-  ]);
-  return {
-    items: rows.map((row) => {
-      const copies = open.filter((copy) => copy.copyRelationId === row.relation.id);
-      const unrealised = measureUnrealised(market, copies);
-      const lossCents =
-        unrealised === null
-          ? null
-          : computeCopyLoss({
-              realisedCents: realised.get(row.relation.id) ?? 0n,
-              unrealisedCents: unrealised,
-            });
-      return toRelation(row, { lossCents, openCopies: copies.length });
-    }),
-  };
+  const losses = await measureRelationLosses(db, market, rows);
+  return { items: rows.map((row, index) => toRelation(row, losses[index])) };
 }
 
 /**
@@ -549,8 +555,9 @@ export async function cancelCopying({
   tx,
   actor,
   now,
+  market,
   providerId,
-}: Command<{ providerId: string }>): Promise<CopyActionResponse> {
+}: Command<{ market: MarketService; providerId: string }>): Promise<CopyActionResponse> {
   const locked = isUuid(providerId) ? await lockActiveRelation(tx, actor.id, providerId) : undefined;
   if (!locked) throw new AppError('NOT_FOUND', COPY_TRADING_MESSAGES.notCopying);
   await endRelation(tx, locked.id, {
@@ -559,8 +566,7 @@ export async function cancelCopying({
     endedBy: actor.id,
     endReason: 'cancelled',
   });
-  return {
-    message: COPY_TRADING_MESSAGES.cancelled,
-    relation: toRelation(await findRelationWithProvider(tx, locked.id)),
-  };
+  const row = await findRelationWithProvider(tx, locked.id);
+  const [loss] = await measureRelationLosses(tx, market, [row]);
+  return { message: COPY_TRADING_MESSAGES.cancelled, relation: toRelation(row, loss) };
 }

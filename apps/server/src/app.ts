@@ -25,6 +25,10 @@ import { serializeRequest } from './lib/log-redaction.ts';
 import { createTransactions } from './lib/transactions.ts';
 import type { MarketService } from './market/market.service.ts';
 import { createMarketFromEnv } from './market/market-from-env.ts';
+import {
+  type CopyStopLossMonitor,
+  createCopyStopLossMonitor,
+} from './modules/copy-trading/copy-stop-loss-monitor.ts';
 import { createLoanInterestJob, type LoanInterestJob } from './modules/loans/loan-interest-job.ts';
 import { createMailDeliveryWorker, type MailDeliveryWorker } from './modules/mail/mail-delivery-worker.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -66,6 +70,8 @@ declare module 'fastify' {
     market: MarketService;
     /** The automatic stop-out of trades, following the market's live quotes (tests drive its checks). */
     stopOut: StopOutMonitor;
+    /** The copy stop-loss on price moves, following the live quotes (tests drive its checks). */
+    copyStopLoss: CopyStopLossMonitor;
     /** The daily identity job: lapses, expiry notices, erasures (tests call runVerificationRetention). */
     verificationRetention: VerificationRetentionJob;
     /** Rating alerts of signal plans, every minute (tests call runOnce with a manual clock). */
@@ -197,6 +203,9 @@ export async function buildApp({
   const stopOut = createStopOutMonitor({ db, market, logger: app.log });
   app.decorate('stopOut', stopOut);
   stopOut.start();
+  const copyStopLoss = createCopyStopLossMonitor({ db, market, mailer, logger: app.log, clock });
+  app.decorate('copyStopLoss', copyStopLoss);
+  copyStopLoss.start();
   const mailDelivery = createMailDeliveryWorker({ mailer, logger: app.log });
   app.decorate('mailDelivery', mailDelivery);
   mailDelivery.start();
@@ -240,6 +249,7 @@ export async function buildApp({
     await loanInterest.stop();
     await verificationRetention.stop();
     await mailDelivery.stop();
+    await copyStopLoss.stop();
     await stopOut.stop();
     await market.stop();
   });

@@ -14,8 +14,11 @@ export const COPY_RELATION_STATUSES = ['active', 'cancelled', 'stopped'] as cons
 export const CopyRelationStatusSchema = z.enum(COPY_RELATION_STATUSES);
 export type CopyRelationStatus = z.infer<typeof CopyRelationStatusSchema>;
 
-/** Why a copy relation ended: the follower cancelled, the copy stop-loss was reached, the provider was removed. */
-export const COPY_END_REASONS = ['cancelled', 'stop_loss', 'provider_removed'] as const;
+/**
+ * Why a copy relation ended: the follower cancelled, the copy stop-loss was reached, the provider
+ * was removed, or the follower's account was closed.
+ */
+export const COPY_END_REASONS = ['cancelled', 'stop_loss', 'provider_removed', 'account_closed'] as const;
 export const CopyEndReasonSchema = z.enum(COPY_END_REASONS);
 export type CopyEndReason = z.infer<typeof CopyEndReasonSchema>;
 
@@ -23,6 +26,7 @@ export const COPY_END_REASON_LABELS = {
   cancelled: 'Cancelled by you',
   stop_loss: 'Copy stop-loss reached',
   provider_removed: 'Provider removed',
+  account_closed: 'Account closed',
 } as const satisfies Record<CopyEndReason, string>;
 
 /** The highest profit share a provider may take: 50 %. */
@@ -62,6 +66,7 @@ export const COPY_TRADING_MESSAGES = {
   // Seed §5 Copy trader validation: at least the minimum is needed, and it is not deducted.
   belowMinimum: (minimum: string) =>
     `You need a balance of at least ${minimum} to copy this trader. This amount will not be deducted from your balance.`,
+  stopLossAboveEquity: (equity: string) => `The copy stop-loss cannot be more than your equity (${equity}).`,
   accepted: 'You are now a strategy provider.',
   declined: 'You declined to be a strategy provider.',
 } as const;
@@ -146,6 +151,8 @@ export const StrategyProviderCardSchema = z
     copying: z.boolean(),
     /** Whether the signed-in customer is this provider. */
     isMe: z.boolean(),
+    /** How many positions the provider holds open now (a new follower may copy them at today's price). */
+    openPositions: z.number().int(),
   })
   .meta({ id: 'StrategyProviderCard' });
 export type StrategyProviderCard = z.infer<typeof StrategyProviderCardSchema>;
@@ -277,6 +284,14 @@ export const CopyRelationSchema = z
     /** The profit share rate this follower pays (fixed when copying started). */
     profitShare: z.string(),
     copyStopLoss: DecimalAmountSchema.nullable(),
+    /**
+     * What the copies of this relation have lost since copying began (realised results of the closed
+     * copies and the open ones' results at the market's executable price now; a gain is negative);
+     * null when an open copy has no price now.
+     */
+    copyLoss: DecimalAmountSchema.nullable(),
+    /** How many copies of this relation are open now. */
+    openCopies: z.number().int(),
     copiedOpenPositions: z.boolean(),
     startedAt: z.string(),
     endedAt: z.string().nullable(),

@@ -14,6 +14,7 @@ export const CLOSED_BY_LABELS = {
   stop_out: 'Stopped out (the loss reached the amount)',
   desk: 'Booked by desk',
   copy: 'Closed with the strategy provider',
+  copy_stop_loss: 'Closed by the copy stop-loss',
 } as const satisfies Record<NonNullable<Trade['closedBy']>, string>;
 
 /** The text colour of a result: profits green, losses red, nothing moved grey. */

@@ -8,6 +8,9 @@ export const TRADE_NEXT = {
 } as const satisfies Record<TradeStatus, readonly TradeStatus[]>;
 
 /** Who closed a trade. */
-/** `copy`: a follower's copy closed by the system because the strategy provider closed theirs. */
-export const TRADE_CLOSERS = ['customer', 'admin', 'stop_out', 'desk', 'copy'] as const;
+/**
+ * `copy`: a follower's copy closed by the system because the strategy provider closed theirs;
+ * `copy_stop_loss`: closed by the system because the follower's copy stop-loss was reached.
+ */
+export const TRADE_CLOSERS = ['customer', 'admin', 'stop_out', 'desk', 'copy', 'copy_stop_loss'] as const;
 export type TradeCloser = (typeof TRADE_CLOSERS)[number];

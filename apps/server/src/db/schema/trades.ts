@@ -103,6 +103,14 @@ export const trades = pgTable(
     index('trades_desk_expiry_idx').on(t.deskExpiresAt).where(sql`${t.deskStatus} = 'proposed'`),
     // A provider's trade is copied at most once per relation (the copy job is at-least-once).
     uniqueIndex('trades_copy_idx').on(t.copiedFromTradeId, t.copyRelationId),
+    // A relation's copies (its realised loss and open copies: the copy stop-loss, issue 14).
+    index('trades_copy_relation_idx')
+      .on(t.copyRelationId, t.status)
+      .where(sql`${t.copyRelationId} is not null`),
+    // The open copies of a symbol: the relations whose loss a price move changes.
+    index('trades_open_copy_idx')
+      .on(t.symbol, t.copyRelationId)
+      .where(sql`${t.status} = 'open' and ${t.copyRelationId} is not null`),
     check('trades_copy', sql`(${t.copiedFromTradeId} is null) = (${t.copyRelationId} is null)`),
     check('trades_status', sql`${t.status} in ('open', 'closed')`),
     check('trades_direction', sql`${t.direction} in ('buy', 'sell')`),

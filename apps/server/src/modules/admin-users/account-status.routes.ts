@@ -90,8 +90,8 @@ export const accountStatusRoutes: RoutesPlugin<'transactions' | 'storage'> = asy
     },
     async (request) => {
       const actor = requireActor(request);
-      const { closed, storageKeys } = await transactions.run(({ tx, now }) =>
-        closeAccount({ tx, actor, now, userId: request.params.id, reason: request.body.reason }),
+      const { closed, storageKeys } = await transactions.run(({ tx, now, outbox }) =>
+        closeAccount({ tx, actor, now, outbox, userId: request.params.id, reason: request.body.reason }),
       );
       // The bytes go once the close has committed (a refused close keeps them); a failure is logged.
       for (const key of storageKeys) {

@@ -4,8 +4,10 @@ import {
   type ClosedAccount,
 } from '@candor/contracts/account-status';
 import { AppError } from '../../lib/app-error.ts';
-import type { Command } from '../../lib/transactions.ts';
+import type { Command, Outbox } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { lockActiveRelationsOfFollower } from '../copy-trading/copy-trading.repository.ts';
+import { endCopyingOfClosedAccount } from '../copy-trading/copy-trading.service.ts';
 import { lockCustomerAccounts } from '../ledger/ledger.repository.ts';
 import { requireUser } from '../users/users.service.ts';
 import {
@@ -31,19 +33,26 @@ export type ClosedAccountResult = { closed: ClosedAccount; storageKeys: string[]
  * payout details, files) and keeps the ledger, trades, deposits, withdrawals and audit rows,
  * linked to the anonymised account. Audited with the e-mail it had and what was erased, counted.
  *
+ * Copy trading ends with the account (issue 14): its active copy relations as a follower stop
+ * ("account closed"), and a strategy provider record that is invited or active is removed as
+ * delete trader does (its followers are told).
+ *
  * The customer's ledger accounts are locked first, then the user row (the order a posting takes
  * them: a posting locks the accounts, then its entry refers to the user), so a racing deposit
  * approval, trade or withdrawal either commits before the checks (and is seen) or waits and finds
- * the account closed.
+ * the account closed. The follower's active copy relations are locked before both (the order a
+ * copy job takes a relation and then the follower's accounts).
  */
 export async function closeAccount({
   tx,
   actor,
   now,
+  outbox,
   userId,
   reason,
-}: Command<{ userId: string } & AccountStatusRequest>): Promise<ClosedAccountResult> {
+}: Command<{ userId: string; outbox: Outbox } & AccountStatusRequest>): Promise<ClosedAccountResult> {
   await requireUser(tx, userId);
+  await lockActiveRelationsOfFollower(tx, userId);
   const accounts = await lockCustomerAccounts(tx, [userId]);
   const user = await requireLockedCustomer(tx, userId);
 
@@ -79,6 +88,7 @@ export async function closeAccount({
   const storedAnswers = await deleteIdempotencyKeys(tx, userId);
   const storageKeys = await forgetOwnedFiles(tx, userId);
   await anonymiseUser(tx, userId, { reason, now });
+  const copying = await endCopyingOfClosedAccount({ tx, actor, now, outbox, userId });
   await recordAudit(tx, {
     actor,
     action: 'user.close',
@@ -91,6 +101,8 @@ export async function closeAccount({
     after: {
       status: 'closed',
       erased: { ...signInData, keptMail, payoutDetails, storedAnswers, files: storageKeys.length },
+      copyRelationsStopped: copying.followed,
+      strategyProviderRemoved: copying.providerRemoved,
     },
   });
   return { closed: { id: userId, status: 'closed', closedAt: now.toISOString() }, storageKeys };

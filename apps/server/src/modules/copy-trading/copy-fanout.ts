@@ -17,6 +17,8 @@ import { postEntries, selectBalanceFigures } from '../ledger/ledger.repository.t
 
 export const COPY_OPEN_JOB = 'copy.open';
 export const COPY_CLOSE_JOB = 'copy.close';
+/** Checks one relation's copy stop-loss after one of its copies closed (copy-stop-loss.ts). */
+export const COPY_STOP_LOSS_JOB = 'copy.stop-loss';
 
 /** Relations per job: one job copies for up to this many followers in one transaction. */
 export const COPY_BATCH_SIZE = 100;
@@ -28,6 +30,7 @@ export type CopyOpenPayload = {
   relationIds: string[];
 };
 export type CopyClosePayload = { providerTradeId: string; relationIds: string[] };
+export type CopyStopLossPayload = { relationId: string };
 
 function batches<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -67,6 +70,61 @@ export async function enqueueCopyOpens(tx: Db, trade: { id: string; userId: stri
       payload: { providerTradeId: trade.id, providerEquityCents, relationIds } satisfies CopyOpenPayload,
     })),
   );
+}
+
+/**
+ * A follower started copying and asked to copy the provider's positions already open: one
+ * `copy.open` job per open trade of the provider, for this relation only, in the relation's own
+ * transaction, with the provider's equity now. The copy job opens each at the market price of its
+ * moment (today's price, not the provider's). Answers how many jobs were added.
+ */
+export async function enqueueOpenPositionCopies(
+  tx: Db,
+  relation: { id: string; providerUserId: string },
+): Promise<number> {
+  const open = await tx
+    .select({ id: trades.id })
+    .from(trades)
+    .where(
+      and(
+        eq(trades.userId, relation.providerUserId),
+        eq(trades.status, 'open'),
+        eq(trades.bookedByDesk, false),
+      ),
+    )
+    .orderBy(trades.openedAt, trades.id);
+  if (open.length === 0) return 0;
+  const { available, reserved } = await selectBalanceFigures(tx, relation.providerUserId);
+  const providerEquityCents = (available + reserved).toString();
+  await enqueueJobs(
+    tx,
+    COPY_OPEN_JOB,
+    open.map((trade) => ({
+      payload: {
+        providerTradeId: trade.id,
+        providerEquityCents,
+        relationIds: [relation.id],
+      } satisfies CopyOpenPayload,
+    })),
+  );
+  return open.length;
+}
+
+/**
+ * After a copy of this relation closed (any way): when the relation is active and has a copy
+ * stop-loss, adds a `copy.stop-loss` job in the same transaction. The job locks the relation before
+ * any of its copies (the order the stop-loss takes them), which a close holding a copy's lock
+ * cannot do without risking a deadlock.
+ */
+export async function enqueueCopyStopLossCheck(tx: Db, relationId: string): Promise<void> {
+  const [relation] = await tx
+    .select({ status: copyRelations.status, limit: copyRelations.copyStopLossMinor })
+    .from(copyRelations)
+    .where(eq(copyRelations.id, relationId));
+  if (relation?.status !== 'active' || relation.limit === null) return;
+  await enqueueJobs(tx, COPY_STOP_LOSS_JOB, [
+    { payload: { relationId } satisfies CopyStopLossPayload, key: `copy-stop-loss:${relationId}` },
+  ]);
 }
 
 /**

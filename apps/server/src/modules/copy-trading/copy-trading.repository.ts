@@ -191,6 +191,34 @@ export async function stopRelationsOfProvider(
   }));
 }
 
+/**
+ * Locks the follower's active relations (an account close takes them before the account's ledger
+ * accounts: the order a copy job takes them), and answers their ids.
+ */
+export async function lockActiveRelationsOfFollower(tx: Db, followerUserId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: copyRelations.id })
+    .from(copyRelations)
+    .where(and(eq(copyRelations.followerUserId, followerUserId), eq(copyRelations.status, 'active')))
+    .orderBy(asc(copyRelations.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** Ends every active relation of a follower; answers how many. */
+export async function stopRelationsOfFollower(
+  tx: Db,
+  followerUserId: string,
+  change: Pick<RelationRow, 'status' | 'endedAt' | 'endedBy' | 'endReason'>,
+): Promise<number> {
+  const ended = await tx
+    .update(copyRelations)
+    .set(change)
+    .where(and(eq(copyRelations.followerUserId, followerUserId), eq(copyRelations.status, 'active')))
+    .returning({ id: copyRelations.id });
+  return ended.length;
+}
+
 export type RelationWithProvider = { relation: RelationRow; provider: ProviderRow };
 
 export function selectRelationsOfFollower(

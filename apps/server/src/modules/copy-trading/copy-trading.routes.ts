@@ -20,6 +20,7 @@ import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { readUploadedFile } from '../storage/read-upload.ts';
 import { registerCopyJobs } from './copy-jobs.ts';
+import { registerCopyStopLossJob } from './copy-stop-loss.ts';
 import {
   answerInvitation,
   cancelCopying,
@@ -50,6 +51,7 @@ export const copyTradingRoutes: RoutesPlugin<
 > = async (app, { db, storage, transactions, clock, market, jobs, mailer }) => {
   // Copies of the providers' trades are opened and closed by durable jobs (copy-jobs.ts).
   registerCopyJobs(jobs, { market, mailer, clock });
+  registerCopyStopLossJob(jobs, { market, mailer, clock });
 
   // ---------- staff ----------
 
@@ -247,7 +249,7 @@ export const copyTradingRoutes: RoutesPlugin<
     async (request) => {
       const actor = requireActor(request);
       return transactions.run(({ tx, now }) =>
-        cancelCopying({ tx, now, actor, providerId: request.params.id }),
+        cancelCopying({ tx, now, actor, market, providerId: request.params.id }),
       );
     },
   );
@@ -262,7 +264,7 @@ export const copyTradingRoutes: RoutesPlugin<
         response: { 200: MyCopyRelationsSchema, ...errors },
       },
     },
-    async (request) => listMyRelations(db, requireActor(request).id),
+    async (request) => listMyRelations(db, market, requireActor(request).id),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import {
   describeMinimum,
   type MyCopyRelations,
   type MyProviderInvitation,
+  type ProviderStatistics,
   type StartCopyingRequest,
   type StrategyProviderCard,
   type StrategyProviderDetail,
@@ -17,6 +18,7 @@ import {
 } from '@candor/contracts/copy-trading';
 import { fileUrl } from '@candor/contracts/files';
 import { toMinorUnits } from '@candor/contracts/money';
+import { computeCopyLoss } from '@candor/domain/copy/copy-stop-loss';
 import { formatDecimal, formatPercentBps, formatUsd } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -30,6 +32,9 @@ import { findFileById } from '../storage/files.repository.ts';
 import { saveUpload } from '../storage/files.service.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
 import { findUserByEmail, findUserById, lockUser, lockUserForShare } from '../users/users.repository.ts';
+import { enqueueOpenPositionCopies } from './copy-fanout.ts';
+import { selectOpenCopiesOf, selectRealisedByRelation } from './copy-stop-loss.repository.ts';
+import { measureUnrealised } from './copy-stop-loss.ts';
 import {
   countFollowersAt,
   endRelation,
@@ -50,6 +55,7 @@ import {
   selectActiveProviderIdsOf,
   selectProviders,
   selectRelationsOfFollower,
+  stopRelationsOfFollower,
   stopRelationsOfProvider,
   updateProvider,
 } from './copy-trading.repository.ts';
@@ -69,7 +75,7 @@ function toCard(
   row: ProviderWithPeople,
   viewerId: string,
   copying: ReadonlySet<string>,
-  returnRate30d: string | null,
+  statistics: Pick<ProviderStatistics, 'returnRate30d' | 'openPositions'>,
 ): StrategyProviderCard {
   return {
     id: row.provider.id,
@@ -78,9 +84,10 @@ function toCard(
     minimumBalance: formatDecimal(row.provider.minimumBalanceMinor),
     profitShare: formatPercentBps(row.provider.profitShareBps),
     followers: row.followers,
-    returnRate30d,
+    returnRate30d: statistics.returnRate30d,
     copying: copying.has(row.provider.id),
     isMe: row.provider.userId === viewerId,
+    openPositions: statistics.openPositions.length,
   };
 }
 
@@ -103,13 +110,22 @@ function toAdminProvider(row: ProviderWithPeople): AdminStrategyProvider {
   };
 }
 
-function toRelation({ relation, provider }: RelationWithProvider): CopyRelation {
+/** What a relation's copies have lost since it began (null: an open copy has no price now). */
+type RelationLoss = { lossCents: bigint | null; openCopies: number };
+
+/** A relation with its loss; a relation just started has none and no copy yet. */
+function toRelation(
+  { relation, provider }: RelationWithProvider,
+  loss: RelationLoss = { lossCents: 0n, openCopies: 0 },
+): CopyRelation {
   return {
     id: relation.id,
     provider: { id: provider.id, displayName: provider.displayName, imageUrl: imageUrlOf(provider) },
     status: relation.status,
     profitShare: formatPercentBps(relation.profitShareBps),
     copyStopLoss: relation.copyStopLossMinor === null ? null : formatDecimal(relation.copyStopLossMinor),
+    copyLoss: loss.lossCents === null ? null : formatDecimal(loss.lossCents),
+    openCopies: loss.openCopies,
     copiedOpenPositions: relation.copiedOpenPositions,
     startedAt: relation.startedAt.toISOString(),
     endedAt: relation.endedAt?.toISOString() ?? null,
@@ -238,8 +254,8 @@ export async function updateStrategyProvider({
 
 /**
  * Delete trader: the provider is removed and every active copy stops ("provider removed"). Copied
- * trades that are open stay open for their followers (copies are not opened yet: issue 14 item 3).
- * Audited with the reason; every follower and the provider are told by mail.
+ * trades that are open stay open for their followers. Audited with the reason; every follower and
+ * the provider are told by mail.
  */
 export async function removeStrategyProvider({
   tx,
@@ -254,6 +270,22 @@ export async function removeStrategyProvider({
   if (provider.status === 'removed') {
     throw new AppError('ALREADY_DECIDED', 'This trader was already deleted.');
   }
+  await removeLockedProvider({ tx, actor, now, outbox, provider, reason });
+  return requireAdminProvider(tx, provider.id);
+}
+
+/**
+ * Removes a locked provider (not removed yet): status `removed`, its active relations stopped
+ * ("provider removed"), audited, its followers told and, unless its account is closed, the provider.
+ */
+async function removeLockedProvider({
+  tx,
+  actor,
+  now,
+  outbox,
+  provider,
+  reason,
+}: MailCommand<{ provider: ProviderRow; reason: string }>): Promise<void> {
   await updateProvider(tx, provider.id, {
     status: 'removed',
     removedAt: now,
@@ -297,7 +329,37 @@ export async function removeStrategyProvider({
       text: `Hello ${owner.name},\n\nYou are no longer a strategy provider ("${provider.displayName}"). Nobody copies your trades any more.\n\nReason: ${reason}`,
     });
   }
-  return requireAdminProvider(tx, provider.id);
+}
+
+/** The reason recorded when a provider is removed because its account was closed. */
+export const ACCOUNT_CLOSED_REMOVAL_REASON = 'The account was closed.';
+
+/**
+ * An account is being closed (in its close's transaction, after the account is marked closed): its
+ * active relations as a follower stop ("account_closed"), and when it is an invited or active
+ * strategy provider, the provider is removed as delete trader does (followers told; the closed
+ * account is not). Answers how many relations stopped as follower, and whether a provider was removed.
+ */
+export async function endCopyingOfClosedAccount({
+  tx,
+  actor,
+  now,
+  outbox,
+  userId,
+}: MailCommand<{ userId: string }>): Promise<{ followed: number; providerRemoved: boolean }> {
+  const followed = await stopRelationsOfFollower(tx, userId, {
+    status: 'stopped',
+    endedAt: now,
+    endedBy: actor.id,
+    endReason: 'account_closed',
+  });
+  const open = await findOpenProviderOfUser(tx, userId);
+  const provider = open ? await lockProvider(tx, open.id) : undefined;
+  if (provider?.status !== 'invited' && provider?.status !== 'active') {
+    return { followed, providerRemoved: false };
+  }
+  await removeLockedProvider({ tx, actor, now, outbox, provider, reason: ACCOUNT_CLOSED_REMOVAL_REASON });
+  return { followed, providerRemoved: true };
 }
 
 // ---------- the provider (invitation) ----------
@@ -355,7 +417,7 @@ export async function listProviderCards(
   const items: StrategyProviderCard[] = [];
   for (const row of rows) {
     const statistics = await buildProviderStatistics(db, market, row.provider.userId, now);
-    items.push(toCard(row, viewer.id, copying, statistics.returnRate30d));
+    items.push(toCard(row, viewer.id, copying, statistics));
   }
   return { items };
 }
@@ -385,7 +447,7 @@ export async function readProviderDetail(
     buildProviderStatistics(db, market, row.provider.userId, now),
   ]);
   return {
-    ...toCard(row, viewer.id, copying, statistics.returnRate30d),
+    ...toCard(row, viewer.id, copying, statistics),
     accountOpenedAt: row.accountOpenedAt.toISOString(),
     providerSince: row.provider.respondedAt?.toISOString() ?? null,
     followersTrend: instants.map((at, index) => ({
@@ -396,9 +458,40 @@ export async function readProviderDetail(
   };
 }
 
-export async function listMyRelations(db: Db, userId: string): Promise<MyCopyRelations> {
+/**
+ * What each relation's copies lost since it began: the realised results of its closed copies and
+ * its open copies' results at the executable price now (null when one of them has no price now).
+ */
+async function measureRelationLosses(
+  db: Db,
+  market: MarketService,
+  rows: readonly RelationWithProvider[],
+): Promise<RelationLoss[]> {
+  const ids = rows.map((row) => row.relation.id);
+  const [realised, open] = await Promise.all([
+    selectRealisedByRelation(db, ids),
+    selectOpenCopiesOf(db, ids),
+  ]);
+  return rows.map((row) => {
+    const copies = open.filter((copy) => copy.copyRelationId === row.relation.id);
+    const unrealised = measureUnrealised(market, copies);
+    const realisedCents = realised.get(row.relation.id) ?? 0n;
+    return {
+      lossCents: unrealised === null ? null : computeCopyLoss({ realisedCents, unrealisedCents: unrealised }),
+      openCopies: copies.length,
+    };
+  });
+}
+
+/** The follower's relations, newest first, each with what its copies lost since it began. */
+export async function listMyRelations(
+  db: Db,
+  market: MarketService,
+  userId: string,
+): Promise<MyCopyRelations> {
   const rows = await selectRelationsOfFollower(db, userId, MY_RELATIONS_LIMIT);
-  return { items: rows.map(toRelation) };
+  const losses = await measureRelationLosses(db, market, rows);
+  return { items: rows.map((row, index) => toRelation(row, losses[index])) };
 }
 
 /**
@@ -406,6 +499,8 @@ export async function listMyRelations(db: Db, userId: string): Promise<MyCopyRel
  * provider's minimum (it is not deducted); the provider must be active and not the follower; one
  * active relation per follower and provider. The follower's accounts are locked, so two racing
  * requests take turns and the second finds the first's relation. The relation keeps today's rate.
+ * A copy stop-loss is at most that balance (the follower's equity). With `copyOpenPositions`, the
+ * provider's open positions are copied too, at today's price (enqueueOpenPositionCopies).
  */
 export async function startCopying({
   tx,
@@ -435,16 +530,23 @@ export async function startCopying({
   if (total < provider.minimumBalanceMinor) {
     throw new AppError('MINIMUM_BALANCE_NOT_MET', describeMinimum(provider.minimumBalanceMinor));
   }
+  const copyStopLossMinor = input.copyStopLoss ? toMinorUnits(input.copyStopLoss) : null;
+  if (copyStopLossMinor !== null && copyStopLossMinor > total) {
+    throw new AppError('VALIDATION_FAILED', COPY_TRADING_MESSAGES.stopLossAboveEquity(formatUsd(total)));
+  }
   const relation = await insertRelation(tx, {
     followerUserId: actor.id,
     providerId: provider.id,
     providerUserId: provider.userId,
     startedAt: now,
     profitShareBps: provider.profitShareBps,
-    copyStopLossMinor: input.copyStopLoss ? toMinorUnits(input.copyStopLoss) : null,
+    copyStopLossMinor,
     copiedOpenPositions: input.copyOpenPositions,
     status: 'active',
   });
+  // Asked for: the provider's positions open now are copied by jobs of this transaction, at the
+  // market price when each job runs (today's price, not the provider's).
+  if (input.copyOpenPositions) await enqueueOpenPositionCopies(tx, relation);
   return { message: COPY_TRADING_MESSAGES.copied, relation: toRelation({ relation, provider }) };
 }
 
@@ -453,8 +555,9 @@ export async function cancelCopying({
   tx,
   actor,
   now,
+  market,
   providerId,
-}: Command<{ providerId: string }>): Promise<CopyActionResponse> {
+}: Command<{ market: MarketService; providerId: string }>): Promise<CopyActionResponse> {
   const locked = isUuid(providerId) ? await lockActiveRelation(tx, actor.id, providerId) : undefined;
   if (!locked) throw new AppError('NOT_FOUND', COPY_TRADING_MESSAGES.notCopying);
   await endRelation(tx, locked.id, {
@@ -463,8 +566,7 @@ export async function cancelCopying({
     endedBy: actor.id,
     endReason: 'cancelled',
   });
-  return {
-    message: COPY_TRADING_MESSAGES.cancelled,
-    relation: toRelation(await findRelationWithProvider(tx, locked.id)),
-  };
+  const row = await findRelationWithProvider(tx, locked.id);
+  const [loss] = await measureRelationLosses(tx, market, [row]);
+  return { message: COPY_TRADING_MESSAGES.cancelled, relation: toRelation(row, loss) };
 }

@@ -11,7 +11,11 @@ import { requireTransition, type Transitions } from '../../lib/require-transitio
 import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { enqueueCopyCloses, settleCopiedTrade } from '../copy-trading/copy-fanout.ts';
+import {
+  enqueueCopyCloses,
+  enqueueCopyStopLossCheck,
+  settleCopiedTrade,
+} from '../copy-trading/copy-fanout.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
 import { findCopyMarks } from './copy-marks.repository.ts';
 import { closingPriceAt, requireFreshQuote } from './trade-inputs.ts';
@@ -36,6 +40,9 @@ async function lockOpenTrade(tx: Db, id: string, ownerId?: string): Promise<Trad
   requireTransition(TRADE_TRANSITIONS, row.status, 'closed');
   return row;
 }
+
+/** Closers that are the server itself: the trade records no user as its closer. */
+const BY_THE_SYSTEM: ReadonlySet<TradeCloser> = new Set(['stop_out', 'copy', 'copy_stop_loss']);
 
 type Close = {
   /** The market's mid price now: the trade closes at its closing side of it (closingPriceAt). */
@@ -64,7 +71,12 @@ async function settleTrade(
     openPrice: row.openPrice,
     closePrice: price,
   });
-  const how = close.closedBy === 'stop_out' ? 'stopped out' : 'closed';
+  const how =
+    close.closedBy === 'stop_out'
+      ? 'stopped out'
+      : close.closedBy === 'copy_stop_loss'
+        ? 'closed by the copy stop-loss'
+        : 'closed';
   const entries = tradeCloseEntries({
     userId: row.userId,
     amount: row.amountMinor,
@@ -80,12 +92,16 @@ async function settleTrade(
     closedAt: close.now,
     resultMinor: result,
     closedBy: close.closedBy,
-    closedByUserId: close.closedBy === 'stop_out' || close.closedBy === 'copy' ? null : close.actor.id,
+    closedByUserId: BY_THE_SYSTEM.has(close.closedBy) ? null : close.actor.id,
     closeReason: close.reason,
   });
   // A follower's copy counts toward their high-water mark (and may owe a profit share), whoever
-  // closed it; a provider's trade closes its followers' open copies through jobs of this transaction.
-  if (closed.copyRelationId !== null) await settleCopiedTrade(tx, closed, close.now);
+  // closed it, and has its relation's copy stop-loss checked by a job of this transaction; a
+  // provider's trade closes its followers' open copies through jobs of this transaction.
+  if (closed.copyRelationId !== null) {
+    await settleCopiedTrade(tx, closed, close.now);
+    await enqueueCopyStopLossCheck(tx, closed.copyRelationId);
+  }
   await enqueueCopyCloses(tx, closed.id);
   return { row: closed, entryIds: posted.map((entry) => entry.id.toString()) };
 }
@@ -184,8 +200,9 @@ export async function stopOutTrade({
 }
 
 /**
- * Closes a follower's open copy because the strategy provider closed the trade it copies, by the
- * system at the market price of this moment (the copy's closing side, under its own spread).
+ * Closes a follower's open copy by the system at the market price of this moment (the copy's
+ * closing side, under its own spread): `copy` (the default) because the strategy provider closed
+ * the trade it copies, `copy_stop_loss` because the follower's copy stop-loss was reached.
  * Answers false, writing nothing, when the copy is already closed (the follower was first).
  * PRICE_UNAVAILABLE is thrown: the job is retried until a price comes.
  */
@@ -194,15 +211,17 @@ export async function closeCopiedTrade({
   now,
   market,
   id,
+  closedBy = 'copy',
 }: {
   tx: Db;
   now: Date;
   market: MarketService;
   id: string;
+  closedBy?: 'copy' | 'copy_stop_loss';
 }): Promise<boolean> {
   const row = await lockTrade(tx, id);
   if (!row || !checkTransition(TRADE_NEXT, row.status, 'closed').ok) return false;
   const quote = requireFreshQuote(market, row.symbol);
-  await settleTrade(tx, row, { mid: quote.price, closedBy: 'copy', reason: null, actor: SYSTEM_ACTOR, now });
+  await settleTrade(tx, row, { mid: quote.price, closedBy, reason: null, actor: SYSTEM_ACTOR, now });
   return true;
 }

@@ -40,14 +40,16 @@ export function fixQuotes(market: MarketService): QuoteBoard {
 }
 
 /**
- * The test file's market: the stop-out monitor is stopped (the tests drive it with
- * t.app.stopOut.check, so live simulated ticks cannot stop out trades opened at the prices fixed
- * here), and before each test the market answers `prices` and nothing else.
+ * The test file's market: the stop-out and copy stop-loss monitors are stopped (the tests drive
+ * them with t.app.stopOut.check and t.app.copyStopLoss.check, so live simulated ticks cannot close
+ * trades opened at the prices fixed here), and before each test the market answers `prices` and
+ * nothing else.
  */
 export function useFixedQuotes(t: TestApp, prices: Record<string, string>): QuoteBoard {
   let board: QuoteBoard | undefined;
   beforeAll(async () => {
     await t.app.stopOut.stop();
+    await t.app.copyStopLoss.stop();
   });
   beforeEach(() => {
     vi.restoreAllMocks();

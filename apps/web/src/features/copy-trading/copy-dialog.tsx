@@ -1,20 +1,38 @@
-import type { StrategyProviderCard } from '@candor/contracts/copy-trading';
-import { usdAmountSchema } from '@candor/contracts/money';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { COPY_TRADING_MESSAGES, type StrategyProviderCard } from '@candor/contracts/copy-trading';
+import { toMinorUnits, usdAmountSchema } from '@candor/contracts/money';
+import { formatUsd } from '@candor/domain/money/money';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
+import { balancesQuery } from '../../lib/balances-api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
-import { formatUsdDecimal } from '../../lib/signed-usd.ts';
+import { formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { copyKeys, startCopying } from './copy-trading-api.ts';
 
-const FormSchema = z.object({
-  copyStopLoss: z.union([z.literal(''), usdAmountSchema('Enter an amount')]),
-  copyOpenPositions: z.boolean(),
-});
+/** The form: a copy stop-loss is optional, above zero and, when the equity is known, at most the equity. */
+function buildFormSchema(equityCents: bigint | null) {
+  return z.object({
+    copyStopLoss: z.union([
+      z.literal(''),
+      usdAmountSchema('Enter an amount').refine(
+        (text) => equityCents === null || toMinorUnits(text) <= equityCents,
+        COPY_TRADING_MESSAGES.stopLossAboveEquity(formatUsd(equityCents ?? 0n)),
+      ),
+    ]),
+    copyOpenPositions: z.boolean(),
+  });
+}
+type FormValues = z.output<ReturnType<typeof buildFormSchema>>;
+
+/** "Also copy their 2 open positions. They open at today's market price, not the provider's." */
+export function describeOpenPositionsChoice(count: number): string {
+  const positions = count === 1 ? 'their open position' : `their ${count} open positions`;
+  return `Also copy ${positions}. ${count === 1 ? 'It opens' : 'They open'} at today's market price, not the provider's.`;
+}
 
 /**
  * Copy a trader: the minimum balance (not deducted), the profit share rate this follower will pay on a
@@ -22,11 +40,14 @@ const FormSchema = z.object({
  */
 export function CopyDialog({ trader, onClose }: { trader: StrategyProviderCard; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const form = useZodForm(FormSchema, { copyStopLoss: '', copyOpenPositions: false });
+  const balances = useQuery(balancesQuery);
+  const equityCents = balances.data ? toSignedCents(balances.data.total) : null;
+  const schema = useMemo(() => buildFormSchema(equityCents), [equityCents]);
+  const form = useZodForm(schema, { copyStopLoss: '', copyOpenPositions: false });
   const field = bindFields(form);
   const [failure, setFailure] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (values: z.output<typeof FormSchema>) =>
+    mutationFn: (values: FormValues) =>
       startCopying(trader.id, {
         copyStopLoss: values.copyStopLoss === '' ? null : values.copyStopLoss,
         copyOpenPositions: values.copyOpenPositions,
@@ -67,17 +88,23 @@ export function CopyDialog({ trader, onClose }: { trader: StrategyProviderCard; 
       >
         <AmountField
           label="Copy stop-loss (optional)"
-          hint="When your copies have lost this much since you started, every copied trade closes and copying stops."
+          hint={`When your copies have lost this much since you started, every copied trade closes at the market price and copying stops.${equityCents === null ? '' : ` At most your equity, ${formatUsd(equityCents)}.`}`}
           {...field('copyStopLoss')}
         />
-        <label className="flex items-start gap-3 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
-            {...form.register('copyOpenPositions')}
-          />
-          <span>Also copy the trader's open positions (they open at today's price)</span>
-        </label>
+        {trader.openPositions > 0 ? (
+          <label className="flex items-start gap-3 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+              {...form.register('copyOpenPositions')}
+            />
+            <span>{describeOpenPositionsChoice(trader.openPositions)}</span>
+          </label>
+        ) : (
+          <p className="text-sm text-slate-500">
+            {trader.displayName} has no open positions now: only their next trades are copied.
+          </p>
+        )}
         {failure ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
             {failure}

@@ -1,4 +1,4 @@
-import type { SkippedCopy, StrategyProviderCard } from '@candor/contracts/copy-trading';
+import type { CopyRelation, SkippedCopy, StrategyProviderCard } from '@candor/contracts/copy-trading';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
@@ -15,6 +15,31 @@ const CARD: StrategyProviderCard = {
   returnRate30d: null,
   copying: false,
   isMe: false,
+  openPositions: 2,
+};
+
+const BALANCES = {
+  available: '800.00',
+  reserved: '200.00',
+  total: '1000.00',
+  deposits: '1000.00',
+  profit: '0.00',
+  owed: '0.00',
+  withdrawable: '800.00',
+};
+
+const STOPPED: CopyRelation = {
+  id: '7b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+  provider: { id: CARD.id, displayName: 'Aurora FX', imageUrl: null },
+  status: 'stopped',
+  profitShare: '20.00',
+  copyStopLoss: '40.00',
+  copyLoss: '41.25',
+  openCopies: 0,
+  copiedOpenPositions: false,
+  startedAt: '2026-11-20T10:00:00.000Z',
+  endedAt: '2026-11-24T15:30:00.000Z',
+  endReason: 'stop_loss',
 };
 
 function render(extra: Parameters<typeof mockApi>[0] = {}, role: 'client' | 'admin' = 'client') {
@@ -22,6 +47,8 @@ function render(extra: Parameters<typeof mockApi>[0] = {}, role: 'client' | 'adm
     'GET /api/strategy-providers': { status: 200, body: { items: [CARD] } },
     'GET /api/strategy-providers/invitation': { status: 200, body: { invitation: null } },
     'GET /api/skipped-copies': pageReply([]),
+    'GET /api/copy-relations/mine': { status: 200, body: { items: [] } },
+    'GET /api/me/balances': { status: 200, body: BALANCES },
     ...extra,
   });
   renderPages([{ path: '/copy-trader', component: CopyTraderPage }], '/copy-trader', {
@@ -54,7 +81,11 @@ describe('CopyTraderPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Copy' }));
     const dialog = screen.getByRole('dialog', { name: 'Copy Aurora FX' });
     await user.type(within(dialog).getByLabelText('Copy stop-loss (optional)'), '150');
-    await user.click(within(dialog).getByLabelText(/Also copy the trader's open positions/));
+    await user.click(
+      within(dialog).getByLabelText(
+        "Also copy their 2 open positions. They open at today's market price, not the provider's.",
+      ),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(message));
     expect(callsTo(api, `POST /api/strategy-providers/${CARD.id}/copy`)).toEqual([
@@ -91,5 +122,28 @@ describe('CopyTraderPage', () => {
     await screen.findByRole('listitem');
     expect(screen.queryByRole('region', { name: 'Skipped copies' })).toBeNull();
     expect(callsTo(api, 'GET /api/skipped-copies')).toEqual([]);
+  });
+
+  test('a copy stop-loss above the equity is refused in the form, before anything is sent', async () => {
+    const api = render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Copy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Copy Aurora FX' });
+    await within(dialog).findByText(/At most your equity, \$1,000\.00\./);
+    await user.type(within(dialog).getByLabelText('Copy stop-loss (optional)'), '1000.01');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(
+      await within(dialog).findByText('The copy stop-loss cannot be more than your equity ($1,000.00).'),
+    ).toBeTruthy();
+    expect(callsTo(api, `POST /api/strategy-providers/${CARD.id}/copy`)).toEqual([]);
+  });
+
+  test('a relation the copy stop-loss ended shows its limit, its loss and why it ended', async () => {
+    render({ 'GET /api/copy-relations/mine': { status: 200, body: { items: [STOPPED] } } });
+    const list = await screen.findByRole('list', { name: 'Your copies' });
+    const item = within(list).getByRole('listitem');
+    expect(within(item).getByText('$40.00')).toBeTruthy();
+    expect(within(item).getByText('\u2212$41.25')).toBeTruthy();
+    expect(within(item).getAllByText(/Copy stop-loss reached/)).toHaveLength(2);
   });
 });

@@ -18,6 +18,7 @@ import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { CopyDialog } from './copy-dialog.tsx';
 import { cancelCopying, copyKeys, deleteTrader, providerCardsQuery } from './copy-trading-api.ts';
 import { EditTermsDialog } from './edit-terms-dialog.tsx';
+import { MyCopiesSection } from './my-copies-section.tsx';
 import { ProviderInvitationBanner } from './provider-invitation-banner.tsx';
 import { ProviderInvitationsSection } from './provider-invitations-section.tsx';
 import { ReturnRate } from './return-rate.tsx';
@@ -75,7 +76,8 @@ export function CopyTraderPage() {
           ))}
         </ul>
       )}
-      {/* Only customers copy: staff have no skipped copies of their own. */}
+      {/* Only customers copy: staff have no copies or skipped copies of their own. */}
+      {isStaff ? null : <MyCopiesSection />}
       {isStaff ? null : <SkippedCopiesSection />}
       {copying ? <CopyDialog trader={copying} onClose={() => setCopying(null)} /> : null}
       {canManage ? <ProviderInvitationsSection /> : null}

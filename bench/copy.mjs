@@ -13,6 +13,8 @@
 // ledger reconciliation (`admin reconcile`) runs, and the database is dropped.
 //
 //   COPY_FOLLOWERS=10000 node bench/copy.mjs
+import fs from 'node:fs';
+import os from 'node:os';
 import { connect, insertUsers } from './ledger-setup.mjs';
 import {
   ADMIN_CLI,
@@ -64,6 +66,7 @@ try {
       console.log(lines.at(-1));
 
       // ---------- open ----------
+      const openCpu = await cpuMeter(db, server.pid);
       const opened = await http.expectOk('POST', '/api/trades', provider.cookie, {
         symbol: 'EURUSD',
         direction: 'buy',
@@ -82,14 +85,18 @@ try {
         (row) => row.copies + row.skips >= followers,
       );
       openMs = open.ms;
+      const openUsed = await openCpu.stop();
       lines.push(
         `Open: the provider's POST /api/trades took ${opened.ms.toFixed(0)} ms; ${open.row.copies} copies opened and ` +
           `${open.row.skips} skipped ${(openMs / 1000).toFixed(2)} s after its answer ` +
           `(${((open.row.copies / openMs) * 1000).toFixed(0)} copies/s)${open.timedOut ? ' — GAVE UP WAITING' : ''}`,
       );
       console.log(lines.at(-1));
+      lines.push(cpuLine(openUsed, open.row.copies));
+      console.log(lines.at(-1));
 
       // ---------- close ----------
+      const closeCpu = await cpuMeter(db, server.pid);
       const closed = await http.expectOk('POST', `/api/trades/${tradeId}/close`, provider.cookie);
       const closedAt = performance.now();
       const close = await waitFor(
@@ -102,11 +109,14 @@ try {
         (row) => row.open === 0,
       );
       closeMs = close.ms;
+      const closeUsed = await closeCpu.stop();
       lines.push(
         `Close: the provider's close took ${closed.ms.toFixed(0)} ms; ${close.row.closed} copies closed ` +
           `${(closeMs / 1000).toFixed(2)} s after its answer (${((close.row.closed / closeMs) * 1000).toFixed(0)} copies/s)` +
           `${close.timedOut ? ' — GAVE UP WAITING' : ''}`,
       );
+      console.log(lines.at(-1));
+      lines.push(cpuLine(closeUsed, close.row.closed));
       console.log(lines.at(-1));
     } finally {
       await db.end();
@@ -206,6 +216,51 @@ async function waitFor(db, since, query, params, done) {
     if (now > limit) return { ms: Number.NaN, row, timedOut: true };
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+function cpuMsOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ 100
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU used by the server process and by the PostgreSQL backends of the bench database (not the
+ * other databases of the same PostgreSQL, which the machine may be running meanwhile), from /proc:
+ * the cost of the fan-out whatever else shares the cores.
+ */
+async function cpuMeter(db, serverPid) {
+  const backends = async () =>
+    (await db.query('select pid from pg_stat_activity where datname = current_database()')).rows.map(
+      (row) => row.pid,
+    );
+  const start = new Map([[serverPid, cpuMsOf(serverPid)]]);
+  for (const pid of await backends()) start.set(pid, cpuMsOf(pid));
+  return {
+    async stop() {
+      const server = cpuMsOf(serverPid) - (start.get(serverPid) ?? 0);
+      let postgres = 0;
+      for (const pid of await backends())
+        if (pid !== serverPid) postgres += cpuMsOf(pid) - (start.get(pid) ?? 0);
+      return { server, postgres };
+    },
+  };
+}
+
+function cpuLine(used, copies) {
+  const perCopy = (used.server + used.postgres) / Math.max(1, copies);
+  const cores = os.cpus().length;
+  return (
+    `  CPU per copy: server ${(used.server / Math.max(1, copies)).toFixed(2)} ms + its PostgreSQL backends ` +
+    `${(used.postgres / Math.max(1, copies)).toFixed(2)} ms = ${perCopy.toFixed(2)} ms; on ${cores} cores of its own at most ` +
+    `~${((cores * 1000) / perCopy).toFixed(0)} copies/s (${TARGET.followers.toLocaleString('en')} in ` +
+    `~${((TARGET.followers * perCopy) / cores / 1000).toFixed(1)} s; the server process alone, one thread: ` +
+    `${((TARGET.followers * used.server) / Math.max(1, copies) / 1000).toFixed(1)} s)`
+  );
 }
 
 /** Per relation: how many copies and skips it got (each exactly one of them, once). */

@@ -64,6 +64,9 @@ try {
           `(SQL, ledger entries included): ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
       );
       console.log(lines.at(-1));
+      // The server's first seconds are busy (the simulated market's history): not part of the fan-out.
+      const settledMs = await waitUntilIdle(server.pid);
+      console.log(`The server settled ${(settledMs / 1000).toFixed(1)} s after the set-up.`);
 
       // ---------- open ----------
       const openCpu = await cpuMeter(db, server.pid);
@@ -216,6 +219,19 @@ async function waitFor(db, since, query, params, done) {
     if (now > limit) return { ms: Number.NaN, row, timedOut: true };
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/** Waits (at most 2 minutes) until the server uses under 10 % of a core over a second. */
+async function waitUntilIdle(pid) {
+  const started = performance.now();
+  let before = cpuMsOf(pid);
+  while (performance.now() - started < 120_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuMsOf(pid);
+    if (now - before < 100) break;
+    before = now;
+  }
+  return performance.now() - started;
 }
 
 function cpuMsOf(pid) {

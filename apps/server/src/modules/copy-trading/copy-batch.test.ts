@@ -102,11 +102,7 @@ test("one batch: each follower's own spread and leverage, each skip its own reas
     openMidPrice: '1.08345',
     openPrice: openingPrice(
       'buy',
-      quoteWithTerms(
-        spec,
-        { maxLeverage: 200, forexSpreadPips: '1.2', otherSpreadPercent: '0.12' },
-        '1.08345',
-      ),
+      quoteWithTerms(spec, { forexSpreadPips: '1.2', otherSpreadPercent: '0.12' }, '1.08345'),
     ),
   });
   // Without a package: the defaults' 2.0 pips, and the lot size capped at their 1:100.
@@ -116,11 +112,7 @@ test("one batch: each follower's own spread and leverage, each skip its own reas
     spreadValue: '2.0',
     openPrice: openingPrice(
       'buy',
-      quoteWithTerms(
-        spec,
-        { maxLeverage: 100, forexSpreadPips: '2.0', otherSpreadPercent: '0.20' },
-        '1.08345',
-      ),
+      quoteWithTerms(spec, { forexSpreadPips: '2.0', otherSpreadPercent: '0.20' }, '1.08345'),
     ),
   });
   expect(byUser.get(plain.user.id)?.amountMinor).toBe((byUser.get(packaged.user.id)?.amountMinor ?? 0n) / 2n);

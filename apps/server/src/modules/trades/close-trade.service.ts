@@ -206,7 +206,12 @@ export async function stopOutTrade({
  * Closes one follower's open copy because the strategy provider closed the trade it copies
  * (closeCopiedTrades). Answers false, writing nothing, when the copy is already closed.
  */
-export async function closeCopiedTrade(args: { tx: Db; now: Date; market: MarketService; id: string }) {
+export async function closeCopiedTrade(args: {
+  tx: Db;
+  now: Date;
+  market: MarketService;
+  id: string;
+}): Promise<boolean> {
   return (await closeCopiedTrades({ ...args, ids: [args.id] })) === 1;
 }
 

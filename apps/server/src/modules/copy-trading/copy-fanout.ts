@@ -20,8 +20,12 @@ export const COPY_CLOSE_JOB = 'copy.close';
 /** Checks one relation's copy stop-loss after one of its copies closed (copy-stop-loss.ts). */
 export const COPY_STOP_LOSS_JOB = 'copy.stop-loss';
 
-/** Relations per job: one job copies for up to this many followers in one transaction. */
-export const COPY_BATCH_SIZE = 100;
+/**
+ * Relations per job: one job copies for up to this many followers in one transaction, set-based
+ * (docs/decisions/032: 500 costs less CPU per copy than 100, and 10,000 followers still make 20
+ * jobs for the worker's handlers to share).
+ */
+export const COPY_BATCH_SIZE = 500;
 
 export type CopyOpenPayload = {
   providerTradeId: string;

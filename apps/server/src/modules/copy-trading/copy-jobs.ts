@@ -1,6 +1,8 @@
+import type { Quote } from '@candor/contracts/market';
 import { computeCopySize } from '@candor/domain/copy/copy-sizing';
+import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import { formatDecimal } from '@candor/domain/money/money';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { copyRelations, skippedCopies, strategyProviders } from '../../db/schema/copy-trading.ts';
@@ -10,12 +12,13 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { MarketService } from '../../market/market.service.ts';
-import { lockCustomerAccounts, selectBalanceFigures } from '../ledger/ledger.repository.ts';
+import { lockCustomerAccounts } from '../ledger/ledger.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { readSiteName } from '../settings/settings.service.ts';
-import { closeCopiedTrade } from '../trades/close-trade.service.ts';
-import { placeTrade } from '../trades/open-trade.service.ts';
-import { findTradingTerms } from '../trades/trading-terms.ts';
+import { closeCopiedTrades } from '../trades/close-trade.service.ts';
+import { insertPreparedTrades, type PreparedTrade, prepareTrade } from '../trades/open-trade.service.ts';
+import { requireFreshQuote, requireLotSize, requireTradableInstrument } from '../trades/trade-inputs.ts';
+import { findTradingTermsOfMany } from '../trades/trading-terms.ts';
 import { COPY_CLOSE_JOB, COPY_OPEN_JOB, type CopyClosePayload, type CopyOpenPayload } from './copy-fanout.ts';
 
 type Deps = { market: MarketService; mailer: Mailer; clock: Clock };
@@ -25,26 +28,32 @@ function formatLot(hundredths: number): string {
   return (hundredths / 100).toFixed(2);
 }
 
-/** Records a skipped copy once (per relation and provider trade) and mails the follower, once. */
-async function recordSkip(
+/**
+ * Records skipped copies once each (per relation and provider trade), in one insert, and mails
+ * each follower whose skip was new, once.
+ */
+async function recordSkips(
   tx: Db,
   mailer: Mailer,
-  at: { relationId: string; providerTradeId: string; followerUserId: string; now: Date },
-  skip: Skip,
+  at: { providerTradeId: string; now: Date },
+  skips: ReadonlyArray<{ relationId: string; followerUserId: string; skip: Skip }>,
 ): Promise<void> {
-  const [row] = await tx
+  if (skips.length === 0) return;
+  const rows = await tx
     .insert(skippedCopies)
-    .values({
-      copyRelationId: at.relationId,
-      providerTradeId: at.providerTradeId,
-      followerUserId: at.followerUserId,
-      reasonCode: skip.code,
-      message: skip.message,
-      skippedAt: at.now,
-    })
+    .values(
+      skips.map(({ relationId, followerUserId, skip }) => ({
+        copyRelationId: relationId,
+        providerTradeId: at.providerTradeId,
+        followerUserId,
+        reasonCode: skip.code,
+        message: skip.message,
+        skippedAt: at.now,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ id: skippedCopies.id });
-  if (row) await mailSkip(tx, mailer, row.id);
+  for (const row of rows) await mailSkip(tx, mailer, row.id);
 }
 
 /**
@@ -84,78 +93,148 @@ async function mailSkip(tx: Db, mailer: Mailer, skipId: string): Promise<void> {
 }
 
 /**
- * Copies one provider trade for one relation, unless it already was (copied or skipped): equity to
- * equity (computeCopySize, follower equity = cash + reserved), opened by the system at the market
- * price of this moment under the follower's own leverage and spread.
+ * Copies one provider trade for a batch of relations, set-based: each relation that is still
+ * active and has neither a copy nor a skip of this trade is locked (one query, in id order, so two
+ * runs of the same job take turns), then the followers' accounts are locked with their balances
+ * (one query), their trading terms read (two), each copy sized equity to equity (computeCopySize,
+ * follower equity = cash + reserved) and priced at the market price of this moment under the
+ * follower's own leverage and spread (prepareTrade), and all margins and rows stored at once
+ * (insertPreparedTrades). A follower whose account is not active, whose copy is too small or not
+ * covered, or whose copy cannot open now (no price, an unknown instrument) is skipped, once.
  */
-async function copyOne(
+async function copyBatch(
   tx: Db,
   deps: Deps,
   now: Date,
   provider: { trade: typeof trades.$inferSelect; equityCents: bigint },
-  relationId: string,
+  relationIds: readonly string[],
 ): Promise<void> {
-  // The relation's lock keeps two runs of the same job from copying at once.
-  const [relation] = await tx
-    .select()
-    .from(copyRelations)
-    .where(eq(copyRelations.id, relationId))
-    .for('update');
-  // A relation ended since the job was added gets no new copy.
-  if (relation?.status !== 'active') return;
   const providerTrade = provider.trade;
-  const [copied] = await tx
-    .select({ id: trades.id })
-    .from(trades)
-    .where(and(eq(trades.copiedFromTradeId, providerTrade.id), eq(trades.copyRelationId, relationId)));
-  if (copied) return;
-  const at = { relationId, providerTradeId: providerTrade.id, followerUserId: relation.followerUserId, now };
-  const [follower] = await tx
-    .select({ status: users.status })
-    .from(users)
-    .where(eq(users.id, relation.followerUserId));
-  if (follower?.status !== 'active') {
-    await recordSkip(tx, deps.mailer, at, {
-      code: 'ACCOUNT_NOT_ACTIVE',
-      message: 'Your account is not active.',
-    });
-    return;
-  }
-  await lockCustomerAccounts(tx, [relation.followerUserId]);
-  const terms = await findTradingTerms(tx, relation.followerUserId, now);
-  const { available, reserved } = await selectBalanceFigures(tx, relation.followerUserId);
-  const size = computeCopySize({
-    providerAmountCents: providerTrade.amountMinor,
-    providerLotHundredths: providerTrade.lotHundredths,
-    providerEquityCents: provider.equityCents,
-    followerEquityCents: available + reserved,
-    followerAvailableCents: available,
-    followerMaxLeverage: terms.maxLeverage,
+  const relations = await lockUncopiedRelations(tx, providerTrade.id, relationIds);
+  if (relations.length === 0) return;
+  const skips: Array<{ relationId: string; followerUserId: string; skip: Skip }> = [];
+  const skip = (relation: (typeof relations)[number], reason: Skip) =>
+    skips.push({ relationId: relation.id, followerUserId: relation.followerUserId, skip: reason });
+  const active = relations.filter((relation) => {
+    if (relation.followerStatus === 'active') return true;
+    skip(relation, { code: 'ACCOUNT_NOT_ACTIVE', message: 'Your account is not active.' });
+    return false;
   });
-  if (!size.ok) {
-    await recordSkip(tx, deps.mailer, at, size.error);
-    return;
-  }
-  try {
-    await placeTrade({
-      tx,
-      actor: SYSTEM_ACTOR,
-      now,
-      market: deps.market,
-      userId: relation.followerUserId,
-      input: {
-        symbol: providerTrade.symbol,
-        direction: providerTrade.direction,
-        amount: formatDecimal(size.value.amountCents),
-        lotSize: formatLot(size.value.lotHundredths),
-      },
-      copy: { copiedFromTradeId: providerTrade.id, copyRelationId: relationId },
+  const followerIds = active.map((relation) => relation.followerUserId);
+  const balances = balancesOf(await lockCustomerAccounts(tx, followerIds));
+  const terms = await findTradingTermsOfMany(tx, followerIds, now);
+  const market = priceOf(deps.market, providerTrade.symbol);
+  const prepared: PreparedTrade[] = [];
+  for (const relation of active) {
+    const followerTerms = terms.get(relation.followerUserId);
+    if (!followerTerms) throw new Error("the follower's trading terms were read");
+    const { available, reserved } = balances.get(relation.followerUserId) ?? { available: 0n, reserved: 0n };
+    const size = computeCopySize({
+      providerAmountCents: providerTrade.amountMinor,
+      providerLotHundredths: providerTrade.lotHundredths,
+      providerEquityCents: provider.equityCents,
+      followerEquityCents: available + reserved,
+      followerAvailableCents: available,
+      followerMaxLeverage: followerTerms.maxLeverage,
     });
-  } catch (error) {
-    // Refused before anything was written (no price now, the instrument closed, not enough cash).
-    if (!(error instanceof AppError)) throw error;
-    await recordSkip(tx, deps.mailer, at, { code: error.code, message: error.message });
+    if (!size.ok) {
+      skip(relation, size.error);
+      continue;
+    }
+    try {
+      // Refused before anything is written: no price now, the instrument unknown, the lot size.
+      const { spec, quote } = market();
+      const lotHundredths = requireLotSize(formatLot(size.value.lotHundredths), followerTerms.maxLeverage);
+      prepared.push(
+        prepareTrade({
+          spec,
+          terms: followerTerms,
+          quote,
+          now,
+          userId: relation.followerUserId,
+          copy: { copiedFromTradeId: providerTrade.id, copyRelationId: relation.id },
+          input: { direction: providerTrade.direction, amount: formatDecimal(size.value.amountCents) },
+          lotHundredths,
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      skip(relation, { code: error.code, message: error.message });
+    }
   }
+  // Every margin is within the available cash read under the accounts' locks (computeCopySize):
+  // an INSUFFICIENT_FUNDS here is a broken invariant, and the job is retried.
+  await insertPreparedTrades(tx, SYSTEM_ACTOR, prepared);
+  await recordSkips(tx, deps.mailer, { providerTradeId: providerTrade.id, now }, skips);
+}
+
+/**
+ * The batch's relations that are still active and have neither a copy nor a skip of the provider's
+ * trade, locked FOR UPDATE in id order, with their follower's account status.
+ */
+async function lockUncopiedRelations(tx: Db, providerTradeId: string, relationIds: readonly string[]) {
+  if (relationIds.length === 0) return [];
+  return tx
+    .select({
+      id: copyRelations.id,
+      followerUserId: copyRelations.followerUserId,
+      followerStatus: users.status,
+    })
+    .from(copyRelations)
+    .innerJoin(users, eq(users.id, copyRelations.followerUserId))
+    .where(
+      and(
+        inArray(copyRelations.id, [...relationIds]),
+        eq(copyRelations.status, 'active'),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(trades)
+            .where(
+              and(eq(trades.copiedFromTradeId, providerTradeId), eq(trades.copyRelationId, copyRelations.id)),
+            ),
+        ),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(skippedCopies)
+            .where(
+              and(
+                eq(skippedCopies.providerTradeId, providerTradeId),
+                eq(skippedCopies.copyRelationId, copyRelations.id),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(copyRelations.id)
+    .for('update', { of: copyRelations });
+}
+
+/** Each customer's available (cash) and reserved balances, from their locked accounts. */
+function balancesOf(
+  accounts: ReadonlyArray<{ kind: string; userId: string | null; balanceMinor: bigint }>,
+): Map<string, { available: bigint; reserved: bigint }> {
+  const balances = new Map<string, { available: bigint; reserved: bigint }>();
+  for (const account of accounts) {
+    if (account.userId === null) continue;
+    const figures = balances.get(account.userId) ?? { available: 0n, reserved: 0n };
+    if (account.kind === 'customer_cash') figures.available = account.balanceMinor;
+    if (account.kind === 'customer_reserved') figures.reserved = account.balanceMinor;
+    balances.set(account.userId, figures);
+  }
+  return balances;
+}
+
+/** The instrument and its fresh quote, looked up once for the batch (a refusal is thrown each time). */
+function priceOf(market: MarketService, symbol: string): () => { spec: InstrumentSpec; quote: Quote } {
+  let found: { spec: InstrumentSpec; quote: Quote } | undefined;
+  return () => {
+    if (found) return found;
+    const spec = requireTradableInstrument(market, symbol);
+    found = { spec, quote: requireFreshQuote(market, spec.symbol) };
+    return found;
+  };
 }
 
 /** Registers the copy fan-out's job handlers (copy.open, copy.close). */
@@ -166,23 +245,25 @@ export function registerCopyJobs(jobs: JobQueue, deps: Deps): void {
     // Closed before its copies were made: there is nothing left to copy.
     if (providerTrade?.status !== 'open') return;
     const provider = { trade: providerTrade, equityCents: BigInt(payload.providerEquityCents) };
-    for (const relationId of payload.relationIds) await copyOne(tx, deps, now, provider, relationId);
+    await copyBatch(tx, deps, now, provider, payload.relationIds);
   });
 
   jobs.registerJobHandler<CopyClosePayload>(COPY_CLOSE_JOB, async ({ tx, payload }) => {
-    const now = deps.clock();
-    for (const relationId of payload.relationIds) {
-      const [copy] = await tx
-        .select({ id: trades.id })
-        .from(trades)
-        .where(
-          and(
-            eq(trades.copiedFromTradeId, payload.providerTradeId),
-            eq(trades.copyRelationId, relationId),
-            eq(trades.status, 'open'),
-          ),
-        );
-      if (copy) await closeCopiedTrade({ tx, now, market: deps.market, id: copy.id });
-    }
+    const copies = await tx
+      .select({ id: trades.id })
+      .from(trades)
+      .where(
+        and(
+          eq(trades.copiedFromTradeId, payload.providerTradeId),
+          inArray(trades.copyRelationId, payload.relationIds),
+          eq(trades.status, 'open'),
+        ),
+      );
+    await closeCopiedTrades({
+      tx,
+      now: deps.clock(),
+      market: deps.market,
+      ids: copies.map((copy) => copy.id),
+    });
   });
 }

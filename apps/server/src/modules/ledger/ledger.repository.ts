@@ -40,12 +40,14 @@ async function lockAccountsForPosting(
             unique.map((id) => sql`${id}`),
             sql`, `,
           )})`;
+    // The new entry ids come in one row of their own (an array on every account's row would grow
+    // with accounts × entries: a posting of many entries at once, such as a copy fan-out's batch).
     const rows = await selectRows<{
-      id: string;
-      kind: AccountKind;
+      id: string | null;
+      kind: AccountKind | null;
       user_id: string | null;
-      balance: string;
-      ids: string[];
+      balance: string | null;
+      ids: string[] | null;
     }>(
       tx,
       sql`
@@ -58,20 +60,27 @@ async function lockAccountsForPosting(
          -- after the locks: ids must grow in the order movements take an account (running balances chain by id)
          where (select count(*) from locked) >= 0
       )
-      select id::text as id, kind, user_id, balance_minor::text as balance, entry_ids.ids
-        from locked, entry_ids
+      select id::text as id, kind, user_id, balance_minor::text as balance, null::text[] as ids from locked
       union all
-      select id::text, kind, user_id, balance_minor::text, entry_ids.ids
-        from ledger_accounts, entry_ids where user_id is null`,
+      select id::text, kind, user_id, balance_minor::text, null from ledger_accounts where user_id is null
+      union all
+      select null, null, null, null, ids from entry_ids`,
     );
+    const accounts: LockedAccount[] = [];
+    let ids: string[] = [];
+    for (const row of rows) {
+      if (row.id === null || row.kind === null || row.balance === null) ids = row.ids ?? [];
+      else
+        accounts.push({
+          id: BigInt(row.id),
+          kind: row.kind,
+          userId: row.user_id,
+          balanceMinor: BigInt(row.balance),
+        });
+    }
     return {
-      accounts: rows.map((row) => ({
-        id: BigInt(row.id),
-        kind: row.kind,
-        userId: row.user_id,
-        balanceMinor: BigInt(row.balance),
-      })),
-      entryIds: (rows[0]?.ids ?? []).map((id) => BigInt(id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      accounts,
+      entryIds: ids.map((id) => BigInt(id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
     };
   };
   const first = await select();

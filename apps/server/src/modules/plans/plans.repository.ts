@@ -1,7 +1,7 @@
 import type { SignalFeatures, TradingFeatures } from '@candor/contracts/plans';
 import type { PlanKind, PurchasablePlanKind } from '@candor/domain/plans/plan-kinds';
 import { isPlanActive } from '@candor/domain/plans/plan-period';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { planPurchases, plans } from '../../db/schema/plans.ts';
 
@@ -70,6 +70,29 @@ export async function findActivePlans(db: Db, userId: string, now: Date): Promis
     .select()
     .from(planPurchases)
     .where(and(eq(planPurchases.userId, userId), isNull(planPurchases.replacedAt)));
+  return activePlansOf(rows, now);
+}
+
+/** `findActivePlans` of many accounts in one query (a copy fan-out's batch of followers). */
+export async function findActivePlansOfMany(
+  db: Db,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Map<string, ActivePlans>> {
+  const rows =
+    userIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(planPurchases)
+          .where(and(inArray(planPurchases.userId, [...userIds]), isNull(planPurchases.replacedAt)));
+  const byUser = new Map<string, PlanPurchaseRow[]>();
+  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+  return new Map(userIds.map((userId) => [userId, activePlansOf(byUser.get(userId) ?? [], now)]));
+}
+
+/** Which of an account's current purchases give their features at `now`. */
+function activePlansOf(rows: readonly PlanPurchaseRow[], now: Date): ActivePlans {
   const active: ActivePlans = { signal: undefined, trading: undefined };
   for (const purchase of rows) {
     if (!isPlanActive({ expiresAt: purchase.expiresAt, endedAt: purchase.replacedAt }, now)) continue;

@@ -1,5 +1,5 @@
 import type { AdminTradeDetail, Trade } from '@candor/contracts/trades';
-import { tradeCloseEntries } from '@candor/domain/ledger/entries';
+import { type EntryDraft, tradeCloseEntries } from '@candor/domain/ledger/entries';
 import { formatDecimal } from '@candor/domain/money/money';
 import { checkTransition } from '@candor/domain/state-machine';
 import { computeTradeResult, isStopOut } from '@candor/domain/trading/trade-result';
@@ -20,7 +20,14 @@ import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
 import { findCopyMarks } from './copy-marks.repository.ts';
 import { closingPriceAt, requireFreshQuote } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
-import { closeTradeRow, lockTrade, type TradeRow } from './trades.repository.ts';
+import {
+  closeTradeRow,
+  closeTradeRows,
+  lockTrade,
+  lockTrades,
+  selectCopiedAmong,
+  type TradeRow,
+} from './trades.repository.ts';
 import { requireAdminTrade, TRADE_NOT_FOUND } from './trades.service.ts';
 
 const TRADE_TRANSITIONS: Transitions<TradeStatus> = {
@@ -53,16 +60,15 @@ type Close = {
   now: Date;
 };
 
+type ClosedFields = Parameters<typeof closeTradeRow>[2];
+
 /**
- * Closes a locked open trade at its executable price for the mid (the bid for a BUY, the ask for a
- * SELL, under its own stored spread): the result from the executed open and close prices (computeTradeResult: exact, never below
- * −amount), the ledger's margin release and result entries, and the closed row.
+ * How a locked open trade closes at its executable price for the mid (the bid for a BUY, the ask
+ * for a SELL, under its own stored spread): the result from the executed open and close prices
+ * (computeTradeResult: exact, never below −amount), the ledger's margin release and result
+ * entries, and the closed row's fields. Pure.
  */
-async function settleTrade(
-  tx: Db,
-  row: TradeRow,
-  close: Close,
-): Promise<{ row: TradeRow; entryIds: string[] }> {
+function closingOf(row: TradeRow, close: Close): { entries: EntryDraft[]; fields: ClosedFields } {
   const { price, midPrice } = closingPriceAt(row, close.mid);
   const result = computeTradeResult({
     direction: row.direction,
@@ -84,9 +90,7 @@ async function settleTrade(
     tradeId: row.id,
     description: `${describeTrade(row)}, ${how} at ${price}`,
   });
-  // The margin covers any loss (a result is never below −amount): nothing can overdraw.
-  const posted = expectPosted(await postEntries(tx, entries, close.actor));
-  const closed = await closeTradeRow(tx, row.id, {
+  const fields = {
     closePrice: price,
     closeMidPrice: midPrice,
     closedAt: close.now,
@@ -94,7 +98,23 @@ async function settleTrade(
     closedBy: close.closedBy,
     closedByUserId: BY_THE_SYSTEM.has(close.closedBy) ? null : close.actor.id,
     closeReason: close.reason,
-  });
+  };
+  return { entries, fields };
+}
+
+/**
+ * Closes a locked open trade (closingOf): posts its entries, stores the closed row, settles a
+ * follower's copy and adds the close jobs of a provider's trade.
+ */
+async function settleTrade(
+  tx: Db,
+  row: TradeRow,
+  close: Close,
+): Promise<{ row: TradeRow; entryIds: string[] }> {
+  const { entries, fields } = closingOf(row, close);
+  // The margin covers any loss (a result is never below −amount): nothing can overdraw.
+  const posted = expectPosted(await postEntries(tx, entries, close.actor));
+  const closed = await closeTradeRow(tx, row.id, fields);
   // A follower's copy counts toward their high-water mark (and may owe a profit share), whoever
   // closed it, and has its relation's copy stop-loss checked by a job of this transaction; a
   // provider's trade closes its followers' open copies through jobs of this transaction.
@@ -200,28 +220,76 @@ export async function stopOutTrade({
 }
 
 /**
- * Closes a follower's open copy by the system at the market price of this moment (the copy's
- * closing side, under its own spread): `copy` (the default) because the strategy provider closed
- * the trade it copies, `copy_stop_loss` because the follower's copy stop-loss was reached.
- * Answers false, writing nothing, when the copy is already closed (the follower was first).
- * PRICE_UNAVAILABLE is thrown: the job is retried until a price comes.
+/**
+ * Closes one follower's open copy by the system at the market price of this moment
+ * (closeCopiedTrades): `copy` (the default) because the strategy provider closed the trade it
+ * copies, `copy_stop_loss` because the follower's copy stop-loss was reached. Answers false,
+ * writing nothing, when the copy is already closed (the follower was first).
  */
-export async function closeCopiedTrade({
+export async function closeCopiedTrade(args: {
+  tx: Db;
+  now: Date;
+  market: MarketService;
+  id: string;
+  closedBy?: CopyCloser;
+}): Promise<boolean> {
+  return (await closeCopiedTrades({ ...args, ids: [args.id] })) === 1;
+}
+
+type CopyCloser = 'copy' | 'copy_stop_loss';
+
+/**
+ * Closes followers' open copies by the system at the market price of this moment (each copy's
+ * closing side, under its own spread), as settleTrade closes one trade but set-based: the copies
+ * locked in one query, their entries posted at once, their rows closed in one update; each copy then
+ * settles its high-water mark (settleCopiedTrade) and has its relation's copy stop-loss checked by a
+ * job of this transaction. A copy already closed (the follower was first) is left as it is. Answers
+ * how many closed. PRICE_UNAVAILABLE is thrown: the job is retried until a price comes.
+ */
+export async function closeCopiedTrades({
   tx,
   now,
   market,
-  id,
+  ids,
   closedBy = 'copy',
 }: {
   tx: Db;
   now: Date;
   market: MarketService;
-  id: string;
-  closedBy?: 'copy' | 'copy_stop_loss';
-}): Promise<boolean> {
-  const row = await lockTrade(tx, id);
-  if (!row || !checkTransition(TRADE_NEXT, row.status, 'closed').ok) return false;
-  const quote = requireFreshQuote(market, row.symbol);
-  await settleTrade(tx, row, { mid: quote.price, closedBy, reason: null, actor: SYSTEM_ACTOR, now });
-  return true;
+  ids: readonly string[];
+  closedBy?: CopyCloser;
+}): Promise<number> {
+  const open = (await lockTrades(tx, ids)).filter(
+    (row) => checkTransition(TRADE_NEXT, row.status, 'closed').ok,
+  );
+  if (open.length === 0) return 0;
+  const mids = new Map<string, string>();
+  const closes = open.map((row) => {
+    const mid = mids.get(row.symbol) ?? requireFreshQuote(market, row.symbol).price;
+    mids.set(row.symbol, mid);
+    return { row, ...closingOf(row, { mid, closedBy, reason: null, actor: SYSTEM_ACTOR, now }) };
+  });
+  expectPosted(
+    await postEntries(
+      tx,
+      closes.flatMap((close) => close.entries),
+      SYSTEM_ACTOR,
+    ),
+  );
+  const closed = await closeTradeRows(
+    tx,
+    closes.map((close) => ({ id: close.row.id, ...close.fields })),
+  );
+  for (const row of closed) {
+    await settleCopiedTrade(tx, row, now);
+    if (row.copyRelationId !== null) await enqueueCopyStopLossCheck(tx, row.copyRelationId);
+  }
+  // A copy is not copied in turn (copies never fan out), so there is no close job to add; should
+  // one ever be, it is added as settleTrade adds it.
+  for (const id of await selectCopiedAmong(
+    tx,
+    closed.map((row) => row.id),
+  ))
+    await enqueueCopyCloses(tx, id);
+  return closed.length;
 }

@@ -1,8 +1,18 @@
+import type { Quote } from '@candor/contracts/market';
 import { toMinorUnits } from '@candor/contracts/money';
 import { type PlaceTradeRequest, TRADE_MESSAGES, type Trade } from '@candor/contracts/trades';
-import { tradeMarginEntry } from '@candor/domain/ledger/entries';
-import { openingPrice, quoteWithTerms, spreadFor, stopOutMidPrice } from '@candor/domain/trading/spread';
+import { type EntryDraft, tradeMarginEntry } from '@candor/domain/ledger/entries';
+import type { InstrumentSpec } from '@candor/domain/market/instrument';
+import {
+  openingPrice,
+  quoteWithTerms,
+  spreadFor,
+  stopOutMidPrice,
+  type TradingTerms,
+} from '@candor/domain/trading/spread';
 import { computeStopOutPrice } from '@candor/domain/trading/stop-out-price';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
@@ -11,7 +21,7 @@ import { postEntries } from '../ledger/ledger.repository.ts';
 import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { requireFreshQuote, requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
-import { insertTrade, type NewTrade, type TradeRow } from './trades.repository.ts';
+import { insertTrades, type NewTrade, type TradeRow } from './trades.repository.ts';
 import { findTradingTerms } from './trading-terms.ts';
 
 /**
@@ -50,12 +60,48 @@ export async function placeTrade({
   market: MarketService;
   input: PlaceTradeRequest;
   userId: string;
-  copy: { copiedFromTradeId: string; copyRelationId: string } | null;
+  copy: CopyMark | null;
 }>): Promise<TradeRow> {
   const spec = requireTradableInstrument(market, input.symbol);
   const terms = await findTradingTerms(tx, userId, now);
   const lotHundredths = requireLotSize(input.lotSize, terms.maxLeverage);
   const quote = requireFreshQuote(market, spec.symbol);
+  const prepared = prepareTrade({ spec, terms, quote, now, userId, copy, input, lotHundredths });
+  const [row] = await insertPreparedTrades(tx, actor, [prepared]);
+  if (!row) throw new Error('the trade was not stored');
+  return row;
+}
+
+export type CopyMark = { copiedFromTradeId: string; copyRelationId: string };
+
+/** A trade checked and priced, not stored yet: its row and its margin entry. */
+export type PreparedTrade = { values: NewTrade; margin: EntryDraft };
+
+/**
+ * The row and margin entry of a trade opening at `quote` under the account's `terms` (the
+ * instrument, the quote's freshness and the lot size already checked): the open price on the
+ * trade's side of the quote under the account's spread, exposure = amount × lot size, and the price
+ * at which the stop-out will look at it. Pure: `insertPreparedTrades` stores it.
+ */
+export function prepareTrade({
+  spec,
+  terms,
+  quote,
+  now,
+  userId,
+  copy,
+  input,
+  lotHundredths,
+}: {
+  spec: InstrumentSpec;
+  terms: TradingTerms;
+  quote: Quote;
+  now: Date;
+  userId: string;
+  copy: CopyMark | null;
+  input: Pick<PlaceTradeRequest, 'direction' | 'amount'>;
+  lotHundredths: number;
+}): PreparedTrade {
   const amount = toMinorUnits(input.amount);
   const spread = spreadFor(spec, terms);
   const openPrice = openingPrice(input.direction, quoteWithTerms(spec, terms, quote.price));
@@ -81,13 +127,31 @@ export async function placeTrade({
     createdAt: now,
     ...(copy ?? {}),
   } satisfies NewTrade;
-  const margin = await postEntries(
+  const margin = tradeMarginEntry({ userId, amount, tradeId: values.id, description: describeTrade(values) });
+  return { values, margin };
+}
+
+/**
+ * Stores prepared trades: their margins reserved in one posting of the ledger (which locks the
+ * accounts; INSUFFICIENT_FUNDS, nothing written, when one account's available cash does not cover
+ * its margin) and the rows in one insert. Answers the rows in the order given.
+ */
+export async function insertPreparedTrades(
+  tx: Db,
+  actor: Actor,
+  prepared: readonly PreparedTrade[],
+): Promise<TradeRow[]> {
+  if (prepared.length === 0) return [];
+  const margins = await postEntries(
     tx,
-    [tradeMarginEntry({ userId, amount, tradeId: values.id, description: describeTrade(values) })],
+    prepared.map((trade) => trade.margin),
     actor,
   );
-  if (!margin.ok) throw new AppError('INSUFFICIENT_FUNDS', TRADE_MESSAGES.insufficient);
-  const [entry] = margin.value;
-  if (!entry) throw new Error('the margin entry was not posted');
-  return insertTrade(tx, { ...values, marginEntryId: entry.id });
+  if (!margins.ok) throw new AppError('INSUFFICIENT_FUNDS', TRADE_MESSAGES.insufficient);
+  // Entries come back in the order of their drafts (ids are allocated in that order).
+  if (margins.value.length !== prepared.length) throw new Error('the margin entries were not posted');
+  return insertTrades(
+    tx,
+    prepared.map((trade, index) => ({ ...trade.values, marginEntryId: margins.value[index]?.id ?? null })),
+  );
 }

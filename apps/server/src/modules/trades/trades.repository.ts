@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { countRows, type Page, pageCount, pageWindow, readPage } from '../../db/page.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -16,6 +16,21 @@ export async function insertTrade(tx: Db, values: NewTrade): Promise<TradeRow> {
   const [row] = await tx.insert(trades).values(values).returning();
   if (!row) throw new Error('the trade was not stored');
   return row;
+}
+
+/** Stores trades (each with its id) in one insert; answers the rows in the order given. */
+export async function insertTrades(tx: Db, values: readonly NewTrade[]): Promise<TradeRow[]> {
+  if (values.length === 0) return [];
+  const rows = await tx
+    .insert(trades)
+    .values([...values])
+    .returning();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return values.map((value) => {
+    const row = value.id === undefined ? undefined : byId.get(value.id);
+    if (!row) throw new Error('a trade was not stored');
+    return row;
+  });
 }
 
 /**
@@ -55,6 +70,62 @@ export async function closeTradeRow(
     .returning();
   if (!row) throw new Error('the locked open trade was not closed');
   return row;
+}
+
+/** Trades locked FOR UPDATE in id order (a batch of copies closing together). */
+export async function lockTrades(tx: Db, ids: readonly string[]): Promise<TradeRow[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  return tx.select().from(trades).where(inArray(trades.id, valid)).orderBy(trades.id).for('update');
+}
+
+type ClosedFields = Parameters<typeof closeTradeRow>[2];
+
+/** Closes trades that are still open, in one update; answers the closed rows. */
+export async function closeTradeRows(
+  tx: Db,
+  closes: ReadonlyArray<{ id: string } & ClosedFields>,
+): Promise<TradeRow[]> {
+  if (closes.length === 0) return [];
+  const values = sql.join(
+    closes.map(
+      (c) =>
+        sql`(${c.id}::uuid, ${c.closePrice}::numeric, ${c.closeMidPrice}::numeric, ${c.closedAt?.toISOString() ?? null}::timestamptz, ${c.resultMinor?.toString() ?? null}::bigint, ${c.closedBy}::text, ${c.closedByUserId}::text, ${c.closeReason}::text)`,
+    ),
+    sql`, `,
+  );
+  const closed = await selectRows<{ id: string }>(
+    tx,
+    sql`update trades t
+           set status = 'closed', close_price = v.close_price, close_mid_price = v.close_mid_price,
+               closed_at = v.closed_at, result_minor = v.result_minor, closed_by = v.closed_by,
+               closed_by_user_id = v.closed_by_user_id, close_reason = v.close_reason
+          from (values ${values}) as v(id, close_price, close_mid_price, closed_at, result_minor, closed_by,
+                                       closed_by_user_id, close_reason)
+         where t.id = v.id and t.status = 'open'
+        returning t.id::text as id`,
+  );
+  if (closed.length !== closes.length) throw new Error('a locked open trade was not closed');
+  return tx
+    .select()
+    .from(trades)
+    .where(
+      inArray(
+        trades.id,
+        closes.map((c) => c.id),
+      ),
+    )
+    .orderBy(trades.id);
+}
+
+/** Which of these trades have copies of their own (a provider's trades). */
+export async function selectCopiedAmong(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: trades.copiedFromTradeId })
+    .from(trades)
+    .where(inArray(trades.copiedFromTradeId, [...ids]));
+  return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
 }
 
 /** A customer's open or closed trades, newest first: closed ones by close time, open ones by open time. */

@@ -1,20 +1,37 @@
 import type { TradingTermsAnswer } from '@candor/contracts/trades';
 import type { TradingTerms } from '@candor/domain/trading/spread';
 import type { Db } from '../../db/client.ts';
-import { findActivePlans } from '../plans/plans.repository.ts';
-import { requireSiteSettings } from '../settings/settings.repository.ts';
+import { type ActivePlans, findActivePlans, findActivePlansOfMany } from '../plans/plans.repository.ts';
+import { requireSiteSettings, type SiteSettingsRow } from '../settings/settings.repository.ts';
+
+export type AccountTradingTerms = TradingTerms & Omit<TradingTermsAnswer, keyof TradingTerms>;
 
 /**
  * The account's trading terms at `now` (issue 13): its active trading package's maximum leverage
  * and spread or, without one (none bought, or expired), the Settings defaults. Opening a trade reads
  * them in its transaction; the trade then keeps its spread for its close.
  */
-export async function findTradingTerms(
-  db: Db,
-  userId: string,
-  now: Date,
-): Promise<TradingTerms & Omit<TradingTermsAnswer, keyof TradingTerms>> {
+export async function findTradingTerms(db: Db, userId: string, now: Date): Promise<AccountTradingTerms> {
   const { trading } = await findActivePlans(db, userId, now);
+  // The Settings are read only when there is no package (as they always were).
+  return termsOf(trading, trading ? undefined : await requireSiteSettings(db));
+}
+
+/** `findTradingTerms` of many accounts in two queries (a copy fan-out's batch of followers). */
+export async function findTradingTermsOfMany(
+  db: Db,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Map<string, AccountTradingTerms>> {
+  const plans = await findActivePlansOfMany(db, userIds, now);
+  const settings = await requireSiteSettings(db);
+  return new Map(userIds.map((userId) => [userId, termsOf(plans.get(userId)?.trading, settings)]));
+}
+
+function termsOf(
+  trading: ActivePlans['trading'],
+  settings: SiteSettingsRow | undefined,
+): AccountTradingTerms {
   if (trading) {
     return {
       maxLeverage: trading.features.maxLeverage,
@@ -25,7 +42,7 @@ export async function findTradingTerms(
       expiresAt: trading.purchase.expiresAt?.toISOString() ?? null,
     };
   }
-  const settings = await requireSiteSettings(db);
+  if (!settings) throw new Error('the Settings are read for an account without a trading package');
   return {
     maxLeverage: settings.defaultMaxLeverage,
     forexSpreadPips: settings.defaultForexSpreadPips,

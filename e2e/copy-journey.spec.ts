@@ -214,6 +214,7 @@ test('a provider made by an administrator buys BTCUSD; the follower gets a copy 
     }).toPass({ timeout: 15_000 });
     const resultRow = rows.filter({ hasText: 'Trade result' }).filter({ hasText: 'BTCUSD' });
     await expect(resultRow).toContainText('Profit');
+    await expect(resultRow).toContainText(`Copied from ${traderName}`);
     const result = cents(await resultRow.getByRole('cell').nth(3).textContent());
     const share = Math.floor((result * PROFIT_SHARE_PERCENT) / 100);
     expect(result).toBeGreaterThan(0);

@@ -61,6 +61,8 @@ export const StatementEntrySchema = z
     reservedChange: DecimalAmountSchema.nullable(),
     availableAfter: DecimalAmountSchema,
     reservedAfter: DecimalAmountSchema,
+    /** The strategy provider's display name when the entry is of the account's own copied trade. */
+    copiedFromProvider: z.string().nullable(),
   })
   .meta({ id: 'StatementEntry' });
 export type StatementEntry = z.infer<typeof StatementEntrySchema>;

@@ -7,19 +7,21 @@ function gapLines(copiedFrom: CopiedFrom): string[] {
   return close ? [describeCopyOpen(copiedFrom), close] : [describeCopyOpen(copiedFrom)];
 }
 
-/**
- * The compact marker of a copied trade: "Copied from {provider}", its gaps in a tooltip. It wraps
- * in a narrow cell (a cell that does not wrap keeps it on one line); rows show the gaps too (CopyGap).
- */
-export function CopiedFromBadge({ copiedFrom }: { copiedFrom: CopiedFrom }) {
+/** "Copied from {provider}", compact: it wraps in a narrow cell; `title` is its tooltip. */
+export function CopiedFromLabel({ providerName, title }: { providerName: string; title?: string }) {
   return (
     <span
-      title={gapLines(copiedFrom).join('\n')}
+      title={title}
       className="inline-block max-w-full rounded bg-sky-50 px-1.5 py-0.5 align-middle text-[11px] font-semibold break-words text-sky-800 ring-1 ring-sky-200 ring-inset"
     >
-      Copied from {copiedFrom.providerName}
+      Copied from {providerName}
     </span>
   );
+}
+
+/** The marker of a copied trade (CopiedFromLabel), its gaps in a tooltip; rows show them too (CopyGap). */
+export function CopiedFromBadge({ copiedFrom }: { copiedFrom: CopiedFrom }) {
+  return <CopiedFromLabel providerName={copiedFrom.providerName} title={gapLines(copiedFrom).join('\n')} />;
 }
 
 /** "Opened 1.5 s after the provider, +12.50 from their price" (and the close), in small print. */

@@ -25,6 +25,7 @@ function buildUser(overrides: Partial<AdminUser> = {}): AdminUser {
           reservedChange: null,
           availableAfter: '1000.00',
           reservedAfter: '0.00',
+          copiedFromProvider: null,
         },
       ],
       page: 1,

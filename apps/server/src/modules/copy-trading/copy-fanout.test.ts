@@ -193,11 +193,23 @@ describe('copy fan-out', () => {
     });
     expect(await profitShares(fan.user.id)).toHaveLength(1);
 
-    for (const browser of [fan.browser, trader.browser]) {
+    type Line = { kind: string; copiedFromProvider: string | null };
+    const statementOf = async (browser: Browser): Promise<Line[]> => {
       const res = await browser.request({ method: 'GET', url: '/api/me/statement' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.body).toContain('Profit share');
-    }
+      return res.json<{ items: Line[] }>().items;
+    };
+    // The follower's copy lines (margins, results, the profit share) name the provider; the
+    // provider's own trades and the share they received are not copies of anyone.
+    const followerLines = await statementOf(fan.browser);
+    const copyLines = followerLines.filter((line) => line.kind !== 'deposit' && line.kind !== 'adjustment');
+    expect(copyLines.map((line) => line.kind)).toContain('profit_share');
+    expect(copyLines.filter((line) => line.kind === 'trade_result')).toHaveLength(3);
+    expect(copyLines.every((line) => line.copiedFromProvider === 'Aurora FX')).toBe(true);
+    expect(followerLines.length).toBeGreaterThan(copyLines.length);
+    const providerLines = await statementOf(trader.browser);
+    expect(providerLines.some((line) => line.kind === 'profit_share')).toBe(true);
+    expect(providerLines.every((line) => line.copiedFromProvider === null)).toBe(true);
   });
 
   test('a follower closing a copy themselves counts toward the mark', async () => {

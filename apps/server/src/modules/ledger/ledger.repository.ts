@@ -259,6 +259,8 @@ export type StatementLine = {
   reservedChange: bigint | null;
   availableAfter: bigint;
   reservedAfter: bigint;
+  /** The strategy provider's display name when the entry is of the account's own copied trade. */
+  copiedFromProvider: string | null;
 };
 
 type StatementRow = {
@@ -270,12 +272,15 @@ type StatementRow = {
   reserved_change: string | null;
   available_after: string | null;
   reserved_after: string | null;
+  copied_from_provider: string | null;
 };
 
 /**
  * The customer's ledger entries, newest first: for each, the change to available cash and to
  * reserved funds, and both balances right after it (from the running balances stored on the
- * postings; an entry that did not touch one account shows that account's last balance before it).
+ * postings; an entry that did not touch one account shows that account's last balance before it),
+ * and the strategy provider of the account's own copied trade the entry is of (a copy's margin,
+ * result or profit share; a provider's profit share received is of the follower's trade, not marked).
  */
 export function selectStatementPage(
   db: Db,
@@ -321,8 +326,14 @@ export function selectStatementPage(
                    select p2.balance_after_minor from postings p2
                     where p2.account_id = (select id from accounts where kind = 'customer_reserved')
                       and p2.entry_id < legs.entry_id
-                    order by p2.entry_id desc limit 1))::text as reserved_after
+                    order by p2.entry_id desc limit 1))::text as reserved_after,
+                 sp.display_name as copied_from_provider
             from legs join journal_entries e on e.id = legs.entry_id
+            left join trades t
+              on t.id = (e.reference->>'trade')::uuid
+             and t.user_id = ${userId} and t.copy_relation_id is not null
+            left join copy_relations r on r.id = t.copy_relation_id
+            left join strategy_providers sp on sp.id = r.provider_id
            order by e.id desc`,
       );
       return rows.map((row) => ({
@@ -334,6 +345,7 @@ export function selectStatementPage(
         reservedChange: row.reserved_change === null ? null : BigInt(row.reserved_change),
         availableAfter: big(row.available_after),
         reservedAfter: big(row.reserved_after),
+        copiedFromProvider: row.copied_from_provider,
       }));
     },
   });

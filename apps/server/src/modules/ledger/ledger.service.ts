@@ -34,6 +34,7 @@ function toStatementEntry(line: StatementLine): StatementEntry {
     reservedChange: line.reservedChange === null ? null : formatDecimal(line.reservedChange),
     availableAfter: formatDecimal(line.availableAfter),
     reservedAfter: formatDecimal(line.reservedAfter),
+    copiedFromProvider: line.copiedFromProvider,
   };
 }
 

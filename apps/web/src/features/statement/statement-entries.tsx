@@ -1,4 +1,5 @@
 import { ENTRY_KIND_LABELS, type StatementEntry } from '@candor/contracts/ledger';
+import { CopiedFromLabel } from '../../components/copied-from-mark.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatSignedUsd, toSignedCents } from '../../lib/signed-usd.ts';
 import { amountTone, describeEntryAmount, formatBalance } from './statement-amounts.ts';
@@ -46,7 +47,9 @@ export function StatementEntries({
                 <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </td>
               <td className={`${cell} font-medium text-slate-900`}>{ENTRY_KIND_LABELS[entry.kind]}</td>
-              <td className={`${cell} break-words text-slate-700`}>{entry.description}</td>
+              <td className={`${cell} break-words text-slate-700`}>
+                <Description entry={entry} />
+              </td>
               <td className={`${cell} text-right`}>
                 <Amount entry={entry} />
               </td>
@@ -72,7 +75,9 @@ export function StatementEntries({
                 <Amount entry={entry} />
               </div>
             </div>
-            <p className="mt-1.5 text-sm break-words text-slate-700">{entry.description}</p>
+            <p className="mt-1.5 text-sm break-words text-slate-700">
+              <Description entry={entry} />
+            </p>
             <div className="mt-1.5 flex items-baseline justify-between gap-3 text-xs text-slate-500">
               <span>Balance after</span>
               <BalanceAfter entry={entry} />
@@ -116,5 +121,15 @@ function BalanceAfter({ entry }: { entry: StatementEntry }) {
         </span>
       ) : null}
     </span>
+  );
+}
+
+/** The entry's description, with the provider's mark when it is of a copied trade. */
+function Description({ entry }: { entry: StatementEntry }) {
+  if (entry.copiedFromProvider === null) return entry.description;
+  return (
+    <>
+      <CopiedFromLabel providerName={entry.copiedFromProvider} /> {entry.description}
+    </>
   );
 }

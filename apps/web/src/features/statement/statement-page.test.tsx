@@ -13,6 +13,7 @@ function entry(overrides: Partial<StatementEntry> & Pick<StatementEntry, 'id' | 
     reservedChange: null,
     availableAfter: '0.00',
     reservedAfter: '0.00',
+    copiedFromProvider: null,
     ...overrides,
   };
 }
@@ -119,6 +120,33 @@ describe('StatementPage', () => {
       '$1,560.00Reserved $1.00',
     ]);
     expect(cells(rowOf(table, 'Withdrawal fee'))[3]).toBe('\u2212$1.00from reserved funds');
+  });
+
+  test("a copied trade's lines and its profit share name the provider they were copied from", async () => {
+    const copied = [
+      entry({
+        id: '9',
+        kind: 'profit_share',
+        description: 'Profit share (20 %) to Aurora FX',
+        availableChange: '-2.00',
+        copiedFromProvider: 'Aurora FX',
+      }),
+      entry({
+        id: '8',
+        kind: 'trade_result',
+        description: 'Profit: BUY BTCUSD',
+        copiedFromProvider: 'Aurora FX',
+      }),
+      entry({ id: '7', kind: 'deposit', description: 'Deposit by Bitcoin(BTC)', availableChange: '100.00' }),
+    ];
+    mockApi({
+      'GET /api/me/statement': { status: 200, body: { items: copied, page: 1, pageCount: 1, total: 3 } },
+    });
+    renderStatement();
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    expect(cells(rowOf(table, 'Profit: BUY BTCUSD'))[2]).toBe('Copied from Aurora FX Profit: BUY BTCUSD');
+    expect(cells(rowOf(table, 'Profit share (20 %)'))[2]).toContain('Copied from Aurora FX');
+    expect(cells(rowOf(table, 'Deposit by Bitcoin(BTC)'))[2]).toBe('Deposit by Bitcoin(BTC)');
   });
 
   test('gains are green with a plus, losses carry a minus sign', async () => {

@@ -20,18 +20,16 @@ import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { readUploadedFile } from '../storage/read-upload.ts';
 import { registerCopyJobs } from './copy-jobs.ts';
+import { cancelCopying, listMyRelations, startCopying } from './copy-relations.service.ts';
 import { registerCopyStopLossJob } from './copy-stop-loss.ts';
 import {
   answerInvitation,
-  cancelCopying,
   createStrategyProvider,
   listAdminProviders,
-  listMyRelations,
   listProviderCards,
   readMyInvitation,
   readProviderDetail,
   removeStrategyProvider,
-  startCopying,
   updateStrategyProvider,
   uploadTraderImage,
 } from './copy-trading.service.ts';

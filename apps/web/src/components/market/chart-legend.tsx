@@ -4,7 +4,7 @@ import { formatPrice } from '../../lib/format-price.ts';
 
 /** The OHLC line over the chart: the candle under the crosshair, else the latest one. */
 export function ChartLegend({ title, candle }: { title: string; candle: Candle | undefined }) {
-  const tone = candle && compareDecimal(candle.close, candle.open) < 0 ? 'text-red-600' : 'text-emerald-600';
+  const tone = candle && compareDecimal(candle.close, candle.open) < 0 ? 'text-red-600' : 'text-emerald-700';
   return (
     <div className="pointer-events-none absolute top-2 left-3 z-10 flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-xs tabular-nums">
       <span className="font-semibold text-slate-800">{title}</span>

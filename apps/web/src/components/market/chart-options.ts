@@ -78,3 +78,13 @@ export function buildPriceFormatter(precision: number): (price: number) => strin
   });
   return (price) => format.format(price);
 }
+
+/**
+ * The chart draws on canvases laid out in a table: a layout table, not data, so screen readers
+ * should not announce it as one. Not aria-hidden: the library puts its attribution link (focusable,
+ * named "Charting by TradingView") inside that table, and a focusable element must not be hidden
+ * (axe: aria-hidden-focus). The canvases themselves have no content for screen readers.
+ */
+export function markChartLayoutTable(container: HTMLElement): void {
+  for (const table of container.querySelectorAll('table')) table.setAttribute('role', 'presentation');
+}

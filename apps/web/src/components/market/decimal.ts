@@ -11,7 +11,7 @@ export function formatChange(percent: string | null): { text: string; tone: Chan
 }
 
 export const CHANGE_TONE_CLASS = {
-  up: 'text-emerald-600',
+  up: 'text-emerald-700',
   down: 'text-red-600',
   flat: 'text-slate-500',
 } as const satisfies Record<ChangeTone, string>;

@@ -18,9 +18,9 @@ export function LivePrice({ quote, name }: { quote: Quote | undefined; name: str
         </span>
         {quote ? (
           <span
-            className={`text-sm font-medium tabular-nums ${change.tone ? CHANGE_TONE_CLASS[change.tone] : 'text-slate-400'}`}
+            className={`text-sm font-medium tabular-nums ${change.tone ? CHANGE_TONE_CLASS[change.tone] : 'text-slate-500'}`}
           >
-            {change.text} <span className="font-normal text-slate-400">24h</span>
+            {change.text} <span className="font-normal text-slate-500">24h</span>
           </span>
         ) : null}
       </p>

@@ -14,7 +14,13 @@ import { Button } from '../ui/button.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { drawCandles } from './candle-series.ts';
 import { ChartLegend } from './chart-legend.tsx';
-import { buildPriceFormat, buildPriceFormatter, CHART_OPTIONS, SERIES_OPTIONS } from './chart-options.ts';
+import {
+  buildPriceFormat,
+  buildPriceFormatter,
+  CHART_OPTIONS,
+  markChartLayoutTable,
+  SERIES_OPTIONS,
+} from './chart-options.ts';
 import { mergeQuoteIntoCandles } from './merge-quote-into-candles.ts';
 
 type Props = {
@@ -51,6 +57,7 @@ export function PriceChart({ symbol, interval = '1h', height = 420, liveQuote }:
     const container = containerRef.current;
     if (!container) return;
     const chart = createChart(container, CHART_OPTIONS);
+    markChartLayoutTable(container);
     const series = chart.addSeries(CandlestickSeries, SERIES_OPTIONS);
     const hover = (event: MouseEventParams) =>
       setHoveredTime(typeof event.time === 'number' ? event.time : null);
@@ -106,7 +113,7 @@ export function PriceChart({ symbol, interval = '1h', height = 420, liveQuote }:
       style={{ height }}
     >
       <ChartLegend title={`${symbol} · ${interval.toUpperCase()} · UTC`} candle={shown} />
-      <div ref={containerRef} className="absolute inset-0" aria-hidden="true" />
+      <div ref={containerRef} className="absolute inset-0" />
       {query.isPending ? (
         <div
           role="status"

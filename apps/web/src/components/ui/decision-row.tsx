@@ -49,7 +49,7 @@ export function DecisionRow({
         {decisions ? (
           <RowDecisionButtons {...decisions} />
         ) : (
-          <span className="text-xs text-slate-400">—</span>
+          <span className="text-xs text-slate-500">—</span>
         )}
       </td>
       <td

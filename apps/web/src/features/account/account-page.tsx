@@ -37,7 +37,7 @@ export function AccountPage({ plans }: { plans?: ReactNode } = {}) {
           <p className="mt-0.5 truncate text-sm text-slate-500">@{me.username}</p>
           <p className="truncate text-sm text-slate-500">{me.email}</p>
         </div>
-        <p className="w-full border-t border-slate-100 pt-3 text-xs text-slate-400 sm:w-auto sm:self-end sm:border-0 sm:pt-0">
+        <p className="w-full border-t border-slate-100 pt-3 text-xs text-slate-500 sm:w-auto sm:self-end sm:border-0 sm:pt-0">
           Member since {formatDateTime(me.createdAt)}
         </p>
       </section>
@@ -59,7 +59,7 @@ export function AccountPage({ plans }: { plans?: ReactNode } = {}) {
                 </span>
                 <Icon
                   name="chevron"
-                  className="h-4 w-4 shrink-0 text-slate-400 transition group-hover:text-brand-600"
+                  className="h-4 w-4 shrink-0 text-slate-500 transition group-hover:text-brand-600"
                 />
               </Link>
             </li>

@@ -117,7 +117,7 @@ function TwoFactorHistory() {
         {data.history.map((entry) => (
           <li key={`${entry.at}-${entry.change}`} className="flex flex-wrap justify-between gap-x-4">
             <span>{TWO_FACTOR_CHANGE_LABELS[entry.change]}</span>
-            <span className="text-slate-400 tabular-nums">{formatDateTime(entry.at)}</span>
+            <span className="text-slate-500 tabular-nums">{formatDateTime(entry.at)}</span>
           </li>
         ))}
       </ul>

@@ -37,7 +37,7 @@ export function ActorCell({ actor }: { actor: AuditEntry['actor'] }) {
 }
 
 export function SubjectCell({ subject }: { subject: AuditEntry['subject'] }) {
-  if (!subject) return <span className="text-slate-400">—</span>;
+  if (!subject) return <span className="text-slate-500">—</span>;
   return (
     <span className="block min-w-0">
       <span className="block truncate text-slate-900">{subject.name ?? 'Closed account'}</span>
@@ -48,7 +48,7 @@ export function SubjectCell({ subject }: { subject: AuditEntry['subject'] }) {
 
 /** A before or after value, readably: its fields one a line, nested values as compact JSON. */
 function ValueList({ value, other }: { value: unknown; other: unknown }) {
-  if (value === null || value === undefined) return <p className="text-sm text-slate-400">Nothing</p>;
+  if (value === null || value === undefined) return <p className="text-sm text-slate-500">Nothing</p>;
   if (typeof value !== 'object' || Array.isArray(value)) {
     return (
       <pre className="text-sm break-all whitespace-pre-wrap text-slate-800">{JSON.stringify(value)}</pre>
@@ -171,7 +171,7 @@ function AuditEntryItem({ entry, showSubject }: { entry: AuditEntry; showSubject
         ) : null}
         <span
           aria-hidden="true"
-          className={`hidden self-center text-slate-400 transition md:block ${open ? 'rotate-90' : ''}`}
+          className={`hidden self-center text-slate-500 transition md:block ${open ? 'rotate-90' : ''}`}
         >
           ›
         </span>

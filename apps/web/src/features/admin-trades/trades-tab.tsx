@@ -126,7 +126,7 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
             </td>
             <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
               {trade.result === null ? (
-                <span className="text-slate-400">—</span>
+                <span className="text-slate-500">—</span>
               ) : (
                 <span className={`font-semibold ${resultToneClass(toSignedCents(trade.result))}`}>
                   {formatSignedUsd(toSignedCents(trade.result))}

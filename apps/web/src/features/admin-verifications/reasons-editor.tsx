@@ -102,10 +102,10 @@ function ReasonRow({ reason }: { reason: VerificationReason }) {
       ) : (
         <>
           <span className="text-sm">
-            <span className={reason.active ? 'text-slate-900' : 'text-slate-400 line-through'}>
+            <span className={reason.active ? 'text-slate-900' : 'text-slate-500 line-through'}>
               {reason.label}
             </span>{' '}
-            <code className="text-xs text-slate-400">{reason.code}</code>
+            <code className="text-xs text-slate-500">{reason.code}</code>
             {reason.active ? null : <span className="ml-2 text-xs text-slate-500">(inactive)</span>}
           </span>
           <span className="flex gap-2">

@@ -121,7 +121,7 @@ function VerificationsTable({ items }: { items: readonly AdminVerificationItem[]
               <StatusBadge label={VERIFICATION_ROW_STATUS_LABELS[item.status]} />
             </td>
             <td className="hidden px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums sm:table-cell">
-              {item.status === 'pending' ? waiting : <span className="text-slate-400">Took {waiting}</span>}
+              {item.status === 'pending' ? waiting : <span className="text-slate-500">Took {waiting}</span>}
             </td>
             <td className="hidden px-4 py-3 whitespace-nowrap text-slate-500 tabular-nums lg:table-cell">
               <time dateTime={item.submittedAt}>{formatDateTime(item.submittedAt)}</time>

@@ -57,7 +57,7 @@ export function PasskeySignIn({ onFailure }: { onFailure: (message: string | nul
 
   return (
     <div className="space-y-4">
-      <div className="flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase">
+      <div className="flex items-center gap-3 text-xs font-medium tracking-wide text-slate-500 uppercase">
         <span className="h-px flex-1 bg-slate-200" />
         or
         <span className="h-px flex-1 bg-slate-200" />

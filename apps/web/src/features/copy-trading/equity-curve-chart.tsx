@@ -1,7 +1,11 @@
 import type { ProviderStatistics } from '@candor/contracts/copy-trading';
 import { AreaSeries, createChart, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { buildPriceFormatter, CHART_OPTIONS } from '../../components/market/chart-options.ts';
+import {
+  buildPriceFormatter,
+  CHART_OPTIONS,
+  markChartLayoutTable,
+} from '../../components/market/chart-options.ts';
 
 const usd = buildPriceFormatter(2);
 
@@ -32,6 +36,7 @@ export function EquityCurveChart({
       lineWidth: 2,
       priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
     });
+    markChartLayoutTable(container);
     let last = -1;
     const data = points.flatMap((point) => {
       const time = Math.floor(new Date(point.at).getTime() / 1000);
@@ -50,7 +55,7 @@ export function EquityCurveChart({
       className="relative w-full overflow-hidden rounded-lg border border-slate-200 bg-white"
       style={{ height }}
     >
-      <div ref={containerRef} className="absolute inset-0" aria-hidden="true" />
+      <div ref={containerRef} className="absolute inset-0" />
     </div>
   );
 }

@@ -92,7 +92,7 @@ export function ProviderStatisticsSection({ statistics: s }: { statistics: Provi
                     <td className="py-2 pr-3 text-right">{p.openPrice}</td>
                     <td className="py-2 text-right">
                       {p.currentResult === null ? (
-                        <span className="text-slate-400">No price</span>
+                        <span className="text-slate-500">No price</span>
                       ) : (
                         <SignedAmount decimal={p.currentResult} />
                       )}
@@ -150,7 +150,7 @@ function NotYet({ why }: { why: string }) {
 
 function SignedAmount({ decimal }: { decimal: string }) {
   const cents = toSignedCents(decimal);
-  const tone = cents > 0n ? 'text-emerald-600' : cents < 0n ? 'text-red-600' : 'text-slate-700';
+  const tone = cents > 0n ? 'text-emerald-700' : cents < 0n ? 'text-red-600' : 'text-slate-700';
   return <span className={tone}>{formatSignedUsd(cents)}</span>;
 }
 

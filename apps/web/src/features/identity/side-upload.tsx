@@ -75,7 +75,7 @@ export function SideUpload({
         ) : kept?.url ? (
           <img src={kept.url} alt={`Kept: ${label}`} className="max-h-full max-w-full object-contain" />
         ) : (
-          <span className="text-xs text-slate-400">No image chosen</span>
+          <span className="text-xs text-slate-500">No image chosen</span>
         )}
       </div>
       {upload.isPending ? (

@@ -26,10 +26,10 @@ afterEach(cleanup);
 
 describe('RateStrip', () => {
   test.each([
-    { symbol: 'BTCUSD', price: '67,234.12', change: '+1.25%', colour: 'text-emerald-600' },
+    { symbol: 'BTCUSD', price: '67,234.12', change: '+1.25%', colour: 'text-emerald-700' },
     { symbol: 'EURUSD', price: '1.08432', change: '-0.80%', colour: 'text-red-600' },
     { symbol: 'AAPL', price: '231.40', change: '0.00%', colour: 'text-slate-500' },
-    { symbol: 'TSLA', price: '250.10', change: '—', colour: 'text-slate-400' },
+    { symbol: 'TSLA', price: '250.10', change: '—', colour: 'text-slate-500' },
   ])('$symbol shows $price and $change in $colour', ({ symbol, price, change, colour }) => {
     render(<RateStrip symbols={Object.keys(QUOTES)} quotes={QUOTES} />);
     const tile = screen.getByTestId(`rate-${symbol}`);

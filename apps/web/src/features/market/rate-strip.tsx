@@ -65,7 +65,7 @@ function RateTile({
       <span className="flex items-baseline justify-between gap-2">
         <span className="text-xs font-semibold tracking-wide text-slate-500">{symbol}</span>
         <span
-          className={`text-xs font-medium tabular-nums ${change.tone ? CHANGE_TONE_CLASS[change.tone] : 'text-slate-400'}`}
+          className={`text-xs font-medium tabular-nums ${change.tone ? CHANGE_TONE_CLASS[change.tone] : 'text-slate-500'}`}
         >
           {quote ? change.text : ''}
         </span>

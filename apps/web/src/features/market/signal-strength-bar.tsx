@@ -16,7 +16,7 @@ const DIRECTION_STYLES = {
   strong_sell: { bar: 'bg-red-600', text: 'text-red-700' },
   sell: { bar: 'bg-red-400', text: 'text-red-600' },
   neutral: { bar: 'bg-slate-400', text: 'text-slate-600' },
-  buy: { bar: 'bg-emerald-500', text: 'text-emerald-600' },
+  buy: { bar: 'bg-emerald-500', text: 'text-emerald-700' },
   strong_buy: { bar: 'bg-emerald-600', text: 'text-emerald-700' },
 } as const satisfies Record<SignalDirection, { bar: string; text: string }>;
 
@@ -73,7 +73,7 @@ function SignalMeter({ signal }: { signal: SignalRating }) {
             <span className={`font-semibold ${style.text}`}>{direction}</span>
           </span>
         </p>
-        <p className="text-xs text-slate-400">
+        <p className="text-xs text-slate-500">
           {signal.interval.toUpperCase()} candles, as of {AS_OF.format(new Date(signal.asOf * 1000))} UTC
         </p>
       </div>
@@ -94,7 +94,7 @@ function SignalMeter({ signal }: { signal: SignalRating }) {
         />
       </div>
       <div
-        className="flex justify-between text-[11px] font-medium tracking-wide text-slate-400 uppercase"
+        className="flex justify-between text-[11px] font-medium tracking-wide text-slate-500 uppercase"
         aria-hidden="true"
       >
         <span>Sell</span>

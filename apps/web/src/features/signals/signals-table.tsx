@@ -81,7 +81,7 @@ export function SignalsTable({ items }: { items: readonly SignalListItem[] }) {
                     {SIGNAL_DIRECTION_LABELS[item.direction]}
                   </span>
                 ) : (
-                  <span className="text-xs text-slate-400">—</span>
+                  <span className="text-xs text-slate-500">—</span>
                 )}
               </td>
               <td className="hidden px-4 py-3 text-xs text-slate-500 tabular-nums md:table-cell">

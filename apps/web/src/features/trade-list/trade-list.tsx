@@ -266,7 +266,7 @@ function TradeRow({
 }
 
 function ClosedResult({ result }: { result: string | null }) {
-  if (result === null) return <span className="text-slate-400">—</span>;
+  if (result === null) return <span className="text-slate-500">—</span>;
   const cents = toSignedCents(result);
   return <span className={`font-semibold ${resultToneClass(cents)}`}>{formatSignedUsd(cents)}</span>;
 }
@@ -274,13 +274,13 @@ function ClosedResult({ result }: { result: string | null }) {
 /** The result at the latest streamed price; it moves with the market until the trade closes. */
 function UnrealizedResult({ trade, quote }: { trade: Trade; quote: Quote | undefined }) {
   const cents = quote ? computeUnrealizedResult(trade, quote.price) : null;
-  if (cents === null) return <span className="text-slate-400">—</span>;
+  if (cents === null) return <span className="text-slate-500">—</span>;
   return (
     <>
       <span data-testid="unrealized-result" className={`font-semibold ${resultToneClass(cents)}`}>
         {formatSignedUsd(cents)}
       </span>
-      <span className="block text-[11px] font-normal text-slate-400">
+      <span className="block text-[11px] font-normal text-slate-500">
         {quote?.stale ? 'price not updating' : 'unrealized'}
       </span>
     </>

@@ -1,0 +1,132 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { creditCustomer, openAdminPage } from './fixtures/admin.ts';
+import { expectOk } from './fixtures/api.ts';
+import { CUSTOMER_ROUTES, PUBLIC_ROUTES, STAFF_ROUTES } from './fixtures/app-routes.ts';
+import { readE2eEnv } from './fixtures/env.ts';
+import { makePng } from './fixtures/png.ts';
+import { expect, test } from './fixtures/test.ts';
+
+/**
+ * axe-core (WCAG 2.0/2.1 A and AA, and best practices) on every route of the router, for a visitor,
+ * a customer with records and the administrator, on a phone (390 px) and a desktop (1440 px).
+ * A serious or critical violation fails the test, listed with its rule, element and page.
+ */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const WIDTHS = [390, 1440] as const;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+test.describe.configure({ mode: 'parallel' });
+
+/** Waits until the page has drawn its data (no spinner, no "Loading…" text), at most a few seconds. */
+async function settle(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector('[aria-label="Loading"], [aria-label="Loading chart"]') &&
+        !/\bLoading\b/.test(document.body.innerText),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
+/** Opens each URL at each width, runs axe, and returns one line per serious or critical violation. */
+async function audit(page: Page, urls: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const url of urls) {
+      await page.goto(url);
+      await settle(page);
+      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      for (const violation of violations) {
+        if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+        for (const node of violation.nodes) {
+          // color-contrast says which colours and ratio; the other rules say enough with the element.
+          const contrast = node.any.find((check) => check.id === 'color-contrast')?.data as
+            | { fgColor: string; bgColor: string; contrastRatio: number }
+            | undefined;
+          const detail = contrast
+            ? ` ${contrast.fgColor} on ${contrast.bgColor} = ${contrast.contrastRatio}`
+            : '';
+          found.push(
+            `${width}px ${url} ${violation.id} (${violation.impact}): ${node.target.join(' ')}${detail}`,
+          );
+        }
+      }
+    }
+  }
+  return found;
+}
+
+const fill = (path: string, ids: Record<string, string>) =>
+  path.replace(/\$(\w+)/g, (_, name: string) => ids[name] ?? UNKNOWN_ID);
+
+test('pages open without signing in have no serious accessibility violation', async ({ page }) => {
+  expect(await audit(page, PUBLIC_ROUTES)).toEqual([]);
+});
+
+/**
+ * Gives the customer records so the lists are not empty: money (an administrator's credit), a
+ * deposit waiting for approval and an open trade. Returns the deposit's id.
+ */
+async function giveRecords(page: Page, adminPage: Page, customerId: string): Promise<string> {
+  const headers = { origin: readE2eEnv().baseURL };
+  await creditCustomer(adminPage, customerId, '500');
+  const quote = await page.request.post('/api/deposit-quotes', {
+    headers,
+    data: { amount: '100', coin: 'usdt' },
+  });
+  await expectOk(quote, 'quote a deposit');
+  const proof = await page.request.post('/api/deposits/proofs', {
+    headers,
+    multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: makePng(40, 40, [20, 160, 90]) } },
+  });
+  await expectOk(proof, 'upload a proof of payment');
+  const { id: quoteId } = (await quote.json()) as { id: string };
+  const { fileId } = (await proof.json()) as { fileId: string };
+  const deposit = await page.request.post('/api/deposits', {
+    headers,
+    data: { quoteId, proofFileId: fileId },
+  });
+  await expectOk(deposit, 'submit a deposit');
+  const opened = await page.request.post('/api/trades', {
+    headers,
+    data: { symbol: 'EURUSD', direction: 'buy', amount: '100', lotSize: '1' },
+  });
+  await expectOk(opened, 'open a trade');
+  return ((await deposit.json()) as { id: string }).id;
+}
+
+test('customer pages have no serious accessibility violation', async ({ page, browser, signedInClient }) => {
+  test.setTimeout(150_000);
+  const admin = await openAdminPage(browser);
+  try {
+    await giveRecords(page, admin.page, signedInClient.id);
+  } finally {
+    await admin.close();
+  }
+  expect(
+    await audit(
+      page,
+      CUSTOMER_ROUTES.map((path) => fill(path, {})),
+    ),
+  ).toEqual([]);
+});
+
+test('staff pages have no serious accessibility violation', async ({ page, browser, signedInClient }) => {
+  test.setTimeout(120_000);
+  const admin = await openAdminPage(browser);
+  try {
+    const depositId = await giveRecords(page, admin.page, signedInClient.id);
+    const urls = STAFF_ROUTES.map((path) => {
+      if (path.startsWith('/deposit/')) return fill(path, { id: depositId });
+      if (path.startsWith('/user/')) return fill(path, { id: signedInClient.id });
+      return fill(path, { uid: signedInClient.id });
+    });
+    expect(await audit(admin.page, urls)).toEqual([]);
+  } finally {
+    await admin.close();
+  }
+});

@@ -45,7 +45,8 @@ export const marketRoutes: RoutesPlugin<'market'> = async (app, { market }) => {
       config: { access: 'client' },
       schema: {
         ...common,
-        summary: 'Candles of an instrument (default: the last 300 intervals)',
+        summary:
+          'Candles of an instrument, oldest first (default: the last 300 intervals; at most 10,000 and 400 days a request)',
         params: SymbolParamsSchema,
         querystring: CandlesQuerySchema,
         response: { 200: CandlesResponseSchema, ...errors },

@@ -5,10 +5,12 @@
 // For each engine: starts the built server on a new database (PostgreSQL: database
 // candor_bench_<pid> next to BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
 // skipped when PostgreSQL does not answer; PGlite: a new data folder), signs one user in and times,
-// cold (first request) then BENCH_RUNS more times (warm): one year of 1-hour candles (8,761 with
-// both ends) in one request, and the default 300 1-hour candles. Each answer is checked (count,
-// hourly times in order). Target (issue 15): the year under 25 ms warm on PostgreSQL (median; p99
-// printed beside it). Everything it created is removed at the end.
+// cold (first request) then BENCH_RUNS more times (warm), in rounds: one year of 1-hour candles
+// (8,761 with both ends) in one request, and the default 300 1-hour candles. Each answer is checked
+// (count, hourly times in order). Beside them, in the same rounds, GET /api/instruments: the floor of a
+// signed-in request on this machine at that moment (other work running shows there first).
+// Target (issue 15): the year under 25 ms warm on PostgreSQL (p50; p99 printed beside it).
+// Everything it created is removed at the end.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,34 +48,42 @@ let failed = false;
 /** Cold and warm times of the two request shapes on the server at `baseUrl`. */
 async function measureEngine(engine, baseUrl) {
   const cookie = await signIn(baseUrl);
-  const get = async (range, expected) => {
-    const query = new URLSearchParams({ interval: '1h', ...range });
+  /** One timed GET; the candles of the answer are checked (count, hourly times in order). */
+  const get = async (url, range) => {
     const started = performance.now();
-    const response = await fetch(`${baseUrl}/api/instruments/BTCUSD/candles?${query}`, {
-      headers: { cookie },
-    });
+    const response = await fetch(url, { headers: { cookie } });
     const body = await response.text();
     const ms = performance.now() - started;
     if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${body.slice(0, 300)}`);
-    const { candles } = JSON.parse(body);
-    const first = Number(range.from);
-    if (candles.length !== expected || candles.some((c, i) => c.time !== first + i * HOUR)) {
-      throw new Error(`Expected ${expected} hourly candles from ${first}, got ${candles.length}`);
+    if (range) {
+      const { candles } = JSON.parse(body);
+      if (candles.length !== range.candles || candles.some((c, i) => c.time !== range.from + i * HOUR)) {
+        throw new Error(`Expected ${range.candles} hourly candles from ${range.from}, got ${candles.length}`);
+      }
     }
     return { ms, bytes: Buffer.byteLength(body), encoding: response.headers.get('content-encoding') };
   };
+  const candlesUrl = ({ from, to }) =>
+    `${baseUrl}/api/instruments/BTCUSD/candles?${new URLSearchParams({ interval: '1h', from: String(from), to: String(to) })}`;
+  const year = { from, to, candles: yearCandles };
+  const recent = { from: to - 299 * HOUR, to, candles: 300 };
   const shapes = [
-    { label: `1 year 1h, one request`, range: { from, to }, candles: yearCandles, target: TARGET_MS },
-    { label: '300 × 1h (default range)', range: { from: to - 299 * HOUR, to }, candles: 300 },
+    { label: '1 year 1h, one request', url: candlesUrl(year), range: year, target: TARGET_MS },
+    { label: '300 × 1h (default range)', url: candlesUrl(recent), range: recent },
+    // The floor of a signed-in request on this machine at this moment (same session check).
+    { label: 'reference: GET /api/instruments', url: `${baseUrl}/api/instruments` },
   ];
-  for (const shape of shapes) {
-    const range = { from: String(shape.range.from), to: String(shape.range.to) };
-    const times = [];
-    let last;
-    for (let i = 0; i <= WARM_RUNS; i++) {
-      last = await get(range, shape.candles);
-      times.push(last.ms);
+  // Rounds of one request of each shape, so that other work on the machine weighs on all alike.
+  const results = shapes.map(() => ({ times: [], last: undefined }));
+  for (let i = 0; i <= WARM_RUNS; i++) {
+    for (const [index, shape] of shapes.entries()) {
+      const answer = await get(shape.url, shape.range);
+      results[index].times.push(answer.ms);
+      results[index].last = answer;
     }
+  }
+  for (const [index, shape] of shapes.entries()) {
+    const { times, last } = results[index];
     const [cold, ...warm] = times;
     const sorted = warm.sort((a, b) => a - b);
     const p50 = percentile(sorted, 50);
@@ -84,7 +94,7 @@ async function measureEngine(engine, baseUrl) {
         : `< ${shape.target} ms ${p50 < shape.target ? 'MET' : 'MISSED'}${engine === 'PostgreSQL' ? '' : ' (info)'}`;
     rows.push([
       `${engine}: ${shape.label}`,
-      String(shape.candles),
+      shape.range ? String(shape.range.candles) : '',
       `${Math.round(last.bytes / 1024)} KB${last.encoding ? ` ${last.encoding}` : ''}`,
       fmt(cold),
       String(sorted.length),

@@ -26,9 +26,14 @@ test.each([
     { from: NOW + 60, to: NOW },
   ],
   [
-    'exactly 5000 candles',
-    { interval: '1m', from: HOUR_OF_NOW - 4999 * 60, to: HOUR_OF_NOW },
-    { from: HOUR_OF_NOW - 4999 * 60, to: HOUR_OF_NOW },
+    'exactly 10,000 candles',
+    { interval: '1m', from: HOUR_OF_NOW - 9999 * 60, to: HOUR_OF_NOW },
+    { from: HOUR_OF_NOW - 9999 * 60, to: HOUR_OF_NOW },
+  ],
+  [
+    'a year of hourly candles, both ends included',
+    { interval: '1h', from: HOUR_OF_NOW - 365 * 86_400, to: HOUR_OF_NOW },
+    { from: HOUR_OF_NOW - 365 * 86_400, to: HOUR_OF_NOW },
   ],
 ] as const)('%s', (_name, query, expected) => {
   expect(resolveCandleRange(query, NOW)).toEqual({ ok: true, value: expected });
@@ -37,9 +42,9 @@ test.each([
 test.each([
   ['from after to', { interval: '1h', from: NOW, to: NOW - 1 }, 'from must not be after to'],
   [
-    '5001 candles',
-    { interval: '1m', from: HOUR_OF_NOW - 5000 * 60, to: HOUR_OF_NOW },
-    'At most 5000 candles per request (this one spans 5001)',
+    '10,001 candles',
+    { interval: '1m', from: HOUR_OF_NOW - 10_000 * 60, to: HOUR_OF_NOW },
+    'At most 10000 candles per request (this one spans 10001)',
   ],
   [
     'more than 400 days',

@@ -2,8 +2,8 @@ import { type CandleInterval, INTERVAL_SECONDS } from '@candor/domain/market/can
 import { alignToInterval } from '@candor/domain/market/candles';
 import { err, ok, type Result } from '@candor/domain/result';
 
-/** Candles one request may ask for. */
-export const MAX_CANDLES_PER_REQUEST = 5000;
+/** Candles one request may ask for: a year of hourly candles (8,761 with both ends) and more. */
+export const MAX_CANDLES_PER_REQUEST = 10_000;
 /** How far back one request may reach: computing simulated history costs CPU per second of it. */
 export const MAX_SPAN_DAYS = 400;
 /** Candles answered when the request names no `from`. */

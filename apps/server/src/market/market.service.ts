@@ -1,9 +1,10 @@
-import type {
-  CandleInterval,
-  CandlesResponse,
-  Instrument,
-  Quote,
-  SignalRating,
+import {
+  type CandleInterval,
+  type CandlesResponse,
+  CandlesResponseSchema,
+  type Instrument,
+  type Quote,
+  type SignalRating,
 } from '@candor/contracts/market';
 import { alignToInterval } from '@candor/domain/market/candles';
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
@@ -11,6 +12,7 @@ import type { SimulationSettings } from '@candor/domain/market/simulated-market'
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
+import { plainCandleList } from './candle-list.ts';
 import { resolveCandleRange } from './candle-range.ts';
 import { insertMinuteCandles, readStoredCandles } from './candles.repository.ts';
 import { createLiveMarket, type LiveMarket, type QuoteListener } from './live-market.ts';
@@ -56,6 +58,11 @@ export type MarketService = {
   requireStreamSymbols(symbols: readonly string[]): string[];
   subscribe(symbols: readonly string[], listener: QuoteListener): () => void;
   readCandles(symbol: string, query: CandlesQuery): Promise<CandlesResponse>;
+  /**
+   * The same answer as readCandles, already serialised (CandlesResponse JSON): closed candles are
+   * serialised once, by blocks, and sent as they were (docs/decisions/035-candles.md).
+   */
+  readCandlesJson(symbol: string, query: CandlesQuery): Promise<string>;
   rateSignal(symbol: string): Promise<SignalRating>;
 };
 
@@ -91,17 +98,22 @@ export function createMarketService(options: MarketServiceOptions): MarketServic
     return spec ? live.quote(spec.symbol) : undefined;
   }
 
-  async function readCandles(symbol: string, query: CandlesQuery): Promise<CandlesResponse> {
+  async function readCandleList(symbol: string, query: CandlesQuery) {
     const spec = requireInstrument(symbol);
     const nowSeconds = Math.floor(clock().getTime() / 1000);
     const range = resolveCandleRange(query, nowSeconds);
     if (!range.ok) throw new AppError('VALIDATION_FAILED', range.error);
     const source = plan.sourceIdOf(spec.symbol);
-    const candles =
+    const list =
       source === 'simulated'
         ? await history.read(spec, query.interval, range.value, nowSeconds)
-        : await readStoredCandles(db, spec.symbol, query.interval, range.value);
-    return { symbol: spec.symbol, interval: query.interval, source, candles };
+        : plainCandleList(await readStoredCandles(db, spec.symbol, query.interval, range.value));
+    return { symbol: spec.symbol, interval: query.interval, source, list };
+  }
+
+  async function readCandles(symbol: string, query: CandlesQuery): Promise<CandlesResponse> {
+    const { list, ...rest } = await readCandleList(symbol, query);
+    return { ...rest, candles: list.toArray() };
   }
 
   return {
@@ -146,6 +158,12 @@ export function createMarketService(options: MarketServiceOptions): MarketServic
     },
     subscribe: (symbols, listener) => live.subscribe(symbols, listener),
     readCandles,
+    async readCandlesJson(symbol, query) {
+      const { list, ...rest } = await readCandleList(symbol, query);
+      // The head is small and checked by the contract; the candles were built by the server.
+      const head = JSON.stringify(CandlesResponseSchema.omit({ candles: true }).parse(rest));
+      return `${head.slice(0, -1)},"candles":${list.toJson()}}`;
+    },
     async rateSignal(symbol) {
       const spec = requireInstrument(symbol);
       const nowSeconds = Math.floor(clock().getTime() / 1000);

@@ -1,5 +1,5 @@
 import type { OhlcCandle } from '@candor/domain/market/candle';
-import { aggregateCandles } from '@candor/domain/market/candles';
+import { aggregateCandles, alignToInterval } from '@candor/domain/market/candles';
 import { findInstrument } from '@candor/domain/market/instruments';
 import {
   REFERENCE_ORIGIN_SECONDS,
@@ -20,17 +20,19 @@ test('closed candles are the simulated market’s, and served again from the cac
   const cache = createCandleCache(1000);
   const history = createSimulatedHistory(settings, cache);
   const range = { from: DAY_START - 86_400, to: DAY_START - 1 };
-  const candles = await history.read(spec, '1h', range, NOW);
+  const candles = (await history.read(spec, '1h', range, NOW)).toArray();
   expect(candles).toEqual(simulatedCandles(spec, settings, range.from, DAY_START, '1h'));
   expect(cache.size).toBe(24);
-  expect(await history.read(spec, '1h', range, NOW)).toEqual(candles);
+  const again = await history.read(spec, '1h', range, NOW);
+  expect(again.toArray()).toEqual(candles);
+  expect(JSON.parse(again.toJson())).toEqual(candles);
 });
 
 test.each(['1m', '5m', '15m', '1h', '4h', '1d'] as const)(
   'the %s candle holding now is built from the seconds up to now only',
   async (interval) => {
     const history = createSimulatedHistory(settings);
-    const candles = await history.read(spec, interval, { from: NOW - 1, to: NOW }, NOW);
+    const candles = (await history.read(spec, interval, { from: NOW - 1, to: NOW }, NOW)).toArray();
     expect(candles).toHaveLength(1);
     const open = candles[0]!;
     // Every second from the start of the interval to now, and none after.
@@ -46,7 +48,7 @@ test.each(['1m', '5m', '15m', '1h', '4h', '1d'] as const)(
 
 test('a range that reaches into the current interval ends with the open candle', async () => {
   const history = createSimulatedHistory(settings);
-  const candles = await history.read(spec, '4h', { from: DAY_START, to: NOW + 86_400 }, NOW);
+  const candles = (await history.read(spec, '4h', { from: DAY_START, to: NOW + 86_400 }, NOW)).toArray();
   expect(candles.map((c) => c.time)).toEqual([0, 1, 2, 3].map((i) => DAY_START + i * 14_400));
   expect(candles.slice(0, 3)).toEqual(
     simulatedCandles(spec, settings, DAY_START, DAY_START + 3 * 14_400, '4h'),
@@ -55,18 +57,34 @@ test('a range that reaches into the current interval ends with the open candle',
 
 test('a range wholly in the future has no candles', async () => {
   const history = createSimulatedHistory(settings);
-  expect(await history.read(spec, '1h', { from: NOW + 3600, to: NOW }, NOW)).toEqual([]);
+  const list = await history.read(spec, '1h', { from: NOW + 3600, to: NOW }, NOW);
+  expect(list.toArray()).toEqual([]);
+  expect(list.toJson()).toBe('[]');
 });
 
-test('the cache keeps the most recently used candles within its size', () => {
-  const cache = createCandleCache(2);
+test('the cache keeps the most recently used blocks within its size in candles', () => {
+  const cache = createCandleCache(4);
   const candle = (time: number) => ({ time, open: '1', high: '1', low: '1', close: '1' });
-  cache.set('A', '1h', candle(1));
-  cache.set('A', '1h', candle(2));
-  expect(cache.get('A', '1h', 1)).toBeDefined();
-  cache.set('A', '1h', candle(3));
-  expect(cache.get('A', '1h', 2)).toBeUndefined();
-  expect(cache.get('A', '1h', 1)).toBeDefined();
-  expect(cache.get('A', '4h', 1)).toBeUndefined();
-  expect(cache.size).toBe(2);
+  const block = (start: number) => ({ start, candles: [candle(start), candle(start + 1)] });
+  cache.set('A', '1h', block(10));
+  cache.set('A', '1h', block(20));
+  expect(cache.get('A', '1h', 10)).toBeDefined();
+  cache.set('A', '1h', block(30));
+  expect(cache.get('A', '1h', 20)).toBeUndefined();
+  expect(cache.get('A', '1h', 10)).toBeDefined();
+  expect(cache.get('A', '4h', 10)).toBeUndefined();
+  expect(cache.size).toBe(4);
+});
+
+test('a range read in two parts matches one read, as objects and as JSON', async () => {
+  const history = createSimulatedHistory(settings);
+  const from = DAY_START - 20 * 86_400 + 5 * 3600;
+  const whole = await history.read(spec, '1h', { from, to: NOW }, NOW);
+  const first = await history.read(spec, '1h', { from, to: DAY_START - 3 * 86_400 - 3600 }, NOW);
+  const rest = await history.read(spec, '1h', { from: DAY_START - 3 * 86_400, to: NOW }, NOW);
+  expect(whole.toArray()).toEqual([...first.toArray(), ...rest.toArray()]);
+  expect(whole.toArray()).toHaveLength(whole.length);
+  expect(JSON.parse(whole.toJson())).toEqual(whole.toArray());
+  const closed = whole.toArray().slice(0, -1);
+  expect(closed).toEqual(simulatedCandles(spec, settings, from, alignToInterval(NOW, '1h'), '1h'));
 });

@@ -7,7 +7,8 @@ import {
   simulatedCandles,
   simulatedPriceAt,
 } from '@candor/domain/market/simulated-market';
-import { type CandleCache, createCandleCache } from './candle-cache.ts';
+import { BLOCK_CANDLES, type CandleBlock, type CandleCache, createCandleCache } from './candle-cache.ts';
+import { type BlockSlice, type CandleList, candleListOf } from './candle-list.ts';
 import type { CandleRange } from './candle-range.ts';
 
 /** Seconds of simulated history computed between two yields to the event loop (~5 ms of work). */
@@ -18,55 +19,82 @@ const HOUR = 3600;
 export type SimulatedHistory = {
   /**
    * Candles of `interval` whose start lies in [align(from), to], oldest first. Closed candles come
-   * from the pure function (cached); the interval holding `nowSeconds` is built from the seconds
-   * up to now only, so no candle shows a price of the future.
+   * from the pure function (cached by blocks); the interval holding `nowSeconds` is built from the
+   * seconds up to now only, so no candle shows a price of the future.
    */
   read(
     spec: InstrumentSpec,
     interval: CandleInterval,
     range: CandleRange,
     nowSeconds: number,
-  ): Promise<OhlcCandle[]>;
+  ): Promise<CandleList>;
 };
 
 export function createSimulatedHistory(
   settings: SimulationSettings,
   cache: CandleCache = createCandleCache(100_000),
 ): SimulatedHistory {
-  /** Closed candles starting at first, first + length, … < end; computed in slices that yield. */
+  /**
+   * The block of `interval` starting at `start`, holding at least the candles before `needEnd`;
+   * what it lacks is computed up to the block's end or `closedUntil` (the first interval not
+   * closed), whichever comes first, and cached.
+   */
+  async function closedBlock(
+    spec: InstrumentSpec,
+    interval: CandleInterval,
+    start: number,
+    needEnd: number,
+    closedUntil: number,
+  ): Promise<CandleBlock> {
+    const length = INTERVAL_SECONDS[interval];
+    const cached = cache.get(spec.symbol, interval, start);
+    const have = start + (cached?.candles.length ?? 0) * length;
+    if (cached && have >= needEnd) return cached;
+    const computeEnd = Math.min(start + BLOCK_CANDLES * length, closedUntil);
+    const perSlice = Math.max(1, Math.floor(SECONDS_PER_SLICE / length)) * length;
+    const candles = [...(cached?.candles ?? [])];
+    for (let from = have; from < computeEnd; from += perSlice) {
+      candles.push(
+        ...simulatedCandles(spec, settings, from, Math.min(computeEnd, from + perSlice), interval),
+      );
+      await yieldToEventLoop();
+    }
+    const block = { start, candles };
+    cache.set(spec.symbol, interval, block);
+    return block;
+  }
+
+  /** Closed candles starting at first, first + length, … < end (end ≤ closedUntil), by blocks. */
+  async function closedSlices(
+    spec: InstrumentSpec,
+    interval: CandleInterval,
+    first: number,
+    end: number,
+    closedUntil: number,
+  ): Promise<BlockSlice[]> {
+    const length = INTERVAL_SECONDS[interval];
+    const blockSpan = BLOCK_CANDLES * length;
+    const slices: BlockSlice[] = [];
+    if (first >= end) return slices;
+    for (let start = Math.floor(first / blockSpan) * blockSpan; start < end; start += blockSpan) {
+      const needEnd = Math.min(end, start + blockSpan);
+      const block = await closedBlock(spec, interval, start, needEnd, closedUntil);
+      slices.push({
+        block,
+        first: Math.max(0, (first - start) / length),
+        end: (needEnd - start) / length,
+      });
+    }
+    return slices;
+  }
+
   async function closedCandles(
     spec: InstrumentSpec,
     interval: CandleInterval,
     first: number,
     end: number,
   ): Promise<OhlcCandle[]> {
-    const length = INTERVAL_SECONDS[interval];
-    const perSlice = Math.max(1, Math.floor(SECONDS_PER_SLICE / length));
-    const result: OhlcCandle[] = [];
-    let missingFrom: number | undefined;
-    const computeMissing = async (until: number) => {
-      if (missingFrom === undefined) return;
-      for (let start = missingFrom; start < until; start += perSlice * length) {
-        const sliceEnd = Math.min(until, start + perSlice * length);
-        for (const candle of simulatedCandles(spec, settings, start, sliceEnd, interval)) {
-          cache.set(spec.symbol, interval, candle);
-          result.push(candle);
-        }
-        if (sliceEnd < until) await yieldToEventLoop();
-      }
-      missingFrom = undefined;
-    };
-    for (let time = first; time < end; time += length) {
-      const cached = cache.get(spec.symbol, interval, time);
-      if (cached) {
-        await computeMissing(time);
-        result.push(cached);
-      } else {
-        missingFrom ??= time;
-      }
-    }
-    await computeMissing(end);
-    return result;
+    return candleListOf(await closedSlices(spec, interval, first, end, end)).toArray();
   }
 
   /** The candle of the interval starting at `start` that holds `nowSeconds`, from its past seconds only. */
@@ -99,17 +127,14 @@ export function createSimulatedHistory(
 
   return {
     async read(spec, interval, { from, to }, nowSeconds) {
-      if (from > to) return [];
+      if (from > to) return candleListOf([]);
       const length = INTERVAL_SECONDS[interval];
       const first = alignToInterval(from, interval);
       const last = alignToInterval(Math.min(to, nowSeconds), interval);
       const current = alignToInterval(nowSeconds, interval);
-      const candles = await closedCandles(spec, interval, first, Math.min(last + length, current));
-      if (last === current) {
-        const open = await openCandle(spec, interval, current, nowSeconds);
-        if (open) candles.push(open);
-      }
-      return candles;
+      const slices = await closedSlices(spec, interval, first, Math.min(last + length, current), current);
+      const open = last === current ? await openCandle(spec, interval, current, nowSeconds) : undefined;
+      return candleListOf(slices, open ? [open] : []);
     },
   };
 }

@@ -95,6 +95,28 @@ describe('GET /api/instruments/:symbol/candles', () => {
     expect(aggregate(minutes)).toEqual(hours[5]);
   });
 
+  test('a year of hourly candles in one request: in order, equal to the smaller requests', async () => {
+    const to = Math.floor(1_790_000_000 / HOUR) * HOUR;
+    const from = to - 365 * 86_400;
+    const res = await get(`/api/instruments/BTCUSD/candles?interval=1h&from=${from}&to=${to}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const year = CandlesResponseSchema.parse(res.json());
+    expect(year).toMatchObject({ symbol: 'BTCUSD', interval: '1h', source: 'simulated' });
+    expect(year.candles).toHaveLength(8761);
+    expect(year.candles.map((c) => c.time)).toEqual(Array.from({ length: 8761 }, (_, i) => from + i * HOUR));
+    // A range holds the candles whose start lies in [from aligned down, to].
+    const middle = from + 4380 * HOUR + 1800;
+    const parts = await Promise.all(
+      [`from=${from}&to=${middle}`, `from=${from + 4381 * HOUR}&to=${to}`].map(async (query) => {
+        const part = await get(`/api/instruments/BTCUSD/candles?interval=1h&${query}`);
+        return CandlesResponseSchema.parse(part.json()).candles;
+      }),
+    );
+    expect(parts[0]).toHaveLength(4381);
+    expect([...parts[0]!, ...parts[1]!]).toEqual(year.candles);
+  });
+
   test('history is the same on every request (a pure function of time and seed)', async () => {
     const url = '/api/instruments/AAPL/candles?interval=15m&from=1790000000&to=1790100000';
     const first = (await get(url)).json();
@@ -132,7 +154,7 @@ describe('GET /api/instruments/:symbol/candles', () => {
       '/api/instruments/BTCUSD/candles?interval=1m&from=1790000000&to=1791000000',
       400,
       'VALIDATION_FAILED',
-      'At most 5000 candles per request',
+      'At most 10000 candles per request (this one spans 16668)',
     ],
     [
       'an unknown interval',

@@ -262,7 +262,7 @@ export async function buildApp({
   });
   app.decorate('housekeeping', housekeeping);
   // Tests run it by hand: a test's manual clock days ahead must not prune what the test still uses.
-  if (env.NODE_ENV !== 'test') housekeeping.start();
+  if (env.NODE_ENV !== 'test' && env.HOUSEKEEPING === 'on') housekeeping.start();
   app.addHook('onClose', async () => {
     await housekeeping.stop();
     warmUp.abort();

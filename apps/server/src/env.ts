@@ -35,6 +35,8 @@ const EnvSchema = z.object({
     .max(24 * 365)
     .default(24),
   /** Hours an upload that no record uses is kept (a form never submitted) before housekeeping removes it. */
+  /** `off`: this server runs no housekeeping (another one does; the benchmarks run it by hand). */
+  HOUSEKEEPING: z.enum(['on', 'off']).default('on'),
   UNUSED_FILE_AGE_HOURS: z.coerce
     .number()
     .int()

@@ -3,11 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runAdminCommand } from '../cli/admin-commands.ts';
+import { auditLog } from '../db/schema/audit.ts';
 import { users } from '../db/schema/auth.ts';
 import { files } from '../db/schema/files.ts';
 import { idempotencyKeys } from '../db/schema/idempotency.ts';
 import { journalEntries } from '../db/schema/ledger.ts';
 import { identitySubmissions } from '../db/schema/verifications.ts';
+import { readEnv } from '../env.ts';
 import { createLocalStorage } from '../modules/storage/local-storage.ts';
 import { createS3Storage } from '../modules/storage/s3-storage.ts';
 import type { StorageBackend } from '../modules/storage/storage-backend.ts';
@@ -227,5 +230,20 @@ describe('the housekeeping job', () => {
     const summary = await t.app.housekeeping.runOnce();
     expect(summary.filesRemoved).toBe(1);
     expect(await stillThere(local, old)).toEqual({ row: false, bytes: false });
+  });
+
+  test('runs now from the command line, which prints the counts and audits them', async () => {
+    clock.set(new Date()); // the command line reads the system clock
+    const old = await upload(local, 30);
+    const env = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const answer = await runAdminCommand(t.db, env, { command: 'housekeeping' });
+    expect(answer.code).toBe(0);
+    expect(answer.out.join('\n')).toMatch(
+      /Housekeeping: \d+ expired idempotency keys and 1 unused uploads removed/,
+    );
+    expect(await stillThere(local, old)).toEqual({ row: false, bytes: false });
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'housekeeping.run'));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.after).toMatchObject({ filesRemoved: 1 });
   });
 });

@@ -4,11 +4,12 @@ import { idempotencyKeys } from '../db/schema/idempotency.ts';
 import { selectRows } from '../db/select-rows.ts';
 
 /** Keys deleted per statement: small enough that each delete is a few milliseconds. */
-export const IDEMPOTENCY_PRUNE_BATCH = 2000;
+export const IDEMPOTENCY_PRUNE_BATCH = 5000;
 
 /**
  * Deletes the keys created before `before` (expired), a batch per statement, each its own short
- * transaction, oldest first through `idempotency_keys_created_idx`. Rows a money request holds are
+ * transaction, oldest first through `idempotency_keys_created_idx`, by row address (ctid: the
+ * rows are locked, so they cannot move in between). Rows a money request holds are
  * skipped (SKIP LOCKED), so a request never waits on the prune, and two servers pruning at once
  * share the work. Answers how many keys went.
  */
@@ -25,13 +26,13 @@ export async function pruneExpiredIdempotencyKeys(
       db,
       sql`with gone as (
             delete from ${t}
-            where (${t.actorId}, ${t.key}) in (
-              select ${t.actorId}, ${t.key} from ${t}
+            where ctid = any(array(
+              select ctid from ${t}
               where ${t.createdAt} < ${before}
               order by ${t.createdAt}
               limit ${batchSize}
               for update skip locked
-            )
+            ))
             and ${t.createdAt} < ${before}
             returning 1
           )

@@ -18,6 +18,7 @@ import {
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createHousekeepingJob, HOUR_MS, type HousekeepingJob } from './lib/housekeeping-job.ts';
 import { ensureInstanceSecret, ensureInstanceSeed } from './lib/instance-secret.ts';
 import { createJobQueue, type JobQueue } from './lib/jobs/job-queue.ts';
 import { registerTestJobKind } from './lib/jobs/test-job-kind.ts';
@@ -78,6 +79,8 @@ declare module 'fastify' {
     signalAlerts: SignalAlertJob;
     /** The daily loan job: interest, end-of-term collection, overdue loans (tests call runOnce). */
     loanInterest: LoanInterestJob;
+    /** Hourly: expired idempotency keys and unused uploads go (tests call runOnce). */
+    housekeeping: HousekeepingJob;
     /** Retries failed SMTP deliveries until the app closes. */
     mailDelivery: MailDeliveryWorker;
     /** The durable job queue (lib/jobs); tests run its jobs with `drain()`. */
@@ -189,7 +192,13 @@ export async function buildApp({
     market,
     signalRatings,
     clock,
-    transactions: createTransactions({ db, mailer, clock, log: app.log }),
+    transactions: createTransactions({
+      db,
+      mailer,
+      clock,
+      log: app.log,
+      idempotencyKeyTtlMs: env.IDEMPOTENCY_KEY_TTL_HOURS * HOUR_MS,
+    }),
     jobs,
   };
   await registerModules(app, services);
@@ -242,7 +251,20 @@ export async function buildApp({
   const loanInterest = createLoanInterestJob({ db, mailer, logger: app.log, clock });
   app.decorate('loanInterest', loanInterest);
   loanInterest.start();
+  // Housekeeping (issue 15): expired idempotency keys and uploads no record uses, every hour.
+  const housekeeping = createHousekeepingJob({
+    db,
+    storage,
+    logger: app.log,
+    clock,
+    idempotencyKeyTtlMs: env.IDEMPOTENCY_KEY_TTL_HOURS * HOUR_MS,
+    unusedFileAgeMs: env.UNUSED_FILE_AGE_HOURS * HOUR_MS,
+  });
+  app.decorate('housekeeping', housekeeping);
+  // Tests run it by hand: a test's manual clock days ahead must not prune what the test still uses.
+  if (env.NODE_ENV !== 'test' && env.HOUSEKEEPING === 'on') housekeeping.start();
   app.addHook('onClose', async () => {
+    await housekeeping.stop();
     warmUp.abort();
     await jobs.stop();
     await signalAlerts.stop();

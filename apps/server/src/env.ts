@@ -27,6 +27,22 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** `off`: this server adds jobs but runs none (tests drain the queue by hand). */
   JOB_WORKER: z.enum(['on', 'off']).default('on'),
+  /** Hours an Idempotency-Key answers retries; after that the key is forgotten and a request with it is new. */
+  IDEMPOTENCY_KEY_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
+  /** Hours an upload that no record uses is kept (a form never submitted) before housekeeping removes it. */
+  /** `off`: this server runs no housekeeping (another one does; the benchmarks run it by hand). */
+  HOUSEKEEPING: z.enum(['on', 'off']).default('on'),
+  UNUSED_FILE_AGE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Where live prices come from: 'simulated' (no network) or 'coingecko' (crypto from CoinGecko, the rest simulated). */

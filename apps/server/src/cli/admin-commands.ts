@@ -2,6 +2,7 @@ import { USER_ROLES, type UserRole, UserRoleSchema } from '@candor/contracts/aut
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { COMMAND_LINE_ACTOR } from '../lib/actor.ts';
+import { HOUR_MS, runHousekeeping } from '../lib/housekeeping-job.ts';
 import { ensureInstanceSecret } from '../lib/instance-secret.ts';
 import { recordAudit } from '../modules/audit/audit.repository.ts';
 import { verifyAuditChain } from '../modules/audit/verify-audit-chain.ts';
@@ -10,10 +11,18 @@ import { createMailer } from '../modules/mail/mailer.ts';
 import { createPasswordResetLink } from '../modules/password-resets/reset-link.ts';
 import { readSiteName } from '../modules/settings/settings.service.ts';
 import { assignRole } from '../modules/staff/staff.service.ts';
+import { createStorageFromEnv } from '../modules/storage/storage-from-env.ts';
 import { findUserByEmail, makeVerifiedStaff } from '../modules/users/users.repository.ts';
 import { createAuth } from '../plugins/auth.ts';
 
-export const ADMIN_COMMANDS = ['create', 'role', 'reconcile', 'verify-audit', 'reset-link'] as const;
+export const ADMIN_COMMANDS = [
+  'create',
+  'role',
+  'reconcile',
+  'verify-audit',
+  'reset-link',
+  'housekeeping',
+] as const;
 export type AdminCommandName = (typeof ADMIN_COMMANDS)[number];
 
 /** One admin command and its options, as typed at the command line (or sent to the running server). */
@@ -34,7 +43,8 @@ export const USAGE = `Usage:
   npm run admin -- role --email E --role R     (R: ${USER_ROLES.join(', ')})
   npm run admin -- reconcile
   npm run admin -- verify-audit
-  npm run admin -- reset-link --email E     (a one-time password reset link for E, valid 1 hour)`;
+  npm run admin -- reset-link --email E     (a one-time password reset link for E, valid 1 hour)
+  npm run admin -- housekeeping     (now: expired idempotency keys and unused uploads go)`;
 
 /** Bad input: the answer is its message and exit code 2. */
 export class UsageError extends Error {}
@@ -54,6 +64,7 @@ export async function runAdminCommand(db: Db, env: Env, request: AdminRequest): 
     if (request.command === 'reconcile') await reconcile(db, answer);
     else if (request.command === 'verify-audit') await verifyAudit(db, answer);
     else if (request.command === 'create') await createOwner(db, env, request, answer);
+    else if (request.command === 'housekeeping') await housekeepNow(db, env, answer);
     else if (request.command === 'reset-link') await issueResetLink(db, env, request.email ?? '', answer);
     else await setRole(db, request.email ?? '', requireRole(request.role), answer);
   } catch (error) {
@@ -184,4 +195,32 @@ async function issueResetLink(db: Db, env: Env, email: string, answer: AdminAnsw
   );
   answer.out.push(link.url);
   answer.out.push('Give it to the customer only, by a channel you trust. It works once.');
+}
+
+/** The hourly housekeeping, now (docs/decisions/034); audited with what it removed, counts only. */
+async function housekeepNow(db: Db, env: Env, answer: AdminAnswer): Promise<void> {
+  const summary = await runHousekeeping({
+    db,
+    storage: createStorageFromEnv(env),
+    logger: { info: () => {}, warn: () => {}, error: () => {} },
+    now: new Date(),
+    idempotencyKeyTtlMs: env.IDEMPOTENCY_KEY_TTL_HOURS * HOUR_MS,
+    unusedFileAgeMs: env.UNUSED_FILE_AGE_HOURS * HOUR_MS,
+  });
+  await db.transaction((tx) =>
+    recordAudit(tx, {
+      actor: COMMAND_LINE_ACTOR,
+      action: 'housekeeping.run',
+      targetType: 'site',
+      after: summary,
+    }),
+  );
+  answer.out.push(
+    `Housekeeping: ${summary.idempotencyKeysRemoved} expired idempotency keys and ${summary.filesRemoved} ` +
+      `unused uploads removed in ${(summary.durationMs / 1000).toFixed(1)} s.`,
+  );
+  if (summary.bytesNotDeleted > 0) {
+    answer.err.push(`${summary.bytesNotDeleted} stored objects could not be deleted (see the server log).`);
+    answer.code = 1;
+  }
 }

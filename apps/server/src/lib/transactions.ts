@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -33,7 +33,8 @@ export type Transactions = {
    * same transaction (a concurrent retry waits on it): the first attempt's answer is stored beside
    * its movement, a retry with the same content gets that answer back and moves nothing, and the
    * same key with other content is refused. A failed attempt leaves nothing behind, so its retry
-   * runs afresh (docs/decisions/010).
+   * runs afresh (docs/decisions/010). A key older than its time to live (IDEMPOTENCY_KEY_TTL_HOURS)
+   * has expired: the request is new, and the key is claimed again for it (docs/decisions/034).
    */
   runMoneyRequest<S extends z.ZodType>(
     request: FastifyRequest,
@@ -79,8 +80,10 @@ export function createTransactions(deps: {
   mailer: Mailer;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** How long a key answers retries (IDEMPOTENCY_KEY_TTL_HOURS). */
+  idempotencyKeyTtlMs: number;
 }): Transactions {
-  const { db, mailer, clock, log } = deps;
+  const { db, mailer, clock, log, idempotencyKeyTtlMs } = deps;
 
   /** Runs `body` in a transaction with a fresh outbox; its mail leaves after the commit. */
   async function inTransaction<T>(body: (tx: Db, outbox: Outbox) => Promise<T>): Promise<T> {
@@ -119,10 +122,19 @@ export function createTransactions(deps: {
       .update(canonicalJson({ params: request.params, body: withoutOneTimeCodes(request.body) }))
       .digest('hex');
     return inTransaction(async (tx, outbox) => {
+      // A new key is inserted; an expired one is taken over as if it were new (its old answer is
+      // gone). A live key is left alone: the request is a retry. A concurrent attempt with the same
+      // key waits here on the row until the first commits, then sees it live.
+      const expiredBefore = new Date(now.getTime() - idempotencyKeyTtlMs);
+      const claim = { scope, requestHash, responseStatus: null, responseBody: null, createdAt: now };
       const [claimed] = await tx
         .insert(idempotencyKeys)
-        .values({ actorId, key, scope, requestHash })
-        .onConflictDoNothing()
+        .values({ actorId, key, ...claim })
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.actorId, idempotencyKeys.key],
+          set: claim,
+          setWhere: lte(idempotencyKeys.createdAt, expiredBefore),
+        })
         .returning({ key: idempotencyKeys.key });
       if (claimed) {
         const result = await command({ tx, now, outbox });

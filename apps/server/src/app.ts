@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MAX_UPLOAD_BYTES } from '@candor/contracts/files';
 import { SIGNAL_INTERVALS } from '@candor/domain/plans/plan-kinds';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -51,6 +47,7 @@ import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { createSessionReader } from './plugins/session-reader.ts';
 import { validatorCompiler } from './plugins/validation.ts';
+import { registerWebApp } from './plugins/web-app.ts';
 import { registerModules } from './routes.ts';
 import type { Services } from './services.ts';
 
@@ -276,39 +273,4 @@ export async function buildApp({
     await market.stop();
   });
   return app;
-}
-
-/** Serves the built web app, with every non-API path falling back to index.html. */
-async function registerWebApp(app: FastifyInstance, env: Env): Promise<void> {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    env.WEB_DIST,
-    path.resolve(here, '../../web/dist'),
-    path.resolve(here, '../../../apps/web/dist'),
-  ];
-  const root = candidates.find((dir): dir is string => !!dir && fs.existsSync(path.join(dir, 'index.html')));
-  app.setNotFoundHandler((request, reply) => {
-    // Only page paths fall back to the app; a missing asset (say, from an older build) is a 404.
-    const pathname = request.url.split('?')[0] ?? '';
-    const isAsset = /\.[a-z0-9]+$/i.test(pathname);
-    if (request.url.startsWith('/api') || !root || request.method !== 'GET' || isAsset) {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
-  });
-  if (!root) {
-    app.log.warn('The web app is not built (apps/web/dist): only the API is served. Run `npm run build`.');
-    return;
-  }
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    // Vite names assets by their content hash, so they never change: cache them for a year.
-    setHeaders: (reply, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
-      }
-    },
-  });
 }

@@ -1,16 +1,26 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.ts';
+
+const INDEX = '<!doctype html><title>app</title>';
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))})`;
 
 let t: TestApp;
 let webDist: string;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
-  fs.writeFileSync(path.join(webDist, 'assets', 'main-abc.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(webDist, 'assets', 'main-abc.js'), SCRIPT);
+  // What the web build writes beside each text file (apps/web/build/precompress.ts).
+  for (const file of ['index.html', 'assets/main-abc.js']) {
+    const body = fs.readFileSync(path.join(webDist, file));
+    fs.writeFileSync(path.join(webDist, `${file}.br`), zlib.brotliCompressSync(body));
+    fs.writeFileSync(path.join(webDist, `${file}.gz`), zlib.gzipSync(body));
+  }
   t = await createTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -23,6 +33,7 @@ test('a page path of the app is answered with the app', async () => {
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toContain('text/html');
   expect(res.body).toContain('<title>app</title>');
+  expect(res.headers['cache-control']).toBe('no-cache');
 });
 
 test('a built asset is served with a long cache', async () => {
@@ -39,4 +50,53 @@ test('a missing asset is a 404, not the app page', async () => {
 test('pages carry the content security policy', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/dashboard' });
   expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+});
+
+/** Decodes a body by the encoding the server says it sent. */
+function decode(encoding: unknown, body: Buffer): string {
+  if (encoding === 'br') return zlib.brotliDecompressSync(body).toString();
+  if (encoding === 'gzip') return zlib.gunzipSync(body).toString();
+  expect(encoding).toBeUndefined();
+  return body.toString();
+}
+
+test.each([
+  ['gzip, deflate, br, zstd', 'br'],
+  ['gzip;q=1.0, br;q=0.5', 'gzip'],
+  ['gzip', 'gzip'],
+  ['identity', undefined],
+  [undefined, undefined],
+])('a built asset asked for with Accept-Encoding %s is sent as %s, varying on it', async (accept, sent) => {
+  const headers = accept === undefined ? {} : { 'accept-encoding': accept };
+  const res = await t.app.inject({ method: 'GET', url: '/assets/main-abc.js', headers });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-encoding']).toBe(sent);
+  expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+  expect(res.headers.vary).toMatch(/accept-encoding/i);
+  expect(res.headers['cache-control']).toContain('immutable');
+  expect(decode(res.headers['content-encoding'], res.rawPayload)).toBe(SCRIPT);
+  if (sent) expect(Number(res.headers['content-length'])).toBeLessThan(SCRIPT.length);
+});
+
+test.each([
+  ['br', 'br'],
+  ['gzip', 'gzip'],
+  [undefined, undefined],
+])(
+  'a deep link with Accept-Encoding %s gets the app page as %s, not cached for long',
+  async (accept, sent) => {
+    const headers = accept === undefined ? {} : { 'accept-encoding': accept };
+    const res = await t.app.inject({ method: 'GET', url: '/trades?symbol=BTCUSD', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(sent);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(decode(res.headers['content-encoding'], res.rawPayload)).toBe(INDEX);
+  },
+);
+
+test('the compressed copies are not pages of their own', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/assets/main-abc.js.br' });
+  expect(res.statusCode).toBe(404);
 });

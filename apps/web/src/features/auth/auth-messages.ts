@@ -1,6 +1,7 @@
 /** Texts of the public pages (seed-spec §8 where it has one; short plain wording where it has none). */
 export const AUTH_MESSAGES = {
   accountCreated: 'Account created. Please log in.',
+  loginFailed: 'Login failed. Please check your credentials.',
   genericFailure: 'Something went wrong. Please try again later.',
   resetEmailSent: 'Password reset email sent! Check your inbox.',
   noAccountForEmail: 'No account found with that email address.',

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../env.ts';
+
+/** Vite names these by their content hash, so they never change: cached for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The built web app: WEB_DIST, else apps/web/dist seen from the bundle (dist/) or from the sources. */
+function findWebDist(env: Env): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    env.WEB_DIST,
+    path.resolve(here, '../../web/dist'),
+    path.resolve(here, '../../../web/dist'),
+    path.resolve(here, '../../../apps/web/dist'),
+  ];
+  return candidates.find((dir): dir is string => !!dir && fs.existsSync(path.join(dir, 'index.html')));
+}
+
+/**
+ * Serves the built web app, with every non-API page path falling back to index.html
+ * (docs/decisions/033). The build writes a .br and a .gz file beside each text file; the one the
+ * browser's Accept-Encoding allows is sent (brotli, else gzip, else the plain file), with
+ * `Vary: Accept-Encoding`, so nothing is compressed per request.
+ */
+export async function registerWebApp(app: FastifyInstance, env: Env): Promise<void> {
+  const root = findWebDist(env);
+  app.setNotFoundHandler((request, reply) => {
+    // Only page paths fall back to the app; a missing asset (say, from an older build) is a 404.
+    const pathname = request.url.split('?')[0] ?? '';
+    const isAsset = /\.[a-z0-9]+$/i.test(pathname);
+    if (request.url.startsWith('/api') || !root || request.method !== 'GET' || isAsset) {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    }
+    return reply.sendFile('index.html', root);
+  });
+  if (!root) {
+    app.log.warn('The web app is not built (apps/web/dist): only the API is served. Run `npm run build`.');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    // The compressed copies are chosen by Accept-Encoding, never asked for by their own names.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    // After the library's own headers: hashed assets are immutable, index.html is checked each time.
+    setHeaders: (reply, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
+    },
+  });
+}

@@ -24,6 +24,7 @@ async function settle(page: Page): Promise<void> {
     .waitForFunction(
       () =>
         !document.querySelector('[aria-label="Loading"], [aria-label="Loading chart"]') &&
+        // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, not hidden nodes
         !/\bLoading\b/.test(document.body.innerText),
       undefined,
       { timeout: 5_000 },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runAdminCommand } from '../cli/admin-commands.ts';
 import { auditLog } from '../db/schema/audit.ts';
@@ -10,12 +10,13 @@ import { files } from '../db/schema/files.ts';
 import { idempotencyKeys } from '../db/schema/idempotency.ts';
 import { journalEntries } from '../db/schema/ledger.ts';
 import { identitySubmissions } from '../db/schema/verifications.ts';
+import { selectRows } from '../db/select-rows.ts';
 import { readEnv } from '../env.ts';
 import { createLocalStorage } from '../modules/storage/local-storage.ts';
 import { createS3Storage } from '../modules/storage/s3-storage.ts';
 import type { StorageBackend } from '../modules/storage/storage-backend.ts';
 import { createStorageKey } from '../modules/storage/storage-key.ts';
-import { removeUnusedFiles } from '../modules/storage/unused-files.ts';
+import { FILE_ID_COLUMNS, removeUnusedFiles } from '../modules/storage/unused-files.ts';
 import { insertPendingDeposit } from '../test/deposits.ts';
 import { insertUser, useSignedInUser } from '../test/factories.ts';
 import { type FakeS3, startFakeS3 } from '../test/fake-s3.ts';
@@ -246,4 +247,14 @@ describe('the housekeeping job', () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]?.after).toMatchObject({ filesRemoved: 1 });
   });
+});
+
+test('every column of the database that holds a file id is one housekeeping checks', async () => {
+  const rows = await selectRows<{ name: string }>(
+    t.db,
+    sql`select table_name || '.' || column_name as name from information_schema.columns
+         where table_schema = 'public' and column_name like '%file\\_id' and table_name <> 'files'
+         order by 1`,
+  );
+  expect(rows.map((row) => row.name).sort()).toEqual([...FILE_ID_COLUMNS].sort());
 });

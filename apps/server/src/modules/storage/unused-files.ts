@@ -20,7 +20,21 @@ export type UnusedFilesSummary = {
 };
 
 /**
- * True when no record uses the file: every column that holds a file id. A file an identity
+ * Every column that holds a file id ("table.column"), each checked by `isUnused` below. A test
+ * compares this list with the database's columns named `*file_id`, so a new one cannot be forgotten
+ * (housekeeping would otherwise remove the files it names).
+ */
+export const FILE_ID_COLUMNS = [
+  'deposits.proof_file_id',
+  'identity_submissions.front_file_id',
+  'identity_submissions.back_file_id',
+  'strategy_providers.image_file_id',
+  'users.profile_image_file_id',
+  'site_settings.favicon_file_id',
+] as const;
+
+/**
+ * True when no record uses the file: every column that holds a file id (FILE_ID_COLUMNS). A file an identity
  * submission still names (any status) is the verification retention job's to erase, never ours.
  */
 function isUnused(tx: Db): SQL {

@@ -22,6 +22,9 @@ import type { QuoteBus } from './quote-bus.ts';
 import { rateSignal, SIGNAL_CANDLES } from './signal-rating.ts';
 import { createSimulatedHistory } from './simulated-history.ts';
 
+/** The answer's fields other than its candles, checked before they are sent. */
+const CandlesHeadSchema = CandlesResponseSchema.omit({ candles: true });
+
 /** Symbols one price stream may follow. */
 export const MAX_STREAM_SYMBOLS = 20;
 
@@ -161,7 +164,7 @@ export function createMarketService(options: MarketServiceOptions): MarketServic
     async readCandlesJson(symbol, query) {
       const { list, ...rest } = await readCandleList(symbol, query);
       // The head is small and checked by the contract; the candles were built by the server.
-      const head = JSON.stringify(CandlesResponseSchema.omit({ candles: true }).parse(rest));
+      const head = JSON.stringify(CandlesHeadSchema.parse(rest));
       return `${head.slice(0, -1)},"candles":${list.toJson()}}`;
     },
     async rateSignal(symbol) {

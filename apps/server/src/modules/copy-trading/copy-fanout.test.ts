@@ -1,19 +1,14 @@
 import { chargeProfitShare, INITIAL_HIGH_WATER_MARK } from '@candor/domain/copy/profit-share';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
-import {
-  copyHighWaterMarks,
-  copyRelations,
-  skippedCopies,
-  strategyProviders,
-} from '../../db/schema/copy-trading.ts';
+import { copyHighWaterMarks, skippedCopies } from '../../db/schema/copy-trading.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { useSignedInUser } from '../../test/factories.ts';
-import { insertFundedCustomer } from '../../test/money.ts';
 import { assertLedgerConsistent, type Browser, useTestApp } from '../../test/test-app.ts';
 import { closeTradeRequest, placeTradeRequest, useFixedQuotes } from '../trades/trade-test-helpers.ts';
+import { insertFollower, insertProvider } from './copy-test-helpers.ts';
 
 const t = useTestApp();
 const admin = useSignedInUser(t, { role: 'admin' });
@@ -23,48 +18,11 @@ afterEach(async () => {
   await assertLedgerConsistent(t.db);
 });
 
-type Person = { user: { id: string; email: string }; browser: Browser };
-
-/** An active strategy provider with `cash` cents, and a profit share of `bps`. */
-async function provider(cash: bigint, bps = 2000): Promise<Person & { providerId: string }> {
-  const person = await insertFundedCustomer(t, cash);
-  const now = new Date();
-  const [row] = await t.db
-    .insert(strategyProviders)
-    .values({
-      userId: person.user.id,
-      displayName: 'Aurora FX',
-      minimumBalanceMinor: 0n,
-      profitShareBps: bps,
-      status: 'active',
-      createdBy: 'test',
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('no provider');
-  return { ...person, providerId: row.id };
-}
-
-async function follower(
-  cash: bigint,
-  of: { providerId: string; user: { id: string } },
-): Promise<Person & { relationId: string }> {
-  const person = await insertFundedCustomer(t, cash);
-  const [row] = await t.db
-    .insert(copyRelations)
-    .values({
-      followerUserId: person.user.id,
-      providerId: of.providerId,
-      providerUserId: of.user.id,
-      startedAt: new Date(),
-      profitShareBps: 2000,
-      copiedOpenPositions: false,
-    })
-    .returning();
-  if (!row) throw new Error('no relation');
-  return { ...person, relationId: row.id };
-}
+/** An active provider (profit share 20 %) with `cash` cents (copy-test-helpers). */
+const provider = (cash: bigint) => insertProvider(t, cash);
+/** A customer with `cash` cents copying the provider, without a copy stop-loss. */
+const follower = (cash: bigint, of: { providerId: string; user: { id: string } }) =>
+  insertFollower(t, cash, of, null);
 
 async function open(browser: Browser, amount = '100.00', lotSize = '1'): Promise<string> {
   const res = await placeTradeRequest(browser, { symbol: 'BTCUSD', direction: 'buy', amount, lotSize });

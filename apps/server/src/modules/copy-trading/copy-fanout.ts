@@ -1,6 +1,6 @@
 import { chargeProfitShare } from '@candor/domain/copy/profit-share';
 import { profitShareEntry } from '@candor/domain/ledger/entries';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { copyHighWaterMarks, copyRelations, strategyProviders } from '../../db/schema/copy-trading.ts';
 import { trades } from '../../db/schema/trades.ts';
@@ -115,20 +115,33 @@ export async function enqueueOpenPositionCopies(
 }
 
 /**
- * After a copy of this relation closed (any way): when the relation is active and has a copy
- * stop-loss, adds a `copy.stop-loss` job in the same transaction. The job locks the relation before
- * any of its copies (the order the stop-loss takes them), which a close holding a copy's lock
- * cannot do without risking a deadlock.
+ * After copies of these relations closed (any way): for each relation that is active and has a copy
+ * stop-loss, adds a `copy.stop-loss` job in the same transaction (one query and one insert for the
+ * lot). The job locks the relation before any of its copies (the order the stop-loss takes them),
+ * which a close holding a copy's lock cannot do without risking a deadlock.
  */
-export async function enqueueCopyStopLossCheck(tx: Db, relationId: string): Promise<void> {
-  const [relation] = await tx
-    .select({ status: copyRelations.status, limit: copyRelations.copyStopLossMinor })
+export async function enqueueCopyStopLossChecks(tx: Db, relationIds: readonly string[]): Promise<void> {
+  if (relationIds.length === 0) return;
+  const watched = await tx
+    .selectDistinct({ id: copyRelations.id })
     .from(copyRelations)
-    .where(eq(copyRelations.id, relationId));
-  if (relation?.status !== 'active' || relation.limit === null) return;
-  await enqueueJobs(tx, COPY_STOP_LOSS_JOB, [
-    { payload: { relationId } satisfies CopyStopLossPayload, key: `copy-stop-loss:${relationId}` },
-  ]);
+    .where(
+      and(
+        inArray(copyRelations.id, [...relationIds]),
+        eq(copyRelations.status, 'active'),
+        isNotNull(copyRelations.copyStopLossMinor),
+      ),
+    )
+    .orderBy(copyRelations.id);
+  if (watched.length === 0) return;
+  await enqueueJobs(
+    tx,
+    COPY_STOP_LOSS_JOB,
+    watched.map(({ id }) => ({
+      payload: { relationId: id } satisfies CopyStopLossPayload,
+      key: `copy-stop-loss:${id}`,
+    })),
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import type { MarketService } from '../../market/market.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import {
   enqueueCopyCloses,
-  enqueueCopyStopLossCheck,
+  enqueueCopyStopLossChecks,
   settleCopiedTrade,
 } from '../copy-trading/copy-fanout.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
@@ -120,7 +120,7 @@ async function settleTrade(
   // provider's trade closes its followers' open copies through jobs of this transaction.
   if (closed.copyRelationId !== null) {
     await settleCopiedTrade(tx, closed, close.now);
-    await enqueueCopyStopLossCheck(tx, closed.copyRelationId);
+    await enqueueCopyStopLossChecks(tx, [closed.copyRelationId]);
   }
   await enqueueCopyCloses(tx, closed.id);
   return { row: closed, entryIds: posted.map((entry) => entry.id.toString()) };
@@ -280,10 +280,11 @@ export async function closeCopiedTrades({
     tx,
     closes.map((close) => ({ id: close.row.id, ...close.fields })),
   );
-  for (const row of closed) {
-    await settleCopiedTrade(tx, row, now);
-    if (row.copyRelationId !== null) await enqueueCopyStopLossCheck(tx, row.copyRelationId);
-  }
+  for (const row of closed) await settleCopiedTrade(tx, row, now);
+  await enqueueCopyStopLossChecks(
+    tx,
+    closed.flatMap((row) => (row.copyRelationId === null ? [] : [row.copyRelationId])),
+  );
   // A copy is not copied in turn (copies never fan out), so there is no close job to add; should
   // one ever be, it is added as settleTrade adds it.
   for (const id of await selectCopiedAmong(

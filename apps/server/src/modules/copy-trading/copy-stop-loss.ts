@@ -11,7 +11,7 @@ import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { readSiteName } from '../settings/settings.service.ts';
-import { closeCopiedTrade } from '../trades/close-trade.service.ts';
+import { closeCopiedTrades } from '../trades/close-trade.service.ts';
 import { closingPriceAt } from '../trades/trade-inputs.ts';
 import { COPY_STOP_LOSS_JOB, type CopyStopLossPayload } from './copy-fanout.ts';
 import { lockOpenCopiesOf, type OpenCopy, selectRealisedByRelation } from './copy-stop-loss.repository.ts';
@@ -82,9 +82,13 @@ export async function enforceCopyStopLoss(
     endedBy: SYSTEM_ACTOR.id,
     endReason: 'stop_loss',
   });
-  for (const copy of open) {
-    await closeCopiedTrade({ tx, now, market: deps.market, id: copy.id, closedBy: 'copy_stop_loss' });
-  }
+  await closeCopiedTrades({
+    tx,
+    now,
+    market: deps.market,
+    ids: open.map((copy) => copy.id),
+    closedBy: 'copy_stop_loss',
+  });
   const closedAll = (await selectRealisedByRelation(tx, [relationId])).get(relationId) ?? 0n;
   await mailStopLoss(tx, deps.mailer, {
     relationId,

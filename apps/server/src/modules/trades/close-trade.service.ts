@@ -219,28 +219,13 @@ export async function stopOutTrade({
   return true;
 }
 
-/**
-/**
- * Closes one follower's open copy by the system at the market price of this moment
- * (closeCopiedTrades): `copy` (the default) because the strategy provider closed the trade it
- * copies, `copy_stop_loss` because the follower's copy stop-loss was reached. Answers false,
- * writing nothing, when the copy is already closed (the follower was first).
- */
-export async function closeCopiedTrade(args: {
-  tx: Db;
-  now: Date;
-  market: MarketService;
-  id: string;
-  closedBy?: CopyCloser;
-}): Promise<boolean> {
-  return (await closeCopiedTrades({ ...args, ids: [args.id] })) === 1;
-}
-
+/** Why the system closes a follower's copy. */
 type CopyCloser = 'copy' | 'copy_stop_loss';
 
 /**
- * Closes followers' open copies by the system at the market price of this moment (each copy's
- * closing side, under its own spread), as settleTrade closes one trade but set-based: the copies
+ * Closes followers' open copies by the system: `copy` (the default) because the strategy provider
+ * closed the trade they copy, `copy_stop_loss` because the follower's copy stop-loss was reached.
+ * At the market price of this moment (each copy's closing side, under its own spread), as settleTrade closes one trade but set-based: the copies
  * locked in one query, their entries posted at once, their rows closed in one update; each copy then
  * settles its high-water mark (settleCopiedTrade) and has its relation's copy stop-loss checked by a
  * job of this transaction. A copy already closed (the follower was first) is left as it is. Answers

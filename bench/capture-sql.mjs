@@ -13,7 +13,10 @@ if (file) {
     const text = typeof config === 'string' ? config : config?.text;
     const params = Array.isArray(values) ? values : config?.values;
     if (typeof text === 'string') {
-      fs.appendFileSync(file, `${JSON.stringify({ text, values: params ?? [] })}\n`);
+      const line = JSON.stringify({ text, values: params ?? [] }, (_key, value) =>
+        typeof value === 'bigint' ? value.toString() : value,
+      );
+      fs.appendFileSync(file, `${line}\n`);
     }
     return query.call(this, config, values, callback);
   };

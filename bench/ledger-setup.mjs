@@ -26,19 +26,22 @@ export function sessionCookie(token, secret) {
 }
 
 /**
- * Inserts `count` active customers (ids bench-c-1…), one administrator (bench-admin), a session for
- * each and one proof-of-payment file row per customer. Returns the cookie headers.
+ * Inserts `count` active customers (ids bench-c-1…) with a verified identity (withdrawals need one,
+ * issue 12), one administrator (bench-admin) with two-factor authentication on (the back office
+ * needs it, issue 11: the bench's session stands for a signed-in, second-factor-checked one), a
+ * session for each and one proof-of-payment file row per customer. Returns the cookie headers.
  * @returns {Promise<{ admin: { id: string; cookie: string }; customers: { id: string; cookie: string }[] }>}
  */
 export async function insertUsers(client, count, secret) {
   await client.query(
-    `insert into users (id, name, email, email_verified, username, display_username, role, status)
+    `insert into users (id, name, email, email_verified, username, display_username, role, status,
+                        identity_status, two_factor_enabled)
      select 'bench-c-' || g, 'Bench Customer ' || g, 'bench-c-' || g || '@example.test', true,
-            'bench_c_' || g, 'bench_c_' || g, 'client', 'active'
+            'bench_c_' || g, 'bench_c_' || g, 'client', 'active', 'verified', false
        from generate_series(1, $1::int) g
      union all
      select 'bench-admin', 'Bench Admin', 'bench-admin@example.test', true, 'bench_admin', 'bench_admin',
-            'admin', 'active'`,
+            'admin', 'active', 'unverified', true`,
     [count],
   );
   const ids = ['bench-admin', ...Array.from({ length: count }, (_, i) => `bench-c-${i + 1}`)];

@@ -57,12 +57,15 @@ export async function startServer(env, { timeoutMs = 120_000 } = {}) {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
+  // BENCH_SERVER_LOG=/tmp/server.log keeps what the server wrote (its errors) for reading afterwards.
+  const logFile = process.env.BENCH_SERVER_LOG;
+  const keep = (chunk) => {
+    // The last 64 KB is enough to say why a server did not start (an info-level log grows fast).
+    output = (output + chunk).slice(-65_536);
+    if (logFile) fs.appendFileSync(logFile, chunk);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const stop = () => stopProcess(child);
   try {
     while (performance.now() - started < timeoutMs) {

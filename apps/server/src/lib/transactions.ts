@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/idempotency.ts';
+import { appendHeldAudits, holdAuditsUntilCommit } from '../modules/audit/audit.repository.ts';
 import type { Mailer, MailMessage } from '../modules/mail/mailer.ts';
 import type { Actor } from './actor.ts';
 import { AppError } from './app-error.ts';
@@ -88,7 +89,13 @@ export function createTransactions(deps: {
   /** Runs `body` in a transaction with a fresh outbox; its mail leaves after the commit. */
   async function inTransaction<T>(body: (tx: Db, outbox: Outbox) => Promise<T>): Promise<T> {
     const queued: MailMessage[] = [];
-    const result = await db.transaction((tx) => body(tx, { send: (message) => queued.push(message) }));
+    const result = await db.transaction(async (tx) => {
+      // The audit chain's lock is taken by the last statement, so it is held only until the commit.
+      holdAuditsUntilCommit(tx);
+      const value = await body(tx, { send: (message) => queued.push(message) });
+      await appendHeldAudits(tx);
+      return value;
+    });
     for (const message of queued) {
       try {
         await mailer.send(message);

@@ -6,7 +6,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { selectRows } from '../../db/select-rows.ts';
 import { COMMAND_LINE_ACTOR } from '../../lib/actor.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { recordAudit } from './audit.repository.ts';
+import { appendHeldAudits, holdAuditsUntilCommit, recordAudit } from './audit.repository.ts';
 import { verifyAuditChain } from './verify-audit-chain.ts';
 
 /** The tamper-evidence of the audit log (issue 10): the chain verifies, and names what was changed or removed. */
@@ -126,6 +126,48 @@ test('20 audited actions at once still form one valid chain', async () => {
     (r) => Number(r.seq),
   );
   expect(seqs).toEqual(Array.from({ length: 27 }, (_, i) => i + 1));
+});
+
+test('any content (quotes, backslashes, emoji, line separators, nested snapshots) hashes in the database as auditRowHash does', async () => {
+  const before = await verifyAuditChain(t.db);
+  expect(before.ok).toBe(true);
+  await t.db.transaction((tx) =>
+    recordAudit(tx, {
+      actor: COMMAND_LINE_ACTOR,
+      action: 'settings.update',
+      targetType: 'settings',
+      targetId: 'quote " back \\ slash',
+      reason: 'emoji 💶 and \u2028 line \n separators, ünïcödé, tab\t',
+      before: { nested: { list: [1, 2.5, -3e-7, 'x'], empty: {} }, flag: false, none: null },
+      after: { big: 12345678901234, text: '</script>' },
+    }),
+  );
+  expect(await verifyAuditChain(t.db)).toEqual({ ok: true, rows: before.rows + 1 });
+});
+
+test('a held audit is appended by the last statement of its transaction, and not at all when it rolls back', async () => {
+  const count = async () =>
+    Number((await selectRows<{ n: string }>(t.db, sql`select count(*)::text as n from audit_log`))[0]?.n);
+  const start = await count();
+  const entry = { actor: COMMAND_LINE_ACTOR, action: 'staff.role', targetType: 'user', targetId: 'held' };
+  await t.db.transaction(async (tx) => {
+    holdAuditsUntilCommit(tx);
+    await recordAudit(tx, entry);
+    await recordAudit(tx, { ...entry, targetId: 'held-2' });
+    const inside = await selectRows<{ n: string }>(tx, sql`select count(*)::text as n from audit_log`);
+    expect(Number(inside[0]?.n)).toBe(start);
+    await appendHeldAudits(tx);
+  });
+  expect(await count()).toBe(start + 2);
+  await expect(
+    t.db.transaction(async (tx) => {
+      holdAuditsUntilCommit(tx);
+      await recordAudit(tx, { ...entry, targetId: 'rolled-back' });
+      throw new Error('the use case failed');
+    }),
+  ).rejects.toThrow('the use case failed');
+  expect(await count()).toBe(start + 2);
+  expect((await verifyAuditChain(t.db)).ok).toBe(true);
 });
 
 test('no route or command changes or deletes an audit row (only sealing the rows written before the chain)', () => {

@@ -37,3 +37,46 @@ export function auditRowHash(fields: ChainedFields): string {
 export function asStoredJson(value: unknown): unknown {
   return value === undefined ? null : JSON.parse(JSON.stringify(value));
 }
+
+/**
+ * The canonical form of a row (as `auditRowHash` hashes it) cut around the three values only the
+ * database knows when it appends the row under the chain's lock: its time, the previous hash and its
+ * number. `prefix + createdAt (ISO 8601) + afterCreatedAt + prevHash + afterPrevHash + seq + suffix`
+ * is exactly the canonical form, so the append can hash it in SQL in the statement that takes the
+ * lock (RFC 8785 sorts keys: …, before, createdAt, prevHash, reason, seq, subjectUserId, …).
+ */
+export type CanonicalParts = {
+  prefix: string;
+  afterCreatedAt: string;
+  afterPrevHash: string;
+  suffix: string;
+};
+
+export function canonicalParts(
+  fields: Omit<ChainedFields, 'seq' | 'prevHash' | 'createdAt'>,
+): CanonicalParts {
+  const head = canonicalize({
+    action: fields.action,
+    actorId: fields.actorId,
+    actorRole: fields.actorRole,
+    after: fields.after,
+    approverId: fields.approverId,
+    approverRole: fields.approverRole,
+    before: fields.before,
+  });
+  const reason = canonicalize(fields.reason);
+  const tail = canonicalize({
+    subjectUserId: fields.subjectUserId,
+    targetId: fields.targetId,
+    targetType: fields.targetType,
+  });
+  if (head === undefined || reason === undefined || tail === undefined) {
+    throw new Error('an audit row has no canonical form');
+  }
+  return {
+    prefix: `${head.slice(0, -1)},"createdAt":"`,
+    afterCreatedAt: '","prevHash":"',
+    afterPrevHash: `","reason":${reason},"seq":`,
+    suffix: `,${tail.slice(1)}`,
+  };
+}

@@ -5,7 +5,7 @@ import { auditChainHead, auditLog } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { asStoredJson, auditRowHash, type ChainedFields } from './audit-chain.ts';
+import { asStoredJson, auditRowHash, type ChainedFields, canonicalParts } from './audit-chain.ts';
 
 export type AuditEntry = {
   actor: Actor;
@@ -24,14 +24,44 @@ export type AuditEntry = {
 export type AuditRow = typeof auditLog.$inferSelect;
 
 /**
- * Records one staff action (who, what, on whom, why, before and after). Call it inside the
- * transaction of the change, as its last write: it locks the chain's head until the commit, so rows
- * chain in the order they commit.
+ * Records one staff action (who, what, on whom, why, before and after), inside the transaction of
+ * the change. Rows chain in the order they commit: the append locks the chain's head until the
+ * commit, so it is kept as short as it can be (docs/decisions/039): the row is appended, hashed and
+ * the head moved by one statement, and in a transaction opened by `holdAuditsUntilCommit` (every
+ * use case run by lib/transactions.ts) that statement runs last, just before the commit, whatever
+ * the use case does after recording.
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  const head = await lockChainHead(db);
-  const fields: ChainedFields = {
-    seq: head.seq + 1,
+  const held = heldAudits.get(db);
+  if (held) held.push(entry);
+  else await appendAudit(db, entry);
+}
+
+/** Audits recorded in a transaction, waiting to be appended before its commit. */
+const heldAudits = new WeakMap<Db, AuditEntry[]>();
+
+/**
+ * Makes `recordAudit` in transaction `tx` wait for `appendHeldAudits(tx)`, which the caller runs as
+ * the transaction's last statement (a rolled-back transaction never runs it: nothing is recorded).
+ */
+export function holdAuditsUntilCommit(tx: Db): void {
+  heldAudits.set(tx, []);
+}
+
+/** Appends, in order, the audits held in `tx` since `holdAuditsUntilCommit(tx)`. */
+export async function appendHeldAudits(tx: Db): Promise<void> {
+  const held = heldAudits.get(tx) ?? [];
+  heldAudits.delete(tx);
+  for (const entry of held) await appendAudit(tx, entry);
+}
+
+/**
+ * One statement: locks the chain's head, appends the row with the next number, the database's time
+ * (milliseconds, so it reads back exactly; under the lock, so times never go back along the chain)
+ * and its SHA-256 over the canonical form (the same as `auditRowHash`), and moves the head.
+ */
+async function appendAudit(db: Db, entry: AuditEntry): Promise<void> {
+  const fields = {
     actorId: entry.actor.id,
     actorRole: entry.actor.role,
     approverId: entry.approver?.id ?? null,
@@ -43,13 +73,35 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     reason: entry.reason ?? null,
     before: asStoredJson(entry.before),
     after: asStoredJson(entry.after),
-    // Milliseconds, as JavaScript keeps them, so the stored time reads back exactly.
-    createdAt: new Date(),
-    prevHash: head.hash,
   };
-  const hash = auditRowHash(fields);
-  await db.insert(auditLog).values({ ...fields, hash });
-  await db.update(auditChainHead).set({ seq: fields.seq, hash }).where(eq(auditChainHead.id, 1));
+  const parts = canonicalParts(fields);
+  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+  const [appended] = await selectRows<{ seq: string }>(
+    db,
+    sql`
+    with head as (
+      select seq + 1 as seq, hash as prev_hash, date_trunc('milliseconds', clock_timestamp()) as created_at
+        from audit_chain_head where id = 1 for update
+    ), chained as (
+      select seq, prev_hash, created_at,
+             encode(sha256(convert_to(
+               ${parts.prefix} || to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+               || ${parts.afterCreatedAt} || prev_hash || ${parts.afterPrevHash} || seq::text || ${parts.suffix},
+               'UTF8')), 'hex') as hash
+        from head
+    ), appended as (
+      insert into audit_log (seq, actor_id, actor_role, approver_id, approver_role, action, target_type, target_id,
+                             subject_user_id, reason, before, after, created_at, prev_hash, hash)
+      select seq, ${fields.actorId}, ${fields.actorRole}, ${fields.approverId}, ${fields.approverRole},
+             ${fields.action}, ${fields.targetType}, ${fields.targetId}, ${fields.subjectUserId}, ${fields.reason},
+             ${json(fields.before)}::jsonb, ${json(fields.after)}::jsonb, created_at, prev_hash, hash
+        from chained
+      returning seq, hash
+    )
+    update audit_chain_head h set seq = a.seq, hash = a.hash from appended a where h.id = 1
+    returning a.seq::text as seq`,
+  );
+  if (!appended) throw new Error('the audit chain has no head row (migration 0007)');
 }
 
 async function lockChainHead(db: Db): Promise<{ seq: number; hash: string }> {

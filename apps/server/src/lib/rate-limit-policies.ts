@@ -31,6 +31,16 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   upload: { account: 20, address: 60, window: 900 },
 };
 
+/**
+ * Policies each server counts in its memory and shares through the database at most every
+ * SHARE_COUNTS_EVERY_MS (lib/rate-limit-shared-counts.ts): `default` covers every money request,
+ * and a row written per request would cost each of them a database round trip and a commit. The
+ * others (rare requests with small limits, where one more matters) are counted in the database on
+ * every request, exact across servers.
+ */
+export const POLICIES_COUNTED_IN_MEMORY: ReadonlySet<RateLimitPolicyName> = new Set(['default']);
+export const SHARE_COUNTS_EVERY_MS = 200;
+
 const FIELDS = ['account', 'address', 'window'] as const;
 
 /**

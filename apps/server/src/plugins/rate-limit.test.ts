@@ -141,6 +141,23 @@ describe('across servers and for routes added later', () => {
     expect((await signUp(address, other)).statusCode).toBe(429);
   });
 
+  test("the default policy is counted in each server's memory; a server sees the other's hits once both have shared them", async () => {
+    const address = nextAddress();
+    const { browser } = await signedInCustomer();
+    const call = () => other.inject({ method: 'POST', url: '/api/auth/added-later', remoteAddress: address });
+    for (let i = 0; i < 2; i += 1) expect((await change(browser, address)).statusCode).toBe(400);
+    for (let i = 0; i < 3; i += 1) expect((await call()).statusCode).toBe(200);
+    // Each server alone is under the address's 5; together they have used them up.
+    await t.app.rateLimitCounts.share();
+    await other.rateLimitCounts.share();
+    expectTooMany(await call(), 50);
+    // The first server wrote before the second: it still knows only its own 2 hits…
+    expect((await change(browser, address)).statusCode).toBe(400);
+    // …until it shares again, which reads back the total.
+    await t.app.rateLimitCounts.share();
+    expectTooMany(await change(browser, address), 50);
+  });
+
   test('a route registered with no limit of its own is counted under the default policy', async () => {
     const address = nextAddress();
     const call = () => other.inject({ method: 'POST', url: '/api/auth/added-later', remoteAddress: address });

@@ -5,9 +5,19 @@ import { AppError } from '../lib/app-error.ts';
 import { clientAddressKey } from '../lib/client-address.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createRateLimitCounter } from '../lib/rate-limit-counter.ts';
-import type { RateLimitPolicyName, RateLimits } from '../lib/rate-limit-policies.ts';
+import {
+  POLICIES_COUNTED_IN_MEMORY,
+  type RateLimitPolicyName,
+  type RateLimits,
+  SHARE_COUNTS_EVERY_MS,
+} from '../lib/rate-limit-policies.ts';
+import { createSharedRateLimitCounts, type SharedRateLimitCounts } from '../lib/rate-limit-shared-counts.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The request counts this server keeps in memory (`share()` writes them now). */
+    rateLimitCounts: SharedRateLimitCounts;
+  }
   interface FastifyContextConfig {
     /** The request limits of a route that changes something (lib/rate-limit-policies.ts); `default` when not named. */
     rateLimit?: RateLimitPolicyName;
@@ -28,6 +38,18 @@ export function registerRateLimits(
   { db, clock, limits }: { db: Db; clock: Clock; limits: RateLimits },
 ): void {
   const counter = createRateLimitCounter(db, clock);
+  const inMemory = createSharedRateLimitCounts(db, clock, {
+    shareEveryMs: SHARE_COUNTS_EVERY_MS,
+    log: app.log,
+  });
+  app.decorate('rateLimitCounts', inMemory);
+  app.addHook('onClose', async () => {
+    try {
+      await inMemory.stop();
+    } catch (error) {
+      app.log.warn({ err: error }, 'the last request counts could not be shared');
+    }
+  });
   // The OpenAPI document says which routes may answer 429 (and 403 for a cross-site request).
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
@@ -45,10 +67,10 @@ export function registerRateLimits(
     const policy = limits[name];
     const addressKey = `${name}:address:${clientAddressKey(request.ip)}`;
     const accountKey = request.actor ? `${name}:account:${request.actor.id}` : undefined;
-    const { hits, secondsLeft } = await counter.hit(
-      accountKey ? [addressKey, accountKey] : [addressKey],
-      policy.window,
-    );
+    const keys = accountKey ? [addressKey, accountKey] : [addressKey];
+    const { hits, secondsLeft } = POLICIES_COUNTED_IN_MEMORY.has(name)
+      ? inMemory.hit(keys, policy.window)
+      : await counter.hit(keys, policy.window);
     const overAddress = (hits.get(addressKey) ?? 0) > policy.address;
     const overAccount = accountKey !== undefined && (hits.get(accountKey) ?? 0) > policy.account;
     if (overAddress || overAccount) throw tooManyRequests(secondsLeft);

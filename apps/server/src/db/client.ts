@@ -34,6 +34,7 @@ import * as trades from './schema/trades.ts';
 import * as verifications from './schema/verifications.ts';
 import * as wallets from './schema/wallets.ts';
 import * as withdrawals from './schema/withdrawals.ts';
+import { createStatementCachingClient } from './statement-cache.ts';
 
 export const schema = {
   ...auth,
@@ -138,7 +139,8 @@ function wrapPglite(client: PGlite, lock: DataDirLock | undefined): Database {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Statements sent again and again are prepared once per connection (db/statement-cache.ts).
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: createStatementCachingClient() });
   // An idle connection can drop (a database restart, a terminated backend). pg reports it here;
   // without a listener it would crash the process. The pool replaces the connection by itself.
   pool.on('error', (error) => {

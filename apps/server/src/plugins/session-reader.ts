@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/auth.ts';
 import type { SignedIn } from './access.ts';
@@ -59,6 +59,20 @@ export function createSessionReader(auth: Auth, db: Db) {
     };
   };
 
+  // Built once (every request that carries a cookie runs it); on PostgreSQL also prepared once per connection.
+  const sessionQuery = db
+    .select({
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      role: users.role,
+      status: users.status,
+      twoFactorEnabled: users.twoFactorEnabled,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('candor_session_actor');
+
   return async function readSession(cookieHeader: string, now = Date.now()): Promise<SignedIn | undefined> {
     config ??= loadConfig();
     const { cookieName, dontRememberName, secret, expiresInMs, updateAgeMs } = await config;
@@ -67,17 +81,7 @@ export function createSessionReader(auth: Auth, db: Db) {
     if (!value) return undefined;
     const token = verifySignedValue(value, secret);
     if (!token) return undefined;
-    const [row] = await db
-      .select({
-        expiresAt: sessions.expiresAt,
-        userId: users.id,
-        role: users.role,
-        status: users.status,
-        twoFactorEnabled: users.twoFactorEnabled,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.token, token));
+    const [row] = await sessionQuery.execute({ token });
     if (!row) return undefined;
     const expiresAt = row.expiresAt.getTime();
     const dueForRefresh = expiresAt - expiresInMs + updateAgeMs <= now;

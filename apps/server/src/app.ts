@@ -18,7 +18,7 @@ import { createHousekeepingJob, HOUR_MS, type HousekeepingJob } from './lib/hous
 import { ensureInstanceSecret, ensureInstanceSeed } from './lib/instance-secret.ts';
 import { createJobQueue, type JobQueue } from './lib/jobs/job-queue.ts';
 import { registerTestJobKind } from './lib/jobs/test-job-kind.ts';
-import { serializeRequest } from './lib/log-redaction.ts';
+import { OneLinePerRequest, serializeRequest } from './lib/log-redaction.ts';
 import { createTransactions } from './lib/transactions.ts';
 import type { MarketService } from './market/market.service.ts';
 import { createMarketFromEnv } from './market/market-from-env.ts';
@@ -98,6 +98,7 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    logController: new OneLinePerRequest(),
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 

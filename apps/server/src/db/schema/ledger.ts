@@ -67,6 +67,10 @@ export const journalEntries = pgTable(
   },
   (t) => [
     index('journal_entries_user_idx').on(t.userId, t.id),
+    // A withdrawal's details list its entries (reservation, payout, fee, release) by this key.
+    index('journal_entries_withdrawal_idx')
+      .on(sql`(${t.reference}->>'withdrawal')`)
+      .where(sql`${t.reference}->>'withdrawal' is not null`),
     checkOneOf('journal_entries_kind', t.kind, ENTRY_KINDS),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "journal_entries_withdrawal_idx" ON "journal_entries" USING btree (("reference"->>'withdrawal')) WHERE "journal_entries"."reference"->>'withdrawal' is not null;

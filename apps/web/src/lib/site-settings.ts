@@ -1,4 +1,4 @@
-import { PublicSettingsSchema } from '@candor/contracts/settings';
+import { PublicSettingsSchema } from '@candor/contracts/site-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from './api.ts';

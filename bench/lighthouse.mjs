@@ -36,7 +36,6 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 requireBuild([SERVER, path.join(ROOT, 'apps/web/dist/index.html')]);
 
-
 /**
  * Lighthouse 12 on this Chromium now and then finds no navigationStart in its trace (NO_NAVSTART,
  * "Please run Lighthouse again"): such a run is run again, at most twice, and counted.
@@ -106,7 +105,12 @@ try {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         runs.push(
-          await auditWithRetry(`${server.baseUrl}${page.path}`, chrome.port, formFactor, page.signedIn ? cookie : undefined),
+          await auditWithRetry(
+            `${server.baseUrl}${page.path}`,
+            chrome.port,
+            formFactor,
+            page.signedIn ? cookie : undefined,
+          ),
         );
       }
       runs.sort((a, b) => a.performance - b.performance);
@@ -128,11 +132,23 @@ console.log(
   `\nLighthouse 12, simulated throttling, ${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`} a row (${machineLine()}):\n`,
 );
 printTable(
-  ['page', 'form factor', 'performance', 'accessibility', 'FCP', 'LCP', 'TBT', 'CLS', `target ≥ ${TARGET_SCORE}`],
+  [
+    'page',
+    'form factor',
+    'performance',
+    'accessibility',
+    'FCP',
+    'LCP',
+    'TBT',
+    'CLS',
+    `target ≥ ${TARGET_SCORE}`,
+  ],
   results.map(({ page, formFactor, run, all }) => [
     page,
     formFactor,
-    all.length > 1 ? `${run.performance} (${all.map((r) => r.performance).join('/')})` : String(run.performance),
+    all.length > 1
+      ? `${run.performance} (${all.map((r) => r.performance).join('/')})`
+      : String(run.performance),
     String(run.accessibility),
     ms(run.fcp),
     ms(run.lcp),
@@ -151,9 +167,7 @@ if (low.length > 0) {
     console.log(`  ${page} ${formFactor}: ${[...run.lowPerformance, ...run.lowAccessibility].join(', ')}`);
   }
 }
-const met = results.every(
-  ({ run }) => run.performance >= TARGET_SCORE && run.accessibility >= TARGET_SCORE,
-);
+const met = results.every(({ run }) => run.performance >= TARGET_SCORE && run.accessibility >= TARGET_SCORE);
 const worst = results.reduce((a, b) => (b.run.performance < a.run.performance ? b : a));
 console.log(
   `\nTarget: performance ≥ ${TARGET_SCORE} and accessibility ≥ ${TARGET_SCORE} on every page and form factor → ${met ? 'MET' : 'MISSED'} (lowest performance ${worst.run.performance}: ${worst.page} ${worst.formFactor}; lowest accessibility ${Math.min(...results.map((r) => r.run.accessibility))})`,

@@ -6,5 +6,11 @@ import { precompress } from './build/precompress.ts';
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
+    },
+  },
 });

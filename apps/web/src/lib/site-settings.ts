@@ -1,4 +1,4 @@
-import { PublicSettingsSchema } from '@candor/contracts/settings';
+import { PublicSettingsSchema } from '@candor/contracts/site-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from './api.ts';
@@ -24,6 +24,8 @@ export function useDocumentBranding(pageTitle?: string): void {
   }, [pageTitle, siteName]);
   useEffect(() => {
     const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (link) link.href = favicon ?? '/favicon.svg';
+    const href = favicon ?? '/favicon.svg';
+    // Setting the same address again makes the browser fetch the icon a second time.
+    if (link && link.getAttribute('href') !== href) link.href = href;
   }, [favicon]);
 }

@@ -1,9 +1,6 @@
 import { ErrorResponseSchema } from '@candor/contracts/errors';
-import {
-  PublicSettingsSchema,
-  SiteSettingsSchema,
-  UpdateSiteSettingsRequestSchema,
-} from '@candor/contracts/settings';
+import { UpdateSiteSettingsRequestSchema } from '@candor/contracts/settings';
+import { PublicSettingsSchema, SiteSettingsSchema } from '@candor/contracts/site-settings';
 import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { readUploadedFile } from '../storage/read-upload.ts';

@@ -1,10 +1,6 @@
 import { fileUrl } from '@candor/contracts/files';
-import type {
-  EmailDelivery,
-  PublicSettings,
-  SiteSettings,
-  UpdateSiteSettingsRequest,
-} from '@candor/contracts/settings';
+import type { UpdateSiteSettingsRequest } from '@candor/contracts/settings';
+import type { EmailDelivery, PublicSettings, SiteSettings } from '@candor/contracts/site-settings';
 import {
   formatDecimal,
   formatPercentBps,

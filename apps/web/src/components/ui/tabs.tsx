@@ -24,9 +24,15 @@ export function Tabs<Id extends string>({
   const tabId = (id: Id) => `${prefix}-tab-${id}`;
   const panelId = `${prefix}-panel`;
 
-  // On a narrow screen the strip scrolls sideways: keep the selected tab in view.
+  // On a narrow screen the strip scrolls sideways: keep the selected tab in view. The first tab is
+  // in view when the strip first shows, so the page's first render forces no layout for it.
+  const shown = useRef(false);
   useEffect(() => {
-    refs.current.get(selected)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const tab = refs.current.get(selected);
+    const first = !shown.current;
+    shown.current = true;
+    if (first && !tab?.previousElementSibling) return;
+    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [selected]);
 
   const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {

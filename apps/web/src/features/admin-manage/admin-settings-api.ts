@@ -1,4 +1,5 @@
-import { SiteSettingsSchema, type UpdateSiteSettingsRequest } from '@candor/contracts/settings';
+import type { UpdateSiteSettingsRequest } from '@candor/contracts/settings';
+import { SiteSettingsSchema } from '@candor/contracts/site-settings';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';

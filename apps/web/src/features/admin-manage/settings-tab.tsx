@@ -1,9 +1,9 @@
 import {
   SETTINGS_MESSAGES,
-  type SiteSettings,
   type UpdateSiteSettingsRequest,
   UpdateSiteSettingsRequestSchema,
 } from '@candor/contracts/settings';
+import type { SiteSettings } from '@candor/contracts/site-settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';

@@ -42,7 +42,8 @@ export function MarketOverview() {
           <SymbolPicker value={symbol} onChange={setSymbol} className="sm:w-72" />
           <LivePrice quote={quote} name={instrument?.name} />
         </div>
-        <div className="flex flex-wrap items-center gap-3">
+        {/* As tall as the badge (24 px) before the prices say whether it shows: the chart below does not move. */}
+        <div className="flex min-h-6 flex-wrap items-center gap-3">
           <SimulatedBadge sources={sources} />
           <StreamStatusPill status={status} />
         </div>

@@ -74,7 +74,7 @@ function RateTile({
         {quote ? (
           formatPrice(quote.price)
         ) : (
-          <span className="inline-block h-5 w-20 animate-pulse rounded bg-slate-100" />
+          <span className="block h-6 w-20 animate-pulse rounded bg-slate-100" />
         )}
       </span>
     </button>

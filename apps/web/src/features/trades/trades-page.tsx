@@ -96,7 +96,8 @@ export function TradesPage({
                 />
                 <LivePrice quote={quote} name={instrument?.name} />
               </div>
-              <div className="flex flex-wrap items-center gap-3">
+              {/* As tall as the badge (24 px) before the prices say whether it shows: the chart below does not move. */}
+              <div className="flex min-h-6 flex-wrap items-center gap-3">
                 <SimulatedBadge sources={[candles?.source, quote?.source]} />
                 <StreamStatusPill status={status} />
               </div>
@@ -135,7 +136,10 @@ export function TradesPage({
                 </p>
               </>
             ) : (
-              <div className="mt-2 h-9 w-36 animate-pulse rounded-md bg-slate-200">
+              // The two lines of the balance, at their height: the form below does not move when it comes.
+              <div className="mt-1 animate-pulse">
+                <div className="h-9 w-36 rounded-md bg-slate-200" />
+                <div className="mt-0.5 h-4 w-48 rounded bg-slate-100" />
                 <span className="sr-only">Loading...</span>
               </div>
             )}

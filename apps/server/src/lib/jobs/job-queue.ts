@@ -73,8 +73,17 @@ export type JobQueue = {
     handler: JobHandler<P>,
     options?: JobKindOptions,
   ): void;
-  /** Creates the queues of the registered kinds and, unless `work: false`, starts polling them. */
-  start(options?: { work?: boolean }): Promise<void>;
+  /**
+   * Creates the queues of the registered kinds: jobs can be added from then on. `start` does it
+   * when it has not been done; a server does it before it answers and starts later (decision 038).
+   */
+  prepare(): Promise<void>;
+  /**
+   * Prepares the queues when not done yet, looks for lost attempts and old jobs (now, or
+   * `superviseAfterMs` later; then every `superviseIntervalSeconds`) and, unless `work: false`,
+   * starts polling the queues.
+   */
+  start(options?: { work?: boolean; superviseAfterMs?: number }): Promise<void>;
   /** Stops polling, waits for running handlers, and detaches from the database. */
   stop(): Promise<void>;
   /** Runs every job that is due now, until none is left (tests). Answers how many ran. */
@@ -164,10 +173,16 @@ export function createJobQueue({
     schedule: false,
     superviseIntervalSeconds,
     monitorIntervalSeconds: superviseIntervalSeconds,
+    // pg-boss's registry of running instances (a row and a heartbeat each) is for dashboards we do
+    // not have; on the embedded database only one process ever runs, and registering it cost
+    // four statements of every start (docs/decisions/038).
+    registerInstance: database.kind !== 'pglite',
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   let started = false;
   let working = false;
+  let supervising: Promise<unknown> | undefined;
+  let firstSupervise: NodeJS.Timeout | undefined;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
 
@@ -254,30 +269,22 @@ export function createJobQueue({
       if (registrations.has(kind)) throw new Error(`job kind ${kind} is registered twice`);
       registrations.set(kind, { handler: handler as JobHandler, options });
     },
-    async start({ work: shouldWork = true } = {}) {
-      await boss.start();
-      for (const [kind, { options }] of registrations) {
-        const retryBackoff = options.retryBackoff ?? DEFAULTS.retryBackoff;
-        const settings = {
-          retryLimit: options.retryLimit ?? DEFAULTS.retryLimit,
-          retryDelay: options.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds,
-          retryBackoff,
-          // pg-boss takes a longest delay only with backoff.
-          ...(retryBackoff
-            ? { retryDelayMax: options.retryDelayMaxSeconds ?? DEFAULTS.retryDelayMaxSeconds }
-            : {}),
-          expireInSeconds: options.expireInSeconds ?? DEFAULTS.expireInSeconds,
-          deleteAfterSeconds: options.deleteAfterSeconds ?? DEFAULTS.deleteAfterSeconds,
-        };
-        if (await boss.getQueue(kind)) await boss.updateQueue(kind, settings);
-        else await boss.createQueue(kind, settings);
-        kindsKnown.add(kind);
-      }
+    prepare,
+    async start({ work: shouldWork = true, superviseAfterMs = 0 } = {}) {
+      await prepare();
       // Attempts of a worker that died (claimed, never completed) are retried once they expire.
-      await boss.supervise();
-      started = true;
-      startedQueues.push(boss);
-      if (shouldWork) {
+      if (superviseAfterMs > 0) {
+        firstSupervise = setTimeout(() => {
+          supervising = boss
+            .supervise()
+            .catch((error: unknown) => logger.error({ err: error }, 'job queue supervision failed'));
+        }, superviseAfterMs);
+        firstSupervise.unref();
+      } else {
+        supervising = boss.supervise();
+        await supervising;
+      }
+      if (shouldWork && started) {
         working = true;
         loop = work();
       }
@@ -285,6 +292,8 @@ export function createJobQueue({
     async stop() {
       working = false;
       wake?.();
+      clearTimeout(firstSupervise);
+      await supervising?.catch(() => undefined);
       await loop;
       const index = startedQueues.indexOf(boss);
       if (index >= 0) startedQueues.splice(index, 1);
@@ -298,6 +307,30 @@ export function createJobQueue({
       return total;
     },
   };
+
+  async function prepare(): Promise<void> {
+    if (started) return;
+    await boss.start();
+    for (const [kind, { options }] of registrations) {
+      const retryBackoff = options.retryBackoff ?? DEFAULTS.retryBackoff;
+      const settings = {
+        retryLimit: options.retryLimit ?? DEFAULTS.retryLimit,
+        retryDelay: options.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds,
+        retryBackoff,
+        // pg-boss takes a longest delay only with backoff.
+        ...(retryBackoff
+          ? { retryDelayMax: options.retryDelayMaxSeconds ?? DEFAULTS.retryDelayMaxSeconds }
+          : {}),
+        expireInSeconds: options.expireInSeconds ?? DEFAULTS.expireInSeconds,
+        deleteAfterSeconds: options.deleteAfterSeconds ?? DEFAULTS.deleteAfterSeconds,
+      };
+      if (await boss.getQueue(kind)) await boss.updateQueue(kind, settings);
+      else await boss.createQueue(kind, settings);
+      kindsKnown.add(kind);
+    }
+    started = true;
+    startedQueues.push(boss);
+  }
 }
 
 class LostAttempt extends Error {

@@ -94,8 +94,8 @@ const zodCompilers = {
   buildSerializer: () => serializerCompiler,
 } as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
-/** How long after listening the job queue first looks for lost attempts (then every 10 s). */
-const FIRST_SUPERVISE_AFTER_MS = 2000;
+/** How long after listening the job queue starts supervising and polling. */
+const JOBS_START_AFTER_MS = 2000;
 
 export async function buildApp({
   env,
@@ -216,12 +216,12 @@ export async function buildApp({
   };
   await registerModules(app, services);
   app.decorate('jobs', jobs);
-  // Jobs can be added once the queues exist. Polling them starts once the server listens, and
-  // the first look for lost attempts a little later: the embedded database runs one statement at
-  // a time, and the server's first answers should not queue behind that pass (docs/decisions/038).
+  // Jobs can be added once the queues exist. Supervising and polling them start a little after
+  // the server listens: the embedded database runs one statement at a time, and the server's
+  // first answers should not queue behind them (docs/decisions/038).
   await jobs.prepare();
   app.addHook('onListen', async () => {
-    await jobs.start({ work: env.JOB_WORKER === 'on', superviseAfterMs: FIRST_SUPERVISE_AFTER_MS });
+    await jobs.start({ work: env.JOB_WORKER === 'on', afterMs: JOBS_START_AFTER_MS });
   });
   await registerWebApp(app, env);
   // Live prices run from here until the app closes (stream connections end first, in preClose).

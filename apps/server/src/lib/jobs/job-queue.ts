@@ -79,11 +79,10 @@ export type JobQueue = {
    */
   prepare(): Promise<void>;
   /**
-   * Prepares the queues when not done yet, looks for lost attempts and old jobs (now, or
-   * `superviseAfterMs` later; then every `superviseIntervalSeconds`) and, unless `work: false`,
-   * starts polling the queues.
+   * Prepares the queues when not done yet, then (now, or `afterMs` later) looks for lost attempts
+   * and old jobs (then every `superviseIntervalSeconds`) and, unless `work: false`, starts polling.
    */
-  start(options?: { work?: boolean; superviseAfterMs?: number }): Promise<void>;
+  start(options?: { work?: boolean; afterMs?: number }): Promise<void>;
   /** Stops polling, waits for running handlers, and detaches from the database. */
   stop(): Promise<void>;
   /** Runs every job that is due now, until none is left (tests). Answers how many ran. */
@@ -182,7 +181,8 @@ export function createJobQueue({
   let started = false;
   let working = false;
   let supervising: Promise<unknown> | undefined;
-  let firstSupervise: NodeJS.Timeout | undefined;
+  let delayed: NodeJS.Timeout | undefined;
+  let stopping = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
 
@@ -270,29 +270,36 @@ export function createJobQueue({
       registrations.set(kind, { handler: handler as JobHandler, options });
     },
     prepare,
-    async start({ work: shouldWork = true, superviseAfterMs = 0 } = {}) {
+    async start({ work: shouldWork = true, afterMs = 0 } = {}) {
       await prepare();
-      // Attempts of a worker that died (claimed, never completed) are retried once they expire.
-      if (superviseAfterMs > 0) {
-        firstSupervise = setTimeout(() => {
+      stopping = false;
+      const begin = () => {
+        if (!started || stopping) return;
+        if (shouldWork) {
+          working = true;
+          loop = work();
+        }
+      };
+      if (afterMs > 0) {
+        delayed = setTimeout(() => {
           supervising = boss
             .supervise()
-            .catch((error: unknown) => logger.error({ err: error }, 'job queue supervision failed'));
-        }, superviseAfterMs);
-        firstSupervise.unref();
+            .catch((error: unknown) => logger.error({ err: error }, 'job queue supervision failed'))
+            .then(begin);
+        }, afterMs);
+        delayed.unref();
       } else {
+        // Attempts of a worker that died (claimed, never completed) are retried once they expire.
         supervising = boss.supervise();
         await supervising;
-      }
-      if (shouldWork && started) {
-        working = true;
-        loop = work();
+        begin();
       }
     },
     async stop() {
+      stopping = true;
       working = false;
       wake?.();
-      clearTimeout(firstSupervise);
+      clearTimeout(delayed);
       await supervising?.catch(() => undefined);
       await loop;
       const index = startedQueues.indexOf(boss);

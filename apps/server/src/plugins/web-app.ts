@@ -7,8 +7,6 @@ import type { Env } from '../env.ts';
 
 /** Vite names these by their content hash, so they never change: cached for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** The build's .br and .gz copies beside each text file (apps/web/build/precompress.ts). */
-const COMPRESSED_COPY = /\.(br|gz)$/;
 
 /** The built web app: WEB_DIST, else apps/web/dist seen from the bundle (dist/) or from the sources. */
 function findWebDist(env: Env): string | undefined {
@@ -45,17 +43,11 @@ export async function registerWebApp(app: FastifyInstance, env: Env): Promise<vo
   }
   await app.register(fastifyStatic, {
     root,
-    // One `/*` route that looks the file up when asked (a file missing goes to the not-found
-    // handler above), not one route per built file: listing and routing ~500 files cost start-up
-    // time (docs/decisions/038).
-    wildcard: true,
+    wildcard: false,
     index: false,
     preCompressed: true,
-    // Files only, by their own names: a folder (`/`, `/assets/`) goes to the not-found handler,
-    // a dot file is not served, and the compressed copies are chosen by Accept-Encoding, never
-    // asked for by their own names.
-    allowedPath: (pathname) => !pathname.endsWith('/') && !COMPRESSED_COPY.test(pathname),
-    dotfiles: 'ignore',
+    // The compressed copies are chosen by Accept-Encoding, never asked for by their own names.
+    globIgnore: ['**/*.br', '**/*.gz'],
     // After the library's own headers: hashed assets are immutable, index.html is checked each time.
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

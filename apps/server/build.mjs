@@ -1,7 +1,32 @@
 // Bundles the server into dist/. Pure-JS dependencies are bundled in (one file loads much faster
 // than hundreds of small modules); packages with native code, WebAssembly or files they read at
 // run time stay external and load from node_modules.
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { build } from 'esbuild';
+
+const swaggerUiRoot = path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui'));
+
+/**
+ * @fastify/swagger-ui is bundled (loading it and its yaml from node_modules cost over 100 ms of
+ * every start, docs/decisions/038), but it serves the files of its own folder, found with
+ * __dirname: in its modules, __dirname is pointed back at that folder in node_modules.
+ */
+const swaggerUiFolder = {
+  name: 'swagger-ui-folder',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]@fastify[\\/]swagger-ui[\\/].*\.js$/ }, async (args) => {
+      const source = await fs.readFile(args.path, 'utf8');
+      const folder = path.relative(swaggerUiRoot, path.dirname(args.path));
+      const own = `require('node:path').join(require('node:path').dirname(require.resolve('@fastify/swagger-ui')), ${JSON.stringify(folder)})`;
+      return {
+        contents: `'use strict';\nconst __swaggerUiDir = ${own};\n${source.replaceAll('__dirname', '__swaggerUiDir')}`,
+        loader: 'js',
+      };
+    });
+  },
+};
 
 const external = [
   '@electric-sql/pglite', // WebAssembly and data files next to its code
@@ -11,8 +36,7 @@ const external = [
   '@aws-sdk/*', // loaded only when S3 is configured
   'nodemailer', // loaded with the first e-mail
   'file-type', // loaded with the first upload
-  '@fastify/swagger-ui', // serves its static files from its own folder
-  '@fastify/static',
+  '@fastify/static', // also loaded by @fastify/swagger-ui (bundled, swaggerUiFolder)
   'pino', // worker-thread transports resolve files at run time
 ];
 
@@ -25,6 +49,9 @@ await build({
   target: 'node20',
   sourcemap: true,
   external,
+  plugins: [swaggerUiFolder],
+  // pg loads when first used, not with the bundle (build/pg-on-first-use.js).
+  alias: { pg: './build/pg-on-first-use.js' },
   banner: {
     js: [
       "import { createRequire as __candorCreateRequire } from 'node:module';",

@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -85,6 +85,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The zod compilers as Fastify's compiler factories. Fastify types the factories after ajv and
+ * fast-json-stringify, but calls what they answer like any compiler set with setValidatorCompiler.
+ */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
+/** How long after listening the job queue starts supervising and polling. */
+const JOBS_START_AFTER_MS = 2000;
+
 export async function buildApp({
   env,
   database,
@@ -100,6 +112,10 @@ export async function buildApp({
     genReqId: () => crypto.randomUUID(),
     logController: new OneLinePerRequest(),
     frameworkErrors: answerFrameworkError,
+    // Every route validates and serialises with zod (set below). Named here too, so that Fastify
+    // does not build its default JSON Schema compilers (ajv, fast-json-stringify) at start only to
+    // leave them unused (docs/decisions/038).
+    schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -201,7 +217,13 @@ export async function buildApp({
   };
   await registerModules(app, services);
   app.decorate('jobs', jobs);
-  await jobs.start({ work: env.JOB_WORKER === 'on' });
+  // Jobs can be added once the queues exist. Supervising and polling them start a little after
+  // the server listens: the embedded database runs one statement at a time, and the server's
+  // first answers should not queue behind them (docs/decisions/038).
+  await jobs.prepare();
+  app.addHook('onListen', async () => {
+    await jobs.start({ work: env.JOB_WORKER === 'on', afterMs: JOBS_START_AFTER_MS });
+  });
   await registerWebApp(app, env);
   // Live prices run from here until the app closes (stream connections end first, in preClose).
   app.decorate('market', market);

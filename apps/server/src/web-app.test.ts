@@ -100,3 +100,24 @@ test('the compressed copies are not pages of their own', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/assets/main-abc.js.br' });
   expect(res.statusCode).toBe(404);
 });
+
+test.each(['/', '/assets', '/assets/'])(
+  'the folder path %s gets the app page, not a listing',
+  async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>app</title>');
+  },
+);
+
+test('an API path that does not exist is a JSON 404, not a file', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+  expect(res.statusCode).toBe(404);
+  expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
+});
+
+test('a dot file beside the app is not served', async () => {
+  fs.writeFileSync(path.join(webDist, '.env'), 'SECRET=1');
+  const res = await t.app.inject({ method: 'GET', url: '/.env' });
+  expect(res.statusCode).toBe(404);
+});

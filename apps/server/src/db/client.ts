@@ -3,12 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { installJobQueueSchema } from '../lib/jobs/job-queue-schema.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import * as accountSecurity from './schema/account-security.ts';
@@ -91,6 +89,29 @@ export function findMigrationsFolder(): string {
   return found;
 }
 
+/**
+ * Whether the database already has the folder's last migration. Drizzle applies the migrations
+ * newer than the last one it recorded (by the journal's `when`), so when that is the journal's
+ * last there is nothing to apply: two small queries instead of reading and hashing every
+ * migration file at each start (docs/decisions/038).
+ */
+async function hasEveryMigration(
+  client: { query(text: string): Promise<{ rows: unknown[] }> },
+  migrationsFolder: string,
+): Promise<boolean> {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  const table = await client.query("select to_regclass('drizzle.__drizzle_migrations') is not null as found");
+  if (!(table.rows[0] as { found: boolean } | undefined)?.found) return false;
+  const last = await client.query('select max(created_at) as last from drizzle.__drizzle_migrations');
+  const recorded = (last.rows[0] as { last: string | number | null } | undefined)?.last;
+  return recorded !== null && recorded !== undefined && Number(recorded) >= newest;
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') return openPostgres(config.url);
   if (config.kind === 'pglite-snapshot') {
@@ -101,7 +122,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   try {
     const client = await PGlite.create(path.join(config.dataDir, 'pg'));
     const database = wrapPglite(client, lock);
-    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: findMigrationsFolder() });
+    const migrationsFolder = findMigrationsFolder();
+    if (!(await hasEveryMigration(client, migrationsFolder))) {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    }
     await installJobQueueSchema(database);
     return database;
   } catch (error) {
@@ -139,8 +163,18 @@ function wrapPglite(client: PGlite, lock: DataDirLock | undefined): Database {
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  // Loaded here, not with the module: the embedded database never needs them (docs/decisions/038).
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   // Statements sent again and again are prepared once per connection (db/statement-cache.ts).
-  const pool = new pg.Pool({ connectionString: url, max: 10, Client: createStatementCachingClient() });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    Client: createStatementCachingClient(pg.Client),
+  });
   // An idle connection can drop (a database restart, a terminated backend). pg reports it here;
   // without a listener it would crash the process. The pool replaces the connection by itself.
   pool.on('error', (error) => {
@@ -151,9 +185,10 @@ async function openPostgres(url: string): Promise<Database> {
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock(726372)');
-    await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), {
-      migrationsFolder: findMigrationsFolder(),
-    });
+    const migrationsFolder = findMigrationsFolder();
+    if (!(await hasEveryMigration(lockClient, migrationsFolder))) {
+      await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), { migrationsFolder });
+    }
     await installJobQueueSchema({ db, kind: 'postgres' });
   } finally {
     await lockClient.query('select pg_advisory_unlock(726372)').catch(() => undefined);

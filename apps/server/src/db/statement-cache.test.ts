@@ -9,7 +9,7 @@ function sentConfigs() {
     sent.push(config);
     return Promise.resolve({ rows: [] });
   }) as never);
-  const Client = createStatementCachingClient();
+  const Client = createStatementCachingClient(pg.Client);
   return { client: new Client(), sent };
 }
 

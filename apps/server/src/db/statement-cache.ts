@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 /** A statement is prepared once it has been sent this many times (as PgJDBC's prepareThreshold). */
 export const PREPARE_AFTER = 5;
@@ -11,7 +11,7 @@ type Seen = { count: number; name?: string };
 
 /**
  * node-postgres sends every statement unnamed, so PostgreSQL parses and plans it again each time.
- * This Client class names a statement once the server has sent its text PREPARE_AFTER times:
+ * This Client class (a subclass of node-postgres' own, passed in: pg loads only for PostgreSQL) names a statement once the server has sent its text PREPARE_AFTER times:
  * node-postgres then prepares it on each connection the first time that connection sends it, and
  * afterwards only binds and executes it (PostgreSQL keeps its plan, or re-plans it with the
  * parameters when a generic plan would cost more). Statements are told apart by their text alone,
@@ -19,7 +19,7 @@ type Seen = { count: number; name?: string };
  * texts are named, so a connection holds a bounded number of prepared statements
  * (docs/decisions/039).
  */
-export function createStatementCachingClient(): typeof pg.Client {
+export function createStatementCachingClient(Base: typeof pg.Client): typeof pg.Client {
   const seen = new Map<string, Seen>();
   let named = 0;
 
@@ -40,7 +40,7 @@ export function createStatementCachingClient(): typeof pg.Client {
     return entry.name;
   };
 
-  class StatementCachingClient extends pg.Client {
+  class StatementCachingClient extends Base {
     // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query() has many overloads; this passes every one through
     override query(config: any, values?: any, callback?: any): any {
       if (config && typeof config === 'object' && typeof config.text === 'string' && !config.name) {

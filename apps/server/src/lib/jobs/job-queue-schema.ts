@@ -43,7 +43,7 @@ export function transactionAdapter(tx: SqlExecutor): BossDb {
 export async function installJobQueueSchema(database: QueueDatabase): Promise<void> {
   const found = await selectRows(
     database.db,
-    sql`select 1 from information_schema.schemata where schema_name = ${JOB_QUEUE_SCHEMA}`,
+    sql`select 1 from pg_namespace where nspname = ${JOB_QUEUE_SCHEMA}`,
   );
   if (found.length > 0) return;
   const plans = getConstructionPlans(JOB_QUEUE_SCHEMA, {

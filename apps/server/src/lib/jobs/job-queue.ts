@@ -73,8 +73,16 @@ export type JobQueue = {
     handler: JobHandler<P>,
     options?: JobKindOptions,
   ): void;
-  /** Creates the queues of the registered kinds and, unless `work: false`, starts polling them. */
-  start(options?: { work?: boolean }): Promise<void>;
+  /**
+   * Creates the queues of the registered kinds: jobs can be added from then on. `start` does it
+   * when it has not been done; a server does it before it answers and starts later (decision 038).
+   */
+  prepare(): Promise<void>;
+  /**
+   * Prepares the queues when not done yet, then (now, or `afterMs` later) looks for lost attempts
+   * and old jobs (then every `superviseIntervalSeconds`) and, unless `work: false`, starts polling.
+   */
+  start(options?: { work?: boolean; afterMs?: number }): Promise<void>;
   /** Stops polling, waits for running handlers, and detaches from the database. */
   stop(): Promise<void>;
   /** Runs every job that is due now, until none is left (tests). Answers how many ran. */
@@ -164,10 +172,17 @@ export function createJobQueue({
     schedule: false,
     superviseIntervalSeconds,
     monitorIntervalSeconds: superviseIntervalSeconds,
+    // pg-boss's registry of running instances (a row and a heartbeat each) is for dashboards we do
+    // not have; on the embedded database only one process ever runs, and registering it cost
+    // four statements of every start (docs/decisions/038).
+    registerInstance: database.kind !== 'pglite',
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   let started = false;
   let working = false;
+  let supervising: Promise<unknown> | undefined;
+  let delayed: NodeJS.Timeout | undefined;
+  let stopping = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
 
@@ -254,37 +269,38 @@ export function createJobQueue({
       if (registrations.has(kind)) throw new Error(`job kind ${kind} is registered twice`);
       registrations.set(kind, { handler: handler as JobHandler, options });
     },
-    async start({ work: shouldWork = true } = {}) {
-      await boss.start();
-      for (const [kind, { options }] of registrations) {
-        const retryBackoff = options.retryBackoff ?? DEFAULTS.retryBackoff;
-        const settings = {
-          retryLimit: options.retryLimit ?? DEFAULTS.retryLimit,
-          retryDelay: options.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds,
-          retryBackoff,
-          // pg-boss takes a longest delay only with backoff.
-          ...(retryBackoff
-            ? { retryDelayMax: options.retryDelayMaxSeconds ?? DEFAULTS.retryDelayMaxSeconds }
-            : {}),
-          expireInSeconds: options.expireInSeconds ?? DEFAULTS.expireInSeconds,
-          deleteAfterSeconds: options.deleteAfterSeconds ?? DEFAULTS.deleteAfterSeconds,
-        };
-        if (await boss.getQueue(kind)) await boss.updateQueue(kind, settings);
-        else await boss.createQueue(kind, settings);
-        kindsKnown.add(kind);
-      }
-      // Attempts of a worker that died (claimed, never completed) are retried once they expire.
-      await boss.supervise();
-      started = true;
-      startedQueues.push(boss);
-      if (shouldWork) {
-        working = true;
-        loop = work();
+    prepare,
+    async start({ work: shouldWork = true, afterMs = 0 } = {}) {
+      await prepare();
+      stopping = false;
+      const begin = () => {
+        if (!started || stopping) return;
+        if (shouldWork) {
+          working = true;
+          loop = work();
+        }
+      };
+      if (afterMs > 0) {
+        delayed = setTimeout(() => {
+          supervising = boss
+            .supervise()
+            .catch((error: unknown) => logger.error({ err: error }, 'job queue supervision failed'))
+            .then(begin);
+        }, afterMs);
+        delayed.unref();
+      } else {
+        // Attempts of a worker that died (claimed, never completed) are retried once they expire.
+        supervising = boss.supervise();
+        await supervising;
+        begin();
       }
     },
     async stop() {
+      stopping = true;
       working = false;
       wake?.();
+      clearTimeout(delayed);
+      await supervising?.catch(() => undefined);
       await loop;
       const index = startedQueues.indexOf(boss);
       if (index >= 0) startedQueues.splice(index, 1);
@@ -298,6 +314,30 @@ export function createJobQueue({
       return total;
     },
   };
+
+  async function prepare(): Promise<void> {
+    if (started) return;
+    await boss.start();
+    for (const [kind, { options }] of registrations) {
+      const retryBackoff = options.retryBackoff ?? DEFAULTS.retryBackoff;
+      const settings = {
+        retryLimit: options.retryLimit ?? DEFAULTS.retryLimit,
+        retryDelay: options.retryDelaySeconds ?? DEFAULTS.retryDelaySeconds,
+        retryBackoff,
+        // pg-boss takes a longest delay only with backoff.
+        ...(retryBackoff
+          ? { retryDelayMax: options.retryDelayMaxSeconds ?? DEFAULTS.retryDelayMaxSeconds }
+          : {}),
+        expireInSeconds: options.expireInSeconds ?? DEFAULTS.expireInSeconds,
+        deleteAfterSeconds: options.deleteAfterSeconds ?? DEFAULTS.deleteAfterSeconds,
+      };
+      if (await boss.getQueue(kind)) await boss.updateQueue(kind, settings);
+      else await boss.createQueue(kind, settings);
+      kindsKnown.add(kind);
+    }
+    started = true;
+    startedQueues.push(boss);
+  }
 }
 
 class LostAttempt extends Error {

@@ -9,18 +9,12 @@
 //   { type: 'close' } → { type: 'closed' }
 import net from 'node:net';
 
-/** @type {net.Socket[]} */
-let sockets = [];
+/** @type {{ socket: net.Socket; times: number[]; chunks: Buffer[] }[]} */
+let streams = [];
 let collecting = false;
 /** Quotes are recorded from the 'record' message on (none while the streams open). */
 let recording = false;
 let dropped = 0;
-/** Receive time (ms since the epoch) of each quote, and the index of its "symbol time" key. */
-let received = [];
-let keys = [];
-/** @type {Map<string, number>} */
-let keyIndex = new Map();
-let keyNames = [];
 
 const QUOTE_LINE = /data: \{"symbol":"([^"]+)","price":"[^"]*","time":"([^"]+)"/g;
 
@@ -33,20 +27,33 @@ process.on('message', async (message) => {
   } else if (message.type === 'report') {
     recording = false;
     // Only quotes ticked inside the window count: the current quotes a stream starts with are older.
+    // A quote counts at the receive time of the chunk that completes its line.
     const inWindow = { received: [], keys: [], keyNames: [] };
-    const renumber = new Map();
-    for (let i = 0; i < received.length; i++) {
-      const name = keyNames[keys[i]];
-      const time = Date.parse(name.slice(name.indexOf(' ') + 1));
-      if (time < message.start || time >= message.end) continue;
-      let index = renumber.get(name);
-      if (index === undefined) {
-        index = inWindow.keyNames.length;
-        renumber.set(name, index);
-        inWindow.keyNames.push(name);
+    const keyIndex = new Map();
+    for (const stream of streams) {
+      let text = '';
+      for (let c = 0; c < stream.chunks.length; c++) {
+        text += stream.chunks[c].toString('latin1');
+        const last = text.lastIndexOf('\n');
+        if (last === -1) continue;
+        const complete = text.slice(0, last);
+        text = text.slice(last + 1);
+        for (const match of complete.matchAll(QUOTE_LINE)) {
+          const time = Date.parse(match[2]);
+          if (time < message.start || time >= message.end) continue;
+          const name = `${match[1]} ${match[2]}`;
+          let index = keyIndex.get(name);
+          if (index === undefined) {
+            index = inWindow.keyNames.length;
+            keyIndex.set(name, index);
+            inWindow.keyNames.push(name);
+          }
+          inWindow.received.push(stream.times[c]);
+          inWindow.keys.push(index);
+        }
       }
-      inWindow.received.push(received[i]);
-      inWindow.keys.push(index);
+      stream.times.length = 0;
+      stream.chunks.length = 0;
     }
     process.send({
       type: 'samples',
@@ -58,12 +65,8 @@ process.on('message', async (message) => {
   } else if (message.type === 'close') {
     collecting = false;
     recording = false;
-    for (const socket of sockets) socket.destroy();
-    sockets = [];
-    received = [];
-    keys = [];
-    keyIndex = new Map();
-    keyNames = [];
+    for (const stream of streams) stream.socket.destroy();
+    streams = [];
     dropped = 0;
     process.send({ type: 'closed' });
   }
@@ -91,48 +94,35 @@ async function openAll({ host, port, path, cookie, count, concurrency, timeoutMs
         socket.destroy();
         resolve(undefined);
       };
-      socket.setEncoding('latin1');
       socket.on('error', (error) => {
         if (head) fail(error.message);
       });
+      // While recording, a chunk costs a clock read and two array pushes: the clients must not be
+      // slower than the server they measure. The chunks are read after the window (report).
+      const times = [];
+      const chunks = [];
       socket.on('data', (chunk) => {
-        const now = Date.now();
-        text += chunk;
-        if (head) {
-          const end = text.indexOf('\r\n\r\n');
-          if (end === -1) return;
-          const status = text.slice(0, text.indexOf('\r\n'));
-          if (!status.startsWith('HTTP/1.1 200')) return fail(status);
-          head = false;
-          clearTimeout(timer);
-          connected++;
-          sockets.push(socket);
-          socket.once('close', () => {
-            if (collecting) dropped++;
-          });
-          text = text.slice(end + 4);
-          resolve(undefined);
-        }
-        // Chunk-size lines sit between events; only whole `data:` lines are read.
-        const last = text.lastIndexOf('\n');
-        if (last === -1) return;
-        if (!recording) {
-          text = text.slice(last + 1);
+        if (!head) {
+          if (recording) {
+            times.push(Date.now());
+            chunks.push(chunk);
+          }
           return;
         }
-        const complete = text.slice(0, last);
-        text = text.slice(last + 1);
-        for (const match of complete.matchAll(QUOTE_LINE)) {
-          const name = `${match[1]} ${match[2]}`;
-          let index = keyIndex.get(name);
-          if (index === undefined) {
-            index = keyNames.length;
-            keyIndex.set(name, index);
-            keyNames.push(name);
-          }
-          received.push(now);
-          keys.push(index);
-        }
+        text += chunk.toString('latin1');
+        const end = text.indexOf('\r\n\r\n');
+        if (end === -1) return;
+        const status = text.slice(0, text.indexOf('\r\n'));
+        if (!status.startsWith('HTTP/1.1 200')) return fail(status);
+        head = false;
+        text = '';
+        clearTimeout(timer);
+        connected++;
+        streams.push({ socket, times, chunks });
+        socket.once('close', () => {
+          if (collecting) dropped++;
+        });
+        resolve(undefined);
       });
       socket.once('connect', () => socket.write(request));
     });

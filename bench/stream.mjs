@@ -258,8 +258,9 @@ async function runStep(server, cookie, clients, count) {
   // The server's own CPU time (user + system) per second of the window: what the fan-out costs,
   // whatever else the machine runs at the time.
   const cpuPerSecond = (readCpuMs(server.pid) - cpuBefore) / ((end - start) / 1000);
-  // Quotes ticked just before the window's end are still on their way: give them a moment.
-  await sleep(1000);
+  // Quotes stamped just before the window's end are still on their way (a tick fires up to a
+  // second after its stamp, later on a busy machine): give them a moment.
+  await sleep(2500);
   const rss = readRssMb(server.pid);
   const reports = await Promise.all(
     clients.map((child) => ask(child, 'samples', { type: 'report', start, end })),

@@ -173,19 +173,21 @@ export function createPriceStreamHub(feed: QuoteFeed, options: PriceStreamHubOpt
     attach,
     stream(reply, symbols) {
       // The response is written here, not by Fastify's send: no stream object per client.
-      const headers = {
-        ...reply.getHeaders(),
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-cache',
-        'x-accel-buffering': 'no',
-      };
-      reply.hijack();
+      // Headers set through Fastify so far (a refreshed session cookie) go out with the stream's.
       const res = reply.raw;
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) res.setHeader(name, value);
+      }
+      reply.hijack();
       // The body runs until the connection closes (`connection: close`), without chunk framing:
       // a write is then one plain buffer on the socket (chunked, Node adds a size line and a
       // CRLF per write, ~40 % more CPU for each client; docs/decisions/037-price-stream.md).
       res.useChunkedEncodingByDefault = false;
-      res.writeHead(200, headers);
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        'x-accel-buffering': 'no',
+      });
       const detach = attach(res, symbols);
       res.once('close', detach);
       return reply;

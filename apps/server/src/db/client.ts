@@ -112,6 +112,14 @@ async function hasEveryMigration(
   return recorded !== null && recorded !== undefined && Number(recorded) >= newest;
 }
 
+/**
+ * The embedded PostgreSQL's start parameters: its defaults with a 32 MB buffer cache instead of
+ * 128 MB. The cache lives in the WebAssembly memory and is touched at start, so it was resident
+ * whether used or not (~100 MB of the server's idle RSS); the data files stay in the operating
+ * system's page cache, so a miss costs a read, not a disk access (docs/decisions/037-price-stream.md).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') return openPostgres(config.url);
   if (config.kind === 'pglite-snapshot') {
@@ -120,7 +128,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
   const lock = acquireDataDirLock(config.dataDir, config.holder);
   try {
-    const client = await PGlite.create(path.join(config.dataDir, 'pg'));
+    const client = await PGlite.create(path.join(config.dataDir, 'pg'), { startParams: PGLITE_START_PARAMS });
     const database = wrapPglite(client, lock);
     const migrationsFolder = findMigrationsFolder();
     if (!(await hasEveryMigration(client, migrationsFolder))) {

@@ -9,7 +9,7 @@ import {
 } from '@candor/contracts/market';
 import { z } from 'zod';
 import type { RoutesPlugin } from '../../services.ts';
-import { type OpenStreams, streamQuotes } from './price-stream.ts';
+import { createPriceStreamHub } from './price-stream.ts';
 
 const SymbolParamsSchema = z.object({ symbol: z.string().min(1).max(20) });
 const StreamQuerySchema = z.object({
@@ -20,11 +20,9 @@ const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorR
 const common = { tags: ['market'] };
 
 export const marketRoutes: RoutesPlugin<'market'> = async (app, { market }) => {
-  const openStreams: OpenStreams = new Set();
+  const priceStreams = createPriceStreamHub(market.live);
   // Streams never end by themselves: end them before the server waits for its connections.
-  app.addHook('preClose', async () => {
-    for (const close of [...openStreams]) close();
-  });
+  app.addHook('preClose', async () => priceStreams.closeAll());
 
   app.get(
     '/api/instruments',
@@ -102,7 +100,7 @@ export const marketRoutes: RoutesPlugin<'market'> = async (app, { market }) => {
     },
     async (request, reply) => {
       const symbols = market.requireStreamSymbols(request.query.symbols.split(','));
-      return streamQuotes(reply, market.live, symbols, openStreams);
+      return priceStreams.stream(reply, symbols);
     },
   );
 };

@@ -13,6 +13,39 @@ export type WindowHits = {
   secondsLeft: number;
 };
 
+/** The fixed window a moment falls in: its start, its end, and the seconds left in it (at least 1). */
+export function fixedWindow(now: number, windowSeconds: number) {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  const expiresAt = new Date(windowStart.getTime() + windowMs);
+  return { windowStart, expiresAt, secondsLeft: Math.max(1, Math.ceil((expiresAt.getTime() - now) / 1000)) };
+}
+
+/** Deletes the windows that have ended, at most once every CLEAN_UP_EVERY_MS (each counter its own pace). */
+export function createExpiredWindowCleanUp(db: Db): (now: number) => Promise<void> {
+  let lastCleanUp = 0;
+  return async (now) => {
+    if (now - lastCleanUp < CLEAN_UP_EVERY_MS) return;
+    lastCleanUp = now;
+    await db.delete(rateLimitHits).where(lt(rateLimitHits.expiresAt, new Date(now)));
+  };
+}
+
+/** Adds hits to keys' windows in one upsert and answers each window's total. */
+export function addWindowHits(
+  db: Db,
+  rows: readonly { key: string; windowStart: Date; expiresAt: Date; hits: number }[],
+): Promise<{ key: string; windowStart: Date; hits: number }[]> {
+  return db
+    .insert(rateLimitHits)
+    .values([...rows])
+    .onConflictDoUpdate({
+      target: [rateLimitHits.key, rateLimitHits.windowStart],
+      set: { hits: sql`${rateLimitHits.hits} + excluded.hits` },
+    })
+    .returning({ key: rateLimitHits.key, windowStart: rateLimitHits.windowStart, hits: rateLimitHits.hits });
+}
+
 /**
  * Fixed-window request counters in the database (docs/decisions/022-rate-limits.md): one upsert
  * counts the request under all its keys at once and answers their totals, so every server of a
@@ -23,29 +56,17 @@ export type RateLimitCounter = {
 };
 
 export function createRateLimitCounter(db: Db, clock: Clock): RateLimitCounter {
-  let lastCleanUp = 0;
+  const cleanUp = createExpiredWindowCleanUp(db);
   return {
     hit: async (keys, windowSeconds) => {
       const now = clock().getTime();
-      const windowMs = windowSeconds * 1000;
-      const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
-      const expiresAt = new Date(windowStart.getTime() + windowMs);
-      if (now - lastCleanUp >= CLEAN_UP_EVERY_MS) {
-        lastCleanUp = now;
-        await db.delete(rateLimitHits).where(lt(rateLimitHits.expiresAt, new Date(now)));
-      }
-      const rows = await db
-        .insert(rateLimitHits)
-        .values(keys.map((key) => ({ key, windowStart, hits: 1, expiresAt })))
-        .onConflictDoUpdate({
-          target: [rateLimitHits.key, rateLimitHits.windowStart],
-          set: { hits: sql`${rateLimitHits.hits} + 1` },
-        })
-        .returning({ key: rateLimitHits.key, hits: rateLimitHits.hits });
-      return {
-        hits: new Map(rows.map((row) => [row.key, row.hits])),
-        secondsLeft: Math.max(1, Math.ceil((expiresAt.getTime() - now) / 1000)),
-      };
+      const { windowStart, expiresAt, secondsLeft } = fixedWindow(now, windowSeconds);
+      await cleanUp(now);
+      const rows = await addWindowHits(
+        db,
+        keys.map((key) => ({ key, windowStart, expiresAt, hits: 1 })),
+      );
+      return { hits: new Map(rows.map((row) => [row.key, row.hits])), secondsLeft };
     },
   };
 }

@@ -1,12 +1,12 @@
-import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { rateLimitHits } from '../db/schema/rate-limits.ts';
 import type { Clock } from './clock.ts';
-import type { WindowHits } from './rate-limit-counter.ts';
-
-/** Expired windows are deleted from the database at most this often, by each server. */
-const CLEAN_UP_EVERY_MS = 60_000;
+import {
+  addWindowHits,
+  createExpiredWindowCleanUp,
+  fixedWindow,
+  type WindowHits,
+} from './rate-limit-counter.ts';
 
 type Count = {
   key: string;
@@ -46,7 +46,7 @@ export function createSharedRateLimitCounts(
   const counts = new Map<string, Count>();
   let timer: NodeJS.Timeout | undefined;
   let sharing: Promise<void> = Promise.resolve();
-  let lastCleanUp = 0;
+  const cleanUp = createExpiredWindowCleanUp(db);
   let stopped = false;
 
   const schedule = () => {
@@ -66,30 +66,17 @@ export function createSharedRateLimitCounts(
     const sent = [...counts.values()]
       .filter((count) => count.pending > 0)
       .map((count) => ({ count, hits: count.pending }));
-    if (now - lastCleanUp >= CLEAN_UP_EVERY_MS) {
-      lastCleanUp = now;
-      await db.delete(rateLimitHits).where(lt(rateLimitHits.expiresAt, new Date(now)));
-    }
+    await cleanUp(now);
     if (sent.length === 0) return;
-    const rows = await db
-      .insert(rateLimitHits)
-      .values(
-        sent.map(({ count, hits }) => ({
-          key: count.key,
-          windowStart: count.windowStart,
-          hits,
-          expiresAt: count.expiresAt,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [rateLimitHits.key, rateLimitHits.windowStart],
-        set: { hits: sql`${rateLimitHits.hits} + excluded.hits` },
-      })
-      .returning({
-        key: rateLimitHits.key,
-        windowStart: rateLimitHits.windowStart,
-        hits: rateLimitHits.hits,
-      });
+    const rows = await addWindowHits(
+      db,
+      sent.map(({ count, hits }) => ({
+        key: count.key,
+        windowStart: count.windowStart,
+        expiresAt: count.expiresAt,
+        hits,
+      })),
+    );
     const totals = new Map(rows.map((row) => [countId(row.key, row.windowStart), row.hits]));
     for (const { count, hits } of sent) {
       count.pending -= hits;
@@ -105,10 +92,7 @@ export function createSharedRateLimitCounts(
 
   return {
     hit(keys, windowSeconds) {
-      const now = clock().getTime();
-      const windowMs = windowSeconds * 1000;
-      const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
-      const expiresAt = new Date(windowStart.getTime() + windowMs);
+      const { windowStart, expiresAt, secondsLeft } = fixedWindow(clock().getTime(), windowSeconds);
       const hits = new Map<string, number>();
       for (const key of keys) {
         const id = countId(key, windowStart);
@@ -121,7 +105,7 @@ export function createSharedRateLimitCounts(
         hits.set(key, count.shared + count.pending);
       }
       schedule();
-      return { hits, secondsLeft: Math.max(1, Math.ceil((expiresAt.getTime() - now) / 1000)) };
+      return { hits, secondsLeft };
     },
     share,
     async stop() {

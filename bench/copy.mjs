@@ -10,7 +10,9 @@
 // reconciliation holds. Then the provider opens a trade (POST /api/trades) and, once every copy is
 // open, closes it (POST /api/trades/:id/close); the database is read every 25 ms meanwhile. Afterwards
 // the server is stopped, each relation's copies and skips are counted (none missed or doubled), the
-// ledger reconciliation (`admin reconcile`) runs, and the database is dropped.
+// ledger reconciliation (`admin reconcile`) runs, and the database is dropped. pgbench (TPC-B-like,
+// 32 clients, 10 s, its own database) runs last: copies opened or closed per second are money
+// operations, compared with its TPS like bench:ledger's (issue 15 item 1).
 //
 //   COPY_FOLLOWERS=10000 node bench/copy.mjs
 import fs from 'node:fs';
@@ -23,12 +25,15 @@ import {
   fail,
   printReconciliation,
   printTargetsHeading,
+  runPgbench,
   startOnPostgres,
   verdict,
 } from './load.mjs';
 import { guardRun, machineLine, requireBuild, SERVER } from './server.mjs';
 
-const TARGET = { followers: 10_000, openWithinMs: 5000 };
+const TARGET = { followers: 10_000, openWithinMs: 5000, ratioOfPgbench: 0.5 };
+/** pgbench's reference run (issue 15 item 1: the money operations' clients, 32). */
+const PGBENCH = { clients: 32, seconds: 10 };
 const AUTH_SECRET = 'bench-copy-secret-bench-copy-secret-000001';
 /** Every account's starting money: $1,000 (the provider's trade risks $100 of it). */
 const START_CENTS = 100_000n;
@@ -46,6 +51,11 @@ let failed = false;
 const lines = [];
 let openMs = Number.NaN;
 let closeMs = Number.NaN;
+/** Copies opened and closed per second (each is a money operation: margin reserved, or released and settled). */
+let openRate = Number.NaN;
+let closeRate = Number.NaN;
+/** @type {import('./load.mjs').PgbenchResult | null} */
+let pgbench = null;
 let reconciliation = '';
 let reconciliationClean = false;
 /** @type {Record<string, number> | null} */
@@ -88,6 +98,7 @@ try {
         (row) => row.copies + row.skips >= followers,
       );
       openMs = open.ms;
+      openRate = (open.row.copies / openMs) * 1000;
       const openUsed = await openCpu.stop();
       lines.push(
         `Open: the provider's POST /api/trades took ${opened.ms.toFixed(0)} ms; ${open.row.copies} copies opened and ` +
@@ -112,6 +123,7 @@ try {
         (row) => row.open === 0,
       );
       closeMs = close.ms;
+      closeRate = (close.row.closed / closeMs) * 1000;
       const closeUsed = await closeCpu.stop();
       lines.push(
         `Close: the provider's close took ${closed.ms.toFixed(0)} ms; ${close.row.closed} copies closed ` +
@@ -126,6 +138,9 @@ try {
     }
     await bench.stopServer();
     ({ reconciliation, reconciliationClean, counts } = await checkLedger(bench, readCounts));
+
+    // ---------- pgbench on its own database ----------
+    pgbench = await runPgbench(`candor_bench_pgb_${process.pid}`, { ...PGBENCH, run });
   }
 } catch (error) {
   failed = true;
@@ -321,6 +336,19 @@ function report() {
       `${verdict(Number.isFinite(openMs) && openMs <= TARGET.openWithinMs && followers >= TARGET.followers)}`,
   );
   if (Number.isFinite(closeMs)) console.log(`  (closing them all took ${(closeMs / 1000).toFixed(2)} s)`);
+  if (pgbench) {
+    for (const [what, rate] of [
+      ['opened', openRate],
+      ['closed', closeRate],
+    ]) {
+      const ratio = rate / pgbench.tps;
+      console.log(
+        `  copies ${what} per second ≥ ${TARGET.ratioOfPgbench * 100} % of pgbench TPS ` +
+          `(${pgbench.tps.toFixed(0)}, ${PGBENCH.clients} clients): ${Number.isFinite(rate) ? rate.toFixed(0) : '-'}/s, ` +
+          `${Number.isFinite(ratio) ? (ratio * 100).toFixed(1) : '-'} % → ${verdict(ratio >= TARGET.ratioOfPgbench)}`,
+      );
+    }
+  }
   const exact = counts !== null && counts.missed === 0 && counts.doubled === 0;
   console.log(`  every relation copied or skipped exactly once: ${verdict(exact)}`);
   printReconciliation(reconciliation, reconciliationClean);

@@ -99,6 +99,7 @@ export async function readLedgerCounts(client) {
             (select count(*) from withdrawals)::int as withdrawals,
             (select count(*) from withdrawals where status = 'approved')::int as approved_withdrawals,
             (select count(*) from journal_entries where kind = 'reservation')::int as reservation_entries,
+            (select count(*) from plan_purchases)::int as plan_purchases,
             (select count(*) from journal_entries)::int as entries,
             (select count(*) from postings)::int as postings`,
   );

@@ -10,7 +10,11 @@
 //      customers, mixed 1:1 with deposit approvals by the administrator (transit → cash);
 //   B  deposit approvals mixed 1:1 with withdrawal approvals (reserved → transit, and fee → fee
 //      revenue: the withdrawal fee is set above 0), so every operation touches the same platform
-//      accounts.
+//      accounts;
+//   C  plan purchases (cash → plan revenue; a second purchase of a kind replaces the first and
+//      credits its unused part back) by customers spread over the 10,000, from a catalogue of
+//      $1 plans the administrator adds over HTTP (set-up): every purchase touches the same platform
+//      account, and several customers buy the same plan at once.
 // Every request carries its own Idempotency-Key. Afterwards the server is stopped, the ledger
 // reconciliation (`admin reconcile`) runs on the database, and pgbench (TPC-B-like, `-i -s 10` on
 // its own fresh database) runs with the same number of clients for the same time. Both databases
@@ -50,6 +54,12 @@ const STOCK_DEPOSIT_CENTS = 1_000n;
 const STOCK_OPS_PER_SECOND = 4000;
 const FEE_PERCENT = '2.50';
 const PAYOUT = { method: 'paypal', details: { email: 'bench@paypal.example' } };
+/** Plans of each purchasable kind added for C, ranked 1…n at $1: a customer buys them in turn. */
+const BENCH_PLANS_PER_KIND = 10;
+const PLAN_FEATURES = {
+  signal: { kind: 'signal', instrumentCount: null, intervals: ['1h'], alerts: false },
+  trading: { kind: 'trading', maxLeverage: 100, forexSpreadPips: '1.0', otherSpreadPercent: '0.10' },
+};
 
 const { values: args } = parseArgs({
   options: {
@@ -201,6 +211,32 @@ try {
     profiles.push({ label: 'B hot', stats: statsB });
     printProfile('B', statsB);
 
+    // ---------- C: plan purchases ----------
+    const buyNextPlan = await addBenchPlans(http, admin.cookie);
+    // Warms the purchase route (not timed): the last customers buy their first plans.
+    await runAll(customers.slice(-clients * 2), clients, async (customer) => {
+      const answer = await buyNextPlan(customer);
+      if (answer.status !== 200) throw new Error(`warm-up purchase: HTTP ${answer.status} ${answer.text}`);
+    });
+    // Client i buys for customers i, i + clients, … in turn, so no two requests share a customer.
+    const buyers = customers.slice(0, -clients * 2);
+    const nextBuyer = Array.from({ length: clients }, (_, i) => i);
+    console.log(`C: ${clients} clients for ${seconds} s (plan purchases)…`);
+    const watchC = await observe({ serverPid: server.pid, url });
+    const statsC = await runPhase(clients, seconds, [
+      {
+        kind: 'plan purchase',
+        send: (client) => {
+          const customer = buyers[nextBuyer[client] % buyers.length];
+          nextBuyer[client] += clients;
+          return buyNextPlan(customer);
+        },
+      },
+    ]);
+    statsC.observed = await watchC.stop();
+    profiles.push({ label: 'C plans', stats: statsC });
+    printProfile('C', statsC);
+
     // ---------- the ledger afterwards ----------
     await bench.stopServer();
     ({ reconciliation, reconciliationClean, counts } = await checkLedger(bench, readLedgerCounts));
@@ -228,7 +264,7 @@ process.exit(failed ? 1 : 0);
  * `clients` loops, each alternating between the operations (client i starts with operation
  * i mod n, so the mix is even), until `seconds` have passed. An operation whose stock is empty
  * ends its loop (reported as "exhausted").
- * @param {{ kind: string; send: () => Promise<{ status: number; ms: number; text: string }> | undefined }[]} operations
+ * @param {{ kind: string; send: (client: number) => Promise<{ status: number; ms: number; text: string }> | undefined }[]} operations
  * @returns {Promise<PhaseStats>}
  */
 async function runPhase(clientCount, phaseSeconds, operations) {
@@ -240,7 +276,7 @@ async function runPhase(clientCount, phaseSeconds, operations) {
     let turn = index;
     while (performance.now() < deadline) {
       const op = operations[turn++ % operations.length];
-      const pending = op.send();
+      const pending = op.send(index);
       if (!pending) {
         exhausted.add(op.kind);
         return;
@@ -306,9 +342,46 @@ function report() {
       `  ${counts.approved_deposits} approved deposits (${counts.approved_without_entry} without an entry), ` +
         `${counts.deposit_entries} deposit entries; ${counts.withdrawals} withdrawals ` +
         `(${counts.approved_withdrawals} approved), ${counts.reservation_entries} reservation entries; ` +
+        `${counts.plan_purchases} plan purchases; ` +
         `${counts.entries} entries, ${counts.postings} postings`,
     );
   }
+}
+
+/**
+ * Adds BENCH_PLANS_PER_KIND $1 plans of each purchasable kind (ranks 1…n, 30 days) over the admin
+ * API and returns a function that buys a customer's next one: kinds alternate, ranks rise, so every
+ * purchase after a customer's first of a kind replaces an active plan and credits its unused part.
+ */
+async function addBenchPlans(http, adminCookie) {
+  /** @type {{ id: string; price: string }[]} */
+  const catalogue = [];
+  for (let rank = 1; rank <= BENCH_PLANS_PER_KIND; rank++) {
+    for (const kind of ['signal', 'trading']) {
+      const answer = await http.expectOk('POST', '/api/admin/plans', adminCookie, {
+        kind,
+        name: `Bench ${kind} ${rank}`,
+        description: '',
+        price: '1.00',
+        durationDays: 30,
+        onSale: true,
+        rank,
+        features: PLAN_FEATURES[kind],
+      });
+      const plan = JSON.parse(answer.text);
+      catalogue.push({ id: plan.id, price: plan.price });
+    }
+  }
+  /** How many plans each customer has bought. */
+  const bought = new Map();
+  return (customer) => {
+    const count = bought.get(customer) ?? 0;
+    bought.set(customer, count + 1);
+    const plan = catalogue[count % catalogue.length];
+    return http.send('POST', `/api/plans/${plan.id}/purchase`, customer.cookie, {
+      expectedPrice: plan.price,
+    });
+  };
 }
 
 function shuffle(values) {

@@ -181,6 +181,20 @@ describe('a customer buys a plan from the balance', () => {
   });
 });
 
+describe('customers buying the same plan at once', () => {
+  test('each buys it once, and the plan revenue receives every price', async () => {
+    const basic = await plan('signal', 'Basic');
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => insertFundedCustomer(t, 150_000n)));
+    const results = await Promise.all(buyers.map(({ browser }) => buy(browser, basic)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    for (const { user } of buyers) {
+      expect(await cash(user.id)).toBe(50_000n);
+      expect(await t.db.select().from(planPurchases).where(eq(planPurchases.userId, user.id))).toHaveLength(1);
+    }
+    await assertLedgerConsistent(t.db);
+  });
+});
+
 describe('one current plan per kind', () => {
   test('the same or a lower rank while one is active is 409 PLAN_ALREADY_ACTIVE, saying until when', async () => {
     const { user, browser } = await insertFundedCustomer(t, 1_000_000n);

@@ -24,9 +24,19 @@ export async function findPlan(db: Db, id: string): Promise<PlanRow | undefined>
   return row;
 }
 
-/** The plan, locked for the rest of the transaction (an edit and a purchase take turns). */
+/** The plan, locked for the rest of the transaction for an edit: it waits for purchases in progress. */
 export async function findPlanForUpdate(tx: Db, id: string): Promise<PlanRow | undefined> {
   const [row] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+  return row;
+}
+
+/**
+ * The plan as a purchase sees it, share-locked for the rest of the transaction: an edit waits until
+ * the purchase has committed (the price charged is the one read), while purchases of the same plan
+ * by different customers run side by side instead of queueing on the row.
+ */
+export async function findPlanForPurchase(tx: Db, id: string): Promise<PlanRow | undefined> {
+  const [row] = await tx.select().from(plans).where(eq(plans.id, id)).for('share');
   return row;
 }
 

@@ -24,6 +24,7 @@ import { toPlan, toPlanPurchase } from './plan-rows.ts';
 import {
   endPurchase,
   findCurrentPurchase,
+  findPlanForPurchase,
   findPlanForUpdate,
   insertPlan,
   insertPurchase,
@@ -145,7 +146,7 @@ export async function purchasePlan({
   // from the account lock: two purchases never both read "no current plan".
   await requireActiveAccount(tx, actor.id);
   await lockCustomerAccounts(tx, [actor.id]);
-  const plan = await findPlanForUpdate(tx, planId);
+  const plan = await findPlanForPurchase(tx, planId);
   if (!plan) throw new AppError('NOT_FOUND', 'Plan not found');
   if (plan.kind === 'loan' || plan.priceMinor === null || !plan.onSale) {
     throw new AppError('PLAN_NOT_ON_SALE', PLAN_MESSAGES.notOnSale);

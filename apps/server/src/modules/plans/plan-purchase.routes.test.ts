@@ -189,7 +189,9 @@ describe('customers buying the same plan at once', () => {
     expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
     for (const { user } of buyers) {
       expect(await cash(user.id)).toBe(50_000n);
-      expect(await t.db.select().from(planPurchases).where(eq(planPurchases.userId, user.id))).toHaveLength(1);
+      expect(await t.db.select().from(planPurchases).where(eq(planPurchases.userId, user.id))).toHaveLength(
+        1,
+      );
     }
     await assertLedgerConsistent(t.db);
   });

@@ -29,7 +29,7 @@ import {
   startOnPostgres,
   verdict,
 } from './load.mjs';
-import { guardRun, machineLine, requireBuild, SERVER } from './server.mjs';
+import { guardRun, machineLine, readCpuMs, requireBuild, SERVER, waitUntilSettled } from './server.mjs';
 
 const TARGET = { followers: 10_000, openWithinMs: 5000, ratioOfPgbench: 0.5 };
 /** pgbench's reference run (issue 15 item 1: the money operations' clients, 32). */
@@ -75,7 +75,7 @@ try {
       );
       console.log(lines.at(-1));
       // The server's first seconds are busy (the simulated market's history): not part of the fan-out.
-      const settledMs = await waitUntilIdle(server.pid);
+      const settledMs = await waitUntilSettled(server.pid, { cpuMsPerSecond: 100, maxMs: 120_000 });
       console.log(`The server settled ${(settledMs / 1000).toFixed(1)} s after the set-up.`);
 
       // ---------- open ----------
@@ -237,28 +237,6 @@ async function waitFor(db, since, query, params, done) {
 }
 
 /** Waits (at most 2 minutes) until the server uses under 10 % of a core over a second. */
-async function waitUntilIdle(pid) {
-  const started = performance.now();
-  let before = cpuMsOf(pid);
-  while (performance.now() - started < 120_000) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const now = cpuMsOf(pid);
-    if (now - before < 100) break;
-    before = now;
-  }
-  return performance.now() - started;
-}
-
-function cpuMsOf(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ 100
-  } catch {
-    return 0;
-  }
-}
-
 /**
  * CPU used by the server process and by the PostgreSQL backends of the bench database (not the
  * other databases of the same PostgreSQL, which the machine may be running meanwhile), from /proc:
@@ -269,14 +247,15 @@ async function cpuMeter(db, serverPid) {
     (await db.query('select pid from pg_stat_activity where datname = current_database()')).rows.map(
       (row) => row.pid,
     );
-  const start = new Map([[serverPid, cpuMsOf(serverPid)]]);
-  for (const pid of await backends()) start.set(pid, cpuMsOf(pid));
+  const start = new Map([[serverPid, readCpuMs(serverPid)]]);
+  for (const pid of await backends()) start.set(pid, readCpuMs(pid) || 0);
   return {
     async stop() {
-      const server = cpuMsOf(serverPid) - (start.get(serverPid) ?? 0);
+      const server = readCpuMs(serverPid) - (start.get(serverPid) ?? 0);
       let postgres = 0;
+      // A backend that ended meanwhile (NaN) took part of the work unseen: counted as nothing.
       for (const pid of await backends())
-        if (pid !== serverPid) postgres += cpuMsOf(pid) - (start.get(pid) ?? 0);
+        if (pid !== serverPid) postgres += (readCpuMs(pid) || 0) - (start.get(pid) ?? 0);
       return { server, postgres };
     },
   };

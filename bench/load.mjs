@@ -15,6 +15,7 @@ import {
   ROOT,
   redact,
   startServer,
+  waitUntilSettled,
 } from './server.mjs';
 
 export const ADMIN_CLI = path.join(ROOT, 'apps/server/dist/admin.js');
@@ -69,6 +70,9 @@ export async function startOnPostgres(run, kind, authSecret) {
   run.onCleanUp(async () => {
     if (!serverStopped) await server.stop();
   });
+  // The operations are measured in the steady state, not against the server's start-up work.
+  const settledMs = await waitUntilSettled(server.pid);
+  console.log(`The server settled ${(settledMs / 1000).toFixed(0)} s after it started.`);
   const stopServer = async () => {
     serverStopped = true;
     await server.stop();

@@ -129,6 +129,36 @@ export async function signIn(baseUrl) {
   return cookie;
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User + system CPU time of a process so far, in ms (/proc/<pid>/stat); NaN once it has gone. */
+export function readCpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS_PER_SECOND);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Waits until a freshly started server has done its start-up work (the simulated market's history
+ * and the signal ratings it computes ahead, ~30 s of one core here): until it uses under
+ * `cpuMsPerSecond` over 2 s, at most `maxMs`. Returns the ms waited. Benchmarks of the steady
+ * state start after it, so that one-off work is not counted against the operations they time.
+ */
+export async function waitUntilSettled(pid, { cpuMsPerSecond = 50, maxMs = 90_000 } = {}) {
+  const started = Date.now();
+  while (Date.now() - started < maxMs) {
+    const before = readCpuMs(pid);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    if ((readCpuMs(pid) - before) / 2 < cpuMsPerSecond) break;
+  }
+  return Date.now() - started;
+}
+
 export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Runs one statement on BENCH_DATABASE_URL (the maintenance database). */

@@ -31,10 +31,12 @@ import {
   machineLine,
   percentile,
   printTable,
+  readCpuMs,
   redact,
   requireBuild,
   signIn,
   startServer,
+  waitUntilSettled,
 } from './server.mjs';
 
 /** Thrown when PostgreSQL does not answer: the reason is printed, nothing is measured. */
@@ -48,11 +50,6 @@ const CONNECT_CONCURRENCY = 100;
 const CONNECT_TIMEOUT_MS = 60_000;
 /** File descriptors besides the connections: the server's database, logs, node itself. */
 const FD_HEADROOM = 200;
-/** The server counts as settled below this CPU use (ms per second), waited for at most SETTLE_MAX_MS. */
-const SETTLE_CPU_MS_PER_S = 50;
-const SETTLE_MAX_MS = 90_000;
-/** USER_HZ of /proc/<pid>/stat: 100 on Linux builds. */
-const CLOCK_TICKS_PER_SECOND = 100;
 const CLIENTS_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stream-clients.mjs');
 
 const { values: args } = parseArgs({
@@ -393,28 +390,6 @@ function readFdLimits() {
     }
   };
   return { soft: read('-Sn'), hard: read('-Hn') };
-}
-
-/** Waits (at most SETTLE_MAX_MS) until the server uses under SETTLE_CPU_MS_PER_S; returns the ms waited. */
-async function waitUntilSettled(pid) {
-  const started = Date.now();
-  while (Date.now() - started < SETTLE_MAX_MS) {
-    const before = readCpuMs(pid);
-    await sleep(2000);
-    if ((readCpuMs(pid) - before) / 2 < SETTLE_CPU_MS_PER_S) break;
-  }
-  return Date.now() - started;
-}
-
-/** User + system CPU time of a process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
-function readCpuMs(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS_PER_SECOND);
-  } catch {
-    return Number.NaN;
-  }
 }
 
 function readRssMb(pid) {

@@ -7,9 +7,16 @@ const MINUTES_PER_BLOCK = 32 * MINUTES_PER_DAY;
 
 const bruteForce = (seed: number, symbol: string, first: number, count: number) => {
   const path = createBrownianPath(seed, symbol);
-  const values: number[] = [];
-  for (let m = first; m < first + count; m++) for (let s = 0; s < 60; s++) values.push(path.valueAt(m, s));
-  return { open: values[0], high: Math.max(...values), low: Math.min(...values), close: values.at(-1) };
+  const open = path.valueAt(first, 0);
+  let [high, low, close] = [open, open, open];
+  for (let m = first; m < first + count; m++) {
+    for (let s = 0; s < 60; s++) {
+      close = path.valueAt(m, s);
+      high = Math.max(high, close);
+      low = Math.min(low, close);
+    }
+  }
+  return { open, high, low, close };
 };
 
 describe('createBrownianPath', () => {
@@ -31,6 +38,27 @@ describe('createBrownianPath', () => {
         },
       ),
       { numRuns: 150 },
+    );
+  });
+
+  test('a summary of days (many minutes and hours skipped by their bounds) equals every second it covers', () => {
+    const minute = fc.integer({ min: -3 * MINUTES_PER_BLOCK, max: 3 * MINUTES_PER_BLOCK });
+    fc.assert(
+      fc.property(
+        // Hour-aligned starts half of the time, so that whole hours come first as well as in the middle.
+        fc.oneof(
+          minute,
+          minute.map((m) => m - (((m % 60) + 60) % 60)),
+        ),
+        fc.integer({ min: 600, max: 3 * MINUTES_PER_DAY }),
+        fc.integer(),
+        (first, count, seed) => {
+          expect(createBrownianPath(seed, 'BTCUSD').summarize(first, count)).toEqual(
+            bruteForce(seed, 'BTCUSD', first, count),
+          );
+        },
+      ),
+      { numRuns: 15 },
     );
   });
 

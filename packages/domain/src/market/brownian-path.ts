@@ -1,5 +1,13 @@
 import { drawBridgeInto } from './brownian-bridge.ts';
-import { MINUTE_SECONDS, type MinuteLine, minuteExtreme, SHAPE_COUNT, secondValue } from './second-shapes.ts';
+import {
+  MINUTE_SECONDS,
+  type MinuteLine,
+  minuteBound,
+  minuteExtreme,
+  minutesBound,
+  SHAPE_COUNT,
+  secondValue,
+} from './second-shapes.ts';
 import {
   createNormalSource,
   hashCounter,
@@ -135,14 +143,39 @@ export function createBrownianPath(seed: number, symbol: string): BrownianPath {
       const open = secondValue(minuteLine(firstMinuteIndex), 0);
       let high = open;
       let low = open;
-      let close = open;
-      for (let i = 0; i < minuteCount; i++) {
-        const current = minuteLine(firstMinuteIndex + i);
-        high = Math.max(high, minuteExtreme(current, true));
-        low = Math.min(low, minuteExtreme(current, false));
-        close = secondValue(current, MINUTE_SECONDS - 1);
+      let i = 0;
+      while (i < minuteCount) {
+        const minuteIndex = firstMinuteIndex + i;
+        // A whole hour whose minute ends (and so every second) cannot pass the extremes so far is skipped.
+        if (minuteCount - i >= MINUTES_PER_HOUR && mod(minuteIndex, MINUTES_PER_HOUR) === 0) {
+          drawMinutes(minuteIndex / MINUTES_PER_HOUR);
+          let lowestEnd = minutes[0]!;
+          let highestEnd = lowestEnd;
+          for (let m = 1; m <= MINUTES_PER_HOUR; m++) {
+            lowestEnd = Math.min(lowestEnd, minutes[m]!);
+            highestEnd = Math.max(highestEnd, minutes[m]!);
+          }
+          if (
+            minutesBound(lowestEnd, highestEnd, true) <= high &&
+            minutesBound(lowestEnd, highestEnd, false) >= low
+          ) {
+            i += MINUTES_PER_HOUR;
+            continue;
+          }
+        }
+        const current = minuteLine(minuteIndex);
+        // Only a minute that could pass the extremes so far is read second by second (its candidates).
+        if (minuteBound(current, true) > high) high = Math.max(high, minuteExtreme(current, true));
+        if (minuteBound(current, false) < low) low = Math.min(low, minuteExtreme(current, false));
+        i++;
       }
+      const close = secondValue(minuteLine(firstMinuteIndex + minuteCount - 1), MINUTE_SECONDS - 1);
       return { open, high, low, close };
     },
   };
+}
+
+/** The remainder of a division, never negative (minute indexes before the anchor are). */
+function mod(value: number, divisor: number): number {
+  return ((value % divisor) + divisor) % divisor;
 }

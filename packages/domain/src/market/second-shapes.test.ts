@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { MINUTE_SECONDS, type MinuteLine, minuteExtreme, SHAPE_COUNT, secondValue } from './second-shapes.ts';
+import {
+  MINUTE_SECONDS,
+  type MinuteLine,
+  minuteBound,
+  minuteExtreme,
+  SHAPE_COUNT,
+  secondValue,
+} from './second-shapes.ts';
 
 const seconds = Array.from({ length: MINUTE_SECONDS }, (_, k) => k);
 
@@ -46,6 +53,27 @@ describe('second shapes', () => {
         expect({ high: minuteExtreme(far, true), low: minuteExtreme(far, false) }).toEqual(bruteForce(far));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  test('no second passes the bound of its minute, at any size', () => {
+    fc.assert(
+      fc.property(fc.oneof(minuteLine(1e3), minuteLine(1e6), minuteLine(1e12)), (line) => {
+        expect(minuteBound(line, true)).toBeGreaterThanOrEqual(minuteExtreme(line, true));
+        expect(minuteBound(line, false)).toBeLessThanOrEqual(minuteExtreme(line, false));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('the bound is close to the extreme (it lets a summary skip most minutes)', () => {
+    // The line's end is at most |delta| away, the shape's point is the extreme's own: within |delta|.
+    fc.assert(
+      fc.property(minuteLine(1e3), (line) => {
+        expect(minuteBound(line, true) - minuteExtreme(line, true)).toBeLessThanOrEqual(
+          Math.abs(line.delta) + 1e-3,
+        );
+      }),
     );
   });
 

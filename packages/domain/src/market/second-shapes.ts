@@ -77,9 +77,51 @@ export function minuteExtreme(minute: MinuteLine, highest: boolean): number {
   return best;
 }
 
+/**
+ * A value no second of the minute passes: at least minuteExtreme(minute, true) (at most
+ * minuteExtreme(minute, false) for the lowest). The line's higher (lower) end plus the shape's
+ * highest (lowest) point as read, with room for the rounding of a second's arithmetic. Cheaper than
+ * the extreme itself, so a summary of many minutes reads the candidates only of the minutes whose
+ * bound passes the extreme found so far: the summary stays exact.
+ */
+export function minuteBound(minute: MinuteLine, highest: boolean): number {
+  const { highs, lows } = readSecondShapes();
+  const end = minute.start + minute.delta;
+  // Far above the few units in the last place a second's three additions can round by.
+  const margin = 1e-9 * (1 + Math.abs(minute.start) + Math.abs(minute.delta) + SHAPE_ROUNDING_SCALE);
+  if (highest) {
+    const shapeHighest = minute.sign > 0 ? highs[minute.shape]! : -lows[minute.shape]!;
+    return Math.max(minute.start, end) + shapeHighest + margin;
+  }
+  const shapeLowest = minute.sign > 0 ? lows[minute.shape]! : -highs[minute.shape]!;
+  return Math.min(minute.start, end) + shapeLowest - margin;
+}
+
+/**
+ * A value no second passes in a run of minutes whose ends (every minute's start and end) all lie in
+ * [lowestEnd, highestEnd]: highestEnd plus the farthest any shape reaches from its line (lowestEnd
+ * minus it, for the lowest), with room for rounding. A summary skips a whole hour with it when the
+ * hour cannot hold a new extreme, without building its minutes.
+ */
+export function minutesBound(lowestEnd: number, highestEnd: number, highest: boolean): number {
+  const { reach } = readSecondShapes();
+  const size = Math.max(Math.abs(lowestEnd), Math.abs(highestEnd));
+  // A minute's delta is at most highestEnd − lowestEnd ≤ 2·size: the same room as minuteBound's.
+  const margin = 1e-9 * (1 + 3 * size + SHAPE_ROUNDING_SCALE);
+  return highest ? highestEnd + reach + margin : lowestEnd - reach - margin;
+}
+
+/** Larger than any |value| of the table (standard bridges over 60 steps of variance 1). */
+const SHAPE_ROUNDING_SCALE = 1000;
+
 type SecondShapes = {
   /** SHAPE_COUNT rows of SHAPE_POINTS values. */
   values: Float64Array;
+  /** The highest and the lowest value of each row (a shape's points 0…60). */
+  highs: Float64Array;
+  lows: Float64Array;
+  /** The largest |value| of the table: how far any shape, mirrored or not, goes from its line. */
+  reach: number;
   /**
    * Candidates of list (shape · 4 + case) are candidates[starts[list] … starts[list + 1]), with
    * case = (upper hull ? 0 : 1) + (reversed ? 2 : 0); they are positions in the row (0 … 60).
@@ -93,6 +135,8 @@ let table: SecondShapes | undefined;
 function readSecondShapes(): SecondShapes {
   if (table) return table;
   const values = new Float64Array(SHAPE_COUNT * SHAPE_POINTS);
+  const highs = new Float64Array(SHAPE_COUNT);
+  const lows = new Float64Array(SHAPE_COUNT);
   const starts = new Uint32Array(SHAPE_COUNT * 4 + 1);
   const candidates = new Uint8Array(SHAPE_COUNT * 4 * SHAPE_POINTS);
   const heights = new Float64Array(SHAPE_POINTS);
@@ -101,6 +145,9 @@ function readSecondShapes(): SecondShapes {
   for (let row = 0; row < SHAPE_COUNT; row++) {
     const offset = row * SHAPE_POINTS;
     drawBridgeInto(values, offset, createNormalSource(hashWords([SHAPES_KEY, row])), 0, 0, MINUTE_SECONDS, 1);
+    const points = values.subarray(offset, offset + SHAPE_POINTS);
+    highs[row] = Math.max(...points);
+    lows[row] = Math.min(...points);
     for (let list = 0; list < 4; list++) {
       const upper = list % 2 === 0;
       const reversed = list >= 2;
@@ -111,7 +158,9 @@ function readSecondShapes(): SecondShapes {
     }
   }
   starts[SHAPE_COUNT * 4] = length;
-  table = { values, starts, candidates: candidates.slice(0, length) };
+  let reach = 0;
+  for (let row = 0; row < SHAPE_COUNT; row++) reach = Math.max(reach, highs[row]!, -lows[row]!);
+  table = { values, highs, lows, reach, starts, candidates: candidates.slice(0, length) };
   return table;
 }
 

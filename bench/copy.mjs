@@ -15,7 +15,6 @@
 // operations, compared with its TPS like bench:ledger's (issue 15 item 1).
 //
 //   COPY_FOLLOWERS=10000 node bench/copy.mjs
-import fs from 'node:fs';
 import os from 'node:os';
 import { connect, insertUsers } from './ledger-setup.mjs';
 import {

@@ -14,7 +14,16 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { machineLine, printTable, ROOT, requireBuild, SERVER, signIn, startServer } from './server.mjs';
+import {
+  machineLine,
+  printTable,
+  ROOT,
+  requireBuild,
+  SERVER,
+  signIn,
+  startServer,
+  waitUntilSettled,
+} from './server.mjs';
 
 const TARGET_SCORE = 95;
 const PAGES = [
@@ -92,6 +101,9 @@ async function audit(url, port, formFactor, cookie) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-bench-lighthouse-'));
 const server = await startServer({ DATA_DIR: dataDir });
+// Pages are measured against a server in its steady state, not while it does its start-up work
+// (Lighthouse multiplies the CPU time it observes, and the server shares the cores with Chromium).
+console.log(`The server settled ${((await waitUntilSettled(server.pid)) / 1000).toFixed(0)} s after it started.`);
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],

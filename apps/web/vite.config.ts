@@ -1,16 +1,32 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreensChunk } from './build/first-screens-chunk.ts';
 import { precompress } from './build/precompress.ts';
 
+// The app shell and the two pages a customer lands on: one chunk, preloaded for a signed-in browser.
+const firstScreens = firstScreensChunk('first-screens', [
+  'src/features/shell/app-shell.tsx',
+  'src/routes/dashboard-route.tsx',
+  'src/routes/trades-route.tsx',
+]);
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), firstScreens.plugin, precompress()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the first page needs, in one script (docs/decisions/033).
+            { name: 'initial', tags: ['$initial'] },
+            { name: 'first-screens', test: firstScreens.test },
+          ],
+        },
+      },
     },
   },
 });

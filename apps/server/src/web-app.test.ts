@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { carriesSessionCookie } from './plugins/web-app.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 const INDEX = '<!doctype html><title>app</title>';
+const SIGNED_IN = '<!doctype html><title>app</title><link rel="modulepreload" href="/assets/first-abc.js">';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))})`;
 
 let t: TestApp;
@@ -14,9 +16,10 @@ beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(webDist, 'signed-in.html'), SIGNED_IN);
   fs.writeFileSync(path.join(webDist, 'assets', 'main-abc.js'), SCRIPT);
   // What the web build writes beside each text file (apps/web/build/precompress.ts).
-  for (const file of ['index.html', 'assets/main-abc.js']) {
+  for (const file of ['index.html', 'signed-in.html', 'assets/main-abc.js']) {
     const body = fs.readFileSync(path.join(webDist, file));
     fs.writeFileSync(path.join(webDist, `${file}.br`), zlib.brotliCompressSync(body));
     fs.writeFileSync(path.join(webDist, `${file}.gz`), zlib.gzipSync(body));
@@ -95,6 +98,45 @@ test.each([
     expect(decode(res.headers['content-encoding'], res.rawPayload)).toBe(INDEX);
   },
 );
+
+test.each([
+  ['candor.session_token=abc.def', 'br'],
+  ['theme=dark; __Secure-candor.session_token=abc.def', 'gzip'],
+])(
+  'a page asked for with the session cookie (%s) gets the page that preloads the signed-in screens, as %s',
+  async (cookie, sent) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { cookie, 'accept-encoding': sent },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(sent);
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(decode(res.headers['content-encoding'], res.rawPayload)).toBe(SIGNED_IN);
+  },
+);
+
+test('a page asked for without a session cookie gets index.html, varying on the cookie', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'theme=dark' } });
+  expect(res.body).toBe(INDEX);
+  expect(res.headers.vary).toMatch(/cookie/i);
+});
+
+test.each([
+  [undefined, false],
+  ['', false],
+  ['candor.session_token=', false],
+  ['xcandor.session_token=abc', false],
+  ['candor.session_token_x=abc', false],
+  ['candor.session_token=abc', true],
+  ['a=1;candor.session_token=abc', true],
+  ['a=1; __Secure-candor.session_token=abc; b=2', true],
+])('the cookie header %j carries a session cookie: %s', (header, expected) => {
+  expect(carriesSessionCookie(header)).toBe(expected);
+});
 
 test('the compressed copies are not pages of their own', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/assets/main-abc.js.br' });

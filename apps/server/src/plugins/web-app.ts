@@ -8,6 +8,21 @@ import type { Env } from '../env.ts';
 /** Vite names these by their content hash, so they never change: cached for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * index.html with the signed-in first screens' chunk preloaded (apps/web/build/first-screens-chunk.ts),
+ * for a browser that holds a session: it fetches that chunk beside the entry script, not after it.
+ */
+const SIGNED_IN_PAGE = 'signed-in.html';
+
+/**
+ * Whether a request carries a session cookie (`candor.session_token`, `__Secure-` prefixed over
+ * HTTPS). Only its presence counts: the page is the same for everyone but for one preload, and a
+ * stale cookie costs a script the login page would not have needed; the API checks the session.
+ */
+export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
+  return /(?:^|;)\s*(?:__Secure-)?candor\.session_token=[^;\s]/.test(cookieHeader ?? '');
+}
+
 /** The built web app: WEB_DIST, else apps/web/dist seen from the bundle (dist/) or from the sources. */
 function findWebDist(env: Env): string | undefined {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,6 +43,7 @@ function findWebDist(env: Env): string | undefined {
  */
 export async function registerWebApp(app: FastifyInstance, env: Env): Promise<void> {
   const root = findWebDist(env);
+  const hasSignedInPage = !!root && fs.existsSync(path.join(root, SIGNED_IN_PAGE));
   app.setNotFoundHandler((request, reply) => {
     // Only page paths fall back to the app; a missing asset (say, from an older build) is a 404.
     const pathname = request.url.split('?')[0] ?? '';
@@ -35,7 +51,10 @@ export async function registerWebApp(app: FastifyInstance, env: Env): Promise<vo
     if (request.url.startsWith('/api') || !root || request.method !== 'GET' || isAsset) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     }
-    return reply.sendFile('index.html', root);
+    // The page differs by the session cookie (one preload), so a shared cache must keep both.
+    reply.header('vary', 'cookie');
+    const signedIn = hasSignedInPage && carriesSessionCookie(request.headers.cookie);
+    return reply.sendFile(signedIn ? SIGNED_IN_PAGE : 'index.html', root);
   });
   if (!root) {
     app.log.warn('The web app is not built (apps/web/dist): only the API is served. Run `npm run build`.');

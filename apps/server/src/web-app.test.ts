@@ -144,3 +144,10 @@ test('an API path parameter too long for the router still answers 414 beside the
   expect(res.statusCode).toBe(414);
   expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'The address is too long.' });
 });
+
+test('the web app is not part of the API document', async () => {
+  const { paths } = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, unknown>;
+  }>();
+  expect(Object.keys(paths).filter((route) => !route.startsWith('/api'))).toEqual([]);
+});

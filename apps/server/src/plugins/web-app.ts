@@ -84,5 +84,8 @@ export async function registerWebApp(app: FastifyInstance, env: Env): Promise<vo
     return files.has(pathname) ? reply.sendFile(pathname) : reply.callNotFound();
   };
   const top = new Set([...files].map((file) => file.replace(/^(\/[^/]+\/).*$/, '$1*')));
-  for (const url of top) app.route({ method: ['GET', 'HEAD'], url, handler: serveBuiltFile });
+  for (const url of top) {
+    // Files, not API: left out of the OpenAPI document (/api/docs).
+    app.route({ method: ['GET', 'HEAD'], url, schema: { hide: true }, handler: serveBuiltFile });
+  }
 }

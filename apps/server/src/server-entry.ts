@@ -4,12 +4,7 @@
 // (docs/decisions/038). `node src/server.ts` (tsx, tests) runs the server without it.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compilePgliteWasm } from './db/pglite-engine.ts';
 import { runWithCodeCache } from './lib/code-cache.ts';
-
-// The embedded database's engine compiles on another core while this one loads the bundle
-// (db/pglite-engine.ts); a failure is the database's to report when it opens.
-if (!process.env.DATABASE_URL) compilePgliteWasm().catch(() => undefined);
 
 const bundle = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server-main.cjs');
 // The data folder as env.ts reads it (DATA_DIR, ./data by default); it exists with PostgreSQL too.

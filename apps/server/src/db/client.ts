@@ -9,7 +9,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { installJobQueueSchema } from '../lib/jobs/job-queue-schema.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import { compilePgliteWasm } from './pglite-engine.ts';
 import * as accountSecurity from './schema/account-security.ts';
 import * as audit from './schema/audit.ts';
 import * as auth from './schema/auth.ts';
@@ -124,18 +123,12 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') return openPostgres(config.url);
   if (config.kind === 'pglite-snapshot') {
-    const client = await PGlite.create({
-      loadDataDir: config.snapshot,
-      pgliteWasmModule: await compilePgliteWasm(),
-    });
+    const client = await PGlite.create({ loadDataDir: config.snapshot });
     return wrapPglite(client, undefined);
   }
   const lock = acquireDataDirLock(config.dataDir, config.holder);
   try {
-    const client = await PGlite.create(path.join(config.dataDir, 'pg'), {
-      startParams: PGLITE_START_PARAMS,
-      pgliteWasmModule: await compilePgliteWasm(),
-    });
+    const client = await PGlite.create(path.join(config.dataDir, 'pg'), { startParams: PGLITE_START_PARAMS });
     const database = wrapPglite(client, lock);
     const migrationsFolder = findMigrationsFolder();
     if (!(await hasEveryMigration(client, migrationsFolder))) {

@@ -36,22 +36,50 @@ const external = [
   '@aws-sdk/*', // loaded only when S3 is configured
   'nodemailer', // loaded with the first e-mail
   'file-type', // loaded with the first upload
-  '@fastify/static', // also loaded by @fastify/swagger-ui (bundled, swaggerUiFolder)
-  'pino', // worker-thread transports resolve files at run time
 ];
+// Bundled although they read files at run time in some uses, none of them the server's: pino's
+// worker-thread transports (`transport` option; the server logs to stdout) and @fastify/static's
+// directory listings (`list`). Loading them from node_modules cost ~100 ms of each start (decision 038).
 
-await build({
-  entryPoints: { server: 'src/server.ts', admin: 'src/cli/admin.ts' },
+/** Shared by the three outputs. */
+const common = {
   outdir: 'dist',
   bundle: true,
   platform: 'node',
-  format: 'esm',
   target: 'node20',
   sourcemap: true,
   external,
   plugins: [swaggerUiFolder],
   // pg loads when first used, not with the bundle (build/pg-on-first-use.js).
   alias: { pg: './build/pg-on-first-use.js' },
+  logLevel: 'warning',
+};
+
+/**
+ * The server as one CommonJS file, dist/server-main.cjs, which dist/server.js runs from V8's
+ * compiled code kept in the data folder (src/server-entry.ts, src/lib/code-cache.ts; Node 20 can
+ * keep compiled code of a script, not of an ES module). Strict, like the ES module it was.
+ * `import()` becomes `require()` (Node 20.19 requires ES modules too): a script run by `vm` has no
+ * `import()` without an experimental flag.
+ */
+await build({
+  ...common,
+  entryPoints: { 'server-main': 'src/server.ts' },
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  supported: { 'dynamic-import': false },
+  define: { 'import.meta.url': '__candorImportMetaUrl' },
+  // swagger-ui finds its own folder with require.resolve (swaggerUiFolder), which resolves at run time.
+  logOverride: { 'require-resolve-not-external': 'silent' },
+  banner: {
+    js: "'use strict'; const __candorImportMetaUrl = require('node:url').pathToFileURL(__filename).href;",
+  },
+});
+
+await build({
+  ...common,
+  entryPoints: { server: 'src/server-entry.ts', admin: 'src/cli/admin.ts' },
+  format: 'esm',
   banner: {
     js: [
       "import { createRequire as __candorCreateRequire } from 'node:module';",
@@ -61,5 +89,4 @@ await build({
       "const __dirname = __candorFileURLToPath(new URL('.', import.meta.url));",
     ].join(' '),
   },
-  logLevel: 'warning',
 });

@@ -94,8 +94,11 @@ const zodCompilers = {
   buildSerializer: () => serializerCompiler,
 } as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
-/** How long after listening the job queue starts supervising and polling. */
-const JOBS_START_AFTER_MS = 2000;
+/**
+ * How long after listening the background work starts: the job queue supervising and polling, the
+ * signal ratings computed ahead. The server's first answers do not wait behind it (decision 038).
+ */
+const BACKGROUND_AFTER_LISTEN_MS = 2000;
 
 export async function buildApp({
   env,
@@ -222,7 +225,7 @@ export async function buildApp({
   // first answers should not queue behind them (docs/decisions/038).
   await jobs.prepare();
   app.addHook('onListen', async () => {
-    await jobs.start({ work: env.JOB_WORKER === 'on', afterMs: JOBS_START_AFTER_MS });
+    await jobs.start({ work: env.JOB_WORKER === 'on', afterMs: BACKGROUND_AFTER_LISTEN_MS });
   });
   await registerWebApp(app, env);
   // Live prices run from here until the app closes (stream connections end first, in preClose).
@@ -259,13 +262,21 @@ export async function buildApp({
   });
   app.decorate('signalAlerts', signalAlerts);
   signalAlerts.start();
-  // The first signals list of every instrument would take seconds: compute the ratings in the background.
+  // The first signals list of every instrument would take seconds: compute the ratings in the
+  // background, once listening (a list asked for before computes its own ratings, as before).
   const warmUp = new AbortController();
   if (env.NODE_ENV !== 'test') {
-    const symbols = market.listInstruments().map((item) => item.symbol);
-    signalRatings
-      .warmUp(symbols, SIGNAL_INTERVALS, warmUp.signal)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'signal ratings could not be computed ahead'));
+    app.addHook('onListen', async () => {
+      const timer = setTimeout(() => {
+        const symbols = market.listInstruments().map((item) => item.symbol);
+        signalRatings
+          .warmUp(symbols, SIGNAL_INTERVALS, warmUp.signal)
+          .catch((error: unknown) =>
+            app.log.warn({ err: error }, 'signal ratings could not be computed ahead'),
+          );
+      }, BACKGROUND_AFTER_LISTEN_MS);
+      warmUp.signal.addEventListener('abort', () => clearTimeout(timer));
+    });
   }
   // Loans: daily interest and end-of-term collection (issue 13); each run does only what is due.
   const loanInterest = createLoanInterestJob({ db, mailer, logger: app.log, clock });

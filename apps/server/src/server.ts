@@ -64,7 +64,8 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+/** Settles once the server listens (the built entry then keeps its compiled code, server-entry.ts). */
+export const listening: Promise<void> = main().catch((error: unknown) => {
   if (error instanceof DataDirLockedError) {
     console.error(`Candor cannot start: ${error.message}`);
   } else {

@@ -163,3 +163,33 @@ test('a dot file beside the app is not served', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/.env' });
   expect(res.statusCode).toBe(404);
 });
+
+test('a file at the top of the build is served by its name, a HEAD with its headers only', async () => {
+  fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
+  const other = await createTestApp({ WEB_DIST: webDist });
+  try {
+    const res = await other.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('<svg/>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const head = await other.app.inject({ method: 'HEAD', url: '/assets/main-abc.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['cache-control']).toContain('immutable');
+  } finally {
+    await other.close();
+  }
+});
+
+test('an API path parameter too long for the router still answers 414 beside the web app', async () => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/admin/users/${'9'.repeat(500)}` });
+  expect(res.statusCode).toBe(414);
+  expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'The address is too long.' });
+});
+
+test('the web app is not part of the API document', async () => {
+  const { paths } = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, unknown>;
+  }>();
+  expect(Object.keys(paths).filter((route) => !route.startsWith('/api'))).toEqual([]);
+});

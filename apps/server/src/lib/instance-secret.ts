@@ -3,15 +3,22 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { instanceSecrets } from '../db/schema/secrets.ts';
 
-/** Reads a named secret, creating it once (the first server to start wins the insert). */
+/**
+ * Reads a named secret, creating it once (the first server to start wins the insert). Once it
+ * exists, one read: every start asks for a few (docs/decisions/038).
+ */
 export async function ensureInstanceSecret(db: Db, name: string): Promise<string> {
+  const read = async () =>
+    (await db.select().from(instanceSecrets).where(eq(instanceSecrets.name, name)))[0]?.value;
+  const existing = await read();
+  if (existing !== undefined) return existing;
   await db
     .insert(instanceSecrets)
     .values({ name, value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select().from(instanceSecrets).where(eq(instanceSecrets.name, name));
-  if (!row) throw new Error(`Secret ${name} could not be created`);
-  return row.value;
+  const created = await read();
+  if (created === undefined) throw new Error(`Secret ${name} could not be created`);
+  return created;
 }
 
 /** A named secret as a 32-bit unsigned integer (for seeds). */

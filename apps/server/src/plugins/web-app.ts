@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
 
 /** Vite names these by their content hash, so they never change: cached for a year. */
@@ -35,11 +35,36 @@ function findWebDist(env: Env): string | undefined {
   return candidates.find((dir): dir is string => !!dir && fs.existsSync(path.join(dir, 'index.html')));
 }
 
+/** The build's .br and .gz copies beside each text file (apps/web/build/precompress.ts). */
+const COMPRESSED_COPY = /\.(br|gz)$/;
+
+/**
+ * The URL paths of the built files (`/index.html`, `/assets/main-1a2b.js`, …): dot files and the
+ * compressed copies left out (those are chosen by Accept-Encoding, never asked for by name).
+ */
+function listBuiltFiles(root: string): Set<string> {
+  const files = new Set<string>();
+  const visit = (dir: string, urlPath: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || COMPRESSED_COPY.test(entry.name)) continue;
+      if (entry.isDirectory()) visit(path.join(dir, entry.name), `${urlPath}${entry.name}/`);
+      else if (entry.isFile()) files.add(`${urlPath}${entry.name}`);
+    }
+  };
+  visit(root, '/');
+  return files;
+}
+
 /**
  * Serves the built web app, with every non-API page path falling back to index.html
  * (docs/decisions/033). The build writes a .br and a .gz file beside each text file; the one the
  * browser's Accept-Encoding allows is sent (brotli, else gzip, else the plain file), with
  * `Vary: Accept-Encoding`, so nothing is compressed per request.
+ *
+ * The ~250 built files are routed by the folder at the web app's top (`/assets/*`) and by name at
+ * the top, a handful of routes instead of one per file (that cost start-up time, decision 038).
+ * No route is a `/*`: an API path the router refuses (a parameter too long, 414) must not be
+ * caught by the web app. A request names a built file or goes to the not-found handler.
  */
 export async function registerWebApp(app: FastifyInstance, env: Env): Promise<void> {
   const root = findWebDist(env);
@@ -62,15 +87,24 @@ export async function registerWebApp(app: FastifyInstance, env: Env): Promise<vo
   }
   await app.register(fastifyStatic, {
     root,
-    wildcard: false,
+    // Routes are set below; this gives `reply.sendFile` with the options here.
+    serve: false,
     index: false,
     preCompressed: true,
-    // The compressed copies are chosen by Accept-Encoding, never asked for by their own names.
-    globIgnore: ['**/*.br', '**/*.gz'],
     // After the library's own headers: hashed assets are immutable, index.html is checked each time.
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
     },
   });
+  const files = listBuiltFiles(root);
+  const serveBuiltFile = (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    return files.has(pathname) ? reply.sendFile(pathname) : reply.callNotFound();
+  };
+  const top = new Set([...files].map((file) => file.replace(/^(\/[^/]+\/).*$/, '$1*')));
+  for (const url of top) {
+    // Files, not API: left out of the OpenAPI document (/api/docs).
+    app.route({ method: ['GET', 'HEAD'], url, schema: { hide: true }, handler: serveBuiltFile });
+  }
 }

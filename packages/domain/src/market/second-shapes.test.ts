@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import {
   MINUTE_SECONDS,
   type MinuteLine,
@@ -104,5 +104,23 @@ describe('second shapes', () => {
     // A 0 → 0 bridge of 60 unit steps has E[Σ step²] = 59.
     expect(sum / count).toBeGreaterThan((59 / 60) * 0.96);
     expect(sum / count).toBeLessThan((59 / 60) * 1.04);
+  });
+
+  test('a shape read first has the same seconds and extremes as read after every other shape', async () => {
+    const readShape = async (shapes: number[]) => {
+      vi.resetModules();
+      const fresh = await import('./second-shapes.ts');
+      const lines = shapes.map(
+        (shape): MinuteLine => ({ start: 5, delta: -2, sign: -1, shape, reversed: true }),
+      );
+      const read = lines.map((line) => [
+        ...seconds.map((k) => fresh.secondValue(line, k)),
+        fresh.minuteExtreme(line, true),
+        fresh.minuteExtreme(line, false),
+      ]);
+      return read.at(-1);
+    };
+    const all = Array.from({ length: SHAPE_COUNT }, (_, shape) => shape);
+    expect(await readShape([700])).toEqual(await readShape([...all.filter((s) => s !== 700), 700]));
   });
 });

@@ -4,7 +4,7 @@ import { createNormalSource, hashString, hashWords } from './seeded-random.ts';
 /**
  * The seconds of a simulated minute: the straight line between the minute's endpoints plus one of
  * SHAPE_COUNT standard Brownian bridges (0 → 0 in 60 one-second steps), possibly mirrored (sign)
- * and time-reversed. A constant table, drawn once from a fixed key on first use.
+ * and time-reversed. A constant table, drawn from a fixed key, each row when first read.
  *
  * For each shape it also lists the only seconds that can hold the minute's highest and lowest
  * value, whatever the straight line: adding a line to points keeps which of them lie on their
@@ -38,7 +38,8 @@ export type MinuteLine = {
 
 /** The value at second k (0…60) of a minute. */
 export function secondValue(minute: MinuteLine, k: number): number {
-  return valueIn(readSecondShapes().values, minute, k);
+  if (drawn[minute.shape] === 0) drawShape(minute.shape);
+  return valueIn(values, minute, k);
 }
 
 /** The only place a second's arithmetic is written, so every caller gets the same float. */
@@ -56,7 +57,7 @@ function valueIn(values: Float64Array, minute: MinuteLine, k: number): number {
  * on or next to the hull of the minute's shape (all 60 when the values are too large to trust them).
  */
 export function minuteExtreme(minute: MinuteLine, highest: boolean): number {
-  const { values, starts, candidates } = readSecondShapes();
+  if (drawn[minute.shape] === 0) drawShape(minute.shape);
   let best = valueIn(values, minute, 0);
   if (Math.abs(minute.start) + Math.abs(minute.delta) > EXACT_HULL_LIMIT) {
     for (let k = 1; k < MINUTE_SECONDS; k++) {
@@ -68,8 +69,9 @@ export function minuteExtreme(minute: MinuteLine, highest: boolean): number {
   // The highest value of a mirrored shape sits on the lower hull of the table's shape.
   const upper = highest === minute.sign > 0;
   const list = minute.shape * 4 + (upper ? 0 : 1) + (minute.reversed ? 2 : 0);
-  const end = starts[list + 1]!;
-  for (let i = starts[list]!; i < end; i++) {
+  const first = list * LIST_CAPACITY;
+  const end = first + counts[list]!;
+  for (let i = first; i < end; i++) {
     const position = candidates[i]!;
     const value = valueIn(values, minute, minute.reversed ? MINUTE_SECONDS - position : position);
     if (highest ? value > best : value < best) best = value;
@@ -85,7 +87,7 @@ export function minuteExtreme(minute: MinuteLine, highest: boolean): number {
  * bound passes the extreme found so far: the summary stays exact.
  */
 export function minuteBound(minute: MinuteLine, highest: boolean): number {
-  const { highs, lows } = readSecondShapes();
+  if (drawn[minute.shape] === 0) drawShape(minute.shape);
   const end = minute.start + minute.delta;
   // Far above the few units in the last place a second's three additions can round by.
   const margin = 1e-9 * (1 + Math.abs(minute.start) + Math.abs(minute.delta) + SHAPE_ROUNDING_SCALE);
@@ -104,7 +106,7 @@ export function minuteBound(minute: MinuteLine, highest: boolean): number {
  * hour cannot hold a new extreme, without building its minutes.
  */
 export function minutesBound(lowestEnd: number, highestEnd: number, highest: boolean): number {
-  const { reach } = readSecondShapes();
+  const reach = readReach();
   const size = Math.max(Math.abs(lowestEnd), Math.abs(highestEnd));
   // A minute's delta is at most highestEnd − lowestEnd ≤ 2·size: the same room as minuteBound's.
   const margin = 1e-9 * (1 + 3 * size + SHAPE_ROUNDING_SCALE);
@@ -114,54 +116,66 @@ export function minutesBound(lowestEnd: number, highestEnd: number, highest: boo
 /** Larger than any |value| of the table (standard bridges over 60 steps of variance 1). */
 const SHAPE_ROUNDING_SCALE = 1000;
 
-type SecondShapes = {
-  /** SHAPE_COUNT rows of SHAPE_POINTS values. */
-  values: Float64Array;
-  /** The highest and the lowest value of each row (a shape's points 0…60). */
-  highs: Float64Array;
-  lows: Float64Array;
-  /** The largest |value| of the table: how far any shape, mirrored or not, goes from its line. */
-  reach: number;
-  /**
-   * Candidates of list (shape · 4 + case) are candidates[starts[list] … starts[list + 1]), with
-   * case = (upper hull ? 0 : 1) + (reversed ? 2 : 0); they are positions in the row (0 … 60).
-   */
-  starts: Uint32Array;
-  candidates: Uint8Array;
-};
+/** A candidate list holds positions of 60 seconds at most (0…59 forwards, 60…1 reversed). */
+const LIST_CAPACITY = MINUTE_SECONDS;
 
-let table: SecondShapes | undefined;
+/*
+ * The table. Each row is drawn when its shape is first read: every row comes from its own seeded
+ * source, so this gives the same values as drawing all 1,024 at once, without the ~50 ms that took
+ * before the market's first quote (docs/decisions/038).
+ */
+/** SHAPE_COUNT rows of SHAPE_POINTS values. */
+const values = new Float64Array(SHAPE_COUNT * SHAPE_POINTS);
+/** Whether the row of a shape is drawn yet. */
+const drawn = new Uint8Array(SHAPE_COUNT);
+/**
+ * Candidates of list (shape · 4 + case) are candidates[list · LIST_CAPACITY …], counts[list] of
+ * them, with case = (upper hull ? 0 : 1) + (reversed ? 2 : 0); they are positions in the row (0 … 60).
+ */
+const counts = new Uint8Array(SHAPE_COUNT * 4);
+const candidates = new Uint8Array(SHAPE_COUNT * 4 * LIST_CAPACITY);
+/** The highest and the lowest value of each drawn row (a shape's points 0…60). */
+const highs = new Float64Array(SHAPE_COUNT);
+const lows = new Float64Array(SHAPE_COUNT);
+/** The largest |value| of the whole table (every row drawn for it), once known; -1 before. */
+let reach = -1;
+/** Scratch space of drawShape. */
+const heights = new Float64Array(SHAPE_POINTS);
+const hull = new Int32Array(SHAPE_POINTS);
 
-function readSecondShapes(): SecondShapes {
-  if (table) return table;
-  const values = new Float64Array(SHAPE_COUNT * SHAPE_POINTS);
-  const highs = new Float64Array(SHAPE_COUNT);
-  const lows = new Float64Array(SHAPE_COUNT);
-  const starts = new Uint32Array(SHAPE_COUNT * 4 + 1);
-  const candidates = new Uint8Array(SHAPE_COUNT * 4 * SHAPE_POINTS);
-  const heights = new Float64Array(SHAPE_POINTS);
-  const hull = new Int32Array(SHAPE_POINTS);
-  let length = 0;
+/** How far any shape, mirrored or not, goes from its line: draws the rows not drawn yet, once. */
+function readReach(): number {
+  if (reach >= 0) return reach;
+  let largest = 0;
   for (let row = 0; row < SHAPE_COUNT; row++) {
-    const offset = row * SHAPE_POINTS;
-    drawBridgeInto(values, offset, createNormalSource(hashWords([SHAPES_KEY, row])), 0, 0, MINUTE_SECONDS, 1);
-    const points = values.subarray(offset, offset + SHAPE_POINTS);
-    highs[row] = Math.max(...points);
-    lows[row] = Math.min(...points);
-    for (let list = 0; list < 4; list++) {
-      const upper = list % 2 === 0;
-      const reversed = list >= 2;
-      for (let i = 0; i < SHAPE_POINTS; i++) heights[i] = upper ? values[offset + i]! : -values[offset + i]!;
-      starts[row * 4 + list] = length;
-      // Forwards a minute reads positions 0…59; time-reversed it reads 60…1.
-      length = writeNearHull(heights, reversed ? 1 : 0, reversed ? 60 : 59, hull, candidates, length);
-    }
+    if (drawn[row] === 0) drawShape(row);
+    largest = Math.max(largest, highs[row]!, -lows[row]!);
   }
-  starts[SHAPE_COUNT * 4] = length;
-  let reach = 0;
-  for (let row = 0; row < SHAPE_COUNT; row++) reach = Math.max(reach, highs[row]!, -lows[row]!);
-  table = { values, highs, lows, reach, starts, candidates: candidates.slice(0, length) };
-  return table;
+  reach = largest;
+  return reach;
+}
+
+function drawShape(row: number): void {
+  const offset = row * SHAPE_POINTS;
+  drawBridgeInto(values, offset, createNormalSource(hashWords([SHAPES_KEY, row])), 0, 0, MINUTE_SECONDS, 1);
+  let high = values[offset]!;
+  let low = high;
+  for (let i = 1; i < SHAPE_POINTS; i++) {
+    high = Math.max(high, values[offset + i]!);
+    low = Math.min(low, values[offset + i]!);
+  }
+  highs[row] = high;
+  lows[row] = low;
+  for (let list = 0; list < 4; list++) {
+    const upper = list % 2 === 0;
+    const reversed = list >= 2;
+    for (let i = 0; i < SHAPE_POINTS; i++) heights[i] = upper ? values[offset + i]! : -values[offset + i]!;
+    const first = (row * 4 + list) * LIST_CAPACITY;
+    // Forwards a minute reads positions 0…59; time-reversed it reads 60…1.
+    counts[row * 4 + list] =
+      writeNearHull(heights, reversed ? 1 : 0, reversed ? 60 : 59, hull, candidates, first) - first;
+  }
+  drawn[row] = 1;
 }
 
 /**

@@ -165,3 +165,25 @@ test('many jobs enqueued at once in one transaction each run once', async () => 
   expect(done.size).toBe(500);
   expect(await jobStates()).toEqual({ completed: 500 });
 });
+
+test("a queue's settings follow its registration from one start to the next", async () => {
+  const retryLimitOf = async (kind: string) =>
+    (
+      await selectRows<{ retry_limit: number }>(
+        database.db,
+        sql`select retry_limit from ${sql.identifier(JOB_QUEUE_SCHEMA)}.queue where name = ${kind}`,
+      )
+    )[0]?.retry_limit;
+  const startWith = async (retryLimit: number) => {
+    const other = createJobQueue({ database, logger: silent });
+    other.registerJobHandler('settings-check', async () => undefined, { retryLimit });
+    await other.start({ work: false });
+    await other.stop();
+  };
+  await startWith(2);
+  expect(await retryLimitOf('settings-check')).toBe(2);
+  await startWith(2);
+  expect(await retryLimitOf('settings-check')).toBe(2);
+  await startWith(5);
+  expect(await retryLimitOf('settings-check')).toBe(5);
+});

@@ -318,6 +318,11 @@ export function createJobQueue({
   async function prepare(): Promise<void> {
     if (started) return;
     await boss.start();
+    // One read of every queue; a queue is written only when new or when a setting changed (three
+    // reads and three updates at each start before, docs/decisions/038).
+    const existing = new Map(
+      (await boss.getQueues([...registrations.keys()])).map((queue) => [queue.name, queue]),
+    );
     for (const [kind, { options }] of registrations) {
       const retryBackoff = options.retryBackoff ?? DEFAULTS.retryBackoff;
       const settings = {
@@ -331,8 +336,11 @@ export function createJobQueue({
         expireInSeconds: options.expireInSeconds ?? DEFAULTS.expireInSeconds,
         deleteAfterSeconds: options.deleteAfterSeconds ?? DEFAULTS.deleteAfterSeconds,
       };
-      if (await boss.getQueue(kind)) await boss.updateQueue(kind, settings);
-      else await boss.createQueue(kind, settings);
+      const queue = existing.get(kind) as Record<string, unknown> | undefined;
+      if (!queue) await boss.createQueue(kind, settings);
+      else if (Object.entries(settings).some(([key, value]) => queue[key] !== value)) {
+        await boss.updateQueue(kind, settings);
+      }
       kindsKnown.add(kind);
     }
     started = true;

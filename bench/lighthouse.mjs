@@ -113,7 +113,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-bench-lighthouse-'
 const server = await startServer({ DATA_DIR: dataDir });
 // Pages are measured against a server in its steady state, not while it does its start-up work
 // (Lighthouse multiplies the CPU time it observes, and the server shares the cores with Chromium).
-console.log(`The server settled ${((await waitUntilSettled(server.pid)) / 1000).toFixed(0)} s after it started.`);
+console.log(
+  `The server settled ${((await waitUntilSettled(server.pid)) / 1000).toFixed(0)} s after it started.`,
+);
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],

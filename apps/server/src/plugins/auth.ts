@@ -6,6 +6,7 @@ import { twoFactor } from 'better-auth/plugins/two-factor';
 import { username } from 'better-auth/plugins/username';
 import type { Db } from '../db/client.ts';
 import { schema } from '../db/client.ts';
+import { AUTH_COOKIE_PREFIX } from '../lib/auth-cookies.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { startWithdrawalWait } from '../modules/account-security/account-security.service.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
@@ -52,7 +53,7 @@ export function createAuth({
     advanced: {
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       useSecureCookies: origin.protocol === 'https:',
-      cookiePrefix: 'candor',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
     },
     user: {
       additionalFields: {

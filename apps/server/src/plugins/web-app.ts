@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
+import { SESSION_COOKIE_NAME } from '../lib/auth-cookies.ts';
 
 /** Vite names these by their content hash, so they never change: cached for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -15,13 +16,17 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SIGNED_IN_PAGE = 'signed-in.html';
 
 /**
- * Whether a request carries a session cookie (`candor.session_token`, `__Secure-` prefixed over
+ * Whether a request carries a session cookie (SESSION_COOKIE_NAME, `__Secure-` prefixed over
  * HTTPS). Only its presence counts: the page is the same for everyone but for one preload, and a
  * stale cookie costs a script the login page would not have needed; the API checks the session.
  */
 export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
-  return /(?:^|;)\s*(?:__Secure-)?candor\.session_token=[^;\s]/.test(cookieHeader ?? '');
+  return SESSION_COOKIE_PRESENT.test(cookieHeader ?? '');
 }
+
+const SESSION_COOKIE_PRESENT = new RegExp(
+  `(?:^|;)\\s*(?:__Secure-)?${SESSION_COOKIE_NAME.replaceAll('.', '\\.')}=[^;\\s]`,
+);
 
 /** The built web app: WEB_DIST, else apps/web/dist seen from the bundle (dist/) or from the sources. */
 function findWebDist(env: Env): string | undefined {

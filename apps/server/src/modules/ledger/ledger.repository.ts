@@ -1,13 +1,12 @@
 import {
   type AccountKind,
-  type AccountRef,
   accountKey,
   CUSTOMER_ACCOUNT_KINDS,
   isCustomerAccount,
   isCustomerAccountKind,
 } from '@candor/domain/ledger/accounts';
-import { applyEntries, type InsufficientFunds } from '@candor/domain/ledger/balances';
-import type { EntryDraft, EntryKind } from '@candor/domain/ledger/entries';
+import type { InsufficientFunds } from '@candor/domain/ledger/balances';
+import { assertBalancedEntry, type EntryDraft, type EntryKind } from '@candor/domain/ledger/entries';
 import { err, ok, type Result } from '@candor/domain/result';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -20,96 +19,42 @@ export type PostedEntry = { id: bigint; kind: EntryKind; createdAt: Date };
 
 type LockedAccount = { id: bigint; kind: AccountKind; userId: string | null; balanceMinor: bigint };
 
-/**
- * Locks the customers' accounts (cash and reserved), creating them on first use, and reads the
- * platform's accounts (unlocked) in the same statement. Locks are taken FOR NO KEY UPDATE
- * (postings reference accounts by foreign key; a plain FOR UPDATE would deadlock with them) and
- * in id order, so two movements never wait on each other in a circle.
- */
-async function lockAccountsForPosting(
-  tx: Db,
-  userIds: readonly string[],
-  newEntries = 0,
-): Promise<{ accounts: LockedAccount[]; entryIds: bigint[] }> {
-  const unique = [...new Set(userIds)];
-  const select = async () => {
-    const customers =
-      unique.length === 0
-        ? sql`false`
-        : sql`user_id in (${sql.join(
-            unique.map((id) => sql`${id}`),
-            sql`, `,
-          )})`;
-    // The new entry ids come in one row of their own (an array on every account's row would grow
-    // with accounts × entries: a posting of many entries at once, such as a copy fan-out's batch).
-    const rows = await selectRows<{
-      id: string | null;
-      kind: AccountKind | null;
-      user_id: string | null;
-      balance: string | null;
-      ids: string[] | null;
-    }>(
-      tx,
-      sql`
-      with locked as (
-        select id, kind, user_id, balance_minor from ledger_accounts
-         where ${customers} order by id for no key update
-      ), entry_ids as (
-        select coalesce(array_agg(nextval('journal_entries_id_seq') order by g), '{}')::text[] as ids
-          from generate_series(1, ${newEntries}::int) g
-         -- after the locks: ids must grow in the order movements take an account (running balances chain by id)
-         where (select count(*) from locked) >= 0
-      )
-      select id::text as id, kind, user_id, balance_minor::text as balance, null::text[] as ids from locked
-      union all
-      select id::text, kind, user_id, balance_minor::text, null from ledger_accounts where user_id is null
-      union all
-      select null, null, null, null, ids from entry_ids`,
-    );
-    const accounts: LockedAccount[] = [];
-    let ids: string[] = [];
-    for (const row of rows) {
-      if (row.id === null || row.kind === null || row.balance === null) ids = row.ids ?? [];
-      else
-        accounts.push({
-          id: BigInt(row.id),
-          kind: row.kind,
-          userId: row.user_id,
-          balanceMinor: BigInt(row.balance),
-        });
-    }
-    return {
-      accounts,
-      entryIds: ids.map((id) => BigInt(id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
-    };
-  };
-  const first = await select();
-  if (
-    first.accounts.filter((row) => row.userId !== null).length ===
-    unique.length * CUSTOMER_ACCOUNT_KINDS.length
-  ) {
-    return first;
-  }
+/** Creates the customers' accounts that do not exist yet (a customer's first movement of a kind). */
+async function createCustomerAccounts(tx: Db, userIds: readonly string[]): Promise<void> {
   await tx
     .insert(ledgerAccounts)
-    .values(unique.flatMap((userId) => CUSTOMER_ACCOUNT_KINDS.map((kind) => ({ kind, userId }))))
+    .values(userIds.flatMap((userId) => CUSTOMER_ACCOUNT_KINDS.map((kind) => ({ kind, userId }))))
     .onConflictDoNothing();
-  return select();
 }
 
 /**
- * Locks the customers' accounts as `postEntries` does, for a caller that must read a balance
- * under the lock before deciding what to post (a withdrawal request checks the available cash).
+ * Locks the customers' accounts (cash, reserved and loan), creating them on first use, for a
+ * caller that must read a balance under the lock before deciding what to post (a withdrawal
+ * request checks the available cash). Locks are taken FOR NO KEY UPDATE (postings reference
+ * accounts by foreign key; a plain FOR UPDATE would deadlock with them) and in id order, so two
+ * movements never wait on each other in a circle. `postEntries` takes the same locks itself.
  */
 export async function lockCustomerAccounts(tx: Db, userIds: readonly string[]): Promise<LockedAccount[]> {
-  return (await lockAccountsForPosting(tx, userIds)).accounts.filter((row) => row.userId !== null);
-}
-
-/** The domain's reference to a stored account (a customer account always has its owner: a CHECK says so). */
-function toAccountRef(row: LockedAccount): AccountRef {
-  if (!isCustomerAccountKind(row.kind)) return { kind: row.kind };
-  if (row.userId === null) throw new Error(`customer account ${row.id} has no owner`);
-  return { kind: row.kind, userId: row.userId };
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return [];
+  const select = async () => {
+    const rows = await selectRows<{ id: string; kind: AccountKind; user_id: string; balance: string }>(
+      tx,
+      sql`select id::text as id, kind, user_id, balance_minor::text as balance from ledger_accounts
+           where user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb)))
+           order by id for no key update`,
+    );
+    return rows.map((row) => ({
+      id: BigInt(row.id),
+      kind: row.kind,
+      userId: row.user_id,
+      balanceMinor: BigInt(row.balance),
+    }));
+  };
+  const first = await select();
+  if (first.length === unique.length * CUSTOMER_ACCOUNT_KINDS.length) return first;
+  await createCustomerAccounts(tx, unique);
+  return select();
 }
 
 function customerUserIds(drafts: readonly EntryDraft[]): string[] {
@@ -118,12 +63,110 @@ function customerUserIds(drafts: readonly EntryDraft[]): string[] {
   );
 }
 
+type PostingRow = {
+  /** 'entry': a posted entry; 'refused': the first posting that broke a balance's sign; 'missing': legs without an account. */
+  row: 'entry' | 'refused' | 'missing';
+  id: string | null;
+  kind: string | null;
+  created_at: Date | string | null;
+  user_id: string | null;
+  after: string | null;
+};
+
 /**
- * Posts journal entries inside the caller's transaction: locks the customers' accounts, checks
- * that no customer balance goes below zero (an INSUFFICIENT_FUNDS result otherwise, nothing written),
- * appends the entries and postings with each customer posting's balance after it, and moves the
- * cached customer balances by the same amounts (`balance = balance + delta`, under the lock).
- * Platform accounts are not locked and keep no cached balance (ledger notes, trap 3).
+ * The whole posting as one statement (docs/decisions/039, "One statement per posting"): it locks
+ * the customers' accounts in id order, computes every posting's balance after it from the locked
+ * balances (a running sum in the entries' order, as `applyEntries` in packages/domain does), and
+ * only if no customer's cash or reserved balance goes below zero and no loan above it, at any
+ * posting, allocates the entry ids (after the locks: ids grow in the order movements take an
+ * account, so running balances chain by id), appends the entries and postings, and moves the
+ * cached balances. Otherwise it writes nothing and returns the first posting that broke the rule.
+ * Its text is the same whatever the movement (the values travel as three JSON parameters), so
+ * PostgreSQL prepares it once per connection (db/statement-cache.ts).
+ */
+function postingStatement(users: readonly string[], drafts: readonly EntryDraft[], actor: Actor) {
+  const entries = drafts.map((draft, index) => ({
+    i: index,
+    kind: draft.kind,
+    description: draft.description,
+    user_id: draft.userId,
+    reference: draft.reference ?? null,
+  }));
+  const legs = drafts.flatMap((draft, index) =>
+    draft.postings.map((posting) => ({
+      i: index,
+      o: 0,
+      kind: posting.account.kind,
+      user_id: posting.account.userId ?? null,
+      amount: posting.amount.toString(),
+    })),
+  );
+  // Each leg's place in the movement: balances run in this order.
+  for (const [order, leg] of legs.entries()) leg.o = order;
+  return sql`
+    with locked as materialized (
+      select id, kind, user_id, balance_minor from ledger_accounts
+       where user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(users)}::jsonb)))
+       order by id for no key update
+    ), accounts as (
+      select id, kind, user_id, balance_minor from locked
+      union all
+      select id, kind, user_id, balance_minor from ledger_accounts where user_id is null
+    ), input as (
+      select i, o as ord, kind, user_id, amount
+        from jsonb_to_recordset(${JSON.stringify(legs)}::jsonb) as l(i int, o int, kind text, user_id text, amount text)
+    ), legs as materialized (
+      select l.ord, l.i, a.id as account_id, a.kind, a.user_id, a.user_id is not null as customer,
+             l.amount::bigint as amount,
+             (a.balance_minor + sum(l.amount::bigint) over (partition by a.id order by l.ord))::bigint as after
+        from input l
+        join accounts a on a.kind = l.kind and a.user_id is not distinct from l.user_id
+    ), refused as (
+      select kind, user_id, after from legs
+       where customer and case when kind = 'customer_loan' then after > 0 else after < 0 end
+       order by ord limit 1
+    ), allowed as (
+      select (select count(*) from legs) = (select count(*) from input)
+             and not exists (select 1 from refused) as ok
+    ), entry_ids as (
+      select (row_number() over (order by id))::int - 1 as i, id
+        from (select nextval('journal_entries_id_seq') as id
+                from generate_series(1, ${drafts.length}::int) where (select ok from allowed)) ids
+    ), entries as (
+      insert into journal_entries (id, kind, description, user_id, actor_id, actor_role, reference)
+      select e.id, d.kind, d.description, d.user_id, ${actor.id}, ${actor.role}, d.reference
+        from entry_ids e
+        join jsonb_to_recordset(${JSON.stringify(entries)}::jsonb)
+          as d(i int, kind text, description text, user_id text, reference jsonb) on d.i = e.i
+       order by e.id
+      returning id, kind, created_at
+    ), appended as (
+      insert into postings (entry_id, account_id, amount_minor, balance_after_minor)
+      select e.id, l.account_id, l.amount, case when l.customer then l.after end
+        from legs l join entry_ids e on e.i = l.i
+       order by l.ord
+    ), balances as (
+      update ledger_accounts a set balance_minor = a.balance_minor + d.delta
+        from (select account_id, sum(amount)::bigint as delta from legs where customer group by account_id) d
+       where a.id = d.account_id and d.delta <> 0 and (select ok from allowed)
+    )
+    select 'entry' as row, id::text as id, kind, created_at, null as user_id, null as after from entries
+    union all
+    select 'refused', null, kind, null, user_id, after::text from refused
+     where (select count(*) from legs) = (select count(*) from input)
+    union all
+    select 'missing', null, null, null, null, null
+     where (select count(*) from legs) < (select count(*) from input)`;
+}
+
+/**
+ * Posts journal entries inside the caller's transaction, in one statement (`postingStatement`):
+ * locks the customers' accounts, checks that no customer balance goes below zero (an
+ * INSUFFICIENT_FUNDS result otherwise, nothing written), appends the entries and postings with each
+ * customer posting's balance after it, and moves the cached customer balances by the same amounts
+ * (`balance = balance + delta`, under the lock). Platform accounts are not locked and keep no
+ * cached balance (ledger notes, trap 3). A customer's first movement creates their accounts and
+ * runs the statement again.
  */
 export async function postEntries(
   tx: Db,
@@ -131,71 +174,32 @@ export async function postEntries(
   actor: Actor,
 ): Promise<Result<PostedEntry[], InsufficientFunds>> {
   if (drafts.length === 0) return ok([]);
-  const { accounts, entryIds } = await lockAccountsForPosting(tx, customerUserIds(drafts), drafts.length);
-  const idByKey = new Map<string, bigint>();
-  const balances = new Map<string, bigint>();
-  for (const row of accounts) {
-    const key = accountKey(toAccountRef(row));
-    idByKey.set(key, row.id);
-    if (row.userId !== null) balances.set(key, row.balanceMinor);
+  for (const draft of drafts) assertBalancedEntry(draft);
+  const users = [...new Set(customerUserIds(drafts))];
+  let rows = await selectRows<PostingRow>(tx, postingStatement(users, drafts, actor));
+  if (rows.some((row) => row.row === 'missing')) {
+    await createCustomerAccounts(tx, users);
+    rows = await selectRows<PostingRow>(tx, postingStatement(users, drafts, actor));
+    if (rows.some((row) => row.row === 'missing'))
+      throw new Error('a posting names a ledger account that does not exist');
   }
-
-  const applied = applyEntries(balances, drafts);
-  if (!applied.ok) return err(applied.error);
-  if (entryIds.length !== drafts.length) throw new Error('entry ids were not allocated');
-
-  const deltas = new Map<bigint, bigint>();
-  const legs = applied.value.legs.map((leg) => {
-    const key = accountKey(leg.account);
-    const accountId = idByKey.get(key);
-    const entryId = entryIds[leg.entryIndex];
-    if (accountId === undefined || entryId === undefined) throw new Error(`no ledger account ${key}`);
-    const customer = isCustomerAccount(leg.account);
-    if (customer) deltas.set(accountId, (deltas.get(accountId) ?? 0n) + leg.amount);
-    return sql`(${entryId.toString()}::bigint, ${accountId.toString()}::bigint, ${leg.amount.toString()}::bigint, ${
-      customer ? leg.balanceAfter.toString() : null
-    }::bigint)`;
-  });
-  const entries = drafts.map(
-    (draft, index) =>
-      sql`(${entryIds[index]?.toString()}::bigint, ${draft.kind}, ${draft.description}, ${draft.userId}, ${actor.id}, ${
-        actor.role
-      }, ${draft.reference ? JSON.stringify(draft.reference) : null}::jsonb)`,
-  );
-  const changed = [...deltas].filter(([, delta]) => delta !== 0n);
-  const balanceUpdate =
-    changed.length === 0
-      ? sql``
-      : sql`, balances as (
-          update ledger_accounts a set balance_minor = a.balance_minor + d.delta
-            from (values ${sql.join(
-              changed.map(([id, delta]) => sql`(${id.toString()}::bigint, ${delta.toString()}::bigint)`),
-              sql`, `,
-            )}) as d(id, delta)
-           where a.id = d.id
-        )`;
-  // One statement appends the entries and their postings and moves the cached balances.
-  const rows = await selectRows<{ id: string; kind: EntryKind; created_at: Date | string }>(
-    tx,
-    sql`
-    with entries as (
-      insert into journal_entries (id, kind, description, user_id, actor_id, actor_role, reference)
-      values ${sql.join(entries, sql`, `)}
-      returning id, kind, created_at
-    ), legs as (
-      insert into postings (entry_id, account_id, amount_minor, balance_after_minor)
-      select entry_id, account_id, amount, after
-        from (values ${sql.join(legs, sql`, `)}) as v(entry_id, account_id, amount, after)
-    )${balanceUpdate}
-    select id::text as id, kind, created_at from entries order by id`,
-  );
-  return ok(
-    rows.map((row) => ({
-      id: BigInt(row.id),
-      kind: row.kind,
-      createdAt: new Date(row.created_at),
-    })),
-  );
+  const refused = rows.find((row) => row.row === 'refused');
+  if (refused) {
+    const kind = refused.kind as AccountKind;
+    if (!isCustomerAccountKind(kind) || refused.user_id === null)
+      throw new Error(`refused posting to ${kind}`);
+    const key = accountKey({ kind, userId: refused.user_id });
+    // Repaying more than is owed is a caller's bug (repayments are capped at what is owed).
+    if (kind === 'customer_loan') throw new Error(`${key} would go above zero`);
+    return err({ code: 'INSUFFICIENT_FUNDS', accountKey: key, shortBy: -BigInt(refused.after ?? '0') });
+  }
+  const posted = rows.map((row) => ({
+    id: BigInt(row.id ?? '0'),
+    kind: row.kind as EntryKind,
+    createdAt: new Date(row.created_at ?? 0),
+  }));
+  if (posted.length !== drafts.length) throw new Error('the entries were not posted');
+  return ok(posted.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
 }
 
 /**

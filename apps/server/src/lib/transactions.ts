@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -86,14 +86,22 @@ export function createTransactions(deps: {
 }): Transactions {
   const { db, mailer, clock, log, idempotencyKeyTtlMs } = deps;
 
-  /** Runs `body` in a transaction with a fresh outbox; its mail leaves after the commit. */
-  async function inTransaction<T>(body: (tx: Db, outbox: Outbox) => Promise<T>): Promise<T> {
+  /**
+   * Runs `body` in a transaction with a fresh outbox; its mail leaves after the commit. A statement
+   * `body` hands to `writeLast` runs with the held audits, in the transaction's last statement.
+   */
+  async function inTransaction<T>(
+    body: (tx: Db, outbox: Outbox, writeLast: (statement: SQL) => void) => Promise<T>,
+  ): Promise<T> {
     const queued: MailMessage[] = [];
     const result = await db.transaction(async (tx) => {
       // The audit chain's lock is taken by the last statement, so it is held only until the commit.
       holdAuditsUntilCommit(tx);
-      const value = await body(tx, { send: (message) => queued.push(message) });
-      await appendHeldAudits(tx);
+      let last: SQL | undefined;
+      const value = await body(tx, { send: (message) => queued.push(message) }, (statement) => {
+        last = statement;
+      });
+      await appendHeldAudits(tx, last);
       return value;
     });
     for (const message of queued) {
@@ -128,7 +136,7 @@ export function createTransactions(deps: {
     const requestHash = createHash('sha256')
       .update(canonicalJson({ params: request.params, body: withoutOneTimeCodes(request.body) }))
       .digest('hex');
-    return inTransaction(async (tx, outbox) => {
+    return inTransaction(async (tx, outbox, writeLast) => {
       // A new key is inserted; an expired one is taken over as if it were new (its old answer is
       // gone). A live key is left alone: the request is a retry. A concurrent attempt with the same
       // key waits here on the row until the first commits, then sees it live.
@@ -145,10 +153,11 @@ export function createTransactions(deps: {
         .returning({ key: idempotencyKeys.key });
       if (claimed) {
         const result = await command({ tx, now, outbox });
-        await tx
-          .update(idempotencyKeys)
-          .set({ responseStatus: 200, responseBody: JSON.parse(JSON.stringify(result)) })
-          .where(and(eq(idempotencyKeys.actorId, actorId), eq(idempotencyKeys.key, key)));
+        // The answer is stored by the transaction's last statement, with its audit if it has one.
+        writeLast(
+          sql`update idempotency_keys set response_status = 200, response_body = ${JSON.stringify(result)}::jsonb
+               where actor_id = ${actorId} and key = ${key}`,
+        );
         return result;
       }
       const [first] = await tx

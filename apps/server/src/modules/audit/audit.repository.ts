@@ -48,11 +48,19 @@ export function holdAuditsUntilCommit(tx: Db): void {
   heldAudits.set(tx, []);
 }
 
-/** Appends, in order, the audits held in `tx` since `holdAuditsUntilCommit(tx)`. */
-export async function appendHeldAudits(tx: Db): Promise<void> {
+/**
+ * Appends, in order, the audits held in `tx` since `holdAuditsUntilCommit(tx)`. `alongside`, a
+ * data-modifying statement that must also run just before the commit (the stored answer of an
+ * idempotent request), travels with the last audit's statement: one round trip for both, or its own
+ * when nothing was audited.
+ */
+export async function appendHeldAudits(tx: Db, alongside?: SQL): Promise<void> {
   const held = heldAudits.get(tx) ?? [];
   heldAudits.delete(tx);
-  for (const entry of held) await appendAudit(tx, entry);
+  for (const [index, entry] of held.entries()) {
+    await appendAudit(tx, entry, index === held.length - 1 ? alongside : undefined);
+  }
+  if (held.length === 0 && alongside) await tx.execute(alongside);
 }
 
 /**
@@ -60,7 +68,7 @@ export async function appendHeldAudits(tx: Db): Promise<void> {
  * (milliseconds, so it reads back exactly; under the lock, so times never go back along the chain)
  * and its SHA-256 over the canonical form (the same as `auditRowHash`), and moves the head.
  */
-async function appendAudit(db: Db, entry: AuditEntry): Promise<void> {
+async function appendAudit(db: Db, entry: AuditEntry, alongside?: SQL): Promise<void> {
   const fields = {
     actorId: entry.actor.id,
     actorRole: entry.actor.role,
@@ -79,7 +87,7 @@ async function appendAudit(db: Db, entry: AuditEntry): Promise<void> {
   const [appended] = await selectRows<{ seq: string }>(
     db,
     sql`
-    with head as (
+    with ${alongside ? sql`alongside as (${alongside}), ` : sql``}head as (
       select seq + 1 as seq, hash as prev_hash, date_trunc('milliseconds', clock_timestamp()) as created_at
         from audit_chain_head where id = 1 for update
     ), chained as (

@@ -33,6 +33,8 @@ declare module 'fastify' {
     actor: Actor | null;
     /** Their account's status (a suspended customer may read but not move money). */
     accountStatus: UserStatus | null;
+    /** Whether their two-factor sign-in is on, as the session lookup read it (false when anonymous). */
+    twoFactorEnabled: boolean;
   }
   interface FastifyInstance {
     /** Every /api route with its access level, in registration order (for audits and tests). */
@@ -53,6 +55,7 @@ export function registerAccessControl(
 ): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('accountStatus', null);
+  app.decorateRequest('twoFactorEnabled', false);
   app.decorate('routeAccess', [] as RouteAccess[]);
 
   app.addHook('onRoute', (route) => {
@@ -76,6 +79,7 @@ export function registerAccessControl(
     const signedIn = found?.status === 'closed' ? undefined : found;
     request.actor = signedIn?.actor ?? null;
     request.accountStatus = signedIn?.status ?? null;
+    request.twoFactorEnabled = signedIn?.twoFactorEnabled ?? false;
     const access = request.routeOptions.config.access ?? 'public';
     if (access === 'public') return;
     if (!request.actor) throw new AppError('UNAUTHENTICATED', 'User is not authenticated');

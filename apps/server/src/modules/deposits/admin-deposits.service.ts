@@ -19,10 +19,10 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
 import { showCoinAmount, toDeposit } from './deposit-rows.ts';
 import {
-  type DepositRow,
+  type DepositDecision,
   decideDeposit,
   findDepositDetails,
-  lockDeposit,
+  lockDepositForDecision,
   selectDepositPage,
 } from './deposits.repository.ts';
 
@@ -44,11 +44,9 @@ export async function listDeposits(
   }));
 }
 
-/** A deposit with its customer, proof and decider, as /deposit/{id} shows it; NOT_FOUND otherwise. */
-export async function requireAdminDeposit(db: Db, id: string): Promise<AdminDeposit> {
-  const row = await findDepositDetails(db, id);
-  if (!row) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.notFound);
-  const { deposit, customer, proof, decider } = row;
+type DepositDetails = NonNullable<Awaited<ReturnType<typeof findDepositDetails>>>;
+
+function toAdminDeposit({ deposit, customer, proof, decider }: DepositDetails): AdminDeposit {
   return {
     ...toDeposit(deposit),
     userId: deposit.userId,
@@ -59,18 +57,34 @@ export async function requireAdminDeposit(db: Db, id: string): Promise<AdminDepo
   };
 }
 
+/** A deposit with its customer, proof and decider, as /deposit/{id} shows it; NOT_FOUND otherwise. */
+export async function requireAdminDeposit(db: Db, id: string): Promise<AdminDeposit> {
+  const row = await findDepositDetails(db, id);
+  if (!row) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.notFound);
+  return toAdminDeposit(row);
+}
+
 const DEPOSIT_TRANSITIONS: Transitions<DepositStatus> = {
   next: DEPOSIT_NEXT,
   alreadyDecided: DEPOSIT_MESSAGES.alreadyDecided,
   invalid: (from, to) => `A ${from} deposit cannot be ${to}`,
 };
 
-/** Locks the deposit and checks that it may move to `to`: NOT_FOUND, ALREADY_DECIDED once final. */
-async function lockForDecision(tx: Db, id: string, to: DepositStatus): Promise<DepositRow> {
-  const row = await lockDeposit(tx, id);
-  if (!row) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.notFound);
-  requireTransition(DEPOSIT_TRANSITIONS, row.status, to);
-  return row;
+/**
+ * Locks the deposit, read with its details and the decider's name, and checks that it may move to
+ * `to`: NOT_FOUND, ALREADY_DECIDED once final.
+ */
+async function lockForDecision(tx: Db, id: string, actor: Actor, to: DepositStatus): Promise<DepositDetails> {
+  const details = await lockDepositForDecision(tx, id, actor.id);
+  if (!details) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.notFound);
+  requireTransition(DEPOSIT_TRANSITIONS, details.deposit.status, to);
+  return details;
+}
+
+/** Records `decision` on the locked pending deposit; the answer is the locked row with it. */
+async function decide(tx: Db, details: DepositDetails, decision: DepositDecision): Promise<AdminDeposit> {
+  await decideDeposit(tx, details.deposit.id, decision);
+  return toAdminDeposit({ ...details, deposit: { ...details.deposit, ...decision } });
 }
 
 type DecisionInput = { tx: Db; actor: Actor; now: Date; id: string };
@@ -81,7 +95,8 @@ type DecisionInput = { tx: Db; actor: Actor; now: Date; id: string };
  * lock makes the later decision see the first one and refuse.
  */
 export async function approveDeposit({ tx, actor, now, id }: DecisionInput): Promise<AdminDeposit> {
-  const row = await lockForDecision(tx, id, 'approved');
+  const details = await lockForDecision(tx, id, actor, 'approved');
+  const row = details.deposit;
   const [entry] = expectPosted(
     await postEntries(
       tx,
@@ -97,7 +112,7 @@ export async function approveDeposit({ tx, actor, now, id }: DecisionInput): Pro
     ),
   );
   if (!entry) throw new Error('the deposit entry was not posted');
-  await decideDeposit(tx, row.id, {
+  const answer = await decide(tx, details, {
     status: 'approved',
     decidedBy: actor.id,
     decidedAt: now,
@@ -112,7 +127,7 @@ export async function approveDeposit({ tx, actor, now, id }: DecisionInput): Pro
     before: { status: row.status },
     after: { status: 'approved', entryId: entry.id.toString(), amount: formatDecimal(row.amountMinor) },
   });
-  return requireAdminDeposit(tx, row.id);
+  return answer;
 }
 
 /** Rejects a pending deposit with a reason the customer reads in their history; no money moves. */
@@ -123,8 +138,9 @@ export async function rejectDeposit({
   id,
   reason,
 }: DecisionInput & { reason: string }): Promise<AdminDeposit> {
-  const row = await lockForDecision(tx, id, 'rejected');
-  await decideDeposit(tx, row.id, {
+  const details = await lockForDecision(tx, id, actor, 'rejected');
+  const row = details.deposit;
+  const answer = await decide(tx, details, {
     status: 'rejected',
     decidedBy: actor.id,
     decidedAt: now,
@@ -140,5 +156,5 @@ export async function rejectDeposit({
     before: { status: row.status },
     after: { status: 'rejected' },
   });
-  return requireAdminDeposit(tx, row.id);
+  return answer;
 }

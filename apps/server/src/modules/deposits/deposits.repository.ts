@@ -47,20 +47,37 @@ export async function findDepositIdBy(
   return row?.id;
 }
 
-/** A deposit locked FOR UPDATE (a decision: the second of two at once sees the first one's result). */
-export async function lockDeposit(tx: Db, id: string): Promise<DepositRow | undefined> {
+const deciders = alias(users, 'deciders');
+
+/**
+ * A deposit locked FOR UPDATE for a decision (the second of two at once sees the first one's
+ * result), read with what its answer shows (customer, proof) and the name of `deciderId`, the
+ * staff member about to decide: one statement, so the decision needs no read-back.
+ */
+export async function lockDepositForDecision(tx: Db, id: string, deciderId: string) {
   if (!isUuid(id)) return undefined;
-  const [row] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
+  const [row] = await tx
+    .select({
+      deposit: deposits,
+      customer: { name: users.name, email: users.email },
+      proof: { id: files.id, contentType: files.contentType },
+      decider: { id: deciders.id, name: deciders.name },
+    })
+    .from(deposits)
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .innerJoin(files, eq(files.id, deposits.proofFileId))
+    .leftJoin(deciders, eq(deciders.id, deciderId))
+    .where(eq(deposits.id, id))
+    .for('update', { of: deposits });
   return row;
 }
 
+/** What a decision writes on a deposit. */
+export type DepositDecision = Pick<DepositRow, 'status' | 'decidedBy' | 'decidedAt'> &
+  Partial<Pick<DepositRow, 'decisionReason' | 'entryId'>>;
+
 /** Records a decision on a deposit that is still pending. */
-export async function decideDeposit(
-  tx: Db,
-  id: string,
-  decision: Pick<DepositRow, 'status' | 'decidedBy' | 'decidedAt'> &
-    Partial<Pick<DepositRow, 'decisionReason' | 'entryId'>>,
-): Promise<void> {
+export async function decideDeposit(tx: Db, id: string, decision: DepositDecision): Promise<void> {
   await tx
     .update(deposits)
     .set(decision)
@@ -106,8 +123,6 @@ export function selectDepositPage(
         .offset(offset),
   });
 }
-
-const deciders = alias(users, 'deciders');
 
 /** A deposit with its customer, its proof of payment and the staff member who decided. */
 export async function findDepositDetails(db: Db, id: string) {

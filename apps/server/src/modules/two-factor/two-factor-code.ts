@@ -47,10 +47,12 @@ export type SecondFactorCheck = {
  * Refuses an action of a user whose two-factor is on unless a right 6-digit code comes with it:
  * no code → TWO_FACTOR_CODE_REQUIRED (the form then shows the field), a wrong one →
  * INVALID_TWO_FACTOR_CODE, and after 5 wrong codes in 15 minutes → TOO_MANY_ATTEMPTS. Users
- * without two-factor pass.
+ * without two-factor pass. `enabled` is whether it is on, when the caller has just read it (the
+ * request's session lookup reads it with the session); otherwise it is read here.
  */
-export async function requireSecondFactor(check: SecondFactorCheck): Promise<void> {
-  if (!(await isTwoFactorEnabled(check.db, check.userId))) return;
+export async function requireSecondFactor(check: SecondFactorCheck & { enabled?: boolean }): Promise<void> {
+  const enabled = check.enabled ?? (await isTwoFactorEnabled(check.db, check.userId));
+  if (!enabled) return;
   await assertSecondFactorCode(check);
 }
 

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import { toWaitingApproval } from '../approvals/approval-rows.ts';
 import {
+  type ApprovalRow,
   findWaitingWithdrawalApproval,
   selectWithdrawalsAwaiting,
 } from '../approvals/approvals.repository.ts';
@@ -62,12 +63,17 @@ export async function listAdminWithdrawals(
   });
 }
 
-async function toAdminWithdrawal(db: Db, row: WithdrawalRow): Promise<AdminWithdrawal> {
+async function toAdminWithdrawal(
+  db: Db,
+  row: WithdrawalRow,
+  /** The approval waiting for it, when the caller knows it already (undefined: read here). */
+  knownWaiting?: ApprovalRow | null,
+): Promise<AdminWithdrawal> {
   const people = await selectPeople(db, row.decidedBy ? [row.userId, row.decidedBy] : [row.userId]);
   const user = people.find((person) => person.id === row.userId);
   const decider = row.decidedBy ? people.find((person) => person.id === row.decidedBy) : undefined;
   const entries = await selectWithdrawalEntries(db, row.id);
-  const waiting = await findWaitingWithdrawalApproval(db, row.id);
+  const waiting = knownWaiting === undefined ? await findWaitingWithdrawalApproval(db, row.id) : knownWaiting;
   return {
     ...toWithdrawal(row),
     // Administrators see the hold's reason even after the hold was released.
@@ -231,7 +237,8 @@ async function decide(
       ...(fourEyes ? { approvalId: fourEyes.approvalId, approverReason: fourEyes.reason } : {}),
     },
   });
-  return toAdminWithdrawal(tx, updated);
+  // Without four-eyes, none was waiting (checked above under the row lock, which requesting one takes).
+  return toAdminWithdrawal(tx, updated, fourEyes ? undefined : null);
 }
 
 type DecisionInput = { tx: Db; actor: Actor; now: Date; id: string };

@@ -48,7 +48,7 @@ async function lockAwaitingCode(tx: Db, actor: Actor, id: string): Promise<Withd
 
 /**
  * Puts the e-mail carrying `code` (and a link that freezes withdrawals) in the outbox: it leaves
- * once the code's hash is committed.
+ * once the code's hash is committed. `siteName` is the caller's, read in the same transaction.
  */
 export async function sendWithdrawalCode(
   tx: Db,
@@ -56,11 +56,12 @@ export async function sendWithdrawalCode(
   row: WithdrawalRow,
   code: string,
   freezeLink: string,
+  siteName: string,
 ): Promise<void> {
   const customer = await requireUser(tx, row.userId);
   outbox.send(
     withdrawalCodeMessage({
-      siteName: await readSiteName(tx),
+      siteName,
       to: customer.email,
       userId: customer.id,
       name: customer.name,
@@ -78,11 +79,12 @@ export async function sendWithdrawalNotice(
   outbox: Outbox,
   row: WithdrawalRow,
   freezeLink: string,
+  siteName: string,
 ): Promise<void> {
   const customer = await requireUser(tx, row.userId);
   outbox.send(
     withdrawalNoticeMessage({
-      siteName: await readSiteName(tx),
+      siteName,
       to: customer.email,
       name: customer.name,
       amount: formatUsd(row.amountMinor),
@@ -166,6 +168,6 @@ export async function resendWithdrawalCode({
     updatedAt: now,
   });
   const freezeLink = await issueFreezeLink(tx, { userId: actor.id, withdrawalId: row.id, now, publicUrl });
-  await sendWithdrawalCode(tx, outbox, updated, issued.code, freezeLink);
+  await sendWithdrawalCode(tx, outbox, updated, issued.code, freezeLink, await readSiteName(tx));
   return toWithdrawal(updated);
 }

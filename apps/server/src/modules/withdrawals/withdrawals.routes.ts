@@ -118,7 +118,14 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env' | 'au
     async (request) => {
       const actor = requireActiveActor(request);
       // With two-factor on, every request carries a right code; checked (and throttled) before anything is reserved.
-      await requireSecondFactor({ db, auth, clock, userId: actor.id, code: request.body.twoFactorCode });
+      await requireSecondFactor({
+        db,
+        auth,
+        clock,
+        userId: actor.id,
+        code: request.body.twoFactorCode,
+        enabled: request.twoFactorEnabled,
+      });
       return transactions.runMoneyRequest(request, WithdrawalSchema, (context) =>
         requestWithdrawal({ ...context, actor, input: request.body, publicUrl }),
       );

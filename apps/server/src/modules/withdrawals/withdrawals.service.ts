@@ -127,8 +127,8 @@ export async function requestWithdrawal({
     updatedAt: now,
   });
   const freezeLink = await issueFreezeLink(tx, { userId: actor.id, withdrawalId: id, now, publicUrl });
-  if (issued) await sendWithdrawalCode(tx, outbox, row, issued.code, freezeLink);
-  else await sendWithdrawalNotice(tx, outbox, row, freezeLink);
+  if (issued) await sendWithdrawalCode(tx, outbox, row, issued.code, freezeLink, site.siteName);
+  else await sendWithdrawalNotice(tx, outbox, row, freezeLink, site.siteName);
   return toWithdrawal(row);
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -31,10 +31,11 @@ export type Transactions = {
   run<T>(command: (context: CommandContext) => Promise<T>): Promise<T>;
   /**
    * `run` for a money-moving request. With an Idempotency-Key header, the key is claimed in that
-   * same transaction (a concurrent retry waits on it): the first attempt's answer is stored beside
-   * its movement, a retry with the same content gets that answer back and moves nothing, and the
-   * same key with other content is refused. A failed attempt leaves nothing behind, so its retry
-   * runs afresh (docs/decisions/010). A key older than its time to live (IDEMPOTENCY_KEY_TTL_HOURS)
+   * same transaction, by its last statement, with the answer: the first attempt's answer is stored
+   * beside its movement, a retry with the same content gets that answer back and moves nothing (its
+   * own run is rolled back: a concurrent retry waits on the key, then finds it taken), and the same
+   * key with other content is refused. A failed attempt leaves nothing behind, so its retry runs
+   * afresh (docs/decisions/010, 039). A key older than its time to live (IDEMPOTENCY_KEY_TTL_HOURS)
    * has expired: the request is new, and the key is claimed again for it (docs/decisions/034).
    */
   runMoneyRequest<S extends z.ZodType>(
@@ -43,6 +44,15 @@ export type Transactions = {
     command: (context: CommandContext) => Promise<z.output<S>>,
   ): Promise<z.output<S>>;
 };
+
+/**
+ * Hands a statement (with a RETURNING clause) to run in the transaction's last statement, and a
+ * check of how many rows it returned that may throw to roll the transaction back.
+ */
+type WriteLast = (statement: SQL, check: (rows: number) => void) => void;
+
+/** The Idempotency-Key of a request was claimed by another attempt that committed first. */
+class KeyAlreadyUsed extends Error {}
 
 /** JSON with object keys sorted, so equal content always hashes equally. */
 function canonicalJson(value: unknown): string {
@@ -91,17 +101,18 @@ export function createTransactions(deps: {
    * `body` hands to `writeLast` runs with the held audits, in the transaction's last statement.
    */
   async function inTransaction<T>(
-    body: (tx: Db, outbox: Outbox, writeLast: (statement: SQL) => void) => Promise<T>,
+    body: (tx: Db, outbox: Outbox, writeLast: WriteLast) => Promise<T>,
   ): Promise<T> {
     const queued: MailMessage[] = [];
     const result = await db.transaction(async (tx) => {
       // The audit chain's lock is taken by the last statement, so it is held only until the commit.
       holdAuditsUntilCommit(tx);
-      let last: SQL | undefined;
-      const value = await body(tx, { send: (message) => queued.push(message) }, (statement) => {
-        last = statement;
+      let last: { statement: SQL; check: (rows: number) => void } | undefined;
+      const value = await body(tx, { send: (message) => queued.push(message) }, (statement, check) => {
+        last = { statement, check };
       });
-      await appendHeldAudits(tx, last);
+      const rows = await appendHeldAudits(tx, last?.statement);
+      last?.check(rows);
       return value;
     });
     for (const message of queued) {
@@ -123,7 +134,7 @@ export function createTransactions(deps: {
     runMoneyRequest,
   };
 
-  function runMoneyRequest<S extends z.ZodType>(
+  async function runMoneyRequest<S extends z.ZodType>(
     request: FastifyRequest,
     answer: S,
     command: (context: CommandContext) => Promise<z.output<S>>,
@@ -136,41 +147,55 @@ export function createTransactions(deps: {
     const requestHash = createHash('sha256')
       .update(canonicalJson({ params: request.params, body: withoutOneTimeCodes(request.body) }))
       .digest('hex');
-    return inTransaction(async (tx, outbox, writeLast) => {
-      // A new key is inserted; an expired one is taken over as if it were new (its old answer is
-      // gone). A live key is left alone: the request is a retry. A concurrent attempt with the same
-      // key waits here on the row until the first commits, then sees it live.
-      const expiredBefore = new Date(now.getTime() - idempotencyKeyTtlMs);
-      const claim = { scope, requestHash, responseStatus: null, responseBody: null, createdAt: now };
-      const [claimed] = await tx
-        .insert(idempotencyKeys)
-        .values({ actorId, key, ...claim })
-        .onConflictDoUpdate({
-          target: [idempotencyKeys.actorId, idempotencyKeys.key],
-          set: claim,
-          setWhere: lte(idempotencyKeys.createdAt, expiredBefore),
-        })
-        .returning({ key: idempotencyKeys.key });
-      if (claimed) {
+    const expiredBefore = new Date(now.getTime() - idempotencyKeyTtlMs);
+    try {
+      return await inTransaction(async (tx, outbox, writeLast) => {
         const result = await command({ tx, now, outbox });
-        // The answer is stored by the transaction's last statement, with its audit if it has one.
+        // The key is claimed, and the answer stored, by the transaction's last statement (with its
+        // audit, when it has one). A new key is inserted; an expired one is taken over as if it
+        // were new. A live key returns no row: another attempt with this key committed first
+        // (a concurrent one is waited for here), and this one is rolled back.
         writeLast(
-          sql`update idempotency_keys set response_status = 200, response_body = ${JSON.stringify(result)}::jsonb
-               where actor_id = ${actorId} and key = ${key}`,
+          sql`insert into idempotency_keys (actor_id, key, scope, request_hash, response_status, response_body, created_at)
+              values (${actorId}, ${key}, ${scope}, ${requestHash}, 200, ${JSON.stringify(result)}::jsonb,
+                      ${now.toISOString()}::timestamptz)
+              on conflict (actor_id, key) do update
+                 set scope = excluded.scope, request_hash = excluded.request_hash,
+                     response_status = excluded.response_status, response_body = excluded.response_body,
+                     created_at = excluded.created_at
+               where idempotency_keys.created_at <= ${expiredBefore.toISOString()}::timestamptz
+              returning key`,
+          (rows) => {
+            if (rows === 0) throw new KeyAlreadyUsed();
+          },
         );
         return result;
-      }
-      const [first] = await tx
+      });
+    } catch (error) {
+      // A retry: its movement (or its refusal, the first attempt having moved the money) is rolled
+      // back, and it answers what the first attempt answered.
+      if (!(error instanceof KeyAlreadyUsed) && !(error instanceof AppError)) throw error;
+      const [first] = await db
         .select()
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.actorId, actorId), eq(idempotencyKeys.key, key)));
-      if (!first || first.scope !== scope || first.requestHash !== requestHash) {
+        .where(
+          and(
+            eq(idempotencyKeys.actorId, actorId),
+            eq(idempotencyKeys.key, key),
+            gt(idempotencyKeys.createdAt, expiredBefore),
+          ),
+        );
+      if (!first) {
+        if (error instanceof KeyAlreadyUsed) throw new Error('an idempotency key was taken, then not found');
+        throw error;
+      }
+      if (first.scope !== scope || first.requestHash !== requestHash) {
         throw new AppError(
           'IDEMPOTENCY_KEY_REUSED',
           'This Idempotency-Key was already used for a different request',
         );
       }
       return answer.parse(first.responseBody) as z.output<S>;
-    });
+    }
   }
 }

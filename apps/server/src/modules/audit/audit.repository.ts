@@ -50,17 +50,20 @@ export function holdAuditsUntilCommit(tx: Db): void {
 
 /**
  * Appends, in order, the audits held in `tx` since `holdAuditsUntilCommit(tx)`. `alongside`, a
- * data-modifying statement that must also run just before the commit (the stored answer of an
- * idempotent request), travels with the last audit's statement: one round trip for both, or its own
- * when nothing was audited.
+ * data-modifying statement with a RETURNING clause that must also run just before the commit (an
+ * idempotent request's key and answer), travels with the last audit's statement: one round trip
+ * for both, or its own when nothing was audited. Answers how many rows `alongside` returned.
  */
-export async function appendHeldAudits(tx: Db, alongside?: SQL): Promise<void> {
+export async function appendHeldAudits(tx: Db, alongside?: SQL): Promise<number> {
   const held = heldAudits.get(tx) ?? [];
   heldAudits.delete(tx);
+  let alongsideRows = 0;
   for (const [index, entry] of held.entries()) {
-    await appendAudit(tx, entry, index === held.length - 1 ? alongside : undefined);
+    const rows = await appendAudit(tx, entry, index === held.length - 1 ? alongside : undefined);
+    if (index === held.length - 1) alongsideRows = rows;
   }
-  if (held.length === 0 && alongside) await tx.execute(alongside);
+  if (held.length === 0 && alongside) alongsideRows = (await selectRows(tx, alongside)).length;
+  return alongsideRows;
 }
 
 /**
@@ -68,7 +71,7 @@ export async function appendHeldAudits(tx: Db, alongside?: SQL): Promise<void> {
  * (milliseconds, so it reads back exactly; under the lock, so times never go back along the chain)
  * and its SHA-256 over the canonical form (the same as `auditRowHash`), and moves the head.
  */
-async function appendAudit(db: Db, entry: AuditEntry, alongside?: SQL): Promise<void> {
+async function appendAudit(db: Db, entry: AuditEntry, alongside?: SQL): Promise<number> {
   const fields = {
     actorId: entry.actor.id,
     actorRole: entry.actor.role,
@@ -84,7 +87,7 @@ async function appendAudit(db: Db, entry: AuditEntry, alongside?: SQL): Promise<
   };
   const parts = canonicalParts(fields);
   const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-  const [appended] = await selectRows<{ seq: string }>(
+  const [appended] = await selectRows<{ seq: string; alongside_rows: number | null }>(
     db,
     sql`
     with ${alongside ? sql`alongside as (${alongside}), ` : sql``}head as (
@@ -107,9 +110,11 @@ async function appendAudit(db: Db, entry: AuditEntry, alongside?: SQL): Promise<
       returning seq, hash
     )
     update audit_chain_head h set seq = a.seq, hash = a.hash from appended a where h.id = 1
-    returning a.seq::text as seq`,
+    returning a.seq::text as seq,
+              ${alongside ? sql`(select count(*) from alongside)::int` : sql`null::int`} as alongside_rows`,
   );
   if (!appended) throw new Error('the audit chain has no head row (migration 0007)');
+  return appended.alongside_rows ?? 0;
 }
 
 async function lockChainHead(db: Db): Promise<{ seq: number; hash: string }> {

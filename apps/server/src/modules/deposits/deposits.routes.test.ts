@@ -496,6 +496,24 @@ describe('idempotency', () => {
     expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await balancesOf(browser)).total).toBe('70.00');
   });
+
+  test('the same approval sent four times at once credits once, audits once, and answers each the same', async () => {
+    const { browser, user } = await customer();
+    const row = await insertPendingDeposit(t.db, user.id, { amountMinor: 4_200n });
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => decide(row.id, 'approve', { key })));
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual(answers[0]?.json());
+    }
+    expect((await balancesOf(browser)).total).toBe('42.00');
+    expect(await depositEntriesOf(user.id)).toBe(1);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'deposit.approve'), eq(auditLog.targetId, row.id)));
+    expect(audits).toHaveLength(1);
+  });
 });
 
 describe('concurrent decisions', () => {

@@ -347,6 +347,19 @@ describe('idempotent replays', () => {
     expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
+  test('the same open sent five times at once opens one trade, and every attempt gets its answer', async () => {
+    const { browser, user } = await customer();
+    const key = randomUUID();
+    const body = { symbol: 'ETHUSD', direction: 'sell', amount: '50', lotSize: '1' };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => placeTradeRequest(browser, body, key)));
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual(answers[0]?.json());
+    }
+    expect(await t.db.select().from(trades).where(eq(trades.userId, user.id))).toHaveLength(1);
+    expect(await readBalancesOf(browser)).toMatchObject({ available: '950.00', reserved: '50.00' });
+  });
+
   test('replaying a close with its Idempotency-Key moves the money once', async () => {
     const { browser } = await customer();
     const trade = await open(browser);

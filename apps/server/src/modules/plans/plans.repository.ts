@@ -102,7 +102,7 @@ export async function findActivePlansOfMany(
 }
 
 /** Which of an account's current purchases give their features at `now`. */
-function activePlansOf(rows: readonly PlanPurchaseRow[], now: Date): ActivePlans {
+export function activePlansOf(rows: readonly PlanPurchaseRow[], now: Date): ActivePlans {
   const active: ActivePlans = { signal: undefined, trading: undefined };
   for (const purchase of rows) {
     if (!isPlanActive({ expiresAt: purchase.expiresAt, endedAt: purchase.replacedAt }, now)) continue;

@@ -1,7 +1,15 @@
 import type { TradingTermsAnswer } from '@candor/contracts/trades';
 import type { TradingTerms } from '@candor/domain/trading/spread';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type ActivePlans, findActivePlans, findActivePlansOfMany } from '../plans/plans.repository.ts';
+import { planPurchases } from '../../db/schema/plans.ts';
+import { siteSettings } from '../../db/schema/settings.ts';
+import {
+  type ActivePlans,
+  activePlansOf,
+  findActivePlans,
+  findActivePlansOfMany,
+} from '../plans/plans.repository.ts';
 import { requireSiteSettings, type SiteSettingsRow } from '../settings/settings.repository.ts';
 
 export type AccountTradingTerms = TradingTerms & Omit<TradingTermsAnswer, keyof TradingTerms>;
@@ -12,9 +20,23 @@ export type AccountTradingTerms = TradingTerms & Omit<TradingTermsAnswer, keyof 
  * them in its transaction; the trade then keeps its spread for its close.
  */
 export async function findTradingTerms(db: Db, userId: string, now: Date): Promise<AccountTradingTerms> {
-  const { trading } = await findActivePlans(db, userId, now);
-  // The Settings are read only when there is no package (as they always were).
-  return termsOf(trading, trading ? undefined : await requireSiteSettings(db));
+  // One statement: the Settings row with the account's current purchases beside it (one row each).
+  const rows = await db
+    .select({ settings: siteSettings, purchase: planPurchases })
+    .from(siteSettings)
+    .leftJoin(planPurchases, and(eq(planPurchases.userId, userId), isNull(planPurchases.replacedAt)))
+    .where(eq(siteSettings.id, 1));
+  const settings = rows[0]?.settings;
+  if (!settings) {
+    // The Settings row is made on first use (a new installation): read both on their own.
+    const { trading } = await findActivePlans(db, userId, now);
+    return termsOf(trading, await requireSiteSettings(db));
+  }
+  const { trading } = activePlansOf(
+    rows.flatMap((row) => (row.purchase ? [row.purchase] : [])),
+    now,
+  );
+  return termsOf(trading, settings);
 }
 
 /** `findTradingTerms` of many accounts in two queries (a copy fan-out's batch of followers). */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
@@ -21,13 +21,45 @@ const envelope = {
 };
 export type MailEnvelopeRow = Pick<KeptMailRow, keyof typeof envelope>;
 
-/** The id of the account whose address `address` is (addresses are stored in lower case). */
-export async function findAccountIdByAddress(db: Db, address: string): Promise<string | undefined> {
+/**
+ * The account a message to `address` belongs to, as an SQL expression for the insert that records
+ * it: the account whose address it is (addresses are stored in lower case), else `fallback` (the
+ * account the sender named), else null.
+ */
+function ownerOfAddress(address: string, fallback: string | undefined): SQL<string | null> {
+  return sql`coalesce((select ${users.id} from ${users} where ${users.email} = ${address.trim().toLowerCase()}), ${
+    fallback ?? null
+  }::text)`;
+}
+
+/**
+ * Records a message to `toAddress` for its owner (`ownerOfAddress`), in one statement. With
+ * `keepOnlyForAnAccount`, a message that belongs to no account keeps no body: it goes nowhere and
+ * nobody reads it.
+ */
+export async function insertMailForAddress(
+  db: Db,
+  values: Pick<KeptMailRow, 'toAddress' | 'subject' | 'textBody' | 'htmlBody'> &
+    Partial<Pick<KeptMailRow, 'deliveryStatus' | 'nextAttemptAt'>> & { fallbackUserId: string | undefined },
+  { keepOnlyForAnAccount }: { keepOnlyForAnAccount: boolean },
+): Promise<KeptMailRow> {
+  const { fallbackUserId, ...message } = values;
+  const owner = ownerOfAddress(message.toAddress, fallbackUserId);
   const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, address.trim().toLowerCase()));
-  return row?.id;
+    .insert(mailOutbox)
+    .values({
+      ...message,
+      userId: owner,
+      ...(keepOnlyForAnAccount
+        ? {
+            textBody: sql`case when ${owner} is null then '' else ${message.textBody} end`,
+            htmlBody: sql`case when ${owner} is null then null else ${message.htmlBody}::text end`,
+          }
+        : {}),
+    })
+    .returning();
+  if (!row) throw new Error('the message was not recorded');
+  return row;
 }
 
 /** Records a message before it goes anywhere. */

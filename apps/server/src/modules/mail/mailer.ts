@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import {
   claimDueMail,
-  findAccountIdByAddress,
   insertMail,
+  insertMailForAddress,
   type KeptMailRow,
   recordAttempt,
 } from './mail.repository.ts';
@@ -108,31 +108,38 @@ export function createMailer(db: Db, config: MailerConfig): Mailer {
 
   /** Records the message for its account and the delivery log, then, with SMTP, tries to send it. */
   async function record(message: Omit<MailMessage, 'userId'>, userId: string | undefined): Promise<void> {
-    const owner = (await findAccountIdByAddress(db, message.to)) ?? userId ?? null;
     if (!smtp) {
       // Let nodemailer validate and normalise the message exactly as it would for SMTP.
       await (await sendMail())({ from: config.from, ...message });
-      await insertMail(db, {
-        toAddress: message.to,
-        subject: message.subject,
-        // Kept for its account; one that belongs to no account goes nowhere and nobody reads it.
-        textBody: owner ? message.text : '',
-        htmlBody: owner ? (message.html ?? null) : null,
-        userId: owner,
-        deliveryStatus: 'kept',
-      });
+      // Kept for its account; one that belongs to no account goes nowhere and nobody reads it.
+      await insertMailForAddress(
+        db,
+        {
+          toAddress: message.to,
+          subject: message.subject,
+          textBody: message.text,
+          htmlBody: message.html ?? null,
+          fallbackUserId: userId,
+          deliveryStatus: 'kept',
+        },
+        { keepOnlyForAnAccount: true },
+      );
       return;
     }
     const now = clock();
-    const row = await insertMail(db, {
-      toAddress: message.to,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html ?? null,
-      userId: owner,
-      deliveryStatus: 'sending',
-      nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS),
-    });
+    const row = await insertMailForAddress(
+      db,
+      {
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html ?? null,
+        fallbackUserId: userId,
+        deliveryStatus: 'sending',
+        nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS),
+      },
+      { keepOnlyForAnAccount: false },
+    );
     await attempt(row);
   }
 

@@ -9,6 +9,7 @@ import {
   WITHDRAWALS_PAGE_SIZE,
   type WithdrawalStatus,
 } from '@candor/contracts/withdrawals';
+import { needsSecondApproval } from '@candor/domain/approvals/approval-status';
 import { releaseEntry, withdrawalEntries } from '@candor/domain/ledger/entries';
 import { formatDecimal, formatPercentBps, formatUsd } from '@candor/domain/money/money';
 import { WITHDRAWAL_NEXT } from '@candor/domain/withdrawals/withdrawal-status';
@@ -23,12 +24,14 @@ import {
   findWaitingWithdrawalApproval,
   selectWithdrawalsAwaiting,
 } from '../approvals/approvals.repository.ts';
-import { requestApproval, requiresSecondApproval } from '../approvals/request-approval.service.ts';
+import { requestApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, type PostedEntry, postEntries } from '../ledger/ledger.repository.ts';
+import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { rowMethodLabel, rowPayout, toWithdrawal } from './withdrawal-rows.ts';
 import {
   findWithdrawal,
+  lockWithdrawalForDecision,
   selectPeople,
   selectWithdrawalEntries,
   selectWithdrawalPage,
@@ -173,8 +176,9 @@ async function decide(
   reason: string | undefined,
   fourEyes?: SecondApproval,
 ): Promise<AdminWithdrawal> {
-  const row = await findWithdrawal(tx, id, { lock: true });
-  if (!row) throw new AppError('NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
+  const locked = await lockWithdrawalForDecision(tx, id);
+  if (!locked) throw new AppError('NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
+  const { row, waiting } = locked;
   const transitions = decisionTransitions(decision);
   if (decision === 'release_hold' && row.status === 'awaiting_confirmation') {
     throw new AppError('INVALID_TRANSITION', transitions.invalid(row.status, 'pending'));
@@ -182,10 +186,11 @@ async function decide(
   const to = requireTransition(transitions, row.status, TARGET[decision]);
   // Four-eyes: while an approval waits, the withdrawal is decided on the Approvals tab only (the
   // approval carrying itself out passes `fourEyes`).
-  if (!fourEyes && (await findWaitingWithdrawalApproval(tx, row.id))) {
+  if (!fourEyes && waiting) {
     throw new AppError('AWAITING_SECOND_APPROVAL', APPROVAL_MESSAGES.withdrawalAwaiting);
   }
-  if (!fourEyes && decision === 'approve' && (await requiresSecondApproval(tx, row.amountMinor))) {
+  const threshold = locked.fourEyesThresholdMinor ?? (await requireSiteSettings(tx)).fourEyesThresholdMinor;
+  if (!fourEyes && decision === 'approve' && needsSecondApproval(row.amountMinor, threshold)) {
     await requestApproval({
       tx,
       actor,

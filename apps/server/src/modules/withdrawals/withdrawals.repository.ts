@@ -1,10 +1,13 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
+import { approvals } from '../../db/schema/approvals.ts';
 import { users } from '../../db/schema/auth.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
+import { siteSettings } from '../../db/schema/settings.ts';
 import { withdrawalSettings, withdrawals } from '../../db/schema/withdrawals.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { ApprovalRow } from '../approvals/approvals.repository.ts';
 import { customerEmailContains } from '../users/users.repository.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -39,6 +42,29 @@ export async function findWithdrawal(
     .where(and(eq(withdrawals.id, id), owned));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
+}
+
+/**
+ * A withdrawal locked FOR UPDATE for a staff decision, read in one statement with the approval
+ * waiting for it (if any) and the Settings' four-eyes threshold (null before the Settings row
+ * exists). Undefined when there is no such withdrawal.
+ */
+export async function lockWithdrawalForDecision(
+  tx: Db,
+  id: string,
+): Promise<
+  { row: WithdrawalRow; waiting: ApprovalRow | null; fourEyesThresholdMinor: bigint | null } | undefined
+> {
+  if (!isUuid(id)) return undefined;
+  const [found] = await tx
+    .select({ row: withdrawals, waiting: approvals, threshold: siteSettings.fourEyesThresholdMinor })
+    .from(withdrawals)
+    .leftJoin(approvals, and(eq(approvals.withdrawalId, withdrawals.id), eq(approvals.status, 'awaiting')))
+    .leftJoin(siteSettings, eq(siteSettings.id, 1))
+    .where(eq(withdrawals.id, id))
+    .for('update', { of: withdrawals });
+  if (!found) return undefined;
+  return { row: found.row, waiting: found.waiting, fourEyesThresholdMinor: found.threshold };
 }
 
 export async function updateWithdrawal(tx: Db, id: string, change: WithdrawalChange): Promise<WithdrawalRow> {

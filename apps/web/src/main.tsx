@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before the contracts build their schemas.
+import './lib/zod-config.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense } from 'react';

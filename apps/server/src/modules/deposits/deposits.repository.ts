@@ -56,19 +56,7 @@ const deciders = alias(users, 'deciders');
  */
 export async function lockDepositForDecision(tx: Db, id: string, deciderId: string) {
   if (!isUuid(id)) return undefined;
-  const [row] = await tx
-    .select({
-      deposit: deposits,
-      customer: { name: users.name, email: users.email },
-      proof: { id: files.id, contentType: files.contentType },
-      decider: { id: deciders.id, name: deciders.name },
-    })
-    .from(deposits)
-    .innerJoin(users, eq(users.id, deposits.userId))
-    .innerJoin(files, eq(files.id, deposits.proofFileId))
-    .leftJoin(deciders, eq(deciders.id, deciderId))
-    .where(eq(deposits.id, id))
-    .for('update', { of: deposits });
+  const [row] = await selectDepositDetails(tx, id, deciderId).for('update', { of: deposits });
   return row;
 }
 
@@ -124,10 +112,12 @@ export function selectDepositPage(
   });
 }
 
-/** A deposit with its customer, its proof of payment and the staff member who decided. */
-export async function findDepositDetails(db: Db, id: string) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
+/**
+ * A deposit with its customer, its proof of payment and a staff member's id and name: `decider`
+ * is the deposit's own column (who decided) or the id of who is about to.
+ */
+function selectDepositDetails(db: Db, id: string, decider: string | typeof deposits.decidedBy) {
+  return db
     .select({
       deposit: deposits,
       customer: { name: users.name, email: users.email },
@@ -137,7 +127,13 @@ export async function findDepositDetails(db: Db, id: string) {
     .from(deposits)
     .innerJoin(users, eq(users.id, deposits.userId))
     .innerJoin(files, eq(files.id, deposits.proofFileId))
-    .leftJoin(deciders, eq(deciders.id, deposits.decidedBy))
+    .leftJoin(deciders, eq(deciders.id, decider))
     .where(eq(deposits.id, id));
+}
+
+/** A deposit with its customer, its proof of payment and the staff member who decided. */
+export async function findDepositDetails(db: Db, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await selectDepositDetails(db, id, deposits.decidedBy);
   return row;
 }

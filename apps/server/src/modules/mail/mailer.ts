@@ -108,36 +108,24 @@ export function createMailer(db: Db, config: MailerConfig): Mailer {
 
   /** Records the message for its account and the delivery log, then, with SMTP, tries to send it. */
   async function record(message: Omit<MailMessage, 'userId'>, userId: string | undefined): Promise<void> {
+    const recorded = {
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      fallbackUserId: userId,
+    };
     if (!smtp) {
       // Let nodemailer validate and normalise the message exactly as it would for SMTP.
       await (await sendMail())({ from: config.from, ...message });
       // Kept for its account; one that belongs to no account goes nowhere and nobody reads it.
-      await insertMailForAddress(
-        db,
-        {
-          toAddress: message.to,
-          subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html ?? null,
-          fallbackUserId: userId,
-          deliveryStatus: 'kept',
-        },
-        { keepOnlyForAnAccount: true },
-      );
+      await insertMailForAddress(db, { ...recorded, deliveryStatus: 'kept' }, { keepOnlyForAnAccount: true });
       return;
     }
     const now = clock();
     const row = await insertMailForAddress(
       db,
-      {
-        toAddress: message.to,
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html ?? null,
-        fallbackUserId: userId,
-        deliveryStatus: 'sending',
-        nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS),
-      },
+      { ...recorded, deliveryStatus: 'sending', nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS) },
       { keepOnlyForAnAccount: false },
     );
     await attempt(row);

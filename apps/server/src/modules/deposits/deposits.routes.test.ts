@@ -105,6 +105,14 @@ async function balancesOf(browser: Browser) {
   return res.json() as { total: string; deposits: string; available: string };
 }
 
+/** The audit rows of a deposit's approval. */
+function approvalAuditsOf(depositId: string) {
+  return t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'deposit.approve'), eq(auditLog.targetId, depositId)));
+}
+
 async function depositEntriesOf(userId: string): Promise<number> {
   const [row] = await t.db
     .select({ n: count() })
@@ -483,11 +491,7 @@ describe('idempotency', () => {
     expect(replay.json()).toEqual(first.json());
     expect((await balancesOf(browser)).total).toBe('70.00');
     expect(await depositEntriesOf(user.id)).toBe(1);
-    const audits = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'deposit.approve'), eq(auditLog.targetId, row.id)));
-    expect(audits).toHaveLength(1);
+    expect(await approvalAuditsOf(row.id)).toHaveLength(1);
 
     // The same key on another deposit is another request.
     const other = await insertPendingDeposit(t.db, user.id);
@@ -508,11 +512,7 @@ describe('idempotency', () => {
     }
     expect((await balancesOf(browser)).total).toBe('42.00');
     expect(await depositEntriesOf(user.id)).toBe(1);
-    const audits = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'deposit.approve'), eq(auditLog.targetId, row.id)));
-    expect(audits).toHaveLength(1);
+    expect(await approvalAuditsOf(row.id)).toHaveLength(1);
   });
 });
 

@@ -24,35 +24,3 @@ test('a visitor without a session gets the page without that preload', async ({ 
   expect(await response?.text()).not.toContain('first-screens');
   await expect(page.getByRole('heading', { name: 'Login into your account' })).toBeVisible();
 });
-
-// The scripts the first screens run while loading carry V8's compile hint on their first line
-// (compiled off the main thread while they stream in); a page loaded later on use does not.
-test('the first screens and the chart are compiled eagerly, a lazy page is not', async ({
-  page,
-  signedInClient,
-}) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: `Welcome, ${signedInClient.fullname}` })).toBeVisible();
-  await expect
-    .poll(async () => Number(await page.getByTestId('price-chart').getAttribute('data-candle-count')), {
-      timeout: 20_000,
-    })
-    .toBeGreaterThan(0);
-  const firstLine = async (script: string) => (await (await page.request.get(script)).text()).split('\n')[0];
-  const hinted = scripts.filter((script) =>
-    /\/(index|first-screens|price-chart|chart-options)-/.test(script),
-  );
-  expect(hinted).toHaveLength(4);
-  for (const script of hinted) expect(await firstLine(script)).toBe('//# allFunctionsCalledOnLoad');
-
-  const before = scripts.length;
-  await page.getByRole('link', { name: 'Account', exact: true }).first().click();
-  await expect(page).toHaveURL(/\/account$/);
-  const later = scripts.slice(before).filter((script) => /account-route-/.test(script));
-  expect(later).toHaveLength(1);
-  expect(await firstLine(later[0] as string)).not.toContain('allFunctionsCalledOnLoad');
-});

@@ -1,7 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { compileHints } from './build/compile-hints.ts';
 import { firstScreensChunk } from './build/first-screens-chunk.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -13,17 +12,7 @@ const firstScreens = firstScreensChunk('first-screens', [
 ]);
 
 export default defineConfig({
-  plugins: [
-    react(),
-    tailwindcss(),
-    firstScreens.plugin,
-    // The scripts the first screens run while loading, compiled off the main thread (decision 036).
-    compileHints({
-      chunks: ['first-screens'],
-      modules: ['/src/components/market/price-chart.tsx', '/node_modules/lightweight-charts/'],
-    }),
-    precompress(),
-  ],
+  plugins: [react(), tailwindcss(), firstScreens.plugin, precompress()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     target: 'es2022',

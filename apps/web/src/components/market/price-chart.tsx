@@ -53,48 +53,36 @@ export function PriceChart({ symbol, interval = '1h', height = 420, liveQuote }:
   const candles = query.data?.candles;
   const hasCandles = candles !== undefined;
 
-  // The chart is made once the first candles are here: the library then sizes its canvases and
-  // draws once, with the data, rather than an empty chart first and the candles a moment later.
   useEffect(() => {
     const container = containerRef.current;
-    if (!container || !hasCandles || drawingRef.current) return;
+    if (!container) return;
     const chart = createChart(container, CHART_OPTIONS);
     markChartLayoutTable(container);
     const series = chart.addSeries(CandlestickSeries, SERIES_OPTIONS);
-    chart.subscribeCrosshairMove((event: MouseEventParams) =>
-      setHoveredTime(typeof event.time === 'number' ? event.time : null),
-    );
+    const hover = (event: MouseEventParams) =>
+      setHoveredTime(typeof event.time === 'number' ? event.time : null);
+    chart.subscribeCrosshairMove(hover);
     drawingRef.current = { chart, series };
-  }, [hasCandles]);
-
-  useEffect(
-    () => () => {
-      drawingRef.current?.chart.remove();
+    return () => {
+      chart.unsubscribeCrosshairMove(hover);
+      chart.remove();
       drawingRef.current = null;
       drawnRef.current = null;
-    },
-    [],
-  );
+    };
+  }, []);
 
-  // The instrument's decimals, once both they and the chart are here.
   useEffect(() => {
     const drawing = drawingRef.current;
-    if (precision === undefined || !drawing || !hasCandles) return;
+    if (precision === undefined || !drawing) return;
     drawing.series.applyOptions({ priceFormat: buildPriceFormat(precision) });
     drawing.chart.applyOptions({ localization: { priceFormatter: buildPriceFormatter(precision) } });
-  }, [precision, hasCandles]);
+  }, [precision]);
 
   // Draw what the cache holds for this symbol; a new symbol starts from an empty chart.
   useEffect(() => {
     const drawing = drawingRef.current;
     const wrapper = wrapperRef.current;
-    if (!wrapper) return;
-    if (!drawing) {
-      // No chart until the first candles: the series holds none.
-      wrapper.dataset.candleCount = '0';
-      wrapper.dataset.lastClose = '';
-      return;
-    }
+    if (!drawing || !wrapper) return;
     const key = `${symbol}:${interval}`;
     const next = candles ?? [];
     const drawn = drawnRef.current?.key === key ? drawnRef.current.candles : null;

@@ -19,6 +19,11 @@ export type PostedEntry = { id: bigint; kind: EntryKind; createdAt: Date };
 
 type LockedAccount = { id: bigint; kind: AccountKind; userId: string | null; balanceMinor: bigint };
 
+/** Accounts of any of these customers: one JSON parameter, so the statement's text never varies. */
+function ownedByAny(userIds: readonly string[]) {
+  return sql`user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)))`;
+}
+
 /** Creates the customers' accounts that do not exist yet (a customer's first movement of a kind). */
 async function createCustomerAccounts(tx: Db, userIds: readonly string[]): Promise<void> {
   await tx
@@ -41,7 +46,7 @@ export async function lockCustomerAccounts(tx: Db, userIds: readonly string[]): 
     const rows = await selectRows<{ id: string; kind: AccountKind; user_id: string; balance: string }>(
       tx,
       sql`select id::text as id, kind, user_id, balance_minor::text as balance from ledger_accounts
-           where user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb)))
+           where ${ownedByAny(unique)}
            order by id for no key update`,
     );
     return rows.map((row) => ({
@@ -108,7 +113,7 @@ function postingStatement(users: readonly string[], drafts: readonly EntryDraft[
   return sql`
     with locked as materialized (
       select id, kind, user_id, balance_minor from ledger_accounts
-       where user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(users)}::jsonb)))
+       where ${ownedByAny(users)}
        order by id for no key update
     ), accounts as (
       select id, kind, user_id, balance_minor from locked

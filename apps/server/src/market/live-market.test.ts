@@ -152,6 +152,25 @@ describe('quotes', () => {
     await h.live.stop();
   });
 
+  test('one function subscribed twice is two subscriptions: ending one leaves the other', async () => {
+    const h = createHarness(createManualClock(new Date('2026-11-21T08:30:00Z')));
+    await h.live.start();
+    await h.live.settle();
+    const received: string[] = [];
+    const listener = (quote: Quote) => received.push(quote.symbol);
+    const wide = h.live.subscribe(['EURUSD', 'BTCUSD'], listener);
+    const narrow = h.live.subscribe(['BTCUSD'], listener);
+    await tickAt(h, '2026-11-21T08:30:01Z');
+    expect(received.sort()).toEqual(['BTCUSD', 'BTCUSD', 'EURUSD']);
+    narrow();
+    received.length = 0;
+    await tickAt(h, '2026-11-21T08:30:02Z');
+    expect(received.sort()).toEqual(['BTCUSD', 'EURUSD']);
+    expect(h.live.listenerCount).toBe(1);
+    wide();
+    await h.live.stop();
+  });
+
   test('quotes turn stale when no batch has arrived for ten tick intervals (the producer is gone)', async () => {
     const h = createHarness(createManualClock(new Date('2026-11-21T09:00:00Z')));
     await h.live.start();

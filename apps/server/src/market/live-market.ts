@@ -28,7 +28,11 @@ export type LiveMarket = {
   readonly producing: boolean;
   /** The latest quote of a symbol, or undefined when no price is known yet. */
   quote(symbol: string): Quote | undefined;
-  /** Calls the listener with each new quote of these symbols; returns the unsubscribe function. */
+  /**
+   * Calls the listener with each new quote of these symbols; returns the unsubscribe function.
+   * Every call is a subscription of its own, also when it passes a function already subscribed:
+   * ending one never ends another.
+   */
   subscribe(symbols: readonly string[], listener: QuoteListener): () => void;
   /** Listeners currently subscribed (for tests and metrics). */
   readonly listenerCount: number;
@@ -196,13 +200,15 @@ export function createLiveMarket(options: LiveMarketOptions): LiveMarket {
     },
     subscribe(symbols, listener) {
       const unique = [...new Set(symbols)];
+      // Its own entry, so that the same function subscribed twice is two subscriptions.
+      const subscription: QuoteListener = (quote) => listener(quote);
       for (const symbol of unique) {
         let set = listeners.get(symbol);
         if (!set) {
           set = new Set();
           listeners.set(symbol, set);
         }
-        set.add(listener);
+        set.add(subscription);
       }
       listenerCount += 1;
       let subscribed = true;
@@ -212,7 +218,7 @@ export function createLiveMarket(options: LiveMarketOptions): LiveMarket {
         listenerCount -= 1;
         for (const symbol of unique) {
           const set = listeners.get(symbol);
-          set?.delete(listener);
+          set?.delete(subscription);
           if (set?.size === 0) listeners.delete(symbol);
         }
       };

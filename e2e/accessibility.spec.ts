@@ -104,52 +104,48 @@ async function giveRecords(page: Page, adminPage: Page, customerId: string): Pro
   return ((await deposit.json()) as { id: string }).id;
 }
 
+/**
+ * A test with a customer who has records (giveRecords) and an administrator's page, both open
+ * while `body` runs; two minutes each (a test audits at most a dozen pages at one width).
+ */
+function testWithRecords(
+  title: string,
+  body: (pages: { page: Page; adminPage: Page; customerId: string; depositId: string }) => Promise<void>,
+): void {
+  test(title, async ({ page, browser, signedInClient }) => {
+    test.setTimeout(120_000);
+    const admin = await openAdminPage(browser);
+    try {
+      const depositId = await giveRecords(page, admin.page, signedInClient.id);
+      await body({ page, adminPage: admin.page, customerId: signedInClient.id, depositId });
+    } finally {
+      await admin.close();
+    }
+  });
+}
+
 const HALF = Math.ceil(CUSTOMER_ROUTES.length / 2);
 const CUSTOMER_HALVES = [CUSTOMER_ROUTES.slice(0, HALF), CUSTOMER_ROUTES.slice(HALF)];
 
 for (const width of WIDTHS) {
   for (const [index, routes] of CUSTOMER_HALVES.entries()) {
-    test(`customer pages (part ${index + 1} of 2) have no serious accessibility violation at ${width} px`, async ({
-      page,
-      browser,
-      signedInClient,
-    }) => {
-      test.setTimeout(120_000);
-      const admin = await openAdminPage(browser);
-      try {
-        await giveRecords(page, admin.page, signedInClient.id);
-      } finally {
-        await admin.close();
-      }
-      expect(
-        await audit(
-          page,
-          width,
-          routes.map((path) => fill(path, {})),
-        ),
-      ).toEqual([]);
-    });
+    testWithRecords(
+      `customer pages (part ${index + 1} of 2) have no serious accessibility violation at ${width} px`,
+      async ({ page }) => {
+        const urls = routes.map((path) => fill(path, {}));
+        expect(await audit(page, width, urls)).toEqual([]);
+      },
+    );
   }
-}
-
-for (const width of WIDTHS) {
-  test(`staff pages have no serious accessibility violation at ${width} px`, async ({
-    page,
-    browser,
-    signedInClient,
-  }) => {
-    test.setTimeout(120_000);
-    const admin = await openAdminPage(browser);
-    try {
-      const depositId = await giveRecords(page, admin.page, signedInClient.id);
+  testWithRecords(
+    `staff pages have no serious accessibility violation at ${width} px`,
+    async ({ adminPage, customerId, depositId }) => {
       const urls = STAFF_ROUTES.map((path) => {
         if (path.startsWith('/deposit/')) return fill(path, { id: depositId });
-        if (path.startsWith('/user/')) return fill(path, { id: signedInClient.id });
-        return fill(path, { uid: signedInClient.id });
+        if (path.startsWith('/user/')) return fill(path, { id: customerId });
+        return fill(path, { uid: customerId });
       });
-      expect(await audit(admin.page, width, urls)).toEqual([]);
-    } finally {
-      await admin.close();
-    }
-  });
+      expect(await audit(adminPage, width, urls)).toEqual([]);
+    },
+  );
 }

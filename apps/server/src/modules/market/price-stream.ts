@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import { PRICE_STREAM_EVENT, type Quote } from '@candor/contracts/market';
 import type { FastifyReply } from 'fastify';
 import type { LiveMarket } from '../../market/live-market.ts';
@@ -20,8 +19,13 @@ const RETRY_MS = 3000;
 const RETRY = Buffer.from(`retry: ${RETRY_MS}\n\n`);
 const PING = Buffer.from(': ping\n\n');
 
-/** Where a stream's bytes go: the HTTP response (tests pass a stand-in). */
-export type StreamSink = Pick<ServerResponse, 'write' | 'end' | 'destroy' | 'writableLength'>;
+/** Where a stream's bytes go: the connection's socket once the response's head is out (tests pass a stand-in). */
+export type StreamSink = {
+  write(chunk: Buffer): unknown;
+  end(): unknown;
+  destroy(): unknown;
+  readonly writableLength: number;
+};
 
 export type PriceStreamHubOptions = {
   pingIntervalMs?: number;
@@ -188,7 +192,11 @@ export function createPriceStreamHub(feed: QuoteFeed, options: PriceStreamHubOpt
         'cache-control': 'no-cache',
         'x-accel-buffering': 'no',
       });
-      const detach = attach(res, symbols);
+      // The head goes out with the first write; after it, frames go straight to the socket: no
+      // HTTP framing is left to add, and Node's response would cork and uncork the socket on
+      // every write (a deferred call per client per tick).
+      res.flushHeaders();
+      const detach = attach(res.socket ?? res, symbols);
       res.once('close', detach);
       return reply;
     },

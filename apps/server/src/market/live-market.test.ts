@@ -1,25 +1,22 @@
 import type { Quote } from '@candor/contracts/market';
-import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import { findInstrument } from '@candor/domain/market/instruments';
-import { REFERENCE_ORIGIN_SECONDS, simulatedPriceAt } from '@candor/domain/market/simulated-market';
+import { simulatedPriceAt } from '@candor/domain/market/simulated-market';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { candles1m } from '../db/schema/market.ts';
 import { createManualClock, type ManualClock } from '../test/manual-clock.ts';
+import {
+  createSimulatedLiveMarket,
+  HAND_DRIVEN_TICK_MS,
+  type SimulatedLiveMarket,
+  TEST_SIMULATION,
+} from '../test/simulated-live-market.ts';
 import { openTestDatabase } from '../test/test-app.ts';
 import { insertMinuteCandles } from './candles.repository.ts';
-import { createLiveMarket, type LiveMarket } from './live-market.ts';
 import { createQuoteBus } from './market-from-env.ts';
 import { silentLogger } from './market-logger.ts';
 import type { QuoteBus } from './quote-bus.ts';
-import { createLocalQuoteBus } from './quote-bus.ts';
-import { createSimulatedSource, type SimulatedSource } from './simulated-source.ts';
-
-/** Long enough that no timer fires during a test: the tests drive the ticks by hand. */
-const TICK_MS = 3_600_000;
-const settings = { seed: 7, originSeconds: REFERENCE_ORIGIN_SECONDS };
-const specs = ['EURUSD', 'BTCUSD', 'AAPL'].map((symbol) => findInstrument(symbol)) as InstrumentSpec[];
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -28,40 +25,23 @@ beforeAll(async () => {
 });
 afterAll(() => drop());
 
-type Harness = { live: LiveMarket; clock: ManualClock; source(): SimulatedSource };
+type Harness = SimulatedLiveMarket;
 
-function createHarness(clock: ManualClock, bus: QuoteBus = createLocalQuoteBus()): Harness {
-  let current: SimulatedSource | undefined;
-  const live = createLiveMarket({
-    createSources: () => {
-      current = createSimulatedSource({ instruments: specs, settings, clock: clock.now, tickMs: TICK_MS });
-      return [current];
-    },
-    fallbackTick: () => undefined,
+function createHarness(clock: ManualClock, bus?: QuoteBus): Harness {
+  return createSimulatedLiveMarket({
+    clock,
+    symbols: ['EURUSD', 'BTCUSD', 'AAPL'],
     bus,
     saveMinutes: (minutes) => insertMinuteCandles(database.db, minutes),
-    clock: clock.now,
-    tickMs: TICK_MS,
-    logger: silentLogger,
   });
-  return {
-    live,
-    clock,
-    source: () => {
-      if (!current) throw new Error('this server does not produce');
-      return current;
-    },
-  };
 }
 
 function priceAt(symbol: string, iso: string): string {
-  return simulatedPriceAt(findInstrument(symbol)!, settings, Date.parse(iso) / 1000);
+  return simulatedPriceAt(findInstrument(symbol)!, TEST_SIMULATION, Date.parse(iso) / 1000);
 }
 
-async function tickAt(h: Harness, iso: string): Promise<void> {
-  h.clock.set(new Date(iso));
-  h.source().emitNow();
-  await h.live.settle();
+function tickAt(h: Harness, iso: string): Promise<void> {
+  return h.tickAt(iso);
 }
 
 async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
@@ -176,7 +156,7 @@ describe('quotes', () => {
     await h.live.start();
     await h.live.settle();
     expect(h.live.quote('BTCUSD')?.stale).toBe(false);
-    h.clock.advance(10 * TICK_MS + 1);
+    h.clock.advance(10 * HAND_DRIVEN_TICK_MS + 1);
     expect(h.live.quote('BTCUSD')?.stale).toBe(true);
     await tickAt(h, new Date(h.clock.now().getTime() + 1000).toISOString());
     expect(h.live.quote('BTCUSD')?.stale).toBe(false);

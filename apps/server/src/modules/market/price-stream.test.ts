@@ -1,14 +1,8 @@
 import type { Quote } from '@candor/contracts/market';
-import type { InstrumentSpec } from '@candor/domain/market/instrument';
-import { findInstrument } from '@candor/domain/market/instruments';
-import { REFERENCE_ORIGIN_SECONDS } from '@candor/domain/market/simulated-market';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { createLiveMarket } from '../../market/live-market.ts';
-import { silentLogger } from '../../market/market-logger.ts';
-import { createLocalQuoteBus } from '../../market/quote-bus.ts';
-import { createSimulatedSource, type SimulatedSource } from '../../market/simulated-source.ts';
 import { createManualClock } from '../../test/manual-clock.ts';
+import { createSimulatedLiveMarket } from '../../test/simulated-live-market.ts';
 import { createPriceStreamHub, type QuoteFeed, type StreamSink } from './price-stream.ts';
 
 /** The stream's wire format and fan-out, on a bare server or on stand-in sinks, with a hand-fed feed. */
@@ -195,47 +189,29 @@ test('each quote is serialised once per tick and every client of a symbol set ge
 });
 
 test('on the live market, a page that leaves does not stop the ticks of the pages with other symbol sets', async () => {
-  const clock = createManualClock(new Date('2026-11-26T13:00:00Z'));
-  const specs = ['BTCUSD', 'EURUSD'].map((symbol) => findInstrument(symbol)) as InstrumentSpec[];
-  let source: SimulatedSource | undefined;
-  const live = createLiveMarket({
-    createSources: () => {
-      source = createSimulatedSource({
-        instruments: specs,
-        settings: { seed: 7, originSeconds: REFERENCE_ORIGIN_SECONDS },
-        clock: clock.now,
-        tickMs: 3_600_000,
-      });
-      return [source];
-    },
-    fallbackTick: () => undefined,
-    bus: createLocalQuoteBus(),
-    saveMinutes: async () => {},
-    clock: clock.now,
-    tickMs: 3_600_000,
-    logger: silentLogger,
+  const market = createSimulatedLiveMarket({
+    clock: createManualClock(new Date('2026-11-26T13:00:00Z')),
+    symbols: ['BTCUSD', 'EURUSD'],
   });
-  await live.start();
-  await live.settle();
-  const liveHub = createPriceStreamHub(live);
+  await market.live.start();
+  await market.live.settle();
+  const liveHub = createPriceStreamHub(market.live);
   const dashboard = createSink();
   const tradesPage = createSink();
   liveHub.attach(dashboard, ['BTCUSD', 'EURUSD']);
   const leave = liveHub.attach(tradesPage, ['BTCUSD']);
-  const tickAt = async (second: number) => {
-    clock.set(new Date(Date.UTC(2026, 10, 26, 13, 0, second)));
-    source?.emitNow();
-    await live.settle();
-    await Promise.resolve();
+  const tickAt = async (iso: string) => {
+    await market.tickAt(iso);
+    await Promise.resolve(); // the hub sends a tick's quotes together, in a microtask
   };
-  await tickAt(1);
+  await tickAt('2026-11-26T13:00:01Z');
   expect(dashboard.chunks.at(-1)?.toString()).toContain('"symbol":"BTCUSD"');
   leave();
-  await tickAt(2);
+  await tickAt('2026-11-26T13:00:02Z');
   const last = dashboard.chunks.at(-1)?.toString() ?? '';
   expect(last).toContain('"symbol":"BTCUSD"');
   expect(last).toContain('"time":"2026-11-26T13:00:02.000Z"');
-  await live.stop();
+  await market.live.stop();
 });
 
 test('a client that stopped reading is dropped at the next frame; the others go on', async () => {

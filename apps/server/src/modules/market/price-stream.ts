@@ -192,9 +192,9 @@ export function createPriceStreamHub(feed: QuoteFeed, options: PriceStreamHubOpt
         'cache-control': 'no-cache',
         'x-accel-buffering': 'no',
       });
-      // The head goes out with the first write; after it, frames go straight to the socket: no
-      // HTTP framing is left to add, and Node's response would cork and uncork the socket on
-      // every write (a deferred call per client per tick).
+      // The head goes out now; after it, frames go straight to the socket: no HTTP framing is
+      // left to add, and Node's response would cork and uncork the socket on every write (a
+      // deferred call per client per tick).
       res.flushHeaders();
       const detach = attach(res.socket ?? res, symbols);
       res.once('close', detach);

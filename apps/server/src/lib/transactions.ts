@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -9,7 +8,7 @@ import type { Mailer, MailMessage } from '../modules/mail/mailer.ts';
 import type { Actor } from './actor.ts';
 import { AppError } from './app-error.ts';
 import type { Clock } from './clock.ts';
-import { requireActor } from './request-actor.ts';
+import { type IdempotencyClaim, readIdempotencyClaim } from './idempotency.ts';
 
 /**
  * Mail a use case sends. It leaves only once the use case's transaction has committed, so a
@@ -43,6 +42,23 @@ export type Transactions = {
     answer: S,
     command: (context: CommandContext) => Promise<z.output<S>>,
   ): Promise<z.output<S>>;
+  /** `runMoneyRequest` with the request's claim read already (undefined: no Idempotency-Key). */
+  runIdempotent<S extends z.ZodType>(
+    claim: IdempotencyClaim | undefined,
+    answer: S,
+    command: (context: CommandContext) => Promise<z.output<S>>,
+  ): Promise<z.output<S>>;
+  /**
+   * The answer stored for a live key, for a retry of the request that claimed it; undefined when
+   * the key is not live. IDEMPOTENCY_KEY_REUSED when the key was claimed for other content.
+   */
+  storedAnswer<S extends z.ZodType>(
+    claim: IdempotencyClaim,
+    answer: S,
+    now: Date,
+  ): Promise<z.output<S> | undefined>;
+  /** When a key claimed at `now` stops answering retries (IDEMPOTENCY_KEY_TTL_HOURS). */
+  expiredBefore(now: Date): Date;
 };
 
 /**
@@ -53,38 +69,6 @@ type WriteLast = (statement: SQL, check: (rows: number) => void) => void;
 
 /** The Idempotency-Key of a request was claimed by another attempt that committed first. */
 class KeyAlreadyUsed extends Error {}
-
-/** JSON with object keys sorted, so equal content always hashes equally. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
-/**
- * The body as the request means it: a two-factor code changes every 30 seconds, so a retry with a
- * fresh code is the same request (the code itself is checked before the transaction).
- */
-function withoutOneTimeCodes(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body) || !('twoFactorCode' in body)) return body;
-  const { twoFactorCode: _code, ...rest } = body as Record<string, unknown>;
-  return rest;
-}
-
-function readKey(request: FastifyRequest): string | undefined {
-  const header = request.headers['idempotency-key'];
-  const key = Array.isArray(header) ? header[0] : header;
-  if (key === undefined) return undefined;
-  if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
-    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 200 visible ASCII characters');
-  }
-  return key;
-}
 
 export function createTransactions(deps: {
   db: Db;
@@ -126,28 +110,53 @@ export function createTransactions(deps: {
     return result;
   }
 
+  const expiredBefore = (now: Date) => new Date(now.getTime() - idempotencyKeyTtlMs);
+
   return {
     run: (command) => {
       const now = clock();
       return inTransaction((tx, outbox) => command({ tx, now, outbox }));
     },
-    runMoneyRequest,
+    runMoneyRequest: (request, answer, command) =>
+      runIdempotent(readIdempotencyClaim(request), answer, command),
+    runIdempotent,
+    storedAnswer,
+    expiredBefore,
   };
 
-  async function runMoneyRequest<S extends z.ZodType>(
-    request: FastifyRequest,
+  async function storedAnswer<S extends z.ZodType>(
+    claim: IdempotencyClaim,
+    answer: S,
+    now: Date,
+  ): Promise<z.output<S> | undefined> {
+    const [first] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.actorId, claim.actorId),
+          eq(idempotencyKeys.key, claim.key),
+          gt(idempotencyKeys.createdAt, expiredBefore(now)),
+        ),
+      );
+    if (!first) return undefined;
+    if (first.scope !== claim.scope || first.requestHash !== claim.requestHash) {
+      throw new AppError(
+        'IDEMPOTENCY_KEY_REUSED',
+        'This Idempotency-Key was already used for a different request',
+      );
+    }
+    return answer.parse(first.responseBody) as z.output<S>;
+  }
+
+  async function runIdempotent<S extends z.ZodType>(
+    claim: IdempotencyClaim | undefined,
     answer: S,
     command: (context: CommandContext) => Promise<z.output<S>>,
   ): Promise<z.output<S>> {
     const now = clock();
-    const key = readKey(request);
-    if (key === undefined) return inTransaction((tx, outbox) => command({ tx, now, outbox }));
-    const actorId = requireActor(request).id;
-    const scope = `${request.method} ${request.routeOptions.url ?? request.url}`;
-    const requestHash = createHash('sha256')
-      .update(canonicalJson({ params: request.params, body: withoutOneTimeCodes(request.body) }))
-      .digest('hex');
-    const expiredBefore = new Date(now.getTime() - idempotencyKeyTtlMs);
+    if (claim === undefined) return inTransaction((tx, outbox) => command({ tx, now, outbox }));
+    const { actorId, key, scope, requestHash } = claim;
     try {
       return await inTransaction(async (tx, outbox, writeLast) => {
         const result = await command({ tx, now, outbox });
@@ -163,7 +172,7 @@ export function createTransactions(deps: {
                  set scope = excluded.scope, request_hash = excluded.request_hash,
                      response_status = excluded.response_status, response_body = excluded.response_body,
                      created_at = excluded.created_at
-               where idempotency_keys.created_at <= ${expiredBefore.toISOString()}::timestamptz
+               where idempotency_keys.created_at <= ${expiredBefore(now).toISOString()}::timestamptz
               returning key`,
           (rows) => {
             if (rows === 0) throw new KeyAlreadyUsed();
@@ -175,27 +184,12 @@ export function createTransactions(deps: {
       // A retry: its movement (or its refusal, the first attempt having moved the money) is rolled
       // back, and it answers what the first attempt answered.
       if (!(error instanceof KeyAlreadyUsed) && !(error instanceof AppError)) throw error;
-      const [first] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.actorId, actorId),
-            eq(idempotencyKeys.key, key),
-            gt(idempotencyKeys.createdAt, expiredBefore),
-          ),
-        );
-      if (!first) {
+      const first = await storedAnswer(claim, answer, now);
+      if (first === undefined) {
         if (error instanceof KeyAlreadyUsed) throw new Error('an idempotency key was taken, then not found');
         throw error;
       }
-      if (first.scope !== scope || first.requestHash !== requestHash) {
-        throw new AppError(
-          'IDEMPOTENCY_KEY_REUSED',
-          'This Idempotency-Key was already used for a different request',
-        );
-      }
-      return answer.parse(first.responseBody) as z.output<S>;
+      return first;
     }
   }
 }

@@ -47,33 +47,50 @@ function batches<T>(items: readonly T[], size: number): T[][] {
  * followers, adds `copy.open` jobs (COPY_BATCH_SIZE relations each) in the same transaction.
  */
 export async function enqueueCopyOpens(tx: Db, trade: { id: string; userId: string }): Promise<void> {
+  await enqueueCopyOpensOfMany(tx, [trade]);
+}
+
+/**
+ * `enqueueCopyOpens` of trades opened together (decision 041): the accounts' followers are looked
+ * up in one query; only the trades of active providers with followers cost more.
+ */
+export async function enqueueCopyOpensOfMany(
+  tx: Db,
+  opened: ReadonlyArray<{ id: string; userId: string }>,
+): Promise<void> {
+  if (opened.length === 0) return;
   const rows = await tx
-    .select({ id: copyRelations.id })
+    .select({ id: copyRelations.id, providerUserId: strategyProviders.userId })
     .from(copyRelations)
     .innerJoin(strategyProviders, eq(strategyProviders.id, copyRelations.providerId))
     .where(
       and(
-        eq(strategyProviders.userId, trade.userId),
+        inArray(strategyProviders.userId, [...new Set(opened.map((trade) => trade.userId))]),
         eq(strategyProviders.status, 'active'),
         eq(copyRelations.status, 'active'),
       ),
     )
     .orderBy(copyRelations.id);
   if (rows.length === 0) return;
-  // Equity = cash + reserved: the trade's margin moved cash to reserved, so this is the equity
-  // before it opened (unrealised results of open trades are not counted).
-  const { available, reserved } = await selectBalanceFigures(tx, trade.userId);
-  const providerEquityCents = (available + reserved).toString();
-  await enqueueJobs(
-    tx,
-    COPY_OPEN_JOB,
-    batches(
-      rows.map((row) => row.id),
-      COPY_BATCH_SIZE,
-    ).map((relationIds) => ({
-      payload: { providerTradeId: trade.id, providerEquityCents, relationIds } satisfies CopyOpenPayload,
-    })),
-  );
+  for (const trade of opened) {
+    const relationIds = rows.filter((row) => row.providerUserId === trade.userId).map((row) => row.id);
+    if (relationIds.length === 0) continue;
+    // Equity = cash + reserved: the trade's margin moved cash to reserved, so this is the equity
+    // before it opened (unrealised results of open trades are not counted).
+    const { available, reserved } = await selectBalanceFigures(tx, trade.userId);
+    const providerEquityCents = (available + reserved).toString();
+    await enqueueJobs(
+      tx,
+      COPY_OPEN_JOB,
+      batches(relationIds, COPY_BATCH_SIZE).map((ids) => ({
+        payload: {
+          providerTradeId: trade.id,
+          providerEquityCents,
+          relationIds: ids,
+        } satisfies CopyOpenPayload,
+      })),
+    );
+  }
 }
 
 /**

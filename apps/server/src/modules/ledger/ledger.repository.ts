@@ -91,9 +91,21 @@ type PostingRow = {
  * a parameter's value (the entries are counted from their JSON, not by `generate_series($n)`), so
  * its generic plan costs what a custom one does and PostgreSQL stops planning it after five runs.
  */
-function postingStatement(users: readonly string[], drafts: readonly EntryDraft[], actor: Actor) {
+/** Who posts: one actor for every entry, or one per entry (requests decided together, decision 041). */
+export type EntryActors = Actor | readonly Actor[];
+
+function actorOf(actors: EntryActors, index: number): Actor {
+  if (!Array.isArray(actors)) return actors as Actor;
+  const actor = (actors as readonly Actor[])[index];
+  if (!actor) throw new Error('an entry has no actor');
+  return actor;
+}
+
+function postingStatement(users: readonly string[], drafts: readonly EntryDraft[], actors: EntryActors) {
   const entries = drafts.map((draft, index) => ({
     i: index,
+    actor_id: actorOf(actors, index).id,
+    actor_role: actorOf(actors, index).role,
     kind: draft.kind,
     description: draft.description,
     user_id: draft.userId,
@@ -141,10 +153,11 @@ function postingStatement(users: readonly string[], drafts: readonly EntryDraft[
                 from jsonb_array_elements(${JSON.stringify(entries)}::jsonb) where (select ok from allowed)) ids
     ), entries as (
       insert into journal_entries (id, kind, description, user_id, actor_id, actor_role, reference)
-      select e.id, d.kind, d.description, d.user_id, ${actor.id}, ${actor.role}, d.reference
+      select e.id, d.kind, d.description, d.user_id, d.actor_id, d.actor_role, d.reference
         from entry_ids e
         join jsonb_to_recordset(${JSON.stringify(entries)}::jsonb)
-          as d(i int, kind text, description text, user_id text, reference jsonb) on d.i = e.i
+          as d(i int, actor_id text, actor_role text, kind text, description text, user_id text, reference jsonb)
+          on d.i = e.i
        order by e.id
       returning id, kind, created_at
     ), appended as (
@@ -178,7 +191,7 @@ function postingStatement(users: readonly string[], drafts: readonly EntryDraft[
 export async function postEntries(
   tx: Db,
   drafts: readonly EntryDraft[],
-  actor: Actor,
+  actor: EntryActors,
 ): Promise<Result<PostedEntry[], InsufficientFunds>> {
   if (drafts.length === 0) return ok([]);
   for (const draft of drafts) assertBalancedEntry(draft);

@@ -12,12 +12,11 @@ import {
 } from '@candor/domain/trading/spread';
 import { computeStopOutPrice } from '@candor/domain/trading/stop-out-price';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { enqueueCopyOpens } from '../copy-trading/copy-fanout.ts';
-import { postEntries } from '../ledger/ledger.repository.ts';
+import { type EntryActors, postEntries } from '../ledger/ledger.repository.ts';
 import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { requireFreshQuote, requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
@@ -132,13 +131,13 @@ export function prepareTrade({
 }
 
 /**
- * Stores prepared trades: their margins reserved in one posting of the ledger (which locks the
- * accounts; INSUFFICIENT_FUNDS, nothing written, when one account's available cash does not cover
+ * Stores prepared trades: their margins reserved in one posting of the ledger, by `actor` (one for
+ * all, or one per trade) (which locks the accounts; INSUFFICIENT_FUNDS, nothing written, when one account's available cash does not cover
  * its margin) and the rows in one insert. Answers the rows in the order given.
  */
 export async function insertPreparedTrades(
   tx: Db,
-  actor: Actor,
+  actor: EntryActors,
   prepared: readonly PreparedTrade[],
 ): Promise<TradeRow[]> {
   if (prepared.length === 0) return [];

@@ -17,6 +17,7 @@ import {
   TradingTermsSchema,
 } from '@candor/contracts/trades';
 import { z } from 'zod';
+import { readIdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { bookTrade } from './book-trade.service.ts';
@@ -27,7 +28,7 @@ import {
   rejectDeskTrade,
   summarizeOwnDeskTrades,
 } from './desk-trades.service.ts';
-import { openTrade } from './open-trade.service.ts';
+import { createTradeOpenGroup } from './open-trades-together.ts';
 import { expireDueDeskTrades } from './trades.repository.ts';
 import { listOwnTrades, listTrades, requireAdminTrade } from './trades.service.ts';
 import { findTradingTerms } from './trading-terms.ts';
@@ -56,6 +57,8 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions' | 'cloc
     );
   }, DESK_EXPIRY_SWEEP_MS);
   sweep.unref();
+  // Opens that arrive together are decided in one transaction (group commit, decision 041).
+  const tradeOpens = createTradeOpenGroup({ market, transactions, log: app.log });
   app.addHook('onClose', async () => clearInterval(sweep));
 
   // ---------- customers ----------
@@ -79,9 +82,7 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions' | 'cloc
     },
     async (request) => {
       const actor = requireActiveActor(request);
-      return transactions.runMoneyRequest(request, TradeSchema, ({ tx, now }) =>
-        openTrade({ tx, actor, now, market, input: request.body }),
-      );
+      return tradeOpens.submit({ actor, input: request.body, claim: readIdempotencyClaim(request) });
     },
   );
 

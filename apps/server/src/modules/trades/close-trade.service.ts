@@ -30,7 +30,7 @@ import {
 } from './trades.repository.ts';
 import { requireAdminTrade, TRADE_NOT_FOUND } from './trades.service.ts';
 
-const TRADE_TRANSITIONS: Transitions<TradeStatus> = {
+export const TRADE_TRANSITIONS: Transitions<TradeStatus> = {
   next: TRADE_NEXT,
   alreadyDecided: () => 'This trade is already closed',
   invalid: (from) => `A ${from} trade cannot be closed`,
@@ -51,7 +51,7 @@ async function lockOpenTrade(tx: Db, id: string, ownerId?: string): Promise<Trad
 /** Closers that are the server itself: the trade records no user as its closer. */
 const BY_THE_SYSTEM: ReadonlySet<TradeCloser> = new Set(['stop_out', 'copy', 'copy_stop_loss']);
 
-type Close = {
+export type Close = {
   /** The market's mid price now: the trade closes at its closing side of it (closingPriceAt). */
   mid: string;
   closedBy: Exclude<TradeCloser, 'desk'>;
@@ -68,7 +68,7 @@ type ClosedFields = Parameters<typeof closeTradeRow>[2];
  * (computeTradeResult: exact, never below −amount), the ledger's margin release and result
  * entries, and the closed row's fields. Pure.
  */
-function closingOf(row: TradeRow, close: Close): { entries: EntryDraft[]; fields: ClosedFields } {
+export function closingOf(row: TradeRow, close: Close): { entries: EntryDraft[]; fields: ClosedFields } {
   const { price, midPrice } = closingPriceAt(row, close.mid);
   const result = computeTradeResult({
     direction: row.direction,

@@ -5,64 +5,30 @@ import { describe, expect, test } from 'vitest';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { trades } from '../../db/schema/trades.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
-import type { IdempotencyClaim } from '../../lib/idempotency.ts';
-import { createTransactions } from '../../lib/transactions.ts';
-import { insertUser } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
-import { createMailer } from '../mail/mailer.ts';
 import { openTrade } from './open-trade.service.ts';
 import { createTradeOpenGroup, openTradesTogether, type TradeOpenRequest } from './open-trades-together.ts';
+import {
+  balancesOf,
+  claimOf,
+  described,
+  fundedActor,
+  order,
+  outcomeOf,
+  togetherDeps,
+} from './together-test-helpers.ts';
 import { useFixedQuotes } from './trade-test-helpers.ts';
 
 const t = useTestApp();
 // ETHUSD has no price: its opens are refused with PRICE_UNAVAILABLE.
 const quotes = useFixedQuotes(t, { BTCUSD: '67234.12', EURUSD: '1.08345' });
 
-function deps() {
-  const transactions = createTransactions({
-    db: t.db,
-    mailer: createMailer(t.db, { from: 'Candor <no-reply@candor.test>' }),
-    clock: () => new Date(),
-    log: t.app.log,
-    idempotencyKeyTtlMs: 24 * 3_600_000,
-  });
-  return { market: t.app.market, transactions };
-}
-
-async function customer(cents: bigint): Promise<Actor> {
-  const user = await insertUser(t.db, { identityStatus: 'verified' });
-  if (cents > 0n) await fund(t.db, user.id, cents);
-  return { id: user.id, role: 'client' };
-}
-
-function order(overrides: Partial<PlaceTradeRequest> = {}): PlaceTradeRequest {
-  return { symbol: 'BTCUSD', direction: 'buy', amount: '100', lotSize: '2', ...overrides };
-}
-
-function claimOf(actor: Actor, key: string, input: PlaceTradeRequest): IdempotencyClaim {
-  return { actorId: actor.id, key, scope: 'POST /api/trades', requestHash: JSON.stringify(input) };
-}
-
-/** What a request's outcome says, without the ids and times that differ between two runs. */
-function described(outcome: ItemOutcome<Trade>) {
-  if (!outcome.ok) {
-    const error = outcome.error;
-    return error instanceof AppError
-      ? { refused: error.code, message: error.message }
-      : { failed: String(error) };
-  }
-  const { symbol, direction, amount, lotSize, exposure, openPrice, status } = outcome.value;
-  return { symbol, direction, amount, lotSize, exposure, openPrice, status };
-}
-
-async function balancesOf(actor: Actor) {
-  const { available, reserved } = await selectBalanceFigures(t.db, actor.id);
-  return { available, reserved };
-}
+const deps = () => togetherDeps(t);
+const customer = (cents: bigint) => fundedActor(t, cents);
+const claim = (actor: Actor, key: string, input: PlaceTradeRequest) =>
+  claimOf(actor, key, 'POST /api/trades', input);
 
 describe('trades opened together (group commit)', () => {
   test('each request gets its own outcome: a refusal does not stop the others', async () => {
@@ -87,9 +53,9 @@ describe('trades opened together (group commit)', () => {
       { refused: 'VALIDATION_FAILED', message: expect.stringContaining('Lot size can be at most') },
       expect.objectContaining({ symbol: 'EURUSD', direction: 'sell', amount: '250.00', status: 'open' }),
     ]);
-    expect(await balancesOf(rich)).toEqual({ available: 90_000n, reserved: 10_000n });
-    expect(await balancesOf(poor)).toEqual({ available: 5_000n, reserved: 0n });
-    expect(await balancesOf(other)).toEqual({ available: 75_000n, reserved: 25_000n });
+    expect(await balancesOf(t, rich)).toEqual({ available: 90_000n, reserved: 10_000n });
+    expect(await balancesOf(t, poor)).toEqual({ available: 5_000n, reserved: 0n });
+    expect(await balancesOf(t, other)).toEqual({ available: 75_000n, reserved: 25_000n });
     // Each margin entry names the customer who opened the trade as its actor.
     const opened = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.value.id] : []));
     const rows = await t.db
@@ -110,7 +76,7 @@ describe('trades opened together (group commit)', () => {
       { actor, input: order({ amount: '100' }), claim: undefined },
     ]);
     expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, false, true]);
-    expect(await balancesOf(actor)).toEqual({ available: 0n, reserved: 30_000n });
+    expect(await balancesOf(t, actor)).toEqual({ available: 0n, reserved: 30_000n });
   });
 
   test('a retry in a batch answers the first attempt; the same key for other content is refused', async () => {
@@ -118,28 +84,28 @@ describe('trades opened together (group commit)', () => {
     const actor = await customer(100_000n);
     const first = order({ amount: '120' });
     const opened = await d.transactions.runIdempotent(
-      claimOf(actor, 'k-1', first),
+      claim(actor, 'k-1', first),
       TradeSchema,
       ({ tx, now }) => openTrade({ tx, actor, now, market: d.market, input: first }),
     );
     const outcomes = await openTradesTogether(d, [
-      { actor, input: first, claim: claimOf(actor, 'k-1', first) },
-      { actor, input: order({ amount: '10' }), claim: claimOf(actor, 'k-2', order({ amount: '10' })) },
-      { actor, input: order({ amount: '99' }), claim: claimOf(actor, 'k-1', order({ amount: '99' })) },
+      { actor, input: first, claim: claim(actor, 'k-1', first) },
+      { actor, input: order({ amount: '10' }), claim: claim(actor, 'k-2', order({ amount: '10' })) },
+      { actor, input: order({ amount: '99' }), claim: claim(actor, 'k-1', order({ amount: '99' })) },
     ]);
     expect(outcomes[0]).toEqual({ ok: true, value: opened });
     expect(outcomes[1]).toMatchObject({ ok: true, value: { amount: '10.00' } });
     expect(described(outcomes[2] as ItemOutcome<Trade>)).toMatchObject({ refused: 'IDEMPOTENCY_KEY_REUSED' });
     const own = await t.db.select({ id: trades.id }).from(trades).where(eq(trades.userId, actor.id));
     expect(own).toHaveLength(2);
-    expect(await balancesOf(actor)).toEqual({ available: 87_000n, reserved: 13_000n });
+    expect(await balancesOf(t, actor)).toEqual({ available: 87_000n, reserved: 13_000n });
     // The new request's answer is stored: sent again, it opens nothing more.
     const again = await openTradesTogether(d, [
-      { actor, input: order({ amount: '10' }), claim: claimOf(actor, 'k-2', order({ amount: '10' })) },
+      { actor, input: order({ amount: '10' }), claim: claim(actor, 'k-2', order({ amount: '10' })) },
       { actor, input: order({ amount: '1' }), claim: undefined },
     ]);
     expect(again[0]).toEqual(outcomes[1]);
-    expect(await balancesOf(actor)).toEqual({ available: 86_900n, reserved: 13_100n });
+    expect(await balancesOf(t, actor)).toEqual({ available: 86_900n, reserved: 13_100n });
   });
 
   test("a refused request's key is released: its retry, once the money is there, opens the trade", async () => {
@@ -148,7 +114,7 @@ describe('trades opened together (group commit)', () => {
     const other = await customer(100_000n);
     const input = order({ amount: '50' });
     const refused = await openTradesTogether(d, [
-      { actor, input, claim: claimOf(actor, 'k-3', input) },
+      { actor, input, claim: claim(actor, 'k-3', input) },
       { actor: other, input: order(), claim: undefined },
     ]);
     expect(described(refused[0] as ItemOutcome<Trade>)).toEqual({
@@ -157,11 +123,11 @@ describe('trades opened together (group commit)', () => {
     });
     await fund(t.db, actor.id, 10_000n);
     const retried = await openTradesTogether(d, [
-      { actor, input, claim: claimOf(actor, 'k-3', input) },
+      { actor, input, claim: claim(actor, 'k-3', input) },
       { actor: other, input: order(), claim: undefined },
     ]);
     expect(retried[0]).toMatchObject({ ok: true, value: { amount: '50.00' } });
-    expect(await balancesOf(actor)).toEqual({ available: 6_000n, reserved: 5_000n });
+    expect(await balancesOf(t, actor)).toEqual({ available: 6_000n, reserved: 5_000n });
   });
 
   test('the same key sent many times at once to the group opens one trade; every attempt gets its answer', async () => {
@@ -171,12 +137,12 @@ describe('trades opened together (group commit)', () => {
     const others = await Promise.all([customer(100_000n), customer(100_000n)]);
     const input = order({ amount: '42' });
     const answers = await Promise.all([
-      ...Array.from({ length: 4 }, () => group.submit({ actor, input, claim: claimOf(actor, 'k-4', input) })),
+      ...Array.from({ length: 4 }, () => group.submit({ actor, input, claim: claim(actor, 'k-4', input) })),
       ...others.map((other) => group.submit({ actor: other, input: order(), claim: undefined })),
     ]);
     const [one, ...rest] = answers.slice(0, 4);
     for (const answer of rest) expect(answer).toEqual(one);
-    expect(await balancesOf(actor)).toEqual({ available: 95_800n, reserved: 4_200n });
+    expect(await balancesOf(t, actor)).toEqual({ available: 95_800n, reserved: 4_200n });
     expect(group.stats()).toMatchObject({ items: 6, failedBatches: 0 });
     expect(group.stats().batches).toBeGreaterThan(0);
   });
@@ -205,18 +171,17 @@ describe('trades opened together (group commit)', () => {
           const batched = await openTradesTogether(d, build(together));
           const oneByOne: Array<ItemOutcome<Trade>> = [];
           for (const request of build(alone)) {
-            try {
-              const value = await d.transactions.runIdempotent(undefined, TradeSchema, ({ tx, now }) =>
-                openTrade({ tx, actor: request.actor, now, market: d.market, input: request.input }),
-              );
-              oneByOne.push({ ok: true, value });
-            } catch (error) {
-              oneByOne.push({ ok: false, error });
-            }
+            oneByOne.push(
+              await outcomeOf(() =>
+                d.transactions.runIdempotent(undefined, TradeSchema, ({ tx, now }) =>
+                  openTrade({ tx, actor: request.actor, now, market: d.market, input: request.input }),
+                ),
+              ),
+            );
           }
           expect(batched.map(described)).toEqual(oneByOne.map(described));
           for (const [index, actor] of together.entries()) {
-            expect(await balancesOf(actor)).toEqual(await balancesOf(alone[index] as Actor));
+            expect(await balancesOf(t, actor)).toEqual(await balancesOf(t, alone[index] as Actor));
           }
         },
       ),

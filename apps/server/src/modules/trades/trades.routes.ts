@@ -21,7 +21,8 @@ import { readIdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { bookTrade } from './book-trade.service.ts';
-import { adminCloseTrade, closeOwnTrade } from './close-trade.service.ts';
+import { adminCloseTrade } from './close-trade.service.ts';
+import { createTradeCloseGroup } from './close-trades-together.ts';
 import {
   acceptDeskTrade,
   listOwnDeskTrades,
@@ -57,8 +58,9 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions' | 'cloc
     );
   }, DESK_EXPIRY_SWEEP_MS);
   sweep.unref();
-  // Opens that arrive together are decided in one transaction (group commit, decision 041).
+  // Opens, and closes, that arrive together are decided in one transaction (group commit, decision 041).
   const tradeOpens = createTradeOpenGroup({ market, transactions, log: app.log });
+  const tradeCloses = createTradeCloseGroup({ market, transactions, log: app.log });
   app.addHook('onClose', async () => clearInterval(sweep));
 
   // ---------- customers ----------
@@ -139,9 +141,7 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions' | 'cloc
     async (request) => {
       // A suspended customer may still close their own trades (only opening new ones is refused).
       const actor = requireActor(request);
-      return transactions.runMoneyRequest(request, TradeSchema, ({ tx, now }) =>
-        closeOwnTrade({ tx, actor, now, market, id: request.params.id }),
-      );
+      return tradeCloses.submit({ actor, id: request.params.id, claim: readIdempotencyClaim(request) });
     },
   );
 

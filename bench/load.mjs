@@ -300,12 +300,16 @@ export async function runPgbench(name, { clients, seconds, run }) {
 
 // ---------- report ----------
 
-/** The paragraph on what shares the cores and what one operation is (`transaction`: its steps). */
-export function printLoadNote(transaction) {
+/**
+ * The paragraph on what shares the cores and what one operation is (`transaction`: its steps;
+ * `grouped`: which operations share a transaction when they arrive together).
+ */
+export function printLoadNote(transaction, grouped) {
   console.log(
     'The load generator (this process, node:http with keep-alive), the server and PostgreSQL share the\n' +
-      `same ${os.cpus().length} cores; pgbench's client shares them too. Each operation is one HTTP request = one\n` +
-      `database transaction (${transaction}).`,
+      `same ${os.cpus().length} cores; pgbench's client shares them too. Each operation is one HTTP request,\n` +
+      `decided in a database transaction (${transaction}).` +
+      (grouped ? `\n${grouped} that arrive together share one (group commit, docs/decisions/041).` : ''),
   );
 }
 

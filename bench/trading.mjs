@@ -197,7 +197,10 @@ async function readTradeCounts(db) {
 /** @param {import('./load.mjs').PhaseStats} s */
 function report(s) {
   console.log(`\nTrading through HTTP on PostgreSQL: ${clients} customers, ${seconds} s (${machineLine()})`);
-  printLoadNote('session lookup, idempotency key, quote, row lock, ledger entries, trade row');
+  printLoadNote(
+    'session lookup, idempotency key, quote, row lock, ledger entries, trade row',
+    'Opens, and closes,',
+  );
   console.log(
     'Live simulated prices tick every second meanwhile, and the stop-out monitor checks each batch.',
   );
@@ -211,7 +214,7 @@ function report(s) {
   if (pgbench) {
     const ratio = s.opsPerSecond / pgbench.tps;
     console.log(
-      `  operations (each open or close one transaction) ≥ ${TARGET.ratioOfPgbench * 100} % of pgbench TPS: ` +
+      `  operations (each open or close one HTTP request) ≥ ${TARGET.ratioOfPgbench * 100} % of pgbench TPS: ` +
         `${(ratio * 100).toFixed(1)} % → ${verdict(ratio >= TARGET.ratioOfPgbench)}`,
     );
   }

@@ -73,4 +73,34 @@ describe('the one-query session reader', () => {
     await database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
     expect((await readSession(header))?.status).toBe('suspended');
   });
+
+  test('reads that arrive together share one query, and each gets its own session', async () => {
+    const signedIn = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const user = await insertUser(database.db);
+        return { user, header: `${SESSION_COOKIE}=${await createSessionCookie(database.db, user.id)}` };
+      }),
+    );
+    const [ended, suspended] = signedIn;
+    if (!ended || !suspended) throw new Error('six users were signed in');
+    const endedToken = decodeURIComponent(ended.header.split('=')[1] ?? '').split('.')[0] ?? '';
+    await database.db.delete(sessions).where(eq(sessions.token, endedToken));
+    await database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.user.id));
+    const before = readSession.stats();
+    const answers = await Promise.all([
+      ...signedIn.map(({ header }) => readSession(header)),
+      readSession(signedIn[2]?.header ?? ''),
+    ]);
+    expect(answers.map((answer) => answer?.actor.id)).toEqual([
+      undefined,
+      suspended.user.id,
+      ...signedIn.slice(2).map(({ user }) => user.id),
+      signedIn[2]?.user.id,
+    ]);
+    expect(answers[1]?.status).toBe('suspended');
+    expect(answers[2]?.status).toBe('active');
+    const after = readSession.stats();
+    expect(after.items - before.items).toBe(7);
+    expect(after.batches - before.batches).toBe(1);
+  });
 });

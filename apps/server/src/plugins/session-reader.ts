@@ -2,8 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/auth.ts';
+import { createGroupCommit } from '../lib/group-commit.ts';
 import type { SignedIn } from './access.ts';
 import type { Auth } from './auth.ts';
+
+/** The most session reads one query answers; more waiting requests go in the next. */
+const SESSION_READ_BATCH = 100;
 
 type SessionCookieConfig = {
   cookieName: string;
@@ -43,8 +47,9 @@ function verifySignedValue(value: string, secret: string): string | undefined {
  * session that better-auth would not refresh on this request. Answers `undefined` whenever
  * better-auth must decide (no or unsigned cookie, unknown or expired session, a session due for
  * its daily extension, a "don't remember me" session), so better-auth stays the authority for
- * creating, extending and ending sessions. The session row is read on every request: a signed-out,
- * revoked or expired session is refused at once, and a suspension shows on the next request.
+ * creating, extending and ending sessions. The session row is read on every request, after it
+ * arrived (requests that arrive together share one query): a signed-out, revoked or expired session
+ * is refused at once, and a suspension shows on the next request.
  */
 export function createSessionReader(auth: Auth, db: Db) {
   let config: Promise<SessionCookieConfig> | undefined;
@@ -59,21 +64,41 @@ export function createSessionReader(auth: Auth, db: Db) {
     };
   };
 
+  const fields = {
+    token: sessions.token,
+    expiresAt: sessions.expiresAt,
+    userId: users.id,
+    role: users.role,
+    status: users.status,
+    twoFactorEnabled: users.twoFactorEnabled,
+  };
   // Built once (every request that carries a cookie runs it); on PostgreSQL also prepared once per connection.
   const sessionQuery = db
-    .select({
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      role: users.role,
-      status: users.status,
-      twoFactorEnabled: users.twoFactorEnabled,
-    })
+    .select(fields)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('candor_session_actor');
+  type SessionRow = Awaited<ReturnType<typeof sessionQuery.execute>>[number];
+  // Requests that arrive together read their sessions in one query (decision 041): each read still
+  // starts after its request arrived, so a session ended before it is refused.
+  const lookups = createGroupCommit<string, SessionRow | undefined>({
+    maxBatch: SESSION_READ_BATCH,
+    runOne: async (token) => (await sessionQuery.execute({ token }))[0],
+    runBatch: async (tokens) => {
+      const rows = await db
+        .select(fields)
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          sql`${sessions.token} in (select jsonb_array_elements_text(${JSON.stringify(tokens)}::jsonb))`,
+        );
+      const byToken = new Map(rows.map((row) => [row.token, row]));
+      return tokens.map((token) => ({ ok: true, value: byToken.get(token) }));
+    },
+  });
 
-  return async function readSession(cookieHeader: string, now = Date.now()): Promise<SignedIn | undefined> {
+  async function readSession(cookieHeader: string, now = Date.now()): Promise<SignedIn | undefined> {
     config ??= loadConfig();
     const { cookieName, dontRememberName, secret, expiresInMs, updateAgeMs } = await config;
     if (readCookie(cookieHeader, dontRememberName) !== undefined) return undefined;
@@ -81,7 +106,7 @@ export function createSessionReader(auth: Auth, db: Db) {
     if (!value) return undefined;
     const token = verifySignedValue(value, secret);
     if (!token) return undefined;
-    const [row] = await sessionQuery.execute({ token });
+    const row = await lookups.submit(token);
     if (!row) return undefined;
     const expiresAt = row.expiresAt.getTime();
     const dueForRefresh = expiresAt - expiresInMs + updateAgeMs <= now;
@@ -91,5 +116,6 @@ export function createSessionReader(auth: Auth, db: Db) {
       status: row.status,
       twoFactorEnabled: row.twoFactorEnabled,
     };
-  };
+  }
+  return Object.assign(readSession, { stats: lookups.stats });
 }

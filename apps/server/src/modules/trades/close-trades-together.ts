@@ -13,7 +13,7 @@ import {
   enqueueCopyStopLossChecks,
   settleCopiedTrade,
 } from '../copy-trading/copy-fanout.ts';
-import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
+import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { closeOwnTrade, closingOf, TRADE_TRANSITIONS } from './close-trade.service.ts';
 import { findCopyMarks } from './copy-marks.repository.ts';
 import { requireFreshQuote } from './trade-inputs.ts';
@@ -60,7 +60,7 @@ function closeAlone({ market, transactions }: Deps, request: TradeCloseRequest):
 
 /**
  * Closes the requests' trades in one transaction, set-based: the trades locked in id order (each
- * close locks its trade first), the Idempotency-Keys claimed, each request checked in arrival order
+ * close locks its trade first), their owners' accounts, the Idempotency-Keys claimed, each request checked in arrival order
  * as `closeOwnTrade` checks it (NOT_FOUND for an unknown trade or another customer's, ALREADY_DECIDED
  * for a closed one, also one closed by an earlier request of the batch, then a fresh price), and the
  * accepted closes' entries posted and rows closed at once, each at its closing side of the price
@@ -84,6 +84,15 @@ export async function closeTradesTogether(
           requests.map((request) => request.id),
         )
       ).map((row) => [row.id, row]),
+    );
+    // The owners' accounts next, before the keys: every money path locks rows, then accounts,
+    // then its Idempotency-Key (the single close locks its trade, posts, then claims), so two
+    // paths never wait on each other in a circle.
+    await lockCustomerAccounts(
+      tx,
+      requests.flatMap((request) =>
+        locked.get(request.id)?.userId === request.actor.id ? [request.actor.id] : [],
+      ),
     );
     const claimed = await claimKeys(
       tx,

@@ -44,9 +44,9 @@ export async function listDeposits(
   }));
 }
 
-type DepositDetails = NonNullable<Awaited<ReturnType<typeof findDepositDetails>>>;
+export type DepositDetails = NonNullable<Awaited<ReturnType<typeof findDepositDetails>>>;
 
-function toAdminDeposit({ deposit, customer, proof, decider }: DepositDetails): AdminDeposit {
+export function toAdminDeposit({ deposit, customer, proof, decider }: DepositDetails): AdminDeposit {
   return {
     ...toDeposit(deposit),
     userId: deposit.userId,
@@ -64,7 +64,7 @@ export async function requireAdminDeposit(db: Db, id: string): Promise<AdminDepo
   return toAdminDeposit(row);
 }
 
-const DEPOSIT_TRANSITIONS: Transitions<DepositStatus> = {
+export const DEPOSIT_TRANSITIONS: Transitions<DepositStatus> = {
   next: DEPOSIT_NEXT,
   alreadyDecided: DEPOSIT_MESSAGES.alreadyDecided,
   invalid: (from, to) => `A ${from} deposit cannot be ${to}`,

@@ -1,10 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
 import { users } from '../../db/schema/auth.ts';
 import { depositQuotes, deposits } from '../../db/schema/deposits.ts';
 import { files } from '../../db/schema/files.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { customerEmailContains } from '../users/users.repository.ts';
 
@@ -58,6 +59,62 @@ export async function lockDepositForDecision(tx: Db, id: string, deciderId: stri
   if (!isUuid(id)) return undefined;
   const [row] = await selectDepositDetails(tx, id, deciderId).for('update', { of: deposits });
   return row;
+}
+
+/**
+ * Deposits locked FOR UPDATE in id order for decisions taken together (decision 041), each read with
+ * its customer and proof; the deciders' names are read on their own (`findStaffNames`).
+ */
+export async function lockDepositsForDecision(tx: Db, ids: readonly string[]) {
+  const valid = [...new Set(ids.filter(isUuid))];
+  if (valid.length === 0) return [];
+  return tx
+    .select({
+      deposit: deposits,
+      customer: { name: users.name, email: users.email },
+      proof: { id: files.id, contentType: files.contentType },
+    })
+    .from(deposits)
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .innerJoin(files, eq(files.id, deposits.proofFileId))
+    .where(inArray(deposits.id, valid))
+    .orderBy(deposits.id)
+    .for('update', { of: deposits });
+}
+
+/** The names of staff members by id (the deciders of decisions taken together). */
+export async function findStaffNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** Records approvals on deposits that are still pending, in one statement; answers how many. */
+export async function approveDeposits(
+  tx: Db,
+  approvals: ReadonlyArray<{ id: string; decidedBy: string; decidedAt: Date; entryId: bigint }>,
+): Promise<number> {
+  if (approvals.length === 0) return 0;
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`update deposits d
+           set status = 'approved', decided_by = v.decided_by, decided_at = v.decided_at, entry_id = v.entry_id
+          from jsonb_to_recordset(${JSON.stringify(
+            approvals.map((approval) => ({
+              id: approval.id,
+              decided_by: approval.decidedBy,
+              decided_at: approval.decidedAt.toISOString(),
+              entry_id: approval.entryId.toString(),
+            })),
+          )}::jsonb) as v(id uuid, decided_by text, decided_at timestamptz, entry_id bigint)
+         where d.id = v.id and d.status = 'pending'
+        returning d.id::text as id`,
+  );
+  return rows.length;
 }
 
 /** What a decision writes on a deposit. */

@@ -14,15 +14,12 @@ import {
 import { ErrorResponseSchema } from '@candor/contracts/errors';
 import { IdempotencyHeadersSchema } from '@candor/contracts/money';
 import { z } from 'zod';
+import { readIdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { readUploadedFile } from '../storage/read-upload.ts';
-import {
-  approveDeposit,
-  listDeposits,
-  rejectDeposit,
-  requireAdminDeposit,
-} from './admin-deposits.service.ts';
+import { listDeposits, rejectDeposit, requireAdminDeposit } from './admin-deposits.service.ts';
+import { createDepositApprovalGroup } from './approve-deposits-together.ts';
 import { createDepositQuote, listOwnDeposits, saveDepositProof, submitDeposit } from './deposits.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
@@ -32,6 +29,8 @@ export const depositsRoutes: RoutesPlugin<'db' | 'storage' | 'market' | 'transac
   app,
   { db, storage, market, transactions },
 ) => {
+  // Approvals that arrive together are decided in one transaction (group commit, decision 041).
+  const depositApprovals = createDepositApprovalGroup({ transactions, log: app.log });
   // ---------- customers ----------
 
   app.post(
@@ -173,9 +172,7 @@ export const depositsRoutes: RoutesPlugin<'db' | 'storage' | 'market' | 'transac
     },
     async (request) => {
       const actor = requireActor(request);
-      return transactions.runMoneyRequest(request, AdminDepositSchema, ({ tx, now }) =>
-        approveDeposit({ tx, actor, now, id: request.params.id }),
-      );
+      return depositApprovals.submit({ actor, id: request.params.id, claim: readIdempotencyClaim(request) });
     },
   );
 

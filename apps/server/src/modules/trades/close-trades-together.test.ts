@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
+import { claimOf, outcomeOf, togetherDeps } from '../../test/group-commit.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { closeOwnTrade } from './close-trade.service.ts';
 import {
@@ -14,15 +15,7 @@ import {
   type TradeCloseRequest,
 } from './close-trades-together.ts';
 import { openTradesTogether } from './open-trades-together.ts';
-import {
-  balancesOf,
-  claimOf,
-  described,
-  fundedActor,
-  order,
-  outcomeOf,
-  togetherDeps,
-} from './together-test-helpers.ts';
+import { balancesOf, described, fundedActor, order } from './together-test-helpers.ts';
 import { useFixedQuotes, useZeroDefaultSpread } from './trade-test-helpers.ts';
 
 const t = useTestApp();

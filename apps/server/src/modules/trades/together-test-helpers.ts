@@ -2,25 +2,10 @@ import type { PlaceTradeRequest, Trade } from '@candor/contracts/trades';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
-import type { IdempotencyClaim } from '../../lib/idempotency.ts';
-import { createTransactions } from '../../lib/transactions.ts';
 import { insertUser } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
-import { createMailer } from '../mail/mailer.ts';
-
-/** What the group-commit use cases run with, on the test app's database and market. */
-export function togetherDeps(t: TestApp) {
-  const transactions = createTransactions({
-    db: t.db,
-    mailer: createMailer(t.db, { from: 'Candor <no-reply@candor.test>' }),
-    clock: () => new Date(),
-    log: t.app.log,
-    idempotencyKeyTtlMs: 24 * 3_600_000,
-  });
-  return { market: t.app.market, transactions };
-}
 
 /** A verified customer with `cents` of cash, as the actor of their own requests. */
 export async function fundedActor(t: TestApp, cents: bigint): Promise<Actor> {
@@ -31,11 +16,6 @@ export async function fundedActor(t: TestApp, cents: bigint): Promise<Actor> {
 
 export function order(overrides: Partial<PlaceTradeRequest> = {}): PlaceTradeRequest {
   return { symbol: 'BTCUSD', direction: 'buy', amount: '100', lotSize: '2', ...overrides };
-}
-
-/** A claim as a route reads it (the hash of the content stands in for the request's). */
-export function claimOf(actor: Actor, key: string, scope: string, content: unknown): IdempotencyClaim {
-  return { actorId: actor.id, key, scope, requestHash: JSON.stringify(content) };
 }
 
 /** What a request's outcome says, without the ids and times that differ between two runs. */
@@ -50,15 +30,6 @@ export function described(outcome: ItemOutcome<Trade> | undefined) {
   const { symbol, direction, amount, lotSize, exposure, openPrice, closePrice, result, status, closedBy } =
     outcome.value;
   return { symbol, direction, amount, lotSize, exposure, openPrice, closePrice, result, status, closedBy };
-}
-
-/** Runs a use case and keeps its outcome, as a batch answers it. */
-export async function outcomeOf(run: () => Promise<Trade>): Promise<ItemOutcome<Trade>> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    return { ok: false, error };
-  }
 }
 
 export async function balancesOf(t: TestApp, actor: Actor) {

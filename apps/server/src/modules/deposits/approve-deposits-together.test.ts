@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { type AdminDeposit, AdminDepositSchema } from '@candor/contracts/deposits';
+import { and, count, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { auditLog } from '../../db/schema/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ItemOutcome } from '../../lib/group-commit.ts';
+import { insertPendingDeposit } from '../../test/deposits.ts';
+import { insertUser } from '../../test/factories.ts';
+import { claimOf, outcomeOf, togetherDeps } from '../../test/group-commit.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { verifyAuditChain } from '../audit/verify-audit-chain.ts';
+import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
+import { approveDeposit } from './admin-deposits.service.ts';
+import {
+  approveDepositsTogether,
+  createDepositApprovalGroup,
+  type DepositApprovalRequest,
+} from './approve-deposits-together.ts';
+
+const t = useTestApp();
+const deps = () => togetherDeps(t);
+
+async function staff(): Promise<Actor> {
+  const user = await insertUser(t.db, { role: 'admin' });
+  return { id: user.id, role: 'admin' };
+}
+
+/** A customer with pending deposits of these amounts (cents); a `rejected` one is decided already. */
+async function customerWithDeposits(amounts: readonly bigint[], rejected = false) {
+  const user = await insertUser(t.db, { identityStatus: 'verified' });
+  const deposits = [];
+  for (const amountMinor of amounts)
+    deposits.push(await insertPendingDeposit(t.db, user.id, { amountMinor }));
+  if (rejected) {
+    deposits.push(
+      await insertPendingDeposit(t.db, user.id, {
+        amountMinor: 999n,
+        status: 'rejected',
+        decidedBy: 'someone',
+        decidedAt: new Date(),
+        decisionReason: 'No payment arrived',
+      }),
+    );
+  }
+  return { user, deposits };
+}
+
+function approval(actor: Actor, id: string, key?: string): DepositApprovalRequest {
+  return {
+    actor,
+    id,
+    claim: key ? claimOf(actor, key, 'POST /api/admin/deposits/:id/approve', { params: { id } }) : undefined,
+  };
+}
+
+/** What an approval's outcome says, without the ids that differ between two runs. */
+function described(outcome: ItemOutcome<AdminDeposit> | undefined) {
+  if (!outcome) return { missing: true };
+  if (!outcome.ok) {
+    const error = outcome.error;
+    return error instanceof AppError
+      ? { refused: error.code, message: error.message }
+      : { failed: String(error) };
+  }
+  const { status, amount, decidedBy, coin } = outcome.value;
+  return { status, amount, coin, decidedBy: decidedBy?.name };
+}
+
+async function figuresOf(userId: string) {
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectUserId, userId), eq(auditLog.action, 'deposit.approve')));
+  return { ...(await selectBalanceFigures(t.db, userId)), audits: row?.n ?? 0 };
+}
+
+describe('deposit approvals decided together (group commit)', () => {
+  test('each approval gets its own outcome, its own credit and its own audit row; the chain holds', async () => {
+    const [first, second] = [await staff(), await staff()];
+    if (!first || !second) throw new Error('two administrators');
+    const a = await customerWithDeposits([2_500n, 10_000n], true);
+    const b = await customerWithDeposits([4_000n]);
+    const [a1, a2, aRejected] = a.deposits;
+    const [b1] = b.deposits;
+    if (!a1 || !a2 || !aRejected || !b1) throw new Error('four deposits');
+    const outcomes = await approveDepositsTogether(deps(), [
+      approval(first, a1.id),
+      approval(second, b1.id),
+      approval(second, a1.id),
+      approval(first, aRejected.id),
+      approval(first, randomUUID()),
+      approval(first, 'not-a-deposit'),
+      approval(second, a2.id),
+    ]);
+    expect(outcomes.map(described)).toEqual([
+      expect.objectContaining({ status: 'approved', amount: '25.00' }),
+      expect.objectContaining({ status: 'approved', amount: '40.00' }),
+      { refused: 'ALREADY_DECIDED', message: expect.any(String) },
+      { refused: 'ALREADY_DECIDED', message: expect.any(String) },
+      { refused: 'NOT_FOUND', message: expect.any(String) },
+      { refused: 'NOT_FOUND', message: expect.any(String) },
+      expect.objectContaining({ status: 'approved', amount: '100.00' }),
+    ]);
+    const [one, two] = outcomes;
+    if (!one?.ok || !two?.ok) throw new Error('approved');
+    expect(one.value.decidedBy?.id).toBe(first.id);
+    expect(two.value.decidedBy?.id).toBe(second.id);
+    expect(await figuresOf(a.user.id)).toMatchObject({ available: 12_500n, audits: 2 });
+    expect(await figuresOf(b.user.id)).toMatchObject({ available: 4_000n, audits: 1 });
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+
+  test('a retry answers the first approval; a refused request releases its key', async () => {
+    const d = deps();
+    const admin = await staff();
+    const { user, deposits } = await customerWithDeposits([2_500n, 3_000n]);
+    const [d1, d2] = deposits;
+    if (!d1 || !d2) throw new Error('two deposits');
+    const first = await d.transactions.runIdempotent(
+      approval(admin, d1.id, 'a-1').claim,
+      AdminDepositSchema,
+      ({ tx, now }) => approveDeposit({ tx, actor: admin, now, id: d1.id }),
+    );
+    const unknown = randomUUID();
+    const outcomes = await approveDepositsTogether(d, [
+      approval(admin, d1.id, 'a-1'),
+      approval(admin, unknown, 'a-2'),
+      approval(admin, d2.id, 'a-1'),
+    ]);
+    expect(outcomes[0]).toEqual({ ok: true, value: first });
+    expect(described(outcomes[1])).toMatchObject({ refused: 'NOT_FOUND' });
+    expect(described(outcomes[2])).toMatchObject({ refused: 'IDEMPOTENCY_KEY_REUSED' });
+    // 'a-2' was released: used again for another request, it is a new request.
+    const again = await approveDepositsTogether(d, [approval(admin, d2.id, 'a-2'), approval(admin, d1.id)]);
+    expect(described(again[0])).toMatchObject({ status: 'approved', amount: '30.00' });
+    expect(described(again[1])).toMatchObject({ refused: 'ALREADY_DECIDED' });
+    expect(await figuresOf(user.id)).toMatchObject({ available: 5_500n, audits: 2 });
+  });
+
+  test('the same approval sent many times at once to the group credits once; every attempt gets its answer', async () => {
+    const group = createDepositApprovalGroup({ ...deps(), log: t.app.log });
+    const admin = await staff();
+    const { user, deposits } = await customerWithDeposits([7_700n, 100n]);
+    const [d1, d2] = deposits;
+    if (!d1 || !d2) throw new Error('two deposits');
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => group.submit(approval(admin, d1.id, 'a-3'))),
+      group.submit(approval(admin, d2.id)),
+    ]);
+    for (const answer of answers.slice(1, 4)) expect(answer).toEqual(answers[0]);
+    expect(await figuresOf(user.id)).toMatchObject({ available: 7_800n, audits: 2 });
+    expect(group.stats()).toMatchObject({ items: 5, failedBatches: 0 });
+  });
+
+  test('decided together or one after the other, every approval gets the same outcome and balances', async () => {
+    const admins = [await staff(), await staff()];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            by: fc.integer({ min: 0, max: 1 }),
+            // Customer 0's two pending deposits (often the same twice), customer 1's, a decided one, none.
+            target: fc.constantFrom(0, 0, 1, 2, 3, 4),
+          }),
+          { minLength: 2, maxLength: 8 },
+        ),
+        async (requests) => {
+          const setUp = async () => {
+            const first = await customerWithDeposits([1_000n, 2_000n], true);
+            const second = await customerWithDeposits([3_000n]);
+            const ids = [
+              ...first.deposits.map((deposit) => deposit.id),
+              second.deposits[0]?.id ?? '',
+              randomUUID(),
+            ];
+            // ids: 0, 1 pending (customer 0), 2 rejected, 3 pending (customer 1), 4 unknown.
+            return { users: [first.user.id, second.user.id], ids };
+          };
+          const together = await setUp();
+          const alone = await setUp();
+          const build = ({ ids }: { ids: string[] }) =>
+            requests.map(({ by, target }) => approval(admins[by] as Actor, ids[target] ?? ''));
+          const d = deps();
+          const batched = await approveDepositsTogether(d, build(together));
+          const oneByOne: Array<ItemOutcome<AdminDeposit>> = [];
+          for (const request of build(alone)) {
+            oneByOne.push(
+              await outcomeOf(() =>
+                d.transactions.runIdempotent(undefined, AdminDepositSchema, ({ tx, now }) =>
+                  approveDeposit({ tx, actor: request.actor, now, id: request.id }),
+                ),
+              ),
+            );
+          }
+          expect(batched.map(described)).toEqual(oneByOne.map(described));
+          for (const [index, userId] of together.users.entries()) {
+            expect(await figuresOf(userId)).toEqual(await figuresOf(alone.users[index] ?? ''));
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+});

@@ -73,10 +73,28 @@ async function toAdminWithdrawal(
   knownWaiting?: ApprovalRow | null,
 ): Promise<AdminWithdrawal> {
   const people = await selectPeople(db, row.decidedBy ? [row.userId, row.decidedBy] : [row.userId]);
-  const user = people.find((person) => person.id === row.userId);
-  const decider = row.decidedBy ? people.find((person) => person.id === row.decidedBy) : undefined;
   const entries = await selectWithdrawalEntries(db, row.id);
   const waiting = knownWaiting === undefined ? await findWaitingWithdrawalApproval(db, row.id) : knownWaiting;
+  return adminWithdrawalOf(row, {
+    people,
+    entries,
+    awaitingApproval: waiting ? await toWaitingApproval(db, waiting) : null,
+  });
+}
+
+/** A withdrawal as an administrator reads it, from its row and what was read beside it. */
+export function adminWithdrawalOf(
+  row: WithdrawalRow,
+  read: {
+    /** The customer and the decider, among others. */
+    people: ReadonlyArray<{ id: string; email: string; name: string }>;
+    /** The ledger entries naming the withdrawal, oldest first. */
+    entries: Awaited<ReturnType<typeof selectWithdrawalEntries>>;
+    awaitingApproval: AdminWithdrawal['awaitingApproval'];
+  },
+): AdminWithdrawal {
+  const user = read.people.find((person) => person.id === row.userId);
+  const decider = row.decidedBy ? read.people.find((person) => person.id === row.decidedBy) : undefined;
   return {
     ...toWithdrawal(row),
     // Administrators see the hold's reason even after the hold was released.
@@ -87,14 +105,14 @@ async function toAdminWithdrawal(
     decidedBy: row.decidedBy ? { id: row.decidedBy, name: decider?.name ?? row.decidedBy } : null,
     decisionReason: row.decisionReason,
     codeAttempts: row.codeAttempts,
-    entries: entries.map((entry) => ({
+    entries: read.entries.map((entry) => ({
       id: entry.id.toString(),
       kind: entry.kind,
       description: entry.description,
       createdAt: entry.createdAt.toISOString(),
     })),
     reservationEntryId: row.reservationEntryId?.toString() ?? null,
-    awaitingApproval: waiting ? await toWaitingApproval(db, waiting) : null,
+    awaitingApproval: read.awaitingApproval,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -106,7 +124,7 @@ export async function requireAdminWithdrawal(db: Db, id: string): Promise<AdminW
   return toAdminWithdrawal(db, row);
 }
 
-type Decision = 'approve' | 'reject' | 'release_hold';
+export type Decision = 'approve' | 'reject' | 'release_hold';
 
 const TARGET = {
   approve: 'approved',
@@ -117,7 +135,7 @@ const TARGET = {
 const VERB = { approve: 'approved', reject: 'rejected', release_hold: 'released' } as const;
 
 /** Why a decision cannot be taken from the current status, in words for the administrator. */
-function decisionTransitions(decision: Decision): Transitions<WithdrawalStatus> {
+export function decisionTransitions(decision: Decision): Transitions<WithdrawalStatus> {
   return {
     next: WITHDRAWAL_NEXT,
     alreadyDecided: (from) => `This withdrawal was already ${from}.`,

@@ -73,6 +73,28 @@ export async function updateWithdrawal(tx: Db, id: string, change: WithdrawalCha
   return row;
 }
 
+/** Marks locked pending withdrawals approved by one staff member, in one statement; answers the rows. */
+export async function markWithdrawalsApproved(
+  tx: Db,
+  ids: readonly string[],
+  by: { decidedBy: string; decidedAt: Date },
+): Promise<WithdrawalRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .update(withdrawals)
+    .set({
+      status: 'approved',
+      decidedBy: by.decidedBy,
+      decidedAt: by.decidedAt,
+      decisionReason: null,
+      updatedAt: by.decidedAt,
+    })
+    .where(and(inArray(withdrawals.id, [...ids]), eq(withdrawals.status, 'pending')))
+    .returning();
+  if (rows.length !== new Set(ids).size) throw new Error('a locked pending withdrawal was not approved');
+  return rows;
+}
+
 /** A customer's withdrawals, newest first. */
 export function selectOwnWithdrawalPage(
   db: Db,
@@ -136,6 +158,49 @@ export async function selectWithdrawalEntries(db: Db, withdrawalId: string) {
     .from(journalEntries)
     .where(sql`${journalEntries.reference}->>'withdrawal' = ${withdrawalId}`)
     .orderBy(asc(journalEntries.id));
+}
+
+/** `selectWithdrawalEntries` of many withdrawals in one query, by withdrawal id. */
+export async function selectEntriesOfWithdrawals(db: Db, withdrawalIds: readonly string[]) {
+  const byWithdrawal = new Map<string, Awaited<ReturnType<typeof selectWithdrawalEntries>>>();
+  if (withdrawalIds.length === 0) return byWithdrawal;
+  const rows = await db
+    .select({
+      withdrawalId: sql<string>`${journalEntries.reference}->>'withdrawal'`,
+      id: journalEntries.id,
+      kind: journalEntries.kind,
+      description: journalEntries.description,
+      createdAt: journalEntries.createdAt,
+    })
+    .from(journalEntries)
+    .where(inArray(sql`${journalEntries.reference}->>'withdrawal'`, [...new Set(withdrawalIds)]))
+    .orderBy(asc(journalEntries.id));
+  for (const { withdrawalId, ...entry } of rows) {
+    byWithdrawal.set(withdrawalId, [...(byWithdrawal.get(withdrawalId) ?? []), entry]);
+  }
+  return byWithdrawal;
+}
+
+/**
+ * Withdrawals locked FOR UPDATE in id order for decisions taken together (decision 041), each with
+ * the approval waiting for it and the Settings' four-eyes threshold, as `lockWithdrawalForDecision`.
+ */
+export async function lockWithdrawalsForDecision(tx: Db, ids: readonly string[]) {
+  const valid = [...new Set(ids.filter(isUuid))];
+  if (valid.length === 0) return [];
+  const rows = await tx
+    .select({ row: withdrawals, waiting: approvals, threshold: siteSettings.fourEyesThresholdMinor })
+    .from(withdrawals)
+    .leftJoin(approvals, and(eq(approvals.withdrawalId, withdrawals.id), eq(approvals.status, 'awaiting')))
+    .leftJoin(siteSettings, eq(siteSettings.id, 1))
+    .where(inArray(withdrawals.id, valid))
+    .orderBy(withdrawals.id)
+    .for('update', { of: withdrawals });
+  return rows.map((found) => ({
+    row: found.row,
+    waiting: found.waiting,
+    fourEyesThresholdMinor: found.threshold,
+  }));
 }
 
 // ---------- withdrawal settings ----------

@@ -13,16 +13,17 @@ import {
   WithdrawalTermsSchema,
 } from '@candor/contracts/withdrawals';
 import { z } from 'zod';
+import { readIdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { requireSecondFactor } from '../two-factor/two-factor-code.ts';
 import {
-  approveWithdrawal,
   listAdminWithdrawals,
   rejectWithdrawal,
   releaseWithdrawalHold,
   requireAdminWithdrawal,
 } from './admin-withdrawals.service.ts';
+import { createWithdrawalApprovalGroup } from './approve-withdrawals-together.ts';
 import { confirmWithdrawal, resendWithdrawalCode } from './withdrawal-confirmation.service.ts';
 import {
   cancelWithdrawal,
@@ -48,6 +49,8 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env' | 'au
   { db, transactions, env, auth, clock },
 ) => {
   const { publicUrl } = env;
+  // Approvals that arrive together are decided in one transaction (group commit, decision 041).
+  const withdrawalApprovals = createWithdrawalApprovalGroup({ transactions, log: app.log });
   // ---------- customers ----------
 
   app.get(
@@ -264,9 +267,11 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env' | 'au
     },
     async (request) => {
       const actor = requireActor(request);
-      return transactions.runMoneyRequest(request, AdminWithdrawalSchema, ({ tx, now }) =>
-        approveWithdrawal({ tx, actor, now, id: request.params.id }),
-      );
+      return withdrawalApprovals.submit({
+        actor,
+        id: request.params.id,
+        claim: readIdempotencyClaim(request),
+      });
     },
   );
 

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { type AdminWithdrawal, AdminWithdrawalSchema } from '@candor/contracts/withdrawals';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { siteSettings } from '../../db/schema/settings.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ItemOutcome } from '../../lib/group-commit.ts';
+import { insertUser } from '../../test/factories.ts';
+import { claimOf, outcomeOf, togetherDeps } from '../../test/group-commit.ts';
+import { insertFundedCustomer } from '../../test/money.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { verifyAuditChain } from '../audit/verify-audit-chain.ts';
+import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
+import { approveWithdrawal } from './admin-withdrawals.service.ts';
+import {
+  approveWithdrawalsTogether,
+  createWithdrawalApprovalGroup,
+  type WithdrawalApprovalRequest,
+} from './approve-withdrawals-together.ts';
+import {
+  PAYOUTS,
+  requestWithdrawal,
+  setCustomerSettings,
+  setWithdrawalLimits,
+} from './withdrawal-test-helpers.ts';
+
+const t = useTestApp();
+const deps = () => togetherDeps(t);
+/** Above $500 a withdrawal approval needs a second staff member (four-eyes). */
+const FOUR_EYES_CENTS = 50_000n;
+
+beforeEach(async () => {
+  await setWithdrawalLimits(t.db, 0n, 250);
+  await t.db
+    .update(siteSettings)
+    .set({ fourEyesThresholdMinor: FOUR_EYES_CENTS })
+    .where(eq(siteSettings.id, 1));
+});
+
+async function staff(): Promise<Actor> {
+  const user = await insertUser(t.db, { role: 'admin' });
+  return { id: user.id, role: 'admin' };
+}
+
+/** A customer with $2,000 who asked for withdrawals of these amounts (dollars); `held`: on hold. */
+async function customerWithdrawing(amounts: readonly string[], held = false) {
+  const customer = await insertFundedCustomer(t, 200_000n);
+  if (held) await setCustomerSettings(t.db, customer.user.id, { holdEnabled: true, holdReason: 'Checking' });
+  const ids: string[] = [];
+  for (const amount of amounts) {
+    const res = await requestWithdrawal(customer.browser, { amount, ...PAYOUTS.bank });
+    if (res.statusCode !== 200) throw new Error(`the withdrawal was refused: ${res.body}`);
+    ids.push(res.json().id);
+  }
+  return { userId: customer.user.id, ids };
+}
+
+function approval(actor: Actor, id: string, key?: string): WithdrawalApprovalRequest {
+  return {
+    actor,
+    id,
+    claim: key
+      ? claimOf(actor, key, 'POST /api/admin/withdrawals/:id/approve', { params: { id } })
+      : undefined,
+  };
+}
+
+/** What an approval's outcome says, without the ids and times that differ between two runs. */
+function described(outcome: ItemOutcome<AdminWithdrawal> | undefined) {
+  if (!outcome) return { missing: true };
+  if (!outcome.ok) {
+    const error = outcome.error;
+    return error instanceof AppError
+      ? { refused: error.code, message: error.message }
+      : { failed: String(error) };
+  }
+  const { status, amount, fee, net, decidedBy, awaitingApproval, entries } = outcome.value;
+  return {
+    status,
+    amount,
+    fee,
+    net,
+    decidedBy: decidedBy !== null,
+    awaiting: awaitingApproval !== null,
+    entries: entries.map((entry) => entry.kind),
+  };
+}
+
+async function balancesOf(userId: string) {
+  const { available, reserved } = await selectBalanceFigures(t.db, userId);
+  return { available, reserved };
+}
+
+describe('withdrawal approvals decided together (group commit)', () => {
+  test('each approval gets its own outcome; four-eyes ones ask for the second approval, as alone', async () => {
+    const [first, second] = [await staff(), await staff()];
+    if (!first || !second) throw new Error('two administrators');
+    const a = await customerWithdrawing(['100', '40', '600']);
+    const held = await customerWithdrawing(['30'], true);
+    const [small, other, large] = a.ids;
+    const [onHold] = held.ids;
+    if (!small || !other || !large || !onHold) throw new Error('four withdrawals');
+    const outcomes = await approveWithdrawalsTogether(deps(), [
+      approval(first, small),
+      approval(second, large),
+      approval(second, small),
+      approval(first, onHold),
+      approval(first, large),
+      approval(first, randomUUID()),
+      approval(second, other),
+    ]);
+    expect(outcomes.map(described)).toEqual([
+      expect.objectContaining({
+        status: 'approved',
+        amount: '100.00',
+        entries: ['reservation', 'withdrawal', 'withdrawal_fee'],
+      }),
+      expect.objectContaining({ status: 'pending', amount: '600.00', awaiting: true }),
+      { refused: 'ALREADY_DECIDED', message: 'This withdrawal was already approved.' },
+      { refused: 'INVALID_TRANSITION', message: expect.stringContaining('on hold') },
+      { refused: 'AWAITING_SECOND_APPROVAL', message: expect.any(String) },
+      { refused: 'NOT_FOUND', message: expect.any(String) },
+      expect.objectContaining({ status: 'approved', amount: '40.00' }),
+    ]);
+    const [one, , , , , , seven] = outcomes;
+    if (!one?.ok || !seven?.ok) throw new Error('approved');
+    expect(one.value.decidedBy?.id).toBe(first.id);
+    expect(seven.value.decidedBy?.id).toBe(second.id);
+    // $2,000 − $740 asked; $140 paid out, $600 still reserved (four-eyes); the held $30 reserved.
+    expect(await balancesOf(a.userId)).toEqual({ available: 126_000n, reserved: 60_000n });
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+
+  test('a retry answers the first approval; refused and four-eyes requests release their keys', async () => {
+    const d = deps();
+    const admin = await staff();
+    const { ids } = await customerWithdrawing(['10', '20', '700']);
+    const [w1, w2, large] = ids;
+    if (!w1 || !w2 || !large) throw new Error('three withdrawals');
+    const first = await d.transactions.runIdempotent(
+      approval(admin, w1, 'w-1').claim,
+      AdminWithdrawalSchema,
+      ({ tx, now }) => approveWithdrawal({ tx, actor: admin, now, id: w1 }),
+    );
+    const outcomes = await approveWithdrawalsTogether(d, [
+      approval(admin, w1, 'w-1'),
+      approval(admin, randomUUID(), 'w-2'),
+      approval(admin, large, 'w-3'),
+    ]);
+    expect(outcomes[0]).toEqual({ ok: true, value: first });
+    expect(described(outcomes[1])).toMatchObject({ refused: 'NOT_FOUND' });
+    expect(described(outcomes[2])).toMatchObject({ status: 'pending', awaiting: true });
+    // The four-eyes request ran on its own and stored its answer under its key: sent again, the same.
+    const again = await approveWithdrawalsTogether(d, [
+      approval(admin, large, 'w-3'),
+      approval(admin, w2, 'w-2'),
+    ]);
+    expect(again[0]).toEqual(outcomes[2]);
+    expect(described(again[1])).toMatchObject({ status: 'approved', amount: '20.00' });
+  });
+
+  test('the same approval sent many times at once to the group pays out once; every attempt gets its answer', async () => {
+    const group = createWithdrawalApprovalGroup({ ...deps(), log: t.app.log });
+    const admin = await staff();
+    const { userId, ids } = await customerWithdrawing(['50', '25']);
+    const [w1, w2] = ids;
+    if (!w1 || !w2) throw new Error('two withdrawals');
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => group.submit(approval(admin, w1, 'w-4'))),
+      group.submit(approval(admin, w2)),
+    ]);
+    for (const answer of answers.slice(1, 4)) expect(answer).toEqual(answers[0]);
+    expect(await balancesOf(userId)).toEqual({ available: 192_500n, reserved: 0n });
+    expect(group.stats()).toMatchObject({ items: 5, failedBatches: 0 });
+  });
+
+  test('decided together or one after the other, every approval gets the same outcome and balances', async () => {
+    const admins = [await staff(), await staff()];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            by: fc.integer({ min: 0, max: 1 }),
+            // 0, 1: small withdrawals (0 often twice); 2: above four-eyes; 3: on hold; 4: none.
+            target: fc.constantFrom(0, 0, 1, 2, 2, 3, 4),
+          }),
+          { minLength: 2, maxLength: 7 },
+        ),
+        async (requests) => {
+          const setUp = async () => {
+            const open = await customerWithdrawing(['100', '35', '650']);
+            const held = await customerWithdrawing(['20'], true);
+            return { users: [open.userId, held.userId], ids: [...open.ids, ...held.ids, randomUUID()] };
+          };
+          const together = await setUp();
+          const alone = await setUp();
+          const build = ({ ids }: { ids: string[] }) =>
+            requests.map(({ by, target }) => approval(admins[by] as Actor, ids[target] ?? ''));
+          const d = deps();
+          const batched = await approveWithdrawalsTogether(d, build(together));
+          const oneByOne: Array<ItemOutcome<AdminWithdrawal>> = [];
+          for (const request of build(alone)) {
+            oneByOne.push(
+              await outcomeOf(() =>
+                d.transactions.runIdempotent(undefined, AdminWithdrawalSchema, ({ tx, now }) =>
+                  approveWithdrawal({ tx, actor: request.actor, now, id: request.id }),
+                ),
+              ),
+            );
+          }
+          expect(batched.map(described)).toEqual(oneByOne.map(described));
+          for (const [index, userId] of together.users.entries()) {
+            expect(await balancesOf(userId)).toEqual(await balancesOf(alone.users[index] ?? ''));
+          }
+        },
+      ),
+      { numRuns: 10 },
+    );
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+});

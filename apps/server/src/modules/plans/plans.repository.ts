@@ -1,9 +1,10 @@
 import type { SignalFeatures, TradingFeatures } from '@candor/contracts/plans';
 import type { PlanKind, PurchasablePlanKind } from '@candor/domain/plans/plan-kinds';
 import { isPlanActive } from '@candor/domain/plans/plan-period';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { planPurchases, plans } from '../../db/schema/plans.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type NewPlan = typeof plans.$inferInsert;
@@ -38,6 +39,27 @@ export async function findPlanForUpdate(tx: Db, id: string): Promise<PlanRow | u
 export async function findPlanForPurchase(tx: Db, id: string): Promise<PlanRow | undefined> {
   const [row] = await tx.select().from(plans).where(eq(plans.id, id)).for('share');
   return row;
+}
+
+/** `findPlanForPurchase` of many plans in one query (purchases decided together, decision 041). */
+export async function findPlansForPurchase(tx: Db, ids: readonly string[]): Promise<Map<string, PlanRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(plans)
+    .where(inArray(plans.id, [...new Set(ids)]))
+    .orderBy(plans.id)
+    .for('share');
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The current (unreplaced) purchases of these accounts, every kind, in one query. */
+export async function findCurrentPurchasesOf(db: Db, userIds: readonly string[]): Promise<PlanPurchaseRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(planPurchases)
+    .where(and(inArray(planPurchases.userId, [...new Set(userIds)]), isNull(planPurchases.replacedAt)));
 }
 
 /** The account's current (unreplaced) purchase of a kind, which may have expired. */
@@ -129,6 +151,57 @@ export async function insertPurchase(db: Db, values: NewPlanPurchase): Promise<P
   const [row] = await db.insert(planPurchases).values(values).returning();
   if (!row) throw new Error('the purchase was not inserted');
   return row;
+}
+
+/** `endPurchase` of many current purchases in one statement. */
+export async function endPurchases(
+  db: Db,
+  endings: ReadonlyArray<{
+    id: string;
+    replacedAt: Date;
+    replacedByPurchaseId: string | null;
+    replacementCreditMinor: bigint | null;
+    creditEntryId: bigint | null;
+  }>,
+): Promise<void> {
+  if (endings.length === 0) return;
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`update plan_purchases p
+           set replaced_at = e.replaced_at, replaced_by_purchase_id = e.replaced_by_purchase_id,
+               replacement_credit_minor = e.replacement_credit_minor, credit_entry_id = e.credit_entry_id
+          from jsonb_to_recordset(${JSON.stringify(
+            endings.map((ending) => ({
+              id: ending.id,
+              replaced_at: ending.replacedAt.toISOString(),
+              replaced_by_purchase_id: ending.replacedByPurchaseId,
+              replacement_credit_minor: ending.replacementCreditMinor?.toString() ?? null,
+              credit_entry_id: ending.creditEntryId?.toString() ?? null,
+            })),
+          )}::jsonb) as e(id uuid, replaced_at timestamptz, replaced_by_purchase_id uuid,
+                          replacement_credit_minor bigint, credit_entry_id bigint)
+         where p.id = e.id
+        returning p.id::text as id`,
+  );
+  if (rows.length !== endings.length) throw new Error('a current purchase was not ended');
+}
+
+/** Stores purchases in one statement; answers the rows in the order given. */
+export async function insertPurchases(
+  db: Db,
+  values: readonly NewPlanPurchase[],
+): Promise<PlanPurchaseRow[]> {
+  if (values.length === 0) return [];
+  const rows = await db
+    .insert(planPurchases)
+    .values([...values])
+    .returning();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return values.map((value) => {
+    const row = value.id === undefined ? undefined : byId.get(value.id);
+    if (!row) throw new Error('a purchase was not inserted');
+    return row;
+  });
 }
 
 /** Ends a current purchase: expired (no successor, no credit) or replaced by a higher plan of its kind. */

@@ -10,17 +10,18 @@ import {
   SavePlanRequestSchema,
 } from '@candor/contracts/plans';
 import { z } from 'zod';
+import { readIdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import {
   createPlan,
   listAllPlans,
   listPlansOnSale,
-  purchasePlan,
   readCustomerPlans,
   readPlansOf,
   updatePlan,
 } from './plans.service.ts';
+import { createPlanPurchaseGroup } from './purchase-plans-together.ts';
 
 const PlanParamsSchema = z.object({ id: z.uuid() });
 const UserParamsSchema = z.object({ id: z.string().min(1).max(200) });
@@ -44,6 +45,8 @@ export const plansRoutes: RoutesPlugin<'db' | 'transactions' | 'clock'> = async 
   app,
   { db, transactions, clock },
 ) => {
+  // Purchases that arrive together are decided in one transaction (group commit, decision 041).
+  const planPurchases = createPlanPurchaseGroup({ transactions, log: app.log });
   app.get(
     '/api/plans',
     {
@@ -96,9 +99,12 @@ export const plansRoutes: RoutesPlugin<'db' | 'transactions' | 'clock'> = async 
     },
     async (request) => {
       const actor = requireActiveActor(request);
-      return transactions.runMoneyRequest(request, PlanPurchaseSchema, ({ tx, now }) =>
-        purchasePlan({ tx, actor, now, planId: request.params.id, input: request.body }),
-      );
+      return planPurchases.submit({
+        actor,
+        planId: request.params.id,
+        input: request.body,
+        claim: readIdempotencyClaim(request),
+      });
     },
   );
 

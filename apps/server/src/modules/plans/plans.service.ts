@@ -123,7 +123,7 @@ function formatDay(date: Date): string {
   });
 }
 
-function activeUntil(purchase: PlanPurchaseRow): string {
+export function activeUntil(purchase: PlanPurchaseRow): string {
   return purchase.expiresAt === null ? 'with no end date' : `until ${formatDay(purchase.expiresAt)}`;
 }
 

@@ -1,6 +1,6 @@
 import type { UserRole } from '@candor/contracts/auth';
 import type { StaffRole } from '@candor/contracts/staff';
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { containsPattern, prefixPattern } from '../../db/like-pattern.ts';
@@ -48,6 +48,18 @@ export async function lockUser(tx: Db, id: string): Promise<UserRow | undefined>
 export async function lockUserForShare(tx: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('share');
   return row;
+}
+
+/** `lockUserForShare` of many accounts in one query, in id order. */
+export async function lockUsersForShare(tx: Db, ids: readonly string[]): Promise<Map<string, UserRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]))
+    .orderBy(users.id)
+    .for('share');
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function updateUserRole(tx: Db, id: string, role: UserRole, now: Date): Promise<void> {

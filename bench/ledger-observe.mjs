@@ -18,8 +18,9 @@ function processCpuMs(pid) {
   }
 }
 
-function postgresCpuMs() {
-  let total = 0;
+/** CPU time (ms) of every PostgreSQL process, by pid. */
+function postgresCpuByPid() {
+  const byPid = new Map();
   try {
     for (const entry of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
@@ -29,11 +30,24 @@ function postgresCpuMs() {
         continue;
       }
       const ms = processCpuMs(entry);
-      if (Number.isFinite(ms)) total += ms;
+      if (Number.isFinite(ms)) byPid.set(entry, ms);
     }
   } catch {
-    return Number.NaN;
+    return undefined;
   }
+  return byPid;
+}
+
+/**
+ * PostgreSQL's CPU between two snapshots: what each process alive at the end used since the start
+ * (all of it for one started meanwhile). A process that ended meanwhile (a backend whose connection
+ * closed) is not counted: its time is gone from /proc, and subtracting its earlier total would make
+ * the sum smaller than nothing.
+ */
+function postgresCpuBetween(start, end) {
+  if (!start || !end) return Number.NaN;
+  let total = 0;
+  for (const [pid, ms] of end) total += ms - (start.get(pid) ?? 0);
   return total;
 }
 
@@ -53,7 +67,7 @@ function snapshot(serverPid) {
   return {
     server: processCpuMs(serverPid),
     bench: process.cpuUsage(),
-    postgres: postgresCpuMs(),
+    postgres: postgresCpuByPid(),
     machine: machineTicks(),
   };
 }
@@ -96,7 +110,7 @@ export async function observe({ serverPid, url }) {
       return {
         serverCpuMs: end.server - start.server,
         benchCpuMs: (bench.user + bench.system) / 1000,
-        postgresCpuMs: end.postgres - start.postgres,
+        postgresCpuMs: postgresCpuBetween(start.postgres, end.postgres),
         machineBusy: total > 0 ? 1 - idle / total : Number.NaN,
         lockWaiting: samples > 0 ? waiting / samples : Number.NaN,
         active: samples > 0 ? active / samples : Number.NaN,

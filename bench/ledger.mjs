@@ -191,7 +191,9 @@ try {
     printProfile('A', statsA);
 
     // ---------- B: the same platform accounts in every operation ----------
-    const needed = Math.ceil(statsA.opsPerSecond * seconds * 0.75) + clients * 4;
+    // B decides faster than A (its approvals are grouped, docs/decisions/041): enough for half of B's
+    // operations at 3× A's rate.
+    const needed = Math.ceil(statsA.opsPerSecond * seconds * 1.5) + clients * 4;
     if (pendingWithdrawals.length < needed) {
       const more = needed - pendingWithdrawals.length;
       console.log(`B: requesting ${more} more withdrawals to approve (not timed)…`);

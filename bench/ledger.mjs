@@ -303,7 +303,10 @@ function report() {
     `\nLedger through HTTP on PostgreSQL: ${clients} clients, ${seconds} s per profile, ` +
       `${customerCount.toLocaleString('en')} customers (${machineLine()})`,
   );
-  printLoadNote('session lookup, idempotency key, row lock, ledger entries, audit record');
+  printLoadNote(
+    'session lookup, idempotency key, row lock, ledger entries, audit record',
+    'Deposit approvals, withdrawal approvals and plan purchases',
+  );
   if (setupLine) console.log(setupLine);
   console.log('');
   printLoadTable(

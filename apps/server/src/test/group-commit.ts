@@ -1,8 +1,10 @@
 import type { Actor } from '../lib/actor.ts';
+import { AppError } from '../lib/app-error.ts';
 import type { ItemOutcome } from '../lib/group-commit.ts';
 import type { IdempotencyClaim } from '../lib/idempotency.ts';
 import { createTransactions } from '../lib/transactions.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
+import { insertUser } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
 /** What the group-commit use cases (decision 041) run with, on the test app's database and market. */
@@ -29,4 +31,36 @@ export async function outcomeOf<T>(run: () => Promise<T>): Promise<ItemOutcome<T
   } catch (error) {
     return { ok: false, error };
   }
+}
+
+/** Runs the requests one after the other, each alone, keeping each outcome (the reference of a batch). */
+export async function oneAfterTheOther<R, T>(
+  requests: readonly R[],
+  run: (request: R) => Promise<T>,
+): Promise<Array<ItemOutcome<T>>> {
+  const outcomes: Array<ItemOutcome<T>> = [];
+  for (const request of requests) outcomes.push(await outcomeOf(() => run(request)));
+  return outcomes;
+}
+
+/**
+ * What an outcome says, to compare a batch's with the same requests' run alone: a refusal's code
+ * and message, or what `answer` keeps of the value (without the ids and times that differ).
+ */
+export function describeOutcome<T>(
+  outcome: ItemOutcome<T> | undefined,
+  answer: (value: T) => object,
+): object {
+  if (!outcome) return { missing: true };
+  if (outcome.ok) return answer(outcome.value);
+  const error = outcome.error;
+  return error instanceof AppError
+    ? { refused: error.code, message: error.message }
+    : { failed: String(error) };
+}
+
+/** An administrator, as the actor of their own requests. */
+export async function staffActor(t: TestApp): Promise<Actor> {
+  const user = await insertUser(t.db, { role: 'admin' });
+  return { id: user.id, role: 'admin' };
 }

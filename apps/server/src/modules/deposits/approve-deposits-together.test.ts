@@ -5,11 +5,16 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
 import { insertPendingDeposit } from '../../test/deposits.ts';
 import { insertUser } from '../../test/factories.ts';
-import { claimOf, outcomeOf, togetherDeps } from '../../test/group-commit.ts';
+import {
+  claimOf,
+  describeOutcome,
+  oneAfterTheOther,
+  staffActor,
+  togetherDeps,
+} from '../../test/group-commit.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { verifyAuditChain } from '../audit/verify-audit-chain.ts';
 import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
@@ -23,10 +28,7 @@ import {
 const t = useTestApp();
 const deps = () => togetherDeps(t);
 
-async function staff(): Promise<Actor> {
-  const user = await insertUser(t.db, { role: 'admin' });
-  return { id: user.id, role: 'admin' };
-}
+const staff = () => staffActor(t);
 
 /** A customer with pending deposits of these amounts (cents); a `rejected` one is decided already. */
 async function customerWithDeposits(amounts: readonly bigint[], rejected = false) {
@@ -58,15 +60,12 @@ function approval(actor: Actor, id: string, key?: string): DepositApprovalReques
 
 /** What an approval's outcome says, without the ids that differ between two runs. */
 function described(outcome: ItemOutcome<AdminDeposit> | undefined) {
-  if (!outcome) return { missing: true };
-  if (!outcome.ok) {
-    const error = outcome.error;
-    return error instanceof AppError
-      ? { refused: error.code, message: error.message }
-      : { failed: String(error) };
-  }
-  const { status, amount, decidedBy, coin } = outcome.value;
-  return { status, amount, coin, decidedBy: decidedBy?.name };
+  return describeOutcome(outcome, ({ status, amount, decidedBy, coin }) => ({
+    status,
+    amount,
+    coin,
+    decidedBy: decidedBy?.name,
+  }));
 }
 
 async function figuresOf(userId: string) {
@@ -185,16 +184,11 @@ describe('deposit approvals decided together (group commit)', () => {
             requests.map(({ by, target }) => approval(admins[by] as Actor, ids[target] ?? ''));
           const d = deps();
           const batched = await approveDepositsTogether(d, build(together));
-          const oneByOne: Array<ItemOutcome<AdminDeposit>> = [];
-          for (const request of build(alone)) {
-            oneByOne.push(
-              await outcomeOf(() =>
-                d.transactions.runIdempotent(undefined, AdminDepositSchema, ({ tx, now }) =>
-                  approveDeposit({ tx, actor: request.actor, now, id: request.id }),
-                ),
-              ),
-            );
-          }
+          const oneByOne = await oneAfterTheOther(build(alone), (request) =>
+            d.transactions.runIdempotent(undefined, AdminDepositSchema, ({ tx, now }) =>
+              approveDeposit({ tx, actor: request.actor, now, id: request.id }),
+            ),
+          );
           expect(batched.map(described)).toEqual(oneByOne.map(described));
           for (const [index, userId] of together.users.entries()) {
             expect(await figuresOf(userId)).toEqual(await figuresOf(alone.users[index] ?? ''));

@@ -82,17 +82,6 @@ export async function lockDepositsForDecision(tx: Db, ids: readonly string[]) {
     .for('update', { of: deposits });
 }
 
-/** The names of staff members by id (the deciders of decisions taken together). */
-export async function findStaffNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
 /** Records approvals on deposits that are still pending, in one statement; answers how many. */
 export async function approveDeposits(
   tx: Db,

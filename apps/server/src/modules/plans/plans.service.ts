@@ -9,8 +9,9 @@ import {
   type PurchasePlanRequest,
   type SavePlanRequest,
 } from '@candor/contracts/plans';
-import { planCreditEntry, planPurchaseEntry } from '@candor/domain/ledger/entries';
+import { type EntryDraft, planCreditEntry, planPurchaseEntry } from '@candor/domain/ledger/entries';
 import { formatUsd } from '@candor/domain/money/money';
+import type { PurchasablePlanKind } from '@candor/domain/plans/plan-kinds';
 import { computePlanExpiry, isPlanActive } from '@candor/domain/plans/plan-period';
 import { computeReplacementCredit } from '@candor/domain/plans/replacement-credit';
 import { findReturnPromise } from '@candor/domain/plans/return-promise';
@@ -28,7 +29,9 @@ import {
   findPlanForUpdate,
   insertPlan,
   insertPurchase,
+  type NewPlanPurchase,
   type PlanPurchaseRow,
+  type PlanRow,
   selectPlans,
   selectPurchases,
   updatePlanRow,
@@ -123,7 +126,7 @@ function formatDay(date: Date): string {
   });
 }
 
-export function activeUntil(purchase: PlanPurchaseRow): string {
+function activeUntil(purchase: PlanPurchaseRow): string {
   return purchase.expiresAt === null ? 'with no end date' : `until ${formatDay(purchase.expiresAt)}`;
 }
 
@@ -141,66 +144,124 @@ export async function purchasePlan({
   planId,
   input,
 }: Command<{ planId: string; input: PurchasePlanRequest }>): Promise<PlanPurchase> {
-  if (actor.role !== 'client') throw new AppError('FORBIDDEN', 'Plans are bought by customer accounts.');
+  if (actor.role !== 'client') throw notACustomer();
   // A suspension committed meanwhile is seen; then every money request of this customer takes turns
   // from the account lock: two purchases never both read "no current plan".
   await requireActiveAccount(tx, actor.id);
   await lockCustomerAccounts(tx, [actor.id]);
-  const plan = await findPlanForPurchase(tx, planId);
+  const { plan, price } = requirePurchasablePlan(await findPlanForPurchase(tx, planId), input);
+  const id = crypto.randomUUID();
+  const current = await findCurrentPurchase(tx, actor.id, plan.kind);
+  const credit = replacementCreditFor(plan, current, now);
+  const drafts = purchaseEntries({ userId: actor.id, plan, price, purchaseId: id, current, credit });
+  const posted = await postEntries(tx, drafts, actor);
+  if (!posted.ok) throw notEnoughCash(posted.error.shortBy, plan.name);
+  const purchaseEntry = posted.value.at(-1);
+  if (!purchaseEntry) throw new Error('the purchase entry was not posted');
+  const creditEntry = credit > 0n ? posted.value[0] : undefined;
+  if (current) {
+    await endPurchase(tx, current.id, endingOf(current, { now, purchaseId: id, credit, creditEntry }));
+  }
+  const row = await insertPurchase(
+    tx,
+    newPurchase({ id, userId: actor.id, plan, price, now, entryId: purchaseEntry.id }),
+  );
+  return toPlanPurchase(row, now);
+}
+
+/** Plans are bought by customers only. */
+export function notACustomer(): AppError {
+  return new AppError('FORBIDDEN', 'Plans are bought by customer accounts.');
+}
+
+/** The price is more than the customer's available cash (and credit): `shortBy` is the missing amount. */
+export function notEnoughCash(shortBy: bigint, planName: string): AppError {
+  return new AppError(
+    'INSUFFICIENT_FUNDS',
+    `You need ${formatUsd(shortBy)} more available cash to buy ${planName}.`,
+  );
+}
+
+/** A plan that can be bought at the confirmed price: NOT_FOUND, PLAN_NOT_ON_SALE or CONFLICT otherwise. */
+export function requirePurchasablePlan(
+  plan: PlanRow | undefined,
+  input: PurchasePlanRequest,
+): { plan: PlanRow & { kind: PurchasablePlanKind }; price: bigint } {
   if (!plan) throw new AppError('NOT_FOUND', 'Plan not found');
   if (plan.kind === 'loan' || plan.priceMinor === null || !plan.onSale) {
     throw new AppError('PLAN_NOT_ON_SALE', PLAN_MESSAGES.notOnSale);
   }
   const price = plan.priceMinor;
   if (toMinorUnits(input.expectedPrice) !== price) throw new AppError('CONFLICT', PLAN_MESSAGES.priceChanged);
+  return { plan: { ...plan, kind: plan.kind }, price };
+}
 
-  const id = crypto.randomUUID();
-  const current = await findCurrentPurchase(tx, actor.id, plan.kind);
-  let credit = 0n;
-  if (current && isPlanActive({ expiresAt: current.expiresAt, endedAt: null }, now)) {
-    if (plan.rank <= current.rank) {
-      throw new AppError(
-        'PLAN_ALREADY_ACTIVE',
-        `${current.name} is active ${activeUntil(current)}. Only a higher plan of this kind can replace it.`,
-      );
-    }
-    credit = computeReplacementCredit({
-      priceMinor: current.priceMinor,
-      purchasedAt: current.purchasedAt,
-      expiresAt: current.expiresAt,
-      replacedAt: now,
-    });
-  }
-
-  const drafts = [
-    ...(current && credit > 0n
-      ? [planCreditEntry({ userId: actor.id, credit, purchaseId: current.id, planName: current.name })]
-      : []),
-    planPurchaseEntry({ userId: actor.id, price, purchaseId: id, planName: plan.name }),
-  ];
-  const posted = await postEntries(tx, drafts, actor);
-  if (!posted.ok) {
+/**
+ * One current plan per kind: an active current plan is replaced only by a higher rank
+ * (PLAN_ALREADY_ACTIVE otherwise), crediting the unused part of its price; an expired one credits
+ * nothing.
+ */
+export function replacementCreditFor(plan: PlanRow, current: PlanPurchaseRow | undefined, now: Date): bigint {
+  if (!current || !isPlanActive({ expiresAt: current.expiresAt, endedAt: null }, now)) return 0n;
+  if (plan.rank <= current.rank) {
     throw new AppError(
-      'INSUFFICIENT_FUNDS',
-      `You need ${formatUsd(posted.error.shortBy)} more available cash to buy ${plan.name}.`,
+      'PLAN_ALREADY_ACTIVE',
+      `${current.name} is active ${activeUntil(current)}. Only a higher plan of this kind can replace it.`,
     );
   }
-  const purchaseEntry = posted.value.at(-1);
-  if (!purchaseEntry) throw new Error('the purchase entry was not posted');
-  const creditEntry = credit > 0n ? posted.value[0] : undefined;
+  return computeReplacementCredit({
+    priceMinor: current.priceMinor,
+    purchasedAt: current.purchasedAt,
+    expiresAt: current.expiresAt,
+    replacedAt: now,
+  });
+}
 
-  if (current) {
-    const replaced = isPlanActive({ expiresAt: current.expiresAt, endedAt: null }, now);
-    await endPurchase(tx, current.id, {
-      replacedAt: now,
-      replacedByPurchaseId: replaced ? id : null,
-      replacementCreditMinor: replaced ? credit : null,
-      creditEntryId: creditEntry?.id ?? null,
-    });
-  }
-  const row = await insertPurchase(tx, {
+/** A purchase's ledger entries: the credit of the plan it replaces (first, so the price may use it), then the price. */
+export function purchaseEntries(input: {
+  userId: string;
+  plan: PlanRow;
+  price: bigint;
+  purchaseId: string;
+  current: PlanPurchaseRow | undefined;
+  credit: bigint;
+}): EntryDraft[] {
+  const { userId, plan, price, purchaseId, current, credit } = input;
+  return [
+    ...(current && credit > 0n
+      ? [planCreditEntry({ userId, credit, purchaseId: current.id, planName: current.name })]
+      : []),
+    planPurchaseEntry({ userId, price, purchaseId, planName: plan.name }),
+  ];
+}
+
+/** How the current purchase ends: replaced (an active one, with its credit) or expired. */
+export function endingOf(
+  current: PlanPurchaseRow,
+  bought: { now: Date; purchaseId: string; credit: bigint; creditEntry: { id: bigint } | undefined },
+) {
+  const replaced = isPlanActive({ expiresAt: current.expiresAt, endedAt: null }, bought.now);
+  return {
+    replacedAt: bought.now,
+    replacedByPurchaseId: replaced ? bought.purchaseId : null,
+    replacementCreditMinor: replaced ? bought.credit : null,
+    creditEntryId: bought.creditEntry?.id ?? null,
+  };
+}
+
+/** The purchase row: a copy of the plan's terms at the price paid, from `now`. */
+export function newPurchase(input: {
+  id: string;
+  userId: string;
+  plan: PlanRow & { kind: PurchasablePlanKind };
+  price: bigint;
+  now: Date;
+  entryId: bigint;
+}): NewPlanPurchase {
+  const { id, userId, plan, price, now, entryId } = input;
+  return {
     id,
-    userId: actor.id,
+    userId,
     planId: plan.id,
     kind: plan.kind,
     name: plan.name,
@@ -211,9 +272,8 @@ export async function purchasePlan({
     features: plan.features,
     purchasedAt: now,
     expiresAt: computePlanExpiry(now, plan.durationDays),
-    entryId: purchaseEntry.id,
-  });
-  return toPlanPurchase(row, now);
+    entryId,
+  };
 }
 
 /** An account's plans: the active ones (at most one per kind) and the most recent ended ones. */

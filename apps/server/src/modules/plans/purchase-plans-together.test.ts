@@ -6,10 +6,16 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { users } from '../../db/schema/auth.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
 import { insertUser } from '../../test/factories.ts';
-import { claimOf, outcomeOf, togetherDeps } from '../../test/group-commit.ts';
+import {
+  claimOf,
+  describeOutcome,
+  oneAfterTheOther,
+  outcomeOf,
+  staffActor,
+  togetherDeps,
+} from '../../test/group-commit.ts';
 import { fund } from '../../test/money.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
@@ -51,25 +57,22 @@ function purchase(actor: Actor, plan: PlanRow | undefined, options: { key?: stri
 }
 
 function described(outcome: ItemOutcome<PlanPurchase> | undefined) {
-  if (!outcome) return { missing: true };
-  if (!outcome.ok) {
-    const error = outcome.error;
-    return error instanceof AppError
-      ? { refused: error.code, message: error.message }
-      : { failed: String(error) };
-  }
-  const { name, kind, price, status, durationDays } = outcome.value;
-  return { name, kind, price, status, durationDays };
+  return describeOutcome(outcome, ({ name, kind, price, status, durationDays }) => ({
+    name,
+    kind,
+    price,
+    status,
+    durationDays,
+  }));
 }
 
-async function alone(request: PlanPurchaseRequest) {
-  const { transactions } = deps();
-  return outcomeOf(() =>
-    transactions.runIdempotent(request.claim, PlanPurchaseSchema, ({ tx, now }) =>
-      purchasePlan({ tx, actor: request.actor, now, planId: request.planId, input: request.input }),
-    ),
+function buyAlone(request: PlanPurchaseRequest): Promise<PlanPurchase> {
+  return deps().transactions.runIdempotent(request.claim, PlanPurchaseSchema, ({ tx, now }) =>
+    purchasePlan({ tx, actor: request.actor, now, planId: request.planId, input: request.input }),
   );
 }
+
+const alone = (request: PlanPurchaseRequest) => outcomeOf(() => buyAlone(request));
 
 async function cashOf(actor: Actor) {
   return (await selectBalanceFigures(t.db, actor.id)).available;
@@ -87,7 +90,7 @@ describe('plan purchases decided together (group commit)', () => {
     const suspended = await customer(1_000_000n, 'suspended');
     const upgrading = await customer(1_000_000n);
     const holding = await customer(1_000_000n);
-    const staff: Actor = { id: (await insertUser(t.db, { role: 'admin' })).id, role: 'admin' };
+    const staff = await staffActor(t);
     const wrongPrice = await customer(1_000_000n);
     const lost = await customer(1_000_000n);
     expect((await alone(purchase(upgrading, basic))).ok).toBe(true);
@@ -196,8 +199,7 @@ describe('plan purchases decided together (group commit)', () => {
           const together = await setUp();
           const oneByOne = await setUp();
           const batched = await purchasePlansTogether(deps(), build(together));
-          const single: Array<ItemOutcome<PlanPurchase>> = [];
-          for (const request of build(oneByOne)) single.push(await alone(request));
+          const single = await oneAfterTheOther(build(oneByOne), (request) => buyAlone(request));
           expect(batched.map(described)).toEqual(single.map(described));
           for (const [index, actor] of together.entries()) {
             expect(await cashOf(actor)).toBe(await cashOf(oneByOne[index] as Actor));

@@ -5,8 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
-import type { ItemOutcome } from '../../lib/group-commit.ts';
-import { claimOf, outcomeOf, togetherDeps } from '../../test/group-commit.ts';
+import { claimOf, oneAfterTheOther, togetherDeps } from '../../test/group-commit.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { closeOwnTrade } from './close-trade.service.ts';
 import {
@@ -185,16 +184,11 @@ describe('trades closed together (group commit)', () => {
             });
           const d = deps();
           const batched = await closeTradesTogether(d, build(together));
-          const oneByOne: Array<ItemOutcome<Trade>> = [];
-          for (const request of build(alone)) {
-            oneByOne.push(
-              await outcomeOf(() =>
-                d.transactions.runIdempotent(undefined, TradeSchema, ({ tx, now }) =>
-                  closeOwnTrade({ tx, actor: request.actor, now, market: d.market, id: request.id }),
-                ),
-              ),
-            );
-          }
+          const oneByOne = await oneAfterTheOther(build(alone), (request) =>
+            d.transactions.runIdempotent(undefined, TradeSchema, ({ tx, now }) =>
+              closeOwnTrade({ tx, actor: request.actor, now, market: d.market, id: request.id }),
+            ),
+          );
           expect(batched.map(described)).toEqual(oneByOne.map(described));
           for (const [index, actor] of together.actors.entries()) {
             expect(await balancesOf(t, actor)).toEqual(await balancesOf(t, alone.actors[index] as Actor));

@@ -3,8 +3,9 @@ import type { EntryDraft } from '@candor/domain/ledger/entries';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createGroupCommit, type GroupCommit, type ItemOutcome } from '../../lib/group-commit.ts';
-import { claimIdentity, claimKeys, type IdempotencyClaim, settleKeys } from '../../lib/idempotency.ts';
+import { createRequestGroup, decideTogether, itemAt } from '../../lib/decide-together.ts';
+import type { GroupCommit, ItemOutcome } from '../../lib/group-commit.ts';
+import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireTransition } from '../../lib/require-transition.ts';
 import type { Transactions } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
@@ -28,9 +29,6 @@ export type TradeCloseRequest = {
   claim: IdempotencyClaim | undefined;
 };
 
-/** The most trades one transaction closes; more waiting requests go in the next. */
-export const TRADE_CLOSE_BATCH = 64;
-
 type Deps = { market: MarketService; transactions: Transactions };
 
 /**
@@ -42,13 +40,11 @@ type Deps = { market: MarketService; transactions: Transactions };
 export function createTradeCloseGroup(
   deps: Deps & { log: FastifyBaseLogger },
 ): GroupCommit<TradeCloseRequest, Trade> {
-  return createGroupCommit({
-    maxBatch: TRADE_CLOSE_BATCH,
-    identity: (request) => (request.claim ? claimIdentity(request.claim) : undefined),
+  return createRequestGroup({
+    what: 'trades closed',
+    log: deps.log,
     runOne: (request) => closeAlone(deps, request),
     runBatch: (requests) => closeTradesTogether(deps, requests),
-    onBatchFailed: (error, size) =>
-      deps.log.warn({ err: error, size }, 'trades closed together failed; each is closed on its own'),
   });
 }
 
@@ -59,140 +55,111 @@ function closeAlone({ market, transactions }: Deps, request: TradeCloseRequest):
 }
 
 /**
- * Closes the requests' trades in one transaction, set-based: the trades locked in id order (each
- * close locks its trade first), their owners' accounts, the Idempotency-Keys claimed, each request checked in arrival order
- * as `closeOwnTrade` checks it (NOT_FOUND for an unknown trade or another customer's, ALREADY_DECIDED
- * for a closed one, also one closed by an earlier request of the batch, then a fresh price), and the
- * accepted closes' entries posted and rows closed at once, each at its closing side of the price
- * under its own spread (`closingOf`). Copies settle their high-water marks and a provider's trades add
- * their followers' close jobs, as `settleTrade` does. A refused request gets its own refusal and
- * releases its key; a request whose key another attempt holds is a retry, answered after the commit
- * as `runIdempotent` answers one. Answers one outcome per request, in order.
+ * Closes the requests' trades in one transaction, set-based (`decideTogether`: keys claimed, answers
+ * stored, retries answered after the commit): the trades locked in id order (each close locks its
+ * trade first) and their owners' accounts, each request checked in arrival order as `closeOwnTrade`
+ * checks it (NOT_FOUND for an unknown trade or another customer's, ALREADY_DECIDED for a closed one,
+ * also one closed by an earlier request of the batch, then a fresh price), and the accepted closes'
+ * entries posted and rows closed at once, each at its closing side of the price under its own
+ * spread (`closingOf`). Copies settle their high-water marks and a provider's trades add their
+ * followers' close jobs, as `settleTrade` does. A refused request gets its own refusal.
  */
 export async function closeTradesTogether(
   deps: Deps,
   requests: readonly TradeCloseRequest[],
 ): Promise<Array<ItemOutcome<Trade>>> {
   const { market, transactions } = deps;
-  const outcomes: Array<ItemOutcome<Trade> | undefined> = requests.map(() => undefined);
-  const retries: number[] = [];
-  await transactions.run(async ({ tx, now }) => {
-    const locked = new Map(
-      (
-        await lockTrades(
-          tx,
-          requests.map((request) => request.id),
-        )
-      ).map((row) => [row.id, row]),
-    );
-    // The owners' accounts next, before the keys: every money path locks rows, then accounts,
-    // then its Idempotency-Key (the single close locks its trade, posts, then claims), so two
-    // paths never wait on each other in a circle.
-    await lockCustomerAccounts(
-      tx,
-      requests.flatMap((request) =>
-        locked.get(request.id)?.userId === request.actor.id ? [request.actor.id] : [],
-      ),
-    );
-    const claimed = await claimKeys(
-      tx,
-      requests.flatMap((request) => (request.claim ? [request.claim] : [])),
-      now,
-      transactions.expiredBefore(now),
-    );
-    const closing: Array<{ index: number; row: TradeRow; entries: EntryDraft[]; fields: ClosedFields }> = [];
-    const closedHere = new Set<string>();
-    requests.forEach((request, index) => {
-      if (request.claim && !claimed.has(claimIdentity(request.claim))) {
-        retries.push(index);
-        return;
-      }
-      try {
-        const row = locked.get(request.id);
-        if (!row || row.userId !== request.actor.id) throw new AppError('NOT_FOUND', TRADE_NOT_FOUND);
-        requireTransition(TRADE_TRANSITIONS, closedHere.has(row.id) ? 'closed' : row.status, 'closed');
-        const quote = requireFreshQuote(market, row.symbol);
-        const close = closingOf(row, {
-          mid: quote.price,
-          closedBy: 'customer',
-          reason: null,
-          actor: request.actor,
-          now,
-        });
-        closedHere.add(row.id);
-        closing.push({ index, row, ...close });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        outcomes[index] = { ok: false, error };
-      }
-    });
-    // The margin covers any loss (a result is never below −amount): nothing can overdraw.
-    expectPosted(
-      await postEntries(
+  return decideTogether({
+    transactions,
+    requests,
+    runAlone: (request) => closeAlone(deps, request),
+    lock: async (tx) => {
+      const locked = new Map(
+        (
+          await lockTrades(
+            tx,
+            requests.map((request) => request.id),
+          )
+        ).map((row) => [row.id, row]),
+      );
+      // The owners' accounts next, before the keys: every money path locks rows, then accounts,
+      // then its Idempotency-Key (the single close locks its trade, posts, then claims).
+      await lockCustomerAccounts(
         tx,
-        closing.flatMap((close) => close.entries),
-        closing.flatMap((close) => close.entries.map(() => requestAt(requests, close.index).actor)),
-      ),
-    );
-    const closedRows = new Map(
-      (
-        await closeTradeRows(
+        requests.flatMap((request) =>
+          locked.get(request.id)?.userId === request.actor.id ? [request.actor.id] : [],
+        ),
+      );
+      return locked;
+    },
+    decide: async (tx, now, locked, live) => {
+      const outcomes = new Map<number, ItemOutcome<Trade>>();
+      const closing: Array<{ index: number; row: TradeRow; entries: EntryDraft[]; fields: ClosedFields }> =
+        [];
+      const closedHere = new Set<string>();
+      for (const index of live) {
+        const request = itemAt(requests, index);
+        try {
+          const row = locked.get(request.id);
+          if (!row || row.userId !== request.actor.id) throw new AppError('NOT_FOUND', TRADE_NOT_FOUND);
+          requireTransition(TRADE_TRANSITIONS, closedHere.has(row.id) ? 'closed' : row.status, 'closed');
+          const quote = requireFreshQuote(market, row.symbol);
+          const close = closingOf(row, {
+            mid: quote.price,
+            closedBy: 'customer',
+            reason: null,
+            actor: request.actor,
+            now,
+          });
+          closedHere.add(row.id);
+          closing.push({ index, row, ...close });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          outcomes.set(index, { ok: false, error });
+        }
+      }
+      // The margin covers any loss (a result is never below −amount): nothing can overdraw.
+      expectPosted(
+        await postEntries(
           tx,
-          closing.map((close) => ({ id: close.row.id, ...close.fields })),
-        )
-      ).map((row) => [row.id, row]),
-    );
-    const closed = closing.map((close) => {
-      const row = closedRows.get(close.row.id);
-      if (!row) throw new Error('a closed trade was not read back');
-      return { index: close.index, row };
-    });
-    // A follower's copy counts toward their high-water mark and has its copy stop-loss checked; a
-    // provider's trade closes its followers' open copies through jobs of this transaction.
-    const copies = closed.flatMap(({ row }) => (row.copyRelationId === null ? [] : [row]));
-    for (const row of copies) await settleCopiedTrade(tx, row, now);
-    await enqueueCopyStopLossChecks(
-      tx,
-      copies.flatMap((row) => (row.copyRelationId === null ? [] : [row.copyRelationId])),
-    );
-    for (const id of await selectCopiedAmong(
-      tx,
-      closed.map(({ row }) => row.id),
-    ))
-      await enqueueCopyCloses(tx, id);
-    const marks = await findCopyMarks(
-      tx,
-      closed.map(({ row }) => row),
-    );
-    const answered: Array<{ claim: IdempotencyClaim; body: Trade }> = [];
-    for (const { index, row } of closed) {
-      const trade = toTrade(row, marks);
-      outcomes[index] = { ok: true, value: trade };
-      const { claim } = requestAt(requests, index);
-      if (claim) answered.push({ claim, body: trade });
-    }
-    const released = requests.flatMap((request, index) =>
-      request.claim && !retries.includes(index) && !outcomes[index]?.ok ? [request.claim] : [],
-    );
-    await settleKeys(tx, answered, released);
-  });
-  for (const index of retries) {
-    try {
-      outcomes[index] = { ok: true, value: await closeAlone(deps, requestAt(requests, index)) };
-    } catch (error) {
-      outcomes[index] = { ok: false, error };
-    }
-  }
-  return outcomes.map((outcome) => {
-    if (!outcome) throw new Error('a request of the batch was not decided');
-    return outcome;
+          closing.flatMap((close) => close.entries),
+          closing.flatMap((close) => close.entries.map(() => itemAt(requests, close.index).actor)),
+        ),
+      );
+      const closedRows = new Map(
+        (
+          await closeTradeRows(
+            tx,
+            closing.map((close) => ({ id: close.row.id, ...close.fields })),
+          )
+        ).map((row) => [row.id, row]),
+      );
+      const closed = closing.map((close) => {
+        const row = closedRows.get(close.row.id);
+        if (!row) throw new Error('a closed trade was not read back');
+        return { index: close.index, row };
+      });
+      // A follower's copy counts toward their high-water mark and has its copy stop-loss checked; a
+      // provider's trade closes its followers' open copies through jobs of this transaction.
+      const copies = closed.flatMap(({ row }) => (row.copyRelationId === null ? [] : [row]));
+      for (const row of copies) await settleCopiedTrade(tx, row, now);
+      await enqueueCopyStopLossChecks(
+        tx,
+        copies.flatMap((row) => (row.copyRelationId === null ? [] : [row.copyRelationId])),
+      );
+      for (const id of await selectCopiedAmong(
+        tx,
+        closed.map(({ row }) => row.id),
+      ))
+        await enqueueCopyCloses(tx, id);
+      const marks = await findCopyMarks(
+        tx,
+        closed.map(({ row }) => row),
+      );
+      for (const { index, row } of closed) outcomes.set(index, { ok: true, value: toTrade(row, marks) });
+      return { outcomes };
+    },
   });
 }
 
 type ClosedFields = ReturnType<typeof closingOf>['fields'];
-
-function requestAt(requests: readonly TradeCloseRequest[], index: number): TradeCloseRequest {
-  const request = requests[index];
-  if (!request) throw new Error(`no request at ${index}`);
-  return request;
-}

@@ -6,7 +6,7 @@ import { journalEntries } from '../../db/schema/ledger.ts';
 import { trades } from '../../db/schema/trades.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
-import { claimOf, outcomeOf, togetherDeps } from '../../test/group-commit.ts';
+import { claimOf, oneAfterTheOther, togetherDeps } from '../../test/group-commit.ts';
 import { fund } from '../../test/money.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { openTrade } from './open-trade.service.ts';
@@ -162,16 +162,11 @@ describe('trades opened together (group commit)', () => {
           const build = (actors: Actor[]): TradeOpenRequest[] =>
             requests.map(({ who, ...input }) => ({ actor: actors[who] as Actor, input, claim: undefined }));
           const batched = await openTradesTogether(d, build(together));
-          const oneByOne: Array<ItemOutcome<Trade>> = [];
-          for (const request of build(alone)) {
-            oneByOne.push(
-              await outcomeOf(() =>
-                d.transactions.runIdempotent(undefined, TradeSchema, ({ tx, now }) =>
-                  openTrade({ tx, actor: request.actor, now, market: d.market, input: request.input }),
-                ),
-              ),
-            );
-          }
+          const oneByOne = await oneAfterTheOther(build(alone), (request) =>
+            d.transactions.runIdempotent(undefined, TradeSchema, ({ tx, now }) =>
+              openTrade({ tx, actor: request.actor, now, market: d.market, input: request.input }),
+            ),
+          );
           expect(batched.map(described)).toEqual(oneByOne.map(described));
           for (const [index, actor] of together.entries()) {
             expect(await balancesOf(t, actor)).toEqual(await balancesOf(t, alone[index] as Actor));

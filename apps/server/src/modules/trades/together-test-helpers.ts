@@ -1,8 +1,8 @@
 import type { PlaceTradeRequest, Trade } from '@candor/contracts/trades';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
 import { insertUser } from '../../test/factories.ts';
+import { describeOutcome } from '../../test/group-commit.ts';
 import { fund } from '../../test/money.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
@@ -18,18 +18,13 @@ export function order(overrides: Partial<PlaceTradeRequest> = {}): PlaceTradeReq
   return { symbol: 'BTCUSD', direction: 'buy', amount: '100', lotSize: '2', ...overrides };
 }
 
-/** What a request's outcome says, without the ids and times that differ between two runs. */
+/** What a trade request's outcome says, without the ids and times that differ between two runs. */
 export function described(outcome: ItemOutcome<Trade> | undefined) {
-  if (!outcome) return { missing: true };
-  if (!outcome.ok) {
-    const error = outcome.error;
-    return error instanceof AppError
-      ? { refused: error.code, message: error.message }
-      : { failed: String(error) };
-  }
-  const { symbol, direction, amount, lotSize, exposure, openPrice, closePrice, result, status, closedBy } =
-    outcome.value;
-  return { symbol, direction, amount, lotSize, exposure, openPrice, closePrice, result, status, closedBy };
+  return describeOutcome(outcome, (trade) => {
+    const { symbol, direction, amount, lotSize, exposure, openPrice, closePrice, result, status, closedBy } =
+      trade;
+    return { symbol, direction, amount, lotSize, exposure, openPrice, closePrice, result, status, closedBy };
+  });
 }
 
 export async function balancesOf(t: TestApp, actor: Actor) {

@@ -62,6 +62,17 @@ export async function lockUsersForShare(tx: Db, ids: readonly string[]): Promise
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The names of accounts by id (staff who decided, reviewers, …). */
+export async function selectUserNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export async function updateUserRole(tx: Db, id: string, role: UserRole, now: Date): Promise<void> {
   await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, id));
 }

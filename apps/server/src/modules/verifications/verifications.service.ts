@@ -23,7 +23,7 @@ import {
   type VerificationReasonList,
   type VerificationStatus,
 } from '@candor/contracts/verifications';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -35,6 +35,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { findFileById } from '../storage/files.repository.ts';
 import { saveUpload } from '../storage/files.service.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
+import { selectUserNames } from '../users/users.repository.ts';
 import type { ImageLinkSigner } from './image-links.ts';
 import {
   findLatestSubmission,
@@ -69,16 +70,6 @@ function toIso(value: Date | string): string {
 
 async function reasonLabels(db: Db): Promise<Map<string, string>> {
   return new Map((await selectReasons(db)).map((reason) => [reason.code, reason.label]));
-}
-
-async function userNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 // ---------- customers ----------
@@ -356,7 +347,7 @@ async function describeVerification(
 ): Promise<AdminVerificationDetail> {
   const all = await selectSubmissionsOfUser(db, userId);
   const labels = await reasonLabels(db);
-  const names = await userNames(db, [
+  const names = await selectUserNames(db, [
     ...all.flatMap((row) => (row.decidedBy ? [row.decidedBy] : [])),
     ...(latest.claimedBy ? [latest.claimedBy] : []),
   ]);
@@ -458,7 +449,7 @@ export async function decideVerification({
   const identityStatus = IDENTITY_AFTER[input.decision];
   await setIdentityStatus(tx, userId, identityStatus);
   const labels = await reasonLabels(tx);
-  const names = await userNames(tx, [actor.id]);
+  const names = await selectUserNames(tx, [actor.id]);
   const decision = toDecision(decided, labels, names);
   await recordAudit(tx, {
     actor,

@@ -25,7 +25,7 @@ import {
   selectWithdrawalsAwaiting,
 } from '../approvals/approvals.repository.ts';
 import { requestApproval } from '../approvals/request-approval.service.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { type AuditEntry, recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, type PostedEntry, postEntries } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { rowMethodLabel, rowPayout, toWithdrawal } from './withdrawal-rows.ts';
@@ -236,7 +236,34 @@ async function decide(
           updatedAt: now,
         },
   );
-  await recordAudit(tx, {
+  await recordAudit(
+    tx,
+    withdrawalDecisionAudit({
+      actor,
+      decision,
+      row,
+      to,
+      reason,
+      entryIds: posted.map((e) => e.id),
+      fourEyes,
+    }),
+  );
+  // Without four-eyes, none was waiting (checked above under the row lock, which requesting one takes).
+  return toAdminWithdrawal(tx, updated, fourEyes ? undefined : null);
+}
+
+/** The audit row of a decision on a withdrawal: before, its status, amount and hold; after, its amounts and the entries posted. */
+export function withdrawalDecisionAudit(input: {
+  actor: Actor;
+  decision: Decision;
+  row: WithdrawalRow;
+  to: WithdrawalStatus;
+  reason: string | undefined;
+  entryIds: readonly bigint[];
+  fourEyes?: SecondApproval | undefined;
+}): AuditEntry {
+  const { actor, decision, row, to, reason, entryIds, fourEyes } = input;
+  return {
     actor,
     approver: fourEyes?.approver ?? null,
     action: `withdrawal.${decision}`,
@@ -256,12 +283,10 @@ async function decide(
       amount: formatDecimal(row.amountMinor),
       fee: formatDecimal(row.feeMinor),
       net: formatDecimal(row.netMinor),
-      entryIds: posted.map((entry) => entry.id.toString()),
+      entryIds: entryIds.map((id) => id.toString()),
       ...(fourEyes ? { approvalId: fourEyes.approvalId, approverReason: fourEyes.reason } : {}),
     },
-  });
-  // Without four-eyes, none was waiting (checked above under the row lock, which requesting one takes).
-  return toAdminWithdrawal(tx, updated, fourEyes ? undefined : null);
+  };
 }
 
 type DecisionInput = { tx: Db; actor: Actor; now: Date; id: string };

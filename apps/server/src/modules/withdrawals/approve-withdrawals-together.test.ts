@@ -5,10 +5,14 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { siteSettings } from '../../db/schema/settings.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
-import { insertUser } from '../../test/factories.ts';
-import { claimOf, outcomeOf, togetherDeps } from '../../test/group-commit.ts';
+import {
+  claimOf,
+  describeOutcome,
+  oneAfterTheOther,
+  staffActor,
+  togetherDeps,
+} from '../../test/group-commit.ts';
 import { insertFundedCustomer } from '../../test/money.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { verifyAuditChain } from '../audit/verify-audit-chain.ts';
@@ -39,10 +43,7 @@ beforeEach(async () => {
     .where(eq(siteSettings.id, 1));
 });
 
-async function staff(): Promise<Actor> {
-  const user = await insertUser(t.db, { role: 'admin' });
-  return { id: user.id, role: 'admin' };
-}
+const staff = () => staffActor(t);
 
 /** A customer with $2,000 who asked for withdrawals of these amounts (dollars); `held`: on hold. */
 async function customerWithdrawing(amounts: readonly string[], held = false) {
@@ -69,15 +70,7 @@ function approval(actor: Actor, id: string, key?: string): WithdrawalApprovalReq
 
 /** What an approval's outcome says, without the ids and times that differ between two runs. */
 function described(outcome: ItemOutcome<AdminWithdrawal> | undefined) {
-  if (!outcome) return { missing: true };
-  if (!outcome.ok) {
-    const error = outcome.error;
-    return error instanceof AppError
-      ? { refused: error.code, message: error.message }
-      : { failed: String(error) };
-  }
-  const { status, amount, fee, net, decidedBy, awaitingApproval, entries } = outcome.value;
-  return {
+  return describeOutcome(outcome, ({ status, amount, fee, net, decidedBy, awaitingApproval, entries }) => ({
     status,
     amount,
     fee,
@@ -85,7 +78,7 @@ function described(outcome: ItemOutcome<AdminWithdrawal> | undefined) {
     decidedBy: decidedBy !== null,
     awaiting: awaitingApproval !== null,
     entries: entries.map((entry) => entry.kind),
-  };
+  }));
 }
 
 async function balancesOf(userId: string) {
@@ -200,16 +193,11 @@ describe('withdrawal approvals decided together (group commit)', () => {
             requests.map(({ by, target }) => approval(admins[by] as Actor, ids[target] ?? ''));
           const d = deps();
           const batched = await approveWithdrawalsTogether(d, build(together));
-          const oneByOne: Array<ItemOutcome<AdminWithdrawal>> = [];
-          for (const request of build(alone)) {
-            oneByOne.push(
-              await outcomeOf(() =>
-                d.transactions.runIdempotent(undefined, AdminWithdrawalSchema, ({ tx, now }) =>
-                  approveWithdrawal({ tx, actor: request.actor, now, id: request.id }),
-                ),
-              ),
-            );
-          }
+          const oneByOne = await oneAfterTheOther(build(alone), (request) =>
+            d.transactions.runIdempotent(undefined, AdminWithdrawalSchema, ({ tx, now }) =>
+              approveWithdrawal({ tx, actor: request.actor, now, id: request.id }),
+            ),
+          );
           expect(batched.map(described)).toEqual(oneByOne.map(described));
           for (const [index, userId] of together.users.entries()) {
             expect(await balancesOf(userId)).toEqual(await balancesOf(alone.users[index] ?? ''));

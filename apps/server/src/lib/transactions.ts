@@ -48,15 +48,6 @@ export type Transactions = {
     answer: S,
     command: (context: CommandContext) => Promise<z.output<S>>,
   ): Promise<z.output<S>>;
-  /**
-   * The answer stored for a live key, for a retry of the request that claimed it; undefined when
-   * the key is not live. IDEMPOTENCY_KEY_REUSED when the key was claimed for other content.
-   */
-  storedAnswer<S extends z.ZodType>(
-    claim: IdempotencyClaim,
-    answer: S,
-    now: Date,
-  ): Promise<z.output<S> | undefined>;
   /** When a key claimed at `now` stops answering retries (IDEMPOTENCY_KEY_TTL_HOURS). */
   expiredBefore(now: Date): Date;
 };
@@ -117,13 +108,16 @@ export function createTransactions(deps: {
       const now = clock();
       return inTransaction((tx, outbox) => command({ tx, now, outbox }));
     },
-    runMoneyRequest: (request, answer, command) =>
+    runMoneyRequest: async (request, answer, command) =>
       runIdempotent(readIdempotencyClaim(request), answer, command),
     runIdempotent,
-    storedAnswer,
     expiredBefore,
   };
 
+  /**
+   * The answer stored for a live key, for a retry of the request that claimed it; undefined when
+   * the key is not live. IDEMPOTENCY_KEY_REUSED when the key was claimed for other content.
+   */
   async function storedAnswer<S extends z.ZodType>(
     claim: IdempotencyClaim,
     answer: S,

@@ -78,6 +78,16 @@ type PostingRow = {
   after: string | null;
 };
 
+/** Who posts: one actor for every entry, or one per entry (requests decided together, decision 041). */
+export type EntryActors = Actor | readonly Actor[];
+
+function actorOf(actors: EntryActors, index: number): Actor {
+  if (!Array.isArray(actors)) return actors as Actor;
+  const actor = (actors as readonly Actor[])[index];
+  if (!actor) throw new Error('an entry has no actor');
+  return actor;
+}
+
 /**
  * The whole posting as one statement (docs/decisions/039, "One statement per posting"): it locks
  * the customers' accounts in id order, computes every posting's balance after it from the locked
@@ -91,16 +101,6 @@ type PostingRow = {
  * a parameter's value (the entries are counted from their JSON, not by `generate_series($n)`), so
  * its generic plan costs what a custom one does and PostgreSQL stops planning it after five runs.
  */
-/** Who posts: one actor for every entry, or one per entry (requests decided together, decision 041). */
-export type EntryActors = Actor | readonly Actor[];
-
-function actorOf(actors: EntryActors, index: number): Actor {
-  if (!Array.isArray(actors)) return actors as Actor;
-  const actor = (actors as readonly Actor[])[index];
-  if (!actor) throw new Error('an entry has no actor');
-  return actor;
-}
-
 function postingStatement(users: readonly string[], drafts: readonly EntryDraft[], actors: EntryActors) {
   const entries = drafts.map((draft, index) => ({
     i: index,

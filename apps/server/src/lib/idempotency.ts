@@ -66,7 +66,7 @@ export function readIdempotencyClaim(request: FastifyRequest): IdempotencyClaim 
 }
 
 /** One claim per actor and key: two claims with the same pair cannot be decided in one statement. */
-export function claimIdentity(claim: IdempotencyClaim): string {
+export function claimIdentity(claim: Pick<IdempotencyClaim, 'actorId' | 'key'>): string {
   return `${claim.actorId}\u0000${claim.key}`;
 }
 
@@ -103,7 +103,7 @@ export async function claimKeys(
          where idempotency_keys.created_at <= ${expiredBefore.toISOString()}::timestamptz
         returning actor_id, key`,
   );
-  return new Set(rows.map((row) => `${row.actor_id}\u0000${row.key}`));
+  return new Set(rows.map((row) => claimIdentity({ actorId: row.actor_id, key: row.key })));
 }
 
 /**

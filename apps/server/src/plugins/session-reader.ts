@@ -64,19 +64,21 @@ export function createSessionReader(auth: Auth, db: Db) {
     };
   };
 
-  const fields = {
-    token: sessions.token,
-    expiresAt: sessions.expiresAt,
-    userId: users.id,
-    role: users.role,
-    status: users.status,
-    twoFactorEnabled: users.twoFactorEnabled,
-  };
+  /** A session by its token, with its account's actor and status. */
+  const selectSessions = () =>
+    db
+      .select({
+        token: sessions.token,
+        expiresAt: sessions.expiresAt,
+        userId: users.id,
+        role: users.role,
+        status: users.status,
+        twoFactorEnabled: users.twoFactorEnabled,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId));
   // Built once (every request that carries a cookie runs it); on PostgreSQL also prepared once per connection.
-  const sessionQuery = db
-    .select(fields)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+  const sessionQuery = selectSessions()
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('candor_session_actor');
   type SessionRow = Awaited<ReturnType<typeof sessionQuery.execute>>[number];
@@ -86,13 +88,9 @@ export function createSessionReader(auth: Auth, db: Db) {
     maxBatch: SESSION_READ_BATCH,
     runOne: async (token) => (await sessionQuery.execute({ token }))[0],
     runBatch: async (tokens) => {
-      const rows = await db
-        .select(fields)
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          sql`${sessions.token} in (select jsonb_array_elements_text(${JSON.stringify(tokens)}::jsonb))`,
-        );
+      const rows = await selectSessions().where(
+        sql`${sessions.token} in (select jsonb_array_elements_text(${JSON.stringify(tokens)}::jsonb))`,
+      );
       const byToken = new Map(rows.map((row) => [row.token, row]));
       return tokens.map((token) => ({ ok: true, value: byToken.get(token) }));
     },

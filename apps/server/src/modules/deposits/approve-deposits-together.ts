@@ -88,7 +88,7 @@ export async function approveDepositsTogether(
         tx,
         live.map((index) => itemAt(requests, index).actor.id),
       );
-      const approving: Array<{ index: number; details: Omit<DepositDetails, 'decider'> }> = [];
+      const approving: Array<{ index: number; details: DepositDetails }> = [];
       const approvedHere = new Set<string>();
       for (const index of live) {
         const request = itemAt(requests, index);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
@@ -57,27 +57,20 @@ const deciders = alias(users, 'deciders');
  */
 export async function lockDepositForDecision(tx: Db, id: string, deciderId: string) {
   if (!isUuid(id)) return undefined;
-  const [row] = await selectDepositDetails(tx, id, deciderId).for('update', { of: deposits });
+  const [row] = await selectDepositDetails(tx, eq(deposits.id, id), deciderId).for('update', {
+    of: deposits,
+  });
   return row;
 }
 
 /**
  * Deposits locked FOR UPDATE in id order for decisions taken together (decision 041), each read with
- * its customer and proof; the deciders' names are read on their own (`findStaffNames`).
+ * what its answer shows (customer, proof); each decider's name is read on its own (`selectUserNames`).
  */
 export async function lockDepositsForDecision(tx: Db, ids: readonly string[]) {
   const valid = [...new Set(ids.filter(isUuid))];
   if (valid.length === 0) return [];
-  return tx
-    .select({
-      deposit: deposits,
-      customer: { name: users.name, email: users.email },
-      proof: { id: files.id, contentType: files.contentType },
-    })
-    .from(deposits)
-    .innerJoin(users, eq(users.id, deposits.userId))
-    .innerJoin(files, eq(files.id, deposits.proofFileId))
-    .where(inArray(deposits.id, valid))
+  return selectDepositDetails(tx, inArray(deposits.id, valid), deposits.decidedBy)
     .orderBy(deposits.id)
     .for('update', { of: deposits });
 }
@@ -162,7 +155,7 @@ export function selectDepositPage(
  * A deposit with its customer, its proof of payment and a staff member's id and name: `decider`
  * is the deposit's own column (who decided) or the id of who is about to.
  */
-function selectDepositDetails(db: Db, id: string, decider: string | typeof deposits.decidedBy) {
+function selectDepositDetails(db: Db, where: SQL, decider: string | typeof deposits.decidedBy) {
   return db
     .select({
       deposit: deposits,
@@ -174,12 +167,12 @@ function selectDepositDetails(db: Db, id: string, decider: string | typeof depos
     .innerJoin(users, eq(users.id, deposits.userId))
     .innerJoin(files, eq(files.id, deposits.proofFileId))
     .leftJoin(deciders, eq(deciders.id, decider))
-    .where(eq(deposits.id, id));
+    .where(where);
 }
 
 /** A deposit with its customer, its proof of payment and the staff member who decided. */
 export async function findDepositDetails(db: Db, id: string) {
   if (!isUuid(id)) return undefined;
-  const [row] = await selectDepositDetails(db, id, deposits.decidedBy);
+  const [row] = await selectDepositDetails(db, eq(deposits.id, id), deposits.decidedBy);
   return row;
 }

@@ -102,15 +102,18 @@ function actorOf(actors: EntryActors, index: number): Actor {
  * its generic plan costs what a custom one does and PostgreSQL stops planning it after five runs.
  */
 function postingStatement(users: readonly string[], drafts: readonly EntryDraft[], actors: EntryActors) {
-  const entries = drafts.map((draft, index) => ({
-    i: index,
-    actor_id: actorOf(actors, index).id,
-    actor_role: actorOf(actors, index).role,
-    kind: draft.kind,
-    description: draft.description,
-    user_id: draft.userId,
-    reference: draft.reference ?? null,
-  }));
+  const entries = drafts.map((draft, index) => {
+    const actor = actorOf(actors, index);
+    return {
+      i: index,
+      actor_id: actor.id,
+      actor_role: actor.role,
+      kind: draft.kind,
+      description: draft.description,
+      user_id: draft.userId,
+      reference: draft.reference ?? null,
+    };
+  });
   const legs = drafts.flatMap((draft, index) =>
     draft.postings.map((posting) => ({
       i: index,
@@ -222,11 +225,40 @@ export async function postEntries(
   return ok(posted.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
 }
 
+/** One actor's movement among several posted together: its entries, in order. */
+export type Movement = { actor: Actor; entries: readonly EntryDraft[] };
+
+/**
+ * Posts several actors' movements as one posting (`postEntries`, each entry by its movement's actor)
+ * and answers each movement's posted entries, in the movements' order (requests decided together,
+ * decision 041). INSUFFICIENT_FUNDS, nothing written, as `postEntries`.
+ */
+export async function postMovements(
+  tx: Db,
+  movements: readonly Movement[],
+): Promise<Result<PostedEntry[][], InsufficientFunds>> {
+  const posted = await postEntries(
+    tx,
+    movements.flatMap((movement) => movement.entries),
+    movements.flatMap((movement) => movement.entries.map(() => movement.actor)),
+  );
+  if (!posted.ok) return posted;
+  // The entries come back in the order of their drafts (ids are allocated in that order).
+  let at = 0;
+  return ok(
+    movements.map((movement) => {
+      const entries = posted.value.slice(at, at + movement.entries.length);
+      at += movement.entries.length;
+      return entries;
+    }),
+  );
+}
+
 /**
  * The entries of a movement that cannot leave a customer below zero (a credit, or money already
  * reserved): an INSUFFICIENT_FUNDS there is a broken invariant, not an expected outcome.
  */
-export function expectPosted(result: Result<PostedEntry[], InsufficientFunds>): PostedEntry[] {
+export function expectPosted<T>(result: Result<T, InsufficientFunds>): T {
   if (!result.ok) throw new Error(`a movement that cannot overdraw did: ${result.error.accountKey}`);
   return result.value;
 }

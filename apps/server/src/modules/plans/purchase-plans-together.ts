@@ -8,7 +8,7 @@ import { createRequestGroup, decideTogether, itemAt } from '../../lib/decide-tog
 import type { GroupCommit, ItemOutcome } from '../../lib/group-commit.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import type { Transactions } from '../../lib/transactions.ts';
-import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
+import { expectPosted, lockCustomerAccounts, postMovements } from '../ledger/ledger.repository.ts';
 import { lockUsersForShare } from '../users/users.repository.ts';
 import { toPlanPurchase } from './plan-rows.ts';
 import {
@@ -105,10 +105,12 @@ export async function purchasePlansTogether(
       const currents = await findCurrentPurchasesOf(tx, customers);
       const accepted: Array<{
         index: number;
-        purchase: Parameters<typeof newPurchase>[0];
+        id: string;
+        plan: Parameters<typeof newPurchase>[0]['plan'];
+        price: bigint;
         current: PlanPurchaseRow | undefined;
         credit: bigint;
-        drafts: EntryDraft[];
+        entries: EntryDraft[];
       }> = [];
       for (const index of live) {
         const { actor, planId, input } = itemAt(requests, index);
@@ -127,10 +129,12 @@ export async function purchasePlansTogether(
           const id = crypto.randomUUID();
           accepted.push({
             index,
+            id,
+            plan,
+            price,
             current,
             credit,
-            drafts: purchaseEntries({ userId: actor.id, plan, price, purchaseId: id, current, credit }),
-            purchase: { id, userId: actor.id, plan, price, now, entryId: 0n },
+            entries: purchaseEntries({ userId: actor.id, plan, price, purchaseId: id, current, credit }),
           });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
@@ -140,33 +144,30 @@ export async function purchasePlansTogether(
       // Each price is within the cash (and credit) read under the accounts' locks: a refusal here is
       // a broken invariant, and the batch fails as a whole (each request is then bought on its own).
       const posted = expectPosted(
-        await postEntries(
+        await postMovements(
           tx,
-          accepted.flatMap((purchase) => purchase.drafts),
-          accepted.flatMap((purchase) => purchase.drafts.map(() => itemAt(requests, purchase.index).actor)),
+          accepted.map(({ index, entries }) => ({ actor: itemAt(requests, index).actor, entries })),
         ),
       );
-      let at = 0;
       const endings = [];
-      for (const purchase of accepted) {
-        const entries = posted.slice(at, at + purchase.drafts.length);
-        at += purchase.drafts.length;
-        purchase.purchase.entryId = itemAt(entries, entries.length - 1).id;
-        const { current, credit } = purchase;
+      const purchases = [];
+      for (const [position, { index, id, plan, price, current, credit }] of accepted.entries()) {
+        const entries = itemAt(posted, position);
         const creditEntry = credit > 0n ? entries[0] : undefined;
         if (current) {
           endings.push({
             id: current.id,
-            ...endingOf(current, { now, purchaseId: purchase.purchase.id, credit, creditEntry }),
+            ...endingOf(current, { now, purchaseId: id, credit, creditEntry }),
           });
         }
+        const userId = itemAt(requests, index).actor.id;
+        purchases.push(
+          newPurchase({ id, userId, plan, price, now, entryId: itemAt(entries, entries.length - 1).id }),
+        );
       }
       // The current purchases end before the new ones are stored: one current plan per kind.
       await endPurchases(tx, endings);
-      const rows = await insertPurchases(
-        tx,
-        accepted.map((purchase) => newPurchase(purchase.purchase)),
-      );
+      const rows = await insertPurchases(tx, purchases);
       rows.forEach((row, position) => {
         outcomes.set(itemAt(accepted, position).index, { ok: true, value: toPlanPurchase(row, now) });
       });

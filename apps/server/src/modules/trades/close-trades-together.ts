@@ -14,7 +14,7 @@ import {
   enqueueCopyStopLossChecks,
   settleCopiedTrade,
 } from '../copy-trading/copy-fanout.ts';
-import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
+import { expectPosted, lockCustomerAccounts, postMovements } from '../ledger/ledger.repository.ts';
 import { closeOwnTrade, closingOf, TRADE_TRANSITIONS } from './close-trade.service.ts';
 import { findCopyMarks } from './copy-marks.repository.ts';
 import { requireFreshQuote } from './trade-inputs.ts';
@@ -120,10 +120,9 @@ export async function closeTradesTogether(
       }
       // The margin covers any loss (a result is never below −amount): nothing can overdraw.
       expectPosted(
-        await postEntries(
+        await postMovements(
           tx,
-          closing.flatMap((close) => close.entries),
-          closing.flatMap((close) => close.entries.map(() => itemAt(requests, close.index).actor)),
+          closing.map(({ index, entries }) => ({ actor: itemAt(requests, index).actor, entries })),
         ),
       );
       const closedRows = new Map(

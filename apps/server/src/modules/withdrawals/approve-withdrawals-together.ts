@@ -16,7 +16,7 @@ import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireTransition } from '../../lib/require-transition.ts';
 import type { Transactions } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
+import { expectPosted, lockCustomerAccounts, postMovements } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 import {
   adminWithdrawalOf,
@@ -132,25 +132,23 @@ export async function approveWithdrawalsTogether(
           outcomes.set(index, { ok: false, error });
         }
       }
-      const drafts = approving.map(({ index, row }) => ({
-        actor: itemAt(requests, index).actor,
-        entries: withdrawalEntries({
-          userId: row.userId,
-          net: row.netMinor,
-          fee: row.feeMinor,
-          feePercent: formatPercentBps(row.feeBps),
-          withdrawalId: row.id,
-          methodLabel: rowMethodLabel(row),
-        }),
-      }));
       const posted = expectPosted(
-        await postEntries(
+        await postMovements(
           tx,
-          drafts.flatMap((draft) => draft.entries),
-          drafts.flatMap((draft) => draft.entries.map(() => draft.actor)),
+          approving.map(({ index, row }) => ({
+            actor: itemAt(requests, index).actor,
+            entries: withdrawalEntries({
+              userId: row.userId,
+              net: row.netMinor,
+              fee: row.feeMinor,
+              feePercent: formatPercentBps(row.feeBps),
+              withdrawalId: row.id,
+              methodLabel: rowMethodLabel(row),
+            }),
+          })),
         ),
       );
-      const approvers = [...new Set(drafts.map((draft) => draft.actor.id))];
+      const approvers = [...new Set(approving.map(({ index }) => itemAt(requests, index).actor.id))];
       const updated = new Map<string, WithdrawalRow>();
       for (const approver of approvers) {
         const ids = approving.flatMap(({ index, row }) =>
@@ -161,20 +159,17 @@ export async function approveWithdrawalsTogether(
         }
       }
       const people = await selectPeople(tx, [
-        ...new Set(approving.flatMap(({ row }) => [row.userId, ...approvers])),
+        ...new Set([...approving.map(({ row }) => row.userId), ...approvers]),
       ]);
       const entries = await selectEntriesOfWithdrawals(
         tx,
         approving.map(({ row }) => row.id),
       );
-      let entryAt = 0;
       for (const [position, { index, row }] of approving.entries()) {
         const { actor } = itemAt(requests, index);
         const after = updated.get(row.id);
         if (!after) throw new Error('an approved withdrawal was not read back');
-        const count = itemAt(drafts, position).entries.length;
-        const entryIds = posted.slice(entryAt, entryAt + count).map((entry) => entry.id);
-        entryAt += count;
+        const entryIds = itemAt(posted, position).map((entry) => entry.id);
         await recordAudit(
           tx,
           withdrawalDecisionAudit({

@@ -55,16 +55,8 @@ export async function lockWithdrawalForDecision(
 ): Promise<
   { row: WithdrawalRow; waiting: ApprovalRow | null; fourEyesThresholdMinor: bigint | null } | undefined
 > {
-  if (!isUuid(id)) return undefined;
-  const [found] = await tx
-    .select({ row: withdrawals, waiting: approvals, threshold: siteSettings.fourEyesThresholdMinor })
-    .from(withdrawals)
-    .leftJoin(approvals, and(eq(approvals.withdrawalId, withdrawals.id), eq(approvals.status, 'awaiting')))
-    .leftJoin(siteSettings, eq(siteSettings.id, 1))
-    .where(eq(withdrawals.id, id))
-    .for('update', { of: withdrawals });
-  if (!found) return undefined;
-  return { row: found.row, waiting: found.waiting, fourEyesThresholdMinor: found.threshold };
+  const [found] = await lockWithdrawalsForDecision(tx, [id]);
+  return found;
 }
 
 export async function updateWithdrawal(tx: Db, id: string, change: WithdrawalChange): Promise<WithdrawalRow> {
@@ -148,42 +140,37 @@ export async function selectPeople(
 
 /** The ledger entries that name this withdrawal, oldest first. */
 export async function selectWithdrawalEntries(db: Db, withdrawalId: string) {
-  return db
-    .select({
-      id: journalEntries.id,
-      kind: journalEntries.kind,
-      description: journalEntries.description,
-      createdAt: journalEntries.createdAt,
-    })
-    .from(journalEntries)
-    .where(sql`${journalEntries.reference}->>'withdrawal' = ${withdrawalId}`)
-    .orderBy(asc(journalEntries.id));
+  return (await selectEntriesOfWithdrawals(db, [withdrawalId])).get(withdrawalId) ?? [];
 }
 
-/** `selectWithdrawalEntries` of many withdrawals in one query, by withdrawal id. */
+/** The ledger entries that name these withdrawals, oldest first, by withdrawal id: one query. */
 export async function selectEntriesOfWithdrawals(db: Db, withdrawalIds: readonly string[]) {
-  const byWithdrawal = new Map<string, Awaited<ReturnType<typeof selectWithdrawalEntries>>>();
-  if (withdrawalIds.length === 0) return byWithdrawal;
-  const rows = await db
-    .select({
-      withdrawalId: sql<string>`${journalEntries.reference}->>'withdrawal'`,
-      id: journalEntries.id,
-      kind: journalEntries.kind,
-      description: journalEntries.description,
-      createdAt: journalEntries.createdAt,
-    })
-    .from(journalEntries)
-    .where(inArray(sql`${journalEntries.reference}->>'withdrawal'`, [...new Set(withdrawalIds)]))
-    .orderBy(asc(journalEntries.id));
+  const rows =
+    withdrawalIds.length === 0
+      ? []
+      : await db
+          .select({
+            withdrawalId: sql<string>`${journalEntries.reference}->>'withdrawal'`,
+            id: journalEntries.id,
+            kind: journalEntries.kind,
+            description: journalEntries.description,
+            createdAt: journalEntries.createdAt,
+          })
+          .from(journalEntries)
+          .where(inArray(sql`${journalEntries.reference}->>'withdrawal'`, [...new Set(withdrawalIds)]))
+          .orderBy(asc(journalEntries.id));
+  const byWithdrawal = new Map<string, Array<Omit<(typeof rows)[number], 'withdrawalId'>>>();
   for (const { withdrawalId, ...entry } of rows) {
-    byWithdrawal.set(withdrawalId, [...(byWithdrawal.get(withdrawalId) ?? []), entry]);
+    const entries = byWithdrawal.get(withdrawalId) ?? [];
+    entries.push(entry);
+    byWithdrawal.set(withdrawalId, entries);
   }
   return byWithdrawal;
 }
 
 /**
- * Withdrawals locked FOR UPDATE in id order for decisions taken together (decision 041), each with
- * the approval waiting for it and the Settings' four-eyes threshold, as `lockWithdrawalForDecision`.
+ * Withdrawals locked FOR UPDATE in id order for decisions (one, or several taken together, decision
+ * 041), each with the approval waiting for it and the Settings' four-eyes threshold.
  */
 export async function lockWithdrawalsForDecision(tx: Db, ids: readonly string[]) {
   const valid = [...new Set(ids.filter(isUuid))];

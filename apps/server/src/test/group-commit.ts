@@ -5,6 +5,7 @@ import type { IdempotencyClaim } from '../lib/idempotency.ts';
 import { createTransactions } from '../lib/transactions.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import { insertUser } from './factories.ts';
+import { fund } from './money.ts';
 import type { TestApp } from './test-app.ts';
 
 /** What the group-commit use cases (decision 041) run with, on the test app's database and market. */
@@ -63,4 +64,11 @@ export function describeOutcome<T>(
 export async function staffActor(t: TestApp): Promise<Actor> {
   const user = await insertUser(t.db, { role: 'admin' });
   return { id: user.id, role: 'admin' };
+}
+
+/** A verified customer with `cents` of cash, as the actor of their own requests. */
+export async function fundedActor(t: TestApp, cents: bigint): Promise<Actor> {
+  const user = await insertUser(t.db, { identityStatus: 'verified' });
+  if (cents > 0n) await fund(t.db, user.id, cents);
+  return { id: user.id, role: 'client' };
 }

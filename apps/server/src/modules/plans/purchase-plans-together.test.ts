@@ -7,10 +7,10 @@ import { describe, expect, test } from 'vitest';
 import { users } from '../../db/schema/auth.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
-import { insertUser } from '../../test/factories.ts';
 import {
   claimOf,
   describeOutcome,
+  fundedActor,
   oneAfterTheOther,
   outcomeOf,
   staffActor,
@@ -37,10 +37,9 @@ async function catalogue(): Promise<Map<string, PlanRow>> {
 }
 
 async function customer(cents: bigint, status: 'active' | 'suspended' = 'active'): Promise<Actor> {
-  const user = await insertUser(t.db, { identityStatus: 'verified' });
-  if (cents > 0n) await fund(t.db, user.id, cents);
-  if (status !== 'active') await t.db.update(users).set({ status }).where(eq(users.id, user.id));
-  return { id: user.id, role: 'client' };
+  const actor = await fundedActor(t, cents);
+  if (status !== 'active') await t.db.update(users).set({ status }).where(eq(users.id, actor.id));
+  return actor;
 }
 
 function purchase(actor: Actor, plan: PlanRow | undefined, options: { key?: string; price?: string } = {}) {

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { claimOf, oneAfterTheOther, togetherDeps } from '../../test/group-commit.ts';
+import { claimOf, fundedActor, oneAfterTheOther, togetherDeps } from '../../test/group-commit.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { closeOwnTrade } from './close-trade.service.ts';
 import {
@@ -14,7 +14,7 @@ import {
   type TradeCloseRequest,
 } from './close-trades-together.ts';
 import { openTradesTogether } from './open-trades-together.ts';
-import { balancesOf, described, fundedActor, order } from './together-test-helpers.ts';
+import { balancesOf, described, order } from './together-test-helpers.ts';
 import { useFixedQuotes, useZeroDefaultSpread } from './trade-test-helpers.ts';
 
 const t = useTestApp();

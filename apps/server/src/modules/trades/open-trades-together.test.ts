@@ -6,12 +6,12 @@ import { journalEntries } from '../../db/schema/ledger.ts';
 import { trades } from '../../db/schema/trades.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
-import { claimOf, oneAfterTheOther, togetherDeps } from '../../test/group-commit.ts';
+import { claimOf, fundedActor, oneAfterTheOther, togetherDeps } from '../../test/group-commit.ts';
 import { fund } from '../../test/money.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { openTrade } from './open-trade.service.ts';
 import { createTradeOpenGroup, openTradesTogether, type TradeOpenRequest } from './open-trades-together.ts';
-import { balancesOf, described, fundedActor, order } from './together-test-helpers.ts';
+import { balancesOf, described, order } from './together-test-helpers.ts';
 import { useFixedQuotes } from './trade-test-helpers.ts';
 
 const t = useTestApp();

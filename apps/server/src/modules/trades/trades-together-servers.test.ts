@@ -2,11 +2,11 @@ import type { Trade } from '@candor/contracts/trades';
 import { describe, expect, test } from 'vitest';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { claimOf, togetherDeps } from '../../test/group-commit.ts';
+import { claimOf, fundedActor, togetherDeps } from '../../test/group-commit.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { createTradeCloseGroup } from './close-trades-together.ts';
 import { createTradeOpenGroup } from './open-trades-together.ts';
-import { balancesOf, fundedActor, order } from './together-test-helpers.ts';
+import { balancesOf, order } from './together-test-helpers.ts';
 import { useFixedQuotes, useZeroDefaultSpread } from './trade-test-helpers.ts';
 
 const t = useTestApp();

@@ -10,7 +10,7 @@ import {
   type WithdrawalStatus,
 } from '@candor/contracts/withdrawals';
 import { needsSecondApproval } from '@candor/domain/approvals/approval-status';
-import { releaseEntry, withdrawalEntries } from '@candor/domain/ledger/entries';
+import { type EntryDraft, releaseEntry, withdrawalEntries } from '@candor/domain/ledger/entries';
 import { formatDecimal, formatPercentBps, formatUsd } from '@candor/domain/money/money';
 import { WITHDRAWAL_NEXT } from '@candor/domain/withdrawals/withdrawal-status';
 import type { Db } from '../../db/client.ts';
@@ -151,6 +151,18 @@ export function decisionTransitions(decision: Decision): Transitions<WithdrawalS
   };
 }
 
+/** An approval's entries: the net amount paid out of the reservation, the fee to fee revenue. */
+export function payoutEntries(row: WithdrawalRow): EntryDraft[] {
+  return withdrawalEntries({
+    userId: row.userId,
+    net: row.netMinor,
+    fee: row.feeMinor,
+    feePercent: formatPercentBps(row.feeBps),
+    withdrawalId: row.id,
+    methodLabel: rowMethodLabel(row),
+  });
+}
+
 /** The ledger's side of a decision: approval settles the reservation, rejection releases it. */
 async function postDecision(
   tx: Db,
@@ -159,17 +171,7 @@ async function postDecision(
   decision: Decision,
   reason: string | undefined,
 ): Promise<PostedEntry[]> {
-  if (decision === 'approve') {
-    const entries = withdrawalEntries({
-      userId: row.userId,
-      net: row.netMinor,
-      fee: row.feeMinor,
-      feePercent: formatPercentBps(row.feeBps),
-      withdrawalId: row.id,
-      methodLabel: rowMethodLabel(row),
-    });
-    return expectPosted(await postEntries(tx, entries, actor));
-  }
+  if (decision === 'approve') return expectPosted(await postEntries(tx, payoutEntries(row), actor));
   if (decision === 'reject') {
     const entry = releaseEntry({
       userId: row.userId,

@@ -5,8 +5,6 @@ import {
   WITHDRAWAL_MESSAGES,
 } from '@candor/contracts/withdrawals';
 import { needsSecondApproval } from '@candor/domain/approvals/approval-status';
-import { withdrawalEntries } from '@candor/domain/ledger/entries';
-import { formatPercentBps } from '@candor/domain/money/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -22,9 +20,9 @@ import {
   adminWithdrawalOf,
   approveWithdrawal,
   decisionTransitions,
+  payoutEntries,
   withdrawalDecisionAudit,
 } from './admin-withdrawals.service.ts';
-import { rowMethodLabel } from './withdrawal-rows.ts';
 import {
   lockWithdrawalsForDecision,
   markWithdrawalsApproved,
@@ -137,14 +135,7 @@ export async function approveWithdrawalsTogether(
           tx,
           approving.map(({ index, row }) => ({
             actor: itemAt(requests, index).actor,
-            entries: withdrawalEntries({
-              userId: row.userId,
-              net: row.netMinor,
-              fee: row.feeMinor,
-              feePercent: formatPercentBps(row.feeBps),
-              withdrawalId: row.id,
-              methodLabel: rowMethodLabel(row),
-            }),
+            entries: payoutEntries(row),
           })),
         ),
       );

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { createGroupCommit, type GroupCommit, type ItemOutcome } from './group-commit.ts';
 import { claimIdentity, claimKeys, type IdempotencyClaim, settleKeys } from './idempotency.ts';
-import type { Transactions } from './transactions.ts';
+import type { Outbox, Transactions } from './transactions.ts';
 
 /** A money request decided in a batch: its Idempotency-Key's claim, when it carries one. */
 export type ClaimedRequest = { claim: IdempotencyClaim | undefined };
@@ -62,12 +62,19 @@ export async function decideTogether<Request extends ClaimedRequest, Answer, Loc
   transactions: Transactions;
   requests: readonly Request[];
   lock(tx: Db, now: Date): Promise<Locked>;
-  decide(tx: Db, now: Date, locked: Locked, live: readonly number[]): Promise<BatchDecision<Answer>>;
+  /** `outbox`: mail of the decided requests, sent once the batch has committed. */
+  decide(
+    tx: Db,
+    now: Date,
+    locked: Locked,
+    live: readonly number[],
+    outbox: Outbox,
+  ): Promise<BatchDecision<Answer>>;
   runAlone(request: Request): Promise<Answer>;
 }): Promise<Array<ItemOutcome<Answer>>> {
   const outcomes: Array<ItemOutcome<Answer> | undefined> = requests.map(() => undefined);
   const afterwards: number[] = [];
-  await transactions.run(async ({ tx, now }) => {
+  await transactions.run(async ({ tx, now, outbox }) => {
     const locked = await lock(tx, now);
     const claimed = await claimKeys(
       tx,
@@ -77,7 +84,7 @@ export async function decideTogether<Request extends ClaimedRequest, Answer, Loc
     );
     const isClaimed = (request: Request) => !request.claim || claimed.has(claimIdentity(request.claim));
     const live = requests.flatMap((request, index) => (isClaimed(request) ? [index] : []));
-    const decision = await decide(tx, now, locked, live);
+    const decision = await decide(tx, now, locked, live, outbox);
     const alone = new Set(decision.alone ?? []);
     const answered: Array<{ claim: IdempotencyClaim; body: Answer }> = [];
     const released: IdempotencyClaim[] = [];

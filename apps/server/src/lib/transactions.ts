@@ -90,12 +90,13 @@ export function createTransactions(deps: {
       last?.check(rows);
       return value;
     });
-    for (const message of queued) {
+    if (queued.length > 0) {
       try {
-        await mailer.send(message);
+        await mailer.sendAll(queued);
       } catch (error) {
         // The change stands; the customer can ask again (a new withdrawal code, say).
-        log.error({ err: error, subject: message.subject }, 'an e-mail could not be sent');
+        const subjects = [...new Set(queued.map((message) => message.subject))];
+        log.error({ err: error, subjects, count: queued.length }, 'an e-mail could not be sent');
       }
     }
     return result;

@@ -1,5 +1,5 @@
 import { USER_ROLES, type UserRole } from '@candor/contracts/auth';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   securityEvents,
@@ -21,6 +21,20 @@ export async function findProtection(
   const query = db.select().from(withdrawalProtections).where(eq(withdrawalProtections.userId, userId));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
+}
+
+/** The protection rows of these accounts, by account; an account that never had one is absent. */
+export async function findProtectionsOf(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, ProtectionRow>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(withdrawalProtections)
+    .where(inArray(withdrawalProtections.userId, unique));
+  return new Map(rows.map((row) => [row.userId, row]));
 }
 
 export async function upsertProtection(
@@ -56,11 +70,12 @@ export function selectSecurityEvents(db: Db, userId: string, limit: number): Pro
     .limit(limit);
 }
 
-export async function insertFreezeToken(
+export async function insertFreezeTokens(
   tx: Db,
-  values: typeof withdrawalFreezeTokens.$inferInsert,
+  values: ReadonlyArray<typeof withdrawalFreezeTokens.$inferInsert>,
 ): Promise<void> {
-  await tx.insert(withdrawalFreezeTokens).values(values);
+  if (values.length === 0) return;
+  await tx.insert(withdrawalFreezeTokens).values([...values]);
 }
 
 /** A freeze token by its hash, locked: of two uses at once, the second sees the first's `usedAt`. */

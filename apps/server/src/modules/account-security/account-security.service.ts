@@ -22,7 +22,7 @@ import {
   findAccountRole,
   findFreezeToken,
   findProtection,
-  insertFreezeToken,
+  insertFreezeTokens,
   insertSecurityEvent,
   markFreezeTokenUsed,
   type ProtectionRow,
@@ -111,13 +111,18 @@ export async function readWithdrawalProtection(
  * WITHDRAWALS_PAUSED, saying why and until when).
  */
 export async function requireWithdrawalsAllowed(tx: Db, userId: string, now: Date): Promise<void> {
-  const row = await findProtection(tx, userId);
+  const refusal = withdrawalsRefusal(await findProtection(tx, userId), now);
+  if (refusal) throw refusal;
+}
+
+/** The refusal `requireWithdrawalsAllowed` throws for an account with this protection row, or undefined. */
+export function withdrawalsRefusal(row: ProtectionRow | undefined, now: Date): AppError | undefined {
   const block = findWithdrawalBlock(
     { waitUntil: row?.waitUntil ?? null, waitCause: row?.waitCause ?? null, frozenAt: row?.frozenAt ?? null },
     now,
   );
-  if (!block) return;
-  throw new AppError(
+  if (!block) return undefined;
+  return new AppError(
     block.kind === 'frozen' ? 'WITHDRAWALS_FROZEN' : 'WITHDRAWALS_PAUSED',
     blockMessage(block),
   );
@@ -135,15 +140,29 @@ export async function issueFreezeLink(
   tx: Db,
   input: { userId: string; withdrawalId: string | null; now: Date; publicUrl: string },
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await insertFreezeToken(tx, {
-    tokenHash: hashFreezeToken(token),
-    userId: input.userId,
-    withdrawalId: input.withdrawalId,
-    createdAt: input.now,
-    expiresAt: new Date(input.now.getTime() + FREEZE_LINK_TTL_MS),
-  });
-  return `${input.publicUrl}/freeze?token=${encodeURIComponent(token)}`;
+  const [link] = await issueFreezeLinks(tx, [input], input);
+  if (link === undefined) throw new Error('the freeze link was not issued');
+  return link;
+}
+
+/** `issueFreezeLink` for several withdrawals at once (one statement): the links, in the order asked. */
+export async function issueFreezeLinks(
+  tx: Db,
+  links: ReadonlyArray<{ userId: string; withdrawalId: string | null }>,
+  { now, publicUrl }: { now: Date; publicUrl: string },
+): Promise<string[]> {
+  const tokens = links.map(() => randomBytes(32).toString('base64url'));
+  await insertFreezeTokens(
+    tx,
+    links.map(({ userId, withdrawalId }, index) => ({
+      tokenHash: hashFreezeToken(tokens[index] as string),
+      userId,
+      withdrawalId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + FREEZE_LINK_TTL_MS),
+    })),
+  );
+  return tokens.map((token) => `${publicUrl}/freeze?token=${encodeURIComponent(token)}`);
 }
 
 /**

@@ -32,34 +32,47 @@ function ownerOfAddress(address: string, fallback: string | undefined): SQL<stri
   }::text)`;
 }
 
+/** A message to record for the owner of its address (`ownerOfAddress`). */
+export type MailForAddress = Pick<KeptMailRow, 'toAddress' | 'subject' | 'textBody' | 'htmlBody'> &
+  Partial<Pick<KeptMailRow, 'deliveryStatus' | 'nextAttemptAt'>> & { fallbackUserId: string | undefined };
+
 /**
- * Records a message to `toAddress` for its owner (`ownerOfAddress`), in one statement. With
- * `keepOnlyForAnAccount`, a message that belongs to no account keeps no body: it goes nowhere and
- * nobody reads it.
+ * Records messages, each for the owner of its address (`ownerOfAddress`), in one statement; the
+ * rows come back in the order given. With `keepOnlyForAnAccount`, a message that belongs to no
+ * account keeps no body: it goes nowhere and nobody reads it.
  */
-export async function insertMailForAddress(
+export async function insertMailsForAddresses(
   db: Db,
-  values: Pick<KeptMailRow, 'toAddress' | 'subject' | 'textBody' | 'htmlBody'> &
-    Partial<Pick<KeptMailRow, 'deliveryStatus' | 'nextAttemptAt'>> & { fallbackUserId: string | undefined },
+  messages: readonly MailForAddress[],
   { keepOnlyForAnAccount }: { keepOnlyForAnAccount: boolean },
-): Promise<KeptMailRow> {
-  const { fallbackUserId, ...message } = values;
-  const owner = ownerOfAddress(message.toAddress, fallbackUserId);
-  const [row] = await db
+): Promise<KeptMailRow[]> {
+  if (messages.length === 0) return [];
+  const ids = messages.map(() => crypto.randomUUID());
+  const rows = await db
     .insert(mailOutbox)
-    .values({
-      ...message,
-      userId: owner,
-      ...(keepOnlyForAnAccount
-        ? {
-            textBody: sql`case when ${owner} is null then '' else ${message.textBody} end`,
-            htmlBody: sql`case when ${owner} is null then null else ${message.htmlBody}::text end`,
-          }
-        : {}),
-    })
+    .values(
+      messages.map(({ fallbackUserId, ...message }, index) => {
+        const owner = ownerOfAddress(message.toAddress, fallbackUserId);
+        return {
+          ...message,
+          id: ids[index],
+          userId: owner,
+          ...(keepOnlyForAnAccount
+            ? {
+                textBody: sql`case when ${owner} is null then '' else ${message.textBody} end`,
+                htmlBody: sql`case when ${owner} is null then null else ${message.htmlBody}::text end`,
+              }
+            : {}),
+        };
+      }),
+    )
     .returning();
-  if (!row) throw new Error('the message was not recorded');
-  return row;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw new Error('a message was not recorded');
+    return row;
+  });
 }
 
 /** Records a message before it goes anywhere. */

@@ -90,6 +90,48 @@ describe('with no SMTP', () => {
   });
 });
 
+describe('several messages at once (sendAll)', () => {
+  test('without SMTP each is kept for the owner of its own address; one of no account keeps no body', async () => {
+    const ada = await insertUser(database.db);
+    const bob = await insertUser(database.db);
+    const mailer = createMailer(database.db, { from: FROM });
+    await mailer.sendAll([
+      { to: ada.email, subject: 'For Ada', text: 'Ada 111111' },
+      { to: bob.email, subject: 'For Bob', text: 'Bob 222222' },
+      { to: 'moved-bob@example.test', subject: 'For Bob, moved', text: 'Bob link', userId: bob.id },
+      { to: 'nobody-at-all@example.test', subject: 'Stray', text: 'secret' },
+    ]);
+    expect(await newestTo(ada.email)).toMatchObject({ userId: ada.id, textBody: 'Ada 111111' });
+    expect(await newestTo(bob.email)).toMatchObject({ userId: bob.id, textBody: 'Bob 222222' });
+    expect(await newestTo('moved-bob@example.test')).toMatchObject({ userId: bob.id, textBody: 'Bob link' });
+    expect(await newestTo('nobody-at-all@example.test')).toMatchObject({ userId: null, textBody: '' });
+  });
+
+  test('over SMTP each is sent and recorded on its own: one failure does not hold the others', async () => {
+    const ada = await insertUser(database.db);
+    const bob = await insertUser(database.db);
+    const delivered: OutgoingMail[] = [];
+    const sendMail: SendMail = async (mail) => {
+      if (mail.to === bob.email) throw smtpError('535 Authentication failed');
+      delivered.push(mail);
+    };
+    // Late enough that the failed message's retry is never due in the other tests' passes (2031).
+    const clock = createManualClock(new Date('2040-01-01T10:00:00Z'));
+    const mailer = createMailer(database.db, { from: FROM, sendMail, clock: clock.now });
+    await mailer.sendAll([
+      { to: ada.email, subject: 'To Ada', text: 'one' },
+      { to: bob.email, subject: 'To Bob', text: 'two' },
+    ]);
+    expect(delivered.map((mail) => mail.to)).toEqual([ada.email]);
+    expect(await newestTo(ada.email)).toMatchObject({ deliveryStatus: 'sent', attempts: 1 });
+    expect(await newestTo(bob.email)).toMatchObject({
+      deliveryStatus: 'retrying',
+      attempts: 1,
+      textBody: 'two',
+    });
+  });
+});
+
 describe('over SMTP (a fake transport)', () => {
   test('a delivered message is recorded as sent, and still kept for its account', async () => {
     const user = await insertUser(database.db);

@@ -4,7 +4,7 @@ import { type Clock, systemClock } from '../../lib/clock.ts';
 import {
   claimDueMail,
   insertMail,
-  insertMailForAddress,
+  insertMailsForAddresses,
   type KeptMailRow,
   recordAttempt,
 } from './mail.repository.ts';
@@ -26,6 +26,8 @@ export type Mailer = {
    * SMTP, tries to send it: a failure is recorded and retried later, never thrown.
    */
   send(message: MailMessage): Promise<void>;
+  /** `send` for several messages: recorded in one statement, then, with SMTP, each tried. */
+  sendAll(messages: readonly MailMessage[]): Promise<void>;
   /**
    * Records a message to an account inside the caller's transaction (so it exists exactly when the
    * change that caused it commits): kept in Messages, and with SMTP left due for the delivery worker
@@ -106,39 +108,49 @@ export function createMailer(db: Db, config: MailerConfig): Mailer {
     }
   }
 
-  /** Records the message for its account and the delivery log, then, with SMTP, tries to send it. */
-  async function record(message: Omit<MailMessage, 'userId'>, userId: string | undefined): Promise<void> {
-    const recorded = {
+  /** Records the messages for their accounts and the delivery log, then, with SMTP, tries to send each. */
+  async function record(messages: readonly MailMessage[]): Promise<void> {
+    const recorded = messages.map(({ userId, ...message }) => ({
       toAddress: message.to,
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html ?? null,
       fallbackUserId: userId,
-    };
+    }));
     if (!smtp) {
-      // Let nodemailer validate and normalise the message exactly as it would for SMTP.
-      await (await sendMail())({ from: config.from, ...message });
+      // Let nodemailer validate and normalise each message exactly as it would for SMTP.
+      const validate = await sendMail();
+      for (const { userId: _owner, ...message } of messages)
+        await validate({ from: config.from, ...message });
       // Kept for its account; one that belongs to no account goes nowhere and nobody reads it.
-      await insertMailForAddress(db, { ...recorded, deliveryStatus: 'kept' }, { keepOnlyForAnAccount: true });
+      await insertMailsForAddresses(
+        db,
+        recorded.map((message) => ({ ...message, deliveryStatus: 'kept' })),
+        { keepOnlyForAnAccount: true },
+      );
       return;
     }
-    const now = clock();
-    const row = await insertMailForAddress(
+    const leaseUntil = new Date(clock().getTime() + ATTEMPT_LEASE_MS);
+    const rows = await insertMailsForAddresses(
       db,
-      { ...recorded, deliveryStatus: 'sending', nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS) },
+      recorded.map((message) => ({ ...message, deliveryStatus: 'sending', nextAttemptAt: leaseUntil })),
       { keepOnlyForAnAccount: false },
     );
-    await attempt(row);
+    // Each attempt records its own outcome and never throws.
+    await Promise.all(rows.map((row) => attempt(row)));
   }
+
+  const sendAll = (messages: readonly MailMessage[]) =>
+    record(messages).catch((error: unknown) => {
+      // A database error names its query's parameters (the body): only its code goes further.
+      const code = (error as { cause?: { code?: unknown } })?.cause?.code;
+      throw new Error(`The e-mail could not be recorded${typeof code === 'string' ? ` (${code})` : ''}`);
+    });
 
   return {
     transport: smtp ? 'smtp' : 'outbox',
-    send: ({ userId, ...message }) =>
-      record(message, userId).catch((error: unknown) => {
-        // A database error names its query's parameters (the body): only its code goes further.
-        const code = (error as { cause?: { code?: unknown } })?.cause?.code;
-        throw new Error(`The e-mail could not be recorded${typeof code === 'string' ? ` (${code})` : ''}`);
-      }),
+    send: (message) => sendAll([message]),
+    sendAll,
     queue: async (tx, { userId, ...message }) => {
       await insertMail(tx, {
         toAddress: message.to,

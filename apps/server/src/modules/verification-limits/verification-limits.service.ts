@@ -7,7 +7,7 @@ import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { lockCustomerAccounts } from '../ledger/ledger.repository.ts';
-import { requireSiteSettings } from '../settings/settings.repository.ts';
+import { requireSiteSettings, type SiteSettingsRow } from '../settings/settings.repository.ts';
 import {
   findIdentityStatus,
   type IdentityStatus,
@@ -23,7 +23,7 @@ export function limitWindowStart(now: Date): Date {
 }
 
 /** Only a verified identity lifts the limits (pending, declined and unverified accounts are limited). */
-function isLimited(status: IdentityStatus | undefined): boolean {
+export function isIdentityLimited(status: IdentityStatus | undefined): boolean {
   return status !== 'verified';
 }
 
@@ -41,7 +41,7 @@ export async function requireDepositWithinIdentityLimit(
   tx: Db,
   { userId, amountMinor, now }: { userId: string; amountMinor: bigint; now: Date },
 ): Promise<void> {
-  if (!isLimited(await findIdentityStatus(tx, userId))) return;
+  if (!isIdentityLimited(await findIdentityStatus(tx, userId))) return;
   await lockCustomerAccounts(tx, [userId]);
   const site = await requireSiteSettings(tx);
   const used = await sumDepositsSince(tx, userId, limitWindowStart(now));
@@ -67,20 +67,43 @@ export async function requireWithdrawalWithinIdentityLimit(
   tx: Db,
   { userId, amountMinor, now }: { userId: string; amountMinor: bigint; now: Date },
 ): Promise<void> {
-  if (!isLimited(await findIdentityStatus(tx, userId))) return;
+  const identityStatus = await findIdentityStatus(tx, userId);
+  if (!isIdentityLimited(identityStatus)) return;
   const site = await requireSiteSettings(tx);
+  const used = site.withdrawalsNeedVerifiedIdentity
+    ? 0n
+    : await sumWithdrawalsSince(tx, userId, limitWindowStart(now));
+  const refusal = withdrawalLimitRefusal({ identityStatus, site, used, amountMinor });
+  if (refusal) throw refusal;
+}
+
+/**
+ * The refusal `requireWithdrawalWithinIdentityLimit` throws, for an account of `identityStatus`
+ * that withdrew `used` cents in the window (not read, and ignored, when withdrawals need a
+ * verified identity) and asks for `amountMinor` more; undefined when it may.
+ */
+export function withdrawalLimitRefusal({
+  identityStatus,
+  site,
+  used,
+  amountMinor,
+}: {
+  identityStatus: IdentityStatus | undefined;
+  site: Pick<SiteSettingsRow, 'withdrawalsNeedVerifiedIdentity' | 'unverifiedWithdrawalLimitMinor'>;
+  used: bigint;
+  amountMinor: bigint;
+}): AppError | undefined {
+  if (!isIdentityLimited(identityStatus)) return undefined;
   if (site.withdrawalsNeedVerifiedIdentity)
-    throw new AppError('IDENTITY_REQUIRED', VERIFICATION_LIMIT_MESSAGES.withdrawalsNeedIdentity);
-  const used = await sumWithdrawalsSince(tx, userId, limitWindowStart(now));
-  if (used + amountMinor > site.unverifiedWithdrawalLimitMinor) {
-    throw new AppError(
-      'VERIFICATION_LIMIT',
-      VERIFICATION_LIMIT_MESSAGES.withdrawalOverLimit(
-        site.unverifiedWithdrawalLimitMinor,
-        remaining(site.unverifiedWithdrawalLimitMinor, used),
-      ),
-    );
-  }
+    return new AppError('IDENTITY_REQUIRED', VERIFICATION_LIMIT_MESSAGES.withdrawalsNeedIdentity);
+  if (used + amountMinor <= site.unverifiedWithdrawalLimitMinor) return undefined;
+  return new AppError(
+    'VERIFICATION_LIMIT',
+    VERIFICATION_LIMIT_MESSAGES.withdrawalOverLimit(
+      site.unverifiedWithdrawalLimitMinor,
+      remaining(site.unverifiedWithdrawalLimitMinor, used),
+    ),
+  );
 }
 
 /** What the customer may still deposit and withdraw in the current 30 days (for the forms; not a lock). */
@@ -91,7 +114,7 @@ export async function readVerificationAllowance(
 ): Promise<VerificationAllowance> {
   const identityStatus = (await findIdentityStatus(db, userId)) ?? 'unverified';
   const site = await requireSiteSettings(db);
-  if (!isLimited(identityStatus)) {
+  if (!isIdentityLimited(identityStatus)) {
     return {
       identityStatus,
       limited: false,

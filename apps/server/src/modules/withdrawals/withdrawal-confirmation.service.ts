@@ -15,7 +15,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import { issueFreezeLink, requireWithdrawalsAllowed } from '../account-security/account-security.service.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import { readSiteName } from '../settings/settings.service.ts';
+import type { UserRow } from '../users/users.repository.ts';
 import { requireUser } from '../users/users.service.ts';
 import {
   issueWithdrawalCode,
@@ -47,51 +49,38 @@ async function lockAwaitingCode(tx: Db, actor: Actor, id: string): Promise<Withd
 }
 
 /**
- * Puts the e-mail carrying `code` (and a link that freezes withdrawals) in the outbox: it leaves
- * once the code's hash is committed. `siteName` is the caller's, read in the same transaction.
+ * Puts the e-mail of a withdrawal in the outbox: the one carrying its `code` when it has one, else
+ * the notice of a request that needs no code (pending or on hold); both with a link that freezes
+ * withdrawals. It leaves once the transaction (and the code's hash) is committed. `siteName` is the
+ * caller's, read in the same transaction.
  */
-export async function sendWithdrawalCode(
+export async function sendWithdrawalMail(
   tx: Db,
   outbox: Outbox,
   row: WithdrawalRow,
-  code: string,
-  freezeLink: string,
-  siteName: string,
+  mail: { code: string | undefined; freezeLink: string; siteName: string },
 ): Promise<void> {
-  const customer = await requireUser(tx, row.userId);
-  outbox.send(
-    withdrawalCodeMessage({
-      siteName,
-      to: customer.email,
-      userId: customer.id,
-      name: customer.name,
-      code,
-      amount: formatUsd(row.amountMinor),
-      method: rowMethodLabel(row),
-      freezeLink,
-    }),
-  );
+  outbox.send(withdrawalMail(row, await requireUser(tx, row.userId), mail));
 }
 
-/** The notice of a request that needs no code (pending or on hold), with a link that freezes withdrawals. */
-export async function sendWithdrawalNotice(
-  tx: Db,
-  outbox: Outbox,
+/** The e-mail `sendWithdrawalMail` sends, to the customer who owns `row`. */
+export function withdrawalMail(
   row: WithdrawalRow,
-  freezeLink: string,
-  siteName: string,
-): Promise<void> {
-  const customer = await requireUser(tx, row.userId);
-  outbox.send(
-    withdrawalNoticeMessage({
-      siteName,
-      to: customer.email,
-      name: customer.name,
-      amount: formatUsd(row.amountMinor),
-      method: rowMethodLabel(row),
-      freezeLink,
-    }),
-  );
+  customer: Pick<UserRow, 'id' | 'email' | 'name'>,
+  { code, freezeLink, siteName }: { code: string | undefined; freezeLink: string; siteName: string },
+): MailMessage {
+  if (customer.id !== row.userId) throw new Error("a withdrawal's e-mail goes to its own customer");
+  const about = {
+    siteName,
+    to: customer.email,
+    name: customer.name,
+    amount: formatUsd(row.amountMinor),
+    method: rowMethodLabel(row),
+    freezeLink,
+  };
+  return code === undefined
+    ? withdrawalNoticeMessage(about)
+    : withdrawalCodeMessage({ ...about, userId: customer.id, code });
 }
 
 /**
@@ -168,6 +157,10 @@ export async function resendWithdrawalCode({
     updatedAt: now,
   });
   const freezeLink = await issueFreezeLink(tx, { userId: actor.id, withdrawalId: row.id, now, publicUrl });
-  await sendWithdrawalCode(tx, outbox, updated, issued.code, freezeLink, await readSiteName(tx));
+  await sendWithdrawalMail(tx, outbox, updated, {
+    code: issued.code,
+    freezeLink,
+    siteName: await readSiteName(tx),
+  });
   return toWithdrawal(updated);
 }

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { requireLockedUser, requireUser } from '../users/users.service.ts';
 import {
   findWithdrawalSettings,
+  findWithdrawalSettingsOf,
   upsertWithdrawalSettings,
   type WithdrawalSettingsRow,
 } from './withdrawals.repository.ts';
@@ -36,6 +37,15 @@ function toWithdrawalSettings(row: WithdrawalSettingsRow | undefined): Withdrawa
  */
 export async function readWithdrawalSettings(db: Db, userId: string): Promise<WithdrawalSettings> {
   return toWithdrawalSettings(await findWithdrawalSettings(db, userId));
+}
+
+/** `readWithdrawalSettings` of several customers in one query, by customer (every one answered). */
+export async function readWithdrawalSettingsOf(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, WithdrawalSettings>> {
+  const rows = await findWithdrawalSettingsOf(db, userIds);
+  return new Map(userIds.map((userId) => [userId, toWithdrawalSettings(rows.get(userId))]));
 }
 
 /** GET /api/admin/users/:id/withdrawal-settings */

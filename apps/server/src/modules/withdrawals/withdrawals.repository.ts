@@ -11,18 +11,29 @@ import type { ApprovalRow } from '../approvals/approvals.repository.ts';
 import { customerEmailContains } from '../users/users.repository.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
+/** A new withdrawal's row, with its id. */
+export type NewWithdrawalRow = typeof withdrawals.$inferInsert & { id: string };
 export type WithdrawalChange = Partial<Omit<typeof withdrawals.$inferInsert, 'id' | 'userId'>>;
 export type WithdrawalSettingsRow = typeof withdrawalSettings.$inferSelect;
 
 // ---------- withdrawals ----------
 
-export async function insertWithdrawal(
+/** Stores withdrawals (each with its id) in one statement; the rows come back in the order given. */
+export async function insertWithdrawals(
   tx: Db,
-  values: typeof withdrawals.$inferInsert,
-): Promise<WithdrawalRow> {
-  const [row] = await tx.insert(withdrawals).values(values).returning();
-  if (!row) throw new Error('the withdrawal was not stored');
-  return row;
+  values: readonly NewWithdrawalRow[],
+): Promise<WithdrawalRow[]> {
+  if (values.length === 0) return [];
+  const rows = await tx
+    .insert(withdrawals)
+    .values([...values])
+    .returning();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return values.map((value) => {
+    const row = byId.get(value.id);
+    if (!row) throw new Error('a withdrawal was not stored');
+    return row;
+  });
 }
 
 /**
@@ -200,6 +211,17 @@ export async function findWithdrawalSettings(
   const query = db.select().from(withdrawalSettings).where(eq(withdrawalSettings.userId, userId));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
+}
+
+/** The withdrawal settings of these customers, by customer (absent: never set). */
+export async function findWithdrawalSettingsOf(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, WithdrawalSettingsRow>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select().from(withdrawalSettings).where(inArray(withdrawalSettings.userId, unique));
+  return new Map(rows.map((row) => [row.userId, row]));
 }
 
 export async function upsertWithdrawalSettings(

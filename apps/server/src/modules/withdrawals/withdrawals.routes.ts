@@ -24,12 +24,12 @@ import {
   requireAdminWithdrawal,
 } from './admin-withdrawals.service.ts';
 import { createWithdrawalApprovalGroup } from './approve-withdrawals-together.ts';
+import { createWithdrawalRequestGroup } from './request-withdrawals-together.ts';
 import { confirmWithdrawal, resendWithdrawalCode } from './withdrawal-confirmation.service.ts';
 import {
   cancelWithdrawal,
   listWithdrawals,
   readWithdrawalTerms,
-  requestWithdrawal,
   requireOwnWithdrawal,
 } from './withdrawals.service.ts';
 
@@ -49,7 +49,8 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env' | 'au
   { db, transactions, env, auth, clock },
 ) => {
   const { publicUrl } = env;
-  // Approvals that arrive together are decided in one transaction (group commit, decision 041).
+  // Requests and approvals that arrive together are decided in one transaction (group commit, decision 041).
+  const withdrawalRequests = createWithdrawalRequestGroup({ transactions, publicUrl, log: app.log });
   const withdrawalApprovals = createWithdrawalApprovalGroup({ transactions, log: app.log });
   // ---------- customers ----------
 
@@ -129,9 +130,7 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env' | 'au
         code: request.body.twoFactorCode,
         enabled: request.twoFactorEnabled,
       });
-      return transactions.runMoneyRequest(request, WithdrawalSchema, (context) =>
-        requestWithdrawal({ ...context, actor, input: request.body, publicUrl }),
-      );
+      return withdrawalRequests.submit({ actor, input: request.body, claim: readIdempotencyClaim(request) });
     },
   );
 

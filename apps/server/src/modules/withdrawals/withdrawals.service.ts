@@ -1,4 +1,5 @@
 import { toMinorUnits } from '@candor/contracts/money';
+import type { WithdrawalSettings } from '@candor/contracts/withdrawal-settings';
 import {
   type CreateWithdrawalRequest,
   payoutMethodLabel,
@@ -8,7 +9,7 @@ import {
   type WithdrawalPage,
   type WithdrawalTerms,
 } from '@candor/contracts/withdrawals';
-import { cancellationEntry, reservationEntry } from '@candor/domain/ledger/entries';
+import { cancellationEntry, type EntryDraft, reservationEntry } from '@candor/domain/ledger/entries';
 import { formatDecimal, formatPercentBps } from '@candor/domain/money/money';
 import { checkWithdrawalAmount, computeWithdrawalFee } from '@candor/domain/withdrawals/withdrawal-amount';
 import {
@@ -28,17 +29,23 @@ import {
   findWaitingWithdrawalApproval,
   updateApproval,
 } from '../approvals/approvals.repository.ts';
-import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
+import {
+  expectPosted,
+  lockCustomerAccounts,
+  type PostedEntry,
+  postEntries,
+} from '../ledger/ledger.repository.ts';
 import { readBalances } from '../ledger/ledger.service.ts';
-import { requireSiteSettings } from '../settings/settings.repository.ts';
+import { requireSiteSettings, type SiteSettingsRow } from '../settings/settings.repository.ts';
 import { requireWithdrawalWithinIdentityLimit } from '../verification-limits/verification-limits.service.ts';
 import { issueWithdrawalCode } from './withdrawal-codes.ts';
-import { sendWithdrawalCode, sendWithdrawalNotice } from './withdrawal-confirmation.service.ts';
+import { sendWithdrawalMail } from './withdrawal-confirmation.service.ts';
 import { toWithdrawal } from './withdrawal-rows.ts';
 import { readWithdrawalSettings } from './withdrawal-settings.service.ts';
 import {
   findWithdrawal,
-  insertWithdrawal,
+  insertWithdrawals,
+  type NewWithdrawalRow,
   selectOwnWithdrawalPage,
   updateWithdrawal,
 } from './withdrawals.repository.ts';
@@ -79,57 +86,102 @@ export async function requestWithdrawal({
   await requireWithdrawalsAllowed(tx, actor.id, now);
   // Issue 12: an unverified account's withdrawals, summed under the account lock taken above.
   await requireWithdrawalWithinIdentityLimit(tx, { userId: actor.id, amountMinor: amountCents, now });
+  const refusal = withdrawalAmountRefusal(amountCents, locked, site);
+  if (refusal) throw refusal;
+
+  const settings = await readWithdrawalSettings(tx, actor.id);
+  const id = crypto.randomUUID();
+  const [reservation] = expectPosted(await postEntries(tx, [reservationOf(id, actor.id, input)], actor));
+  const { values, code } = newWithdrawal({ id, userId: actor.id, input, site, settings, now, reservation });
+  const [row] = await insertWithdrawals(tx, [values]);
+  if (!row) throw new Error('the withdrawal was not stored');
+  const freezeLink = await issueFreezeLink(tx, { userId: actor.id, withdrawalId: id, now, publicUrl });
+  await sendWithdrawalMail(tx, outbox, row, { code, freezeLink, siteName: site.siteName });
+  return toWithdrawal(row);
+}
+
+/**
+ * Refuses an amount below the minimum or above the cash the customer may withdraw (their cash in
+ * `locked`, read under the lock, less what they owe on a loan: issue 13, borrowed money can be
+ * traded but not withdrawn); undefined when the amount may be withdrawn.
+ */
+export function withdrawalAmountRefusal(
+  amountCents: bigint,
+  locked: ReadonlyArray<{ kind: string; userId: string | null; balanceMinor: bigint }>,
+  site: Pick<SiteSettingsRow, 'minWithdrawalMinor'>,
+): AppError | undefined {
   const cash = locked.find((account) => account.kind === 'customer_cash');
   const loan = locked.find((account) => account.kind === 'customer_loan');
-  // Issue 13: borrowed money can be traded but not withdrawn (at most cash − owed).
   const checked = checkWithdrawalAmount({
     amountCents,
     availableCents: cash?.balanceMinor ?? 0n,
     minimumCents: site.minWithdrawalMinor,
     owedCents: -(loan?.balanceMinor ?? 0n),
   });
-  if (!checked.ok) throw AppError.from(checked.error);
+  return checked.ok ? undefined : AppError.from(checked.error);
+}
 
-  const settings = await readWithdrawalSettings(tx, actor.id);
+/** The reservation of a new withdrawal's amount (cash → reserved). */
+export function reservationOf(
+  withdrawalId: string,
+  userId: string,
+  input: CreateWithdrawalRequest,
+): EntryDraft {
+  return reservationEntry({
+    userId,
+    amount: toMinorUnits(input.amount),
+    withdrawalId,
+    methodLabel: payoutMethodLabel(input),
+  });
+}
+
+/**
+ * The row of a new withdrawal request: the fee fixed at the percentage in force, the status its
+ * customer's settings give (a code to confirm, on hold with the hold's reason, or pending), and
+ * the reservation's entry. Answers the plain code to e-mail when the request needs one (only its
+ * hash is stored).
+ */
+export function newWithdrawal({
+  id,
+  userId,
+  input,
+  site,
+  settings,
+  now,
+  reservation,
+}: {
+  id: string;
+  userId: string;
+  input: CreateWithdrawalRequest;
+  site: Pick<SiteSettingsRow, 'withdrawalFeeBps'>;
+  settings: WithdrawalSettings;
+  now: Date;
+  reservation: PostedEntry | undefined;
+}): { values: NewWithdrawalRow; code: string | undefined } {
+  const amountCents = toMinorUnits(input.amount);
   const status = initialWithdrawalStatus(settings);
   const { fee, net } = computeWithdrawalFee(amountCents, site.withdrawalFeeBps);
-  const id = crypto.randomUUID();
-  const [reservation] = expectPosted(
-    await postEntries(
-      tx,
-      [
-        reservationEntry({
-          userId: actor.id,
-          amount: amountCents,
-          withdrawalId: id,
-          methodLabel: payoutMethodLabel(input),
-        }),
-      ],
-      actor,
-    ),
-  );
   const issued = status === 'awaiting_confirmation' ? issueWithdrawalCode(id, now) : undefined;
-  const row = await insertWithdrawal(tx, {
-    id,
-    userId: actor.id,
-    amountMinor: amountCents,
-    feeBps: site.withdrawalFeeBps,
-    feeMinor: fee,
-    netMinor: net,
-    method: input.method,
-    details: input.details,
-    status,
-    holdReason: status === 'on_hold' ? settings.holdReason : null,
-    codeHash: issued?.codeHash ?? null,
-    codeExpiresAt: issued?.codeExpiresAt ?? null,
-    reservationEntryId: reservation?.id ?? null,
-    createdAt: now,
-    updatedAt: now,
-  });
-  const freezeLink = await issueFreezeLink(tx, { userId: actor.id, withdrawalId: id, now, publicUrl });
-  if (issued) await sendWithdrawalCode(tx, outbox, row, issued.code, freezeLink, site.siteName);
-  else await sendWithdrawalNotice(tx, outbox, row, freezeLink, site.siteName);
-  return toWithdrawal(row);
+  return {
+    values: {
+      id,
+      userId,
+      amountMinor: amountCents,
+      feeBps: site.withdrawalFeeBps,
+      feeMinor: fee,
+      netMinor: net,
+      method: input.method,
+      details: input.details,
+      status,
+      holdReason: status === 'on_hold' ? settings.holdReason : null,
+      codeHash: issued?.codeHash ?? null,
+      codeExpiresAt: issued?.codeExpiresAt ?? null,
+      reservationEntryId: reservation?.id ?? null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    code: issued?.code,
+  };
 }
 
 /** Only an undecided request can be cancelled; a decided one says how it ended. */

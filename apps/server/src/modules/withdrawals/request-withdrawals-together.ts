@@ -1,0 +1,186 @@
+import { toMinorUnits } from '@candor/contracts/money';
+import {
+  type CreateWithdrawalRequest,
+  type Withdrawal,
+  WithdrawalSchema,
+} from '@candor/contracts/withdrawals';
+import type { EntryDraft } from '@candor/domain/ledger/entries';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createRequestGroup, decideTogether, itemAt } from '../../lib/decide-together.ts';
+import type { GroupCommit, ItemOutcome } from '../../lib/group-commit.ts';
+import type { IdempotencyClaim } from '../../lib/idempotency.ts';
+import type { Transactions } from '../../lib/transactions.ts';
+import { findProtectionsOf } from '../account-security/account-security.repository.ts';
+import { issueFreezeLinks, withdrawalsRefusal } from '../account-security/account-security.service.ts';
+import { expectPosted, lockCustomerAccounts, postMovements } from '../ledger/ledger.repository.ts';
+import { requireSiteSettings } from '../settings/settings.repository.ts';
+import { findUsersByIds } from '../users/users.repository.ts';
+import { sumWithdrawalsSinceOf } from '../verification-limits/verification-limits.repository.ts';
+import {
+  isIdentityLimited,
+  limitWindowStart,
+  withdrawalLimitRefusal,
+} from '../verification-limits/verification-limits.service.ts';
+import { withdrawalMail } from './withdrawal-confirmation.service.ts';
+import { toWithdrawal } from './withdrawal-rows.ts';
+import { readWithdrawalSettingsOf } from './withdrawal-settings.service.ts';
+import { insertWithdrawals } from './withdrawals.repository.ts';
+import {
+  newWithdrawal,
+  requestWithdrawal,
+  reservationOf,
+  withdrawalAmountRefusal,
+} from './withdrawals.service.ts';
+
+/** A customer's withdrawal request (POST /api/withdrawals), its second factor already checked. */
+export type WithdrawalRequestRequest = {
+  actor: Actor;
+  input: CreateWithdrawalRequest;
+  claim: IdempotencyClaim | undefined;
+};
+
+type Deps = { transactions: Transactions; publicUrl: string };
+
+/**
+ * Withdrawal requests: requests that arrive while others are being decided are decided together,
+ * in one transaction (group commit, docs/decisions/041). One customer's requests never share a
+ * batch (the later one waits for the next, which sees the earlier one's reservation and counts it
+ * in the 30-day limit), so each request of a batch reads its account as it was before it. Alone,
+ * a request runs `requestWithdrawal` as it always did.
+ */
+export function createWithdrawalRequestGroup(
+  deps: Deps & { log: FastifyBaseLogger },
+): GroupCommit<WithdrawalRequestRequest, Withdrawal> {
+  return createRequestGroup({
+    what: 'withdrawals requested',
+    log: deps.log,
+    identity: (request) => request.actor.id,
+    runOne: (request) => requestAlone(deps, request),
+    runBatch: (requests) => requestWithdrawalsTogether(deps, requests),
+  });
+}
+
+function requestAlone(
+  { transactions, publicUrl }: Deps,
+  request: WithdrawalRequestRequest,
+): Promise<Withdrawal> {
+  return transactions.runIdempotent(request.claim, WithdrawalSchema, (context) =>
+    requestWithdrawal({ ...context, actor: request.actor, input: request.input, publicUrl }),
+  );
+}
+
+/**
+ * Records the requests' withdrawals in one transaction, set-based (`decideTogether`: keys claimed,
+ * answers stored, retries answered after the commit), for customers who are all different: the
+ * customers' accounts locked with their cash (as `requestWithdrawal` locks them, before reading
+ * anything that decides), then their protections (a freeze or a wait), identity statuses, 30-day
+ * sums and withdrawal settings read (one query each), each request checked in the single path's
+ * order (frozen or paused, the identity limit, the amount: `withdrawalsRefusal`,
+ * `withdrawalLimitRefusal`, `withdrawalAmountRefusal`), then every reservation posted at once, the
+ * withdrawals and their freeze links stored (one statement each), and each customer's e-mail (the
+ * code of their own request, or the notice) put in the outbox: it leaves once the batch committed.
+ */
+export async function requestWithdrawalsTogether(
+  deps: Deps,
+  requests: readonly WithdrawalRequestRequest[],
+): Promise<Array<ItemOutcome<Withdrawal>>> {
+  if (new Set(requests.map((request) => request.actor.id)).size !== requests.length) {
+    throw new Error("one customer's withdrawal requests are decided one after the other, not together");
+  }
+  const customers = requests.map((request) => request.actor.id);
+  return decideTogether({
+    transactions: deps.transactions,
+    requests,
+    runAlone: (request) => requestAlone(deps, request),
+    lock: async (tx) => {
+      const site = await requireSiteSettings(tx);
+      const locked = await lockCustomerAccounts(tx, customers);
+      return { site, locked };
+    },
+    decide: async (tx, now, { site, locked }, live, outbox) => {
+      const outcomes = new Map<number, ItemOutcome<Withdrawal>>();
+      const liveCustomers = live.map((index) => itemAt(requests, index).actor.id);
+      const protections = await findProtectionsOf(tx, liveCustomers);
+      const accounts = await findUsersByIds(tx, liveCustomers);
+      const limited = site.withdrawalsNeedVerifiedIdentity
+        ? []
+        : liveCustomers.filter((userId) => isIdentityLimited(accounts.get(userId)?.identityStatus));
+      const used = await sumWithdrawalsSinceOf(tx, limited, limitWindowStart(now));
+      const settings = await readWithdrawalSettingsOf(tx, liveCustomers);
+      const accepted: Array<{ index: number; id: string; entries: EntryDraft[] }> = [];
+      for (const index of live) {
+        const { actor, input } = itemAt(requests, index);
+        const amountMinor = toMinorUnits(input.amount);
+        const account = accounts.get(actor.id);
+        const refusal =
+          withdrawalsRefusal(protections.get(actor.id), now) ??
+          withdrawalLimitRefusal({
+            identityStatus: account?.identityStatus,
+            site,
+            used: used.get(actor.id) ?? 0n,
+            amountMinor,
+          }) ??
+          withdrawalAmountRefusal(
+            amountMinor,
+            locked.filter((ledgerAccount) => ledgerAccount.userId === actor.id),
+            site,
+          ) ??
+          (account ? undefined : new AppError('USER_NOT_FOUND', 'User not found'));
+        if (refusal) {
+          outcomes.set(index, { ok: false, error: refusal });
+          continue;
+        }
+        const id = crypto.randomUUID();
+        accepted.push({ index, id, entries: [reservationOf(id, actor.id, input)] });
+      }
+      if (accepted.length === 0) return { outcomes };
+      // Each amount is within the cash read under the accounts' locks: a refusal here is a broken
+      // invariant, and the batch fails as a whole (each request is then decided on its own).
+      const posted = expectPosted(
+        await postMovements(
+          tx,
+          accepted.map(({ index, entries }) => ({ actor: itemAt(requests, index).actor, entries })),
+        ),
+      );
+      const made = accepted.map(({ index, id }, position) => {
+        const { actor, input } = itemAt(requests, index);
+        return newWithdrawal({
+          id,
+          userId: actor.id,
+          input,
+          site,
+          settings: settings.get(actor.id) ?? missing('settings', actor.id),
+          now,
+          reservation: itemAt(posted, position)[0],
+        });
+      });
+      const rows = await insertWithdrawals(
+        tx,
+        made.map(({ values }) => values),
+      );
+      const links = await issueFreezeLinks(
+        tx,
+        rows.map((row) => ({ userId: row.userId, withdrawalId: row.id })),
+        { now, publicUrl: deps.publicUrl },
+      );
+      for (const [position, row] of rows.entries()) {
+        const customer = accounts.get(row.userId) ?? missing('account', row.userId);
+        outbox.send(
+          withdrawalMail(row, customer, {
+            code: itemAt(made, position).code,
+            freezeLink: itemAt(links, position),
+            siteName: site.siteName,
+          }),
+        );
+        outcomes.set(itemAt(accepted, position).index, { ok: true, value: toWithdrawal(row) });
+      }
+      return { outcomes };
+    },
+  });
+}
+
+function missing(what: string, userId: string): never {
+  throw new Error(`no ${what} read for ${userId}`);
+}

@@ -191,8 +191,7 @@ try {
     printProfile('A', statsA);
 
     // ---------- B: the same platform accounts in every operation ----------
-    // B decides faster than A (its approvals are grouped, docs/decisions/041): enough for half of B's
-    // operations at 3× A's rate.
+    // B may decide faster than A (docs/decisions/041): enough for half of B's operations at 3× A's rate.
     const needed = Math.ceil(statsA.opsPerSecond * seconds * 1.5) + clients * 4;
     if (pendingWithdrawals.length < needed) {
       const more = needed - pendingWithdrawals.length;
@@ -305,7 +304,7 @@ function report() {
   );
   printLoadNote(
     'session lookup, idempotency key, row lock, ledger entries, audit record',
-    'Deposit approvals, withdrawal approvals and plan purchases',
+    'Deposit approvals, withdrawal requests, withdrawal approvals and plan purchases',
   );
   if (setupLine) console.log(setupLine);
   console.log('');

@@ -1,5 +1,5 @@
 import { USER_ROLES, type UserRole } from '@candor/contracts/auth';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   securityEvents,
@@ -21,20 +21,6 @@ export async function findProtection(
   const query = db.select().from(withdrawalProtections).where(eq(withdrawalProtections.userId, userId));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
-}
-
-/** The protection rows of these accounts, by account; an account that never had one is absent. */
-export async function findProtectionsOf(
-  db: Db,
-  userIds: readonly string[],
-): Promise<Map<string, ProtectionRow>> {
-  const unique = [...new Set(userIds)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(withdrawalProtections)
-    .where(inArray(withdrawalProtections.userId, unique));
-  return new Map(rows.map((row) => [row.userId, row]));
 }
 
 export async function upsertProtection(

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { inOrderOf } from '../../db/in-order.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -67,12 +68,7 @@ export async function insertMailsForAddresses(
       }),
     )
     .returning();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => {
-    const row = byId.get(id);
-    if (!row) throw new Error('a message was not recorded');
-    return row;
-  });
+  return inOrderOf(ids, rows, 'a message');
 }
 
 /** Records a message before it goes anywhere. */

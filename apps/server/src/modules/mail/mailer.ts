@@ -58,7 +58,7 @@ const RETRY_BATCH = 20;
  * Every message is recorded in `mail_outbox` first. With SMTP (SMTP_URL set), it is then sent;
  * a failed attempt is retried by `retryDue` (the delivery worker) with backoff. Without SMTP it
  * is only kept: the customer reads it in Messages. Staff see envelopes only (docs/decisions).
- * nodemailer is loaded with the first message, not at start-up.
+ * nodemailer is loaded with the first message sent over SMTP, not at start-up.
  */
 export function createMailer(db: Db, config: MailerConfig): Mailer {
   const clock = config.clock ?? systemClock;
@@ -66,13 +66,13 @@ export function createMailer(db: Db, config: MailerConfig): Mailer {
   let transporter: Promise<SendMail> | undefined;
   const smtp = config.sendMail !== undefined || config.smtpUrl !== undefined;
 
-  /** The SMTP transport, or nodemailer's JSON transport that only validates (no SMTP). */
+  /** The SMTP transport: the caller's, or nodemailer's for SMTP_URL. */
   const sendMail = (): Promise<SendMail> => {
     if (config.sendMail) return Promise.resolve(config.sendMail);
+    const { smtpUrl } = config;
+    if (smtpUrl === undefined) return Promise.reject(new Error('no SMTP transport is configured'));
     transporter ??= import('nodemailer').then(({ default: nodemailer }) => {
-      const made = config.smtpUrl
-        ? nodemailer.createTransport(config.smtpUrl)
-        : nodemailer.createTransport({ jsonTransport: true });
+      const made = nodemailer.createTransport(smtpUrl);
       return (mail: OutgoingMail) => made.sendMail(mail);
     });
     return transporter;
@@ -118,11 +118,8 @@ export function createMailer(db: Db, config: MailerConfig): Mailer {
       fallbackUserId: userId,
     }));
     if (!smtp) {
-      // Let nodemailer validate and normalise each message exactly as it would for SMTP.
-      const validate = await sendMail();
-      for (const { userId: _owner, ...message } of messages)
-        await validate({ from: config.from, ...message });
       // Kept for its account; one that belongs to no account goes nowhere and nobody reads it.
+      // Nothing leaves the process, so nodemailer is not involved (it builds a message to send it).
       await insertMailsForAddresses(
         db,
         recorded.map((message) => ({ ...message, deliveryStatus: 'kept' })),

@@ -3,6 +3,7 @@ import type { PlanKind, PurchasablePlanKind } from '@candor/domain/plans/plan-ki
 import { isPlanActive } from '@candor/domain/plans/plan-period';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { inOrderOf } from '../../db/in-order.ts';
 import { planPurchases, plans } from '../../db/schema/plans.ts';
 import { selectRows } from '../../db/select-rows.ts';
 
@@ -196,12 +197,11 @@ export async function insertPurchases(
     .insert(planPurchases)
     .values([...values])
     .returning();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return values.map((value) => {
-    const row = value.id === undefined ? undefined : byId.get(value.id);
-    if (!row) throw new Error('a purchase was not inserted');
-    return row;
-  });
+  return inOrderOf(
+    values.map((value) => value.id),
+    rows,
+    'a purchase',
+  );
 }
 
 /** Ends a current purchase: expired (no successor, no credit) or replaced by a higher plan of its kind. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { inOrderOf } from '../../db/in-order.ts';
 import { countRows, type Page, pageCount, pageWindow, readPage } from '../../db/page.ts';
 import { users } from '../../db/schema/auth.ts';
 import { trades } from '../../db/schema/trades.ts';
@@ -25,12 +26,11 @@ export async function insertTrades(tx: Db, values: readonly NewTrade[]): Promise
     .insert(trades)
     .values([...values])
     .returning();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return values.map((value) => {
-    const row = value.id === undefined ? undefined : byId.get(value.id);
-    if (!row) throw new Error('a trade was not stored');
-    return row;
-  });
+  return inOrderOf(
+    values.map((value) => value.id),
+    rows,
+    'a trade',
+  );
 }
 
 /**

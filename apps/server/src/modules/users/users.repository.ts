@@ -14,14 +14,6 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
-/** Accounts by id, in one query (an id that names no account is absent). */
-export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<Map<string, UserRow>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.select().from(users).where(inArray(users.id, unique));
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
 /** Whether any staff account exists (the first start offers to create the owner). */
 export async function hasStaff(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(ne(users.role, 'client')).limit(1);

@@ -12,11 +12,9 @@ import { createRequestGroup, decideTogether, itemAt } from '../../lib/decide-tog
 import type { GroupCommit, ItemOutcome } from '../../lib/group-commit.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import type { Transactions } from '../../lib/transactions.ts';
-import { findProtectionsOf } from '../account-security/account-security.repository.ts';
 import { issueFreezeLinks, withdrawalsRefusal } from '../account-security/account-security.service.ts';
 import { expectPosted, lockCustomerAccounts, postMovements } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
-import { findUsersByIds } from '../users/users.repository.ts';
 import { sumWithdrawalsSinceOf } from '../verification-limits/verification-limits.repository.ts';
 import {
   isIdentityLimited,
@@ -25,8 +23,8 @@ import {
 } from '../verification-limits/verification-limits.service.ts';
 import { withdrawalMail } from './withdrawal-confirmation.service.ts';
 import { toWithdrawal } from './withdrawal-rows.ts';
-import { readWithdrawalSettingsOf } from './withdrawal-settings.service.ts';
-import { insertWithdrawals } from './withdrawals.repository.ts';
+import { toWithdrawalSettings } from './withdrawal-settings.service.ts';
+import { insertWithdrawals, selectWithdrawalRequestFacts } from './withdrawals.repository.ts';
 import {
   newWithdrawal,
   requestWithdrawal,
@@ -74,13 +72,14 @@ function requestAlone(
 /**
  * Records the requests' withdrawals in one transaction, set-based (`decideTogether`: keys claimed,
  * answers stored, retries answered after the commit), for customers who are all different: the
- * customers' accounts locked with their cash (as `requestWithdrawal` locks them, before reading
- * anything that decides), then their protections (a freeze or a wait), identity statuses, 30-day
- * sums and withdrawal settings read (one query each), each request checked in the single path's
- * order (frozen or paused, the identity limit, the amount: `withdrawalsRefusal`,
- * `withdrawalLimitRefusal`, `withdrawalAmountRefusal`), then every reservation posted at once, the
- * withdrawals and their freeze links stored (one statement each), and each customer's e-mail (the
- * code of their own request, or the notice) put in the outbox: it leaves once the batch committed.
+ * customers' ledger accounts locked with their cash (as `requestWithdrawal` locks them, before
+ * reading anything that decides); their accounts, protections (a freeze or a wait) and withdrawal
+ * settings read in one query, and the 30-day sums of the limited ones in another; each request
+ * checked in the single path's order (frozen or paused, the identity limit, the amount:
+ * `withdrawalsRefusal`, `withdrawalLimitRefusal`, `withdrawalAmountRefusal`); then every
+ * reservation posted at once, the withdrawals and their freeze links stored (one statement each),
+ * and each customer's e-mail (the code of their own request, or the notice) put in the outbox: it
+ * leaves once the batch has committed.
  */
 export async function requestWithdrawalsTogether(
   deps: Deps,
@@ -102,22 +101,20 @@ export async function requestWithdrawalsTogether(
     decide: async (tx, now, { site, locked }, live, outbox) => {
       const outcomes = new Map<number, ItemOutcome<Withdrawal>>();
       const liveCustomers = live.map((index) => itemAt(requests, index).actor.id);
-      const protections = await findProtectionsOf(tx, liveCustomers);
-      const accounts = await findUsersByIds(tx, liveCustomers);
+      const facts = await selectWithdrawalRequestFacts(tx, liveCustomers);
       const limited = site.withdrawalsNeedVerifiedIdentity
         ? []
-        : liveCustomers.filter((userId) => isIdentityLimited(accounts.get(userId)?.identityStatus));
+        : liveCustomers.filter((userId) => isIdentityLimited(facts.get(userId)?.account.identityStatus));
       const used = await sumWithdrawalsSinceOf(tx, limited, limitWindowStart(now));
-      const settings = await readWithdrawalSettingsOf(tx, liveCustomers);
       const accepted: Array<{ index: number; id: string; entries: EntryDraft[] }> = [];
       for (const index of live) {
         const { actor, input } = itemAt(requests, index);
         const amountMinor = toMinorUnits(input.amount);
-        const account = accounts.get(actor.id);
+        const fact = facts.get(actor.id);
         const refusal =
-          withdrawalsRefusal(protections.get(actor.id), now) ??
+          withdrawalsRefusal(fact?.protection, now) ??
           withdrawalLimitRefusal({
-            identityStatus: account?.identityStatus,
+            identityStatus: fact?.account.identityStatus,
             site,
             used: used.get(actor.id) ?? 0n,
             amountMinor,
@@ -127,7 +124,7 @@ export async function requestWithdrawalsTogether(
             locked.filter((ledgerAccount) => ledgerAccount.userId === actor.id),
             site,
           ) ??
-          (account ? undefined : new AppError('USER_NOT_FOUND', 'User not found'));
+          (fact ? undefined : new AppError('USER_NOT_FOUND', 'User not found'));
         if (refusal) {
           outcomes.set(index, { ok: false, error: refusal });
           continue;
@@ -151,7 +148,7 @@ export async function requestWithdrawalsTogether(
           userId: actor.id,
           input,
           site,
-          settings: settings.get(actor.id) ?? missing('settings', actor.id),
+          settings: toWithdrawalSettings(facts.get(actor.id)?.settings),
           now,
           reservation: itemAt(posted, position)[0],
         });
@@ -166,7 +163,7 @@ export async function requestWithdrawalsTogether(
         { now, publicUrl: deps.publicUrl },
       );
       for (const [position, row] of rows.entries()) {
-        const customer = accounts.get(row.userId) ?? missing('account', row.userId);
+        const customer = facts.get(row.userId)?.account ?? missing('account', row.userId);
         outbox.send(
           withdrawalMail(row, customer, {
             code: itemAt(made, position).code,

@@ -8,7 +8,6 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { requireLockedUser, requireUser } from '../users/users.service.ts';
 import {
   findWithdrawalSettings,
-  findWithdrawalSettingsOf,
   upsertWithdrawalSettings,
   type WithdrawalSettingsRow,
 } from './withdrawals.repository.ts';
@@ -21,7 +20,8 @@ const DEFAULT_SETTINGS: WithdrawalSettings = {
   updatedAt: null,
 };
 
-function toWithdrawalSettings(row: WithdrawalSettingsRow | undefined): WithdrawalSettings {
+/** A customer's settings as stored (undefined: never set, the defaults). */
+export function toWithdrawalSettings(row: WithdrawalSettingsRow | undefined): WithdrawalSettings {
   if (!row) return DEFAULT_SETTINGS;
   return {
     holdEnabled: row.holdEnabled,
@@ -37,15 +37,6 @@ function toWithdrawalSettings(row: WithdrawalSettingsRow | undefined): Withdrawa
  */
 export async function readWithdrawalSettings(db: Db, userId: string): Promise<WithdrawalSettings> {
   return toWithdrawalSettings(await findWithdrawalSettings(db, userId));
-}
-
-/** `readWithdrawalSettings` of several customers in one query, by customer (every one answered). */
-export async function readWithdrawalSettingsOf(
-  db: Db,
-  userIds: readonly string[],
-): Promise<Map<string, WithdrawalSettings>> {
-  const rows = await findWithdrawalSettingsOf(db, userIds);
-  return new Map(userIds.map((userId) => [userId, toWithdrawalSettings(rows.get(userId))]));
 }
 
 /** GET /api/admin/users/:id/withdrawal-settings */

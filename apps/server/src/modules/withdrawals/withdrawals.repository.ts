@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { inOrderOf } from '../../db/in-order.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
+import { withdrawalProtections } from '../../db/schema/account-security.ts';
 import { approvals } from '../../db/schema/approvals.ts';
 import { users } from '../../db/schema/auth.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
@@ -15,6 +17,11 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawalRow = typeof withdrawals.$inferInsert & { id: string };
 export type WithdrawalChange = Partial<Omit<typeof withdrawals.$inferInsert, 'id' | 'userId'>>;
 export type WithdrawalSettingsRow = typeof withdrawalSettings.$inferSelect;
+export type WithdrawalRequestFacts = {
+  account: typeof users.$inferSelect;
+  protection: typeof withdrawalProtections.$inferSelect | undefined;
+  settings: WithdrawalSettingsRow | undefined;
+};
 
 // ---------- withdrawals ----------
 
@@ -28,12 +35,11 @@ export async function insertWithdrawals(
     .insert(withdrawals)
     .values([...values])
     .returning();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return values.map((value) => {
-    const row = byId.get(value.id);
-    if (!row) throw new Error('a withdrawal was not stored');
-    return row;
-  });
+  return inOrderOf(
+    values.map((value) => value.id),
+    rows,
+    'a withdrawal',
+  );
 }
 
 /**
@@ -213,15 +219,29 @@ export async function findWithdrawalSettings(
   return row;
 }
 
-/** The withdrawal settings of these customers, by customer (absent: never set). */
-export async function findWithdrawalSettingsOf(
+/**
+ * What a batch of withdrawal requests reads of each of its customers, in one query: the account,
+ * its withdrawal protection (a freeze or a wait) and its withdrawal settings (undefined: never set).
+ * An id that names no account is absent.
+ */
+export async function selectWithdrawalRequestFacts(
   db: Db,
   userIds: readonly string[],
-): Promise<Map<string, WithdrawalSettingsRow>> {
+): Promise<Map<string, WithdrawalRequestFacts>> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select().from(withdrawalSettings).where(inArray(withdrawalSettings.userId, unique));
-  return new Map(rows.map((row) => [row.userId, row]));
+  const rows = await db
+    .select({ account: users, protection: withdrawalProtections, settings: withdrawalSettings })
+    .from(users)
+    .leftJoin(withdrawalProtections, eq(withdrawalProtections.userId, users.id))
+    .leftJoin(withdrawalSettings, eq(withdrawalSettings.userId, users.id))
+    .where(inArray(users.id, unique));
+  return new Map(
+    rows.map(({ account, protection, settings }) => [
+      account.id,
+      { account, protection: protection ?? undefined, settings: settings ?? undefined },
+    ]),
+  );
 }
 
 export async function upsertWithdrawalSettings(

@@ -213,7 +213,6 @@ export async function buildApp({
       db,
       mailer,
       clock,
-      log: app.log,
       idempotencyKeyTtlMs: env.IDEMPOTENCY_KEY_TTL_HOURS * HOUR_MS,
     }),
     jobs,

@@ -1,5 +1,5 @@
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/idempotency.ts';
@@ -11,8 +11,9 @@ import type { Clock } from './clock.ts';
 import { type IdempotencyClaim, readIdempotencyClaim } from './idempotency.ts';
 
 /**
- * Mail a use case sends. It leaves only once the use case's transaction has committed, so a
- * rolled-back request never mails anything (a withdrawal code for a request that was not recorded).
+ * Mail a use case sends. It is recorded in the use case's transaction and leaves only once that
+ * has committed, so a rolled-back request never mails anything (a withdrawal code for a request
+ * that was not recorded), and a committed one never loses its mail.
  */
 export type Outbox = { send(message: MailMessage): void };
 
@@ -65,41 +66,36 @@ export function createTransactions(deps: {
   db: Db;
   mailer: Mailer;
   clock: Clock;
-  log: FastifyBaseLogger;
   /** How long a key answers retries (IDEMPOTENCY_KEY_TTL_HOURS). */
   idempotencyKeyTtlMs: number;
 }): Transactions {
-  const { db, mailer, clock, log, idempotencyKeyTtlMs } = deps;
+  const { db, mailer, clock, idempotencyKeyTtlMs } = deps;
 
   /**
-   * Runs `body` in a transaction with a fresh outbox; its mail leaves after the commit. A statement
-   * `body` hands to `writeLast` runs with the held audits, in the transaction's last statement.
+   * Runs `body` in a transaction with a fresh outbox. The mail it queued is recorded in the same
+   * transaction (it exists exactly when the change commits; a rolled-back request mails nothing)
+   * and, with SMTP, sent after the commit. A statement `body` hands to `writeLast` runs with the
+   * held audits, in the transaction's last statement.
    */
   async function inTransaction<T>(
     body: (tx: Db, outbox: Outbox, writeLast: WriteLast) => Promise<T>,
   ): Promise<T> {
-    const queued: MailMessage[] = [];
-    const result = await db.transaction(async (tx) => {
+    const { value, mail } = await db.transaction(async (tx) => {
       // The audit chain's lock is taken by the last statement, so it is held only until the commit.
       holdAuditsUntilCommit(tx);
+      const queued: MailMessage[] = [];
       let last: { statement: SQL; check: (rows: number) => void } | undefined;
       const value = await body(tx, { send: (message) => queued.push(message) }, (statement, check) => {
         last = { statement, check };
       });
+      const mail = queued.length > 0 ? await mailer.recordAll(tx, queued) : [];
       const rows = await appendHeldAudits(tx, last?.statement);
       last?.check(rows);
-      return value;
+      return { value, mail };
     });
-    if (queued.length > 0) {
-      try {
-        await mailer.sendAll(queued);
-      } catch (error) {
-        // The change stands; the customer can ask again (a new withdrawal code, say).
-        const subjects = [...new Set(queued.map((message) => message.subject))];
-        log.error({ err: error, subjects, count: queued.length }, 'an e-mail could not be sent');
-      }
-    }
-    return result;
+    // Each attempt records its own outcome; a failed one is retried by the delivery worker.
+    if (mail.length > 0) await mailer.deliver(mail);
+    return value;
   }
 
   const expiredBefore = (now: Date) => new Date(now.getTime() - idempotencyKeyTtlMs);

@@ -14,7 +14,6 @@ export function togetherDeps(t: TestApp) {
     db: t.db,
     mailer: createMailer(t.db, { from: 'Candor <no-reply@candor.test>' }),
     clock: () => new Date(),
-    log: t.app.log,
     idempotencyKeyTtlMs: 24 * 3_600_000,
   });
   return { market: t.app.market, transactions };

@@ -29,6 +29,13 @@ export type Mailer = {
   /** `send` for several messages: recorded in one statement, then, with SMTP, each tried. */
   sendAll(messages: readonly MailMessage[]): Promise<void>;
   /**
+   * The first half of `sendAll`, in the caller's transaction: the messages exist exactly when the
+   * change that caused them commits. Answers the rows to hand to `deliver` after the commit.
+   */
+  recordAll(tx: Db, messages: readonly MailMessage[]): Promise<KeptMailRow[]>;
+  /** The second half of `sendAll`: with SMTP, tries each recorded message once (never throws). */
+  deliver(rows: readonly KeptMailRow[]): Promise<void>;
+  /**
    * Records a message to an account inside the caller's transaction (so it exists exactly when the
    * change that caused it commits): kept in Messages, and with SMTP left due for the delivery worker
    * (`retryDue`) to send. For work that must not wait on SMTP or on another connection (jobs).
@@ -108,8 +115,12 @@ export function createMailer(db: Db, config: MailerConfig): Mailer {
     }
   }
 
-  /** Records the messages for their accounts and the delivery log, then, with SMTP, tries to send each. */
-  async function record(messages: readonly MailMessage[]): Promise<void> {
+  /**
+   * Records the messages for their accounts and the delivery log, in one statement on `db` (a
+   * caller's transaction, or the pool): without SMTP they are only kept; with SMTP they wait, leased,
+   * for `deliver`. A database error is reported by its code only (its parameters are the bodies).
+   */
+  async function recordAll(on: Db, messages: readonly MailMessage[]): Promise<KeptMailRow[]> {
     const recorded = messages.map(({ userId, ...message }) => ({
       toAddress: message.to,
       subject: message.subject,
@@ -117,37 +128,42 @@ export function createMailer(db: Db, config: MailerConfig): Mailer {
       htmlBody: message.html ?? null,
       fallbackUserId: userId,
     }));
-    if (!smtp) {
-      // Kept for its account; one that belongs to no account goes nowhere and nobody reads it.
-      // Nothing leaves the process, so nodemailer is not involved (it builds a message to send it).
-      await insertMailsForAddresses(
-        db,
-        recorded.map((message) => ({ ...message, deliveryStatus: 'kept' })),
-        { keepOnlyForAnAccount: true },
+    try {
+      // Without SMTP a message is kept for its account; one that belongs to no account goes nowhere
+      // and nobody reads it. Nothing leaves the process, so nodemailer is not involved.
+      if (!smtp) {
+        return await insertMailsForAddresses(
+          on,
+          recorded.map((message) => ({ ...message, deliveryStatus: 'kept' })),
+          { keepOnlyForAnAccount: true },
+        );
+      }
+      const leaseUntil = new Date(clock().getTime() + ATTEMPT_LEASE_MS);
+      return await insertMailsForAddresses(
+        on,
+        recorded.map((message) => ({ ...message, deliveryStatus: 'sending', nextAttemptAt: leaseUntil })),
+        { keepOnlyForAnAccount: false },
       );
-      return;
+    } catch (error) {
+      const code = (error as { cause?: { code?: unknown } })?.cause?.code;
+      throw new Error(`The e-mail could not be recorded${typeof code === 'string' ? ` (${code})` : ''}`);
     }
-    const leaseUntil = new Date(clock().getTime() + ATTEMPT_LEASE_MS);
-    const rows = await insertMailsForAddresses(
-      db,
-      recorded.map((message) => ({ ...message, deliveryStatus: 'sending', nextAttemptAt: leaseUntil })),
-      { keepOnlyForAnAccount: false },
-    );
-    // Each attempt records its own outcome and never throws.
+  }
+
+  /** With SMTP, one attempt of each recorded message (each records its own outcome and never throws). */
+  async function deliver(rows: readonly KeptMailRow[]): Promise<void> {
+    if (!smtp) return;
     await Promise.all(rows.map((row) => attempt(row)));
   }
 
-  const sendAll = (messages: readonly MailMessage[]) =>
-    record(messages).catch((error: unknown) => {
-      // A database error names its query's parameters (the body): only its code goes further.
-      const code = (error as { cause?: { code?: unknown } })?.cause?.code;
-      throw new Error(`The e-mail could not be recorded${typeof code === 'string' ? ` (${code})` : ''}`);
-    });
+  const sendAll = async (messages: readonly MailMessage[]) => deliver(await recordAll(db, messages));
 
   return {
     transport: smtp ? 'smtp' : 'outbox',
     send: (message) => sendAll([message]),
     sendAll,
+    recordAll,
+    deliver,
     queue: async (tx, { userId, ...message }) => {
       await insertMail(tx, {
         toAddress: message.to,

@@ -58,6 +58,12 @@ export type MailerConfig = {
   log?: MailLogger;
 };
 
+/** A database error's SQLSTATE, the only part of it that may leave (its parameters are the bodies). */
+function databaseCode(error: unknown): string | undefined {
+  const code = (error as { cause?: { code?: unknown } })?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** How many due messages one pass of the retry worker claims. */
 const RETRY_BATCH = 20;
 
@@ -145,15 +151,28 @@ export function createMailer(db: Db, config: MailerConfig): Mailer {
         { keepOnlyForAnAccount: false },
       );
     } catch (error) {
-      const code = (error as { cause?: { code?: unknown } })?.cause?.code;
-      throw new Error(`The e-mail could not be recorded${typeof code === 'string' ? ` (${code})` : ''}`);
+      const code = databaseCode(error);
+      throw new Error(`The e-mail could not be recorded${code ? ` (${code})` : ''}`);
     }
   }
 
-  /** With SMTP, one attempt of each recorded message (each records its own outcome and never throws). */
+  /**
+   * With SMTP, one attempt of each recorded message; each records its own outcome. Never throws: an
+   * outcome that could not be recorded is logged (by its database code only), and the message is
+   * tried again by the delivery worker once its lease has passed.
+   */
   async function deliver(rows: readonly KeptMailRow[]): Promise<void> {
     if (!smtp) return;
-    await Promise.all(rows.map((row) => attempt(row)));
+    await Promise.all(
+      rows.map((row) =>
+        attempt(row).catch((error: unknown) => {
+          log?.error(
+            { mailId: row.id, code: databaseCode(error) },
+            "an e-mail's attempt could not be recorded",
+          );
+        }),
+      ),
+    );
   }
 
   const sendAll = async (messages: readonly MailMessage[]) => deliver(await recordAll(db, messages));

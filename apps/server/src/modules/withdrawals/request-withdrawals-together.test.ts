@@ -290,6 +290,42 @@ describe('withdrawal requests decided together (group commit)', () => {
     expect(group.stats()).toMatchObject({ items: 6, failedBatches: 0 });
   });
 
+  test('two servers deciding one customer’s requests at once never overdraw nor pass the 30-day limit', async () => {
+    await setWithdrawalLimits(t.db, 10_00n, 250);
+    await setIdentityRules({ needVerified: false, limitCents: 700_00n });
+    const servers = [1, 2].map(() => createWithdrawalRequestGroup({ ...deps(), log: t.app.log }));
+    const rich = await customer({ cents: 1_000_00n });
+    const limited = await customer({ cents: 5_000_00n, identity: 'unverified' });
+    const others = await Promise.all([1, 2, 3].map(() => customer({ cents: 1_000_00n })));
+    // Ten $300 requests each, alternately to the two servers, with other customers' requests between.
+    const answers = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, index) => {
+        const server = servers[index % 2] as (typeof servers)[number];
+        return [
+          server.submit(request(rich.actor, 300_00n, `rich-${index}`)),
+          server.submit(request(limited.actor, 300_00n, `limited-${index}`)),
+          server.submit(request((others[index % 3] as { actor: Actor }).actor, 10_00n)),
+        ];
+      }).flat(),
+    );
+    const of = (offset: number) =>
+      answers.filter((_, index) => index % 3 === offset).map((answer) => answer.status === 'fulfilled');
+    const refusal = (offset: number) =>
+      answers.flatMap((answer, index) =>
+        index % 3 === offset && answer.status === 'rejected'
+          ? [(answer.reason as { code: string }).code]
+          : [],
+      );
+    expect(of(0).filter(Boolean)).toHaveLength(3);
+    expect(new Set(refusal(0))).toEqual(new Set(['INSUFFICIENT_FUNDS']));
+    expect(of(1).filter(Boolean)).toHaveLength(2);
+    expect(new Set(refusal(1))).toEqual(new Set(['VERIFICATION_LIMIT']));
+    expect(of(2).every(Boolean)).toBe(true);
+    expect(await balancesOf(rich.actor)).toEqual({ available: 100_00n, reserved: 900_00n });
+    expect(await balancesOf(limited.actor)).toEqual({ available: 4_400_00n, reserved: 600_00n });
+    await setIdentityRules({ needVerified: false, limitCents: 500_00n });
+  });
+
   test('decided together or one after the other, every request gets the same outcome, balances and mail', async () => {
     await setWithdrawalLimits(t.db, 10_00n, 250);
     const setups = fc.record({

@@ -59,28 +59,9 @@ export async function requireDepositWithinIdentityLimit(
 /**
  * Issue 12: refuses a withdrawal request of an unverified account outright while Settings say
  * withdrawals need a verified identity (IDENTITY_REQUIRED, 403); otherwise refuses one that would
- * take its withdrawals of the last 30 days (neither rejected nor cancelled) above the limit
- * (VERIFICATION_LIMIT, 422). The caller must hold the customer's account lock (lockCustomerAccounts),
- * taken before this sum, so two requests at once take turns and the second counts the first.
- */
-export async function requireWithdrawalWithinIdentityLimit(
-  tx: Db,
-  { userId, amountMinor, now }: { userId: string; amountMinor: bigint; now: Date },
-): Promise<void> {
-  const identityStatus = await findIdentityStatus(tx, userId);
-  if (!isIdentityLimited(identityStatus)) return;
-  const site = await requireSiteSettings(tx);
-  const used = site.withdrawalsNeedVerifiedIdentity
-    ? 0n
-    : await sumWithdrawalsSince(tx, userId, limitWindowStart(now));
-  const refusal = withdrawalLimitRefusal({ identityStatus, site, used, amountMinor });
-  if (refusal) throw refusal;
-}
-
-/**
- * The refusal `requireWithdrawalWithinIdentityLimit` throws, for an account of `identityStatus`
- * that withdrew `used` cents in the window (not read, and ignored, when withdrawals need a
- * verified identity) and asks for `amountMinor` more; undefined when it may.
+ * take its withdrawals of the last 30 days (`used`: neither rejected nor cancelled, summed under the
+ * customer's account lock so two requests at once take turns) above the limit (VERIFICATION_LIMIT,
+ * 422). Undefined when it may.
  */
 export function withdrawalLimitRefusal({
   identityStatus,

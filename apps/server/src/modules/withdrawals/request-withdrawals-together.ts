@@ -7,29 +7,25 @@ import {
 import type { EntryDraft } from '@candor/domain/ledger/entries';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { createRequestGroup, decideTogether, itemAt } from '../../lib/decide-together.ts';
 import type { GroupCommit, ItemOutcome } from '../../lib/group-commit.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import type { Transactions } from '../../lib/transactions.ts';
-import { issueFreezeLinks, withdrawalsRefusal } from '../account-security/account-security.service.ts';
+import { issueFreezeLinks } from '../account-security/account-security.service.ts';
 import { expectPosted, lockCustomerAccounts, postMovements } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { sumWithdrawalsSinceOf } from '../verification-limits/verification-limits.repository.ts';
-import {
-  isIdentityLimited,
-  limitWindowStart,
-  withdrawalLimitRefusal,
-} from '../verification-limits/verification-limits.service.ts';
+import { limitWindowStart } from '../verification-limits/verification-limits.service.ts';
 import { withdrawalMail } from './withdrawal-confirmation.service.ts';
 import { toWithdrawal } from './withdrawal-rows.ts';
 import { toWithdrawalSettings } from './withdrawal-settings.service.ts';
 import { insertWithdrawals, selectWithdrawalRequestFacts } from './withdrawals.repository.ts';
 import {
+  needsWithdrawalSum,
   newWithdrawal,
   requestWithdrawal,
   reservationOf,
-  withdrawalAmountRefusal,
+  withdrawalRequestRefusal,
 } from './withdrawals.service.ts';
 
 /** A customer's withdrawal request (POST /api/withdrawals), its second factor already checked. */
@@ -75,8 +71,8 @@ function requestAlone(
  * customers' ledger accounts locked with their cash (as `requestWithdrawal` locks them, before
  * reading anything that decides); their accounts, protections (a freeze or a wait) and withdrawal
  * settings read in one query, and the 30-day sums of the limited ones in another; each request
- * checked in the single path's order (frozen or paused, the identity limit, the amount:
- * `withdrawalsRefusal`, `withdrawalLimitRefusal`, `withdrawalAmountRefusal`); then every
+ * checked by the single path's own `withdrawalRequestRefusal` (frozen or paused, the identity
+ * limit, the amount); then every
  * reservation posted at once, the withdrawals and their freeze links stored (one statement each),
  * and each customer's e-mail (the code of their own request, or the notice) put in the outbox: it
  * leaves once the batch has committed.
@@ -102,29 +98,19 @@ export async function requestWithdrawalsTogether(
       const outcomes = new Map<number, ItemOutcome<Withdrawal>>();
       const liveCustomers = live.map((index) => itemAt(requests, index).actor.id);
       const facts = await selectWithdrawalRequestFacts(tx, liveCustomers);
-      const limited = site.withdrawalsNeedVerifiedIdentity
-        ? []
-        : liveCustomers.filter((userId) => isIdentityLimited(facts.get(userId)?.account.identityStatus));
+      const limited = liveCustomers.filter((userId) => needsWithdrawalSum(site, facts.get(userId)));
       const used = await sumWithdrawalsSinceOf(tx, limited, limitWindowStart(now));
       const accepted: Array<{ index: number; id: string; entries: EntryDraft[] }> = [];
       for (const index of live) {
         const { actor, input } = itemAt(requests, index);
-        const amountMinor = toMinorUnits(input.amount);
-        const fact = facts.get(actor.id);
-        const refusal =
-          withdrawalsRefusal(fact?.protection, now) ??
-          withdrawalLimitRefusal({
-            identityStatus: fact?.account.identityStatus,
-            site,
-            used: used.get(actor.id) ?? 0n,
-            amountMinor,
-          }) ??
-          withdrawalAmountRefusal(
-            amountMinor,
-            locked.filter((ledgerAccount) => ledgerAccount.userId === actor.id),
-            site,
-          ) ??
-          (fact ? undefined : new AppError('USER_NOT_FOUND', 'User not found'));
+        const refusal = withdrawalRequestRefusal({
+          fact: facts.get(actor.id),
+          used: used.get(actor.id) ?? 0n,
+          amountCents: toMinorUnits(input.amount),
+          locked: locked.filter((account) => account.userId === actor.id),
+          site,
+          now,
+        });
         if (refusal) {
           outcomes.set(index, { ok: false, error: refusal });
           continue;

@@ -23,7 +23,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { issueFreezeLink, requireWithdrawalsAllowed } from '../account-security/account-security.service.ts';
+import { issueFreezeLink, withdrawalsRefusal } from '../account-security/account-security.service.ts';
 import {
   findApproval,
   findWaitingWithdrawalApproval,
@@ -37,17 +37,24 @@ import {
 } from '../ledger/ledger.repository.ts';
 import { readBalances } from '../ledger/ledger.service.ts';
 import { requireSiteSettings, type SiteSettingsRow } from '../settings/settings.repository.ts';
-import { requireWithdrawalWithinIdentityLimit } from '../verification-limits/verification-limits.service.ts';
+import { sumWithdrawalsSince } from '../verification-limits/verification-limits.repository.ts';
+import {
+  isIdentityLimited,
+  limitWindowStart,
+  withdrawalLimitRefusal,
+} from '../verification-limits/verification-limits.service.ts';
 import { issueWithdrawalCode } from './withdrawal-codes.ts';
-import { sendWithdrawalMail } from './withdrawal-confirmation.service.ts';
+import { withdrawalMail } from './withdrawal-confirmation.service.ts';
 import { toWithdrawal } from './withdrawal-rows.ts';
-import { readWithdrawalSettings } from './withdrawal-settings.service.ts';
+import { toWithdrawalSettings } from './withdrawal-settings.service.ts';
 import {
   findWithdrawal,
   insertWithdrawals,
   type NewWithdrawalRow,
   selectOwnWithdrawalPage,
+  selectWithdrawalRequestFacts,
   updateWithdrawal,
+  type WithdrawalRequestFacts,
 } from './withdrawals.repository.ts';
 
 /** The minimum, the fee percentage, the available cash, what is owed on a loan and what can be withdrawn: what the form checks and shows. */
@@ -83,21 +90,70 @@ export async function requestWithdrawal({
   const site = await requireSiteSettings(tx);
   const amountCents = toMinorUnits(input.amount);
   const locked = await lockCustomerAccounts(tx, [actor.id]);
-  await requireWithdrawalsAllowed(tx, actor.id, now);
-  // Issue 12: an unverified account's withdrawals, summed under the account lock taken above.
-  await requireWithdrawalWithinIdentityLimit(tx, { userId: actor.id, amountMinor: amountCents, now });
-  const refusal = withdrawalAmountRefusal(amountCents, locked, site);
+  // Read under the account lock taken above (a freeze takes it too; issue 12's sum counts the
+  // customer's earlier requests, which took it before this one).
+  const fact = (await selectWithdrawalRequestFacts(tx, [actor.id])).get(actor.id);
+  const used = needsWithdrawalSum(site, fact)
+    ? await sumWithdrawalsSince(tx, actor.id, limitWindowStart(now))
+    : 0n;
+  const refusal = withdrawalRequestRefusal({ fact, used, amountCents, locked, site, now });
   if (refusal) throw refusal;
+  if (!fact) throw new Error('withdrawalRequestRefusal refuses a missing account');
 
-  const settings = await readWithdrawalSettings(tx, actor.id);
   const id = crypto.randomUUID();
   const [reservation] = expectPosted(await postEntries(tx, [reservationOf(id, actor.id, input)], actor));
+  const settings = toWithdrawalSettings(fact.settings);
   const { values, code } = newWithdrawal({ id, userId: actor.id, input, site, settings, now, reservation });
   const [row] = await insertWithdrawals(tx, [values]);
   if (!row) throw new Error('the withdrawal was not stored');
   const freezeLink = await issueFreezeLink(tx, { userId: actor.id, withdrawalId: id, now, publicUrl });
-  await sendWithdrawalMail(tx, outbox, row, { code, freezeLink, siteName: site.siteName });
+  outbox.send(withdrawalMail(row, fact.account, { code, freezeLink, siteName: site.siteName }));
   return toWithdrawal(row);
+}
+
+/** Whether a request must read the customer's 30-day sum: a limited account, while it may withdraw at all. */
+export function needsWithdrawalSum(
+  site: Pick<SiteSettingsRow, 'withdrawalsNeedVerifiedIdentity'>,
+  fact: WithdrawalRequestFacts | undefined,
+): boolean {
+  return !site.withdrawalsNeedVerifiedIdentity && isIdentityLimited(fact?.account.identityStatus);
+}
+
+/**
+ * Why a withdrawal request is refused, in this order, or undefined when it may be recorded: the
+ * account frozen or waiting after a security change (423), issue 12's identity rules (403, or 422
+ * above the 30-day limit, `used` being the sum `needsWithdrawalSum` asks for), the amount (the
+ * minimum, the cash in `locked`, a loan owed), and an account that does not exist.
+ */
+export function withdrawalRequestRefusal({
+  fact,
+  used,
+  amountCents,
+  locked,
+  site,
+  now,
+}: {
+  fact: WithdrawalRequestFacts | undefined;
+  used: bigint;
+  amountCents: bigint;
+  locked: ReadonlyArray<{ kind: string; userId: string | null; balanceMinor: bigint }>;
+  site: Pick<
+    SiteSettingsRow,
+    'minWithdrawalMinor' | 'withdrawalsNeedVerifiedIdentity' | 'unverifiedWithdrawalLimitMinor'
+  >;
+  now: Date;
+}): AppError | undefined {
+  return (
+    withdrawalsRefusal(fact?.protection, now) ??
+    withdrawalLimitRefusal({
+      identityStatus: fact?.account.identityStatus,
+      site,
+      used,
+      amountMinor: amountCents,
+    }) ??
+    withdrawalAmountRefusal(amountCents, locked, site) ??
+    (fact ? undefined : new AppError('USER_NOT_FOUND', 'User not found'))
+  );
 }
 
 /**

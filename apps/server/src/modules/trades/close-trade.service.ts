@@ -20,14 +20,7 @@ import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
 import { findCopyMarks } from './copy-marks.repository.ts';
 import { closingPriceAt, requireFreshQuote } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
-import {
-  closeTradeRow,
-  closeTradeRows,
-  lockTrade,
-  lockTrades,
-  selectCopiedAmong,
-  type TradeRow,
-} from './trades.repository.ts';
+import { closeTradeRow, closeTradeRows, lockTrade, lockTrades, type TradeRow } from './trades.repository.ts';
 import { requireAdminTrade, TRADE_NOT_FOUND } from './trades.service.ts';
 
 export const TRADE_TRANSITIONS: Transitions<TradeStatus> = {
@@ -261,10 +254,7 @@ export async function closeCopiedTrades({
       SYSTEM_ACTOR,
     ),
   );
-  const closed = await closeTradeRows(
-    tx,
-    closes.map((close) => ({ id: close.row.id, ...close.fields })),
-  );
+  const { rows: closed, copied } = await closeTradeRows(tx, closes);
   for (const row of closed) await settleCopiedTrade(tx, row, now);
   await enqueueCopyStopLossChecks(
     tx,
@@ -272,10 +262,6 @@ export async function closeCopiedTrades({
   );
   // A copy is not copied in turn (copies never fan out), so there is no close job to add; should
   // one ever be, it is added as settleTrade adds it.
-  for (const id of await selectCopiedAmong(
-    tx,
-    closed.map((row) => row.id),
-  ))
-    await enqueueCopyCloses(tx, id);
+  for (const id of copied) await enqueueCopyCloses(tx, id);
   return closed.length;
 }

@@ -7,6 +7,12 @@ import { journalEntries } from '../../db/schema/ledger.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { claimOf, fundedActor, oneAfterTheOther, togetherDeps } from '../../test/group-commit.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import {
+  insertFollower,
+  insertProvider,
+  openBuy,
+  selectCopiesOfRelation,
+} from '../copy-trading/copy-test-helpers.ts';
 import { closeOwnTrade } from './close-trade.service.ts';
 import {
   closeTradesTogether,
@@ -123,6 +129,31 @@ describe('trades closed together (group commit)', () => {
     ]);
     expect(retried[0]).toMatchObject({ ok: true, value: { id: later.id, status: 'closed' } });
     expect(retried[1]).toEqual({ ok: true, value: closed });
+  });
+
+  test("a provider's trades closed together close their followers' copies", async () => {
+    const provider = await insertProvider(t, 100_000n);
+    const follower = await insertFollower(t, 100_000n, provider, null);
+    const first = await openBuy(provider.browser, 'BTCUSD');
+    const second = await openBuy(provider.browser, 'ETHUSD');
+    const own = await openBuy(follower.browser, 'EURUSD');
+    await t.app.jobs.drain();
+    const copies = await selectCopiesOfRelation(t, follower.relationId);
+    expect(copies.map((row) => row.copiedFromTradeId).sort()).toEqual([first, second].sort());
+    const providerActor: Actor = { id: provider.user.id, role: 'client' };
+    const followerActor: Actor = { id: follower.user.id, role: 'client' };
+    const outcomes = await closeTradesTogether(deps(), [
+      close(providerActor, first),
+      close(followerActor, own),
+      close(providerActor, second),
+    ]);
+    expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true]);
+    await t.app.jobs.drain();
+    const after = await selectCopiesOfRelation(t, follower.relationId);
+    expect(after.map((row) => [row.status, row.closedBy])).toEqual([
+      ['closed', 'copy'],
+      ['closed', 'copy'],
+    ]);
   });
 
   test('the same close sent many times at once to the group closes once; every attempt gets its answer', async () => {

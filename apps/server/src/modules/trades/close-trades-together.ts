@@ -19,7 +19,7 @@ import { closeOwnTrade, closingOf, TRADE_TRANSITIONS } from './close-trade.servi
 import { findCopyMarks } from './copy-marks.repository.ts';
 import { requireFreshQuote } from './trade-inputs.ts';
 import { toTrade } from './trade-rows.ts';
-import { closeTradeRows, lockTrades, selectCopiedAmong, type TradeRow } from './trades.repository.ts';
+import { closeTradeRows, lockTrades, type TradeRow } from './trades.repository.ts';
 import { TRADE_NOT_FOUND } from './trades.service.ts';
 
 /** A customer's request to close one of their trades (POST /api/trades/:id/close). */
@@ -125,36 +125,19 @@ export async function closeTradesTogether(
           closing.map(({ index, entries }) => ({ actor: itemAt(requests, index).actor, entries })),
         ),
       );
-      const closedRows = new Map(
-        (
-          await closeTradeRows(
-            tx,
-            closing.map((close) => ({ id: close.row.id, ...close.fields })),
-          )
-        ).map((row) => [row.id, row]),
-      );
-      const closed = closing.map((close) => {
-        const row = closedRows.get(close.row.id);
-        if (!row) throw new Error('a closed trade was not read back');
-        return { index: close.index, row };
-      });
+      // The rows come back in the order given, and which of them a provider's copies follow.
+      const { rows, copied } = await closeTradeRows(tx, closing);
+      const closed = rows.map((row, position) => ({ index: itemAt(closing, position).index, row }));
       // A follower's copy counts toward their high-water mark and has its copy stop-loss checked; a
       // provider's trade closes its followers' open copies through jobs of this transaction.
-      const copies = closed.flatMap(({ row }) => (row.copyRelationId === null ? [] : [row]));
+      const copies = rows.filter((row) => row.copyRelationId !== null);
       for (const row of copies) await settleCopiedTrade(tx, row, now);
       await enqueueCopyStopLossChecks(
         tx,
         copies.flatMap((row) => (row.copyRelationId === null ? [] : [row.copyRelationId])),
       );
-      for (const id of await selectCopiedAmong(
-        tx,
-        closed.map(({ row }) => row.id),
-      ))
-        await enqueueCopyCloses(tx, id);
-      const marks = await findCopyMarks(
-        tx,
-        closed.map(({ row }) => row),
-      );
+      for (const id of copied) await enqueueCopyCloses(tx, id);
+      const marks = await findCopyMarks(tx, rows);
       for (const { index, row } of closed) outcomes.set(index, { ok: true, value: toTrade(row, marks) });
       return { outcomes };
     },

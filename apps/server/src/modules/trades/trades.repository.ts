@@ -81,20 +81,30 @@ export async function lockTrades(tx: Db, ids: readonly string[]): Promise<TradeR
 
 type ClosedFields = Parameters<typeof closeTradeRow>[2];
 
-/** Closes trades that are still open, in one update; answers the closed rows. */
+/**
+ * Closes trades that are still open (locked by this transaction), in one statement. Answers the
+ * closed rows in the order given (each locked row with its closing fields as stored, the prices as
+ * PostgreSQL wrote them: the rows are not read again) and which of them have copies of their own
+ * (a provider's trades, whose followers' copies close with them).
+ */
 export async function closeTradeRows(
   tx: Db,
-  closes: ReadonlyArray<{ id: string } & ClosedFields>,
-): Promise<TradeRow[]> {
-  if (closes.length === 0) return [];
+  closes: ReadonlyArray<{ row: TradeRow; fields: ClosedFields }>,
+): Promise<{ rows: TradeRow[]; copied: string[] }> {
+  if (closes.length === 0) return { rows: [], copied: [] };
   const values = sql.join(
     closes.map(
-      (c) =>
-        sql`(${c.id}::uuid, ${c.closePrice}::numeric, ${c.closeMidPrice}::numeric, ${c.closedAt?.toISOString() ?? null}::timestamptz, ${c.resultMinor?.toString() ?? null}::bigint, ${c.closedBy}::text, ${c.closedByUserId}::text, ${c.closeReason}::text)`,
+      ({ row, fields: c }) =>
+        sql`(${row.id}::uuid, ${c.closePrice}::numeric, ${c.closeMidPrice}::numeric, ${c.closedAt?.toISOString() ?? null}::timestamptz, ${c.resultMinor?.toString() ?? null}::bigint, ${c.closedBy}::text, ${c.closedByUserId}::text, ${c.closeReason}::text)`,
     ),
     sql`, `,
   );
-  const closed = await selectRows<{ id: string }>(
+  const stored = await selectRows<{
+    id: string;
+    close_price: string | null;
+    close_mid_price: string | null;
+    copied: boolean;
+  }>(
     tx,
     sql`update trades t
            set status = 'closed', close_price = v.close_price, close_mid_price = v.close_mid_price,
@@ -103,29 +113,24 @@ export async function closeTradeRows(
           from (values ${values}) as v(id, close_price, close_mid_price, closed_at, result_minor, closed_by,
                                        closed_by_user_id, close_reason)
          where t.id = v.id and t.status = 'open'
-        returning t.id::text as id`,
+        returning t.id::text as id, t.close_price::text as close_price,
+                  t.close_mid_price::text as close_mid_price,
+                  exists (select 1 from trades c where c.copied_from_trade_id = t.id) as copied`,
   );
-  if (closed.length !== closes.length) throw new Error('a locked open trade was not closed');
-  return tx
-    .select()
-    .from(trades)
-    .where(
-      inArray(
-        trades.id,
-        closes.map((c) => c.id),
-      ),
-    )
-    .orderBy(trades.id);
-}
-
-/** Which of these trades have copies of their own (a provider's trades). */
-export async function selectCopiedAmong(db: Db, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ id: trades.copiedFromTradeId })
-    .from(trades)
-    .where(inArray(trades.copiedFromTradeId, [...ids]));
-  return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+  if (stored.length !== closes.length) throw new Error('a locked open trade was not closed');
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  const rows = closes.map(({ row, fields }): TradeRow => {
+    const closed = byId.get(row.id);
+    if (!closed) throw new Error(`trade ${row.id} was not closed`);
+    return {
+      ...row,
+      ...fields,
+      status: 'closed',
+      closePrice: closed.close_price,
+      closeMidPrice: closed.close_mid_price,
+    };
+  });
+  return { rows, copied: rows.flatMap((row) => (byId.get(row.id)?.copied ? [row.id] : [])) };
 }
 
 /** A customer's open or closed trades, newest first: closed ones by close time, open ones by open time. */

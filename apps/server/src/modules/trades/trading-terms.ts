@@ -1,14 +1,14 @@
 import type { TradingTermsAnswer } from '@candor/contracts/trades';
 import type { TradingTerms } from '@candor/domain/trading/spread';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { planPurchases } from '../../db/schema/plans.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import {
   type ActivePlans,
   activePlansOf,
-  findActivePlans,
   findActivePlansOfMany,
+  type PlanPurchaseRow,
 } from '../plans/plans.repository.ts';
 import { requireSiteSettings, type SiteSettingsRow } from '../settings/settings.repository.ts';
 
@@ -20,34 +20,46 @@ export type AccountTradingTerms = TradingTerms & Omit<TradingTermsAnswer, keyof 
  * them in its transaction; the trade then keeps its spread for its close.
  */
 export async function findTradingTerms(db: Db, userId: string, now: Date): Promise<AccountTradingTerms> {
-  // One statement: the Settings row with the account's current purchases beside it (one row each).
-  const rows = await db
-    .select({ settings: siteSettings, purchase: planPurchases })
-    .from(siteSettings)
-    .leftJoin(planPurchases, and(eq(planPurchases.userId, userId), isNull(planPurchases.replacedAt)))
-    .where(eq(siteSettings.id, 1));
-  const settings = rows[0]?.settings;
-  if (!settings) {
-    // The Settings row is made on first use (a new installation): read both on their own.
-    const { trading } = await findActivePlans(db, userId, now);
-    return termsOf(trading, await requireSiteSettings(db));
-  }
-  const { trading } = activePlansOf(
-    rows.flatMap((row) => (row.purchase ? [row.purchase] : [])),
-    now,
-  );
-  return termsOf(trading, settings);
+  const terms = (await findTradingTermsOfMany(db, [userId], now)).get(userId);
+  if (!terms) throw new Error("the account's trading terms were read");
+  return terms;
 }
 
-/** `findTradingTerms` of many accounts in two queries (a copy fan-out's batch of followers). */
+/**
+ * `findTradingTerms` of many accounts (a batch of opens, a copy fan-out's followers) in one
+ * statement: the Settings row with the accounts' current purchases beside it (one row each).
+ */
 export async function findTradingTermsOfMany(
   db: Db,
   userIds: readonly string[],
   now: Date,
 ): Promise<Map<string, AccountTradingTerms>> {
-  const plans = await findActivePlansOfMany(db, userIds, now);
-  const settings = await requireSiteSettings(db);
-  return new Map(userIds.map((userId) => [userId, termsOf(plans.get(userId)?.trading, settings)]));
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ settings: siteSettings, purchase: planPurchases })
+    .from(siteSettings)
+    .leftJoin(
+      planPurchases,
+      and(inArray(planPurchases.userId, [...new Set(userIds)]), isNull(planPurchases.replacedAt)),
+    )
+    .where(eq(siteSettings.id, 1));
+  const settings = rows[0]?.settings;
+  if (!settings) {
+    // The Settings row is made on first use (a new installation): read both on their own.
+    const plans = await findActivePlansOfMany(db, userIds, now);
+    const made = await requireSiteSettings(db);
+    return new Map(userIds.map((userId) => [userId, termsOf(plans.get(userId)?.trading, made)]));
+  }
+  const purchases = new Map<string, PlanPurchaseRow[]>();
+  for (const { purchase } of rows) {
+    if (purchase) purchases.set(purchase.userId, [...(purchases.get(purchase.userId) ?? []), purchase]);
+  }
+  return new Map(
+    userIds.map((userId) => [
+      userId,
+      termsOf(activePlansOf(purchases.get(userId) ?? [], now).trading, settings),
+    ]),
+  );
 }
 
 function termsOf(

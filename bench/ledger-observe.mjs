@@ -73,12 +73,37 @@ function snapshot(serverPid) {
 }
 
 /**
- * Starts observing; `stop()` answers the CPU used (ms) since then and the average number of the
- * database's backends that were active or waiting on a lock.
- * @param {{ serverPid: number; url: string }} options
+ * The server's count of statements and transactions (bench/count-sql.mjs, preloaded): asks for it
+ * with SIGUSR2 and waits for the file to show a newer count. Undefined without a count file.
  */
-export async function observe({ serverPid, url }) {
+async function readSqlCount(serverPid, file) {
+  if (!file) return undefined;
+  const read = () => {
+    try {
+      return JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch {
+      return undefined;
+    }
+  };
+  const before = read()?.seq ?? 0;
+  process.kill(serverPid, 'SIGUSR2');
+  for (let waited = 0; waited < 5000; waited += 5) {
+    const count = read();
+    if (count && count.seq > before) return count;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return undefined;
+}
+
+/**
+ * Starts observing; `stop()` answers the CPU used (ms) since then, the average number of the
+ * database's backends that were active or waiting on a lock and, given the server's count file,
+ * the statements and transactions it sent meanwhile.
+ * @param {{ serverPid: number; url: string; sqlCountFile?: string }} options
+ */
+export async function observe({ serverPid, url, sqlCountFile }) {
   const client = await connect(url);
+  const sqlStart = await readSqlCount(serverPid, sqlCountFile);
   const start = snapshot(serverPid);
   let samples = 0;
   let waiting = 0;
@@ -101,6 +126,7 @@ export async function observe({ serverPid, url }) {
   return {
     stop: async () => {
       const end = snapshot(serverPid);
+      const sqlEnd = await readSqlCount(serverPid, sqlCountFile);
       polling = false;
       await poll;
       await client.end();
@@ -114,6 +140,8 @@ export async function observe({ serverPid, url }) {
         machineBusy: total > 0 ? 1 - idle / total : Number.NaN,
         lockWaiting: samples > 0 ? waiting / samples : Number.NaN,
         active: samples > 0 ? active / samples : Number.NaN,
+        statements: sqlStart && sqlEnd ? sqlEnd.statements - sqlStart.statements : Number.NaN,
+        transactions: sqlStart && sqlEnd ? sqlEnd.transactions - sqlStart.transactions : Number.NaN,
       };
     },
   };

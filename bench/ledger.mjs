@@ -96,7 +96,7 @@ try {
   const bench = await startOnPostgres(run, 'ledger', AUTH_SECRET);
   // Without PostgreSQL startOnPostgres prints why and nothing is measured.
   if (bench) {
-    const { url, server } = bench;
+    const { url, server, sqlCountFile } = bench;
     const http = client(server.baseUrl);
 
     // ---------- set-up (not timed) ----------
@@ -181,7 +181,7 @@ try {
 
     // ---------- A: customer accounts spread over 10,000 ----------
     console.log(`A: ${clients} clients for ${seconds} s (withdrawal requests + deposit approvals)…`);
-    const watchA = await observe({ serverPid: server.pid, url });
+    const watchA = await observe({ serverPid: server.pid, url, sqlCountFile });
     const statsA = await runPhase(clients, seconds, [
       { kind: 'withdrawal request', send: requestWithdrawal },
       { kind: 'deposit approval', send: approveDeposit(stock[0]) },
@@ -203,7 +203,7 @@ try {
     }
     shuffle(pendingWithdrawals);
     console.log(`B: ${clients} clients for ${seconds} s (deposit approvals + withdrawal approvals)…`);
-    const watchB = await observe({ serverPid: server.pid, url });
+    const watchB = await observe({ serverPid: server.pid, url, sqlCountFile });
     const statsB = await runPhase(clients, seconds, [
       { kind: 'deposit approval', send: approveDeposit(stock[1]) },
       { kind: 'withdrawal approval', send: approveWithdrawal },
@@ -223,7 +223,7 @@ try {
     const buyers = customers.slice(0, -clients * 2);
     const nextBuyer = Array.from({ length: clients }, (_, i) => i);
     console.log(`C: ${clients} clients for ${seconds} s (plan purchases)…`);
-    const watchC = await observe({ serverPid: server.pid, url });
+    const watchC = await observe({ serverPid: server.pid, url, sqlCountFile });
     const statsC = await runPhase(clients, seconds, [
       {
         kind: 'plan purchase',

@@ -56,7 +56,13 @@ export async function startOnPostgres(run, kind, authSecret) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `candor-bench-${kind}-`));
   run.onCleanUp(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   console.log(`PostgreSQL database ${name} at ${redact(url)}: starting the server…`);
+  // Statements and transactions counted in the server (bench/count-sql.mjs), read by observe().
+  const sqlCountFile = path.join(dataDir, 'sql-count.json');
+  const preload = `--import=${path.join(ROOT, 'bench/count-sql.mjs')}`;
+  const nodeArgs = process.env.BENCH_NODE_ARGS ?? '';
+  process.env.BENCH_NODE_ARGS = nodeArgs.includes(preload) ? nodeArgs : `${nodeArgs} ${preload}`;
   const server = await startServer({
+    COUNT_SQL_FILE: sqlCountFile,
     DATABASE_URL: url,
     DATA_DIR: dataDir,
     AUTH_SECRET: authSecret,
@@ -77,7 +83,7 @@ export async function startOnPostgres(run, kind, authSecret) {
     serverStopped = true;
     await server.stop();
   };
-  return { url, dataDir, server, stopServer };
+  return { url, dataDir, server, stopServer, sqlCountFile };
 }
 
 /**
@@ -401,6 +407,13 @@ export function printCpuPerOperation(stats, { lead = '', indent = '  ' } = {}) {
       `${Number.isFinite(o.machineBusy) ? (o.machineBusy * 100).toFixed(0) : '?'} % busy; ` +
       `${o.active.toFixed(1)} backends active, ${o.lockWaiting.toFixed(1)} waiting on a lock`,
   );
+  if (Number.isFinite(o.statements) && stats.ops > 0) {
+    console.log(
+      `${indent}${(o.statements / stats.ops).toFixed(2)} statements and ${(o.transactions / stats.ops).toFixed(2)} ` +
+        `transactions per operation sent by the server (each statement a round trip to PostgreSQL; ` +
+        `${(o.statements / Math.max(1, o.transactions)).toFixed(1)} statements per transaction)`,
+    );
+  }
   const totalPerOp = (o.serverCpuMs + o.benchCpuMs + o.postgresCpuMs) / Math.max(1, stats.ops);
   if (Number.isFinite(totalPerOp) && totalPerOp > 0) {
     console.log(

@@ -74,7 +74,7 @@ try {
   const bench = await startOnPostgres(run, 'trading', AUTH_SECRET);
   // Without PostgreSQL startOnPostgres prints why and nothing is measured.
   if (bench) {
-    const { url, server } = bench;
+    const { url, server, sqlCountFile } = bench;
     const http = client(server.baseUrl);
 
     // ---------- set-up (not timed) ----------
@@ -114,7 +114,7 @@ try {
 
     // ---------- timed ----------
     console.log(`${clients} customers for ${seconds} s, each opening and closing trades in turn…`);
-    const watch = await observe({ serverPid: server.pid, url });
+    const watch = await observe({ serverPid: server.pid, url, sqlCountFile });
     stats = await runPhase(http, customers, seconds);
     stats.observed = await watch.stop();
     printPhase(stats);

@@ -1,6 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '@candor/contracts/files';
 import { SIGNAL_INTERVALS } from '@candor/domain/plans/plan-kinds';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -45,6 +44,7 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createSessionReader } from './plugins/session-reader.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -142,25 +142,7 @@ export async function buildApp({
     clock,
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Pages are served over plain HTTP on localhost by default; HSTS only makes sense behind TLS.
-    strictTransportSecurity: env.publicUrl.startsWith('https:'),
-  });
+  registerSecurityHeaders(app, { https: env.publicUrl.startsWith('https:') });
   registerErrorHandler(app);
   // The server's own time for each API answer (read by bench/backoffice.mjs and browsers' dev tools).
   app.addHook('onSend', async (request, reply) => {

@@ -197,3 +197,44 @@ test('no route or command changes or deletes an audit row (only sealing the rows
   const sealing = repository.slice(repository.indexOf('export async function sealUnchainedAuditRows'));
   expect(sealing.slice(0, sealing.indexOf('\n}\n'))).toContain('.update(auditLog)');
 });
+
+test("a transaction's held audits are appended in order by one statement, each chained to the one before", async () => {
+  const before = await verifyAuditChain(t.db);
+  expect(before.ok).toBe(true);
+  const targets = ['first " quote', 'second \\ 💶', 'third \u2028 line'];
+  let statements = 0;
+  let sentByAppend = 0;
+  let alongsideRows = 0;
+  await t.db.transaction(async (tx) => {
+    holdAuditsUntilCommit(tx);
+    for (const [i, targetId] of targets.entries()) {
+      await recordAudit(tx, {
+        actor: COMMAND_LINE_ACTOR,
+        action: 'settings.update',
+        targetType: 'settings',
+        targetId,
+        reason: i === 1 ? null : `reason ${i}`,
+        before: i === 2 ? { nested: { list: [1, 2.5, null] } } : null,
+        after: { step: i },
+      });
+    }
+    const execute = tx.execute.bind(tx);
+    tx.execute = ((query: Parameters<typeof execute>[0]) => {
+      statements += 1;
+      return execute(query);
+    }) as typeof tx.execute;
+    alongsideRows = await appendHeldAudits(tx, sql`select 1 as x from generate_series(1, 3)`);
+    // Counted here: on node-postgres the commit is sent through the same function.
+    sentByAppend = statements;
+  });
+  expect(sentByAppend).toBe(1);
+  expect(alongsideRows).toBe(3);
+  expect(await verifyAuditChain(t.db)).toEqual({ ok: true, rows: before.rows + 3 });
+  const rows = await selectRows<{ target_id: string; created_at: string }>(
+    t.db,
+    sql`select target_id, created_at::text from audit_log order by seq desc limit 3`,
+  );
+  expect(rows.map((row) => row.target_id).reverse()).toEqual(targets);
+  const times = rows.map((row) => row.created_at).reverse();
+  expect([...times].sort()).toEqual(times);
+});

@@ -34,7 +34,7 @@ export type AuditRow = typeof auditLog.$inferSelect;
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   const held = heldAudits.get(db);
   if (held) held.push(entry);
-  else await appendAudit(db, entry);
+  else await appendAudits(db, [entry]);
 }
 
 /** Audits recorded in a transaction, waiting to be appended before its commit. */
@@ -49,29 +49,20 @@ export function holdAuditsUntilCommit(tx: Db): void {
 }
 
 /**
- * Appends, in order, the audits held in `tx` since `holdAuditsUntilCommit(tx)`. `alongside`, a
- * data-modifying statement with a RETURNING clause that must also run just before the commit (an
- * idempotent request's key and answer), travels with the last audit's statement: one round trip
- * for both, or its own when nothing was audited. Answers how many rows `alongside` returned.
+ * Appends, in order, the audits held in `tx` since `holdAuditsUntilCommit(tx)`, in one statement.
+ * `alongside`, a data-modifying statement with a RETURNING clause that must also run just before
+ * the commit (an idempotent request's key and answer), travels with it: one round trip for both,
+ * or its own when nothing was audited. Answers how many rows `alongside` returned.
  */
 export async function appendHeldAudits(tx: Db, alongside?: SQL): Promise<number> {
   const held = heldAudits.get(tx) ?? [];
   heldAudits.delete(tx);
-  let alongsideRows = 0;
-  for (const [index, entry] of held.entries()) {
-    const rows = await appendAudit(tx, entry, index === held.length - 1 ? alongside : undefined);
-    if (index === held.length - 1) alongsideRows = rows;
-  }
-  if (held.length === 0 && alongside) alongsideRows = (await selectRows(tx, alongside)).length;
-  return alongsideRows;
+  if (held.length > 0) return appendAudits(tx, held, alongside);
+  return alongside ? (await selectRows(tx, alongside)).length : 0;
 }
 
-/**
- * One statement: locks the chain's head, appends the row with the next number, the database's time
- * (milliseconds, so it reads back exactly; under the lock, so times never go back along the chain)
- * and its SHA-256 over the canonical form (the same as `auditRowHash`), and moves the head.
- */
-async function appendAudit(db: Db, entry: AuditEntry, alongside?: SQL): Promise<number> {
+/** The columns of an audit row that its entry gives, and the parts of its canonical form. */
+function entryRecord(entry: AuditEntry, n: number) {
   const fields = {
     actorId: entry.actor.id,
     actorRole: entry.actor.role,
@@ -86,30 +77,72 @@ async function appendAudit(db: Db, entry: AuditEntry, alongside?: SQL): Promise<
     after: asStoredJson(entry.after),
   };
   const parts = canonicalParts(fields);
-  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+  return {
+    n,
+    prefix: parts.prefix,
+    after_created_at: parts.afterCreatedAt,
+    after_prev_hash: parts.afterPrevHash,
+    suffix: parts.suffix,
+    actor_id: fields.actorId,
+    actor_role: fields.actorRole,
+    approver_id: fields.approverId,
+    approver_role: fields.approverRole,
+    action: fields.action,
+    target_type: fields.targetType,
+    target_id: fields.targetId,
+    subject_user_id: fields.subjectUserId,
+    reason: fields.reason,
+    before: fields.before,
+    after: fields.after,
+  };
+}
+
+/**
+ * One statement, for any number of entries: locks the chain's head, appends the rows in order, each
+ * with the next number, the database's time (milliseconds, so it reads back exactly; under the
+ * lock, so times never go back along the chain) and its SHA-256 over the canonical form (the same as
+ * `auditRowHash`) chained to the row before it (a recursive query, one step per row), and moves the
+ * head to the last. A batch of approvals appends its audits in one round trip instead of one each.
+ */
+async function appendAudits(db: Db, entries: readonly AuditEntry[], alongside?: SQL): Promise<number> {
+  const records = JSON.stringify(entries.map((entry, index) => entryRecord(entry, index + 1)));
+  const rowHash = (step: SQL) => sql`encode(sha256(convert_to(
+      e.prefix || to_char(${step}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      || e.after_created_at || ${step}.prev_hash || e.after_prev_hash || ${step}.seq::text || e.suffix,
+      'UTF8')), 'hex')`;
   const [appended] = await selectRows<{ seq: string; alongside_rows: number | null }>(
     db,
     sql`
-    with ${alongside ? sql`alongside as (${alongside}), ` : sql``}head as (
-      select seq + 1 as seq, hash as prev_hash, date_trunc('milliseconds', clock_timestamp()) as created_at
-        from audit_chain_head where id = 1 for update
-    ), chained as (
-      select seq, prev_hash, created_at,
-             encode(sha256(convert_to(
-               ${parts.prefix} || to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-               || ${parts.afterCreatedAt} || prev_hash || ${parts.afterPrevHash} || seq::text || ${parts.suffix},
-               'UTF8')), 'hex') as hash
-        from head
+    with recursive ${alongside ? sql`alongside as (${alongside}), ` : sql``}entries as (
+      select * from jsonb_to_recordset(${records}::jsonb) as e(
+        n int, prefix text, after_created_at text, after_prev_hash text, suffix text, actor_id text,
+        actor_role text, approver_id text, approver_role text, action text, target_type text, target_id text,
+        subject_user_id text, reason text, before jsonb, after jsonb)
+    ), head as (
+      select seq, hash from audit_chain_head where id = 1 for update
+    ), chain as (
+      select e.n, s.seq, s.prev_hash, s.created_at, ${rowHash(sql`s`)} as hash
+        from head h
+        cross join lateral (select h.seq + 1 as seq, h.hash as prev_hash,
+                                   date_trunc('milliseconds', clock_timestamp()) as created_at) s
+        join entries e on e.n = 1
+      union all
+      select e.n, s.seq, s.prev_hash, s.created_at, ${rowHash(sql`s`)}
+        from chain c
+        join entries e on e.n = c.n + 1
+        cross join lateral (select c.seq + 1 as seq, c.hash as prev_hash,
+                                   date_trunc('milliseconds', clock_timestamp()) as created_at) s
     ), appended as (
       insert into audit_log (seq, actor_id, actor_role, approver_id, approver_role, action, target_type, target_id,
                              subject_user_id, reason, before, after, created_at, prev_hash, hash)
-      select seq, ${fields.actorId}, ${fields.actorRole}, ${fields.approverId}, ${fields.approverRole},
-             ${fields.action}, ${fields.targetType}, ${fields.targetId}, ${fields.subjectUserId}, ${fields.reason},
-             ${json(fields.before)}::jsonb, ${json(fields.after)}::jsonb, created_at, prev_hash, hash
-        from chained
+      select c.seq, e.actor_id, e.actor_role, e.approver_id, e.approver_role, e.action, e.target_type, e.target_id,
+             e.subject_user_id, e.reason, e.before, e.after, c.created_at, c.prev_hash, c.hash
+        from chain c join entries e on e.n = c.n
       returning seq, hash
     )
-    update audit_chain_head h set seq = a.seq, hash = a.hash from appended a where h.id = 1
+    update audit_chain_head h set seq = a.seq, hash = a.hash
+      from (select seq, hash from appended order by seq desc limit 1) a
+     where h.id = 1
     returning a.seq::text as seq,
               ${alongside ? sql`(select count(*) from alongside)::int` : sql`null::int`} as alongside_rows`,
   );

@@ -13,7 +13,6 @@ import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import type { Transactions } from '../../lib/transactions.ts';
 import { issueFreezeLinks } from '../account-security/account-security.service.ts';
 import { expectPosted, lockCustomerAccounts, postMovements } from '../ledger/ledger.repository.ts';
-import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { sumWithdrawalsSinceOf } from '../verification-limits/verification-limits.repository.ts';
 import { limitWindowStart } from '../verification-limits/verification-limits.service.ts';
 import { withdrawalMail } from './withdrawal-confirmation.service.ts';
@@ -89,15 +88,12 @@ export async function requestWithdrawalsTogether(
     transactions: deps.transactions,
     requests,
     runAlone: (request) => requestAlone(deps, request),
-    lock: async (tx) => {
-      const site = await requireSiteSettings(tx);
-      const locked = await lockCustomerAccounts(tx, customers);
-      return { site, locked };
-    },
-    decide: async (tx, now, { site, locked }, live, outbox) => {
+    lock: (tx) => lockCustomerAccounts(tx, customers),
+    decide: async (tx, now, locked, live, outbox) => {
       const outcomes = new Map<number, ItemOutcome<Withdrawal>>();
       const liveCustomers = live.map((index) => itemAt(requests, index).actor.id);
-      const facts = await selectWithdrawalRequestFacts(tx, liveCustomers);
+      // Read under the accounts' locks, with the site's Settings (one query).
+      const { site, facts } = await selectWithdrawalRequestFacts(tx, liveCustomers);
       const limited = liveCustomers.filter((userId) => needsWithdrawalSum(site, facts.get(userId)));
       const used = await sumWithdrawalsSinceOf(tx, limited, limitWindowStart(now));
       const accepted: Array<{ index: number; id: string; entries: EntryDraft[] }> = [];

@@ -10,6 +10,7 @@ import { siteSettings } from '../../db/schema/settings.ts';
 import { withdrawalSettings, withdrawals } from '../../db/schema/withdrawals.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { ApprovalRow } from '../approvals/approvals.repository.ts';
+import { requireSiteSettings, type SiteSettingsRow } from '../settings/settings.repository.ts';
 import { customerEmailContains } from '../users/users.repository.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -220,28 +221,39 @@ export async function findWithdrawalSettings(
 }
 
 /**
- * What a batch of withdrawal requests reads of each of its customers, in one query: the account,
- * its withdrawal protection (a freeze or a wait) and its withdrawal settings (undefined: never set).
- * An id that names no account is absent.
+ * What a withdrawal request decides on, in one query: the site's Settings and, for each account,
+ * the account, its protection (frozen, or waiting after a security change) and its withdrawal
+ * settings (undefined: never set); an id that names no account is absent. A new installation's
+ * Settings row is made here on first use.
  */
 export async function selectWithdrawalRequestFacts(
   db: Db,
   userIds: readonly string[],
-): Promise<Map<string, WithdrawalRequestFacts>> {
+): Promise<{ site: SiteSettingsRow; facts: Map<string, WithdrawalRequestFacts> }> {
   const unique = [...new Set(userIds)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ account: users, protection: withdrawalProtections, settings: withdrawalSettings })
-    .from(users)
-    .leftJoin(withdrawalProtections, eq(withdrawalProtections.userId, users.id))
-    .leftJoin(withdrawalSettings, eq(withdrawalSettings.userId, users.id))
-    .where(inArray(users.id, unique));
-  return new Map(
+  const rows =
+    unique.length === 0
+      ? []
+      : await db
+          .select({
+            account: users,
+            protection: withdrawalProtections,
+            settings: withdrawalSettings,
+            site: siteSettings,
+          })
+          .from(users)
+          .leftJoin(withdrawalProtections, eq(withdrawalProtections.userId, users.id))
+          .leftJoin(withdrawalSettings, eq(withdrawalSettings.userId, users.id))
+          .leftJoin(siteSettings, eq(siteSettings.id, 1))
+          .where(inArray(users.id, unique));
+  const site = rows[0]?.site ?? (await requireSiteSettings(db));
+  const facts = new Map(
     rows.map(({ account, protection, settings }) => [
       account.id,
       { account, protection: protection ?? undefined, settings: settings ?? undefined },
     ]),
   );
+  return { site, facts };
 }
 
 export async function upsertWithdrawalSettings(

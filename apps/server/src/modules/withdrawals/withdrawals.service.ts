@@ -87,12 +87,12 @@ export async function requestWithdrawal({
   input,
   publicUrl,
 }: Command<{ outbox: Outbox; input: CreateWithdrawalRequest; publicUrl: string }>): Promise<Withdrawal> {
-  const site = await requireSiteSettings(tx);
   const amountCents = toMinorUnits(input.amount);
   const locked = await lockCustomerAccounts(tx, [actor.id]);
   // Read under the account lock taken above (a freeze takes it too; issue 12's sum counts the
-  // customer's earlier requests, which took it before this one).
-  const fact = (await selectWithdrawalRequestFacts(tx, [actor.id])).get(actor.id);
+  // customer's earlier requests, which took it before this one), with the site's Settings.
+  const { site, facts } = await selectWithdrawalRequestFacts(tx, [actor.id]);
+  const fact = facts.get(actor.id);
   const used = needsWithdrawalSum(site, fact)
     ? await sumWithdrawalsSince(tx, actor.id, limitWindowStart(now))
     : 0n;

@@ -9,7 +9,7 @@
 // (5,000,000), --entries ledger entries with two postings each (2,000,000) and --audit audit rows
 // (1,000,000), and one owner with a session. Each case is asked --samples times (default 40, after 3
 // warm-up calls); it prints p50/p95/p99 of the server's own time (its Server-Timing header) and end
-// to end. The server runs with bench/capture-sql.mjs preloaded, which records every statement it
+// to end. The server runs with bench/sql-statements.mjs preloaded, which records every statement it
 // sends; the bench prints EXPLAIN (ANALYZE) of the statements of each case and flags any sequential
 // scan of a large table. The database is dropped at the end.
 //
@@ -60,7 +60,7 @@ const run = guardRun(60 * 60_000);
 const captureFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'candor-bench-sql-')), 'sql.jsonl');
 fs.writeFileSync(captureFile, '');
 run.onCleanUp(async () => fs.rmSync(path.dirname(captureFile), { recursive: true, force: true }));
-process.env.BENCH_NODE_ARGS = `${process.env.BENCH_NODE_ARGS ?? ''} --import ./bench/capture-sql.mjs`;
+// Every statement the server sends is written there (bench/sql-statements.mjs, which startOnPostgres preloads).
 process.env.CAPTURE_SQL_FILE = captureFile;
 
 console.log(`Back-office lists at scale — ${machineLine()}`);

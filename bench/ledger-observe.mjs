@@ -73,7 +73,7 @@ function snapshot(serverPid) {
 }
 
 /**
- * The server's count of statements and transactions (bench/count-sql.mjs, preloaded): asks for it
+ * The server's count of statements and transactions (bench/sql-statements.mjs, preloaded): asks for it
  * with SIGUSR2 and waits for the file to show a newer count. Undefined without a count file.
  */
 async function readSqlCount(serverPid, file) {

@@ -56,9 +56,10 @@ export async function startOnPostgres(run, kind, authSecret) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `candor-bench-${kind}-`));
   run.onCleanUp(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   console.log(`PostgreSQL database ${name} at ${redact(url)}: starting the server…`);
-  // Statements and transactions counted in the server (bench/count-sql.mjs), read by observe().
+  // Statements and transactions counted in the server (bench/sql-statements.mjs), read by observe();
+  // with CAPTURE_SQL_FILE set, also every statement's text (bench:backoffice).
   const sqlCountFile = path.join(dataDir, 'sql-count.json');
-  const preload = `--import=${path.join(ROOT, 'bench/count-sql.mjs')}`;
+  const preload = `--import=${path.join(ROOT, 'bench/sql-statements.mjs')}`;
   const nodeArgs = process.env.BENCH_NODE_ARGS ?? '';
   process.env.BENCH_NODE_ARGS = nodeArgs.includes(preload) ? nodeArgs : `${nodeArgs} ${preload}`;
   const server = await startServer({

@@ -119,6 +119,15 @@ export async function findActivePlansOfMany(
           .select()
           .from(planPurchases)
           .where(and(inArray(planPurchases.userId, [...userIds]), isNull(planPurchases.replacedAt)));
+  return activePlansByUser(rows, userIds, now);
+}
+
+/** `activePlansOf` each of these accounts, from their current purchases among `rows`. */
+export function activePlansByUser(
+  rows: readonly PlanPurchaseRow[],
+  userIds: readonly string[],
+  now: Date,
+): Map<string, ActivePlans> {
   const byUser = new Map<string, PlanPurchaseRow[]>();
   for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
   return new Map(userIds.map((userId) => [userId, activePlansOf(byUser.get(userId) ?? [], now)]));

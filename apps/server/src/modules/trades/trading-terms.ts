@@ -4,12 +4,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { planPurchases } from '../../db/schema/plans.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
-import {
-  type ActivePlans,
-  activePlansOf,
-  findActivePlansOfMany,
-  type PlanPurchaseRow,
-} from '../plans/plans.repository.ts';
+import { type ActivePlans, activePlansByUser, findActivePlansOfMany } from '../plans/plans.repository.ts';
 import { requireSiteSettings, type SiteSettingsRow } from '../settings/settings.repository.ts';
 
 export type AccountTradingTerms = TradingTerms & Omit<TradingTermsAnswer, keyof TradingTerms>;
@@ -43,29 +38,20 @@ export async function findTradingTermsOfMany(
       and(inArray(planPurchases.userId, [...new Set(userIds)]), isNull(planPurchases.replacedAt)),
     )
     .where(eq(siteSettings.id, 1));
-  const settings = rows[0]?.settings;
-  if (!settings) {
-    // The Settings row is made on first use (a new installation): read both on their own.
-    const plans = await findActivePlansOfMany(db, userIds, now);
-    const made = await requireSiteSettings(db);
-    return new Map(userIds.map((userId) => [userId, termsOf(plans.get(userId)?.trading, made)]));
-  }
-  const purchases = new Map<string, PlanPurchaseRow[]>();
-  for (const { purchase } of rows) {
-    if (purchase) purchases.set(purchase.userId, [...(purchases.get(purchase.userId) ?? []), purchase]);
-  }
-  return new Map(
-    userIds.map((userId) => [
-      userId,
-      termsOf(activePlansOf(purchases.get(userId) ?? [], now).trading, settings),
-    ]),
-  );
+  const found = rows[0]?.settings;
+  // The Settings row is made on first use (a new installation): then both are read on their own.
+  const plans = found
+    ? activePlansByUser(
+        rows.flatMap(({ purchase }) => (purchase ? [purchase] : [])),
+        userIds,
+        now,
+      )
+    : await findActivePlansOfMany(db, userIds, now);
+  const settings = found ?? (await requireSiteSettings(db));
+  return new Map(userIds.map((userId) => [userId, termsOf(plans.get(userId)?.trading, settings)]));
 }
 
-function termsOf(
-  trading: ActivePlans['trading'],
-  settings: SiteSettingsRow | undefined,
-): AccountTradingTerms {
+function termsOf(trading: ActivePlans['trading'], settings: SiteSettingsRow): AccountTradingTerms {
   if (trading) {
     return {
       maxLeverage: trading.features.maxLeverage,
@@ -76,7 +62,6 @@ function termsOf(
       expiresAt: trading.purchase.expiresAt?.toISOString() ?? null,
     };
   }
-  if (!settings) throw new Error('the Settings are read for an account without a trading package');
   return {
     maxLeverage: settings.defaultMaxLeverage,
     forexSpreadPips: settings.defaultForexSpreadPips,

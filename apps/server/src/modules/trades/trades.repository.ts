@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inOrderOf } from '../../db/in-order.ts';
 import { countRows, type Page, pageCount, pageWindow, readPage } from '../../db/page.ts';
+import { rowCodec } from '../../db/row-codec.ts';
 import { users } from '../../db/schema/auth.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -13,8 +14,14 @@ export type NewTrade = typeof trades.$inferInsert;
 /** A trade with the customer it belongs to, as administrators see it. */
 export type TradeWithCustomer = { trade: TradeRow; customer: { email: string; name: string } };
 
+/**
+ * The trades table in statements built once (docs/decisions/041): the money path's inserts and
+ * locks send the same text whatever the rows, and Drizzle does not build them again each time.
+ */
+const tradeRows = rowCodec(trades, 'trades');
+
 export async function insertTrade(tx: Db, values: NewTrade): Promise<TradeRow> {
-  const [row] = await tx.insert(trades).values(values).returning();
+  const [row] = await tradeRows.insert(tx, [values]);
   if (!row) throw new Error('the trade was not stored');
   return row;
 }
@@ -22,15 +29,31 @@ export async function insertTrade(tx: Db, values: NewTrade): Promise<TradeRow> {
 /** Stores trades (each with its id) in one insert; answers the rows in the order given. */
 export async function insertTrades(tx: Db, values: readonly NewTrade[]): Promise<TradeRow[]> {
   if (values.length === 0) return [];
-  const rows = await tx
-    .insert(trades)
-    .values([...values])
-    .returning();
   return inOrderOf(
     values.map((value) => value.id),
-    rows,
+    await tradeRows.insert(tx, values),
     'a trade',
   );
+}
+
+const lockTradesText = {
+  head: sql.raw(`select ${tradeRows.columns('t')} from trades t
+    where t.id = any(array(select jsonb_array_elements_text(`),
+  tail: sql.raw(`::jsonb)::uuid)) and (`),
+  end: sql.raw(`::text is null or t.user_id = `),
+  order: sql.raw(`::text) order by t.id for update`),
+};
+
+/** Trades locked FOR UPDATE in id order, only those `ownerId` owns when it is given. */
+async function lockTradeRows(tx: Db, ids: readonly string[], ownerId: string | null): Promise<TradeRow[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  const { head, tail, end, order } = lockTradesText;
+  const raw = await selectRows<Record<string, unknown>>(
+    tx,
+    sql`${head}${JSON.stringify(valid)}${tail}${ownerId}${end}${ownerId}${order}`,
+  );
+  return raw.map((row) => tradeRows.read(row));
 }
 
 /**
@@ -38,13 +61,7 @@ export async function insertTrades(tx: Db, values: readonly NewTrade[]): Promise
  * on the lock, and the second sees the first one's close.
  */
 export async function lockTrade(tx: Db, id: string, ownerId?: string): Promise<TradeRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const owned = ownerId ? eq(trades.userId, ownerId) : undefined;
-  const [row] = await tx
-    .select()
-    .from(trades)
-    .where(and(eq(trades.id, id), owned))
-    .for('update');
+  const [row] = await lockTradeRows(tx, [id], ownerId ?? null);
   return row;
 }
 
@@ -72,11 +89,9 @@ export async function closeTradeRow(
   return row;
 }
 
-/** Trades locked FOR UPDATE in id order (a batch of copies closing together). */
-export async function lockTrades(tx: Db, ids: readonly string[]): Promise<TradeRow[]> {
-  const valid = ids.filter(isUuid);
-  if (valid.length === 0) return [];
-  return tx.select().from(trades).where(inArray(trades.id, valid)).orderBy(trades.id).for('update');
+/** Trades locked FOR UPDATE in id order (a batch of closes, or of copies closing together). */
+export function lockTrades(tx: Db, ids: readonly string[]): Promise<TradeRow[]> {
+  return lockTradeRows(tx, ids, null);
 }
 
 type ClosedFields = Parameters<typeof closeTradeRow>[2];

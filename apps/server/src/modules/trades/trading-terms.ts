@@ -1,9 +1,11 @@
 import type { TradingTermsAnswer } from '@candor/contracts/trades';
 import type { TradingTerms } from '@candor/domain/trading/spread';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowCodec } from '../../db/row-codec.ts';
 import { planPurchases } from '../../db/schema/plans.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { type ActivePlans, activePlansByUser, findActivePlansOfMany } from '../plans/plans.repository.ts';
 import { requireSiteSettings, type SiteSettingsRow } from '../settings/settings.repository.ts';
 
@@ -20,6 +22,18 @@ export async function findTradingTerms(db: Db, userId: string, now: Date): Promi
   return terms;
 }
 
+const settingsRows = rowCodec(siteSettings, 'site_settings');
+const purchaseRows = rowCodec(planPurchases, 'plan_purchases');
+/** Built once (docs/decisions/041): the same text whatever the accounts. */
+const termsText = {
+  head: sql.raw(`select ${settingsRows.columns('s', 's.')}, ${purchaseRows.columns('p', 'p.')}
+      from site_settings s
+      left join plan_purchases p
+        on p.user_id = any(array(select jsonb_array_elements_text(`),
+  tail: sql.raw(`::jsonb))) and p.replaced_at is null
+     where s.id = 1`),
+};
+
 /**
  * `findTradingTerms` of many accounts (a batch of opens, a copy fan-out's followers) in one
  * statement: the Settings row with the accounts' current purchases beside it (one row each).
@@ -30,19 +44,15 @@ export async function findTradingTermsOfMany(
   now: Date,
 ): Promise<Map<string, AccountTradingTerms>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ settings: siteSettings, purchase: planPurchases })
-    .from(siteSettings)
-    .leftJoin(
-      planPurchases,
-      and(inArray(planPurchases.userId, [...new Set(userIds)]), isNull(planPurchases.replacedAt)),
-    )
-    .where(eq(siteSettings.id, 1));
-  const found = rows[0]?.settings;
+  const raw = await selectRows<Record<string, unknown>>(
+    db,
+    sql`${termsText.head}${JSON.stringify([...new Set(userIds)])}${termsText.tail}`,
+  );
+  const found = raw[0] ? settingsRows.read(raw[0], 's.') : undefined;
   // The Settings row is made on first use (a new installation): then both are read on their own.
   const plans = found
     ? activePlansByUser(
-        rows.flatMap(({ purchase }) => (purchase ? [purchase] : [])),
+        raw.flatMap((row) => (row['p.id'] === null ? [] : [purchaseRows.read(row, 'p.')])),
         userIds,
         now,
       )

@@ -178,10 +178,15 @@ async function openPostgres(url: string): Promise<Database> {
     import('drizzle-orm/node-postgres/migrator'),
   ]);
   // Statements sent again and again are prepared once per connection (db/statement-cache.ts).
+  // Pipelined: statements a transaction sends without waiting for the one before (a batch's locks
+  // and its keys' claim, docs/decisions/041) leave together and cost one round trip. PostgreSQL
+  // still runs them one after the other, in the order sent, each with its own snapshot; a statement
+  // sent alone waits for its answer as before.
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     Client: createStatementCachingClient(pg.Client),
+    pipeline: true,
   });
   // An idle connection can drop (a database restart, a terminated backend). pg reports it here;
   // without a listener it would crash the process. The pool replaces the connection by itself.

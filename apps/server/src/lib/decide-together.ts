@@ -46,7 +46,8 @@ export type BatchDecision<Answer> = {
 /**
  * The frame every group-commit batch shares (docs/decisions/041). In one transaction: `lock` takes
  * the rows and accounts the decisions read (first, the order every single path takes them in), the
- * requests' Idempotency-Keys are claimed, `decide` decides the requests whose key was claimed (or
+ * requests' Idempotency-Keys are claimed (by `lock` through `claim`, sent right behind its locks
+ * without waiting for them, or else once `lock` is done), `decide` decides the requests whose key was claimed (or
  * that have none), in arrival order, and before the commit the answers are stored with their keys and
  * the keys of refused requests (and of those left to run alone) released. After the commit, the
  * retries (a key another attempt holds) and the requests left alone run on their own through
@@ -61,7 +62,14 @@ export async function decideTogether<Request extends ClaimedRequest, Answer, Loc
 }: {
   transactions: Transactions;
   requests: readonly Request[];
-  lock(tx: Db, now: Date): Promise<Locked>;
+  /**
+   * A lock whose statements do not wait on each other's answers sends them all at once and `claim()`
+   * right behind them (`Promise.all`, in that order): on PostgreSQL the connection pipelines them
+   * (db/client.ts), one round trip for all, and PostgreSQL runs each once the one before is done, so
+   * the keys are still claimed once the locks are held. Reads sent behind the claim see every change
+   * committed before the locks were granted.
+   */
+  lock(tx: Db, now: Date, claim: () => Promise<unknown>): Promise<Locked>;
   /** `outbox`: mail of the decided requests, sent once the batch has committed. */
   decide(
     tx: Db,
@@ -75,13 +83,22 @@ export async function decideTogether<Request extends ClaimedRequest, Answer, Loc
   const outcomes: Array<ItemOutcome<Answer> | undefined> = requests.map(() => undefined);
   const afterwards: number[] = [];
   await transactions.run(async ({ tx, now, outbox }) => {
-    const locked = await lock(tx, now);
-    const claimed = await claimKeys(
-      tx,
-      requests.flatMap((request) => (request.claim ? [request.claim] : [])),
-      now,
-      transactions.expiredBefore(now),
-    );
+    let claiming: Promise<Set<string>> | undefined;
+    const claim = () => {
+      if (!claiming) {
+        claiming = claimKeys(
+          tx,
+          requests.flatMap((request) => (request.claim ? [request.claim] : [])),
+          now,
+          transactions.expiredBefore(now),
+        );
+        // Awaited below; a lock that fails first must not leave its rejection unhandled.
+        claiming.catch(() => undefined);
+      }
+      return claiming;
+    };
+    const locked = await lock(tx, now, claim);
+    const claimed = await claim();
     const isClaimed = (request: Request) => !request.claim || claimed.has(claimIdentity(request.claim));
     const live = requests.flatMap((request, index) => (isClaimed(request) ? [index] : []));
     const decision = await decide(tx, now, locked, live, outbox);

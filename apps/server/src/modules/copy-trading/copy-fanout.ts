@@ -4,6 +4,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { copyHighWaterMarks, copyRelations, strategyProviders } from '../../db/schema/copy-trading.ts';
 import { trades } from '../../db/schema/trades.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { SYSTEM_ACTOR } from '../../lib/actor.ts';
 import { enqueueJobs } from '../../lib/jobs/job-queue.ts';
 import { postEntries, selectBalanceFigures } from '../ledger/ledger.repository.ts';
@@ -50,27 +51,50 @@ export async function enqueueCopyOpens(tx: Db, trade: { id: string; userId: stri
   await enqueueCopyOpensOfMany(tx, [trade]);
 }
 
+/** The active relations of active providers among some users: built once (docs/decisions/041). */
+const relationsOfProvidersText = {
+  head: sql.raw(`select r.id::text as "id", p.user_id as "providerUserId"
+      from copy_relations r join strategy_providers p on p.id = r.provider_id
+     where p.user_id = any(array(select jsonb_array_elements_text(`),
+  tail: sql.raw(`::jsonb))) and p.status = 'active' and r.status = 'active'
+     order by r.id`),
+};
+
+/** Active copy relations of active providers, with the provider's user (`findCopyRelationsOfProviders`). */
+export type ProviderRelation = { id: string; providerUserId: string };
+
+/**
+ * The active copy relations of those among `userIds` who are active strategy providers, in one
+ * query of a text built once. A batch of opens reads them beside its locks (decision 041).
+ */
+export function findCopyRelationsOfProviders(
+  tx: Db,
+  userIds: readonly string[],
+): Promise<ProviderRelation[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return selectRows<ProviderRelation>(
+    tx,
+    sql`${relationsOfProvidersText.head}${JSON.stringify([...new Set(userIds)])}${relationsOfProvidersText.tail}`,
+  );
+}
+
 /**
  * `enqueueCopyOpens` of trades opened together (decision 041): the accounts' followers are looked
- * up in one query; only the trades of active providers with followers cost more.
+ * up in one query (or given, read beside the batch's locks); only the trades of active providers
+ * with followers cost more.
  */
 export async function enqueueCopyOpensOfMany(
   tx: Db,
   opened: ReadonlyArray<{ id: string; userId: string }>,
+  relations?: readonly ProviderRelation[],
 ): Promise<void> {
   if (opened.length === 0) return;
-  const rows = await tx
-    .select({ id: copyRelations.id, providerUserId: strategyProviders.userId })
-    .from(copyRelations)
-    .innerJoin(strategyProviders, eq(strategyProviders.id, copyRelations.providerId))
-    .where(
-      and(
-        inArray(strategyProviders.userId, [...new Set(opened.map((trade) => trade.userId))]),
-        eq(strategyProviders.status, 'active'),
-        eq(copyRelations.status, 'active'),
-      ),
-    )
-    .orderBy(copyRelations.id);
+  const rows =
+    relations ??
+    (await findCopyRelationsOfProviders(
+      tx,
+      opened.map((trade) => trade.userId),
+    ));
   if (rows.length === 0) return;
   for (const trade of opened) {
     const relationIds = rows.filter((row) => row.providerUserId === trade.userId).map((row) => row.id);

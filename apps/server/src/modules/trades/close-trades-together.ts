@@ -57,7 +57,7 @@ function closeAlone({ market, transactions }: Deps, request: TradeCloseRequest):
 /**
  * Closes the requests' trades in one transaction, set-based (`decideTogether`: keys claimed, answers
  * stored, retries answered after the commit): the trades locked in id order (each close locks its
- * trade first) and their owners' accounts, each request checked in arrival order as `closeOwnTrade`
+ * trade first) and the accounts of the customers asking, each request checked in arrival order as `closeOwnTrade`
  * checks it (NOT_FOUND for an unknown trade or another customer's, ALREADY_DECIDED for a closed one,
  * also one closed by an earlier request of the batch, then a fresh price), and the accepted closes'
  * entries posted and rows closed at once, each at its closing side of the price under its own
@@ -73,24 +73,21 @@ export async function closeTradesTogether(
     transactions,
     requests,
     runAlone: (request) => closeAlone(deps, request),
-    lock: async (tx) => {
-      const locked = new Map(
-        (
-          await lockTrades(
-            tx,
-            requests.map((request) => request.id),
-          )
-        ).map((row) => [row.id, row]),
-      );
-      // The owners' accounts next, before the keys: every money path locks rows, then accounts,
-      // then its Idempotency-Key (the single close locks its trade, posts, then claims).
-      await lockCustomerAccounts(
-        tx,
-        requests.flatMap((request) =>
-          locked.get(request.id)?.userId === request.actor.id ? [request.actor.id] : [],
+    // Sent at once, in the order every close takes them: the trades (in id order), the accounts
+    // of the customers asking (the owners of the trades they may close), then their keys.
+    lock: async (tx, _now, claim) => {
+      const [rows] = await Promise.all([
+        lockTrades(
+          tx,
+          requests.map((request) => request.id),
         ),
-      );
-      return locked;
+        lockCustomerAccounts(
+          tx,
+          requests.map((request) => request.actor.id),
+        ),
+        claim(),
+      ]);
+      return new Map(rows.map((row) => [row.id, row]));
     },
     decide: async (tx, now, locked, live) => {
       const outcomes = new Map<number, ItemOutcome<Trade>>();

@@ -7,7 +7,7 @@ import type { GroupCommit, ItemOutcome } from '../../lib/group-commit.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import type { Transactions } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
-import { enqueueCopyOpensOfMany } from '../copy-trading/copy-fanout.ts';
+import { enqueueCopyOpensOfMany, findCopyRelationsOfProviders } from '../copy-trading/copy-fanout.ts';
 import { lockCustomerAccounts } from '../ledger/ledger.repository.ts';
 import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { insertPreparedTrades, openTrade, type PreparedTrade, prepareTrade } from './open-trade.service.ts';
@@ -64,25 +64,27 @@ export async function openTradesTogether(
     transactions,
     requests,
     runAlone: (request) => openAlone(deps, request),
-    // The order every posting locks accounts in, so the keys are claimed after, as in openTrade.
-    lock: async (tx) => {
-      const accounts = await lockCustomerAccounts(
-        tx,
-        requests.map((request) => request.actor.id),
-      );
-      return new Map(
+    // Sent at once, in the order PostgreSQL runs them: the accounts locked (in the order every
+    // posting locks them), the keys claimed after them as in openTrade, then the trading terms and
+    // the providers' followers read under those locks (of every request: those whose key is
+    // claimed are among them).
+    lock: async (tx, now, claim) => {
+      const customers = requests.map((request) => request.actor.id);
+      const [accounts, , terms, relations] = await Promise.all([
+        lockCustomerAccounts(tx, customers),
+        claim(),
+        findTradingTermsOfMany(tx, customers, now),
+        findCopyRelationsOfProviders(tx, customers),
+      ]);
+      const cash = new Map(
         accounts.flatMap((account) =>
           account.kind === 'customer_cash' && account.userId ? [[account.userId, account.balanceMinor]] : [],
         ),
       );
+      return { cash, terms, relations };
     },
-    decide: async (tx, now, cash, live) => {
+    decide: async (tx, now, { cash, terms, relations }, live) => {
       const outcomes = new Map<number, ItemOutcome<Trade>>();
-      const terms = await findTradingTermsOfMany(
-        tx,
-        live.map((index) => itemAt(requests, index).actor.id),
-        now,
-      );
       const accepted: Array<{ index: number; prepared: PreparedTrade }> = [];
       for (const index of live) {
         const { actor, input } = itemAt(requests, index);
@@ -120,7 +122,7 @@ export async function openTradesTogether(
         accepted.map(({ index }) => itemAt(requests, index).actor),
         accepted.map(({ prepared }) => prepared),
       );
-      await enqueueCopyOpensOfMany(tx, rows);
+      await enqueueCopyOpensOfMany(tx, rows, relations);
       rows.forEach((row, position) => {
         outcomes.set(itemAt(accepted, position).index, { ok: true, value: toTrade(row, NO_COPY_MARKS) });
       });

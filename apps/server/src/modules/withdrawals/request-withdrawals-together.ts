@@ -88,12 +88,19 @@ export async function requestWithdrawalsTogether(
     transactions: deps.transactions,
     requests,
     runAlone: (request) => requestAlone(deps, request),
-    lock: (tx) => lockCustomerAccounts(tx, customers),
-    decide: async (tx, now, locked, live, outbox) => {
+    // Sent at once, in the order PostgreSQL runs them: the accounts locked, the keys claimed, then
+    // the customers' facts read under those locks, with the site's Settings (one query).
+    lock: async (tx, _now, claim) => {
+      const [locked, , read] = await Promise.all([
+        lockCustomerAccounts(tx, customers),
+        claim(),
+        selectWithdrawalRequestFacts(tx, customers),
+      ]);
+      return { locked, ...read };
+    },
+    decide: async (tx, now, { locked, site, facts }, live, outbox) => {
       const outcomes = new Map<number, ItemOutcome<Withdrawal>>();
       const liveCustomers = live.map((index) => itemAt(requests, index).actor.id);
-      // Read under the accounts' locks, with the site's Settings (one query).
-      const { site, facts } = await selectWithdrawalRequestFacts(tx, liveCustomers);
       const limited = liveCustomers.filter((userId) => needsWithdrawalSum(site, facts.get(userId)));
       const used = await sumWithdrawalsSinceOf(tx, limited, limitWindowStart(now));
       const accepted: Array<{ index: number; id: string; entries: EntryDraft[] }> = [];

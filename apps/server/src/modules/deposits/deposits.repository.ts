@@ -94,6 +94,8 @@ export async function approveDeposits(
             })),
           )}::jsonb) as v(id uuid, decided_by text, decided_at timestamptz, entry_id bigint)
          where d.id = v.id and d.status = 'pending'
+           -- through the primary key (joined only with the JSON, PostgreSQL may read the whole table)
+           and d.id = any(array(select jsonb_array_elements_text(${JSON.stringify(approvals.map((approval) => approval.id))}::jsonb)::uuid))
         returning d.id::text as id`,
   );
   return rows.length;

@@ -191,6 +191,8 @@ export async function endPurchases(
           )}::jsonb) as e(id uuid, replaced_at timestamptz, replaced_by_purchase_id uuid,
                           replacement_credit_minor bigint, credit_entry_id bigint)
          where p.id = e.id
+           -- through the primary key (joined only with the JSON, PostgreSQL may read the whole table)
+           and p.id = any(array(select jsonb_array_elements_text(${JSON.stringify(endings.map((ending) => ending.id))}::jsonb)::uuid))
         returning p.id::text as id`,
   );
   if (rows.length !== endings.length) throw new Error('a current purchase was not ended');

@@ -116,32 +116,26 @@ export async function settleKeys(
   released: readonly IdempotencyClaim[],
 ): Promise<void> {
   if (answered.length === 0 && released.length === 0) return;
-  const pairs = (claims: readonly IdempotencyClaim[]) =>
-    JSON.stringify(claims.map((claim) => ({ actor_id: claim.actorId, key: claim.key })));
-  const every = [...answered.map(({ claim }) => claim), ...released];
-  // The conditions on the primary key's two columns (`= any` of the actors, of the keys) let
-  // PostgreSQL find the rows through it: joined only with the JSON (which it expects to hold 100
-  // rows), it read the whole table once the table held a few thousand keys.
+  const texts = (values: readonly string[]) => JSON.stringify(values);
+  // The pairs travel as arrays unnested together: PostgreSQL expects 10 rows of an unnest, so it
+  // looks each key up through the primary key. Joined with a JSON recordset (which it expects to
+  // hold 100 rows) it read the whole table once that held a few thousand keys.
   const [row] = await selectRows<{ answered: string; released: string }>(
     tx,
-    sql`with settled as materialized (
-          select array(select jsonb_array_elements_text(${JSON.stringify(every.map((claim) => claim.actorId))}::jsonb)) as actors,
-                 array(select jsonb_array_elements_text(${JSON.stringify(every.map((claim) => claim.key))}::jsonb)) as keys
-        ), answered as (
+    sql`with answered as (
           update idempotency_keys k set response_status = 200, response_body = a.body
-            from jsonb_to_recordset(${JSON.stringify(
-              answered.map(({ claim, body }) => ({ actor_id: claim.actorId, key: claim.key, body })),
-            )}::jsonb) as a(actor_id text, key text, body jsonb)
+            from unnest(array(select jsonb_array_elements_text(${texts(answered.map(({ claim }) => claim.actorId))}::jsonb)),
+                        array(select jsonb_array_elements_text(${texts(answered.map(({ claim }) => claim.key))}::jsonb)),
+                        array(select jsonb_array_elements(${JSON.stringify(answered.map(({ body }) => body))}::jsonb)))
+                 as a(actor_id, key, body)
            where k.actor_id = a.actor_id and k.key = a.key
-             and k.actor_id = any((select actors from settled)::text[])
-             and k.key = any((select keys from settled)::text[])
           returning 1
         ), released as (
           delete from idempotency_keys k
-           using jsonb_to_recordset(${pairs(released)}::jsonb) as r(actor_id text, key text)
+           using unnest(array(select jsonb_array_elements_text(${texts(released.map((claim) => claim.actorId))}::jsonb)),
+                        array(select jsonb_array_elements_text(${texts(released.map((claim) => claim.key))}::jsonb)))
+                 as r(actor_id, key)
            where k.actor_id = r.actor_id and k.key = r.key
-             and k.actor_id = any((select actors from settled)::text[])
-             and k.key = any((select keys from settled)::text[])
           returning 1
         )
         select (select count(*) from answered)::text as answered, (select count(*) from released)::text as released`,

@@ -49,7 +49,8 @@ export type BatchDecision<Answer> = {
  * requests' Idempotency-Keys are claimed (by `lock` through `claim`, sent right behind its locks
  * without waiting for them, or else once `lock` is done), `decide` decides the requests whose key was claimed (or
  * that have none), in arrival order, and before the commit the answers are stored with their keys and
- * the keys of refused requests (and of those left to run alone) released. After the commit, the
+ * the keys of refused requests (and of those left to run alone) released (sent with the
+ * transaction's last statement, the batch's audit rows when it has any). After the commit, the
  * retries (a key another attempt holds) and the requests left alone run on their own through
  * `runAlone`, in order, which answers them as `runIdempotent` does. Answers one outcome per request.
  */
@@ -82,7 +83,7 @@ export async function decideTogether<Request extends ClaimedRequest, Answer, Loc
 }): Promise<Array<ItemOutcome<Answer>>> {
   const outcomes: Array<ItemOutcome<Answer> | undefined> = requests.map(() => undefined);
   const afterwards: number[] = [];
-  await transactions.run(async ({ tx, now, outbox }) => {
+  await transactions.run(async ({ tx, now, outbox, beforeCommit }) => {
     let claiming: Promise<Set<string>> | undefined;
     const claim = () => {
       if (!claiming) {
@@ -118,7 +119,9 @@ export async function decideTogether<Request extends ClaimedRequest, Answer, Loc
       if (outcome.ok) answered.push({ claim, body: outcome.value });
       else released.push(claim);
     }
-    await settleKeys(tx, answered, released);
+    // Not awaited here: it leaves with the transaction's last statement (the batch's audit rows),
+    // and is answered before the commit.
+    beforeCommit(settleKeys(tx, answered, released));
     afterwards.push(
       ...requests.flatMap((request, index) => (!isClaimed(request) || alone.has(index) ? [index] : [])),
     );

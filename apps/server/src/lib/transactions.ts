@@ -21,6 +21,14 @@ export type Outbox = { send(message: MailMessage): void };
 export type CommandContext = { tx: Db; now: Date; outbox: Outbox };
 
 /**
+ * `run`'s context also takes statements sent and not awaited (`beforeCommit`): the transaction
+ * awaits their answers after its last statement and before its commit, so a statement that nothing
+ * after it waits on leaves with that last statement, in one round trip on a pipelining connection
+ * (db/client.ts). If one fails, the transaction rolls back.
+ */
+export type BatchContext = CommandContext & { beforeCommit(answer: Promise<unknown>): void };
+
+/**
  * The argument of a use case that changes something: its transaction, who acts, the request's
  * time (never read inside), and the use case's own inputs.
  */
@@ -28,7 +36,7 @@ export type Command<Input extends object = object> = { tx: Db; actor: Actor; now
 
 export type Transactions = {
   /** Runs a command in one database transaction, then sends the mail it queued. */
-  run<T>(command: (context: CommandContext) => Promise<T>): Promise<T>;
+  run<T>(command: (context: BatchContext) => Promise<T>): Promise<T>;
   /**
    * `run` for a money-moving request. With an Idempotency-Key header, the key is claimed in that
    * same transaction, by its last statement, with the answer: the first attempt's answer is stored
@@ -78,20 +86,42 @@ export function createTransactions(deps: {
    * held audits, in the transaction's last statement.
    */
   async function inTransaction<T>(
-    body: (tx: Db, outbox: Outbox, writeLast: WriteLast) => Promise<T>,
+    body: (
+      tx: Db,
+      outbox: Outbox,
+      writeLast: WriteLast,
+      beforeCommit: (answer: Promise<unknown>) => void,
+    ) => Promise<T>,
   ): Promise<T> {
     const { value, mail } = await db.transaction(async (tx) => {
       // The audit chain's lock is taken by the last statement, so it is held only until the commit.
       holdAuditsUntilCommit(tx);
       const queued: MailMessage[] = [];
       let last: { statement: SQL; check: (rows: number) => void } | undefined;
-      const value = await body(tx, { send: (message) => queued.push(message) }, (statement, check) => {
-        last = { statement, check };
-      });
-      const mail = queued.length > 0 ? await mailer.recordAll(tx, queued) : [];
-      const rows = await appendHeldAudits(tx, last?.statement);
-      last?.check(rows);
-      return { value, mail };
+      const inFlight: Array<Promise<unknown>> = [];
+      try {
+        const value = await body(
+          tx,
+          { send: (message) => queued.push(message) },
+          (statement, check) => {
+            last = { statement, check };
+          },
+          (answer) => {
+            // Awaited below; a failure before then must not go unhandled meanwhile.
+            answer.catch(() => undefined);
+            inFlight.push(answer);
+          },
+        );
+        const mail = queued.length > 0 ? await mailer.recordAll(tx, queued) : [];
+        const rows = await appendHeldAudits(tx, last?.statement);
+        last?.check(rows);
+        // Before the commit: every statement sent is answered, and a failure rolls back.
+        await Promise.all(inFlight);
+        return { value, mail };
+      } catch (error) {
+        await Promise.allSettled(inFlight);
+        throw error;
+      }
     });
     // Each attempt records its own outcome; a failed one is retried by the delivery worker.
     if (mail.length > 0) await mailer.deliver(mail);
@@ -103,7 +133,9 @@ export function createTransactions(deps: {
   return {
     run: (command) => {
       const now = clock();
-      return inTransaction((tx, outbox) => command({ tx, now, outbox }));
+      return inTransaction((tx, outbox, _writeLast, beforeCommit) =>
+        command({ tx, now, outbox, beforeCommit }),
+      );
     },
     runMoneyRequest: async (request, answer, command) =>
       runIdempotent(readIdempotencyClaim(request), answer, command),

@@ -67,7 +67,9 @@ export async function approveDepositsTogether(
     transactions: deps.transactions,
     requests,
     runAlone: (request) => approveAlone(deps, request),
-    lock: async (tx) => {
+    // The deposits first (each approval locks its deposit first); then, sent at once in the order
+    // PostgreSQL runs them, their customers' accounts, the keys, and the approvers' names.
+    lock: async (tx, _now, claim) => {
       const locked = new Map(
         (
           await lockDepositsForDecision(
@@ -76,18 +78,21 @@ export async function approveDepositsTogether(
           )
         ).map((row) => [row.deposit.id, row]),
       );
-      await lockCustomerAccounts(
-        tx,
-        [...locked.values()].map((row) => row.deposit.userId),
-      );
-      return locked;
+      const [, , names] = await Promise.all([
+        lockCustomerAccounts(
+          tx,
+          [...locked.values()].map((row) => row.deposit.userId),
+        ),
+        claim(),
+        selectUserNames(
+          tx,
+          requests.map((request) => request.actor.id),
+        ),
+      ]);
+      return { locked, names };
     },
-    decide: async (tx, now, locked, live) => {
+    decide: async (tx, now, { locked, names }, live) => {
       const outcomes = new Map<number, ItemOutcome<AdminDeposit>>();
-      const names = await selectUserNames(
-        tx,
-        live.map((index) => itemAt(requests, index).actor.id),
-      );
       const approving: Array<{ index: number; details: DepositDetails }> = [];
       const approvedHere = new Set<string>();
       for (const index of live) {

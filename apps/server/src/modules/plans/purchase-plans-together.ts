@@ -86,23 +86,29 @@ export async function purchasePlansTogether(
     transactions: deps.transactions,
     requests,
     runAlone: (request) => purchaseAlone(deps, request),
-    lock: async (tx) => {
+    // The customers first (shared); then, sent at once in the order PostgreSQL runs them, their
+    // ledger accounts, the keys, the plans asked for and the customers' current purchases, read
+    // under those locks.
+    lock: async (tx, _now, claim) => {
       const accounts = await lockUsersForShare(tx, customers);
-      const ledger = await lockCustomerAccounts(tx, [...accounts.keys()]);
+      const [ledger, , plans, currents] = await Promise.all([
+        lockCustomerAccounts(tx, [...accounts.keys()]),
+        claim(),
+        findPlansForPurchase(
+          tx,
+          requests.map((request) => request.planId),
+        ),
+        findCurrentPurchasesOf(tx, customers),
+      ]);
       const cash = new Map(
         ledger.flatMap((account) =>
           account.kind === 'customer_cash' && account.userId ? [[account.userId, account.balanceMinor]] : [],
         ),
       );
-      return { accounts, cash };
+      return { accounts, cash, plans, currents };
     },
-    decide: async (tx, now, { accounts, cash }, live) => {
+    decide: async (tx, now, { accounts, cash, plans, currents }, live) => {
       const outcomes = new Map<number, ItemOutcome<PlanPurchase>>();
-      const plans = await findPlansForPurchase(
-        tx,
-        live.map((index) => itemAt(requests, index).planId),
-      );
-      const currents = await findCurrentPurchasesOf(tx, customers);
       const accepted: Array<{
         index: number;
         id: string;

@@ -80,7 +80,10 @@ export async function approveWithdrawalsTogether(
     transactions: deps.transactions,
     requests,
     runAlone: (request) => approveAlone(deps, request),
-    lock: async (tx) => {
+    // The withdrawals first (each approval locks its withdrawal first); then, sent at once in the
+    // order PostgreSQL runs them, their customers' accounts, the keys, and the names of the
+    // customers and approvers the answers and audits show.
+    lock: async (tx, _now, claim) => {
       const locked = new Map(
         (
           await lockWithdrawalsForDecision(
@@ -89,13 +92,15 @@ export async function approveWithdrawalsTogether(
           )
         ).map((found) => [found.row.id, found]),
       );
-      await lockCustomerAccounts(
-        tx,
-        [...locked.values()].map((found) => found.row.userId),
-      );
-      return locked;
+      const customers = [...locked.values()].map((found) => found.row.userId);
+      const [, , people] = await Promise.all([
+        lockCustomerAccounts(tx, customers),
+        claim(),
+        selectPeople(tx, [...new Set([...customers, ...requests.map((request) => request.actor.id)])]),
+      ]);
+      return { locked, people };
     },
-    decide: async (tx, now, locked, live) => {
+    decide: async (tx, now, { locked, people }, live) => {
       const outcomes = new Map<number, ItemOutcome<AdminWithdrawal>>();
       const alone: number[] = [];
       let threshold: bigint | undefined;
@@ -140,22 +145,25 @@ export async function approveWithdrawalsTogether(
         ),
       );
       const approvers = [...new Set(approving.map(({ index }) => itemAt(requests, index).actor.id))];
-      const updated = new Map<string, WithdrawalRow>();
-      for (const approver of approvers) {
-        const ids = approving.flatMap(({ index, row }) =>
-          itemAt(requests, index).actor.id === approver ? [row.id] : [],
-        );
-        for (const row of await markWithdrawalsApproved(tx, ids, { decidedBy: approver, decidedAt: now })) {
-          updated.set(row.id, row);
-        }
-      }
-      const people = await selectPeople(tx, [
-        ...new Set([...approving.map(({ row }) => row.userId), ...approvers]),
+      // Sent at once: the rows marked approved (one statement per approver) and their entries read.
+      const [marked, entries] = await Promise.all([
+        Promise.all(
+          approvers.map((approver) =>
+            markWithdrawalsApproved(
+              tx,
+              approving.flatMap(({ index, row }) =>
+                itemAt(requests, index).actor.id === approver ? [row.id] : [],
+              ),
+              { decidedBy: approver, decidedAt: now },
+            ),
+          ),
+        ),
+        selectEntriesOfWithdrawals(
+          tx,
+          approving.map(({ row }) => row.id),
+        ),
       ]);
-      const entries = await selectEntriesOfWithdrawals(
-        tx,
-        approving.map(({ row }) => row.id),
-      );
+      const updated = new Map<string, WithdrawalRow>(marked.flat().map((row) => [row.id, row]));
       for (const [position, { index, row }] of approving.entries()) {
         const { actor } = itemAt(requests, index);
         const after = updated.get(row.id);

@@ -142,6 +142,7 @@ export async function observe({ serverPid, url, sqlCountFile }) {
         active: samples > 0 ? active / samples : Number.NaN,
         statements: sqlStart && sqlEnd ? sqlEnd.statements - sqlStart.statements : Number.NaN,
         transactions: sqlStart && sqlEnd ? sqlEnd.transactions - sqlStart.transactions : Number.NaN,
+        roundTrips: sqlStart && sqlEnd ? sqlEnd.roundTrips - sqlStart.roundTrips : Number.NaN,
       };
     },
   };

@@ -410,9 +410,11 @@ export function printCpuPerOperation(stats, { lead = '', indent = '  ' } = {}) {
   );
   if (Number.isFinite(o.statements) && stats.ops > 0) {
     console.log(
-      `${indent}${(o.statements / stats.ops).toFixed(2)} statements and ${(o.transactions / stats.ops).toFixed(2)} ` +
-        `transactions per operation sent by the server (each statement a round trip to PostgreSQL; ` +
-        `${(o.statements / Math.max(1, o.transactions)).toFixed(1)} statements per transaction)`,
+      `${indent}${(o.statements / stats.ops).toFixed(2)} statements, ${(o.roundTrips / stats.ops).toFixed(2)} round trips ` +
+        `and ${(o.transactions / stats.ops).toFixed(2)} transactions per operation sent by the server ` +
+        `(${(o.statements / Math.max(1, o.transactions)).toFixed(1)} statements and ` +
+        `${(o.roundTrips / Math.max(1, o.transactions)).toFixed(1)} round trips per transaction; statements sent ` +
+        `together on a connection share a round trip)`,
     );
   }
   const totalPerOp = (o.serverCpuMs + o.benchCpuMs + o.postgresCpuMs) / Math.max(1, stats.ops);

@@ -1,9 +1,11 @@
 // Preloaded into the benchmark's server by bench/load.mjs (node --import): one wrapper around
 // node-postgres' query, for what the benches need to know of the statements the server sends.
 // Bench-only: the product never loads it.
-//   COUNT_SQL_FILE: counts the statements and the transactions among them (BEGIN); on SIGUSR2 writes
-//     { seq, statements, transactions } there, so bench:ledger and bench:trading can print round
-//     trips per operation, a figure the machine's speed does not move.
+//   COUNT_SQL_FILE: counts the statements, the transactions among them (BEGIN) and the round trips
+//     (a statement sent while its connection waits for no answer starts one; statements a pipelined
+//     connection sends behind it share it); on SIGUSR2 writes { seq, statements, transactions,
+//     roundTrips } there, so bench:ledger and bench:trading can print them per operation, figures
+//     the machine's speed does not move.
 //   CAPTURE_SQL_FILE: appends every statement, with its parameters, as JSON lines, so
 //     bench:backoffice can show the EXPLAIN plan of exactly what each page ran.
 import fs from 'node:fs';
@@ -17,7 +19,10 @@ if (countFile || captureFile) {
   const query = pg.Client.prototype.query;
   let statements = 0;
   let transactions = 0;
+  let roundTrips = 0;
   let seq = 0;
+  /** Statements sent and not yet answered, per connection. */
+  const waiting = new WeakMap();
   pg.Client.prototype.query = function observed(config, values, callback) {
     const text = typeof config === 'string' ? config : config?.text;
     if (typeof text === 'string') {
@@ -31,12 +36,29 @@ if (countFile || captureFile) {
         fs.appendFileSync(captureFile, `${line}\n`);
       }
     }
-    return query.call(this, config, values, callback);
+    const pending = waiting.get(this) ?? 0;
+    if (pending === 0) roundTrips++;
+    waiting.set(this, pending + 1);
+    const answered = () => waiting.set(this, (waiting.get(this) ?? 1) - 1);
+    if (typeof callback === 'function' || typeof values === 'function') {
+      const done = typeof callback === 'function' ? callback : values;
+      const wrapped = (...args) => {
+        answered();
+        return done(...args);
+      };
+      return typeof callback === 'function'
+        ? query.call(this, config, values, wrapped)
+        : query.call(this, config, wrapped);
+    }
+    const result = query.call(this, config, values, callback);
+    if (result && typeof result.then === 'function') result.then(answered, answered);
+    else answered();
+    return result;
   };
   if (countFile) {
     process.on('SIGUSR2', () => {
       seq++;
-      fs.writeFileSync(`${countFile}.tmp`, JSON.stringify({ seq, statements, transactions }));
+      fs.writeFileSync(`${countFile}.tmp`, JSON.stringify({ seq, statements, transactions, roundTrips }));
       fs.renameSync(`${countFile}.tmp`, countFile);
     });
   }

@@ -13,7 +13,7 @@ import { trades } from './schema/trades.ts';
 import { selectRows } from './select-rows.ts';
 
 const t = useTestApp();
-const tradeRows = rowCodec(trades, 'trades');
+const tradeRows = rowCodec(trades);
 type NewTrade = typeof trades.$inferInsert;
 
 /** A trade with every column given, none left to its default. */
@@ -103,8 +103,8 @@ describe('rowCodec', () => {
     const user = await insertUser(t.db);
     const purchase = await insertPlanPurchase(t.db, user.id, 'trading', 'Zero');
     await requireSiteSettings(t.db);
-    const purchaseRows = rowCodec(planPurchases, 'plan_purchases');
-    const settingsRows = rowCodec(siteSettings, 'site_settings');
+    const purchaseRows = rowCodec(planPurchases);
+    const settingsRows = rowCodec(siteSettings);
     const [raw] = await selectRows<Record<string, unknown>>(
       t.db,
       sql`select ${sql.raw(settingsRows.columns('s', 's.'))}, ${sql.raw(purchaseRows.columns('p', 'p.'))}

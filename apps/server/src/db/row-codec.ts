@@ -1,4 +1,4 @@
-import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { SqlExecutor } from './select-rows.ts';
 import { selectRows } from './select-rows.ts';
@@ -29,7 +29,8 @@ export type RowCodec<Table extends PgTable> = {
   insert(db: SqlExecutor, rows: ReadonlyArray<Table['$inferInsert']>): Promise<Table['$inferSelect'][]>;
 };
 
-export function rowCodec<Table extends PgTable>(table: Table, tableName: string): RowCodec<Table> {
+export function rowCodec<Table extends PgTable>(table: Table): RowCodec<Table> {
+  const tableName = getTableName(table);
   const dialect = new PgDialect();
   const fields: Field[] = Object.entries(getTableColumns(table)).map(([key, column]) => {
     const field: Field = { key, column, name: column.name, type: column.getSQLType() };

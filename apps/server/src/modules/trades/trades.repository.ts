@@ -18,7 +18,7 @@ export type TradeWithCustomer = { trade: TradeRow; customer: { email: string; na
  * The trades table in statements built once (docs/decisions/041): the money path's inserts and
  * locks send the same text whatever the rows, and Drizzle does not build them again each time.
  */
-const tradeRows = rowCodec(trades, 'trades');
+const tradeRows = rowCodec(trades);
 
 export async function insertTrade(tx: Db, values: NewTrade): Promise<TradeRow> {
   const [row] = await tradeRows.insert(tx, [values]);

@@ -22,8 +22,8 @@ export async function findTradingTerms(db: Db, userId: string, now: Date): Promi
   return terms;
 }
 
-const settingsRows = rowCodec(siteSettings, 'site_settings');
-const purchaseRows = rowCodec(planPurchases, 'plan_purchases');
+const settingsRows = rowCodec(siteSettings);
+const purchaseRows = rowCodec(planPurchases);
 /** Built once (docs/decisions/041): the same text whatever the accounts. */
 const termsText = {
   head: sql.raw(`select ${settingsRows.columns('s', 's.')}, ${purchaseRows.columns('p', 'p.')}

@@ -1,7 +1,6 @@
 import { getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
-import type { SqlExecutor } from './select-rows.ts';
-import { selectRows } from './select-rows.ts';
+import { type SqlExecutor, selectRows } from './select-rows.ts';
 
 /** The SQL types whose values are read as text, so that both drivers answer the same value. */
 const READ_AS_TEXT = /^(bigint|bigserial|numeric|timestamp|date|uuid)/;
@@ -40,7 +39,6 @@ export function rowCodec<Table extends PgTable>(table: Table): RowCodec<Table> {
     if (column.hasDefault && column.default === undefined) {
       throw new Error(`${tableName}.${column.name}: a serial or identity column is not supported`);
     }
-    if (column.hasDefault && !is(column.default, SQL)) field.literal = column.default;
     if (column.hasDefault && is(column.default, SQL)) {
       // A database default (now(), gen_random_uuid()) fills a missing value; only on columns that
       // cannot be null, where coalesce cannot turn a null given on purpose into the default.
@@ -49,6 +47,8 @@ export function rowCodec<Table extends PgTable>(table: Table): RowCodec<Table> {
       if (rendered.params.length > 0)
         throw new Error(`${tableName}.${column.name}: a default with parameters`);
       field.fill = rendered.sql;
+    } else if (column.hasDefault) {
+      field.literal = column.default;
     }
     return field;
   });

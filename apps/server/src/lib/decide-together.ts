@@ -47,11 +47,11 @@ export type BatchDecision<Answer> = {
  * The frame every group-commit batch shares (docs/decisions/041). In one transaction: `lock` takes
  * the rows and accounts the decisions read (first, the order every single path takes them in), the
  * requests' Idempotency-Keys are claimed (by `lock` through `claim`, sent right behind its locks
- * without waiting for them, or else once `lock` is done), `decide` decides the requests whose key was claimed (or
- * that have none), in arrival order, and before the commit the answers are stored with their keys and
- * the keys of refused requests (and of those left to run alone) released (sent with the
- * transaction's last statement, the batch's audit rows when it has any). After the commit, the
- * retries (a key another attempt holds) and the requests left alone run on their own through
+ * without waiting for them, or else once `lock` is done), `decide` decides the requests whose key
+ * was claimed (or that have none), in arrival order, and before the commit the answers are stored
+ * with their keys and the keys of refused requests (and of those left to run alone) released (sent
+ * with the transaction's last statement, the batch's audit rows when it has any). After the commit,
+ * the retries (a key another attempt holds) and the requests left alone run on their own through
  * `runAlone`, in order, which answers them as `runIdempotent` does. Answers one outcome per request.
  */
 export async function decideTogether<Request extends ClaimedRequest, Answer, Locked>({

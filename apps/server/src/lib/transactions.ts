@@ -26,7 +26,7 @@ export type CommandContext = { tx: Db; now: Date; outbox: Outbox };
  * after it waits on leaves with that last statement, in one round trip on a pipelining connection
  * (db/client.ts). If one fails, the transaction rolls back.
  */
-export type BatchContext = CommandContext & { beforeCommit(answer: Promise<unknown>): void };
+export type RunContext = CommandContext & { beforeCommit(answer: Promise<unknown>): void };
 
 /**
  * The argument of a use case that changes something: its transaction, who acts, the request's
@@ -36,7 +36,7 @@ export type Command<Input extends object = object> = { tx: Db; actor: Actor; now
 
 export type Transactions = {
   /** Runs a command in one database transaction, then sends the mail it queued. */
-  run<T>(command: (context: BatchContext) => Promise<T>): Promise<T>;
+  run<T>(command: (context: RunContext) => Promise<T>): Promise<T>;
   /**
    * `run` for a money-moving request. With an Idempotency-Key header, the key is claimed in that
    * same transaction, by its last statement, with the answer: the first attempt's answer is stored

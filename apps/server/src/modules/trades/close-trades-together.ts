@@ -57,11 +57,11 @@ function closeAlone({ market, transactions }: Deps, request: TradeCloseRequest):
 /**
  * Closes the requests' trades in one transaction, set-based (`decideTogether`: keys claimed, answers
  * stored, retries answered after the commit): the trades locked in id order (each close locks its
- * trade first) and the accounts of the customers asking, each request checked in arrival order as `closeOwnTrade`
- * checks it (NOT_FOUND for an unknown trade or another customer's, ALREADY_DECIDED for a closed one,
- * also one closed by an earlier request of the batch, then a fresh price), and the accepted closes'
- * entries posted and rows closed at once, each at its closing side of the price under its own
- * spread (`closingOf`). Copies settle their high-water marks and a provider's trades add their
+ * trade first) and the accounts of the customers asking, each request checked in arrival order as
+ * `closeOwnTrade` checks it (NOT_FOUND for an unknown trade or another customer's, ALREADY_DECIDED
+ * for a closed one, also one closed by an earlier request of the batch, then a fresh price), and the
+ * accepted closes' entries posted and rows closed at once, each at its closing side of the price
+ * under its own spread (`closingOf`). Copies settle their high-water marks and a provider's trades add their
  * followers' close jobs, as `settleTrade` does. A refused request gets its own refusal.
  */
 export async function closeTradesTogether(

@@ -3,9 +3,9 @@
 // afterwards, and the lines of their reports.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { connectionPool } from './http-client.mjs';
 import { connect, newKey } from './ledger-setup.mjs';
 import {
   createBenchDatabase,
@@ -89,42 +89,24 @@ export async function startOnPostgres(run, kind, authSecret) {
 
 /**
  * HTTP calls with the session cookie, the Origin header and a fresh Idempotency-Key each, over
- * keep-alive connections of node:http (about a third of the CPU of fetch per request, so the load
- * generator takes less of the cores it shares with the server it measures).
+ * keep-alive connections on raw sockets (bench/http-client.mjs: a fraction of node:http's CPU per
+ * request, so the load generator takes less of the cores it shares with the server it measures).
  */
 export function client(baseUrl) {
-  const target = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-  const send = (method, url, cookie, body) =>
-    new Promise((resolve, reject) => {
-      /** @type {Record<string, string | number>} */
-      const headers = { origin: baseUrl };
-      if (cookie) headers.cookie = cookie;
-      if (method !== 'GET') headers['idempotency-key'] = newKey();
-      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-      if (payload) {
-        headers['content-type'] = 'application/json';
-        headers['content-length'] = payload.length;
-      }
-      const started = performance.now();
-      const request = http.request(
-        { agent, host: target.hostname, port: target.port, method, path: url, headers },
-        (response) => {
-          const chunks = [];
-          response.on('data', (chunk) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              ms: performance.now() - started,
-              text: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end(payload);
-    });
+  const pool = connectionPool(baseUrl);
+  const send = (method, url, cookie, body) => {
+    /** @type {Record<string, string>} */
+    const headers = { origin: baseUrl };
+    if (cookie) headers.cookie = cookie;
+    if (method !== 'GET') headers['idempotency-key'] = newKey();
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    return pool.request(
+      method,
+      url,
+      headers,
+      body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+    );
+  };
   return {
     send,
     expectOk: async (method, url, cookie, body) => {
@@ -313,7 +295,7 @@ export async function runPgbench(name, { clients, seconds, run }) {
  */
 export function printLoadNote(transaction, grouped) {
   console.log(
-    'The load generator (this process, node:http with keep-alive), the server and PostgreSQL share the\n' +
+    'The load generator (this process, keep-alive HTTP on raw sockets), the server and PostgreSQL share the\n' +
       `same ${os.cpus().length} cores; pgbench's client shares them too. Each operation is one HTTP request,\n` +
       `decided in a database transaction (${transaction}).` +
       (grouped ? `\n${grouped} that arrive together share one (group commit, docs/decisions/041).` : ''),

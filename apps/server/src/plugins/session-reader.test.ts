@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../db/client.ts';
@@ -6,7 +7,7 @@ import { createMailer } from '../modules/mail/mailer.ts';
 import { createSessionCookie, insertUser, SESSION_COOKIE } from '../test/factories.ts';
 import { openTestDatabase, TEST_AUTH_SECRET } from '../test/test-app.ts';
 import { createAuth } from './auth.ts';
-import { createSessionReader } from './session-reader.ts';
+import { createSessionReader, signatureChecker } from './session-reader.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -102,5 +103,39 @@ describe('the one-query session reader', () => {
     const after = readSession.stats();
     expect(after.items - before.items).toBe(7);
     expect(after.batches - before.batches).toBe(1);
+  });
+});
+
+describe('the signature check', () => {
+  const secret = 'a-secret-of-the-instance';
+  const sign = (token: string, key = secret) =>
+    `${token}.${createHmac('sha256', key).update(token).digest('base64')}`;
+
+  test('a good signature gives the token, the second time from what was kept', () => {
+    const check = signatureChecker(secret);
+    expect(check(sign('token-a'))).toBe('token-a');
+    expect(check.kept()).toBe(1);
+    expect(check(sign('token-a'))).toBe('token-a');
+    expect(check.kept()).toBe(1);
+  });
+
+  test('a token whose good signature is kept is still refused with another signature', () => {
+    const check = signatureChecker(secret);
+    expect(check(sign('token-a'))).toBe('token-a');
+    expect(check(sign('token-a', 'another-secret'))).toBeUndefined();
+    expect(check(`token-a.${Buffer.alloc(32, 7).toString('base64')}`)).toBeUndefined();
+    expect(check('token-a.')).toBeUndefined();
+    expect(check('token-a')).toBeUndefined();
+  });
+
+  test('forged cookies are not kept, and what is kept is bounded', () => {
+    const check = signatureChecker(secret, 3);
+    for (let i = 0; i < 50; i++) expect(check(sign(`forged-${i}`, 'another-secret'))).toBeUndefined();
+    expect(check.kept()).toBe(0);
+    for (let i = 0; i < 10; i++) expect(check(sign(`token-${i}`))).toBe(`token-${i}`);
+    expect(check.kept()).toBe(3);
+    // The oldest went first; it is checked again from the secret, and still good.
+    expect(check(sign('token-0'))).toBe('token-0');
+    expect(check(sign('token-0', 'another-secret'))).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@ const SESSION_READ_BATCH = 100;
 type SessionCookieConfig = {
   cookieName: string;
   dontRememberName: string;
-  secret: string;
+  verifySignedValue: (value: string) => string | undefined;
   expiresInMs: number;
   updateAgeMs: number;
 };
@@ -32,14 +32,33 @@ function readCookie(header: string, name: string): string | undefined {
   return undefined;
 }
 
-/** The token of a cookie signed as better-auth signs it (`token.base64(HMAC-SHA256)`), or undefined. */
-function verifySignedValue(value: string, secret: string): string | undefined {
-  const dot = value.lastIndexOf('.');
-  if (dot < 1) return undefined;
-  const token = value.slice(0, dot);
-  const given = Buffer.from(value.slice(dot + 1), 'base64');
-  const expected = createHmac('sha256', secret).update(token).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
+/** How many tokens' signatures a reader keeps once checked (about 200 bytes each; the oldest go first). */
+const SIGNATURE_CACHE_SIZE = 10_000;
+
+/**
+ * Checks cookies signed as better-auth signs them (`token.base64(HMAC-SHA256)`) and answers the
+ * token, or undefined. A token whose signature was once found good keeps its expected signature, so
+ * the same cookie on the next request is compared (in constant time, as the first) but not hashed
+ * again. Only good signatures are kept: forged cookies cannot fill the cache.
+ */
+export function signatureChecker(secret: string, cacheSize = SIGNATURE_CACHE_SIZE) {
+  const expectedByToken = new Map<string, Buffer>();
+  const check = (value: string): string | undefined => {
+    const dot = value.lastIndexOf('.');
+    if (dot < 1) return undefined;
+    const token = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1), 'base64');
+    const known = expectedByToken.get(token);
+    const expected = known ?? createHmac('sha256', secret).update(token).digest();
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    if (!known) {
+      if (expectedByToken.size >= cacheSize)
+        expectedByToken.delete(expectedByToken.keys().next().value as string);
+      expectedByToken.set(token, expected);
+    }
+    return token;
+  };
+  return Object.assign(check, { kept: () => expectedByToken.size });
 }
 
 /**
@@ -58,7 +77,7 @@ export function createSessionReader(auth: Auth, db: Db) {
     return {
       cookieName: context.authCookies.sessionToken.name,
       dontRememberName: context.authCookies.dontRememberToken.name,
-      secret: context.secret,
+      verifySignedValue: signatureChecker(context.secret),
       expiresInMs: context.sessionConfig.expiresIn * 1000,
       updateAgeMs: context.sessionConfig.updateAge * 1000,
     };
@@ -77,10 +96,14 @@ export function createSessionReader(auth: Auth, db: Db) {
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId));
-  // Built once (every request that carries a cookie runs it); on PostgreSQL also prepared once per connection.
+  // Built once (every request that carries a cookie runs one of them); on PostgreSQL also prepared
+  // once per connection.
   const sessionQuery = selectSessions()
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('candor_session_actor');
+  const sessionsQuery = selectSessions()
+    .where(sql`${sessions.token} in (select jsonb_array_elements_text(${sql.placeholder('tokens')}::jsonb))`)
+    .prepare('candor_session_actors');
   type SessionRow = Awaited<ReturnType<typeof sessionQuery.execute>>[number];
   // Requests that arrive together read their sessions in one query (decision 041): each read still
   // starts after its request arrived, so a session ended before it is refused.
@@ -88,9 +111,7 @@ export function createSessionReader(auth: Auth, db: Db) {
     maxBatch: SESSION_READ_BATCH,
     runOne: async (token) => (await sessionQuery.execute({ token }))[0],
     runBatch: async (tokens) => {
-      const rows = await selectSessions().where(
-        sql`${sessions.token} in (select jsonb_array_elements_text(${JSON.stringify(tokens)}::jsonb))`,
-      );
+      const rows = await sessionsQuery.execute({ tokens: JSON.stringify(tokens) });
       const byToken = new Map(rows.map((row) => [row.token, row]));
       return tokens.map((token) => ({ ok: true, value: byToken.get(token) }));
     },
@@ -98,11 +119,11 @@ export function createSessionReader(auth: Auth, db: Db) {
 
   async function readSession(cookieHeader: string, now = Date.now()): Promise<SignedIn | undefined> {
     config ??= loadConfig();
-    const { cookieName, dontRememberName, secret, expiresInMs, updateAgeMs } = await config;
+    const { cookieName, dontRememberName, verifySignedValue, expiresInMs, updateAgeMs } = await config;
     if (readCookie(cookieHeader, dontRememberName) !== undefined) return undefined;
     const value = readCookie(cookieHeader, cookieName);
     if (!value) return undefined;
-    const token = verifySignedValue(value, secret);
+    const token = verifySignedValue(value);
     if (!token) return undefined;
     const row = await lookups.submit(token);
     if (!row) return undefined;

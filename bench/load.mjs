@@ -383,7 +383,7 @@ export function printCpuPerOperation(stats, { lead = '', indent = '  ' } = {}) {
   const o = stats.observed;
   if (!o) return;
   const perOp = (cpuMs) =>
-    Number.isFinite(cpuMs) ? `${(cpuMs / Math.max(1, stats.ops)).toFixed(1)} ms` : '?';
+    Number.isFinite(cpuMs) ? `${(cpuMs / Math.max(1, stats.ops)).toFixed(2)} ms` : '?';
   console.log(
     `  ${lead}server process ${perOp(o.serverCpuMs)}, load generator ${perOp(o.benchCpuMs)}, ` +
       `all PostgreSQL processes ${perOp(o.postgresCpuMs)}; machine ` +
@@ -402,7 +402,7 @@ export function printCpuPerOperation(stats, { lead = '', indent = '  ' } = {}) {
   const totalPerOp = (o.serverCpuMs + o.benchCpuMs + o.postgresCpuMs) / Math.max(1, stats.ops);
   if (Number.isFinite(totalPerOp) && totalPerOp > 0) {
     console.log(
-      `${indent}${totalPerOp.toFixed(1)} ms of CPU per operation in all: ${os.cpus().length} cores of our own ` +
+      `${indent}${totalPerOp.toFixed(2)} ms of CPU per operation in all: ${os.cpus().length} cores of our own ` +
         `would allow at most ~${((os.cpus().length * 1000) / totalPerOp).toFixed(0)} operations/s; ` +
         `the server process alone (one thread) at most ~${(1000 / (o.serverCpuMs / Math.max(1, stats.ops))).toFixed(0)}/s`,
     );

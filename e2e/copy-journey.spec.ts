@@ -221,7 +221,13 @@ test('a provider made by an administrator buys BTCUSD; the follower gets a copy 
     expect(cents(await shareRow.getByRole('cell').nth(3).textContent())).toBe(-share);
     await screenshotAt(follower.page, 'follower-statement');
     await follower.page.goto('/trades');
-    await follower.page.getByRole('tab', { name: 'Closed' }).click();
+    // The list opens on Active (the copy is closed: none) and scrolls its tab into view as it
+    // mounts; the Closed tab is clicked once that has happened, and must then be the one selected.
+    const yourTrades = follower.page.getByRole('tabpanel', { name: 'Active' });
+    await expect(yourTrades.getByText('No active trades.')).toBeVisible();
+    const closedTab = follower.page.getByRole('tab', { name: 'Closed' });
+    await closedTab.click();
+    await expect(closedTab).toHaveAttribute('aria-selected', 'true');
     await expect(follower.page.getByRole('row').filter({ hasText: 'BTCUSD' }).first()).toBeVisible();
     await screenshotAt(follower.page, 'follower-trades-closed');
 

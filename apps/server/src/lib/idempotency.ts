@@ -116,7 +116,6 @@ export async function settleKeys(
   released: readonly IdempotencyClaim[],
 ): Promise<void> {
   if (answered.length === 0 && released.length === 0) return;
-  const texts = (values: readonly string[]) => JSON.stringify(values);
   // The pairs travel as arrays unnested together: PostgreSQL expects 10 rows of an unnest, so it
   // looks each key up through the primary key. Joined with a JSON recordset (which it expects to
   // hold 100 rows) it read the whole table once that held a few thousand keys.
@@ -124,16 +123,16 @@ export async function settleKeys(
     tx,
     sql`with answered as (
           update idempotency_keys k set response_status = 200, response_body = a.body
-            from unnest(array(select jsonb_array_elements_text(${texts(answered.map(({ claim }) => claim.actorId))}::jsonb)),
-                        array(select jsonb_array_elements_text(${texts(answered.map(({ claim }) => claim.key))}::jsonb)),
+            from unnest(array(select jsonb_array_elements_text(${JSON.stringify(answered.map(({ claim }) => claim.actorId))}::jsonb)),
+                        array(select jsonb_array_elements_text(${JSON.stringify(answered.map(({ claim }) => claim.key))}::jsonb)),
                         array(select jsonb_array_elements(${JSON.stringify(answered.map(({ body }) => body))}::jsonb)))
                  as a(actor_id, key, body)
            where k.actor_id = a.actor_id and k.key = a.key
           returning 1
         ), released as (
           delete from idempotency_keys k
-           using unnest(array(select jsonb_array_elements_text(${texts(released.map((claim) => claim.actorId))}::jsonb)),
-                        array(select jsonb_array_elements_text(${texts(released.map((claim) => claim.key))}::jsonb)))
+           using unnest(array(select jsonb_array_elements_text(${JSON.stringify(released.map((claim) => claim.actorId))}::jsonb)),
+                        array(select jsonb_array_elements_text(${JSON.stringify(released.map((claim) => claim.key))}::jsonb)))
                  as r(actor_id, key)
            where k.actor_id = r.actor_id and k.key = r.key
           returning 1

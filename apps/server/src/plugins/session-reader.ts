@@ -98,20 +98,20 @@ export function createSessionReader(auth: Auth, db: Db) {
       .innerJoin(users, eq(users.id, sessions.userId));
   // Built once (every request that carries a cookie runs one of them); on PostgreSQL also prepared
   // once per connection.
-  const sessionQuery = selectSessions()
+  const sessionByToken = selectSessions()
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('candor_session_actor');
-  const sessionsQuery = selectSessions()
+  const sessionsByTokens = selectSessions()
     .where(sql`${sessions.token} in (select jsonb_array_elements_text(${sql.placeholder('tokens')}::jsonb))`)
     .prepare('candor_session_actors');
-  type SessionRow = Awaited<ReturnType<typeof sessionQuery.execute>>[number];
+  type SessionRow = Awaited<ReturnType<typeof sessionByToken.execute>>[number];
   // Requests that arrive together read their sessions in one query (decision 041): each read still
   // starts after its request arrived, so a session ended before it is refused.
   const lookups = createGroupCommit<string, SessionRow | undefined>({
     maxBatch: SESSION_READ_BATCH,
-    runOne: async (token) => (await sessionQuery.execute({ token }))[0],
+    runOne: async (token) => (await sessionByToken.execute({ token }))[0],
     runBatch: async (tokens) => {
-      const rows = await sessionsQuery.execute({ tokens: JSON.stringify(tokens) });
+      const rows = await sessionsByTokens.execute({ tokens: JSON.stringify(tokens) });
       const byToken = new Map(rows.map((row) => [row.token, row]));
       return tokens.map((token) => ({ ok: true, value: byToken.get(token) }));
     },

@@ -61,8 +61,8 @@ function closeAlone({ market, transactions }: Deps, request: TradeCloseRequest):
  * `closeOwnTrade` checks it (NOT_FOUND for an unknown trade or another customer's, ALREADY_DECIDED
  * for a closed one, also one closed by an earlier request of the batch, then a fresh price), and the
  * accepted closes' entries posted and rows closed at once, each at its closing side of the price
- * under its own spread (`closingOf`). Copies settle their high-water marks and a provider's trades add their
- * followers' close jobs, as `settleTrade` does. A refused request gets its own refusal.
+ * under its own spread (`closingOf`). Copies settle their high-water marks and a provider's trades
+ * add their followers' close jobs, as `settleTrade` does. A refused request gets its own refusal.
  */
 export async function closeTradesTogether(
   deps: Deps,

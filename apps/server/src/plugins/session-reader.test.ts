@@ -1,13 +1,14 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema/auth.ts';
+import { selectRows } from '../db/select-rows.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import { createSessionCookie, insertUser, SESSION_COOKIE } from '../test/factories.ts';
 import { openTestDatabase, TEST_AUTH_SECRET } from '../test/test-app.ts';
 import { createAuth } from './auth.ts';
-import { createSessionReader, signatureChecker } from './session-reader.ts';
+import { createSessionReader, selectSessions, signatureChecker, tokenAmong } from './session-reader.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -103,6 +104,26 @@ describe('the one-query session reader', () => {
     const after = readSession.stats();
     expect(after.items - before.items).toBe(7);
     expect(after.batches - before.batches).toBe(1);
+  });
+
+  test("the batched read looks tokens up through the token's index, among thousands of sessions", async () => {
+    const user = await insertUser(database.db);
+    // Thousands of sessions: a plan that reads the whole table shows.
+    await database.db.execute(sql`
+      insert into sessions (id, token, user_id, expires_at)
+      select 'many-' || g, 'token-' || g, ${user.id}, now() + interval '7 days'
+        from generate_series(1, 6000) g`);
+    await database.db.execute(sql`analyze sessions`);
+    const batch = selectSessions(database.db).where(tokenAmong(JSON.stringify(['token-1', 'token-2'])));
+    const rows = await selectRows<{ 'QUERY PLAN': unknown }>(
+      database.db,
+      sql`explain (format json) ${batch}`,
+    );
+    const plan = JSON.stringify(rows[0]);
+    expect(plan).toContain('"Relation Name":"sessions"');
+    // The few users of the test database may be read whole; the thousands of sessions may not.
+    expect(plan).not.toMatch(/"Node Type":"Seq Scan"[^{}]*"Relation Name":"sessions"/);
+    expect((await batch).map((row) => row.token).sort()).toEqual(['token-1', 'token-2']);
   });
 });
 

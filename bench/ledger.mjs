@@ -20,16 +20,20 @@
 // its own fresh database) runs with the same number of clients for the same time. Both databases
 // are dropped at the end.
 //
-//   node bench/ledger.mjs [--clients 32] [--seconds 10] [--customers 10000]
+// Before each profile's timed --seconds, the same load runs for --warm-up seconds (not timed, printed).
+//
+//   node bench/ledger.mjs [--clients 32] [--seconds 10] [--warm-up 3] [--customers 10000]
 import { parseArgs } from 'node:util';
 import { observe } from './ledger-observe.mjs';
 import { connect, insertPendingDeposits, insertUsers, readLedgerCounts } from './ledger-setup.mjs';
 import {
   ADMIN_CLI,
+  analyzeBenchDatabase,
   checkLedger,
   client,
   fail,
   ms,
+  phaseLine,
   phaseRecorder,
   phaseRows,
   printCpuPerOperation,
@@ -42,6 +46,8 @@ import {
   runPgbench,
   startOnPostgres,
   verdict,
+  WARM_UP_SECONDS,
+  warmUpSeconds,
 } from './load.mjs';
 import { guardRun, machineLine, percentile, requireBuild, SERVER } from './server.mjs';
 
@@ -66,6 +72,7 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '32' },
     seconds: { type: 'string', default: '10' },
     customers: { type: 'string', default: '10000' },
+    'warm-up': { type: 'string', default: String(WARM_UP_SECONDS) },
   },
 });
 const clients = Number(args.clients);
@@ -74,13 +81,14 @@ const customerCount = Number(args.customers);
 if (!Number.isInteger(clients) || clients < 1 || clients > 500)
   fail('--clients must be an integer from 1 to 500');
 if (!(seconds >= 1 && seconds <= 300)) fail('--seconds must be from 1 to 300');
+const warmUp = warmUpSeconds(args['warm-up']);
 if (!Number.isInteger(customerCount) || customerCount < 1 || customerCount > 1_000_000) {
   fail('--customers must be an integer from 1 to 1,000,000');
 }
 
 requireBuild([SERVER, ADMIN_CLI]);
 
-const run = guardRun(15 * 60_000 + 4 * seconds * 1000);
+const run = guardRun(15 * 60_000 + 4 * (seconds + warmUp) * 1000);
 
 /** @type {{ label: string; stats: PhaseStats }[]} */
 const profiles = [];
@@ -91,6 +99,8 @@ let reconciliationClean = false;
 /** @type {Record<string, number> | null} */
 let counts = null;
 let setupLine = '';
+/** @type {string[]} */
+const warmUpLines = [];
 let failed = false;
 try {
   const bench = await startOnPostgres(run, 'ledger', AUTH_SECRET);
@@ -114,7 +124,7 @@ try {
         customers: customerCount,
         amountCents: START_CENTS,
       });
-      const perProfile = Math.ceil((STOCK_OPS_PER_SECOND * seconds) / 2) + clients;
+      const perProfile = Math.ceil((STOCK_OPS_PER_SECOND * (seconds + warmUp)) / 2) + clients;
       stock = [];
       for (let i = 0; i < 2; i++) {
         const ids = await insertPendingDeposits(db, {
@@ -173,26 +183,40 @@ try {
         : http.send('POST', `/api/admin/withdrawals/${id}/approve`, admin.cookie);
     };
 
-    // Warms the withdrawal route (the approvals above warmed the deposit route).
-    await runAll(Array.from({ length: clients * 4 }), clients, async () => {
-      const answer = await requestWithdrawal();
-      if (answer.status !== 200) throw new Error(`warm-up withdrawal: HTTP ${answer.status} ${answer.text}`);
-    });
+    /**
+     * Runs `operations` for --warm-up seconds (not timed; its line is printed and kept for the
+     * report), analyzes the database, then runs them for --seconds timed, with the server's and
+     * PostgreSQL's CPU observed.
+     * @param {string} label
+     * @param {string} what
+     * @param {Operation[]} operations
+     */
+    const warmThenTime = async (label, what, operations) => {
+      if (warmUp > 0) {
+        console.log(`${label}: ${clients} clients for ${warmUp} s, warm-up (${what})…`);
+        const warm = await runPhase(clients, warmUp, operations);
+        warmUpLines.push(phaseLine(warm, `${label} warm-up, not timed: `));
+        printProfile(`${label} warm-up, not timed`, warm);
+      }
+      await analyzeBenchDatabase(url);
+      console.log(`${label}: ${clients} clients for ${seconds} s (${what})…`);
+      const watch = await observe({ serverPid: server.pid, url, sqlCountFile });
+      const stats = await runPhase(clients, seconds, operations);
+      stats.observed = await watch.stop();
+      printProfile(label, stats);
+      return stats;
+    };
 
     // ---------- A: customer accounts spread over 10,000 ----------
-    console.log(`A: ${clients} clients for ${seconds} s (withdrawal requests + deposit approvals)…`);
-    const watchA = await observe({ serverPid: server.pid, url, sqlCountFile });
-    const statsA = await runPhase(clients, seconds, [
+    const statsA = await warmThenTime('A', 'withdrawal requests + deposit approvals', [
       { kind: 'withdrawal request', send: requestWithdrawal },
       { kind: 'deposit approval', send: approveDeposit(stock[0]) },
     ]);
-    statsA.observed = await watchA.stop();
     profiles.push({ label: 'A spread', stats: statsA });
-    printProfile('A', statsA);
 
     // ---------- B: the same platform accounts in every operation ----------
     // B may decide faster than A (docs/decisions/041): enough for half of B's operations at 3× A's rate.
-    const needed = Math.ceil(statsA.opsPerSecond * seconds * 1.5) + clients * 4;
+    const needed = Math.ceil(statsA.opsPerSecond * (seconds + warmUp) * 1.5) + clients * 4;
     if (pendingWithdrawals.length < needed) {
       const more = needed - pendingWithdrawals.length;
       console.log(`B: requesting ${more} more withdrawals to approve (not timed)…`);
@@ -202,41 +226,27 @@ try {
       });
     }
     shuffle(pendingWithdrawals);
-    console.log(`B: ${clients} clients for ${seconds} s (deposit approvals + withdrawal approvals)…`);
-    const watchB = await observe({ serverPid: server.pid, url, sqlCountFile });
-    const statsB = await runPhase(clients, seconds, [
+    const statsB = await warmThenTime('B', 'deposit approvals + withdrawal approvals', [
       { kind: 'deposit approval', send: approveDeposit(stock[1]) },
       { kind: 'withdrawal approval', send: approveWithdrawal },
     ]);
-    statsB.observed = await watchB.stop();
     profiles.push({ label: 'B hot', stats: statsB });
-    printProfile('B', statsB);
 
     // ---------- C: plan purchases ----------
     const buyNextPlan = await addBenchPlans(http, admin.cookie);
-    // Warms the purchase route (not timed): the last customers buy their first plans.
-    await runAll(customers.slice(-clients * 2), clients, async (customer) => {
-      const answer = await buyNextPlan(customer);
-      if (answer.status !== 200) throw new Error(`warm-up purchase: HTTP ${answer.status} ${answer.text}`);
-    });
     // Client i buys for customers i, i + clients, … in turn, so no two requests share a customer.
-    const buyers = customers.slice(0, -clients * 2);
     const nextBuyer = Array.from({ length: clients }, (_, i) => i);
-    console.log(`C: ${clients} clients for ${seconds} s (plan purchases)…`);
-    const watchC = await observe({ serverPid: server.pid, url, sqlCountFile });
-    const statsC = await runPhase(clients, seconds, [
+    const statsC = await warmThenTime('C', 'plan purchases', [
       {
         kind: 'plan purchase',
         send: (client) => {
-          const customer = buyers[nextBuyer[client] % buyers.length];
+          const customer = customers[nextBuyer[client] % customers.length];
           nextBuyer[client] += clients;
           return buyNextPlan(customer);
         },
       },
     ]);
-    statsC.observed = await watchC.stop();
     profiles.push({ label: 'C plans', stats: statsC });
-    printProfile('C', statsC);
 
     // ---------- the ledger afterwards ----------
     await bench.stopServer();
@@ -259,13 +269,14 @@ process.exit(failed ? 1 : 0);
 
 /**
  * @typedef {import('./load.mjs').PhaseStats & { exhausted: string[] }} PhaseStats
+ * @typedef {{ kind: string; send: (client: number) => Promise<{ status: number; ms: number; text: string }> | undefined }} Operation
  */
 
 /**
  * `clients` loops, each alternating between the operations (client i starts with operation
  * i mod n, so the mix is even), until `seconds` have passed. An operation whose stock is empty
  * ends its loop (reported as "exhausted").
- * @param {{ kind: string; send: (client: number) => Promise<{ status: number; ms: number; text: string }> | undefined }[]} operations
+ * @param {Operation[]} operations
  * @returns {Promise<PhaseStats>}
  */
 async function runPhase(clientCount, phaseSeconds, operations) {
@@ -307,6 +318,7 @@ function report() {
     'Deposit approvals, withdrawal requests, withdrawal approvals and plan purchases',
   );
   if (setupLine) console.log(setupLine);
+  for (const line of warmUpLines) console.log(line);
   console.log('');
   printLoadTable(
     profiles.flatMap(({ label, stats }) => phaseRows(label, stats, pgbench)),

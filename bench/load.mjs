@@ -181,16 +181,63 @@ export function phaseRecorder(kindNames) {
 }
 
 /**
+ * Gathers PostgreSQL's statistics of the bench database before a timed phase, as autovacuum keeps
+ * them for a database in use and as `pgbench -i` does for its own tables. A new database is first
+ * visited by autovacuum up to a minute after it is made, longer than a run, and a set-up and a
+ * warm-up grow its tables many times over within seconds: a statement prepared while a table was
+ * small keeps a plan that reads it whole (2026-11-27: the idempotency keys' settling, 5–29 ms a batch
+ * once the table had grown thirtyfold; docs/decisions/041).
+ * @param {string} url
+ */
+export async function analyzeBenchDatabase(url) {
+  const db = await connect(url);
+  try {
+    await db.query('analyze');
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * Seconds of each timed phase's own load run just before it and not counted (`--warm-up`). A server
+ * in use has compiled its hot code (V8 optimises a function only after many calls), opened its
+ * pool's connections and filled PostgreSQL's caches; a timed phase that starts cold measures that
+ * instead (2026-11-27: bench:trading's first two seconds ran at half the rate of the rest, and the
+ * server's CPU per operation over 10 s was 0.78 ms after 4 rounds of warm-up, 0.56 ms after 30;
+ * docs/decisions/041). Its figures are printed beside the timed ones.
+ */
+export const WARM_UP_SECONDS = 3;
+
+/**
+ * Reads `--warm-up` (seconds, 0 to 60).
+ * @param {string} value
+ */
+export function warmUpSeconds(value) {
+  const seconds = Number(value);
+  if (!(seconds >= 0 && seconds <= 60)) fail('--warm-up must be from 0 to 60 seconds');
+  return seconds;
+}
+
+/**
+ * A phase's operations, rate, p50, p99 and errors on one line.
+ * @param {PhaseStats} stats
+ * @param {string} [lead]  before the numbers, e.g. "A: "
+ */
+export function phaseLine(stats, lead = '') {
+  return (
+    `  ${lead}${stats.ops} operations in ${(stats.elapsedMs / 1000).toFixed(1)} s = ` +
+    `${stats.opsPerSecond.toFixed(0)}/s, p50 ${ms(percentile(stats.latencies, 50))} ms, ` +
+    `p99 ${ms(percentile(stats.latencies, 99))} ms, ${stats.errors} errors`
+  );
+}
+
+/**
  * The line printed after a timed phase, and one more per kind of operation that had errors.
  * @param {PhaseStats} stats
  * @param {string} [lead]  before the numbers, e.g. "A: "
  */
 export function printPhase(stats, lead = '') {
-  console.log(
-    `  ${lead}${stats.ops} operations in ${(stats.elapsedMs / 1000).toFixed(1)} s = ` +
-      `${stats.opsPerSecond.toFixed(0)}/s, p50 ${ms(percentile(stats.latencies, 50))} ms, ` +
-      `p99 ${ms(percentile(stats.latencies, 99))} ms, ${stats.errors} errors`,
-  );
+  console.log(phaseLine(stats, lead));
   for (const [kind, k] of stats.kinds) {
     if (k.errors.size > 0) {
       console.log(

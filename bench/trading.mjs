@@ -5,24 +5,26 @@
 // database candor_bench_trading_<pid>, starts the built server on it (simulated prices ticking every
 // second, so the stop-out monitor checks every batch of ticks while the load runs) and writes
 // --clients customers, an administrator and their sessions straight into the database. Each customer
-// gets starting money through a deposit approval over HTTP (set-up, not timed). Then, for --seconds,
-// each customer runs its own loop through the HTTP API (keep-alive): open a trade (POST /api/trades:
+// gets starting money through a deposit approval over HTTP (set-up, not timed). Then, for --warm-up
+// seconds (not timed, printed) and then --seconds (timed), each customer runs its own loop through the HTTP API (keep-alive): open a trade (POST /api/trades:
 // a random instrument, direction and lot size, at the market price) and close it (POST
 // /api/trades/:id/close), over and over. Every request carries its own Idempotency-Key. Afterwards
 // the server is stopped, the ledger reconciliation (`admin reconcile`) runs on the database, and
 // pgbench (TPC-B-like, `-i -s 10` on its own fresh database) runs with the same number of clients
 // for the same time. Both databases are dropped at the end.
 //
-//   node bench/trading.mjs [--clients 50] [--seconds 10]
+//   node bench/trading.mjs [--clients 50] [--seconds 10] [--warm-up 3]
 import { parseArgs } from 'node:util';
 import { observe } from './ledger-observe.mjs';
 import { connect, insertPendingDeposits, insertUsers } from './ledger-setup.mjs';
 import {
   ADMIN_CLI,
+  analyzeBenchDatabase,
   checkLedger,
   client,
   fail,
   ms,
+  phaseLine,
   phaseRecorder,
   phaseRows,
   printCpuPerOperation,
@@ -35,6 +37,8 @@ import {
   runPgbench,
   startOnPostgres,
   verdict,
+  WARM_UP_SECONDS,
+  warmUpSeconds,
 } from './load.mjs';
 import { guardRun, machineLine, percentile, requireBuild, SERVER } from './server.mjs';
 
@@ -48,6 +52,7 @@ const { values: args } = parseArgs({
   options: {
     clients: { type: 'string', default: String(TARGET.clients) },
     seconds: { type: 'string', default: '10' },
+    'warm-up': { type: 'string', default: String(WARM_UP_SECONDS) },
   },
 });
 const clients = Number(args.clients);
@@ -55,10 +60,11 @@ const seconds = Number(args.seconds);
 if (!Number.isInteger(clients) || clients < 1 || clients > 500)
   fail('--clients must be an integer from 1 to 500');
 if (!(seconds >= 1 && seconds <= 300)) fail('--seconds must be from 1 to 300');
+const warmUp = warmUpSeconds(args['warm-up']);
 
 requireBuild([SERVER, ADMIN_CLI]);
 
-const run = guardRun(10 * 60_000 + 4 * seconds * 1000);
+const run = guardRun(10 * 60_000 + 4 * (seconds + warmUp) * 1000);
 
 /** @type {import('./load.mjs').PhaseStats | null} */
 let stats = null;
@@ -69,6 +75,7 @@ let reconciliationClean = false;
 /** @type {Record<string, number> | null} */
 let counts = null;
 let setupLine = '';
+let warmUpLine = '';
 let failed = false;
 try {
   const bench = await startOnPostgres(run, 'trading', AUTH_SECRET);
@@ -102,17 +109,15 @@ try {
       `over HTTP): ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`;
     console.log(setupLine);
 
-    // Warms both routes (not timed): every customer opens and closes a few trades.
-    await runAll(customers, clients, async (customer) => {
-      for (let i = 0; i < 4; i++) {
-        const opened = await openTrade(http, customer);
-        if (opened.status !== 200) throw new Error(`warm-up open: HTTP ${opened.status} ${opened.text}`);
-        const closed = await closeTrade(http, customer, JSON.parse(opened.text).id);
-        if (closed.status !== 200) throw new Error(`warm-up close: HTTP ${closed.status} ${closed.text}`);
-      }
-    });
+    // ---------- warm-up (not timed) ----------
+    if (warmUp > 0) {
+      console.log(`Warm-up: the same load for ${warmUp} s (not timed)…`);
+      warmUpLine = phaseLine(await runPhase(http, customers, warmUp), 'warm-up, not timed: ');
+      console.log(warmUpLine);
+    }
 
     // ---------- timed ----------
+    await analyzeBenchDatabase(url);
     console.log(`${clients} customers for ${seconds} s, each opening and closing trades in turn…`);
     const watch = await observe({ serverPid: server.pid, url, sqlCountFile });
     stats = await runPhase(http, customers, seconds);
@@ -205,6 +210,7 @@ function report(s) {
     'Live simulated prices tick every second meanwhile, and the stop-out monitor checks each batch.',
   );
   if (setupLine) console.log(setupLine);
+  if (warmUpLine) console.log(warmUpLine);
   console.log('');
   printLoadTable(phaseRows('opens + closes', s, pgbench, { kindShare: true }), pgbench);
   const closes = s.kinds.get('close')?.count ?? 0;

@@ -1,6 +1,8 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowCodec } from '../db/row-codec.ts';
 import { rateLimitHits } from '../db/schema/rate-limits.ts';
+import { selectRows } from '../db/select-rows.ts';
 import type { Clock } from './clock.ts';
 
 /** Expired windows are deleted at most this often, by each server. */
@@ -31,19 +33,35 @@ export function createExpiredWindowCleanUp(db: Db): (now: number) => Promise<voi
   };
 }
 
-/** Adds hits to keys' windows in one upsert and answers each window's total. */
-export function addWindowHits(
+/** Windows read as Drizzle's select answers them, from a statement built once. */
+const windowRows = rowCodec(rateLimitHits);
+const addHitsHead = sql.raw(`insert into rate_limit_hits (key, window_start, hits, expires_at)
+  select key, window_start, hits, expires_at from jsonb_to_recordset(`);
+const addHitsTail =
+  sql.raw(`::jsonb) as r(key text, window_start timestamptz, hits integer, expires_at timestamptz)
+  on conflict (key, window_start) do update set hits = rate_limit_hits.hits + excluded.hits
+  returning ${windowRows.columns('rate_limit_hits')}`);
+
+/**
+ * Adds hits to keys' windows in one upsert and answers each window's total. The windows travel as
+ * one JSON parameter, so the statement's text never changes however many there are (a server's
+ * shared counts send a hundred at once: as a VALUES list Drizzle built 400 parameters each time).
+ */
+export async function addWindowHits(
   db: Db,
   rows: readonly { key: string; windowStart: Date; expiresAt: Date; hits: number }[],
 ): Promise<{ key: string; windowStart: Date; hits: number }[]> {
-  return db
-    .insert(rateLimitHits)
-    .values([...rows])
-    .onConflictDoUpdate({
-      target: [rateLimitHits.key, rateLimitHits.windowStart],
-      set: { hits: sql`${rateLimitHits.hits} + excluded.hits` },
-    })
-    .returning({ key: rateLimitHits.key, windowStart: rateLimitHits.windowStart, hits: rateLimitHits.hits });
+  if (rows.length === 0) return [];
+  const json = JSON.stringify(
+    rows.map((row) => ({
+      key: row.key,
+      window_start: row.windowStart.toISOString(),
+      hits: row.hits,
+      expires_at: row.expiresAt.toISOString(),
+    })),
+  );
+  const raw = await selectRows<Record<string, unknown>>(db, sql`${addHitsHead}${json}${addHitsTail}`);
+  return raw.map((row) => windowRows.read(row));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { USER_ROLES, type UserRole } from '@candor/contracts/auth';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowCodec } from '../../db/row-codec.ts';
 import {
   securityEvents,
   withdrawalFreezeTokens,
@@ -56,12 +57,15 @@ export function selectSecurityEvents(db: Db, userId: string, limit: number): Pro
     .limit(limit);
 }
 
+/** Freeze tokens stored by a statement built once (docs/decisions/041, "Statements built once"). */
+const freezeTokenRows = rowCodec(withdrawalFreezeTokens);
+
 export async function insertFreezeTokens(
   tx: Db,
   values: ReadonlyArray<typeof withdrawalFreezeTokens.$inferInsert>,
 ): Promise<void> {
   if (values.length === 0) return;
-  await tx.insert(withdrawalFreezeTokens).values([...values]);
+  await freezeTokenRows.insert(tx, values);
 }
 
 /** A freeze token by its hash, locked: of two uses at once, the second sees the first's `usedAt`. */

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inOrderOf } from '../../db/in-order.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
-import { users } from '../../db/schema/auth.ts';
+import { rowCodec } from '../../db/row-codec.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 export type KeptMailRow = typeof mailOutbox.$inferSelect;
 
@@ -22,25 +23,23 @@ const envelope = {
 };
 export type MailEnvelopeRow = Pick<KeptMailRow, keyof typeof envelope>;
 
-/**
- * The account a message to `address` belongs to, as an SQL expression for the insert that records
- * it: the account whose address it is (addresses are stored in lower case), else `fallback` (the
- * account the sender named), else null.
- */
-function ownerOfAddress(address: string, fallback: string | undefined): SQL<string | null> {
-  return sql`coalesce((select ${users.id} from ${users} where ${users.email} = ${address.trim().toLowerCase()}), ${
-    fallback ?? null
-  }::text)`;
-}
-
-/** A message to record for the owner of its address (`ownerOfAddress`). */
+/** A message to record for the owner of its address (`insertMailsForAddresses`). */
 export type MailForAddress = Pick<KeptMailRow, 'toAddress' | 'subject' | 'textBody' | 'htmlBody'> &
   Partial<Pick<KeptMailRow, 'deliveryStatus' | 'nextAttemptAt'>> & { fallbackUserId: string | undefined };
 
+/** Messages read as Drizzle's select answers them, from a statement built once. */
+const mailRows = rowCodec(mailOutbox);
+const DEFAULT_DELIVERY_STATUS = mailOutbox.deliveryStatus.default as KeptMailRow['deliveryStatus'];
+const insertMailsHead = sql.raw('with messages as (select * from jsonb_to_recordset(');
+const insertMailsReturning = sql.raw(mailRows.columns('mail_outbox'));
+
 /**
- * Records messages, each for the owner of its address (`ownerOfAddress`), in one statement; the
- * rows come back in the order given. With `keepOnlyForAnAccount`, a message that belongs to no
- * account keeps no body: it goes nowhere and nobody reads it.
+ * Records messages in one statement whose text never changes (docs/decisions/041, "Statements
+ * built once"): the messages travel as one JSON parameter, and each is recorded for the owner of
+ * its address: the account whose address it is (addresses are stored in lower case), else the
+ * account the sender named, else none. The rows come back in the order given. With
+ * `keepOnlyForAnAccount`, a message that belongs to no account keeps no body: it goes nowhere and
+ * nobody reads it.
  */
 export async function insertMailsForAddresses(
   db: Db,
@@ -49,26 +48,41 @@ export async function insertMailsForAddresses(
 ): Promise<KeptMailRow[]> {
   if (messages.length === 0) return [];
   const ids = messages.map(() => crypto.randomUUID());
-  const rows = await db
-    .insert(mailOutbox)
-    .values(
-      messages.map(({ fallbackUserId, ...message }, index) => {
-        const owner = ownerOfAddress(message.toAddress, fallbackUserId);
-        return {
-          ...message,
-          id: ids[index],
-          userId: owner,
-          ...(keepOnlyForAnAccount
-            ? {
-                textBody: sql`case when ${owner} is null then '' else ${message.textBody} end`,
-                htmlBody: sql`case when ${owner} is null then null else ${message.htmlBody}::text end`,
-              }
-            : {}),
-        };
-      }),
-    )
-    .returning();
-  return inOrderOf(ids, rows, 'a message');
+  const json = JSON.stringify(
+    messages.map((message, index) => ({
+      id: ids[index],
+      to_address: message.toAddress,
+      owner_address: message.toAddress.trim().toLowerCase(),
+      fallback_user_id: message.fallbackUserId ?? null,
+      subject: message.subject,
+      text_body: message.textBody,
+      html_body: message.htmlBody ?? null,
+      delivery_status: message.deliveryStatus ?? DEFAULT_DELIVERY_STATUS,
+      next_attempt_at: message.nextAttemptAt?.toISOString() ?? null,
+    })),
+  );
+  const raw = await selectRows<Record<string, unknown>>(
+    db,
+    sql`${insertMailsHead}${json}::jsonb) as m(
+             id uuid, to_address text, owner_address text, fallback_user_id text, subject text,
+             text_body text, html_body text, delivery_status text, next_attempt_at timestamptz)
+        ), owned as (
+          select m.*, coalesce((select u.id from users u where u.email = m.owner_address), m.fallback_user_id) as owner
+            from messages m
+        )
+        insert into mail_outbox (id, to_address, subject, text_body, html_body, user_id, delivery_status, next_attempt_at)
+        select id, to_address, subject,
+               case when ${keepOnlyForAnAccount}::boolean and owner is null then '' else text_body end,
+               case when ${keepOnlyForAnAccount}::boolean and owner is null then null else html_body end,
+               owner, delivery_status, next_attempt_at
+          from owned
+        returning ${insertMailsReturning}`,
+  );
+  return inOrderOf(
+    ids,
+    raw.map((row) => mailRows.read(row)),
+    'a message',
+  );
 }
 
 /** Records a message before it goes anywhere. */

@@ -107,6 +107,15 @@ describe('several messages at once (sendAll)', () => {
     expect(await newestTo('nobody-at-all@example.test')).toMatchObject({ userId: null, textBody: '' });
   });
 
+  test("an address written in capitals or with spaces around it is still its account's", async () => {
+    const ada = await insertUser(database.db);
+    const other = await insertUser(database.db);
+    const written = ` ${ada.email.toUpperCase()} `;
+    const mailer = createMailer(database.db, { from: FROM });
+    await mailer.sendAll([{ to: written, subject: 'Shouted', text: 'Ada 333333', userId: other.id }]);
+    expect(await newestTo(written)).toMatchObject({ userId: ada.id, textBody: 'Ada 333333' });
+  });
+
   test('over SMTP each is sent and recorded on its own: one failure does not hold the others', async () => {
     const ada = await insertUser(database.db);
     const bob = await insertUser(database.db);

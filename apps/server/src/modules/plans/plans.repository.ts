@@ -4,6 +4,7 @@ import { isPlanActive } from '@candor/domain/plans/plan-period';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inOrderOf } from '../../db/in-order.ts';
+import { rowCodec } from '../../db/row-codec.ts';
 import { planPurchases, plans } from '../../db/schema/plans.ts';
 import { selectRows } from '../../db/select-rows.ts';
 
@@ -198,16 +199,16 @@ export async function endPurchases(
   if (rows.length !== endings.length) throw new Error('a current purchase was not ended');
 }
 
+/** Purchases stored by a statement built once (docs/decisions/041, "Statements built once"). */
+const purchaseRows = rowCodec(planPurchases);
+
 /** Stores purchases in one statement; answers the rows in the order given. */
 export async function insertPurchases(
   db: Db,
   values: readonly NewPlanPurchase[],
 ): Promise<PlanPurchaseRow[]> {
   if (values.length === 0) return [];
-  const rows = await db
-    .insert(planPurchases)
-    .values([...values])
-    .returning();
+  const rows = await purchaseRows.insert(db, values);
   return inOrderOf(
     values.map((value) => value.id),
     rows,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inOrderOf } from '../../db/in-order.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
+import { rowCodec } from '../../db/row-codec.ts';
 import { withdrawalProtections } from '../../db/schema/account-security.ts';
 import { approvals } from '../../db/schema/approvals.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -26,16 +27,16 @@ export type WithdrawalRequestFacts = {
 
 // ---------- withdrawals ----------
 
+/** Withdrawals stored by a statement built once (docs/decisions/041, "Statements built once"). */
+const withdrawalRows = rowCodec(withdrawals);
+
 /** Stores withdrawals (each with its id) in one statement; the rows come back in the order given. */
 export async function insertWithdrawals(
   tx: Db,
   values: readonly NewWithdrawalRow[],
 ): Promise<WithdrawalRow[]> {
   if (values.length === 0) return [];
-  const rows = await tx
-    .insert(withdrawals)
-    .values([...values])
-    .returning();
+  const rows = await withdrawalRows.insert(tx, values);
   return inOrderOf(
     values.map((value) => value.id),
     rows,

@@ -101,6 +101,12 @@ type ClosedFields = Parameters<typeof closeTradeRow>[2];
  * closed rows in the order given (each locked row with its closing fields as stored, the prices as
  * PostgreSQL wrote them: the rows are not read again) and which of them have copies of their own
  * (a provider's trades, whose followers' copies close with them).
+ *
+ * Whether a trade has copies is its first copy in the order of `trades_copy_idx`, looked up per row.
+ * As `exists (…)` PostgreSQL took the look-up to stop at the first row found: once its statistics
+ * showed a provider's trade copied by thousands of followers, it expected thousands of copies of
+ * every trade and scanned the whole table for each row closed, the copies themselves included
+ * (closing 500 copies of a trade copied 10,000 times: 1.4 s). In index order it reads the index.
  */
 export async function closeTradeRows(
   tx: Db,
@@ -130,7 +136,8 @@ export async function closeTradeRows(
          where t.id = v.id and t.status = 'open'
         returning t.id::text as id, t.close_price::text as close_price,
                   t.close_mid_price::text as close_mid_price,
-                  exists (select 1 from trades c where c.copied_from_trade_id = t.id) as copied`,
+                  (select c.copied_from_trade_id from trades c where c.copied_from_trade_id = t.id
+                    order by c.copied_from_trade_id, c.copy_relation_id limit 1) is not null as copied`,
   );
   if (stored.length !== closes.length) throw new Error('a locked open trade was not closed');
   const byId = new Map(stored.map((row) => [row.id, row]));

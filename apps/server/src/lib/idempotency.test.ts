@@ -1,26 +1,12 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import type { Db } from '../db/client.ts';
 import { selectRows } from '../db/select-rows.ts';
 import { insertUser } from '../test/factories.ts';
+import { plansOf } from '../test/query-plans.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { claimKeys, type IdempotencyClaim, settleKeys } from './idempotency.ts';
 
 const t = useTestApp();
-
-/** The plans PostgreSQL chooses for the statements `run` sends (EXPLAIN, nothing executed). */
-async function plansOf(run: (db: Db) => Promise<unknown>): Promise<string[]> {
-  const plans: string[] = [];
-  const explaining = {
-    execute: async (query: SQL) => {
-      const [row] = await selectRows<Record<string, unknown>>(t.db, sql`explain (format json) ${query}`);
-      plans.push(JSON.stringify(row));
-      return { rows: [{ answered: '1', released: '1' }] };
-    },
-  } as unknown as Db;
-  await run(explaining);
-  return plans;
-}
 
 describe('settleKeys', () => {
   test("stores the answers and releases the refused requests' keys through the primary key, among thousands", async () => {
@@ -44,12 +30,15 @@ describe('settleKeys', () => {
     const now = new Date();
     expect((await claimKeys(t.db, claims, now, new Date(now.getTime() - 86_400_000))).size).toBe(3);
 
-    const plans = await plansOf((db) =>
-      settleKeys(
-        db,
-        [{ claim: claims[0] as IdempotencyClaim, body: { id: 'a' } }],
-        [claims[1] as IdempotencyClaim],
-      ),
+    const plans = await plansOf(
+      t.db,
+      (db) =>
+        settleKeys(
+          db,
+          [{ claim: claims[0] as IdempotencyClaim, body: { id: 'a' } }],
+          [claims[1] as IdempotencyClaim],
+        ),
+      [{ answered: '1', released: '1' }],
     );
     expect(plans).toHaveLength(1);
     expect(plans[0]).toContain('idempotency_keys');

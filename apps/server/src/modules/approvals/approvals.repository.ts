@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
 import { approvals } from '../../db/schema/approvals.ts';
@@ -57,7 +58,7 @@ export async function selectWithdrawalsAwaiting(
   const rows = await db
     .select({ withdrawalId: approvals.withdrawalId })
     .from(approvals)
-    .where(and(inArray(approvals.withdrawalId, [...withdrawalIds]), eq(approvals.status, 'awaiting')));
+    .where(and(among(approvals.withdrawalId, [...withdrawalIds]), eq(approvals.status, 'awaiting')));
   return new Set(rows.flatMap((row) => (row.withdrawalId ? [row.withdrawalId] : [])));
 }
 
@@ -93,5 +94,5 @@ export async function selectApprovalPeople(db: Db, ids: readonly string[]): Prom
   return db
     .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
-    .where(inArray(users.id, unique));
+    .where(among(users.id, unique));
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -70,7 +71,7 @@ export async function lockDepositForDecision(tx: Db, id: string, deciderId: stri
 export async function lockDepositsForDecision(tx: Db, ids: readonly string[]) {
   const valid = [...new Set(ids.filter(isUuid))];
   if (valid.length === 0) return [];
-  return selectDepositDetails(tx, inArray(deposits.id, valid), deposits.decidedBy)
+  return selectDepositDetails(tx, among(deposits.id, valid), deposits.decidedBy)
     .orderBy(deposits.id)
     .for('update', { of: deposits });
 }

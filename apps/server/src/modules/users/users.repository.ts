@@ -1,7 +1,8 @@
 import type { UserRole } from '@candor/contracts/auth';
 import type { StaffRole } from '@candor/contracts/staff';
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern, prefixPattern } from '../../db/like-pattern.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -56,7 +57,7 @@ export async function lockUsersForShare(tx: Db, ids: readonly string[]): Promise
   const rows = await tx
     .select()
     .from(users)
-    .where(inArray(users.id, [...new Set(ids)]))
+    .where(among(users.id, [...new Set(ids)]))
     .orderBy(users.id)
     .for('share');
   return new Map(rows.map((row) => [row.id, row]));
@@ -66,10 +67,7 @@ export async function lockUsersForShare(tx: Db, ids: readonly string[]): Promise
 export async function selectUserNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(inArray(users.id, unique));
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(among(users.id, unique));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 

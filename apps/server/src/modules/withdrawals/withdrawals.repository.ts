@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { inOrderOf } from '../../db/in-order.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
@@ -100,7 +101,7 @@ export async function markWithdrawalsApproved(
       decisionReason: null,
       updatedAt: by.decidedAt,
     })
-    .where(and(inArray(withdrawals.id, [...ids]), eq(withdrawals.status, 'pending')))
+    .where(and(among(withdrawals.id, [...ids]), eq(withdrawals.status, 'pending')))
     .returning();
   if (rows.length !== new Set(ids).size) throw new Error('a locked pending withdrawal was not approved');
   return rows;
@@ -154,7 +155,7 @@ export async function selectPeople(
   return db
     .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
-    .where(inArray(users.id, [...ids]));
+    .where(among(users.id, [...ids]));
 }
 
 /** The ledger entries that name this withdrawal, oldest first. */
@@ -176,7 +177,7 @@ export async function selectEntriesOfWithdrawals(db: Db, withdrawalIds: readonly
             createdAt: journalEntries.createdAt,
           })
           .from(journalEntries)
-          .where(inArray(sql`${journalEntries.reference}->>'withdrawal'`, [...new Set(withdrawalIds)]))
+          .where(among(sql`${journalEntries.reference}->>'withdrawal'`, [...new Set(withdrawalIds)]))
           .orderBy(asc(journalEntries.id));
   const byWithdrawal = new Map<string, Array<Omit<(typeof rows)[number], 'withdrawalId'>>>();
   for (const { withdrawalId, ...entry } of rows) {
@@ -199,7 +200,7 @@ export async function lockWithdrawalsForDecision(tx: Db, ids: readonly string[])
     .from(withdrawals)
     .leftJoin(approvals, and(eq(approvals.withdrawalId, withdrawals.id), eq(approvals.status, 'awaiting')))
     .leftJoin(siteSettings, eq(siteSettings.id, 1))
-    .where(inArray(withdrawals.id, valid))
+    .where(among(withdrawals.id, valid))
     .orderBy(withdrawals.id)
     .for('update', { of: withdrawals });
   return rows.map((found) => ({
@@ -246,7 +247,7 @@ export async function selectWithdrawalRequestFacts(
           .leftJoin(withdrawalProtections, eq(withdrawalProtections.userId, users.id))
           .leftJoin(withdrawalSettings, eq(withdrawalSettings.userId, users.id))
           .leftJoin(siteSettings, eq(siteSettings.id, 1))
-          .where(inArray(users.id, unique));
+          .where(among(users.id, unique));
   const site = rows[0]?.site ?? (await requireSiteSettings(db));
   const facts = new Map(
     rows.map(({ account, protection, settings }) => [

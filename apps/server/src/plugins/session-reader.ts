@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { among } from '../db/among.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/auth.ts';
 import { createGroupCommit } from '../lib/group-commit.ts';
@@ -77,15 +78,6 @@ export function selectSessions(db: Db) {
 }
 
 /**
- * The sessions whose token is among `tokens` (a JSON array). As `= any` of an array, PostgreSQL
- * expects 10 tokens and looks each up through the token's unique index; as `in (select …)` it
- * expected 100 and read the whole table once that held a few thousand sessions (5 ms a batch).
- */
-export function tokenAmong(tokens: SQLWrapper | string): SQL {
-  return sql`${sessions.token} = any(array(select jsonb_array_elements_text(${tokens}::jsonb)))`;
-}
-
-/**
  * Reads who is signed in (the actor and their account's status) in one database query, for the common case: a valid
  * session that better-auth would not refresh on this request. Answers `undefined` whenever
  * better-auth must decide (no or unsigned cookie, unknown or expired session, a session due for
@@ -113,7 +105,7 @@ export function createSessionReader(auth: Auth, db: Db) {
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('candor_session_actor');
   const sessionsByTokens = selectSessions(db)
-    .where(tokenAmong(sql.placeholder('tokens')))
+    .where(among(sessions.token, sql.placeholder('tokens')))
     .prepare('candor_session_actors');
   type SessionRow = Awaited<ReturnType<typeof sessionByToken.execute>>[number];
   // Requests that arrive together read their sessions in one query (decision 041): each read still

@@ -30,7 +30,6 @@ export type MailForAddress = Pick<KeptMailRow, 'toAddress' | 'subject' | 'textBo
 /** Messages read as Drizzle's select answers them, from a statement built once. */
 const mailRows = rowCodec(mailOutbox);
 const DEFAULT_DELIVERY_STATUS = mailOutbox.deliveryStatus.default as KeptMailRow['deliveryStatus'];
-const insertMailsHead = sql.raw('with messages as (select * from jsonb_to_recordset(');
 const insertMailsReturning = sql.raw(mailRows.columns('mail_outbox'));
 
 /**
@@ -63,7 +62,7 @@ export async function insertMailsForAddresses(
   );
   const raw = await selectRows<Record<string, unknown>>(
     db,
-    sql`${insertMailsHead}${json}::jsonb) as m(
+    sql`with messages as (select * from jsonb_to_recordset(${json}::jsonb) as m(
              id uuid, to_address text, owner_address text, fallback_user_id text, subject text,
              text_body text, html_body text, delivery_status text, next_attempt_at timestamptz)
         ), owned as (

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { required } from '../db/require.ts';
 import { selectRows } from '../db/select-rows.ts';
 import { AppError } from './app-error.ts';
 import { requireActor } from './request-actor.ts';
@@ -109,6 +110,8 @@ export async function claimKeys(
 /**
  * Stores the answers of claimed keys whose request succeeded and releases the keys of those that
  * were refused (a failed attempt leaves nothing behind, so its retry runs afresh), in one statement.
+ * The statement checks, in the database, that it settled every key (db/require.ts): it may leave
+ * with the COMMIT right behind it (lib/transactions.ts). It is sent before this returns.
  */
 export async function settleKeys(
   tx: Db,
@@ -119,7 +122,7 @@ export async function settleKeys(
   // The pairs travel as arrays unnested together: PostgreSQL expects 10 rows of an unnest, so it
   // looks each key up through the primary key. Joined with a JSON recordset (which it expects to
   // hold 100 rows) it read the whole table once that held a few thousand keys.
-  const [row] = await selectRows<{ answered: string; released: string }>(
+  await selectRows(
     tx,
     sql`with answered as (
           update idempotency_keys k set response_status = 200, response_body = a.body
@@ -137,9 +140,9 @@ export async function settleKeys(
            where k.actor_id = r.actor_id and k.key = r.key
           returning 1
         )
-        select (select count(*) from answered)::text as answered, (select count(*) from released)::text as released`,
+        select ${required(
+          sql`(select count(*) from answered) = ${answered.length} and (select count(*) from released) = ${released.length}`,
+          'claimed idempotency keys were not all settled',
+        )} as ok`,
   );
-  if (Number(row?.answered) !== answered.length || Number(row?.released) !== released.length) {
-    throw new Error('claimed idempotency keys were not all settled');
-  }
 }

@@ -11,7 +11,13 @@ import { createTransactions } from './transactions.ts';
 const t = useTestApp();
 
 function transactionsWith(mailer: ReturnType<typeof createMailer>) {
-  return createTransactions({ db: t.db, mailer, clock: () => new Date(), idempotencyKeyTtlMs: 3_600_000 });
+  return createTransactions({
+    db: t.db,
+    mailer,
+    clock: () => new Date(),
+    idempotencyKeyTtlMs: 3_600_000,
+    commitBehindLastStatements: t.database.kind === 'postgres',
+  });
 }
 
 async function mailTo(address: string) {

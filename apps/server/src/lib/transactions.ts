@@ -1,9 +1,14 @@
-import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { failedRequirement } from '../db/require.ts';
 import { idempotencyKeys } from '../db/schema/idempotency.ts';
-import { appendHeldAudits, holdAuditsUntilCommit } from '../modules/audit/audit.repository.ts';
+import {
+  appendHeldAudits,
+  type HeldAlongside,
+  holdAuditsUntilCommit,
+} from '../modules/audit/audit.repository.ts';
 import type { Mailer, MailMessage } from '../modules/mail/mailer.ts';
 import type { Actor } from './actor.ts';
 import { AppError } from './app-error.ts';
@@ -21,10 +26,12 @@ export type Outbox = { send(message: MailMessage): void };
 export type CommandContext = { tx: Db; now: Date; outbox: Outbox };
 
 /**
- * `run`'s context also takes statements sent and not awaited (`beforeCommit`): the transaction
- * awaits their answers after its last statement and before its commit, so a statement that nothing
- * after it waits on leaves with that last statement, in one round trip on a pipelining connection
- * (db/client.ts). If one fails, the transaction rolls back.
+ * `run`'s context also takes statements sent and not awaited (`beforeCommit`): a statement that
+ * nothing after it waits on leaves with the transaction's last statement, and on a pipelining
+ * connection (db/client.ts) with the COMMIT right behind them, in one round trip. If one fails in
+ * the database, the transaction rolls back. What such a statement checks, it checks in the
+ * database (`required`, db/require.ts): a check made in the server on its answer would come after
+ * the COMMIT was sent.
  */
 export type RunContext = CommandContext & { beforeCommit(answer: Promise<unknown>): void };
 
@@ -62,13 +69,14 @@ export type Transactions = {
 };
 
 /**
- * Hands a statement (with a RETURNING clause) to run in the transaction's last statement, and a
- * check of how many rows it returned that may throw to roll the transaction back.
+ * Hands a statement (with a RETURNING clause) to run in the transaction's last statement. It must
+ * return a row: if it returns none, that statement fails with `failure` (in the database, see
+ * db/require.ts) and the transaction rolls back.
  */
-type WriteLast = (statement: SQL, check: (rows: number) => void) => void;
+type WriteLast = (last: HeldAlongside) => void;
 
-/** The Idempotency-Key of a request was claimed by another attempt that committed first. */
-class KeyAlreadyUsed extends Error {}
+/** The last statement of an idempotent request found its key claimed by another attempt that committed first. */
+const KEY_ALREADY_USED = 'the Idempotency-Key was claimed by another attempt';
 
 export function createTransactions(deps: {
   db: Db;
@@ -76,14 +84,27 @@ export function createTransactions(deps: {
   clock: Clock;
   /** How long a key answers retries (IDEMPOTENCY_KEY_TTL_HOURS). */
   idempotencyKeyTtlMs: number;
+  /**
+   * Whether the COMMIT is sent right behind the transaction's last statements instead of after
+   * their answers (a connection that pipelines, PostgreSQL's; db/client.ts). Whatever those
+   * statements check, they check in the database, so a failure still rolls everything back.
+   */
+  commitBehindLastStatements: boolean;
 }): Transactions {
-  const { db, mailer, clock, idempotencyKeyTtlMs } = deps;
+  const { db, mailer, clock, idempotencyKeyTtlMs, commitBehindLastStatements } = deps;
 
   /**
    * Runs `body` in a transaction with a fresh outbox. The mail it queued is recorded in the same
    * transaction (it exists exactly when the change commits; a rolled-back request mails nothing)
    * and, with SMTP, sent after the commit. A statement `body` hands to `writeLast` runs with the
    * held audits, in the transaction's last statement.
+   *
+   * The last statements (the mail, the held audits with `writeLast`'s statement, and every statement
+   * handed to `beforeCommit`) check what they must in the database (db/require.ts). On a connection
+   * that pipelines, the COMMIT is therefore sent right behind them, one round trip instead of two: if
+   * one of them fails, PostgreSQL has aborted the transaction and answers that COMMIT with a rollback,
+   * and the failure is thrown here once their answers are read. Elsewhere they are answered before
+   * the COMMIT is sent, and a failure rolls back as any other.
    */
   async function inTransaction<T>(
     body: (
@@ -93,18 +114,18 @@ export function createTransactions(deps: {
       beforeCommit: (answer: Promise<unknown>) => void,
     ) => Promise<T>,
   ): Promise<T> {
-    const { value, mail } = await db.transaction(async (tx) => {
+    const { value, last } = await db.transaction(async (tx) => {
       // The audit chain's lock is taken by the last statement, so it is held only until the commit.
       holdAuditsUntilCommit(tx);
       const queued: MailMessage[] = [];
-      let last: { statement: SQL; check: (rows: number) => void } | undefined;
+      let alongside: HeldAlongside | undefined;
       const inFlight: Array<Promise<unknown>> = [];
       try {
         const value = await body(
           tx,
           { send: (message) => queued.push(message) },
-          (statement, check) => {
-            last = { statement, check };
+          (statement) => {
+            alongside = statement;
           },
           (answer) => {
             // Awaited below; a failure before then must not go unhandled meanwhile.
@@ -112,17 +133,25 @@ export function createTransactions(deps: {
             inFlight.push(answer);
           },
         );
-        const mail = queued.length > 0 ? await mailer.recordAll(tx, queued) : [];
-        const rows = await appendHeldAudits(tx, last?.statement);
-        last?.check(rows);
-        // Before the commit: every statement sent is answered, and a failure rolls back.
-        await Promise.all(inFlight);
-        return { value, mail };
+        // Sent now, in this order, each by the call that makes it (nothing awaited before them),
+        // so they leave ahead of the COMMIT.
+        const last = Promise.all([
+          queued.length > 0 ? mailer.recordAll(tx, queued) : [],
+          appendHeldAudits(tx, alongside),
+          ...inFlight,
+        ]).then(([mail]) => mail);
+        if (commitBehindLastStatements) {
+          last.catch(() => undefined);
+          return { value, last };
+        }
+        return { value, last: Promise.resolve(await last) };
       } catch (error) {
         await Promise.allSettled(inFlight);
         throw error;
       }
     });
+    // A last statement that failed has rolled the transaction back (its COMMIT answered a rollback).
+    const mail = await last;
     // Each attempt records its own outcome; a failed one is retried by the delivery worker.
     if (mail.length > 0) await mailer.deliver(mail);
     return value;
@@ -187,8 +216,8 @@ export function createTransactions(deps: {
         // audit, when it has one). A new key is inserted; an expired one is taken over as if it
         // were new. A live key returns no row: another attempt with this key committed first
         // (a concurrent one is waited for here), and this one is rolled back.
-        writeLast(
-          sql`insert into idempotency_keys (actor_id, key, scope, request_hash, response_status, response_body, created_at)
+        writeLast({
+          statement: sql`insert into idempotency_keys (actor_id, key, scope, request_hash, response_status, response_body, created_at)
               values (${actorId}, ${key}, ${scope}, ${requestHash}, 200, ${JSON.stringify(result)}::jsonb,
                       ${now.toISOString()}::timestamptz)
               on conflict (actor_id, key) do update
@@ -197,19 +226,18 @@ export function createTransactions(deps: {
                      created_at = excluded.created_at
                where idempotency_keys.created_at <= ${expiredBefore(now).toISOString()}::timestamptz
               returning key`,
-          (rows) => {
-            if (rows === 0) throw new KeyAlreadyUsed();
-          },
-        );
+          failure: KEY_ALREADY_USED,
+        });
         return result;
       });
     } catch (error) {
       // A retry: its movement (or its refusal, the first attempt having moved the money) is rolled
       // back, and it answers what the first attempt answered.
-      if (!(error instanceof KeyAlreadyUsed) && !(error instanceof AppError)) throw error;
+      const keyAlreadyUsed = failedRequirement(error) === KEY_ALREADY_USED;
+      if (!keyAlreadyUsed && !(error instanceof AppError)) throw error;
       const first = await storedAnswer(claim, answer, now);
       if (first === undefined) {
-        if (error instanceof KeyAlreadyUsed) throw new Error('an idempotency key was taken, then not found');
+        if (keyAlreadyUsed) throw new Error('an idempotency key was taken, then not found');
         throw error;
       }
       return first;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
+import { failedRequirement } from '../../db/require.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { COMMAND_LINE_ACTOR } from '../../lib/actor.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -204,7 +205,6 @@ test("a transaction's held audits are appended in order by one statement, each c
   const targets = ['first " quote', 'second \\ 💶', 'third \u2028 line'];
   let statements = 0;
   let sentByAppend = 0;
-  let alongsideRows = 0;
   await t.db.transaction(async (tx) => {
     holdAuditsUntilCommit(tx);
     for (const [i, targetId] of targets.entries()) {
@@ -223,12 +223,14 @@ test("a transaction's held audits are appended in order by one statement, each c
       statements += 1;
       return execute(query);
     }) as typeof tx.execute;
-    alongsideRows = await appendHeldAudits(tx, sql`select 1 as x from generate_series(1, 3)`);
+    await appendHeldAudits(tx, {
+      statement: sql`select 1 as x from generate_series(1, 3)`,
+      failure: 'nothing alongside',
+    });
     // Counted here: on node-postgres the commit is sent through the same function.
     sentByAppend = statements;
   });
   expect(sentByAppend).toBe(1);
-  expect(alongsideRows).toBe(3);
   expect(await verifyAuditChain(t.db)).toEqual({ ok: true, rows: before.rows + 3 });
   const rows = await selectRows<{ target_id: string; created_at: string }>(
     t.db,
@@ -237,4 +239,30 @@ test("a transaction's held audits are appended in order by one statement, each c
   expect(rows.map((row) => row.target_id).reverse()).toEqual(targets);
   const times = rows.map((row) => row.created_at).reverse();
   expect([...times].sort()).toEqual(times);
+});
+
+test('the statement sent with the held audits must return a row: else it fails in the database and nothing is appended', async () => {
+  const before = await verifyAuditChain(t.db);
+  const failure = await t.db
+    .transaction(async (tx) => {
+      holdAuditsUntilCommit(tx);
+      await recordAudit(tx, { actor: COMMAND_LINE_ACTOR, action: 'settings.update', targetType: 'settings' });
+      await appendHeldAudits(tx, { statement: sql`select 1 as x where false`, failure: 'nothing alongside' });
+    })
+    .then(
+      () => undefined,
+      (error: unknown) => failedRequirement(error),
+    );
+  expect(failure).toBe('nothing alongside');
+  expect(await verifyAuditChain(t.db)).toEqual(before);
+  // Without audits, the statement goes alone and checks the same.
+  const alone = await t.db
+    .transaction((tx) =>
+      appendHeldAudits(tx, { statement: sql`select 1 as x where false`, failure: 'alone' }),
+    )
+    .then(
+      () => undefined,
+      (error: unknown) => failedRequirement(error),
+    );
+  expect(alone).toBe('alone');
 });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { required } from '../../db/require.ts';
 import { auditChainHead, auditLog } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -49,16 +50,29 @@ export function holdAuditsUntilCommit(tx: Db): void {
 }
 
 /**
- * Appends, in order, the audits held in `tx` since `holdAuditsUntilCommit(tx)`, in one statement.
- * `alongside`, a data-modifying statement with a RETURNING clause that must also run just before
- * the commit (an idempotent request's key and answer), travels with it: one round trip for both,
- * or its own when nothing was audited. Answers how many rows `alongside` returned.
+ * A data-modifying statement with a RETURNING clause that must run just before the commit (an
+ * idempotent request's key and answer), with the audits: it must return a row, or it fails with
+ * `failure` (db/require.ts).
  */
-export async function appendHeldAudits(tx: Db, alongside?: SQL): Promise<number> {
+export type HeldAlongside = { statement: SQL; failure: string };
+
+/**
+ * Appends, in order, the audits held in `tx` since `holdAuditsUntilCommit(tx)`, in one statement.
+ * `alongside` travels with it: one round trip for both, or its own when nothing was audited.
+ * Whatever they check is checked by the statement itself, in the database (db/require.ts): it may
+ * leave with the COMMIT right behind it (lib/transactions.ts). The statement is sent before this
+ * returns.
+ */
+export function appendHeldAudits(tx: Db, alongside?: HeldAlongside): Promise<void> {
   const held = heldAudits.get(tx) ?? [];
   heldAudits.delete(tx);
   if (held.length > 0) return appendAudits(tx, held, alongside);
-  return alongside ? (await selectRows(tx, alongside)).length : 0;
+  if (!alongside) return Promise.resolve();
+  return selectRows(
+    tx,
+    sql`with alongside as (${alongside.statement})
+        select ${required(sql`(select count(*) from alongside) > 0`, alongside.failure)} as ok`,
+  ).then(() => undefined);
 }
 
 /** The columns of an audit row that its entry gives, and the parts of its canonical form. */
@@ -104,16 +118,20 @@ function entryRecord(entry: AuditEntry, n: number) {
  * `auditRowHash`) chained to the row before it (a recursive query, one step per row), and moves the
  * head to the last. A batch of approvals appends its audits in one round trip instead of one each.
  */
-async function appendAudits(db: Db, entries: readonly AuditEntry[], alongside?: SQL): Promise<number> {
+async function appendAudits(
+  db: Db,
+  entries: readonly AuditEntry[],
+  alongside?: HeldAlongside,
+): Promise<void> {
   const records = JSON.stringify(entries.map((entry, index) => entryRecord(entry, index + 1)));
   const rowHash = (step: SQL) => sql`encode(sha256(convert_to(
       e.prefix || to_char(${step}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
       || e.after_created_at || ${step}.prev_hash || e.after_prev_hash || ${step}.seq::text || e.suffix,
       'UTF8')), 'hex')`;
-  const [appended] = await selectRows<{ seq: string; alongside_rows: number | null }>(
+  await selectRows(
     db,
     sql`
-    with recursive ${alongside ? sql`alongside as (${alongside}), ` : sql``}entries as (
+    with recursive ${alongside ? sql`alongside as (${alongside.statement}), ` : sql``}entries as (
       select * from jsonb_to_recordset(${records}::jsonb) as e(
         n int, prefix text, after_created_at text, after_prev_hash text, suffix text, actor_id text,
         actor_role text, approver_id text, approver_role text, action text, target_type text, target_id text,
@@ -139,16 +157,21 @@ async function appendAudits(db: Db, entries: readonly AuditEntry[], alongside?: 
              e.subject_user_id, e.reason, e.before, e.after, c.created_at, c.prev_hash, c.hash
         from chain c join entries e on e.n = c.n
       returning seq, hash
+    ), moved as (
+      update audit_chain_head h set seq = a.seq, hash = a.hash
+        from (select seq, hash from appended order by seq desc limit 1) a
+       where h.id = 1
+      returning a.seq
     )
-    update audit_chain_head h set seq = a.seq, hash = a.hash
-      from (select seq, hash from appended order by seq desc limit 1) a
-     where h.id = 1
-    returning a.seq::text as seq,
-              ${alongside ? sql`(select count(*) from alongside)::int` : sql`null::int`} as alongside_rows`,
+    select ${required(sql`(select count(*) from moved) = 1`, NO_CHAIN_HEAD)} as head${
+      alongside
+        ? sql`, ${required(sql`(select count(*) from alongside) > 0`, alongside.failure)} as alongside`
+        : sql``
+    }`,
   );
-  if (!appended) throw new Error('the audit chain has no head row (migration 0007)');
-  return appended.alongside_rows ?? 0;
 }
+
+const NO_CHAIN_HEAD = 'the audit chain has no head row (migration 0007)';
 
 async function lockChainHead(db: Db): Promise<{ seq: number; hash: string }> {
   const [head] = await db.select().from(auditChainHead).where(eq(auditChainHead.id, 1)).for('update');

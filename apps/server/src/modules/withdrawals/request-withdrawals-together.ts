@@ -142,15 +142,19 @@ export async function requestWithdrawalsTogether(
           reservation: itemAt(posted, position)[0],
         });
       });
-      const rows = await insertWithdrawals(
-        tx,
-        made.map(({ values }) => values),
-      );
-      const links = await issueFreezeLinks(
-        tx,
-        rows.map((row) => ({ userId: row.userId, withdrawalId: row.id })),
-        { now, publicUrl: deps.publicUrl },
-      );
+      // The rows and their freeze links are sent together (one round trip on PostgreSQL): each link
+      // names its row by the id chosen above, and they are stored after the rows, in the same order.
+      const [rows, links] = await Promise.all([
+        insertWithdrawals(
+          tx,
+          made.map(({ values }) => values),
+        ),
+        issueFreezeLinks(
+          tx,
+          made.map(({ values }) => ({ userId: values.userId, withdrawalId: values.id })),
+          { now, publicUrl: deps.publicUrl },
+        ),
+      ]);
       for (const [position, row] of rows.entries()) {
         const customer = facts.get(row.userId)?.account ?? missing('account', row.userId);
         outbox.send(

@@ -7,7 +7,10 @@
 //     roundTrips } there, so bench:ledger and bench:trading can print them per operation, figures
 //     the machine's speed does not move.
 //   CAPTURE_SQL_FILE: appends every statement, with its parameters, as JSON lines, so
-//     bench:backoffice can show the EXPLAIN plan of exactly what each page ran.
+//     bench:backoffice can show the EXPLAIN plan of exactly what each page ran; each line also says
+//     when it was sent (`at`, milliseconds since the server started), on which connection
+//     (`connection`, numbered as they first send) and whether it started a round trip (`roundTrip`),
+//     which shows a money transaction's statements round trip by round trip (decision 041).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -23,20 +26,31 @@ if (countFile || captureFile) {
   let seq = 0;
   /** Statements sent and not yet answered, per connection. */
   const waiting = new WeakMap();
+  /** Each connection's number, in the order they first send. */
+  const connections = new WeakMap();
+  let connectionCount = 0;
   pg.Client.prototype.query = function observed(config, values, callback) {
     const text = typeof config === 'string' ? config : config?.text;
+    const pending = waiting.get(this) ?? 0;
+    if (!connections.has(this)) connections.set(this, ++connectionCount);
     if (typeof text === 'string') {
       statements++;
       if (/^\s*begin\b/i.test(text)) transactions++;
       if (captureFile) {
         const params = Array.isArray(values) ? values : config?.values;
-        const line = JSON.stringify({ text, values: params ?? [] }, (_key, value) =>
-          typeof value === 'bigint' ? value.toString() : value,
+        const line = JSON.stringify(
+          {
+            at: Math.round(performance.now() * 1000) / 1000,
+            connection: connections.get(this),
+            roundTrip: pending === 0,
+            text,
+            values: params ?? [],
+          },
+          (_key, value) => (typeof value === 'bigint' ? value.toString() : value),
         );
         fs.appendFileSync(captureFile, `${line}\n`);
       }
     }
-    const pending = waiting.get(this) ?? 0;
     if (pending === 0) roundTrips++;
     waiting.set(this, pending + 1);
     const answered = () => waiting.set(this, (waiting.get(this) ?? 1) - 1);

@@ -10,6 +10,9 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
+/** A shape shows at most this many statements (a migration's transaction holds hundreds). */
+const MAX_STEPS = 16;
+
 /**
  * The transactions of captured statements (objects of CAPTURE_SQL_FILE's lines, in order), grouped
  * by shape, most frequent first: { shape, count, roundTrips, medianMs, slowestMs }.
@@ -30,7 +33,11 @@ export function transactionShapes(statements, width = 28) {
     current.steps.push(`${roundTrip ? '*' : '+'}${head.slice(0, width)}`);
     if (!/^(commit|rollback)\b/i.test(head)) continue;
     open.delete(connection);
-    const shape = current.steps.join(' ');
+    const steps = current.steps.length;
+    const shape =
+      steps > MAX_STEPS
+        ? `${current.steps.slice(0, MAX_STEPS).join(' ')} … (${steps} statements)`
+        : current.steps.join(' ');
     const seen = shapes.get(shape) ?? {
       durations: [],
       roundTrips: 1 + current.steps.filter((step) => step.startsWith('*')).length,

@@ -43,3 +43,10 @@ test('groups each connection’s transactions by shape, round trip by round trip
 test('refuses statements captured without their times', () => {
   expect(() => transactionShapes([{ text: 'begin' }])).toThrow('captured without their times');
 });
+
+test('a long transaction’s shape shows its first statements and how many it held', () => {
+  const statements = Array.from({ length: 20 }, (_, i) => sent(i + 1, 1, true, `create table t${i}`));
+  const [shape] = transactionShapes([sent(0, 1, true, 'begin'), ...statements, sent(30, 1, true, 'commit')]);
+  expect(shape?.shape).toMatch(/^\*create table t0 .*\*create table t15 … \(21 statements\)$/);
+  expect(shape?.roundTrips).toBe(22);
+});

@@ -196,7 +196,7 @@ export async function buildApp({
       mailer,
       clock,
       idempotencyKeyTtlMs: env.IDEMPOTENCY_KEY_TTL_HOURS * HOUR_MS,
-      commitBehindLastStatements: database.kind === 'postgres',
+      commitBehindLastStatements: database.pipelines,
     }),
     jobs,
   };

@@ -65,6 +65,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Whether its connections pipeline: send a statement while earlier ones still wait for their
+   * answers (PostgreSQL's pool below; the embedded database runs one statement at a time).
+   */
+  pipelines: boolean;
   /** The embedded database itself (the job queue talks to it directly; lib/jobs). */
   pglite?: PGlite;
   /** A new connection outside the pool, for LISTEN and session locks (PostgreSQL only). */
@@ -156,6 +161,7 @@ function wrapPglite(client: PGlite, lock: DataDirLock | undefined): Database {
   return {
     db,
     kind: 'pglite',
+    pipelines: false,
     pglite: client,
     ping: async () => {
       await client.query('select 1');
@@ -210,6 +216,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    pipelines: true,
     createClient: () => new pg.Client({ connectionString: url }),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -18,7 +18,7 @@ const transactions = () =>
     mailer: createMailer(t.db, { from: 'Candor <no-reply@candor.test>' }),
     clock: () => new Date(),
     idempotencyKeyTtlMs: 3_600_000,
-    commitBehindLastStatements: t.database.kind === 'postgres',
+    commitBehindLastStatements: t.database.pipelines,
   });
 
 const nameOf = async (id: string) =>

@@ -16,7 +16,7 @@ function transactionsWith(mailer: ReturnType<typeof createMailer>) {
     mailer,
     clock: () => new Date(),
     idempotencyKeyTtlMs: 3_600_000,
-    commitBehindLastStatements: t.database.kind === 'postgres',
+    commitBehindLastStatements: t.database.pipelines,
   });
 }
 

@@ -86,7 +86,7 @@ export function createTransactions(deps: {
   idempotencyKeyTtlMs: number;
   /**
    * Whether the COMMIT is sent right behind the transaction's last statements instead of after
-   * their answers (a connection that pipelines, PostgreSQL's; db/client.ts). Whatever those
+   * their answers (`Database.pipelines`, PostgreSQL's connections; db/client.ts). Whatever those
    * statements check, they check in the database, so a failure still rolls everything back.
    */
   commitBehindLastStatements: boolean;
@@ -124,8 +124,8 @@ export function createTransactions(deps: {
         const value = await body(
           tx,
           { send: (message) => queued.push(message) },
-          (statement) => {
-            alongside = statement;
+          (held) => {
+            alongside = held;
           },
           (answer) => {
             // Awaited below; a failure before then must not go unhandled meanwhile.

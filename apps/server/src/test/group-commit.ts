@@ -15,7 +15,7 @@ export function togetherDeps(t: TestApp) {
     mailer: createMailer(t.db, { from: 'Candor <no-reply@candor.test>' }),
     clock: () => new Date(),
     idempotencyKeyTtlMs: 24 * 3_600_000,
-    commitBehindLastStatements: t.database.kind === 'postgres',
+    commitBehindLastStatements: t.database.pipelines,
   });
   return { market: t.app.market, transactions };
 }

@@ -70,9 +70,13 @@ export function appendHeldAudits(tx: Db, alongside?: HeldAlongside): Promise<voi
   if (!alongside) return Promise.resolve();
   return selectRows(
     tx,
-    sql`with alongside as (${alongside.statement})
-        select ${required(sql`(select count(*) from alongside) > 0`, alongside.failure)} as ok`,
+    sql`with alongside as (${alongside.statement}) select ${returnedARow(alongside)} as ok`,
   ).then(() => undefined);
+}
+
+/** The check that the statement named `alongside` in the same statement returned a row. */
+function returnedARow({ failure }: HeldAlongside): SQL {
+  return required(sql`(select count(*) from alongside) > 0`, failure);
 }
 
 /** The columns of an audit row that its entry gives, and the parts of its canonical form. */
@@ -164,9 +168,7 @@ async function appendAudits(
       returning a.seq
     )
     select ${required(sql`(select count(*) from moved) = 1`, NO_CHAIN_HEAD)} as head${
-      alongside
-        ? sql`, ${required(sql`(select count(*) from alongside) > 0`, alongside.failure)} as alongside`
-        : sql``
+      alongside ? sql`, ${returnedARow(alongside)} as alongside` : sql``
     }`,
   );
 }

@@ -32,6 +32,7 @@ import * as trades from './schema/trades.ts';
 import * as verifications from './schema/verifications.ts';
 import * as wallets from './schema/wallets.ts';
 import * as withdrawals from './schema/withdrawals.ts';
+import { usePostgresTypeParsers } from './select-rows.ts';
 import { createStatementCachingClient } from './statement-cache.ts';
 
 export const schema = {
@@ -183,6 +184,7 @@ async function openPostgres(url: string): Promise<Database> {
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
+  usePostgresTypeParsers(pg.types);
   // Statements sent again and again are prepared once per connection (db/statement-cache.ts).
   // Pipelined: statements a transaction sends without waiting for the one before (a batch's locks
   // and its keys' claim, docs/decisions/041) leave together and cost one round trip. PostgreSQL

@@ -6,6 +6,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { failedRequirement } from '../../db/require.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { COMMAND_LINE_ACTOR } from '../../lib/actor.ts';
+import { spyOnStatements } from '../../test/statements.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { appendHeldAudits, holdAuditsUntilCommit, recordAudit } from './audit.repository.ts';
 import { verifyAuditChain } from './verify-audit-chain.ts';
@@ -203,7 +204,6 @@ test("a transaction's held audits are appended in order by one statement, each c
   const before = await verifyAuditChain(t.db);
   expect(before.ok).toBe(true);
   const targets = ['first " quote', 'second \\ 💶', 'third \u2028 line'];
-  let statements = 0;
   let sentByAppend = 0;
   await t.db.transaction(async (tx) => {
     holdAuditsUntilCommit(tx);
@@ -218,17 +218,14 @@ test("a transaction's held audits are appended in order by one statement, each c
         after: { step: i },
       });
     }
-    const execute = tx.execute.bind(tx);
-    tx.execute = ((query: Parameters<typeof execute>[0]) => {
-      statements += 1;
-      return execute(query);
-    }) as typeof tx.execute;
+    const sent = spyOnStatements(tx);
     await appendHeldAudits(tx, {
       statement: sql`select 1 as x from generate_series(1, 3)`,
       failure: 'nothing alongside',
     });
-    // Counted here: on node-postgres the commit is sent through the same function.
-    sentByAppend = statements;
+    // Counted here: the commit is sent through the same function.
+    sentByAppend = sent.mock.calls.length;
+    sent.mockRestore();
   });
   expect(sentByAppend).toBe(1);
   expect(await verifyAuditChain(t.db)).toEqual({ ok: true, rows: before.rows + 3 });

@@ -20,6 +20,7 @@ import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
 import { showCoinAmount, toDeposit } from './deposit-rows.ts';
 import {
   type DepositDecision,
+  type DepositDetails,
   decideDeposit,
   findDepositDetails,
   lockDepositForDecision,
@@ -44,7 +45,7 @@ export async function listDeposits(
   }));
 }
 
-export type DepositDetails = NonNullable<Awaited<ReturnType<typeof findDepositDetails>>>;
+export type { DepositDetails };
 
 export function toAdminDeposit({ deposit, customer, proof, decider }: DepositDetails): AdminDeposit {
   return {

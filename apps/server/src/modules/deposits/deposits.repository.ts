@@ -1,11 +1,9 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { among } from '../../db/among.ts';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
+import { rowCodec } from '../../db/row-codec.ts';
 import { users } from '../../db/schema/auth.ts';
 import { depositQuotes, deposits } from '../../db/schema/deposits.ts';
-import { files } from '../../db/schema/files.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { customerEmailContains } from '../users/users.repository.ts';
@@ -49,31 +47,38 @@ export async function findDepositIdBy(
   return row?.id;
 }
 
-const deciders = alias(users, 'deciders');
-
 /**
  * A deposit locked FOR UPDATE for a decision (the second of two at once sees the first one's
  * result), read with what its answer shows (customer, proof) and the name of `deciderId`, the
  * staff member about to decide: one statement, so the decision needs no read-back.
  */
-export async function lockDepositForDecision(tx: Db, id: string, deciderId: string) {
+export async function lockDepositForDecision(
+  tx: Db,
+  id: string,
+  deciderId: string,
+): Promise<DepositDetails | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await selectDepositDetails(tx, eq(deposits.id, id), deciderId).for('update', {
-    of: deposits,
-  });
-  return row;
+  const [row] = await selectRows<Record<string, unknown>>(
+    tx,
+    sql`${DEPOSIT_DETAILS} left join users k on k.id = ${deciderId} where d.id = ${id} for update of d`,
+  );
+  return row && readDepositDetails(row);
 }
 
 /**
  * Deposits locked FOR UPDATE in id order for decisions taken together (decision 041), each read with
  * what its answer shows (customer, proof); each decider's name is read on its own (`selectUserNames`).
  */
-export async function lockDepositsForDecision(tx: Db, ids: readonly string[]) {
+export async function lockDepositsForDecision(tx: Db, ids: readonly string[]): Promise<DepositDetails[]> {
   const valid = [...new Set(ids.filter(isUuid))];
   if (valid.length === 0) return [];
-  return selectDepositDetails(tx, among(deposits.id, valid), deposits.decidedBy)
-    .orderBy(deposits.id)
-    .for('update', { of: deposits });
+  const rows = await selectRows<Record<string, unknown>>(
+    tx,
+    sql`${DEPOSIT_DETAILS} left join users k on k.id = d.decided_by
+         where d.id = any(array(select jsonb_array_elements_text(${JSON.stringify(valid)}::jsonb)::uuid))
+         order by d.id for update of d`,
+  );
+  return rows.map(readDepositDetails);
 }
 
 /** Records approvals on deposits that are still pending, in one statement; answers how many. */
@@ -108,10 +113,15 @@ export type DepositDecision = Pick<DepositRow, 'status' | 'decidedBy' | 'decided
 
 /** Records a decision on a deposit that is still pending. */
 export async function decideDeposit(tx: Db, id: string, decision: DepositDecision): Promise<void> {
-  await tx
-    .update(deposits)
-    .set(decision)
-    .where(and(eq(deposits.id, id), eq(deposits.status, 'pending')));
+  await selectRows(
+    tx,
+    sql`update deposits
+           set status = ${decision.status}, decided_by = ${decision.decidedBy},
+               decided_at = ${decision.decidedAt?.toISOString() ?? null}::timestamptz,
+               decision_reason = coalesce(${decision.decisionReason ?? null}::text, decision_reason),
+               entry_id = coalesce(${decision.entryId?.toString() ?? null}::bigint, entry_id)
+         where id = ${id} and status = 'pending'`,
+  );
 }
 
 /** A customer's deposits, newest first. */
@@ -154,28 +164,44 @@ export function selectDepositPage(
   });
 }
 
+/** A deposit with its customer, its proof of payment and a staff member (who decided, or is about to). */
+export type DepositDetails = {
+  deposit: DepositRow;
+  customer: { name: string; email: string };
+  proof: { id: string; contentType: string };
+  decider: { id: string; name: string } | null;
+};
+
+const depositRows = rowCodec(deposits);
+
 /**
- * A deposit with its customer, its proof of payment and a staff member's id and name: `decider`
- * is the deposit's own column (who decided) or the id of who is about to.
+ * The select of a deposit (`d`) with its customer and proof, built once (decision 041, "Statements
+ * built once"); the statement goes on with the decider's join (`k`) and its condition.
  */
-function selectDepositDetails(db: Db, where: SQL, decider: string | typeof deposits.decidedBy) {
-  return db
-    .select({
-      deposit: deposits,
-      customer: { name: users.name, email: users.email },
-      proof: { id: files.id, contentType: files.contentType },
-      decider: { id: deciders.id, name: deciders.name },
-    })
-    .from(deposits)
-    .innerJoin(users, eq(users.id, deposits.userId))
-    .innerJoin(files, eq(files.id, deposits.proofFileId))
-    .leftJoin(deciders, eq(deciders.id, decider))
-    .where(where);
+const DEPOSIT_DETAILS = sql.raw(
+  `select ${depositRows.columns('d', 'deposit_')}, u.name as customer_name, u.email as customer_email,
+          f.id::text as proof_id, f.content_type as proof_content_type, k.id as decider_id, k.name as decider_name
+     from deposits d
+     join users u on u.id = d.user_id
+     join files f on f.id = d.proof_file_id`,
+);
+
+function readDepositDetails(raw: Record<string, unknown>): DepositDetails {
+  return {
+    deposit: depositRows.read(raw, 'deposit_'),
+    customer: { name: raw.customer_name as string, email: raw.customer_email as string },
+    proof: { id: raw.proof_id as string, contentType: raw.proof_content_type as string },
+    decider:
+      raw.decider_id === null ? null : { id: raw.decider_id as string, name: raw.decider_name as string },
+  };
 }
 
 /** A deposit with its customer, its proof of payment and the staff member who decided. */
-export async function findDepositDetails(db: Db, id: string) {
+export async function findDepositDetails(db: Db, id: string): Promise<DepositDetails | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await selectDepositDetails(db, eq(deposits.id, id), deposits.decidedBy);
-  return row;
+  const [row] = await selectRows<Record<string, unknown>>(
+    db,
+    sql`${DEPOSIT_DETAILS} left join users k on k.id = d.decided_by where d.id = ${id}`,
+  );
+  return row && readDepositDetails(row);
 }

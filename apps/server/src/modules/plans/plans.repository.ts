@@ -43,25 +43,33 @@ export async function findPlanForPurchase(tx: Db, id: string): Promise<PlanRow |
   return row;
 }
 
+const planRows = rowCodec(plans);
+const purchaseRows = rowCodec(planPurchases);
+const PURCHASE_COLUMNS = sql.raw(purchaseRows.columns('p'));
+const PLAN_COLUMNS = sql.raw(planRows.columns('p'));
+
 /** `findPlanForPurchase` of many plans in one query (purchases decided together, decision 041). */
 export async function findPlansForPurchase(tx: Db, ids: readonly string[]): Promise<Map<string, PlanRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select()
-    .from(plans)
-    .where(inArray(plans.id, [...new Set(ids)]))
-    .orderBy(plans.id)
-    .for('share');
-  return new Map(rows.map((row) => [row.id, row]));
+  const rows = await selectRows<Record<string, unknown>>(
+    tx,
+    sql`select ${PLAN_COLUMNS} from plans p
+         where p.id = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)::uuid))
+         order by p.id for share`,
+  );
+  return new Map(rows.map((raw) => planRows.read(raw)).map((row) => [row.id, row]));
 }
 
 /** The current (unreplaced) purchases of these accounts, every kind, in one query. */
 export async function findCurrentPurchasesOf(db: Db, userIds: readonly string[]): Promise<PlanPurchaseRow[]> {
   if (userIds.length === 0) return [];
-  return db
-    .select()
-    .from(planPurchases)
-    .where(and(inArray(planPurchases.userId, [...new Set(userIds)]), isNull(planPurchases.replacedAt)));
+  const rows = await selectRows<Record<string, unknown>>(
+    db,
+    sql`select ${PURCHASE_COLUMNS} from plan_purchases p
+         where p.user_id = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(userIds)])}::jsonb)))
+           and p.replaced_at is null`,
+  );
+  return rows.map((raw) => purchaseRows.read(raw));
 }
 
 /** The account's current (unreplaced) purchase of a kind, which may have expired. */
@@ -200,7 +208,6 @@ export async function endPurchases(
 }
 
 /** Purchases stored by a statement built once (docs/decisions/041, "Statements built once"). */
-const purchaseRows = rowCodec(planPurchases);
 
 /** Stores purchases in one statement; answers the rows in the order given. */
 export async function insertPurchases(

@@ -16,6 +16,7 @@ import { createLocalQuoteBus } from '../../market/quote-bus.ts';
 import { insertUser } from '../../test/factories.ts';
 import { createManualClock } from '../../test/manual-clock.ts';
 import { fund } from '../../test/money.ts';
+import { spyOnStatements, textsOf } from '../../test/statements.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances } from '../ledger/ledger.service.ts';
@@ -176,9 +177,10 @@ describe('the stop-out monitor on live ticks', () => {
       amount: '10',
       lotSize: '20',
     });
-    const execute = vi.spyOn(database.db, 'execute');
+    const sent = spyOnStatements(database.db);
     await tick({ ETHUSD: '3160.00', BTCUSD: '56900.00' });
-    const checks = execute.mock.calls.filter(([query]) => JSON.stringify(query).includes('stop_out_price'));
+    const checks = textsOf(sent).filter((text) => text.includes('stop_out_price'));
+    sent.mockRestore();
     expect(checks).toHaveLength(1);
     expect((await rowOf(sell.trade.id)).resultMinor).toBe(-1_000n);
     expect((await rowOf(buy.trade.id)).resultMinor).toBe(-1_000n);
@@ -227,7 +229,7 @@ describe('the stop-out monitor on live ticks', () => {
       amount: '10',
       lotSize: '10',
     });
-    vi.spyOn(database.db, 'execute').mockRejectedValueOnce(new Error('connection lost'));
+    spyOnStatements(database.db).mockRejectedValueOnce(new Error('connection lost'));
     await tick({ ETHUSD: '3400.00' });
     expect(logger.error).toHaveBeenCalledWith(
       expect.anything(),
@@ -371,10 +373,11 @@ test('a server that does not produce prices leaves the checks to the one that do
     clock: clock.now,
   });
   follower.start();
-  const execute = vi.spyOn(database.db, 'execute');
+  const sent = spyOnStatements(database.db);
   listener?.(quote('BTCUSD', '1.00'));
   await follower.settle();
-  expect(execute).not.toHaveBeenCalled();
+  expect(sent).not.toHaveBeenCalled();
+  sent.mockRestore();
   await follower.stop();
 });
 

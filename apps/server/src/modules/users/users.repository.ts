@@ -2,10 +2,11 @@ import type { UserRole } from '@candor/contracts/auth';
 import type { StaffRole } from '@candor/contracts/staff';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern, prefixPattern } from '../../db/like-pattern.ts';
+import { rowCodec } from '../../db/row-codec.ts';
 import { users } from '../../db/schema/auth.ts';
+import { selectRows } from '../../db/select-rows.ts';
 
 /** A stored account (better-auth's users table, with Candor's role and status). */
 export type UserRow = typeof users.$inferSelect;
@@ -54,20 +55,26 @@ export async function lockUserForShare(tx: Db, id: string): Promise<UserRow | un
 /** `lockUserForShare` of many accounts in one query, in id order. */
 export async function lockUsersForShare(tx: Db, ids: readonly string[]): Promise<Map<string, UserRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select()
-    .from(users)
-    .where(among(users.id, [...new Set(ids)]))
-    .orderBy(users.id)
-    .for('share');
-  return new Map(rows.map((row) => [row.id, row]));
+  const rows = await selectRows<Record<string, unknown>>(
+    tx,
+    sql`select ${USER_COLUMNS} from users u
+         where u.id = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)))
+         order by u.id for share`,
+  );
+  return new Map(rows.map((raw) => userRows.read(raw)).map((row) => [row.id, row]));
 }
+
+const userRows = rowCodec(users);
+const USER_COLUMNS = sql.raw(userRows.columns('u'));
 
 /** The names of accounts by id (staff who decided, reviewers, …). */
 export async function selectUserNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(among(users.id, unique));
+  const rows = await selectRows<{ id: string; name: string }>(
+    db,
+    sql`select id, name from users where id = any(array(select jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb)))`,
+  );
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 

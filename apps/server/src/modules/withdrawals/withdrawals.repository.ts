@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { among } from '../../db/among.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inOrderOf } from '../../db/in-order.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
@@ -10,6 +9,7 @@ import { users } from '../../db/schema/auth.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import { withdrawalSettings, withdrawals } from '../../db/schema/withdrawals.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { ApprovalRow } from '../approvals/approvals.repository.ts';
 import { requireSiteSettings, type SiteSettingsRow } from '../settings/settings.repository.ts';
@@ -30,6 +30,7 @@ export type WithdrawalRequestFacts = {
 
 /** Withdrawals stored by a statement built once (docs/decisions/041, "Statements built once"). */
 const withdrawalRows = rowCodec(withdrawals);
+const WITHDRAWAL_COLUMNS = sql.raw(withdrawalRows.columns('w'));
 
 /** Stores withdrawals (each with its id) in one statement; the rows come back in the order given. */
 export async function insertWithdrawals(
@@ -92,17 +93,16 @@ export async function markWithdrawalsApproved(
   by: { decidedBy: string; decidedAt: Date },
 ): Promise<WithdrawalRow[]> {
   if (ids.length === 0) return [];
-  const rows = await tx
-    .update(withdrawals)
-    .set({
-      status: 'approved',
-      decidedBy: by.decidedBy,
-      decidedAt: by.decidedAt,
-      decisionReason: null,
-      updatedAt: by.decidedAt,
-    })
-    .where(and(among(withdrawals.id, [...ids]), eq(withdrawals.status, 'pending')))
-    .returning();
+  const raw = await selectRows<Record<string, unknown>>(
+    tx,
+    sql`update withdrawals w
+           set status = 'approved', decided_by = ${by.decidedBy}, decided_at = ${by.decidedAt.toISOString()}::timestamptz,
+               decision_reason = null, updated_at = ${by.decidedAt.toISOString()}::timestamptz
+         where w.id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid))
+           and w.status = 'pending'
+        returning ${WITHDRAWAL_COLUMNS}`,
+  );
+  const rows = raw.map((row) => withdrawalRows.read(row));
   if (rows.length !== new Set(ids).size) throw new Error('a locked pending withdrawal was not approved');
   return rows;
 }
@@ -152,10 +152,10 @@ export async function selectPeople(
   db: Db,
   ids: readonly string[],
 ): Promise<{ id: string; email: string; name: string }[]> {
-  return db
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(users)
-    .where(among(users.id, [...ids]));
+  return selectRows<{ id: string; email: string; name: string }>(
+    db,
+    sql`select id, email, name from users where id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`,
+  );
 }
 
 /** The ledger entries that name this withdrawal, oldest first. */
@@ -165,20 +165,30 @@ export async function selectWithdrawalEntries(db: Db, withdrawalId: string) {
 
 /** The ledger entries that name these withdrawals, oldest first, by withdrawal id: one query. */
 export async function selectEntriesOfWithdrawals(db: Db, withdrawalIds: readonly string[]) {
-  const rows =
+  const raw =
     withdrawalIds.length === 0
       ? []
-      : await db
-          .select({
-            withdrawalId: sql<string>`${journalEntries.reference}->>'withdrawal'`,
-            id: journalEntries.id,
-            kind: journalEntries.kind,
-            description: journalEntries.description,
-            createdAt: journalEntries.createdAt,
-          })
-          .from(journalEntries)
-          .where(among(sql`${journalEntries.reference}->>'withdrawal'`, [...new Set(withdrawalIds)]))
-          .orderBy(asc(journalEntries.id));
+      : await selectRows<{
+          withdrawal_id: string;
+          id: string;
+          kind: string;
+          description: string;
+          created_at: string;
+        }>(
+          db,
+          sql`select e.reference->>'withdrawal' as withdrawal_id, e.id::text as id, e.kind, e.description,
+                     e.created_at::text as created_at
+                from journal_entries e
+               where e.reference->>'withdrawal' = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(withdrawalIds)])}::jsonb)))
+               order by e.id`,
+        );
+  const rows = raw.map((row) => ({
+    withdrawalId: row.withdrawal_id,
+    id: journalEntries.id.mapFromDriverValue(row.id) as bigint,
+    kind: row.kind as (typeof journalEntries.$inferSelect)['kind'],
+    description: row.description,
+    createdAt: journalEntries.createdAt.mapFromDriverValue(row.created_at) as Date,
+  }));
   const byWithdrawal = new Map<string, Array<Omit<(typeof rows)[number], 'withdrawalId'>>>();
   for (const { withdrawalId, ...entry } of rows) {
     const entries = byWithdrawal.get(withdrawalId) ?? [];
@@ -195,20 +205,32 @@ export async function selectEntriesOfWithdrawals(db: Db, withdrawalIds: readonly
 export async function lockWithdrawalsForDecision(tx: Db, ids: readonly string[]) {
   const valid = [...new Set(ids.filter(isUuid))];
   if (valid.length === 0) return [];
-  const rows = await tx
-    .select({ row: withdrawals, waiting: approvals, threshold: siteSettings.fourEyesThresholdMinor })
-    .from(withdrawals)
-    .leftJoin(approvals, and(eq(approvals.withdrawalId, withdrawals.id), eq(approvals.status, 'awaiting')))
-    .leftJoin(siteSettings, eq(siteSettings.id, 1))
-    .where(among(withdrawals.id, valid))
-    .orderBy(withdrawals.id)
-    .for('update', { of: withdrawals });
-  return rows.map((found) => ({
-    row: found.row,
-    waiting: found.waiting,
-    fourEyesThresholdMinor: found.threshold,
+  const rows = await selectRows<Record<string, unknown>>(
+    tx,
+    sql`${WITHDRAWALS_FOR_DECISION}
+         where w.id = any(array(select jsonb_array_elements_text(${JSON.stringify(valid)}::jsonb)::uuid))
+         order by w.id for update of w`,
+  );
+  return rows.map((raw) => ({
+    row: withdrawalRows.read(raw, 'w_'),
+    waiting: raw.a_id === null ? null : approvalRows.read(raw, 'a_'),
+    fourEyesThresholdMinor:
+      raw.threshold === null
+        ? null
+        : (siteSettings.fourEyesThresholdMinor.mapFromDriverValue(raw.threshold as string) as bigint),
   }));
 }
+
+const approvalRows = rowCodec(approvals);
+
+/** The select of `lockWithdrawalsForDecision`, built once (decision 041, "Statements built once"). */
+const WITHDRAWALS_FOR_DECISION = sql.raw(
+  `select ${withdrawalRows.columns('w', 'w_')}, ${approvalRows.columns('a', 'a_')},
+          s.four_eyes_threshold_minor::text as threshold
+     from withdrawals w
+     left join approvals a on a.withdrawal_id = w.id and a.status = 'awaiting'
+     left join site_settings s on s.id = 1`,
+);
 
 // ---------- withdrawal settings ----------
 
@@ -221,6 +243,21 @@ export async function findWithdrawalSettings(
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
+
+const userRows = rowCodec(users);
+const protectionRows = rowCodec(withdrawalProtections);
+const settingsRows = rowCodec(withdrawalSettings);
+const siteRows = rowCodec(siteSettings);
+
+/** The select of `selectWithdrawalRequestFacts`, built once (decision 041, "Statements built once"). */
+const REQUEST_FACTS = sql.raw(
+  `select ${userRows.columns('u', 'u_')}, ${protectionRows.columns('p', 'p_')},
+          ${settingsRows.columns('w', 'w_')}, ${siteRows.columns('s', 's_')}
+     from users u
+     left join withdrawal_protections p on p.user_id = u.id
+     left join withdrawal_settings w on w.user_id = u.id
+     left join site_settings s on s.id = 1`,
+);
 
 /**
  * What a withdrawal request decides on, in one query: the site's Settings and, for each account,
@@ -236,24 +273,24 @@ export async function selectWithdrawalRequestFacts(
   const rows =
     unique.length === 0
       ? []
-      : await db
-          .select({
-            account: users,
-            protection: withdrawalProtections,
-            settings: withdrawalSettings,
-            site: siteSettings,
-          })
-          .from(users)
-          .leftJoin(withdrawalProtections, eq(withdrawalProtections.userId, users.id))
-          .leftJoin(withdrawalSettings, eq(withdrawalSettings.userId, users.id))
-          .leftJoin(siteSettings, eq(siteSettings.id, 1))
-          .where(among(users.id, unique));
-  const site = rows[0]?.site ?? (await requireSiteSettings(db));
-  const facts = new Map(
-    rows.map(({ account, protection, settings }) => [
-      account.id,
-      { account, protection: protection ?? undefined, settings: settings ?? undefined },
-    ]),
+      : await selectRows<Record<string, unknown>>(
+          db,
+          sql`${REQUEST_FACTS} where u.id = any(array(select jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb)))`,
+        );
+  const [first] = rows;
+  const site = first && first.s_id !== null ? siteRows.read(first, 's_') : await requireSiteSettings(db);
+  const facts = new Map<string, WithdrawalRequestFacts>(
+    rows.map((raw) => {
+      const account = userRows.read(raw, 'u_');
+      return [
+        account.id,
+        {
+          account,
+          protection: raw.p_user_id === null ? undefined : protectionRows.read(raw, 'p_'),
+          settings: raw.w_user_id === null ? undefined : settingsRows.read(raw, 'w_'),
+        },
+      ];
+    }),
   );
   return { site, facts };
 }

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { installJobQueueSchema } from '../lib/jobs/job-queue-schema.ts';
+import { createCoalescingClient } from './coalesce-writes.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import * as accountSecurity from './schema/account-security.ts';
 import * as audit from './schema/audit.ts';
@@ -193,7 +194,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    Client: createStatementCachingClient(pg.Client),
+    Client: createStatementCachingClient(createCoalescingClient(pg.Client)),
     pipeline: true,
   });
   // An idle connection can drop (a database restart, a terminated backend). pg reports it here;

@@ -43,6 +43,7 @@ export async function findPlanForPurchase(tx: Db, id: string): Promise<PlanRow |
   return row;
 }
 
+/** Plans and purchases read and stored by statements built once (docs/decisions/041, "Statements built once"). */
 const planRows = rowCodec(plans);
 const purchaseRows = rowCodec(planPurchases);
 const PURCHASE_COLUMNS = sql.raw(purchaseRows.columns('p'));
@@ -206,8 +207,6 @@ export async function endPurchases(
   );
   if (rows.length !== endings.length) throw new Error('a current purchase was not ended');
 }
-
-/** Purchases stored by a statement built once (docs/decisions/041, "Statements built once"). */
 
 /** Stores purchases in one statement; answers the rows in the order given. */
 export async function insertPurchases(

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { among } from '../db/among.ts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions, users } from '../db/schema/auth.ts';
+import { sessions, type users } from '../db/schema/auth.ts';
+import { selectRows } from '../db/select-rows.ts';
 import { createGroupCommit } from '../lib/group-commit.ts';
 import type { SignedIn } from './access.ts';
 import type { Auth } from './auth.ts';
@@ -62,19 +62,47 @@ export function signatureChecker(secret: string, cacheSize = SIGNATURE_CACHE_SIZ
   return Object.assign(check, { kept: () => expectedByToken.size });
 }
 
-/** Sessions with their account's actor and status (the reader adds which tokens). */
-export function selectSessions(db: Db) {
-  return db
-    .select({
-      token: sessions.token,
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      role: users.role,
-      status: users.status,
-      twoFactorEnabled: users.twoFactorEnabled,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId));
+type UserRow = typeof users.$inferSelect;
+
+/** A session with its account's actor and status. */
+type SessionActor = Pick<UserRow, 'role' | 'status' | 'twoFactorEnabled'> & {
+  token: string;
+  expiresAt: Date;
+  userId: string;
+};
+
+/**
+ * Sessions with their account's actor and status, built once (every request that carries a cookie
+ * runs it; decision 041, "Statements built once"); the reader adds which tokens.
+ */
+const SESSION_ACTORS = sql.raw(
+  `select s.token, s.expires_at::text as expires_at, u.id as user_id, u.role, u.status, u.two_factor_enabled
+     from sessions s
+     join users u on u.id = s.user_id`,
+);
+
+/** The sessions of these tokens, looked up through the token's index (one JSON parameter). */
+export function sessionsOfTokens(tokens: readonly string[]): SQL {
+  return sql`${SESSION_ACTORS} where s.token = any(array(select jsonb_array_elements_text(${JSON.stringify(tokens)}::jsonb)))`;
+}
+
+async function readSessionActors(db: Db, query: SQL): Promise<SessionActor[]> {
+  const rows = await selectRows<{
+    token: string;
+    expires_at: string;
+    user_id: string;
+    role: UserRow['role'];
+    status: UserRow['status'];
+    two_factor_enabled: boolean;
+  }>(db, query);
+  return rows.map((row) => ({
+    token: row.token,
+    expiresAt: sessions.expiresAt.mapFromDriverValue(row.expires_at) as Date,
+    userId: row.user_id,
+    role: row.role,
+    status: row.status,
+    twoFactorEnabled: row.two_factor_enabled,
+  }));
 }
 
 /**
@@ -99,22 +127,14 @@ export function createSessionReader(auth: Auth, db: Db) {
     };
   };
 
-  // Built once (every request that carries a cookie runs one of them); on PostgreSQL also prepared
-  // once per connection.
-  const sessionByToken = selectSessions(db)
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare('candor_session_actor');
-  const sessionsByTokens = selectSessions(db)
-    .where(among(sessions.token, sql.placeholder('tokens')))
-    .prepare('candor_session_actors');
-  type SessionRow = Awaited<ReturnType<typeof sessionByToken.execute>>[number];
   // Requests that arrive together read their sessions in one query (decision 041): each read still
   // starts after its request arrived, so a session ended before it is refused.
-  const lookups = createGroupCommit<string, SessionRow | undefined>({
+  const lookups = createGroupCommit<string, SessionActor | undefined>({
     maxBatch: SESSION_READ_BATCH,
-    runOne: async (token) => (await sessionByToken.execute({ token }))[0],
+    runOne: async (token) =>
+      (await readSessionActors(db, sql`${SESSION_ACTORS} where s.token = ${token}`))[0],
     runBatch: async (tokens) => {
-      const rows = await sessionsByTokens.execute({ tokens: JSON.stringify(tokens) });
+      const rows = await readSessionActors(db, sessionsOfTokens(tokens));
       const byToken = new Map(rows.map((row) => [row.token, row]));
       return tokens.map((token) => ({ ok: true, value: byToken.get(token) }));
     },

@@ -27,6 +27,27 @@ test('finds the rows whose text or uuid is among the values, and none for no val
   expect(await t.db.select({ id: deposits.id }).from(deposits).where(among(deposits.id, []))).toEqual([]);
 });
 
+test('an expression written out is text unless it says uuid, as its column would', async () => {
+  const user = await insertUser(t.db);
+  const named = await selectRows<{ id: string }>(
+    t.db,
+    sql`select u.id from users u where ${among(sql`u.id`, [user.id])}`,
+  );
+  expect(named).toEqual([{ id: user.id }]);
+  const uuids = await selectRows<{ id: string }>(
+    t.db,
+    sql`select d.id::text as id from deposits d where ${among(sql`d.id`, ['00000000-0000-4000-8000-000000000000'], 'uuid')}`,
+  );
+  expect(uuids).toEqual([]);
+  // Compared as text, a uuid column is refused by PostgreSQL: the type is what makes it work.
+  await expect(
+    selectRows(
+      t.db,
+      sql`select 1 from deposits d where ${among(sql`d.id`, ['00000000-0000-4000-8000-000000000000'])}`,
+    ),
+  ).rejects.toThrow();
+});
+
 test('the same text whatever the number of values, looked up through the index among thousands', async () => {
   await t.db.execute(sql`
     insert into users (id, name, email)

@@ -19,19 +19,22 @@ export type SqlExecutor = { execute(query: SQL): Promise<unknown> };
  */
 export async function selectRows<T>(db: SqlExecutor, query: SQL): Promise<T[]> {
   const driver = driverOf(db);
-  const rendered = driver ? renderPlain(query) : undefined;
+  const rendered = driver && renderPlain(query);
   if (!driver || !rendered) {
     const result = (await db.execute(query)) as unknown as { rows: T[] };
     return result.rows;
   }
+  const { text, params } = rendered;
   try {
-    return (await driver.rows(rendered.text, rendered.params)) as T[];
+    const result =
+      driver.kind === 'PgliteSession'
+        ? await driver.client.query(text, params, PGLITE_OPTIONS)
+        : await driver.client.query({ text, types: driver.types }, params);
+    return result.rows as T[];
   } catch (error) {
-    throw new DrizzleQueryError(rendered.text, rendered.params, error as Error);
+    throw new DrizzleQueryError(text, params, error as Error);
   }
 }
-
-type Driver = { rows(text: string, params: unknown[]): Promise<unknown[]> };
 
 /**
  * Types whose text Drizzle hands over as it comes (timestamps, dates, intervals, and arrays of
@@ -56,25 +59,19 @@ const PGLITE_OPTIONS = {
 };
 
 type DriverClient = { query(...args: unknown[]): Promise<{ rows: unknown[] }> };
-const drivers = new WeakMap<object, Driver | null>();
+type Driver =
+  | { kind: 'PgliteSession'; client: DriverClient }
+  | { kind: 'NodePgSession'; client: DriverClient; types: TypeParsers };
 
-/** The driver beneath a Drizzle database or transaction of either kind, or null if it is neither. */
-function driverOf(db: SqlExecutor): Driver | null {
+/** The driver beneath a Drizzle database or transaction of either kind, or undefined if it is neither. */
+function driverOf(db: SqlExecutor): Driver | undefined {
   const session = (db as { session?: { client?: DriverClient } }).session;
-  if (!session || typeof session !== 'object') return null;
-  let driver = drivers.get(session);
-  if (driver !== undefined) return driver;
+  const client = session?.client;
+  if (!client) return undefined;
   const kind = (session.constructor as { [entityKind]?: string })[entityKind];
-  const client = session.client;
-  driver = null;
-  if (client && kind === 'PgliteSession') {
-    driver = { rows: async (text, params) => (await client.query(text, params, PGLITE_OPTIONS)).rows };
-  } else if (client && kind === 'NodePgSession' && postgresTypes) {
-    const types = postgresTypes;
-    driver = { rows: async (text, params) => (await client.query({ text, types }, params)).rows };
-  }
-  drivers.set(session, driver);
-  return driver;
+  if (kind === 'PgliteSession') return { kind, client };
+  if (kind === 'NodePgSession' && postgresTypes) return { kind, client, types: postgresTypes };
+  return undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import { among } from '../db/among.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, type users } from '../db/schema/auth.ts';
 import { selectRows } from '../db/select-rows.ts';
@@ -83,7 +84,7 @@ const SESSION_ACTORS = sql.raw(
 
 /** The sessions of these tokens, looked up through the token's index (one JSON parameter). */
 export function sessionsOfTokens(tokens: readonly string[]): SQL {
-  return sql`${SESSION_ACTORS} where s.token = any(array(select jsonb_array_elements_text(${JSON.stringify(tokens)}::jsonb)))`;
+  return sql`${SESSION_ACTORS} where ${among(sql`s.token`, tokens)}`;
 }
 
 async function readSessionActors(db: Db, query: SQL): Promise<SessionActor[]> {

@@ -1,4 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
 import { rowCodec } from '../../db/row-codec.ts';
@@ -75,7 +76,7 @@ export async function lockDepositsForDecision(tx: Db, ids: readonly string[]): P
   const rows = await selectRows<Record<string, unknown>>(
     tx,
     sql`${DEPOSIT_DETAILS} left join users k on k.id = d.decided_by
-         where d.id = any(array(select jsonb_array_elements_text(${JSON.stringify(valid)}::jsonb)::uuid))
+         where ${among(sql`d.id`, valid, 'uuid')}
          order by d.id for update of d`,
   );
   return rows.map(readDepositDetails);
@@ -101,7 +102,11 @@ export async function approveDeposits(
           )}::jsonb) as v(id uuid, decided_by text, decided_at timestamptz, entry_id bigint)
          where d.id = v.id and d.status = 'pending'
            -- through the primary key (joined only with the JSON, PostgreSQL may read the whole table)
-           and d.id = any(array(select jsonb_array_elements_text(${JSON.stringify(approvals.map((approval) => approval.id))}::jsonb)::uuid))
+           and ${among(
+             sql`d.id`,
+             approvals.map((approval) => approval.id),
+             'uuid',
+           )}
         returning d.id::text as id`,
   );
   return rows.length;

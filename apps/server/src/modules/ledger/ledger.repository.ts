@@ -9,6 +9,7 @@ import type { InsufficientFunds } from '@candor/domain/ledger/balances';
 import { assertBalancedEntry, type EntryDraft, type EntryKind } from '@candor/domain/ledger/entries';
 import { err, ok, type Result } from '@candor/domain/result';
 import { sql } from 'drizzle-orm';
+import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { type Page, readPage } from '../../db/page.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
@@ -21,7 +22,7 @@ type LockedAccount = { id: bigint; kind: AccountKind; userId: string | null; bal
 
 /** Accounts of any of these customers: one JSON parameter, so the statement's text never varies. */
 function ownedByAny(userIds: readonly string[]) {
-  return sql`user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)))`;
+  return among(sql`user_id`, userIds);
 }
 
 /** Creates the customers' accounts that do not exist yet (a customer's first movement of a kind). */

@@ -2,6 +2,7 @@ import type { SignalFeatures, TradingFeatures } from '@candor/contracts/plans';
 import type { PlanKind, PurchasablePlanKind } from '@candor/domain/plans/plan-kinds';
 import { isPlanActive } from '@candor/domain/plans/plan-period';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { inOrderOf } from '../../db/in-order.ts';
 import { rowCodec } from '../../db/row-codec.ts';
@@ -55,7 +56,7 @@ export async function findPlansForPurchase(tx: Db, ids: readonly string[]): Prom
   const rows = await selectRows<Record<string, unknown>>(
     tx,
     sql`select ${PLAN_COLUMNS} from plans p
-         where p.id = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)::uuid))
+         where ${among(sql`p.id`, [...new Set(ids)], 'uuid')}
          order by p.id for share`,
   );
   return new Map(rows.map((raw) => planRows.read(raw)).map((row) => [row.id, row]));
@@ -67,7 +68,7 @@ export async function findCurrentPurchasesOf(db: Db, userIds: readonly string[])
   const rows = await selectRows<Record<string, unknown>>(
     db,
     sql`select ${PURCHASE_COLUMNS} from plan_purchases p
-         where p.user_id = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(userIds)])}::jsonb)))
+         where ${among(sql`p.user_id`, [...new Set(userIds)])}
            and p.replaced_at is null`,
   );
   return rows.map((raw) => purchaseRows.read(raw));
@@ -202,7 +203,11 @@ export async function endPurchases(
                           replacement_credit_minor bigint, credit_entry_id bigint)
          where p.id = e.id
            -- through the primary key (joined only with the JSON, PostgreSQL may read the whole table)
-           and p.id = any(array(select jsonb_array_elements_text(${JSON.stringify(endings.map((ending) => ending.id))}::jsonb)::uuid))
+           and ${among(
+             sql`p.id`,
+             endings.map((ending) => ending.id),
+             'uuid',
+           )}
         returning p.id::text as id`,
   );
   if (rows.length !== endings.length) throw new Error('a current purchase was not ended');

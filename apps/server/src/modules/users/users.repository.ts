@@ -2,6 +2,7 @@ import type { UserRole } from '@candor/contracts/auth';
 import type { StaffRole } from '@candor/contracts/staff';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern, prefixPattern } from '../../db/like-pattern.ts';
 import { rowCodec } from '../../db/row-codec.ts';
@@ -58,13 +59,14 @@ export async function lockUsersForShare(tx: Db, ids: readonly string[]): Promise
   const rows = await selectRows<Record<string, unknown>>(
     tx,
     sql`select ${USER_COLUMNS} from users u
-         where u.id = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)))
+         where ${among(sql`u.id`, [...new Set(ids)])}
          order by u.id for share`,
   );
   return new Map(rows.map((raw) => userRows.read(raw)).map((row) => [row.id, row]));
 }
 
-const userRows = rowCodec(users);
+/** Accounts read by statements built once (docs/decisions/041, "Statements built once"). */
+export const userRows = rowCodec(users);
 const USER_COLUMNS = sql.raw(userRows.columns('u'));
 
 /** The names of accounts by id (staff who decided, reviewers, …). */
@@ -73,7 +75,7 @@ export async function selectUserNames(db: Db, ids: readonly string[]): Promise<M
   if (unique.length === 0) return new Map();
   const rows = await selectRows<{ id: string; name: string }>(
     db,
-    sql`select id, name from users where id = any(array(select jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb)))`,
+    sql`select id, name from users where ${among(sql`id`, unique)}`,
   );
   return new Map(rows.map((row) => [row.id, row.name]));
 }

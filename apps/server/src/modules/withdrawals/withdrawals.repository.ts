@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { inOrderOf } from '../../db/in-order.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
@@ -13,7 +14,7 @@ import { selectRows } from '../../db/select-rows.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { ApprovalRow } from '../approvals/approvals.repository.ts';
 import { requireSiteSettings, type SiteSettingsRow } from '../settings/settings.repository.ts';
-import { customerEmailContains } from '../users/users.repository.ts';
+import { customerEmailContains, userRows } from '../users/users.repository.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 /** A new withdrawal's row, with its id. */
@@ -98,7 +99,7 @@ export async function markWithdrawalsApproved(
     sql`update withdrawals w
            set status = 'approved', decided_by = ${by.decidedBy}, decided_at = ${by.decidedAt.toISOString()}::timestamptz,
                decision_reason = null, updated_at = ${by.decidedAt.toISOString()}::timestamptz
-         where w.id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid))
+         where ${among(sql`w.id`, ids, 'uuid')}
            and w.status = 'pending'
         returning ${WITHDRAWAL_COLUMNS}`,
   );
@@ -154,7 +155,7 @@ export async function selectPeople(
 ): Promise<{ id: string; email: string; name: string }[]> {
   return selectRows<{ id: string; email: string; name: string }>(
     db,
-    sql`select id, email, name from users where id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`,
+    sql`select id, email, name from users where ${among(sql`id`, ids)}`,
   );
 }
 
@@ -179,7 +180,7 @@ export async function selectEntriesOfWithdrawals(db: Db, withdrawalIds: readonly
           sql`select e.reference->>'withdrawal' as withdrawal_id, e.id::text as id, e.kind, e.description,
                      e.created_at::text as created_at
                 from journal_entries e
-               where e.reference->>'withdrawal' = any(array(select jsonb_array_elements_text(${JSON.stringify([...new Set(withdrawalIds)])}::jsonb)))
+               where ${among(sql`e.reference->>'withdrawal'`, [...new Set(withdrawalIds)])}
                order by e.id`,
         );
   const rows = raw.map((row) => ({
@@ -208,7 +209,7 @@ export async function lockWithdrawalsForDecision(tx: Db, ids: readonly string[])
   const rows = await selectRows<Record<string, unknown>>(
     tx,
     sql`${WITHDRAWALS_FOR_DECISION}
-         where w.id = any(array(select jsonb_array_elements_text(${JSON.stringify(valid)}::jsonb)::uuid))
+         where ${among(sql`w.id`, valid, 'uuid')}
          order by w.id for update of w`,
   );
   return rows.map((raw) => ({
@@ -244,7 +245,6 @@ export async function findWithdrawalSettings(
   return row;
 }
 
-const userRows = rowCodec(users);
 const protectionRows = rowCodec(withdrawalProtections);
 const settingsRows = rowCodec(withdrawalSettings);
 const siteRows = rowCodec(siteSettings);
@@ -275,7 +275,7 @@ export async function selectWithdrawalRequestFacts(
       ? []
       : await selectRows<Record<string, unknown>>(
           db,
-          sql`${REQUEST_FACTS} where u.id = any(array(select jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb)))`,
+          sql`${REQUEST_FACTS} where ${among(sql`u.id`, unique)}`,
         );
   const [first] = rows;
   const site = first && first.s_id !== null ? siteRows.read(first, 's_') : await requireSiteSettings(db);

@@ -24,3 +24,72 @@ test('a visitor without a session gets the page without that preload', async ({ 
   expect(await response?.text()).not.toContain('first-screens');
   await expect(page.getByRole('heading', { name: 'Login into your account' })).toBeVisible();
 });
+
+// docs/decisions/036 (2026-11-27): a page's first Intl formatter costs the browser's set-up (ICU,
+// 35–80 ms of the main thread here). The dashboard (chart and signal drawn) and the trades page
+// (chart drawn) write their fixed English UTC formats without it (lib/utc-format.ts).
+for (const { path, signal } of [
+  { path: '/dashboard', signal: true },
+  { path: '/trades', signal: false },
+]) {
+  test(`${path} draws its first screen without making an Intl formatter`, async ({
+    page,
+    signedInClient,
+  }) => {
+    await page.addInitScript(() => {
+      const uses: string[] = [];
+      Object.assign(window, { intlUses: uses });
+      for (const name of [
+        'DateTimeFormat',
+        'NumberFormat',
+        'Collator',
+        'PluralRules',
+        'RelativeTimeFormat',
+      ] as const) {
+        const original = Intl[name];
+        Object.assign(Intl, {
+          [name]: new Proxy(original, {
+            construct: (target, args) => {
+              uses.push(`Intl.${name}`);
+              return Reflect.construct(target, args);
+            },
+            apply: (target, self, args) => {
+              uses.push(`Intl.${name}`);
+              return Reflect.apply(target, self, args);
+            },
+          }),
+        });
+      }
+      const localeMethods: [object, string][] = [
+        [Date.prototype, 'toLocaleString'],
+        [Date.prototype, 'toLocaleDateString'],
+        [Date.prototype, 'toLocaleTimeString'],
+        [Number.prototype, 'toLocaleString'],
+      ];
+      for (const [prototype, method] of localeMethods) {
+        const original = Reflect.get(prototype, method) as (...args: unknown[]) => string;
+        Object.assign(prototype, {
+          [method](this: unknown, ...args: unknown[]) {
+            uses.push(method);
+            return original.apply(this, args);
+          },
+        });
+      }
+    });
+    expect(signedInClient.email).toBeTruthy();
+    await page.goto(path);
+    if (signal) {
+      await expect(page.getByRole('meter', { name: /^Signal Strength · / })).toBeVisible();
+      await expect(page.getByText(/candles, as of \d{2} \w{3,4}, \d{2}:\d{2} UTC/)).toBeVisible();
+    }
+    const chart = page.getByTestId('price-chart').first();
+    await expect
+      .poll(async () => Number(await chart.getAttribute('data-candle-count')), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    // The axis is drawn on the next animation frame after the candles.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await page.evaluate(() => (window as unknown as { intlUses: string[] }).intlUses)).toEqual([]);
+  });
+}

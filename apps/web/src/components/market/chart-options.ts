@@ -4,22 +4,14 @@ import {
   ColorType,
   CrosshairMode,
   type DeepPartial,
+  TickMarkType,
   type Time,
 } from 'lightweight-charts';
+import { formatPriceNumber } from '../../lib/format-price.ts';
+import { formatUtcHourMinute, formatUtcWeekdayDateTime, usMonthShort } from '../../lib/utc-format.ts';
 
 export const UP_COLOR = '#16a34a';
 export const DOWN_COLOR = '#dc2626';
-
-const DATE_TIME_UTC = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: '2-digit',
-  month: 'short',
-  year: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 
 /**
  * The crosshair's time label, "Wed 04 Mar '26 14:00 UTC": candle times are Unix seconds in UTC,
@@ -27,10 +19,29 @@ const DATE_TIME_UTC = new Intl.DateTimeFormat('en-GB', {
  */
 export function formatChartTime(time: Time): string {
   if (typeof time !== 'number') return String(time);
-  const parts = Object.fromEntries(
-    DATE_TIME_UTC.formatToParts(new Date(time * 1000)).map((part) => [part.type, part.value]),
-  );
-  return `${parts.weekday} ${parts.day} ${parts.month} '${parts.year} ${parts.hour}:${parts.minute} UTC`;
+  return `${formatUtcWeekdayDateTime(new Date(time * 1000))} UTC`;
+}
+
+/**
+ * The time axis's labels, as the library writes them for an English reader ("2026", "Sep", "4",
+ * "14:00"), in UTC, without Intl (see lib/utc-format.ts). A time that is not Unix seconds is left
+ * to the library.
+ */
+export function formatTickMark(time: Time, type: TickMarkType): string | null {
+  if (typeof time !== 'number') return null;
+  const date = new Date(time * 1000);
+  switch (type) {
+    case TickMarkType.Year:
+      return String(date.getUTCFullYear());
+    case TickMarkType.Month:
+      return usMonthShort(date.getUTCMonth());
+    case TickMarkType.DayOfMonth:
+      return String(date.getUTCDate());
+    case TickMarkType.Time:
+      return formatUtcHourMinute(date);
+    case TickMarkType.TimeWithSeconds:
+      return `${formatUtcHourMinute(date)}:${String(date.getUTCSeconds()).padStart(2, '0')}`;
+  }
 }
 
 /**
@@ -48,7 +59,13 @@ export const CHART_OPTIONS: DeepPartial<ChartOptions> = {
   },
   grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
   rightPriceScale: { borderColor: '#e2e8f0', scaleMargins: { top: 0.12, bottom: 0.08 } },
-  timeScale: { borderColor: '#e2e8f0', timeVisible: true, secondsVisible: false, rightOffset: 3 },
+  timeScale: {
+    borderColor: '#e2e8f0',
+    timeVisible: true,
+    secondsVisible: false,
+    rightOffset: 3,
+    tickMarkFormatter: formatTickMark,
+  },
   crosshair: {
     mode: CrosshairMode.Normal,
     vertLine: { color: '#94a3b8', labelBackgroundColor: '#0f172a' },
@@ -70,13 +87,9 @@ export function buildPriceFormat(precision: number) {
   return { type: 'price', precision, minMove: 1 / 10 ** precision } as const;
 }
 
-/** The axis writes prices as the rest of the page does: "121,317.60". */
+/** The axis writes prices as the rest of the page does: "121,317.60" (as en-US would, without Intl). */
 export function buildPriceFormatter(precision: number): (price: number) => string {
-  const format = new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: precision,
-    maximumFractionDigits: precision,
-  });
-  return (price) => format.format(price);
+  return (price) => formatPriceNumber(price, precision);
 }
 
 /**

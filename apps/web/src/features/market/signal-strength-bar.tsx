@@ -2,6 +2,7 @@ import type { SignalDirection, SignalRating } from '@candor/contracts/market';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { signalQuery } from '../../lib/market-api.ts';
+import { formatUtcDayMonthTime } from '../../lib/utc-format.ts';
 
 export const DIRECTION_LABELS = {
   strong_sell: 'Strong sell',
@@ -19,15 +20,6 @@ const DIRECTION_STYLES = {
   buy: { bar: 'bg-emerald-500', text: 'text-emerald-700' },
   strong_buy: { bar: 'bg-emerald-600', text: 'text-emerald-700' },
 } as const satisfies Record<SignalDirection, { bar: string; text: string }>;
-
-const AS_OF = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: '2-digit',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 
 /**
  * PRODUCT.md §2: the computed technical rating of the charted instrument (nobody sets it), with
@@ -74,7 +66,8 @@ function SignalMeter({ signal }: { signal: SignalRating }) {
           </span>
         </p>
         <p className="text-xs text-slate-500">
-          {signal.interval.toUpperCase()} candles, as of {AS_OF.format(new Date(signal.asOf * 1000))} UTC
+          {signal.interval.toUpperCase()} candles, as of {formatUtcDayMonthTime(new Date(signal.asOf * 1000))}{' '}
+          UTC
         </p>
       </div>
       {/* biome-ignore lint/a11y/useSemanticElements: a native <meter> cannot take the direction's colour in every browser */}

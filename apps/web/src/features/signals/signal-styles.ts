@@ -1,4 +1,5 @@
 import type { SignalDirection } from '@candor/contracts/market';
+import { formatUtcDayMonthTime } from '../../lib/utc-format.ts';
 
 export const SIGNAL_DIRECTION_LABELS = {
   strong_sell: 'Strong sell',
@@ -17,16 +18,7 @@ export const SIGNAL_DIRECTION_STYLES = {
   strong_buy: { bar: 'bg-emerald-600', badge: 'bg-emerald-100 text-emerald-800', text: 'text-emerald-700' },
 } as const satisfies Record<SignalDirection, { bar: string; badge: string; text: string }>;
 
-const TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: '2-digit',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
 /** "25 Nov, 20:00 UTC" */
 export function formatUtc(date: Date): string {
-  return `${TIME.format(date)} UTC`;
+  return `${formatUtcDayMonthTime(date)} UTC`;
 }

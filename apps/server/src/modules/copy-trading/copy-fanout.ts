@@ -1,6 +1,7 @@
 import { chargeProfitShare } from '@candor/domain/copy/profit-share';
 import { profitShareEntry } from '@candor/domain/ledger/entries';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { copyHighWaterMarks, copyRelations, strategyProviders } from '../../db/schema/copy-trading.ts';
 import { trades } from '../../db/schema/trades.ts';
@@ -51,15 +52,6 @@ export async function enqueueCopyOpens(tx: Db, trade: { id: string; userId: stri
   await enqueueCopyOpensOfMany(tx, [trade]);
 }
 
-/** The active relations of active providers among some users: built once (docs/decisions/041). */
-const relationsOfProvidersText = {
-  head: sql.raw(`select r.id::text as "id", p.user_id as "providerUserId"
-      from copy_relations r join strategy_providers p on p.id = r.provider_id
-     where p.user_id = any(array(select jsonb_array_elements_text(`),
-  tail: sql.raw(`::jsonb))) and p.status = 'active' and r.status = 'active'
-     order by r.id`),
-};
-
 /** Active copy relations of active providers, with the provider's user (`findCopyRelationsOfProviders`). */
 export type ProviderRelation = { id: string; providerUserId: string };
 
@@ -74,7 +66,10 @@ export function findCopyRelationsOfProviders(
   if (userIds.length === 0) return Promise.resolve([]);
   return selectRows<ProviderRelation>(
     tx,
-    sql`${relationsOfProvidersText.head}${JSON.stringify([...new Set(userIds)])}${relationsOfProvidersText.tail}`,
+    sql`select r.id::text as "id", p.user_id as "providerUserId"
+          from copy_relations r join strategy_providers p on p.id = r.provider_id
+         where ${among(sql`p.user_id`, [...new Set(userIds)])} and p.status = 'active' and r.status = 'active'
+         order by r.id`,
   );
 }
 

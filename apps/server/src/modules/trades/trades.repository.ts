@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { inOrderOf } from '../../db/in-order.ts';
 import { countRows, type Page, pageCount, pageWindow, readPage } from '../../db/page.ts';
@@ -36,22 +37,17 @@ export async function insertTrades(tx: Db, values: readonly NewTrade[]): Promise
   );
 }
 
-const lockTradesText = {
-  head: sql.raw(`select ${tradeRows.columns('t')} from trades t
-    where t.id = any(array(select jsonb_array_elements_text(`),
-  tail: sql.raw(`::jsonb)::uuid)) and (`),
-  end: sql.raw(`::text is null or t.user_id = `),
-  order: sql.raw(`::text) order by t.id for update`),
-};
+/** Built once (docs/decisions/041): the trades' columns. */
+const TRADES_TO_LOCK = sql.raw(`select ${tradeRows.columns('t')} from trades t`);
 
 /** Trades locked FOR UPDATE in id order, only those `ownerId` owns when it is given. */
 async function lockTradeRows(tx: Db, ids: readonly string[], ownerId: string | null): Promise<TradeRow[]> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
-  const { head, tail, end, order } = lockTradesText;
   const raw = await selectRows<Record<string, unknown>>(
     tx,
-    sql`${head}${JSON.stringify(valid)}${tail}${ownerId}${end}${ownerId}${order}`,
+    sql`${TRADES_TO_LOCK} where ${among(sql`t.id`, valid, 'uuid')}
+         and (${ownerId}::text is null or t.user_id = ${ownerId}::text) order by t.id for update`,
   );
   return raw.map((row) => tradeRows.read(row));
 }

@@ -1,6 +1,7 @@
 import type { TradingTermsAnswer } from '@candor/contracts/trades';
 import type { TradingTerms } from '@candor/domain/trading/spread';
 import { sql } from 'drizzle-orm';
+import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { rowCodec } from '../../db/row-codec.ts';
 import { planPurchases } from '../../db/schema/plans.ts';
@@ -24,15 +25,8 @@ export async function findTradingTerms(db: Db, userId: string, now: Date): Promi
 
 const settingsRows = rowCodec(siteSettings);
 const purchaseRows = rowCodec(planPurchases);
-/** Built once (docs/decisions/041): the same text whatever the accounts. */
-const termsText = {
-  head: sql.raw(`select ${settingsRows.columns('s', 's.')}, ${purchaseRows.columns('p', 'p.')}
-      from site_settings s
-      left join plan_purchases p
-        on p.user_id = any(array(select jsonb_array_elements_text(`),
-  tail: sql.raw(`::jsonb))) and p.replaced_at is null
-     where s.id = 1`),
-};
+/** The Settings' and purchases' columns, built once (docs/decisions/041). */
+const TERMS_COLUMNS = sql.raw(`${settingsRows.columns('s', 's.')}, ${purchaseRows.columns('p', 'p.')}`);
 
 /**
  * `findTradingTerms` of many accounts (a batch of opens, a copy fan-out's followers) in one
@@ -46,7 +40,10 @@ export async function findTradingTermsOfMany(
   if (userIds.length === 0) return new Map();
   const raw = await selectRows<Record<string, unknown>>(
     db,
-    sql`${termsText.head}${JSON.stringify([...new Set(userIds)])}${termsText.tail}`,
+    sql`select ${TERMS_COLUMNS}
+          from site_settings s
+          left join plan_purchases p on ${among(sql`p.user_id`, [...new Set(userIds)])} and p.replaced_at is null
+         where s.id = 1`,
   );
   const found = raw[0] ? settingsRows.read(raw[0], 's.') : undefined;
   // The Settings row is made on first use (a new installation): then both are read on their own.

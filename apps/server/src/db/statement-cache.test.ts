@@ -29,19 +29,33 @@ test(`a statement is named (so prepared) from its ${PREPARE_AFTER}th sending on;
 
 test('another text gets another name; plain strings and statements named by the caller pass unchanged', async () => {
   const { client, sent } = sentConfigs();
-  for (let i = 0; i < PREPARE_AFTER; i++) await client.query({ text: 'select 1 as a' });
-  for (let i = 0; i < PREPARE_AFTER; i++) await client.query({ text: 'select 2 as b' });
+  for (let i = 0; i < PREPARE_AFTER; i++) await client.query({ text: 'select $1::int as a', values: [i] });
+  for (let i = 0; i < PREPARE_AFTER; i++) await client.query({ text: 'select $1::int as b' }, [i]);
   await client.query('select 3');
   await client.query({ text: 'select 4', name: 'mine' });
-  expect(sent[PREPARE_AFTER - 1]).toEqual({ text: 'select 1 as a', name: 'candor_1' });
-  expect(sent[2 * PREPARE_AFTER - 1]).toEqual({ text: 'select 2 as b', name: 'candor_2' });
+  expect(sent[PREPARE_AFTER - 1]).toEqual({
+    text: 'select $1::int as a',
+    values: [PREPARE_AFTER - 1],
+    name: 'candor_1',
+  });
+  expect(sent[2 * PREPARE_AFTER - 1]).toEqual({ text: 'select $1::int as b', name: 'candor_2' });
   expect(sent.slice(-2)).toEqual(['select 3', { text: 'select 4', name: 'mine' }]);
+});
+
+test('a text sent without parameters is never named: the simple protocol it goes through takes several commands', async () => {
+  const { client, sent } = sentConfigs();
+  const text = 'BEGIN; SELECT 1; COMMIT;';
+  for (let i = 0; i < 3 * PREPARE_AFTER; i++) {
+    await client.query({ text });
+    await client.query({ text, values: [] });
+  }
+  expect(sent.every((config) => (config as { name?: string }).name === undefined)).toBe(true);
 });
 
 test(`no more than ${MAX_PREPARED} statements are ever named`, async () => {
   const { client, sent } = sentConfigs();
   for (let s = 0; s < MAX_PREPARED + 10; s++) {
-    for (let i = 0; i < PREPARE_AFTER; i++) await client.query({ text: `select ${s}` });
+    for (let i = 0; i < PREPARE_AFTER; i++) await client.query({ text: `select ${s} + $1`, values: [i] });
   }
   const names = new Set(sent.map((config) => (config as { name?: string }).name).filter(Boolean));
   expect(names.size).toBe(MAX_PREPARED);

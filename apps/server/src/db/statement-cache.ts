@@ -14,7 +14,8 @@ type Seen = { count: number; name?: string };
  * This Client class (a subclass of node-postgres' own, passed in: pg loads only for PostgreSQL) names a statement once the server has sent its text PREPARE_AFTER times:
  * node-postgres then prepares it on each connection the first time that connection sends it, and
  * afterwards only binds and executes it (PostgreSQL keeps its plan, or re-plans it with the
- * parameters when a generic plan would cost more). Statements are told apart by their text alone,
+ * parameters when a generic plan would cost more). Only statements sent with parameters are named
+ * (`sentWithParameters`). Statements are told apart by their text alone,
  * which is what the server's code builds; values are always parameters. At most MAX_PREPARED
  * texts are named, so a connection holds a bounded number of prepared statements
  * (docs/decisions/039).
@@ -43,7 +44,13 @@ export function createStatementCachingClient(Base: typeof pg.Client): typeof pg.
   class StatementCachingClient extends Base {
     // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query() has many overloads; this passes every one through
     override query(config: any, values?: any, callback?: any): any {
-      if (config && typeof config === 'object' && typeof config.text === 'string' && !config.name) {
+      if (
+        config &&
+        typeof config === 'object' &&
+        typeof config.text === 'string' &&
+        !config.name &&
+        sentWithParameters(config, values)
+      ) {
         const name = nameOf(config.text);
         if (name) return super.query({ ...config, name }, values, callback);
       }
@@ -51,4 +58,16 @@ export function createStatementCachingClient(Base: typeof pg.Client): typeof pg.
     }
   }
   return StatementCachingClient;
+}
+
+/**
+ * Naming a statement must not change what its text does. node-postgres sends a text without
+ * parameters through the simple query protocol, which runs several commands in one text (pg-boss's
+ * maintenance sends `BEGIN; …; COMMIT;` so); a named statement goes through the extended protocol,
+ * which refuses them ("cannot insert multiple commands into a prepared statement"). So only a text
+ * sent with parameters, already on the extended protocol, is ever named.
+ */
+function sentWithParameters(config: { values?: unknown }, values: unknown): boolean {
+  const given = Array.isArray(values) ? values : config.values;
+  return Array.isArray(given) && given.length > 0;
 }

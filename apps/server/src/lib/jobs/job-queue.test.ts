@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { selectRows } from '../../db/select-rows.ts';
+import { PREPARE_AFTER } from '../../db/statement-cache.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import { createJobQueue, enqueueJob, enqueueJobs, type JobQueue } from './job-queue.ts';
-import { JOB_QUEUE_SCHEMA } from './job-queue-schema.ts';
+import { JOB_QUEUE_SCHEMA, jobQueueAdapter } from './job-queue-schema.ts';
 import { createTestJobTable, registerTestJobKind, TEST_JOB_KIND } from './test-job-kind.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
@@ -110,6 +111,16 @@ test('a handler that throws is retried, then the job is marked failed and logged
   expect(await jobStates()).toEqual({ failed: 1 });
   expect((await effects()).size).toBe(0);
   expect(JSON.stringify(errors)).toContain('job failed for good');
+});
+
+test("pg-boss's maintenance, several commands in one text, runs however often it is sent", async () => {
+  // Its supervision and queue statistics send `BEGIN; …; COMMIT;` every few seconds. On PostgreSQL
+  // a text sent often is prepared (db/statement-cache.ts), and a prepared statement takes one
+  // command: the fifth sending failed, and every one after it, for as long as the server ran.
+  const maintenance = `BEGIN; SELECT count(*) FROM ${JOB_QUEUE_SCHEMA}.queue; COMMIT;`;
+  for (let i = 0; i < 3 * PREPARE_AFTER; i++) {
+    await jobQueueAdapter(database).executeSql(maintenance);
+  }
 });
 
 test('two workers draining 1,000 jobs run each exactly once', async () => {

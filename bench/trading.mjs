@@ -13,7 +13,7 @@
 // pgbench (TPC-B-like, `-i -s 10` on its own fresh database) runs with the same number of clients
 // for the same time. Both databases are dropped at the end.
 //
-//   node bench/trading.mjs [--clients 50] [--seconds 10] [--warm-up 3]
+//   node bench/trading.mjs [--clients 32] [--seconds 10] [--warm-up 3]
 import { parseArgs } from 'node:util';
 import { observe } from './ledger-observe.mjs';
 import { connect, insertPendingDeposits, insertUsers } from './ledger-setup.mjs';
@@ -42,7 +42,12 @@ import {
 } from './load.mjs';
 import { guardRun, machineLine, percentile, requireBuild, SERVER } from './server.mjs';
 
-const TARGET = { clients: 50, ratioOfPgbench: 0.5, p99Ms: 50 };
+/**
+ * Issue 15, item 1: at least half of pgbench's TPS with the same number of clients, and p99 under
+ * 50 ms at 32 clients (the count bench:ledger uses too). This script was written at 50 clients
+ * before the issue set the count; `--clients 50` still runs it that way.
+ */
+const TARGET = { clients: 32, ratioOfPgbench: 0.5, p99Ms: 50 };
 const AUTH_SECRET = 'bench-trading-secret-bench-trading-secret-01';
 /** Starting money per customer; each trade risks $10, one open trade per customer at a time. */
 const START_CENTS = 100_000n;

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeServerErrors, serverErrorLog } from './server-log.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER = path.join(ROOT, 'apps/server/dist/server.js');
@@ -66,14 +67,25 @@ export async function startServer(env, { timeoutMs = 120_000 } = {}) {
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const stop = () => stopProcess(child);
+  // Every benchmark says so when its server logged errors meanwhile (bench/server-log.mjs).
+  const errorLog = serverErrorLog();
+  child.stdout.on('data', (chunk) => errorLog.write(chunk));
+  child.stderr.on('data', (chunk) => errorLog.write(chunk));
+  let reported = false;
+  const stop = async () => {
+    await stopProcess(child);
+    if (reported) return;
+    reported = true;
+    for (const text of describeServerErrors(errorLog.summary())) console.log(text);
+  };
   try {
     while (performance.now() - started < timeoutMs) {
       if (child.exitCode !== null) throw new Error(`The server exited (code ${child.exitCode}):\n${output}`);
       try {
         const response = await fetch(`${baseUrl}/api/ready`);
         if (response.status === 200) {
-          return { ms: performance.now() - started, baseUrl, stop, pid: /** @type {number} */ (child.pid) };
+          const pid = /** @type {number} */ (child.pid);
+          return { ms: performance.now() - started, baseUrl, stop, pid, errors: () => errorLog.summary() };
         }
       } catch {
         // not listening yet

@@ -14,7 +14,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import {
   enqueueCopyCloses,
   enqueueCopyStopLossChecks,
-  settleCopiedTrade,
+  settleCopiedTrades,
 } from '../copy-trading/copy-fanout.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
 import { findCopyMarks } from './copy-marks.repository.ts';
@@ -112,7 +112,7 @@ async function settleTrade(
   // closed it, and has its relation's copy stop-loss checked by a job of this transaction; a
   // provider's trade closes its followers' open copies through jobs of this transaction.
   if (closed.copyRelationId !== null) {
-    await settleCopiedTrade(tx, closed, close.now);
+    await settleCopiedTrades(tx, [closed], close.now);
     await enqueueCopyStopLossChecks(tx, [closed.copyRelationId]);
   }
   await enqueueCopyCloses(tx, closed.id);
@@ -218,10 +218,10 @@ type CopyCloser = 'copy' | 'copy_stop_loss';
 /**
  * Closes followers' open copies by the system: `copy` (the default) because the strategy provider
  * closed the trade they copy, `copy_stop_loss` because the follower's copy stop-loss was reached.
- * At the market price of this moment (each copy's closing side, under its own spread), as settleTrade closes one trade but set-based: the copies
- * locked in one query, their entries posted at once, their rows closed in one update; each copy then
- * settles its high-water mark (settleCopiedTrade) and has its relation's copy stop-loss checked by a
- * job of this transaction. A copy already closed (the follower was first) is left as it is. Answers
+ * At the market price of this moment (each copy's closing side, under its own spread), as settleTrade
+ * closes one trade but set-based: the copies locked in one query, their entries posted at once, their
+ * rows closed in one update, their high-water marks settled together (settleCopiedTrades); each
+ * relation's copy stop-loss is checked by a job of this transaction. A copy already closed (the follower was first) is left as it is. Answers
  * how many closed. PRICE_UNAVAILABLE is thrown: the job is retried until a price comes.
  */
 export async function closeCopiedTrades({
@@ -255,7 +255,7 @@ export async function closeCopiedTrades({
     ),
   );
   const { rows: closed, copied } = await closeTradeRows(tx, closes);
-  for (const row of closed) await settleCopiedTrade(tx, row, now);
+  await settleCopiedTrades(tx, closed, now);
   await enqueueCopyStopLossChecks(
     tx,
     closed.flatMap((row) => (row.copyRelationId === null ? [] : [row.copyRelationId])),

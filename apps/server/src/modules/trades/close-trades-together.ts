@@ -12,7 +12,7 @@ import type { MarketService } from '../../market/market.service.ts';
 import {
   enqueueCopyCloses,
   enqueueCopyStopLossChecks,
-  settleCopiedTrade,
+  settleCopiedTrades,
 } from '../copy-trading/copy-fanout.ts';
 import { expectPosted, lockCustomerAccounts, postMovements } from '../ledger/ledger.repository.ts';
 import { closeOwnTrade, closingOf, TRADE_TRANSITIONS } from './close-trade.service.ts';
@@ -128,7 +128,7 @@ export async function closeTradesTogether(
       // A follower's copy counts toward their high-water mark and has its copy stop-loss checked; a
       // provider's trade closes its followers' open copies through jobs of this transaction.
       const copies = rows.filter((row) => row.copyRelationId !== null);
-      for (const row of copies) await settleCopiedTrade(tx, row, now);
+      await settleCopiedTrades(tx, copies, now);
       await enqueueCopyStopLossChecks(
         tx,
         copies.flatMap((row) => (row.copyRelationId === null ? [] : [row.copyRelationId])),

@@ -214,7 +214,8 @@ export type ClosedCopy = {
 type CopyTerms = { relationId: string; providerUserId: string; profitShareBps: number; providerName: string };
 
 /** A high-water mark's key: one follower with one provider. */
-const markKey = (followerUserId: string, providerUserId: string) => `${followerUserId} ${providerUserId}`;
+const markKey = (followerUserId: string, providerUserId: string) =>
+  JSON.stringify([followerUserId, providerUserId]);
 
 /**
  * Followers' copies closed with their results (by the provider's close, the follower, an

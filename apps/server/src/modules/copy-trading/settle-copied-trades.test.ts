@@ -11,8 +11,8 @@ import { journalEntries } from '../../db/schema/ledger.ts';
 import { spyOnStatements, textsOf } from '../../test/statements.ts';
 import { assertLedgerConsistent, useTestApp } from '../../test/test-app.ts';
 import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
-import { type ClosedCopy, settleCopiedTrades } from './copy-fanout.ts';
 import { insertFollower, insertProvider } from './copy-test-helpers.ts';
+import { type ClosedCopy, settleCopiedTrades } from './settle-copied-trades.ts';
 
 /**
  * A copy-close job settles its copies' high-water marks together (decision 032): the marks, the

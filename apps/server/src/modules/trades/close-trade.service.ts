@@ -11,11 +11,8 @@ import { requireTransition, type Transitions } from '../../lib/require-transitio
 import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import {
-  enqueueCopyCloses,
-  enqueueCopyStopLossChecks,
-  settleCopiedTrades,
-} from '../copy-trading/copy-fanout.ts';
+import { enqueueCopyCloses, enqueueCopyStopLossChecks } from '../copy-trading/copy-fanout.ts';
+import { settleCopiedTrades } from '../copy-trading/settle-copied-trades.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
 import { findCopyMarks } from './copy-marks.repository.ts';
 import { closingPriceAt, requireFreshQuote } from './trade-inputs.ts';

@@ -9,11 +9,8 @@ import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireTransition } from '../../lib/require-transition.ts';
 import type { Transactions } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
-import {
-  enqueueCopyCloses,
-  enqueueCopyStopLossChecks,
-  settleCopiedTrades,
-} from '../copy-trading/copy-fanout.ts';
+import { enqueueCopyCloses, enqueueCopyStopLossChecks } from '../copy-trading/copy-fanout.ts';
+import { settleCopiedTrades } from '../copy-trading/settle-copied-trades.ts';
 import { expectPosted, lockCustomerAccounts, postMovements } from '../ledger/ledger.repository.ts';
 import { closeOwnTrade, closingOf, TRADE_TRANSITIONS } from './close-trade.service.ts';
 import { findCopyMarks } from './copy-marks.repository.ts';

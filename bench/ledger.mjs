@@ -45,6 +45,7 @@ import {
   runAll,
   runPgbench,
   startOnPostgres,
+  tailLine,
   verdict,
   WARM_UP_SECONDS,
   warmUpSeconds,
@@ -324,6 +325,8 @@ function report() {
     profiles.flatMap(({ label, stats }) => phaseRows(label, stats, pgbench)),
     pgbench,
   );
+  console.log('\nWhere the slowest answers fell (a few windows: stalls in which every client waited)');
+  for (const { label, stats } of profiles) console.log(tailLine(label, stats.tail));
 
   printTargetsHeading(clients, TARGET.clients);
   for (const { label, stats } of profiles) {

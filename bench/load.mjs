@@ -23,8 +23,9 @@ export const ADMIN_CLI = path.join(ROOT, 'apps/server/dist/admin.js');
 
 /**
  * @typedef {{ count: number; latencies: number[]; errors: Map<string, number>; sample?: string }} KindStats
+ * @typedef {{ over: number; windows: number; busiest: number }} Tail
  * @typedef {{ ops: number; opsPerSecond: number; elapsedMs: number; latencies: number[];
- *   kinds: Map<string, KindStats>; errors: number;
+ *   kinds: Map<string, KindStats>; errors: number; tail: Tail;
  *   observed?: Awaited<ReturnType<Awaited<ReturnType<typeof import('./ledger-observe.mjs').observe>>['stop']>> }} PhaseStats
  * @typedef {{ tps: number; p50: number; p99: number; transactions: number }} PgbenchResult
  * @typedef {ReturnType<typeof import('./server.mjs').guardRun>} Run
@@ -146,6 +147,8 @@ export function phaseRecorder(kindNames) {
   const kinds = new Map(kindNames.map((kind) => [kind, { count: 0, latencies: [], errors: new Map() }]));
   /** @type {number[]} */
   const all = [];
+  /** @type {Array<[number, number]>} each 200's arrival (performance.now()) and latency */
+  const answers = [];
   let errors = 0;
   return {
     /** @param {string} kind @param {{ status: number; ms: number; text: string }} answer */
@@ -155,6 +158,7 @@ export function phaseRecorder(kindNames) {
         k.count++;
         k.latencies.push(answer.ms);
         all.push(answer.ms);
+        answers.push([performance.now(), answer.ms]);
         return true;
       }
       errors++;
@@ -175,9 +179,46 @@ export function phaseRecorder(kindNames) {
         latencies: all,
         kinds,
         errors,
+        tail: tailWindows(answers, percentile(all, 99)),
       };
     },
   };
+}
+
+/** The width of the windows `tailWindows` counts the slowest answers in. */
+export const TAIL_WINDOW_MS = 100;
+
+/**
+ * Where a phase's answers at or over its p99 arrived: how many there are, in how many windows of
+ * TAIL_WINDOW_MS, and how many in the busiest window. A few windows holding them all means a few
+ * stalls in which every client waited at once (decision 041), not a slow steady state.
+ * @param {ReadonlyArray<readonly [number, number]>} answers  arrival time (ms) and latency (ms)
+ * @param {number} p99
+ * @returns {Tail}
+ */
+export function tailWindows(answers, p99) {
+  /** @type {Map<number, number>} */
+  const windows = new Map();
+  let over = 0;
+  for (const [at, latency] of answers) {
+    if (!(latency >= p99)) continue;
+    over++;
+    const window = Math.floor(at / TAIL_WINDOW_MS);
+    windows.set(window, (windows.get(window) ?? 0) + 1);
+  }
+  return { over, windows: windows.size, busiest: Math.max(0, ...windows.values()) };
+}
+
+/**
+ * One line on where a phase's slowest answers fell (`tailWindows`).
+ * @param {string} label
+ * @param {Tail} tail
+ */
+export function tailLine(label, { over, windows, busiest }) {
+  return (
+    `  ${label}: ${over} answers at or over the p99, in ${windows} windows of ${TAIL_WINDOW_MS} ms ` +
+    `(the busiest holds ${busiest})`
+  );
 }
 
 /**

@@ -36,6 +36,7 @@ import {
   runAll,
   runPgbench,
   startOnPostgres,
+  tailLine,
   verdict,
   WARM_UP_SECONDS,
   warmUpSeconds,
@@ -218,6 +219,8 @@ function report(s) {
   if (warmUpLine) console.log(warmUpLine);
   console.log('');
   printLoadTable(phaseRows('opens + closes', s, pgbench, { kindShare: true }), pgbench);
+  console.log('\nWhere the slowest answers fell (a few windows: stalls in which every client waited)');
+  console.log(tailLine('opens + closes', s.tail));
   const closes = s.kinds.get('close')?.count ?? 0;
   console.log(`\nRound trips (a trade opened and closed): ${(closes / (s.elapsedMs / 1000)).toFixed(0)}/s`);
 

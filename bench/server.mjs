@@ -84,8 +84,7 @@ export async function startServer(env, { timeoutMs = 120_000 } = {}) {
       try {
         const response = await fetch(`${baseUrl}/api/ready`);
         if (response.status === 200) {
-          const pid = /** @type {number} */ (child.pid);
-          return { ms: performance.now() - started, baseUrl, stop, pid, errors: () => errorLog.summary() };
+          return { ms: performance.now() - started, baseUrl, stop, pid: /** @type {number} */ (child.pid) };
         }
       } catch {
         // not listening yet

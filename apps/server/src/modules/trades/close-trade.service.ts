@@ -218,8 +218,9 @@ type CopyCloser = 'copy' | 'copy_stop_loss';
  * At the market price of this moment (each copy's closing side, under its own spread), as settleTrade
  * closes one trade but set-based: the copies locked in one query, their entries posted at once, their
  * rows closed in one update, their high-water marks settled together (settleCopiedTrades); each
- * relation's copy stop-loss is checked by a job of this transaction. A copy already closed (the follower was first) is left as it is. Answers
- * how many closed. PRICE_UNAVAILABLE is thrown: the job is retried until a price comes.
+ * relation's copy stop-loss is checked by a job of this transaction. A copy already closed (the
+ * follower was first) is left as it is. Answers how many closed. PRICE_UNAVAILABLE is thrown: the
+ * job is retried until a price comes.
  */
 export async function closeCopiedTrades({
   tx,

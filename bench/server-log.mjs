@@ -8,11 +8,11 @@ const ERROR_LEVEL = 50;
 const KEPT = 5;
 
 /**
- * Reads a server's output as it arrives (chunks may cut lines anywhere) and counts the JSON log
- * lines at error level or above; other lines (plain text, lower levels) are skipped.
+ * Reads a server's output as it arrives and counts the JSON log lines at error level or above;
+ * other lines (plain text, lower levels) are skipped. `stream()` gives the reader of one stream
+ * (stdout, stderr): each keeps its own unfinished line, since chunks may cut lines anywhere.
  */
 export function serverErrorLog() {
-  let partial = '';
   let count = 0;
   /** @type {Map<string, number>} */
   const messages = new Map();
@@ -32,11 +32,15 @@ export function serverErrorLog() {
       messages.set(message, (messages.get(message) ?? 0) + 1);
   };
   return {
-    /** @param {string | Buffer} chunk */
-    write(chunk) {
-      const lines = (partial + chunk).split('\n');
-      partial = /** @type {string} */ (lines.pop());
-      for (const line of lines) read(line);
+    /** The reader of one stream of the output: call it with each chunk. */
+    stream() {
+      let partial = '';
+      /** @param {string | Buffer} chunk */
+      return (chunk) => {
+        const lines = (partial + chunk).split('\n');
+        partial = /** @type {string} */ (lines.pop());
+        for (const line of lines) read(line);
+      };
     },
     /** How many error lines so far, and the first distinct messages with their counts. */
     summary() {

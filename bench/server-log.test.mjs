@@ -5,6 +5,8 @@ const line = (level, msg, err) => `${JSON.stringify({ level, time: 1, msg, ...(e
 
 test('counts error and fatal lines, however the output is cut into chunks', () => {
   const log = serverErrorLog();
+  const stdout = log.stream();
+  const stderr = log.stream();
   const output = [
     'No administrator exists yet. Open this one-time link…\n',
     line(30, 'Candor is ready'),
@@ -18,7 +20,12 @@ test('counts error and fatal lines, however the output is cut into chunks', () =
     line(60, 'shutting down badly'),
     '{"level":50, not json\n',
   ].join('');
-  for (let at = 0; at < output.length; at += 7) log.write(output.slice(at, at + 7));
+  // stderr's chunks arrive between stdout's, each stream's unfinished line kept apart.
+  for (let at = 0; at < output.length; at += 7) {
+    stdout(output.slice(at, at + 7));
+    stderr('[Better Auth]: a warning on stderr, cut ');
+  }
+  stderr('\n');
   expect(log.summary()).toEqual({
     count: 3,
     messages: [
@@ -35,12 +42,13 @@ test('counts error and fatal lines, however the output is cut into chunks', () =
 
 test('a run without errors prints nothing, and only the first five distinct messages are listed', () => {
   const quiet = serverErrorLog();
-  quiet.write(line(30, 'request completed'));
+  quiet.stream()(line(30, 'request completed'));
   expect(describeServerErrors(quiet.summary())).toEqual([]);
 
   const noisy = serverErrorLog();
-  for (let n = 0; n < 8; n++) noisy.write(line(50, `failure ${n}`));
-  noisy.write(line(50, 'failure 0'));
+  const write = noisy.stream();
+  for (let n = 0; n < 8; n++) write(line(50, `failure ${n}`));
+  write(line(50, 'failure 0'));
   expect(noisy.summary().count).toBe(9);
   expect(noisy.summary().messages).toEqual([
     ['failure 0', 2],

@@ -65,12 +65,15 @@ export async function startServer(env, { timeoutMs = 120_000 } = {}) {
     output = (output + chunk).slice(-65_536);
     if (logFile) fs.appendFileSync(logFile, chunk);
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
   // Every benchmark says so when its server logged errors meanwhile (bench/server-log.mjs).
   const errorLog = serverErrorLog();
-  child.stdout.on('data', (chunk) => errorLog.write(chunk));
-  child.stderr.on('data', (chunk) => errorLog.write(chunk));
+  for (const stream of [child.stdout, child.stderr]) {
+    const readErrors = errorLog.stream();
+    stream.on('data', (chunk) => {
+      keep(chunk);
+      readErrors(chunk);
+    });
+  }
   let reported = false;
   const stop = async () => {
     await stopProcess(child);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { required } from '../db/require.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import { selectRows } from '../db/select-rows.ts';
 import { AppError } from './app-error.ts';
 import { requireActor } from './request-actor.ts';
@@ -119,24 +120,27 @@ export async function settleKeys(
   released: readonly IdempotencyClaim[],
 ): Promise<void> {
   if (answered.length === 0 && released.length === 0) return;
-  // The pairs travel as arrays unnested together: PostgreSQL expects 10 rows of an unnest, so it
-  // looks each key up through the primary key. Joined with a JSON recordset (which it expects to
-  // hold 100 rows) it read the whole table once that held a few thousand keys.
+  // The pairs travel as arrays unnested together (rowsOf), so PostgreSQL looks each key up through
+  // the primary key.
+  const answeredRows = rowsOf('a', {
+    actor_id: answered.map(({ claim }) => claim.actorId),
+    key: answered.map(({ claim }) => claim.key),
+    body: { jsonb: answered.map(({ body }) => body) },
+  });
+  const releasedRows = rowsOf('r', {
+    actor_id: released.map((claim) => claim.actorId),
+    key: released.map((claim) => claim.key),
+  });
   await selectRows(
     tx,
     sql`with answered as (
           update idempotency_keys k set response_status = 200, response_body = a.body
-            from unnest(array(select jsonb_array_elements_text(${JSON.stringify(answered.map(({ claim }) => claim.actorId))}::jsonb)),
-                        array(select jsonb_array_elements_text(${JSON.stringify(answered.map(({ claim }) => claim.key))}::jsonb)),
-                        array(select jsonb_array_elements(${JSON.stringify(answered.map(({ body }) => body))}::jsonb)))
-                 as a(actor_id, key, body)
+            from ${answeredRows}
            where k.actor_id = a.actor_id and k.key = a.key
           returning 1
         ), released as (
           delete from idempotency_keys k
-           using unnest(array(select jsonb_array_elements_text(${JSON.stringify(released.map((claim) => claim.actorId))}::jsonb)),
-                        array(select jsonb_array_elements_text(${JSON.stringify(released.map((claim) => claim.key))}::jsonb)))
-                 as r(actor_id, key)
+           using ${releasedRows}
            where k.actor_id = r.actor_id and k.key = r.key
           returning 1
         )

@@ -3,6 +3,7 @@ import { type EntryDraft, profitShareEntry } from '@candor/domain/ledger/entries
 import { sql } from 'drizzle-orm';
 import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { SYSTEM_ACTOR } from '../../lib/actor.ts';
 import { postEntries } from '../ledger/ledger.repository.ts';
@@ -45,49 +46,41 @@ const markKey = (followerUserId: string, providerUserId: string) =>
  * on its own.
  */
 export async function settleCopiedTrades(tx: Db, copies: readonly ClosedCopy[], now: Date): Promise<void> {
-  const settling = copies.flatMap((copy) =>
-    copy.copyRelationId === null || copy.resultMinor === null
+  const closed = copies.flatMap(({ id, userId, copyRelationId, resultMinor }) =>
+    copyRelationId === null || resultMinor === null
       ? []
-      : [
-          {
-            id: copy.id,
-            userId: copy.userId,
-            relationId: copy.copyRelationId,
-            resultMinor: copy.resultMinor,
-          },
-        ],
+      : [{ id, userId, relationId: copyRelationId, resultMinor }],
   );
-  if (settling.length === 0) return;
-  const terms = await selectCopyTerms(tx, [...new Set(settling.map((copy) => copy.relationId))]);
-  const pairs = new Map<string, { followerUserId: string; providerUserId: string }>();
-  for (const copy of settling) {
+  if (closed.length === 0) return;
+  const terms = await selectCopyTerms(tx, [...new Set(closed.map((copy) => copy.relationId))]);
+  const settling = closed.map((copy) => {
     const relation = terms.get(copy.relationId);
     if (!relation) throw new Error('a copied trade has its copy relation');
-    const followerUserId = copy.userId;
-    pairs.set(markKey(followerUserId, relation.providerUserId), {
-      followerUserId,
-      providerUserId: relation.providerUserId,
-    });
-  }
+    return { ...copy, relation, key: markKey(copy.userId, relation.providerUserId) };
+  });
+  const pairs = new Map(
+    settling.map(({ userId, relation, key }) => [
+      key,
+      { followerUserId: userId, providerUserId: relation.providerUserId },
+    ]),
+  );
   const marks = await lockHighWaterMarks(tx, [...pairs.values()], now);
 
   const fees: Array<{ key: string; fee: bigint; entry: EntryDraft }> = [];
-  for (const copy of settling) {
-    const relation = terms.get(copy.relationId) as CopyTerms;
-    const key = markKey(copy.userId, relation.providerUserId);
+  for (const { id, userId, relation, resultMinor, key } of settling) {
     const mark = marks.get(key);
     if (!mark) throw new Error('the high-water mark was not stored');
-    const charged = chargeProfitShare(mark, copy.resultMinor, relation.profitShareBps);
+    const charged = chargeProfitShare(mark, resultMinor, relation.profitShareBps);
     marks.set(key, { ...mark, ...charged.mark });
     if (charged.feeCents === 0n) continue;
     fees.push({
       key,
       fee: charged.feeCents,
       entry: profitShareEntry({
-        followerId: copy.userId,
+        followerId: userId,
         providerId: relation.providerUserId,
         amount: charged.feeCents,
-        tradeId: copy.id,
+        tradeId: id,
         providerName: relation.providerName,
       }),
     });
@@ -140,10 +133,10 @@ async function lockHighWaterMarks(
   pairs: ReadonlyArray<{ followerUserId: string; providerUserId: string }>,
   now: Date,
 ): Promise<Map<string, LockedMark>> {
-  const followers = JSON.stringify(pairs.map((pair) => pair.followerUserId));
-  const providers = JSON.stringify(pairs.map((pair) => pair.providerUserId));
-  const keys = sql`unnest(array(select jsonb_array_elements_text(${followers}::jsonb)),
-                          array(select jsonb_array_elements_text(${providers}::jsonb))) as k(follower, provider)`;
+  const keys = rowsOf('k', {
+    follower: pairs.map((pair) => pair.followerUserId),
+    provider: pairs.map((pair) => pair.providerUserId),
+  });
   await selectRows(
     tx,
     sql`insert into copy_high_water_marks (follower_user_id, provider_user_id, updated_at)
@@ -175,7 +168,13 @@ async function lockHighWaterMarks(
 
 /** The marks' new cumulative results and peaks, and the fees left unpaid added (one statement). */
 async function writeHighWaterMarks(tx: Db, marks: readonly LockedMark[], now: Date): Promise<void> {
-  const column = (pick: (mark: LockedMark) => string) => JSON.stringify(marks.map(pick));
+  const values = rowsOf('v', {
+    follower: marks.map((mark) => mark.followerUserId),
+    provider: marks.map((mark) => mark.providerUserId),
+    cumulative: marks.map((mark) => mark.cumulativeCents.toString()),
+    peak: marks.map((mark) => mark.peakCents.toString()),
+    unpaid: marks.map((mark) => mark.unpaidFeeCents.toString()),
+  });
   const written = await selectRows<{ n: string }>(
     tx,
     sql`with written as (
@@ -183,12 +182,7 @@ async function writeHighWaterMarks(tx: Db, marks: readonly LockedMark[], now: Da
              set cumulative_minor = v.cumulative::bigint, peak_minor = v.peak::bigint,
                  unpaid_fee_minor = m.unpaid_fee_minor + v.unpaid::bigint,
                  updated_at = ${now.toISOString()}::timestamptz
-            from unnest(array(select jsonb_array_elements_text(${column((mark) => mark.followerUserId)}::jsonb)),
-                        array(select jsonb_array_elements_text(${column((mark) => mark.providerUserId)}::jsonb)),
-                        array(select jsonb_array_elements_text(${column((mark) => mark.cumulativeCents.toString())}::jsonb)),
-                        array(select jsonb_array_elements_text(${column((mark) => mark.peakCents.toString())}::jsonb)),
-                        array(select jsonb_array_elements_text(${column((mark) => mark.unpaidFeeCents.toString())}::jsonb)))
-                 as v(follower, provider, cumulative, peak, unpaid)
+            from ${values}
            where m.follower_user_id = v.follower and m.provider_user_id = v.provider
           returning 1
         )

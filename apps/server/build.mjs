@@ -90,3 +90,7 @@ await build({
     ].join(' '),
   },
 });
+
+// The embedded database's thread (src/db/pglite-thread-worker.mjs, docs/decisions/042): plain
+// JavaScript that loads only PGlite, copied as it is beside the bundles that start it.
+await fs.copyFile('src/db/pglite-thread-worker.mjs', 'dist/pglite-thread-worker.mjs');

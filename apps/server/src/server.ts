@@ -2,13 +2,14 @@ import { buildApp } from './app.ts';
 import { type AdminSocket, listenForAdminCommands } from './cli/admin-socket.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openDatabaseFromEnv } from './db/open-from-env.ts';
+import { pgliteHolder } from './db/pglite-thread-start.ts';
 import { readEnv } from './env.ts';
 import { sealUnchainedAuditRows } from './modules/audit/audit.repository.ts';
 import { issueSetupToken } from './modules/setup/setup.service.ts';
 
 async function main(): Promise<void> {
   const env = readEnv();
-  const database = await openDatabaseFromEnv(env, `the Candor server on port ${env.PORT}`);
+  const database = await openDatabaseFromEnv(env, pgliteHolder(env.PORT));
   const sealed = await sealUnchainedAuditRows(database.db);
   const app = await buildApp({ env, database });
   if (sealed > 0) app.log.info({ rows: sealed }, 'audit rows written before the hash chain were chained');

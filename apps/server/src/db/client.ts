@@ -9,7 +9,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { installJobQueueSchema } from '../lib/jobs/job-queue-schema.ts';
 import { createCoalescingClient } from './coalesce-writes.ts';
-import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import type { DataDirLock } from './data-dir-lock.ts';
+import { type EmbeddedClient, PgliteThread } from './pglite-thread.ts';
+import { startPgliteThread, takeEarlyPgliteThread } from './pglite-thread-start.ts';
 import * as accountSecurity from './schema/account-security.ts';
 import * as audit from './schema/audit.ts';
 import * as auth from './schema/auth.ts';
@@ -73,7 +75,7 @@ export type Database = {
    */
   pipelines: boolean;
   /** The embedded database itself (the job queue talks to it directly; lib/jobs). */
-  pglite?: PGlite;
+  pglite?: EmbeddedClient;
   /** A new connection outside the pool, for LISTEN and session locks (PostgreSQL only). */
   createClient?: () => pg.Client;
   /** Throws when the database cannot answer. */
@@ -119,38 +121,45 @@ async function hasEveryMigration(
   return recorded !== null && recorded !== undefined && Number(recorded) >= newest;
 }
 
-/**
- * The embedded PostgreSQL's start parameters: its defaults with a 32 MB buffer cache instead of
- * 128 MB. The cache lives in the WebAssembly memory and is touched at start, so it was resident
- * whether used or not (~100 MB of the server's idle RSS); the data files stay in the operating
- * system's page cache, so a miss costs a read, not a disk access (docs/decisions/037-price-stream.md).
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
-
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') return openPostgres(config.url);
   if (config.kind === 'pglite-snapshot') {
     const client = await PGlite.create({ loadDataDir: config.snapshot });
     return wrapPglite(client, undefined);
   }
-  const lock = acquireDataDirLock(config.dataDir, config.holder);
+  // PGlite runs on a thread of its own, opened there while this one goes on: the built entry
+  // starts it before the server's bundle loads (docs/decisions/042).
+  const started = takeEarlyPgliteThread(config.dataDir) ?? startPgliteThread(config.dataDir, config.holder);
+  let client: PgliteThread | undefined;
   try {
-    const client = await PGlite.create(path.join(config.dataDir, 'pg'), { startParams: PGLITE_START_PARAMS });
-    const database = wrapPglite(client, lock);
+    client = await PgliteThread.connect(started);
+    const database = wrapPglite(client, started.lock);
     const migrationsFolder = findMigrationsFolder();
     if (!(await hasEveryMigration(client, migrationsFolder))) {
-      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      await migratePglite(drizzleOver(client), { migrationsFolder });
     }
     await installJobQueueSchema(database);
     return database;
   } catch (error) {
-    lock.release();
+    await (client ? client.close() : started.worker.terminate()).catch(() => undefined);
+    started.lock.release();
     throw error;
   }
 }
 
-function wrapPglite(client: PGlite, lock: DataDirLock | undefined): Database {
-  const db = drizzlePglite({ client, schema });
+/**
+ * Drizzle over the embedded database. Drizzle's PGlite driver asks only `query` and `transaction`
+ * of its client, which the thread's client has as PGlite's own (the same base class).
+ */
+function drizzleOver(client: EmbeddedClient) {
+  return drizzlePglite({ client: client as PGlite, schema });
+}
+
+function wrapPglite(
+  client: EmbeddedClient & { close(): Promise<void> },
+  lock: DataDirLock | undefined,
+): Database {
+  const db = drizzleOver(client);
   // PGlite does not flush to disk after a transaction's COMMIT (electric-sql/pglite#1065, fix in
   // PR #1066, not released in 0.5.x); every top-level statement does. So each transaction is
   // followed by one, and a caller only hears "committed" once the commit is on disk.

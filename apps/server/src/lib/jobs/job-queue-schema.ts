@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import {
   type Db as BossDb,
@@ -7,13 +6,14 @@ import {
   fromPglite,
   getConstructionPlans,
 } from 'pg-boss';
+import type { EmbeddedClient } from '../../db/pglite-thread.ts';
 import { type SqlExecutor, selectRows } from '../../db/select-rows.ts';
 
 /** The PostgreSQL schema pg-boss keeps its tables in (docs/decisions/030). */
 export const JOB_QUEUE_SCHEMA = 'pgboss';
 
 /** The database as the queue needs it (structural, so db/client.ts can install the schema without a circle). */
-type QueueDatabase = { db: SqlExecutor; kind: 'pglite' | 'postgres'; pglite?: PGlite };
+type QueueDatabase = { db: SqlExecutor; kind: 'pglite' | 'postgres'; pglite?: EmbeddedClient };
 
 /**
  * pg-boss's view of the database. PGlite is reached directly (its `exec` runs pg-boss's

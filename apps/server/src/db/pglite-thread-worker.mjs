@@ -1,0 +1,73 @@
+// @ts-check
+// The embedded database's own thread (db/pglite-thread.ts, docs/decisions/042). It opens PGlite on
+// the data folder it is given and runs the wire-protocol messages the server's thread sends, one at
+// a time, answering each with PostgreSQL's reply as bytes. The server's thread parses the replies,
+// so errors, notices and notifications keep PGlite's own classes there.
+//
+// Plain JavaScript: it runs as it is from the sources (tests, `node --import tsx`) and is copied
+// beside the built bundle (build.mjs).
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+/**
+ * PostgreSQL's start parameters: its defaults with a 32 MB buffer cache instead of 128 MB. The
+ * cache lives in the WebAssembly memory and is touched at start, so it was resident whether used or
+ * not (~100 MB of the server's idle RSS); the data files stay in the operating system's page cache,
+ * so a miss costs a read, not a disk access (docs/decisions/037-price-stream.md).
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+const port = parentPort;
+if (!port) throw new Error('pglite-thread-worker.mjs runs as a worker thread');
+
+/** @param {unknown} error */
+function describe(error) {
+  return error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
+}
+
+/** @type {PGlite} */
+let db;
+try {
+  db = await PGlite.create(/** @type {string} */ (workerData.dataDir), { startParams: START_PARAMS });
+  port.postMessage({ type: 'open' });
+} catch (error) {
+  port.postMessage({ type: 'failed', error: describe(error) });
+  process.exit(1);
+}
+
+/** @param {Uint8Array[]} chunks */
+function join(chunks) {
+  const joined = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, at);
+    at += chunk.length;
+  }
+  return joined;
+}
+
+/** @typedef {{ id: number; op: 'exec'; message: Uint8Array } | { id: number; op: 'close' }} Call */
+
+port.on('message', async (/** @type {Call} */ call) => {
+  try {
+    if (call.op === 'exec') {
+      // The reply's bytes as PostgreSQL writes them, unparsed: the server's thread parses them.
+      // (execProtocolRaw would also parse them here, into a list it never empties.) No sync of the
+      // data folder is asked: on a folder of files PGlite has nothing to do for it.
+      /** @type {Uint8Array[]} */
+      const chunks = [];
+      await db.execProtocolRawStream(call.message, {
+        syncToFs: false,
+        onRawData: (chunk) => chunks.push(chunk.slice()),
+      });
+      const data = chunks.length === 1 ? /** @type {Uint8Array} */ (chunks[0]) : join(chunks);
+      port.postMessage({ id: call.id, data }, [data.buffer]);
+    } else {
+      await db.close();
+      port.postMessage({ id: call.id });
+      port.close();
+    }
+  } catch (error) {
+    port.postMessage({ id: call.id, error: describe(error) });
+  }
+});

@@ -173,8 +173,8 @@ export class PgliteThread extends BasePGlite {
   }
 
   /**
-   * Nothing to do here: the thread runs every message as PGlite's `execProtocol` does by default,
-   * writing to the data folder (pglite-thread-worker.mjs).
+   * Nothing to do: the data folder is a folder of files (PGlite's `NodeFS`), whose `syncToFs` does
+   * nothing in PGlite either; PostgreSQL's writes reach the files as it makes them.
    */
   async syncToFs(): Promise<void> {}
 

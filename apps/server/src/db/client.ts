@@ -159,16 +159,9 @@ function wrapPglite(
   client: EmbeddedClient & { close(): Promise<void> },
   lock: DataDirLock | undefined,
 ): Database {
+  // No statement after each transaction any more (decision 006, note of 2026-11-27): the sync
+  // PGlite skips after a COMMIT (electric-sql/pglite#1065) does nothing on a data folder of files.
   const db = drizzleOver(client);
-  // PGlite does not flush to disk after a transaction's COMMIT (electric-sql/pglite#1065, fix in
-  // PR #1066, not released in 0.5.x); every top-level statement does. So each transaction is
-  // followed by one, and a caller only hears "committed" once the commit is on disk.
-  const transaction = db.transaction.bind(db);
-  db.transaction = (async (run, config) => {
-    const result = await transaction(run, config);
-    await client.query('select 1');
-    return result;
-  }) as typeof db.transaction;
   return {
     db,
     kind: 'pglite',

@@ -46,6 +46,29 @@ test("a failed statement throws PGlite's DatabaseError with its code, and the ne
   expect((await db.query('select count(*)::int as n from items')).rows).toEqual([{ n: 1 }]);
 });
 
+test('a syntax error, a failure inside a transaction and a notice leave the connection usable', async () => {
+  await expect(db.query('selec 1')).rejects.toMatchObject({ code: '42601' });
+  await expect(
+    db.transaction(async (tx) => {
+      await tx.query('insert into items values (50, $1)', ['fifty']);
+      await tx.query('insert into items values (50, $1)', ['again']);
+    }),
+  ).rejects.toMatchObject({ code: '23505' });
+  expect((await db.query('select count(*)::int as n from items where id = 50')).rows).toEqual([{ n: 0 }]);
+  const notices: string[] = [];
+  await db.query(`do $$ begin raise notice 'careful'; end $$`, [], {
+    onNotice: (notice) => notices.push(notice.message ?? ''),
+  });
+  expect(notices).toEqual(['careful']);
+  expect((await db.query('select 2 as two')).rows).toEqual([{ two: 2 }]);
+});
+
+test('a reply of several megabytes comes back whole', async () => {
+  const result = await db.query<{ big: string }>(`select repeat('x', 6000000) || 'end' as big`);
+  expect(result.rows[0]?.big.length).toBe(6_000_003);
+  expect(result.rows[0]?.big.endsWith('xend')).toBe(true);
+});
+
 test('a transaction that throws is rolled back; one that returns is committed', async () => {
   await expect(
     db.transaction(async (tx) => {

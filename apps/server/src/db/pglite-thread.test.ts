@@ -63,6 +63,16 @@ test('a syntax error, a failure inside a transaction and a notice leave the conn
   expect((await db.query('select 2 as two')).rows).toEqual([{ two: 2 }]);
 });
 
+test('a statement described before a schema change is described again after it', async () => {
+  await db.exec('create table kinds (v int)');
+  await db.query('insert into kinds values ($1)', [5]);
+  await db.exec('alter table kinds alter column v type jsonb using to_jsonb(v)');
+  // Kept from before, the parameter would still be an integer and {"a": 1} would not go in.
+  await db.query('insert into kinds values ($1)', [{ a: 1 }]);
+  const rows = await db.query<{ v: unknown }>('select v from kinds order by v::text');
+  expect(rows.rows.map((row) => row.v)).toEqual([5, { a: 1 }]);
+});
+
 test('a reply of several megabytes comes back whole', async () => {
   const result = await db.query<{ big: string }>(`select repeat('x', 6000000) || 'end' as big`);
   expect(result.rows[0]?.big.length).toBe(6_000_003);

@@ -260,8 +260,11 @@ export class PgliteThread extends BasePGlite {
 const PARSE = 'P'.charCodeAt(0);
 /** Statement descriptions kept at most; all are dropped when full. */
 const DESCRIBED_LIMIT = 2000;
-/** Commands after which a statement's parameters may have other types. */
-const SCHEMA_CHANGE = /^(CREATE|ALTER|DROP)\b/;
+/**
+ * Commands after which a statement's parameters may have other types: schema changes, a DO block
+ * (which may run any), and the session's settings (search_path).
+ */
+const SCHEMA_CHANGE = /^(CREATE|ALTER|DROP|DO|SET|RESET|DISCARD)\b/;
 
 /** A Describe of a prepared statement ('D' then 'S'), whose reply the caller reads. */
 function isStatementDescribe(message: Uint8Array): boolean {

@@ -33,10 +33,10 @@ export function startPgliteThread(dataDir: string, holder: string): StartedPglit
   const lock = acquireDataDirLock(dataDir, holder);
   try {
     const worker = new Worker(workerFile(), { workerData: { dataDir: path.join(dataDir, 'pg') } });
-    // The listeners stay: once open, the thread's client (pglite-thread.ts) handles its failures,
-    // and these settle nothing more.
+    // The thread's first message says whether it opened. The failure listeners stay: once open, the
+    // thread's client (pglite-thread.ts) handles failures, and these settle nothing more.
     const opened = new Promise<void>((resolve, reject) => {
-      worker.on('message', (message: { type?: string; error?: { message: string; stack?: string } }) => {
+      worker.once('message', (message: { type?: string; error?: { message: string; stack?: string } }) => {
         if (message.type === 'open') resolve();
         if (message.type === 'failed') {
           reject(Object.assign(new Error(message.error?.message), { stack: message.error?.stack }));

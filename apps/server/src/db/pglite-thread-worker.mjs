@@ -35,33 +35,28 @@ try {
   process.exit(1);
 }
 
-/** @param {Uint8Array[]} chunks */
-function join(chunks) {
-  const joined = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, at);
-    at += chunk.length;
-  }
-  return joined;
-}
-
-/** @typedef {{ id: number; op: 'exec'; message: Uint8Array } | { id: number; op: 'close' }} Call */
+/** @typedef {{ id: number; op: 'exec'; messages: Uint8Array[] } | { id: number; op: 'close' }} Call */
 
 port.on('message', async (/** @type {Call} */ call) => {
   try {
     if (call.op === 'exec') {
-      // The reply's bytes as PostgreSQL writes them, unparsed: the server's thread parses them.
-      // (execProtocolRaw would also parse them here, into a list it never empties.) No sync of the
-      // data folder is asked: on a folder of files PGlite has nothing to do for it.
+      // The messages one after the other, as PGlite's query sends them, in one call from the
+      // server's thread. The replies' bytes as PostgreSQL writes them, unparsed, in order: the
+      // server's thread parses them. (execProtocolRaw would also parse them here, into a list it
+      // never empties.) No sync of the data folder is asked: on a folder of files PGlite has
+      // nothing to do for it.
       /** @type {Uint8Array[]} */
       const chunks = [];
-      await db.execProtocolRawStream(call.message, {
-        syncToFs: false,
-        onRawData: (chunk) => chunks.push(chunk.slice()),
-      });
-      const data = chunks.length === 1 ? /** @type {Uint8Array} */ (chunks[0]) : join(chunks);
-      port.postMessage({ id: call.id, data }, [data.buffer]);
+      for (const message of call.messages) {
+        await db.execProtocolRawStream(message, {
+          syncToFs: false,
+          onRawData: (chunk) => chunks.push(chunk.slice()),
+        });
+      }
+      port.postMessage(
+        { id: call.id, chunks },
+        chunks.map((chunk) => chunk.buffer),
+      );
     } else {
       await db.close();
       port.postMessage({ id: call.id });

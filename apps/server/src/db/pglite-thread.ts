@@ -12,8 +12,8 @@ type PgliteBase = abstract new () => Pick<
 > & { _initArrayTypes(): Promise<void> };
 const BasePGlite = Object.getPrototypeOf(PGlite) as PgliteBase;
 
-type Reply = { id: number; data?: Uint8Array; error?: { message: string; stack?: string } };
-type Pending = { resolve(data: Uint8Array | undefined): void; reject(error: Error): void };
+type Reply = { id: number; chunks?: Uint8Array[]; error?: { message: string; stack?: string } };
+type Pending = { resolve(chunks: Uint8Array[] | undefined): void; reject(error: Error): void };
 type BackendMessage = { name: string };
 type ProtocolOptions = {
   syncToFs?: boolean;
@@ -34,8 +34,12 @@ export class PgliteThread extends BasePGlite {
   readonly #queryLock = new Mutex();
   readonly #transactionLock = new Mutex();
   readonly #pending = new Map<number, Pending>();
-  readonly #deferred: Uint8Array[] = [];
-  /** Each reply holds whole messages, so one parser serves them all. */
+  /**
+   * Messages waiting to go to the thread with the next one sent, as copies: the caller's buffer may
+   * be reused for its next message, and a view into a larger buffer would take all of it along.
+   */
+  readonly #deferred: Uint8Array<ArrayBuffer>[] = [];
+  /** A message may be split between two chunks of a reply; a reply ends with a whole one. */
   readonly #parser = new protocol.Parser();
   readonly #described = new Map<string, BackendMessage[]>();
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
@@ -62,10 +66,6 @@ export class PgliteThread extends BasePGlite {
     return client;
   }
 
-  get closed(): boolean {
-    return this.#stopped !== undefined;
-  }
-
   #settle(reply: Reply): void {
     const pending = this.#pending.get(reply.id);
     if (!pending) return;
@@ -73,7 +73,7 @@ export class PgliteThread extends BasePGlite {
     if (reply.error) {
       pending.reject(Object.assign(new Error(reply.error.message), { stack: reply.error.stack }));
     } else {
-      pending.resolve(reply.data);
+      pending.resolve(reply.chunks);
     }
   }
 
@@ -83,14 +83,14 @@ export class PgliteThread extends BasePGlite {
     this.#pending.clear();
   }
 
-  #call(op: 'exec', message: Uint8Array<ArrayBuffer>): Promise<Uint8Array>;
+  #call(op: 'exec', messages: Uint8Array<ArrayBuffer>[]): Promise<Uint8Array[]>;
   #call(op: 'close'): Promise<undefined>;
-  #call(op: 'exec' | 'close', message?: Uint8Array<ArrayBuffer>): Promise<Uint8Array | undefined> {
+  #call(op: 'exec' | 'close', messages?: Uint8Array<ArrayBuffer>[]): Promise<Uint8Array[] | undefined> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, op, message }, message ? [message.buffer] : []);
+      this.#worker.postMessage({ id, op, messages }, messages?.map((message) => message.buffer) ?? []);
     });
   }
 
@@ -113,7 +113,6 @@ export class PgliteThread extends BasePGlite {
    */
   async execProtocolStream(message: Uint8Array, options: ProtocolOptions = {}): Promise<BackendMessage[]> {
     if (deferUntilSync(message)) {
-      // A copy: the caller's buffer may be reused for its next message.
       this.#deferred.push(message.slice());
       return [];
     }
@@ -121,7 +120,8 @@ export class PgliteThread extends BasePGlite {
     const key = parse && parse[0] === PARSE ? Buffer.from(parse).toString('latin1') : undefined;
     const described = key === undefined ? undefined : this.#described.get(key);
     if (described) return [...described];
-    const replies = this.#read(await this.#call('exec', this.#withDeferred(message)), options);
+    this.#deferred.push(message.slice());
+    const replies = this.#read(await this.#call('exec', this.#deferred.splice(0)), options);
     if (key !== undefined) {
       if (this.#described.size >= DESCRIBED_LIMIT) this.#described.clear();
       this.#described.set(key, replies);
@@ -129,32 +129,10 @@ export class PgliteThread extends BasePGlite {
     return replies;
   }
 
-  async execProtocol(
-    message: Uint8Array,
-    options: ProtocolOptions = {},
-  ): Promise<{ messages: BackendMessage[]; data: Uint8Array }> {
-    const data = await this.#call('exec', this.#withDeferred(message));
-    return { messages: this.#read(data, options), data };
-  }
-
-  /** The messages that waited, then this one, as one buffer. */
-  #withDeferred(message: Uint8Array): Uint8Array<ArrayBuffer> {
-    // Posted whole: a view into a larger buffer would take all of that buffer with it.
-    if (this.#deferred.length === 0) return message.slice();
-    const parts = [...this.#deferred.splice(0), message];
-    const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-    let at = 0;
-    for (const part of parts) {
-      joined.set(part, at);
-      at += part.length;
-    }
-    return joined;
-  }
-
-  #read(data: Uint8Array, { throwOnError = true, onNotice }: ProtocolOptions): BackendMessage[] {
+  #read(chunks: Uint8Array[], { throwOnError = true, onNotice }: ProtocolOptions): BackendMessage[] {
     const results: BackendMessage[] = [];
     let failure: messages.DatabaseError | undefined;
-    this.#parser.parse(data, (reply: BackendMessage) => {
+    const read = (reply: BackendMessage) => {
       if (failure) return;
       if (reply instanceof messages.DatabaseError) {
         this.#described.clear();
@@ -167,7 +145,8 @@ export class PgliteThread extends BasePGlite {
         this.#notify(reply.channel, reply.payload);
       }
       results.push(reply);
-    });
+    };
+    for (const chunk of chunks) this.#parser.parse(chunk, read);
     if (failure) throw failure;
     return results;
   }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { type AdminSocket, listenForAdminCommands } from './cli/admin-socket.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { exitWhenDatabaseLost } from './db/exit-when-database-lost.ts';
 import { openDatabaseFromEnv } from './db/open-from-env.ts';
 import { pgliteHolder } from './db/pglite-thread-start.ts';
 import { readEnv } from './env.ts';
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   const sealed = await sealUnchainedAuditRows(database.db);
   const app = await buildApp({ env, database });
   if (sealed > 0) app.log.info({ rows: sealed }, 'audit rows written before the hash chain were chained');
+  exitWhenDatabaseLost(database, app.log);
 
   // With the embedded database, `npm run admin` talks to this process (docs/decisions/015).
   let adminSocket: AdminSocket | undefined;

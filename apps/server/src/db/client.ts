@@ -80,6 +80,13 @@ export type Database = {
   createClient?: () => pg.Client;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Settles with why, should the database stop answering for good while open: the embedded
+   * database's thread ended (server.ts then stops the process, to be started again). Absent where
+   * that cannot happen: PostgreSQL's pool opens new connections, and the tests' in-process snapshots
+   * fail in the statement itself.
+   */
+  lost?: Promise<Error>;
   close(): Promise<void>;
 };
 
@@ -156,7 +163,7 @@ function drizzleOver(client: EmbeddedClient) {
 }
 
 function wrapPglite(
-  client: EmbeddedClient & { close(): Promise<void> },
+  client: EmbeddedClient & { close(): Promise<void>; lost?: Promise<Error> },
   lock: DataDirLock | undefined,
 ): Database {
   // No statement after each transaction any more (decision 006, note of 2026-11-27): the sync
@@ -167,6 +174,7 @@ function wrapPglite(
     kind: 'pglite',
     pipelines: false,
     pglite: client,
+    lost: client.lost,
     ping: async () => {
       await client.query('select 1');
     },

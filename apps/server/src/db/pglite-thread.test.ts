@@ -127,14 +127,21 @@ test('the folder is locked while the thread has it; closed, it opens again with 
     pid: process.pid,
     holder: 'the thread test',
   });
-  await db.close();
-  await expect(db.query('select 1')).rejects.toThrow(/closed/);
+  const closed = db;
+  await closed.close();
+  await expect(closed.query('select 1')).rejects.toThrow(/closed/);
+  // Closed on purpose: not lost (the server would otherwise end itself while shutting down).
+  const settled = await Promise.race([
+    closed.lost.then(() => 'lost'),
+    new Promise((resolve) => setTimeout(resolve, 50, 'not lost')),
+  ]);
+  expect(settled).toBe('not lost');
   db = await open();
   const ids = await db.query<{ id: number }>('select id from items where id < 100 order by id');
   expect(ids.rows.map((row) => row.id)).toEqual([1, 3]);
 }, 60_000);
 
-test('a thread that stops fails the statements waiting on it instead of leaving them hanging', async () => {
+test('a thread that stops fails the statements waiting on it instead of leaving them hanging, and the client is lost', async () => {
   const started = startPgliteThread(other, 'the stop test');
   try {
     const client = await PgliteThread.connect(started);
@@ -142,6 +149,8 @@ test('a thread that stops fails the statements waiting on it instead of leaving 
     await started.worker.terminate();
     await expect(waiting).rejects.toThrow(/stopped/);
     await expect(client.query('select 1')).rejects.toThrow(/stopped/);
+    // The server ends itself on this (db/exit-when-database-lost.ts).
+    expect((await client.lost).message).toMatch(/the embedded database's thread stopped/);
   } finally {
     started.lock.release();
   }

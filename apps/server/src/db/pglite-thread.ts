@@ -47,6 +47,14 @@ export class PgliteThread extends BasePGlite {
   #nextId = 1;
   #stopped: Error | undefined;
   #closing = false;
+  #lost: (error: Error) => void = () => undefined;
+  /**
+   * Settles with why, when the thread ends while the client is open (PGlite failed there, or the
+   * thread was ended from outside); never after `close()`. Nothing can be answered from then on.
+   */
+  readonly lost = new Promise<Error>((resolve) => {
+    this.#lost = resolve;
+  });
 
   private constructor(started: StartedPgliteThread) {
     super();
@@ -55,6 +63,7 @@ export class PgliteThread extends BasePGlite {
     this.#worker.on('error', (error) => this.#stop(error));
     this.#worker.on('exit', (code) => {
       this.#stop(new Error(`the embedded database's thread stopped (exit code ${code})`));
+      if (!this.#closing) this.#lost(this.#stopped as Error);
     });
   }
 

@@ -48,10 +48,14 @@ test('a lock left by a process that died is taken over', () => {
   lock.release();
 });
 
-test('releasing the lock removes the file, and the folder can be locked again', () => {
+test('releasing the lock removes the file and its exit listener, and the folder can be locked again', () => {
   const dir = tempDir();
+  const listeners = process.listenerCount('exit');
   const lock = acquireDataDirLock(dir, 'first');
+  expect(process.listenerCount('exit')).toBe(listeners + 1);
   lock.release();
   expect(fs.existsSync(path.join(dir, 'candor.lock'))).toBe(false);
+  expect(process.listenerCount('exit')).toBe(listeners);
   acquireDataDirLock(dir, 'second').release();
+  expect(process.listenerCount('exit')).toBe(listeners);
 });

@@ -50,6 +50,8 @@ export function acquireDataDirLock(dataDir: string, holder: string): DataDirLock
       const release = () => {
         if (released) return;
         released = true;
+        // A released lock leaves no listener behind (a process may take and release many).
+        process.removeListener('exit', release);
         if (readOwner(file)?.pid === process.pid) fs.rmSync(file, { force: true });
       };
       process.once('exit', release);

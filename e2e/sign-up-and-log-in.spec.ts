@@ -35,6 +35,7 @@ test('a visitor signs up, logs in, sees the dashboard shell and logs out', async
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await expect(page.getByRole('menu')).toContainText(user.email);
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
 
   await logOutThroughUi(page);
 

@@ -11,7 +11,12 @@ import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireTransition } from '../../lib/require-transition.ts';
 import type { Transactions } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
+import {
+  completeCustomerAccounts,
+  expectPosted,
+  postEntries,
+  reserveEntryIds,
+} from '../ledger/ledger.repository.ts';
 import { selectUserNames } from '../users/users.repository.ts';
 import {
   approveDeposit,
@@ -19,7 +24,7 @@ import {
   type DepositDetails,
   toAdminDeposit,
 } from './admin-deposits.service.ts';
-import { approveDeposits, lockDepositsForDecision } from './deposits.repository.ts';
+import { approveDeposits, lockAccountsOfDeposits, lockDepositsForDecision } from './deposits.repository.ts';
 
 /** A staff member's approval of a pending deposit (POST /api/admin/deposits/:id/approve). */
 export type DepositApprovalRequest = { actor: Actor; id: string; claim: IdempotencyClaim | undefined };
@@ -67,31 +72,29 @@ export async function approveDepositsTogether(
     transactions: deps.transactions,
     requests,
     runAlone: (request) => approveAlone(deps, request),
-    // The deposits first (each approval locks its deposit first); then, sent at once in the order
-    // PostgreSQL runs them, their customers' accounts, the keys, and the approvers' names.
+    // Sent at once, in the order PostgreSQL runs them: the deposits (each approval locks its
+    // deposit first), their customers' accounts, the entry ids the credits will take (after the
+    // accounts' locks), the keys, and the approvers' names.
     lock: async (tx, _now, claim) => {
-      const locked = new Map(
-        (
-          await lockDepositsForDecision(
-            tx,
-            requests.map((request) => request.id),
-          )
-        ).map((row) => [row.deposit.id, row]),
-      );
-      const [, , names] = await Promise.all([
-        lockCustomerAccounts(
-          tx,
-          [...locked.values()].map((row) => row.deposit.userId),
-        ),
+      const ids = requests.map((request) => request.id);
+      const [deposits, accounts, entryIds, , names] = await Promise.all([
+        lockDepositsForDecision(tx, ids),
+        lockAccountsOfDeposits(tx, ids),
+        reserveEntryIds(tx, requests.length),
         claim(),
         selectUserNames(
           tx,
           requests.map((request) => request.actor.id),
         ),
       ]);
-      return { locked, names };
+      await completeCustomerAccounts(
+        tx,
+        accounts,
+        deposits.map((row) => row.deposit.userId),
+      );
+      return { locked: new Map(deposits.map((row) => [row.deposit.id, row])), entryIds, names };
     },
-    decide: async (tx, now, { locked, names }, live) => {
+    decide: async (tx, now, { locked, entryIds, names }, live) => {
       const outcomes = new Map<number, ItemOutcome<AdminDeposit>>();
       const approving: Array<{ index: number; details: DepositDetails }> = [];
       const approvedHere = new Set<string>();
@@ -109,8 +112,21 @@ export async function approveDepositsTogether(
           outcomes.set(index, { ok: false, error });
         }
       }
-      const entries = expectPosted(
-        await postEntries(
+      const decisions = approving.map(({ index, details }, position) => ({
+        index,
+        details,
+        decision: {
+          status: 'approved' as const,
+          decidedBy: itemAt(requests, index).actor.id,
+          decidedAt: now,
+          entryId: itemAt(entryIds, position),
+        },
+      }));
+      // Sent at once: the credits posted with the ids reserved, then the deposits marked approved
+      // with them. Should the posting refuse, the deposits would name entries that do not exist:
+      // the update fails, and the batch with it.
+      const [posted, approved] = await Promise.all([
+        postEntries(
           tx,
           approving.map(({ details: { deposit } }) =>
             depositEntry({
@@ -121,22 +137,14 @@ export async function approveDepositsTogether(
             }),
           ),
           approving.map(({ index }) => itemAt(requests, index).actor),
+          { entryIds },
         ),
-      );
-      const decisions = approving.map(({ index, details }, position) => ({
-        index,
-        details,
-        decision: {
-          status: 'approved' as const,
-          decidedBy: itemAt(requests, index).actor.id,
-          decidedAt: now,
-          entryId: itemAt(entries, position).id,
-        },
-      }));
-      const approved = await approveDeposits(
-        tx,
-        decisions.map(({ details, decision }) => ({ id: details.deposit.id, ...decision })),
-      );
+        approveDeposits(
+          tx,
+          decisions.map(({ details, decision }) => ({ id: details.deposit.id, ...decision })),
+        ),
+      ]);
+      expectPosted(posted);
       if (approved !== decisions.length) throw new Error('a locked pending deposit was not approved');
       for (const { index, details, decision } of decisions) {
         const { actor } = itemAt(requests, index);

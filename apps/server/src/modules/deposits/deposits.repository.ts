@@ -7,6 +7,7 @@ import { users } from '../../db/schema/auth.ts';
 import { depositQuotes, deposits } from '../../db/schema/deposits.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { lockCustomerAccountsWhere } from '../ledger/ledger.repository.ts';
 import { customerEmailContains } from '../users/users.repository.ts';
 
 export type DepositQuoteRow = typeof depositQuotes.$inferSelect;
@@ -80,6 +81,18 @@ export async function lockDepositsForDecision(tx: Db, ids: readonly string[]): P
          order by d.id for update of d`,
   );
   return rows.map(readDepositDetails);
+}
+
+/**
+ * The ledger accounts of the customers whose deposits these are, locked (`lockCustomerAccountsWhere`):
+ * sent right behind `lockDepositsForDecision`, it runs once the deposits are locked, in the same
+ * round trip.
+ */
+export function lockAccountsOfDeposits(tx: Db, ids: readonly string[]) {
+  return lockCustomerAccountsWhere(
+    tx,
+    sql`select d.user_id from deposits d where ${among(sql`d.id`, [...new Set(ids.filter(isUuid))], 'uuid')}`,
+  );
 }
 
 /** Records approvals on deposits that are still pending, in one statement; answers how many. */

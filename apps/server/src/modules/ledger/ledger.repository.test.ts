@@ -4,12 +4,21 @@ import {
   reservationEntry,
   withdrawalEntries,
 } from '@candor/domain/ledger/entries';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../../db/client.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { insertUser } from '../../test/factories.ts';
 import { postOrReject } from '../../test/money.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
+import {
+  completeCustomerAccounts,
+  lockCustomerAccounts,
+  lockCustomerAccountsWhere,
+  postEntries,
+  reserveEntryIds,
+} from './ledger.repository.ts';
 import { readBalances, readStatement } from './ledger.service.ts';
 
 const ADMIN: Actor = { id: 'admin-1', role: 'admin' };
@@ -139,5 +148,108 @@ describe('postEntries under concurrency', () => {
     await Promise.all(runs);
     expect((await readBalances(db, a.id)).available).toBe('20.00');
     expect((await readBalances(db, b.id)).available).toBe('20.00');
+  });
+});
+
+/** A customer with a cash account and none of the others (as before an account kind existed). */
+async function customerWithCashAccountOnly() {
+  const user = await insertUser(database.db);
+  await database.db.execute(
+    sql`delete from ledger_accounts where user_id = ${user.id} and kind <> 'customer_cash'`,
+  );
+  return user;
+}
+
+describe('entry ids reserved ahead of a posting', () => {
+  test('the posting takes them in its entries’ order; a refused posting takes none; a missing account is an error', async () => {
+    const { db } = database;
+    const user = await insertUser(db);
+    const customer: Actor = { id: user.id, role: 'client' };
+    await db.transaction(async (tx) => {
+      await lockCustomerAccounts(tx, [user.id]);
+      const ids = await reserveEntryIds(tx, 3);
+      expect(ids).toHaveLength(3);
+      expect([...ids].sort((a, b) => (a < b ? -1 : 1))).toEqual(ids);
+      const posted = await postEntries(
+        tx,
+        [
+          depositEntry({ userId: user.id, amount: 1_000n, depositId: 'd1', methodLabel: 'Bitcoin(BTC)' }),
+          reservationEntry({ userId: user.id, amount: 400n, withdrawalId: 'w1', methodLabel: 'Bank' }),
+        ],
+        [ADMIN, customer],
+        { entryIds: ids },
+      );
+      // The first two, in order; the third is a gap, as a rolled-back posting leaves.
+      expect(posted.ok && posted.value.map((entry) => [entry.id, entry.kind])).toEqual([
+        [ids[0], 'deposit'],
+        [ids[1], 'reservation'],
+      ]);
+
+      const more = await reserveEntryIds(tx, 1);
+      const refused = await postEntries(
+        tx,
+        [reservationEntry({ userId: user.id, amount: 601n, withdrawalId: 'w2', methodLabel: 'Bank' })],
+        customer,
+        { entryIds: more },
+      );
+      expect(refused).toMatchObject({ ok: false, error: { code: 'INSUFFICIENT_FUNDS' } });
+      const stored = await selectRows<{ id: string }>(
+        tx,
+        sql`select id::text as id from journal_entries where user_id = ${user.id} order by id`,
+      );
+      expect(stored.map((row) => BigInt(row.id))).toEqual([ids[0], ids[1]]);
+
+      // A posting without reserved ids takes the next ids of the sequence, above those reserved.
+      const later = await postEntries(
+        tx,
+        [adjustmentEntry({ userId: user.id, direction: 'credit', amount: 1n, reason: 'x' })],
+        ADMIN,
+      );
+      expect(later.ok && (later.value[0]?.id ?? 0n) > (more[0] ?? 0n)).toBe(true);
+
+      await expect(
+        postEntries(
+          tx,
+          [adjustmentEntry({ userId: user.id, direction: 'credit', amount: 1n, reason: 'x' })],
+          ADMIN,
+          {
+            entryIds: [],
+          },
+        ),
+      ).rejects.toThrow('fewer entry ids reserved than entries');
+    });
+
+    // A customer whose accounts do not all exist (sign-up makes them; a customer from before an
+    // account kind existed may lack it): statements sent behind the posting would have run without
+    // its entries, so the posting does not create them on the way and fails instead.
+    const newcomer = await customerWithCashAccountOnly();
+    await expect(
+      db.transaction(async (tx) => {
+        const ids = await reserveEntryIds(tx, 1);
+        await postEntries(
+          tx,
+          [reservationEntry({ userId: newcomer.id, amount: 1n, withdrawalId: 'w3', methodLabel: 'Bank' })],
+          { id: newcomer.id, role: 'client' },
+          { entryIds: ids },
+        );
+      }),
+    ).rejects.toThrow('a posting with reserved entry ids names a ledger account that does not exist');
+  });
+
+  test('the accounts of the customers a subquery names are locked, and completed when some are missing', async () => {
+    const { db } = database;
+    const [seasoned, newcomer] = [await insertUser(db), await customerWithCashAccountOnly()];
+    await db.transaction(async (tx) => {
+      const owners = sql`select id from users where id in (${seasoned.id}, ${newcomer.id})`;
+      const locked = await lockCustomerAccountsWhere(tx, owners);
+      // The newcomer has only the cash account sign-up gave them.
+      expect(
+        locked.filter((account) => account.userId === newcomer.id).map((account) => account.kind),
+      ).toEqual(['customer_cash']);
+      const complete = await completeCustomerAccounts(tx, locked, [seasoned.id, newcomer.id]);
+      expect(complete).toHaveLength(6);
+      expect(new Set(complete.map((account) => `${account.userId} ${account.kind}`)).size).toBe(6);
+      expect(await completeCustomerAccounts(tx, complete, [seasoned.id, newcomer.id])).toBe(complete);
+    });
   });
 });

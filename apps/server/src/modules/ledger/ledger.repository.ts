@@ -8,7 +8,7 @@ import {
 import type { InsufficientFunds } from '@candor/domain/ledger/balances';
 import { assertBalancedEntry, type EntryDraft, type EntryKind } from '@candor/domain/ledger/entries';
 import { err, ok, type Result } from '@candor/domain/result';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { type Page, readPage } from '../../db/page.ts';
@@ -43,24 +43,68 @@ async function createCustomerAccounts(tx: Db, userIds: readonly string[]): Promi
 export async function lockCustomerAccounts(tx: Db, userIds: readonly string[]): Promise<LockedAccount[]> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return [];
-  const select = async () => {
-    const rows = await selectRows<{ id: string; kind: AccountKind; user_id: string; balance: string }>(
-      tx,
-      sql`select id::text as id, kind, user_id, balance_minor::text as balance from ledger_accounts
-           where ${ownedByAny(unique)}
-           order by id for no key update`,
-    );
-    return rows.map((row) => ({
-      id: BigInt(row.id),
-      kind: row.kind,
-      userId: row.user_id,
-      balanceMinor: BigInt(row.balance),
-    }));
-  };
-  const first = await select();
-  if (first.length === unique.length * CUSTOMER_ACCOUNT_KINDS.length) return first;
+  return completeCustomerAccounts(tx, await lockAccountsWhere(tx, ownedByAny(unique)), unique);
+}
+
+/**
+ * Locks the accounts of the customers `owners` selects (a subquery's `user_id`s, e.g. of the
+ * deposits being approved), as `lockCustomerAccounts` does, for a caller that sends it right behind
+ * the lock of those rows: PostgreSQL runs it once they are locked, and both leave in one round trip
+ * (docs/decisions/041, "Entry ids reserved"). Answers the accounts that exist: pass them to
+ * `completeCustomerAccounts` once the owners are known.
+ */
+export function lockCustomerAccountsWhere(tx: Db, owners: SQL): Promise<LockedAccount[]> {
+  return lockAccountsWhere(tx, sql`user_id in (${owners})`);
+}
+
+/**
+ * The accounts of `userIds` locked by `lockCustomerAccountsWhere`, with those that did not exist yet
+ * created and locked (a customer's first movement of a kind): every customer then has all three.
+ */
+export async function completeCustomerAccounts(
+  tx: Db,
+  locked: LockedAccount[],
+  userIds: readonly string[],
+): Promise<LockedAccount[]> {
+  const unique = [...new Set(userIds)];
+  if (locked.length === unique.length * CUSTOMER_ACCOUNT_KINDS.length) return locked;
   await createCustomerAccounts(tx, unique);
-  return select();
+  return lockAccountsWhere(tx, ownedByAny(unique));
+}
+
+async function lockAccountsWhere(tx: Db, where: SQL): Promise<LockedAccount[]> {
+  const rows = await selectRows<{ id: string; kind: AccountKind; user_id: string; balance: string }>(
+    tx,
+    sql`select id::text as id, kind, user_id, balance_minor::text as balance from ledger_accounts
+         where ${where}
+         order by id for no key update`,
+  );
+  return rows.map((row) => ({
+    id: BigInt(row.id),
+    kind: row.kind,
+    userId: row.user_id,
+    balanceMinor: BigInt(row.balance),
+  }));
+}
+
+/**
+ * `count` entry ids taken from the journal's sequence ahead of a posting, in increasing order, for
+ * `postEntries`' `entryIds`: rows that name their entry (a trade's margin, a deposit's credit) can
+ * then be sent in the posting's own round trip, behind it, instead of after its answer
+ * (docs/decisions/041, "Entry ids reserved"). Send it after the lock of the accounts the posting
+ * will move: the ids then grow in the order movements take an account, as when the posting takes
+ * them itself, so running balances still chain by id. An id left unused is a gap in the sequence,
+ * as a rolled-back posting leaves.
+ */
+export async function reserveEntryIds(tx: Db, count: number): Promise<bigint[]> {
+  if (count === 0) return [];
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`select id::text as id
+          from (select nextval('journal_entries_id_seq') as id from generate_series(1, ${count}::int)) ids
+         order by ids.id`,
+  );
+  return rows.map((row) => BigInt(row.id));
 }
 
 function customerUserIds(drafts: readonly EntryDraft[]): string[] {
@@ -95,14 +139,19 @@ function actorOf(actors: EntryActors, index: number): Actor {
  * balances (a running sum in the entries' order, as `applyEntries` in packages/domain does), and
  * only if no customer's cash or reserved balance goes below zero and no loan above it, at any
  * posting, allocates the entry ids (after the locks: ids grow in the order movements take an
- * account, so running balances chain by id), appends the entries and postings, and moves the
+ * account, so running balances chain by id; or uses those reserved after the same locks), appends the entries and postings, and moves the
  * cached balances. Otherwise it writes nothing and returns the first posting that broke the rule.
  * Its text is the same whatever the movement (the values travel as JSON parameters), so
  * PostgreSQL prepares it once per connection (db/statement-cache.ts); no estimate in it depends on
  * a parameter's value (the entries are counted from their JSON, not by `generate_series($n)`), so
  * its generic plan costs what a custom one does and PostgreSQL stops planning it after five runs.
  */
-function postingStatement(users: readonly string[], drafts: readonly EntryDraft[], actors: EntryActors) {
+function postingStatement(
+  users: readonly string[],
+  drafts: readonly EntryDraft[],
+  actors: EntryActors,
+  entryIds: readonly bigint[] | undefined,
+) {
   const entries = drafts.map((draft, index) => {
     const actor = actorOf(actors, index);
     return {
@@ -126,6 +175,8 @@ function postingStatement(users: readonly string[], drafts: readonly EntryDraft[
   );
   // Each leg's place in the movement: balances run in this order.
   for (const [order, leg] of legs.entries()) leg.o = order;
+  // Ids reserved ahead (`reserveEntryIds`), or null: the statement takes them from the sequence.
+  const reserved = entryIds ? JSON.stringify(entryIds.map(String)) : null;
   return sql`
     with locked as materialized (
       select id, kind, user_id, balance_minor from ledger_accounts
@@ -154,7 +205,11 @@ function postingStatement(users: readonly string[], drafts: readonly EntryDraft[
     ), entry_ids as (
       select (row_number() over (order by id))::int - 1 as i, id
         from (select nextval('journal_entries_id_seq') as id
-                from jsonb_array_elements(${JSON.stringify(entries)}::jsonb) where (select ok from allowed)) ids
+                from jsonb_array_elements(${JSON.stringify(entries)}::jsonb)
+               where (select ok from allowed) and ${reserved}::jsonb is null
+              union all
+              select r.id::bigint from jsonb_array_elements_text(${reserved}::jsonb) as r(id)
+               where (select ok from allowed)) ids
     ), entries as (
       insert into journal_entries (id, kind, description, user_id, actor_id, actor_role, reference)
       select e.id, d.kind, d.description, d.user_id, d.actor_id, d.actor_role, d.reference
@@ -196,14 +251,21 @@ export async function postEntries(
   tx: Db,
   drafts: readonly EntryDraft[],
   actor: EntryActors,
+  options: PostingOptions = {},
 ): Promise<Result<PostedEntry[], InsufficientFunds>> {
   if (drafts.length === 0) return ok([]);
   for (const draft of drafts) assertBalancedEntry(draft);
+  const { entryIds } = options;
+  if (entryIds && entryIds.length < drafts.length) throw new Error('fewer entry ids reserved than entries');
+  const ids = entryIds?.slice(0, drafts.length);
   const users = [...new Set(customerUserIds(drafts))];
-  let rows = await selectRows<PostingRow>(tx, postingStatement(users, drafts, actor));
+  let rows = await selectRows<PostingRow>(tx, postingStatement(users, drafts, actor, ids));
   if (rows.some((row) => row.row === 'missing')) {
+    // Statements sent behind this one already ran without its entries: the caller locks (and so
+    // creates) the accounts before it reserves ids.
+    if (ids) throw new Error('a posting with reserved entry ids names a ledger account that does not exist');
     await createCustomerAccounts(tx, users);
-    rows = await selectRows<PostingRow>(tx, postingStatement(users, drafts, actor));
+    rows = await selectRows<PostingRow>(tx, postingStatement(users, drafts, actor, ids));
     if (rows.some((row) => row.row === 'missing'))
       throw new Error('a posting names a ledger account that does not exist');
   }
@@ -226,6 +288,13 @@ export async function postEntries(
   return ok(posted.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
 }
 
+/**
+ * `entryIds`: ids reserved by `reserveEntryIds` (at least one per entry; the first ones are used,
+ * in the entries' order), so that statements naming the entries can be sent behind the posting
+ * without waiting for its answer. The accounts must exist (locked before the ids were reserved).
+ */
+export type PostingOptions = { entryIds?: readonly bigint[] };
+
 /** One actor's movement among several posted together: its entries, in order. */
 export type Movement = { actor: Actor; entries: readonly EntryDraft[] };
 
@@ -237,11 +306,13 @@ export type Movement = { actor: Actor; entries: readonly EntryDraft[] };
 export async function postMovements(
   tx: Db,
   movements: readonly Movement[],
+  options: PostingOptions = {},
 ): Promise<Result<PostedEntry[][], InsufficientFunds>> {
   const posted = await postEntries(
     tx,
     movements.flatMap((movement) => movement.entries),
     movements.flatMap((movement) => movement.entries.map(() => movement.actor)),
+    options,
   );
   if (!posted.ok) return posted;
   // The entries come back in the order of their drafts (ids are allocated in that order).

@@ -17,7 +17,8 @@ function accountName(row: { kind: string; email: string | null; user_id: string 
  * Recomputes the ledger from its postings and lists everything that does not add up: entries
  * that do not sum to zero or have fewer than two postings, customer accounts whose cached balance
  * differs from the sum of their postings, running balances that do not chain, negative customer
- * balances, and platform accounts with a cached balance (they must have none). Read-only.
+ * balances, platform accounts with a cached balance (they must have none), and rows that name an
+ * entry which is not theirs. Read-only.
  */
 export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
   const problems: string[] = [];
@@ -115,5 +116,34 @@ export async function reconcileLedger(db: Db): Promise<ReconcileReport> {
     );
   }
 
+  for (const row of await selectRows<{ what: string; id: string; entry_id: string }>(db, MISNAMED_ENTRIES)) {
+    problems.push(`${row.what} ${row.id} names entry ${row.entry_id}, which is not its own`);
+  }
+
   return { accounts: Number(counts?.accounts ?? 0), entries: Number(counts?.entries ?? 0), problems };
 }
+
+/**
+ * Rows that name an entry which is not theirs: the entry a row names (a trade's margin, a deposit's
+ * credit, …) must be of the row's kind and name the row in its reference. Batches reserve entry ids
+ * ahead and write the rows in the posting's own round trip (docs/decisions/041, "Entry ids
+ * reserved"); a row given the id at the wrong place would still satisfy its foreign key.
+ */
+const MISNAMED_ENTRIES = sql.raw(
+  [
+    ['trade', 'trades', 'margin_entry_id', 'trade_margin', 'trade'],
+    ['desk trade', 'trades', 'desk_entry_id', 'trade_result', 'trade'],
+    ['deposit', 'deposits', 'entry_id', 'deposit', 'deposit'],
+    ['withdrawal', 'withdrawals', 'reservation_entry_id', 'reservation', 'withdrawal'],
+    ['plan purchase', 'plan_purchases', 'entry_id', 'plan_purchase', 'planPurchase'],
+    ['plan purchase (credit)', 'plan_purchases', 'credit_entry_id', 'plan_credit', 'planPurchase'],
+    ['loan', 'loans', 'payout_entry_id', 'loan_payout', 'loan'],
+  ]
+    .map(
+      ([what, table, column, kind, key]) =>
+        `select '${what}' as what, r.id::text as id, e.id::text as entry_id
+           from ${table} r join journal_entries e on e.id = r.${column}
+          where e.kind <> '${kind}' or (e.reference->>'${key}') is distinct from r.id::text`,
+    )
+    .join('\n union all\n'),
+);

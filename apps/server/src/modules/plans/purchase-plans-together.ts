@@ -8,7 +8,12 @@ import { createRequestGroup, decideTogether, itemAt } from '../../lib/decide-tog
 import type { GroupCommit, ItemOutcome } from '../../lib/group-commit.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import type { Transactions } from '../../lib/transactions.ts';
-import { expectPosted, lockCustomerAccounts, postMovements } from '../ledger/ledger.repository.ts';
+import {
+  expectPosted,
+  lockCustomerAccounts,
+  postMovements,
+  reserveEntryIds,
+} from '../ledger/ledger.repository.ts';
 import { lockUsersForShare } from '../users/users.repository.ts';
 import { toPlanPurchase } from './plan-rows.ts';
 import {
@@ -91,8 +96,10 @@ export async function purchasePlansTogether(
     // under those locks.
     lock: async (tx, _now, claim) => {
       const accounts = await lockUsersForShare(tx, customers);
-      const [ledger, , plans, currents] = await Promise.all([
+      const [ledger, entryIds, , plans, currents] = await Promise.all([
         lockCustomerAccounts(tx, [...accounts.keys()]),
+        // The entries' ids, after the accounts' locks: at most two a purchase (a credit, the price).
+        reserveEntryIds(tx, 2 * requests.length),
         claim(),
         findPlansForPurchase(
           tx,
@@ -105,9 +112,9 @@ export async function purchasePlansTogether(
           account.kind === 'customer_cash' && account.userId ? [[account.userId, account.balanceMinor]] : [],
         ),
       );
-      return { accounts, cash, plans, currents };
+      return { accounts, cash, entryIds, plans, currents };
     },
-    decide: async (tx, now, { accounts, cash, plans, currents }, live) => {
+    decide: async (tx, now, { accounts, cash, entryIds, plans, currents }, live) => {
       const outcomes = new Map<number, ItemOutcome<PlanPurchase>>();
       const accepted: Array<{
         index: number;
@@ -147,18 +154,12 @@ export async function purchasePlansTogether(
           outcomes.set(index, { ok: false, error });
         }
       }
-      // Each price is within the cash (and credit) read under the accounts' locks: a refusal here is
-      // a broken invariant, and the batch fails as a whole (each request is then bought on its own).
-      const posted = expectPosted(
-        await postMovements(
-          tx,
-          accepted.map(({ index, entries }) => ({ actor: itemAt(requests, index).actor, entries })),
-        ),
-      );
       const endings = [];
       const purchases = [];
-      for (const [position, { index, id, plan, price, current, credit }] of accepted.entries()) {
-        const entries = itemAt(posted, position);
+      // The entries take the ids reserved, in their order: each purchase's credit (if any), then its price.
+      let next = 0;
+      for (const { index, id, plan, price, current, credit, entries: drafts } of accepted) {
+        const entries = drafts.map(() => ({ id: itemAt(entryIds, next++) }));
         const creditEntry = credit > 0n ? entries[0] : undefined;
         if (current) {
           endings.push({
@@ -171,9 +172,21 @@ export async function purchasePlansTogether(
           newPurchase({ id, userId, plan, price, now, entryId: itemAt(entries, entries.length - 1).id }),
         );
       }
-      // The current purchases end before the new ones are stored: one current plan per kind.
-      await endPurchases(tx, endings);
-      const rows = await insertPurchases(tx, purchases);
+      // Sent at once, in the order PostgreSQL runs them: the entries posted with the ids reserved,
+      // the current purchases ended, then the new ones stored (one current plan per kind). Each price
+      // is within the cash (and credit) read under the accounts' locks: a refusal of the posting is a
+      // broken invariant (the rows then name entries that do not exist, and fail), and the batch
+      // fails as a whole (each request is then bought on its own).
+      const [posted, , rows] = await Promise.all([
+        postMovements(
+          tx,
+          accepted.map(({ index, entries }) => ({ actor: itemAt(requests, index).actor, entries })),
+          { entryIds },
+        ),
+        endPurchases(tx, endings),
+        insertPurchases(tx, purchases),
+      ]);
+      expectPosted(posted);
       rows.forEach((row, position) => {
         outcomes.set(itemAt(accepted, position).index, { ok: true, value: toPlanPurchase(row, now) });
       });

@@ -112,15 +112,17 @@ export async function closeTradesTogether(
           outcomes.set(index, { ok: false, error });
         }
       }
-      // The margin covers any loss (a result is never below −amount): nothing can overdraw.
-      expectPosted(
-        await postMovements(
+      // Sent at once: the releases and results posted, then the rows closed (they name no entry).
+      // The rows come back in the order given, and which of them a provider's copies follow.
+      const [posted, { rows, copied }] = await Promise.all([
+        postMovements(
           tx,
           closing.map(({ index, entries }) => ({ actor: itemAt(requests, index).actor, entries })),
         ),
-      );
-      // The rows come back in the order given, and which of them a provider's copies follow.
-      const { rows, copied } = await closeTradeRows(tx, closing);
+        closeTradeRows(tx, closing),
+      ]);
+      // The margin covers any loss (a result is never below −amount): nothing can overdraw.
+      expectPosted(posted);
       const closed = rows.map((row, position) => ({ index: itemAt(closing, position).index, row }));
       // A follower's copy counts toward their high-water mark and has its copy stop-loss checked; a
       // provider's trade closes its followers' open copies through jobs of this transaction.

@@ -134,13 +134,34 @@ export function prepareTrade({
  * Stores prepared trades: their margins reserved in one posting of the ledger, by `actor` (one for
  * all, or one per trade) (which locks the accounts; INSUFFICIENT_FUNDS, nothing written, when one account's available cash does not cover
  * its margin) and the rows in one insert. Answers the rows in the order given.
+ *
+ * With `entryIds` reserved ahead (`reserveEntryIds`, after the accounts' locks), the posting and the
+ * insert are sent at once: each row names its margin by the id at its place. A posting refused then
+ * is a broken invariant (the rows name entries that do not exist, and the insert fails).
  */
 export async function insertPreparedTrades(
   tx: Db,
   actor: EntryActors,
   prepared: readonly PreparedTrade[],
+  entryIds?: readonly bigint[],
 ): Promise<TradeRow[]> {
   if (prepared.length === 0) return [];
+  if (entryIds) {
+    const [margins, rows] = await Promise.all([
+      postEntries(
+        tx,
+        prepared.map((trade) => trade.margin),
+        actor,
+        { entryIds },
+      ),
+      insertTrades(
+        tx,
+        prepared.map((trade, index) => ({ ...trade.values, marginEntryId: entryIds[index] ?? null })),
+      ),
+    ]);
+    if (!margins.ok) throw new Error('a margin within the cash read under the lock was refused');
+    return rows;
+  }
   const margins = await postEntries(
     tx,
     prepared.map((trade) => trade.margin),

@@ -8,7 +8,7 @@ import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import type { Transactions } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { enqueueCopyOpensOfMany, findCopyRelationsOfProviders } from '../copy-trading/copy-fanout.ts';
-import { lockCustomerAccounts } from '../ledger/ledger.repository.ts';
+import { lockCustomerAccounts, reserveEntryIds } from '../ledger/ledger.repository.ts';
 import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { insertPreparedTrades, openTrade, type PreparedTrade, prepareTrade } from './open-trade.service.ts';
 import { requireFreshQuote, requireLotSize, requireTradableInstrument } from './trade-inputs.ts';
@@ -65,13 +65,14 @@ export async function openTradesTogether(
     requests,
     runAlone: (request) => openAlone(deps, request),
     // Sent at once, in the order PostgreSQL runs them: the accounts locked (in the order every
-    // posting locks them), the keys claimed after them as in openTrade, then the trading terms and
-    // the providers' followers read under those locks (of every request: those whose key is
-    // claimed are among them).
+    // posting locks them), the entry ids the margins will take (after the locks), the keys claimed
+    // after them as in openTrade, then the trading terms and the providers' followers read under
+    // those locks (of every request: those whose key is claimed are among them).
     lock: async (tx, now, claim) => {
       const customers = requests.map((request) => request.actor.id);
-      const [accounts, , terms, relations] = await Promise.all([
+      const [accounts, entryIds, , terms, relations] = await Promise.all([
         lockCustomerAccounts(tx, customers),
+        reserveEntryIds(tx, requests.length),
         claim(),
         findTradingTermsOfMany(tx, customers, now),
         findCopyRelationsOfProviders(tx, customers),
@@ -81,9 +82,9 @@ export async function openTradesTogether(
           account.kind === 'customer_cash' && account.userId ? [[account.userId, account.balanceMinor]] : [],
         ),
       );
-      return { cash, terms, relations };
+      return { cash, entryIds, terms, relations };
     },
-    decide: async (tx, now, { cash, terms, relations }, live) => {
+    decide: async (tx, now, { cash, entryIds, terms, relations }, live) => {
       const outcomes = new Map<number, ItemOutcome<Trade>>();
       const accepted: Array<{ index: number; prepared: PreparedTrade }> = [];
       for (const index of live) {
@@ -115,12 +116,13 @@ export async function openTradesTogether(
           outcomes.set(index, { ok: false, error });
         }
       }
-      // Every margin is within the cash read under the accounts' locks: an INSUFFICIENT_FUNDS here is
-      // a broken invariant, and the batch fails as a whole (each request is then opened on its own).
+      // Every margin is within the cash read under the accounts' locks: a refusal here is a broken
+      // invariant, and the batch fails as a whole (each request is then opened on its own).
       const rows = await insertPreparedTrades(
         tx,
         accepted.map(({ index }) => itemAt(requests, index).actor),
         accepted.map(({ prepared }) => prepared),
+        entryIds,
       );
       await enqueueCopyOpensOfMany(tx, rows, relations);
       rows.forEach((row, position) => {

@@ -14,7 +14,7 @@ import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireTransition } from '../../lib/require-transition.ts';
 import type { Transactions } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { expectPosted, lockCustomerAccounts, postMovements } from '../ledger/ledger.repository.ts';
+import { completeCustomerAccounts, expectPosted, postMovements } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 import {
   adminWithdrawalOf,
@@ -24,10 +24,11 @@ import {
   withdrawalDecisionAudit,
 } from './admin-withdrawals.service.ts';
 import {
+  lockAccountsOfWithdrawals,
   lockWithdrawalsForDecision,
   markWithdrawalsApproved,
   selectEntriesOfWithdrawals,
-  selectPeople,
+  selectPeopleAndWithdrawalOwners,
   type WithdrawalRow,
 } from './withdrawals.repository.ts';
 
@@ -84,21 +85,23 @@ export async function approveWithdrawalsTogether(
     // order PostgreSQL runs them, their customers' accounts, the keys, and the names of the
     // customers and approvers the answers and audits show.
     lock: async (tx, _now, claim) => {
-      const locked = new Map(
-        (
-          await lockWithdrawalsForDecision(
-            tx,
-            requests.map((request) => request.id),
-          )
-        ).map((found) => [found.row.id, found]),
-      );
-      const customers = [...locked.values()].map((found) => found.row.userId);
-      const [, , people] = await Promise.all([
-        lockCustomerAccounts(tx, customers),
+      const ids = requests.map((request) => request.id);
+      const [found, accounts, , people] = await Promise.all([
+        lockWithdrawalsForDecision(tx, ids),
+        lockAccountsOfWithdrawals(tx, ids),
         claim(),
-        selectPeople(tx, [...new Set([...customers, ...requests.map((request) => request.actor.id)])]),
+        selectPeopleAndWithdrawalOwners(
+          tx,
+          requests.map((request) => request.actor.id),
+          ids,
+        ),
       ]);
-      return { locked, people };
+      await completeCustomerAccounts(
+        tx,
+        accounts,
+        found.map(({ row }) => row.userId),
+      );
+      return { locked: new Map(found.map((one) => [one.row.id, one])), people };
     },
     decide: async (tx, now, { locked, people }, live) => {
       const outcomes = new Map<number, ItemOutcome<AdminWithdrawal>>();
@@ -135,18 +138,17 @@ export async function approveWithdrawalsTogether(
           outcomes.set(index, { ok: false, error });
         }
       }
-      const posted = expectPosted(
-        await postMovements(
+      const approvers = [...new Set(approving.map(({ index }) => itemAt(requests, index).actor.id))];
+      // Sent at once, in the order PostgreSQL runs them: the payouts posted, the rows marked approved
+      // (one statement per approver) and their entries read, the payouts' among them.
+      const [movements, marked, entries] = await Promise.all([
+        postMovements(
           tx,
           approving.map(({ index, row }) => ({
             actor: itemAt(requests, index).actor,
             entries: payoutEntries(row),
           })),
         ),
-      );
-      const approvers = [...new Set(approving.map(({ index }) => itemAt(requests, index).actor.id))];
-      // Sent at once: the rows marked approved (one statement per approver) and their entries read.
-      const [marked, entries] = await Promise.all([
         Promise.all(
           approvers.map((approver) =>
             markWithdrawalsApproved(
@@ -163,12 +165,18 @@ export async function approveWithdrawalsTogether(
           approving.map(({ row }) => row.id),
         ),
       ]);
+      const posted = expectPosted(movements);
       const updated = new Map<string, WithdrawalRow>(marked.flat().map((row) => [row.id, row]));
       for (const [position, { index, row }] of approving.entries()) {
         const { actor } = itemAt(requests, index);
         const after = updated.get(row.id);
         if (!after) throw new Error('an approved withdrawal was not read back');
         const entryIds = itemAt(posted, position).map((entry) => entry.id);
+        const read = entries.get(row.id) ?? [];
+        // The read ran behind the posting; a posting run again (an account created on the way)
+        // would have left it without the payouts.
+        if (!entryIds.every((id) => read.some((entry) => entry.id === id)))
+          throw new Error("an approved withdrawal's payout entries were not read");
         await recordAudit(
           tx,
           withdrawalDecisionAudit({
@@ -183,7 +191,7 @@ export async function approveWithdrawalsTogether(
         // None was waiting: checked above under the row lock, which requesting one takes.
         const answer = adminWithdrawalOf(after, {
           people,
-          entries: entries.get(row.id) ?? [],
+          entries: read,
           awaitingApproval: null,
         });
         outcomes.set(index, { ok: true, value: answer });

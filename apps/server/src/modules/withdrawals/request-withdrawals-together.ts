@@ -12,7 +12,12 @@ import type { GroupCommit, ItemOutcome } from '../../lib/group-commit.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import type { Transactions } from '../../lib/transactions.ts';
 import { issueFreezeLinks } from '../account-security/account-security.service.ts';
-import { expectPosted, lockCustomerAccounts, postMovements } from '../ledger/ledger.repository.ts';
+import {
+  expectPosted,
+  lockCustomerAccounts,
+  postMovements,
+  reserveEntryIds,
+} from '../ledger/ledger.repository.ts';
 import { sumWithdrawalsSinceOf } from '../verification-limits/verification-limits.repository.ts';
 import { limitWindowStart } from '../verification-limits/verification-limits.service.ts';
 import { withdrawalMail } from './withdrawal-confirmation.service.ts';
@@ -88,17 +93,19 @@ export async function requestWithdrawalsTogether(
     transactions: deps.transactions,
     requests,
     runAlone: (request) => requestAlone(deps, request),
-    // Sent at once, in the order PostgreSQL runs them: the accounts locked, the keys claimed, then
-    // the customers' facts read under those locks, with the site's Settings (one query).
+    // Sent at once, in the order PostgreSQL runs them: the accounts locked, the entry ids the
+    // reservations will take (after the locks), the keys claimed, then the customers' facts read
+    // under those locks, with the site's Settings (one query).
     lock: async (tx, _now, claim) => {
-      const [locked, , read] = await Promise.all([
+      const [locked, entryIds, , read] = await Promise.all([
         lockCustomerAccounts(tx, customers),
+        reserveEntryIds(tx, customers.length),
         claim(),
         selectWithdrawalRequestFacts(tx, customers),
       ]);
-      return { locked, ...read };
+      return { locked, entryIds, ...read };
     },
-    decide: async (tx, now, { locked, site, facts }, live, outbox) => {
+    decide: async (tx, now, { locked, entryIds, site, facts }, live, outbox) => {
       const outcomes = new Map<number, ItemOutcome<Withdrawal>>();
       const liveCustomers = live.map((index) => itemAt(requests, index).actor.id);
       const limited = liveCustomers.filter((userId) => needsWithdrawalSum(site, facts.get(userId)));
@@ -122,14 +129,7 @@ export async function requestWithdrawalsTogether(
         accepted.push({ index, id, entries: [reservationOf(id, actor.id, input)] });
       }
       if (accepted.length === 0) return { outcomes };
-      // Each amount is within the cash read under the accounts' locks: a refusal here is a broken
-      // invariant, and the batch fails as a whole (each request is then decided on its own).
-      const posted = expectPosted(
-        await postMovements(
-          tx,
-          accepted.map(({ index, entries }) => ({ actor: itemAt(requests, index).actor, entries })),
-        ),
-      );
+      // Each reservation takes the id reserved at its place (one entry per request).
       const made = accepted.map(({ index, id }, position) => {
         const { actor, input } = itemAt(requests, index);
         return newWithdrawal({
@@ -139,12 +139,21 @@ export async function requestWithdrawalsTogether(
           site,
           settings: toWithdrawalSettings(facts.get(actor.id)?.settings),
           now,
-          reservation: itemAt(posted, position)[0],
+          reservation: { id: itemAt(entryIds, position) },
         });
       });
-      // The rows and their freeze links are sent together (one round trip on PostgreSQL): each link
-      // names its row by the id chosen above, and they are stored after the rows, in the same order.
-      const [rows, links] = await Promise.all([
+      // The reservations, the rows and their freeze links are sent together (one round trip on
+      // PostgreSQL): each row names its reservation by the id reserved, each link its row by the id
+      // chosen above, and they are stored in that order. Each amount is within the cash read under
+      // the accounts' locks: a refusal of the posting is a broken invariant (its rows then name
+      // entries that do not exist, and fail), and the batch fails as a whole (each request is then
+      // decided on its own).
+      const [posted, rows, links] = await Promise.all([
+        postMovements(
+          tx,
+          accepted.map(({ index, entries }) => ({ actor: itemAt(requests, index).actor, entries })),
+          { entryIds },
+        ),
         insertWithdrawals(
           tx,
           made.map(({ values }) => values),
@@ -155,6 +164,7 @@ export async function requestWithdrawalsTogether(
           { now, publicUrl: deps.publicUrl },
         ),
       ]);
+      expectPosted(posted);
       for (const [position, row] of rows.entries()) {
         const customer = facts.get(row.userId)?.account ?? missing('account', row.userId);
         outbox.send(

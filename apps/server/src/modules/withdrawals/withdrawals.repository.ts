@@ -13,6 +13,7 @@ import { withdrawalSettings, withdrawals } from '../../db/schema/withdrawals.ts'
 import { selectRows } from '../../db/select-rows.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { ApprovalRow } from '../approvals/approvals.repository.ts';
+import { lockCustomerAccountsWhere } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings, type SiteSettingsRow } from '../settings/settings.repository.ts';
 import { customerEmailContains, userRows } from '../users/users.repository.ts';
 
@@ -156,6 +157,36 @@ export async function selectPeople(
   return selectRows<{ id: string; email: string; name: string }>(
     db,
     sql`select id, email, name from users where ${among(sql`id`, ids)}`,
+  );
+}
+
+/**
+ * The people `ids` name and the owners of the withdrawals `withdrawalIds` name (their id, e-mail and
+ * name), in one query: sent behind the withdrawals' lock, it needs no answer of it first.
+ */
+export async function selectPeopleAndWithdrawalOwners(
+  db: Db,
+  ids: readonly string[],
+  withdrawalIds: readonly string[],
+): Promise<{ id: string; email: string; name: string }[]> {
+  return selectRows<{ id: string; email: string; name: string }>(
+    db,
+    sql`select id, email, name from users where ${among(sql`id`, ids)}
+        union
+        select u.id, u.email, u.name from withdrawals w join users u on u.id = w.user_id
+         where ${among(sql`w.id`, [...new Set(withdrawalIds.filter(isUuid))], 'uuid')}`,
+  );
+}
+
+/**
+ * The ledger accounts of the customers whose withdrawals these are, locked
+ * (`lockCustomerAccountsWhere`): sent right behind `lockWithdrawalsForDecision`, it runs once the
+ * withdrawals are locked, in the same round trip.
+ */
+export function lockAccountsOfWithdrawals(tx: Db, ids: readonly string[]) {
+  return lockCustomerAccountsWhere(
+    tx,
+    sql`select w.user_id from withdrawals w where ${among(sql`w.id`, [...new Set(ids.filter(isUuid))], 'uuid')}`,
   );
 }
 

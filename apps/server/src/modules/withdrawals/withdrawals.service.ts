@@ -216,7 +216,7 @@ export function newWithdrawal({
   site: Pick<SiteSettingsRow, 'withdrawalFeeBps'>;
   settings: WithdrawalSettings;
   now: Date;
-  reservation: PostedEntry | undefined;
+  reservation: Pick<PostedEntry, 'id'> | undefined;
 }): { values: NewWithdrawalRow; code: string | undefined } {
   const amountCents = toMinorUnits(input.amount);
   const status = initialWithdrawalStatus(settings);

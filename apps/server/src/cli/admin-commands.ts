@@ -7,13 +7,11 @@ import { ensureInstanceSecret } from '../lib/instance-secret.ts';
 import { recordAudit } from '../modules/audit/audit.repository.ts';
 import { verifyAuditChain } from '../modules/audit/verify-audit-chain.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
-import { createMailer } from '../modules/mail/mailer.ts';
 import { createPasswordResetLink } from '../modules/password-resets/reset-link.ts';
 import { readSiteName } from '../modules/settings/settings.service.ts';
 import { assignRole } from '../modules/staff/staff.service.ts';
 import { createStorageFromEnv } from '../modules/storage/storage-from-env.ts';
 import { findUserByEmail, makeVerifiedStaff } from '../modules/users/users.repository.ts';
-import { createAuth } from '../plugins/auth.ts';
 
 export const ADMIN_COMMANDS = [
   'create',
@@ -92,6 +90,17 @@ export function checkAdminRequest(request: AdminRequest): void {
 async function createOwner(db: Db, env: Env, request: AdminRequest, answer: AdminAnswer): Promise<void> {
   checkAdminRequest(request);
   const { email = '', password = '', username = '', fullname = '' } = request;
+  const normalized = email.trim().toLowerCase();
+  if (await findUserByEmail(db, normalized))
+    throw new UsageError(
+      `An account with the e-mail ${normalized} already exists. Use: npm run admin -- role --email ${normalized} --role owner`,
+    );
+  // Loaded here, not with the module: the sign-up is the only command that needs better-auth and
+  // the mailer, whose loading is most of a command's start-up under tsx (`npm run admin`).
+  const [{ createAuth }, { createMailer }] = await Promise.all([
+    import('../plugins/auth.ts'),
+    import('../modules/mail/mailer.ts'),
+  ]);
   const auth = createAuth({
     db,
     mailer: createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
@@ -100,11 +109,6 @@ async function createOwner(db: Db, env: Env, request: AdminRequest, answer: Admi
     siteName: () => readSiteName(db),
     quiet: true,
   });
-  const normalized = email.trim().toLowerCase();
-  if (await findUserByEmail(db, normalized))
-    throw new UsageError(
-      `An account with the e-mail ${normalized} already exists. Use: npm run admin -- role --email ${normalized} --role owner`,
-    );
   try {
     await auth.api.signUpEmail({ body: { email: normalized, password, name: fullname, username } });
   } catch (error) {

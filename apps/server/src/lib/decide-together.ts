@@ -71,13 +71,18 @@ export async function decideTogether<Request extends ClaimedRequest, Answer, Loc
    * committed before the locks were granted.
    */
   lock(tx: Db, now: Date, claim: () => Promise<unknown>): Promise<Locked>;
-  /** `outbox`: mail of the decided requests, sent once the batch has committed. */
+  /**
+   * `outbox`: mail of the decided requests, sent once the batch has committed. `beforeCommit`: a
+   * statement the decision sends and does not wait for (it leaves with the COMMIT behind it,
+   * lib/transactions.ts), which must therefore check what it must in the database.
+   */
   decide(
     tx: Db,
     now: Date,
     locked: Locked,
     live: readonly number[],
     outbox: Outbox,
+    beforeCommit: (answer: Promise<unknown>) => void,
   ): Promise<BatchDecision<Answer>>;
   runAlone(request: Request): Promise<Answer>;
 }): Promise<Array<ItemOutcome<Answer>>> {
@@ -102,7 +107,7 @@ export async function decideTogether<Request extends ClaimedRequest, Answer, Loc
     const claimed = await claim();
     const isClaimed = (request: Request) => !request.claim || claimed.has(claimIdentity(request.claim));
     const live = requests.flatMap((request, index) => (isClaimed(request) ? [index] : []));
-    const decision = await decide(tx, now, locked, live, outbox);
+    const decision = await decide(tx, now, locked, live, outbox, beforeCommit);
     const alone = new Set(decision.alone ?? []);
     const answered: Array<{ claim: IdempotencyClaim; body: Answer }> = [];
     const released: IdempotencyClaim[] = [];

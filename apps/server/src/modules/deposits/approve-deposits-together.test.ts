@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type AdminDeposit, AdminDepositSchema } from '@candor/contracts/deposits';
+import { depositEntry } from '@candor/domain/ledger/entries';
 import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
+import { deposits as depositsTable } from '../../db/schema/deposits.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
 import { insertPendingDeposit } from '../../test/deposits.ts';
@@ -17,13 +19,14 @@ import {
 } from '../../test/group-commit.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { verifyAuditChain } from '../audit/verify-audit-chain.ts';
-import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
+import { postEntries, reserveEntryIds, selectBalanceFigures } from '../ledger/ledger.repository.ts';
 import { approveDeposit } from './admin-deposits.service.ts';
 import {
   approveDepositsTogether,
   createDepositApprovalGroup,
   type DepositApprovalRequest,
 } from './approve-deposits-together.ts';
+import { approveDeposits } from './deposits.repository.ts';
 
 const t = useTestApp();
 const deps = () => togetherDeps(t);
@@ -200,3 +203,52 @@ describe('deposit approvals decided together (group commit)', () => {
     expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
   });
 });
+
+describe('the statements a deposit approval batch sends with its COMMIT check in the database', () => {
+  const approvalOf = (id: string, entryId: bigint) => ({
+    id,
+    decidedBy: 'staff-1',
+    decidedAt: new Date(),
+    entryId,
+  });
+
+  test('marking a deposit that is no longer pending fails, and the transaction with it', async () => {
+    const { deposits } = await customerWithDeposits([500n], true);
+    const [pending, decided] = deposits;
+    if (!pending || !decided) throw new Error('two deposits');
+    await expect(
+      t.db.transaction(async (tx) => {
+        const [entryId] = await reserveEntryIds(tx, 1);
+        await postEntries(
+          tx,
+          [depositEntry({ userId: pending.userId, amount: 1n, depositId: pending.id, methodLabel: 'x' })],
+          { id: 'staff-1', role: 'admin' },
+          { entryIds: [entryId ?? 0n] },
+        );
+        await approveDeposits(tx, [
+          approvalOf(pending.id, entryId ?? 0n),
+          approvalOf(decided.id, entryId ?? 0n),
+        ]);
+      }),
+    ).rejects.toThrow('a locked pending deposit was not approved');
+    expect((await findDeposit(pending.id))?.status).toBe('pending');
+  });
+
+  test('marking a deposit with a credit the posting did not write fails on its foreign key', async () => {
+    const { deposits } = await customerWithDeposits([500n]);
+    const [pending] = deposits;
+    if (!pending) throw new Error('a deposit');
+    await expect(
+      t.db.transaction(async (tx) => {
+        const [entryId] = await reserveEntryIds(tx, 1);
+        await approveDeposits(tx, [approvalOf(pending.id, entryId ?? 0n)]);
+      }),
+    ).rejects.toThrow();
+    expect((await findDeposit(pending.id))?.status).toBe('pending');
+  });
+});
+
+async function findDeposit(id: string) {
+  const [row] = await t.db.select().from(depositsTable).where(eq(depositsTable.id, id));
+  return row;
+}

@@ -94,7 +94,7 @@ export async function approveDepositsTogether(
       );
       return { locked: new Map(deposits.map((row) => [row.deposit.id, row])), entryIds, names };
     },
-    decide: async (tx, now, { locked, entryIds, names }, live) => {
+    decide: async (tx, now, { locked, entryIds, names }, live, _outbox, beforeCommit) => {
       const outcomes = new Map<number, ItemOutcome<AdminDeposit>>();
       const approving: Array<{ index: number; details: DepositDetails }> = [];
       const approvedHere = new Set<string>();
@@ -122,10 +122,13 @@ export async function approveDepositsTogether(
           entryId: itemAt(entryIds, position),
         },
       }));
-      // Sent at once: the credits posted with the ids reserved, then the deposits marked approved
-      // with them. Should the posting refuse, the deposits would name entries that do not exist:
-      // the update fails, and the batch with it.
-      const [posted, approved] = await Promise.all([
+      // Sent and not waited for: they leave with the audit rows, the keys' answers and the COMMIT
+      // (one round trip on PostgreSQL), since nothing the answers say comes from them. What they
+      // must check, the database checks: the credits posted with the ids reserved (every amount is
+      // a credit, which cannot overdraw), then the deposits marked approved with them, which fails
+      // unless every one was pending, and fails on its foreign key should the posting have written
+      // nothing. Either failure rolls the batch back, and each request is then decided alone.
+      beforeCommit(
         postEntries(
           tx,
           approving.map(({ details: { deposit } }) =>
@@ -138,14 +141,14 @@ export async function approveDepositsTogether(
           ),
           approving.map(({ index }) => itemAt(requests, index).actor),
           { entryIds },
-        ),
+        ).then(expectPosted),
+      );
+      beforeCommit(
         approveDeposits(
           tx,
           decisions.map(({ details, decision }) => ({ id: details.deposit.id, ...decision })),
         ),
-      ]);
-      expectPosted(posted);
-      if (approved !== decisions.length) throw new Error('a locked pending deposit was not approved');
+      );
       for (const { index, details, decision } of decisions) {
         const { actor } = itemAt(requests, index);
         const { deposit } = details;

@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
+import { required } from '../../db/require.ts';
 import { rowCodec } from '../../db/row-codec.ts';
 import { users } from '../../db/schema/auth.ts';
 import { depositQuotes, deposits } from '../../db/schema/deposits.ts';
@@ -95,34 +96,44 @@ export function lockAccountsOfDeposits(tx: Db, ids: readonly string[]) {
   );
 }
 
-/** Records approvals on deposits that are still pending, in one statement; answers how many. */
+/**
+ * Records approvals on deposits that are still pending, in one statement that fails (and its
+ * transaction with it) unless every one was pending: checked in the database, so the statement can
+ * leave with the COMMIT behind it (lib/transactions.ts, `beforeCommit`). Each names its credit by
+ * `entryId`, which must exist by then (a foreign key).
+ */
 export async function approveDeposits(
   tx: Db,
   approvals: ReadonlyArray<{ id: string; decidedBy: string; decidedAt: Date; entryId: bigint }>,
-): Promise<number> {
-  if (approvals.length === 0) return 0;
-  const rows = await selectRows<{ id: string }>(
+): Promise<void> {
+  if (approvals.length === 0) return;
+  await selectRows(
     tx,
-    sql`update deposits d
-           set status = 'approved', decided_by = v.decided_by, decided_at = v.decided_at, entry_id = v.entry_id
-          from jsonb_to_recordset(${JSON.stringify(
-            approvals.map((approval) => ({
-              id: approval.id,
-              decided_by: approval.decidedBy,
-              decided_at: approval.decidedAt.toISOString(),
-              entry_id: approval.entryId.toString(),
-            })),
-          )}::jsonb) as v(id uuid, decided_by text, decided_at timestamptz, entry_id bigint)
-         where d.id = v.id and d.status = 'pending'
-           -- through the primary key (joined only with the JSON, PostgreSQL may read the whole table)
-           and ${among(
-             sql`d.id`,
-             approvals.map((approval) => approval.id),
-             'uuid',
-           )}
-        returning d.id::text as id`,
+    sql`with approved as (
+          update deposits d
+             set status = 'approved', decided_by = v.decided_by, decided_at = v.decided_at, entry_id = v.entry_id
+            from jsonb_to_recordset(${JSON.stringify(
+              approvals.map((approval) => ({
+                id: approval.id,
+                decided_by: approval.decidedBy,
+                decided_at: approval.decidedAt.toISOString(),
+                entry_id: approval.entryId.toString(),
+              })),
+            )}::jsonb) as v(id uuid, decided_by text, decided_at timestamptz, entry_id bigint)
+           where d.id = v.id and d.status = 'pending'
+             -- through the primary key (joined only with the JSON, PostgreSQL may read the whole table)
+             and ${among(
+               sql`d.id`,
+               approvals.map((approval) => approval.id),
+               'uuid',
+             )}
+          returning d.id
+        )
+        select ${required(
+          sql`(select count(*) from approved) = ${approvals.length}`,
+          'a locked pending deposit was not approved',
+        )} as ok`,
   );
-  return rows.length;
 }
 
 /** What a decision writes on a deposit. */

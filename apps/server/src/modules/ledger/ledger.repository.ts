@@ -139,12 +139,13 @@ function actorOf(actors: EntryActors, index: number): Actor {
  * balances (a running sum in the entries' order, as `applyEntries` in packages/domain does), and
  * only if no customer's cash or reserved balance goes below zero and no loan above it, at any
  * posting, allocates the entry ids (after the locks: ids grow in the order movements take an
- * account, so running balances chain by id; or uses those reserved after the same locks), appends the entries and postings, and moves the
- * cached balances. Otherwise it writes nothing and returns the first posting that broke the rule.
- * Its text is the same whatever the movement (the values travel as JSON parameters), so
- * PostgreSQL prepares it once per connection (db/statement-cache.ts); no estimate in it depends on
- * a parameter's value (the entries are counted from their JSON, not by `generate_series($n)`), so
- * its generic plan costs what a custom one does and PostgreSQL stops planning it after five runs.
+ * account, so running balances chain by id; or uses those reserved after the same locks), appends
+ * the entries and postings, and moves the cached balances. Otherwise it writes nothing and returns
+ * the first posting that broke the rule. Its text is the same whatever the movement (the values
+ * travel as JSON parameters), so PostgreSQL prepares it once per connection
+ * (db/statement-cache.ts); no estimate in it depends on a parameter's value (the entries are counted
+ * from their JSON, not by `generate_series($n)`), so its generic plan costs what a custom one does
+ * and PostgreSQL stops planning it after five runs.
  */
 function postingStatement(
   users: readonly string[],

@@ -157,6 +157,34 @@ describe('deposit approvals decided together (group commit)', () => {
     expect(group.stats()).toMatchObject({ items: 5, failedBatches: 0 });
   });
 
+  test('two batches over the same deposits at once (on PostgreSQL, each in a transaction of its own): each deposit is credited once', async () => {
+    const [first, second] = [await staff(), await staff()];
+    const customers = [
+      await customerWithDeposits([1_000n, 2_000n]),
+      await customerWithDeposits([4_000n, 8_000n]),
+    ];
+    const ids = customers.flatMap((customer) => customer.deposits.map((deposit) => deposit.id));
+    // The two batches name the same four deposits, in opposite orders.
+    const [one, two] = await Promise.all([
+      approveDepositsTogether(
+        deps(),
+        ids.map((id) => approval(first, id)),
+      ),
+      approveDepositsTogether(
+        deps(),
+        [...ids].reverse().map((id) => approval(second, id)),
+      ),
+    ]);
+    const outcomes = [...(one ?? []), ...(two ?? [])];
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(4);
+    expect(outcomes.filter((outcome) => !outcome.ok).map(described)).toEqual(
+      Array.from({ length: 4 }, () => ({ refused: 'ALREADY_DECIDED', message: expect.any(String) })),
+    );
+    expect(await figuresOf(customers[0]?.user.id ?? '')).toMatchObject({ available: 3_000n, audits: 2 });
+    expect(await figuresOf(customers[1]?.user.id ?? '')).toMatchObject({ available: 12_000n, audits: 2 });
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+
   test('decided together or one after the other, every approval gets the same outcome and balances', async () => {
     const admins = [await staff(), await staff()];
     await fc.assert(

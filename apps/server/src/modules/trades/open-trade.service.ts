@@ -13,6 +13,7 @@ import {
 import { computeStopOutPrice } from '@candor/domain/trading/stop-out-price';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { itemAt } from '../../lib/decide-together.ts';
 import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { enqueueCopyOpens } from '../copy-trading/copy-fanout.ts';
@@ -156,7 +157,7 @@ export async function insertPreparedTrades(
       ),
       insertTrades(
         tx,
-        prepared.map((trade, index) => ({ ...trade.values, marginEntryId: entryIds[index] ?? null })),
+        prepared.map((trade, index) => ({ ...trade.values, marginEntryId: itemAt(entryIds, index) })),
       ),
     ]);
     if (!margins.ok) throw new Error('a margin within the cash read under the lock was refused');

@@ -41,6 +41,7 @@ import {
 import { registerAccessControl } from './plugins/access.ts';
 import { createAuth } from './plugins/auth.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
+import { registerJobQueueReady } from './plugins/job-queue-ready.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
@@ -128,9 +129,12 @@ export async function buildApp({
   const { db } = database;
   const mailer =
     givenMailer ?? createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, clock, log: app.log });
-  const secret = env.AUTH_SECRET ?? (await ensureInstanceSecret(db, 'auth'));
+  // Both read at once, first among the start's statements (server.ts sends the setup link's behind them).
+  const [secret, seed] = await Promise.all([
+    env.AUTH_SECRET ?? ensureInstanceSecret(db, 'auth'),
+    env.MARKET_SEED ?? ensureInstanceSeed(db, 'market-seed'),
+  ]);
   const storage = givenStorage ?? createStorageFromEnv(env);
-  const seed = env.MARKET_SEED ?? (await ensureInstanceSeed(db, 'market-seed'));
   const market = createMarketFromEnv(env, database, app.log, seed);
   const auth = createAuth({
     db,
@@ -181,6 +185,7 @@ export async function buildApp({
   if (env.NODE_ENV === 'test') {
     registerTestJobKind(jobs, { delayMs: Number(process.env.CANDOR_TEST_JOB_DELAY_MS ?? 0) });
   }
+  registerJobQueueReady(app, jobs);
   const services: Services = {
     env,
     database,
@@ -202,10 +207,10 @@ export async function buildApp({
   };
   await registerModules(app, services);
   app.decorate('jobs', jobs);
-  // Jobs can be added once the queues exist. Supervising and polling them start a little after
-  // the server listens: the embedded database runs one statement at a time, and the server's
-  // first answers should not queue behind them (docs/decisions/038).
-  await jobs.prepare();
+  // The queue starts once the server listens (what may add jobs waits for it: requests that change
+  // something, the monitors below); supervising and polling start a little later. The embedded
+  // database runs one statement at a time, and the server's first answers should not queue
+  // behind them (docs/decisions/038). An app that never listens (tests) prepares it on first use.
   app.addHook('onListen', async () => {
     await jobs.start({ work: env.JOB_WORKER === 'on', afterMs: BACKGROUND_AFTER_LISTEN_MS });
   });
@@ -214,10 +219,10 @@ export async function buildApp({
   app.decorate('market', market);
   await market.start();
   // Stop-outs follow the live quotes: started after the market, stopped before it.
-  const stopOut = createStopOutMonitor({ db, market, logger: app.log });
+  const stopOut = createStopOutMonitor({ db, market, logger: app.log, jobs });
   app.decorate('stopOut', stopOut);
   stopOut.start();
-  const copyStopLoss = createCopyStopLossMonitor({ db, market, mailer, logger: app.log, clock });
+  const copyStopLoss = createCopyStopLossMonitor({ db, market, mailer, logger: app.log, clock, jobs });
   app.decorate('copyStopLoss', copyStopLoss);
   copyStopLoss.start();
   const mailDelivery = createMailDeliveryWorker({ mailer, logger: app.log });

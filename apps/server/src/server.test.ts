@@ -2,7 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { openDatabase } from './db/client.ts';
 import { type ServerProcess, spawnServer, waitUntilReady } from './test/server-process.ts';
 
 /**
@@ -50,4 +52,16 @@ test('a second server on the same data folder refuses to start; SIGTERM stops th
   server.child.kill('SIGTERM');
   expect(await server.exited).toBe(0);
   expect(fs.existsSync(path.join(dataDir, 'candor.lock'))).toBe(false);
+});
+
+test('a job queue that cannot start stops the server, although it starts after listening', async () => {
+  // The folder of the test above, its server stopped. pg-boss's table of queues is gone.
+  const database = await openDatabase({ kind: 'pglite', dataDir, holder: 'server.test' });
+  await database.db.execute(sql`drop table pgboss.queue cascade`);
+  await database.close();
+
+  const server = await startServer();
+  first = server.child;
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toContain('Candor could not start:');
 });

@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   const env = readEnv();
   const database = await openDatabaseFromEnv(env, pgliteHolder(env.PORT));
   const sealed = await sealUnchainedAuditRows(database.db);
-  const app = await buildApp({ env, database });
+  // On a fresh installation, a one-time link to create the owner in the browser (printed once
+  // listening). The database writes its token while this thread builds the app.
+  const [app, setupToken] = await Promise.all([buildApp({ env, database }), issueSetupToken(database.db)]);
   if (sealed > 0) app.log.info({ rows: sealed }, 'audit rows written before the hash chain were chained');
   exitWhenDatabaseLost(database, app.log);
 
@@ -47,8 +49,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  // On a fresh installation, a one-time link to create the owner in the browser (printed once listening).
-  const setupToken = await issueSetupToken(database.db);
   await app.listen({ port: env.PORT, host: env.HOST });
   const where = database.kind === 'pglite' ? `embedded database in ${env.dataDir}` : 'PostgreSQL';
   app.log.info(`Candor is ready on ${env.publicUrl} (${where})`);
@@ -65,6 +65,9 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   }
+  // The job queue starts once listening (the app's onListen; docs/decisions/038): a queue that
+  // cannot start stops the server, as it did when it started before listening.
+  await app.jobs.prepare();
 }
 
 /** Settles once the server listens (the built entry then keeps its compiled code, server-entry.ts). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 
 /** Methods that change nothing: a page of another site may send them (links, images). */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The origins of the site itself: PUBLIC_URL's, and its localhost / 127.0.0.1 twin (a browser

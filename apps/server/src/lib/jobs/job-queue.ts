@@ -74,10 +74,14 @@ export type JobQueue = {
     options?: JobKindOptions,
   ): void;
   /**
-   * Creates the queues of the registered kinds: jobs can be added from then on. `start` does it
-   * when it has not been done; a server does it before it answers and starts later (decision 038).
+   * Starts pg-boss and creates the queues of the registered kinds: jobs can be added from then on.
+   * Calls made meanwhile share the one under way; once done it answers at once. Whatever may add a
+   * job calls it before it opens the transaction that adds it (a server does it just after it
+   * listens: docs/decisions/038).
    */
   prepare(): Promise<void>;
+  /** Whether `prepare` has finished: jobs can be added. */
+  readonly prepared: boolean;
   /**
    * Prepares the queues when not done yet, then (now, or `afterMs` later) looks for lost attempts
    * and old jobs (then every `superviseIntervalSeconds`) and, unless `work: false`, starts polling.
@@ -126,7 +130,7 @@ const kindsKnown = new Set<string>();
  */
 export async function enqueueJob(tx: Db, job: NewJob): Promise<string | null> {
   const boss = startedQueues[0];
-  if (!boss) throw new Error(`cannot enqueue a ${job.kind} job: the job queue is not started`);
+  if (!boss) throw notPrepared(`a ${job.kind} job`);
   if (!kindsKnown.has(job.kind)) throw new Error(`cannot enqueue a job of unknown kind ${job.kind}`);
   return boss.send(job.kind, job.payload, {
     db: transactionAdapter(tx),
@@ -144,13 +148,23 @@ export async function enqueueJobs(
   jobs: ReadonlyArray<{ payload: JobPayload; key?: string }>,
 ): Promise<void> {
   const boss = startedQueues[0];
-  if (!boss) throw new Error(`cannot enqueue ${kind} jobs: the job queue is not started`);
+  if (!boss) throw notPrepared(`${kind} jobs`);
   if (!kindsKnown.has(kind)) throw new Error(`cannot enqueue jobs of unknown kind ${kind}`);
   if (jobs.length === 0) return;
   await boss.insert(
     kind,
     jobs.map((job) => ({ data: job.payload, ...(job.key === undefined ? {} : { singletonKey: job.key }) })),
     { db: transactionAdapter(tx) },
+  );
+}
+
+/**
+ * Adding a job never waits for the queue inside a transaction: on the embedded database, one
+ * connection, the queue's start would wait for that transaction, which waits for it.
+ */
+function notPrepared(what: string): Error {
+  return new Error(
+    `cannot enqueue ${what}: the job queue is not prepared (call jobs.prepare() before the transaction)`,
   );
 }
 
@@ -179,6 +193,7 @@ export function createJobQueue({
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   let started = false;
+  let preparing: Promise<void> | undefined;
   let working = false;
   let supervising: Promise<unknown> | undefined;
   let delayed: NodeJS.Timeout | undefined;
@@ -226,6 +241,7 @@ export function createJobQueue({
   }
 
   async function runOnce(): Promise<number> {
+    await prepare();
     let ran = 0;
     for (const [kind, registration] of registrations) {
       const jobs = await boss.fetch<JobPayload>(kind, { batchSize });
@@ -270,6 +286,9 @@ export function createJobQueue({
       registrations.set(kind, { handler: handler as JobHandler, options });
     },
     prepare,
+    get prepared() {
+      return started;
+    },
     async start({ work: shouldWork = true, afterMs = 0 } = {}) {
       await prepare();
       stopping = false;
@@ -300,6 +319,8 @@ export function createJobQueue({
       working = false;
       wake?.();
       clearTimeout(delayed);
+      // A start under way finishes first, so that pg-boss is stopped after it, not beside it.
+      await preparing?.catch(() => undefined);
       await supervising?.catch(() => undefined);
       await loop;
       const index = startedQueues.indexOf(boss);
@@ -315,8 +336,16 @@ export function createJobQueue({
     },
   };
 
-  async function prepare(): Promise<void> {
-    if (started) return;
+  function prepare(): Promise<void> {
+    if (started) return Promise.resolve();
+    // A failed start may be tried again by the next caller (pg-boss's start can be called again).
+    preparing ??= createQueues().finally(() => {
+      preparing = undefined;
+    });
+    return preparing;
+  }
+
+  async function createQueues(): Promise<void> {
     await boss.start();
     // One read of every queue; a queue is written only when new or when a setting changed (three
     // reads and three updates at each start before, docs/decisions/038).

@@ -2,6 +2,7 @@ import type { Quote } from '@candor/contracts/market';
 import { isCopyStopLossReached } from '@candor/domain/copy/copy-stop-loss';
 import type { Db } from '../../db/client.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import type { MarketLogger } from '../../market/market-logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -19,6 +20,8 @@ export type CopyStopLossMonitorOptions = {
   mailer: Mailer;
   logger: MarketLogger;
   clock?: Clock;
+  /** Prepared before a relation is stopped: closing its copies may add jobs (docs/decisions/038). */
+  jobs: Pick<JobQueue, 'prepare'>;
   /** The shortest time between two checks, in ms (default 1,000): ticks in between are gathered. */
   minIntervalMs?: number;
 };
@@ -58,7 +61,7 @@ function groupByRelation(copies: readonly OpenCopy[]): Map<string, OpenCopy[]> {
  * or a monitor and the job after a close, fire it once). An error is logged and never stops it.
  */
 export function createCopyStopLossMonitor(options: CopyStopLossMonitorOptions): CopyStopLossMonitor {
-  const { db, market, mailer, logger } = options;
+  const { db, market, mailer, logger, jobs } = options;
   const clock = options.clock ?? systemClock;
   const minIntervalMs = options.minIntervalMs ?? 1000;
   let pending = new Set<string>();
@@ -88,6 +91,7 @@ export function createCopyStopLossMonitor(options: CopyStopLossMonitorOptions): 
       });
       if (!reached) continue;
       try {
+        await jobs.prepare();
         const now = clock();
         if (await db.transaction((tx) => enforceCopyStopLoss(tx, { market, mailer }, relation.id, now))) {
           fired++;

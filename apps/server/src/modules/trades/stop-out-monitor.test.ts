@@ -59,6 +59,8 @@ function createFakeSource(): FakeSource {
 }
 
 const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies MarketLogger;
+/** The app's job queue stands in here: these trades have no copies, so no job is added. */
+const jobs = { prepare: vi.fn(async () => undefined) };
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -92,7 +94,7 @@ beforeAll(async () => {
     logger: { info: () => {}, warn: () => {}, error: () => {} },
   });
   await market.start();
-  monitor = createStopOutMonitor({ db: database.db, market, logger, clock: clock.now });
+  monitor = createStopOutMonitor({ db: database.db, market, logger, clock: clock.now, jobs });
   monitor.start();
   await tick({ BTCUSD: '60000.00', ETHUSD: '3000.00' });
 });
@@ -161,6 +163,28 @@ describe('the stop-out monitor on live ticks', () => {
       reserved: '0.00',
       profit: '-100.00',
     });
+    await tick({ BTCUSD: '60000.00' });
+  });
+
+  test('the job queue is prepared before a trade is closed, not for a batch that closes nothing', async () => {
+    const { trade } = await openTradeForNewCustomer({
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      amount: '100',
+      lotSize: '50',
+    });
+    jobs.prepare.mockClear();
+    await tick({ BTCUSD: '60000.01' });
+    expect(jobs.prepare).not.toHaveBeenCalled();
+
+    // A close may add copy-trading jobs in its transaction, which cannot wait for the queue's start.
+    const transaction = vi.spyOn(database.db, 'transaction');
+    await tick({ BTCUSD: '58800.06' });
+    expect((await rowOf(trade.id)).status).toBe('closed');
+    expect(jobs.prepare).toHaveBeenCalledTimes(1);
+    const [prepared] = jobs.prepare.mock.invocationCallOrder;
+    const [opened] = transaction.mock.invocationCallOrder;
+    expect(prepared).toBeLessThan(opened ?? 0);
     await tick({ BTCUSD: '60000.00' });
   });
 
@@ -273,7 +297,7 @@ describe('the stop-out monitor on live ticks', () => {
 
 test("starting follows every instrument's live quotes; stopping lets go of them", async () => {
   const subscribe = vi.spyOn(market, 'subscribe');
-  const fresh = createStopOutMonitor({ db: database.db, market, logger, clock: clock.now });
+  const fresh = createStopOutMonitor({ db: database.db, market, logger, clock: clock.now, jobs });
   const listening = market.live.listenerCount;
   fresh.start();
   expect(subscribe).toHaveBeenCalledTimes(1);
@@ -371,6 +395,7 @@ test('a server that does not produce prices leaves the checks to the one that do
     },
     logger,
     clock: clock.now,
+    jobs,
   });
   follower.start();
   const sent = spyOnStatements(database.db);

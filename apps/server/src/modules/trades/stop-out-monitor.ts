@@ -2,6 +2,7 @@ import type { Quote } from '@candor/contracts/market';
 import { compareDecimal } from '@candor/domain/market/candles';
 import type { Db } from '../../db/client.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import type { MarketLogger } from '../../market/market-logger.ts';
 import { stopOutTrade } from './close-trade.service.ts';
@@ -12,6 +13,8 @@ export type StopOutMonitorOptions = {
   market: Pick<MarketService, 'listInstruments' | 'subscribe' | 'live'>;
   logger: MarketLogger;
   clock?: Clock;
+  /** Prepared before a trade is closed: a close may add copy-trading jobs (docs/decisions/038). */
+  jobs: Pick<JobQueue, 'prepare'>;
 };
 
 export type StopOutMonitor = {
@@ -60,7 +63,7 @@ function addQuote(ranges: Map<string, PriceRange>, quote: Quote): void {
  * row lock makes a leadership change harmless. An error is logged and never stops the monitor.
  */
 export function createStopOutMonitor(options: StopOutMonitorOptions): StopOutMonitor {
-  const { db, market, logger } = options;
+  const { db, market, logger, jobs } = options;
   const clock = options.clock ?? systemClock;
   let pending = new Map<string, PriceRange>();
   let draining: Promise<void> | undefined;
@@ -68,6 +71,7 @@ export function createStopOutMonitor(options: StopOutMonitorOptions): StopOutMon
 
   async function checkRanges(ranges: readonly PriceRange[]): Promise<number> {
     const candidates = await findStopOutCandidates(db, ranges);
+    if (candidates.length > 0) await jobs.prepare();
     let closed = 0;
     for (const candidate of candidates) {
       try {

@@ -26,12 +26,13 @@ let database: Database;
 let drop: () => Promise<void>;
 let queue: JobQueue;
 const errors: unknown[] = [];
+/** Silent, but keeps what was logged as an error. */
+const quiet = { ...(silent as object), error: (...args: unknown[]) => errors.push(args) } as never;
 
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
   await createTestJobTable(database.db);
-  const logger = { ...(silent as object), error: (...args: unknown[]) => errors.push(args) } as never;
-  queue = createJobQueue({ database, logger });
+  queue = createJobQueue({ database, logger: quiet });
   registerTestJobKind(queue);
   await queue.start({ work: false });
 });
@@ -198,3 +199,59 @@ test("a queue's settings follow its registration from one start to the next", as
   await startWith(5);
   expect(await retryLimitOf('settings-check')).toBe(5);
 });
+
+/** Runs `check` with this file's queue stopped: no other queue of this process is prepared then. */
+async function aloneInTheProcess(check: () => Promise<void>): Promise<void> {
+  await queue.stop();
+  try {
+    await check();
+  } finally {
+    await queue.start({ work: false });
+  }
+}
+
+test('a job cannot be added before the queue is prepared: it says so instead of waiting in the transaction', () =>
+  aloneInTheProcess(async () => {
+    const other = createJobQueue({ database, logger: quiet });
+    registerTestJobKind(other);
+    expect(other.prepared).toBe(false);
+    const add = () =>
+      database.db.transaction((tx) => enqueueJob(tx, { kind: TEST_JOB_KIND, payload: { n: 1 } }));
+    await expect(add()).rejects.toThrow(
+      `cannot enqueue a ${TEST_JOB_KIND} job: the job queue is not prepared (call jobs.prepare() before the transaction)`,
+    );
+    await other.prepare();
+    expect(other.prepared).toBe(true);
+    await expect(add()).resolves.toEqual(expect.any(String));
+    await other.stop();
+    expect(other.prepared).toBe(false);
+    await expect(add()).rejects.toThrow('the job queue is not prepared');
+  }));
+
+test('callers of prepare while it runs share the one start; once done it answers at once', async () => {
+  const logged = errors.length;
+  const other = createJobQueue({ database, logger: quiet });
+  registerTestJobKind(other);
+  const first = other.prepare();
+  expect(other.prepare()).toBe(first);
+  await first;
+  expect(other.prepared).toBe(true);
+  await other.prepare();
+  await other.stop();
+  expect(errors.slice(logged)).toEqual([]);
+});
+
+test('stopping while the queue starts waits for the start, then stops it', () =>
+  aloneInTheProcess(async () => {
+    const logged = errors.length;
+    const other = createJobQueue({ database, logger: quiet });
+    registerTestJobKind(other);
+    const starting = other.prepare();
+    await other.stop();
+    await starting;
+    expect(other.prepared).toBe(false);
+    await expect(
+      database.db.transaction((tx) => enqueueJob(tx, { kind: TEST_JOB_KIND, payload: { n: 2 } })),
+    ).rejects.toThrow('the job queue is not prepared');
+    expect(errors.slice(logged)).toEqual([]);
+  }));

@@ -27,12 +27,22 @@ test('staff book a desk trade with a reason; the customer sees it, accepts it an
 }) => {
   await asAdmin(browser, async (admin) => {
     await creditCustomer(admin, signedInClient.id, '1000');
-    // Two recorded minutes of the past, an hour apart, with different closing prices.
+    // Two recorded minutes of the past, an hour apart. The close is the minute of the next half
+    // hour farthest from the open: a result of $200 × (close ÷ open − 1) under half a cent is
+    // $0.00, and a zero result posts nothing to the statement.
     const openMinute = Math.floor(Date.now() / 60_000) * 60 - 3 * 3600;
     const [opened] = await minuteCandles(admin.request, openMinute, openMinute);
     const later = await minuteCandles(admin.request, openMinute + 3600, openMinute + 3600 + 30 * 60);
-    const closed = later.find((candle) => candle.close !== opened?.close);
-    if (!opened || !closed) throw new Error('the simulated market recorded no usable minutes');
+    if (!opened) throw new Error('the simulated market recorded no usable minutes');
+    const resultOf = (candle: Candle) => 200 * (Number(candle.close) / Number(opened.close) - 1);
+    const closed = later.reduce<Candle | undefined>(
+      (farthest, candle) =>
+        farthest && Math.abs(resultOf(farthest)) >= Math.abs(resultOf(candle)) ? farthest : candle,
+      undefined,
+    );
+    if (!closed || Math.abs(resultOf(closed)) < 0.01) {
+      throw new Error('the simulated market recorded no minute that moves a $200 exposure by a cent');
+    }
 
     await admin.goto(`/user/${signedInClient.id}`);
     const form = admin.getByRole('form', { name: 'Book external trade' });

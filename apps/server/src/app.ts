@@ -129,7 +129,7 @@ export async function buildApp({
   const { db } = database;
   const mailer =
     givenMailer ?? createMailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, clock, log: app.log });
-  // Both read at once, first among the start's statements (server.ts sends the setup link's behind them).
+  // Both read at once, first among the start's statements (server.ts sends the setup token's behind them).
   const [secret, seed] = await Promise.all([
     env.AUTH_SECRET ?? ensureInstanceSecret(db, 'auth'),
     env.MARKET_SEED ?? ensureInstanceSeed(db, 'market-seed'),

@@ -181,6 +181,12 @@ describe('TradesPage', () => {
     expect(
       await screen.findByText("Lot size can be at most 200 (your account's maximum leverage)"),
     ).toBeTruthy();
+    // Above the highest leverage any package gives (1:1000), it still names the account's own.
+    await fill('Lot size', '5000');
+    expect(
+      await screen.findByText("Lot size can be at most 200 (your account's maximum leverage)"),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Lot size can be at most 1000/)).toBeNull();
     expect(callsTo(fetchMock, 'POST /api/trades')).toHaveLength(0);
   });
 

@@ -1,5 +1,6 @@
 import type { Instrument, Quote } from '@candor/contracts/market';
 import {
+  lotSizeSchema,
   PlaceTradeRequestSchema,
   TRADE_MESSAGES,
   type TradeDirectionName,
@@ -21,6 +22,7 @@ import {
 } from '@candor/domain/trading/trade-result';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
@@ -34,8 +36,14 @@ import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { placeTrade } from './trades-api.ts';
 
-/** The typed part of PlaceTradeRequest; the asset and the direction come from the page and the button. */
-const PlaceTradeFormSchema = PlaceTradeRequestSchema.pick({ amount: true, lotSize: true });
+/**
+ * The typed part of PlaceTradeRequest (the asset and the direction come from the page and the
+ * button), the lot size held to the account's own maximum leverage: the request's schema knows only
+ * the highest any package gives, and the server checks the account's own.
+ */
+function placeTradeFormSchema(maxLeverage: number) {
+  return PlaceTradeRequestSchema.pick({ amount: true }).extend({ lotSize: lotSizeSchema(maxLeverage) });
+}
 
 /** Seed §9: lot size starts at 1 and moves in steps of 0.01. */
 const INITIAL_LOT_SIZE = '1';
@@ -67,7 +75,9 @@ export function PlaceTradeForm({
   disabled?: boolean;
 }) {
   const queryClient = useQueryClient();
-  const form = useZodForm(PlaceTradeFormSchema, { amount: '', lotSize: INITIAL_LOT_SIZE });
+  const maxLeverage = terms?.maxLeverage ?? DEFAULT_MAX_LEVERAGE;
+  const schema = useMemo(() => placeTradeFormSchema(maxLeverage), [maxLeverage]);
+  const form = useZodForm(schema, { amount: '', lotSize: INITIAL_LOT_SIZE });
   const field = bindFields(form);
   const {
     register,
@@ -79,7 +89,6 @@ export function PlaceTradeForm({
     watch,
     formState: { errors, isSubmitted },
   } = form;
-  const maxLeverage = terms?.maxLeverage ?? DEFAULT_MAX_LEVERAGE;
   const exposure = describeExposure(watch('amount'), watch('lotSize'));
   const sides = instrument && quote && terms ? quoteWithTerms(instrument, terms, quote.price) : undefined;
   const spreadCost = sides ? describeSpreadCost(watch('amount'), watch('lotSize'), sides) : null;
@@ -104,12 +113,6 @@ export function PlaceTradeForm({
   const place = (direction: TradeDirectionName) =>
     handleSubmit((values) => {
       const amount = parseMinorUnits(values.amount);
-      const lot = parseLotSize(values.lotSize);
-      // The account's own maximum leverage (the schema knows only the highest any package gives).
-      if (lot.ok && lot.value > maxLeverage * 100) {
-        setError('lotSize', { message: TRADE_MESSAGES.lotSizeAboveLeverage(maxLeverage) });
-        return;
-      }
       if (available !== undefined && amount.ok && amount.value > available) {
         setError('amount', { message: TRADE_MESSAGES.insufficient });
         return;

@@ -90,6 +90,9 @@ describe('TradeList', () => {
     expect(first?.getByText('Profit')).toBeTruthy();
     expect(first?.queryByText('Booked by desk')).toBeNull();
     expect(second?.getByText('67,500.00')).toBeTruthy();
+    // On a phone the price columns are hidden: each row says both prices under its asset.
+    expect(first?.getByTestId('trade-prices-line').textContent).toBe('Open 1.25000 · Close 1.26000');
+    expect(second?.getByTestId('trade-prices-line').textContent).toBe('Open 67,000.00 · Close 67,500.00');
     expect(second?.getByText('\u2212$9.21')).toBeTruthy();
     expect(second?.getByText('Loss')).toBeTruthy();
     expect(second?.getByText('Booked by desk')).toBeTruthy();
@@ -173,6 +176,7 @@ describe('TradeList', () => {
     // BUY $200 exposure × (1.26 / 1.25 − 1) = +$1.60; SELL $200 × (61200 / 60000 − 1) = −$4.00
     expect(eur?.getByTestId('unrealized-result').textContent).toBe('+$1.60');
     expect(eur?.getByText('1.26000')).toBeTruthy();
+    expect(eur?.getByTestId('trade-prices-line').textContent).toBe('Open 1.25000 · Current 1.26000');
     expect(btc?.getByTestId('unrealized-result').textContent).toBe('\u2212$4.00');
     act(() => stream.emit('quote', quote('EURUSD', '1.24375')));
     expect(eur?.getByTestId('unrealized-result').textContent).toBe('\u2212$1.00');

@@ -211,6 +211,14 @@ function TradeRow({
           <span className={directionToneClass(trade.direction)}>{direction}</span> · {amount}
           {open ? null : ` · ${status}`}
         </span>
+        {/* Below md the prices have no columns: they stand under the asset, as the date does. */}
+        <span
+          data-testid="trade-prices-line"
+          className="mt-0.5 block text-xs text-slate-500 tabular-nums md:hidden"
+        >
+          Open {formatPrice(trade.openPrice)} · {open ? 'Current' : 'Close'}{' '}
+          {shownPrice ? formatPrice(shownPrice) : '—'}
+        </span>
         {/* Below the widest screens the date stands under the asset, not in a column of its own. */}
         <time dateTime={date} className="mt-0.5 block text-xs text-slate-500 2xl:hidden">
           {formatDateTime(date)}

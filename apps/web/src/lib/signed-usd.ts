@@ -13,7 +13,11 @@ export function formatSignedUsd(cents: bigint): string {
   return formatUsd(0n);
 }
 
-/** A decimal amount from the wire ("1234.50", "-40.00") as dollars for people: "$1,234.50", "-$40.00". */
+/**
+ * A decimal amount from the wire ("1234.50", "-40.00") as dollars for people: "$1,234.50",
+ * "−$40.00" (a true minus sign, as the results and the statement show it).
+ */
 export function formatUsdDecimal(decimal: string): string {
-  return formatUsd(toSignedCents(decimal));
+  const cents = toSignedCents(decimal);
+  return cents < 0n ? `\u2212${formatUsd(-cents)}` : formatUsd(cents);
 }

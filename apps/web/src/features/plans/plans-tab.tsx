@@ -17,7 +17,7 @@ const COLUMNS = [
   { label: 'Kind', className: 'hidden md:table-cell' },
   { label: 'Price', className: 'text-right' },
   { label: 'Duration', className: 'hidden sm:table-cell' },
-  { label: 'On sale' },
+  { label: 'On sale', className: 'hidden sm:table-cell' },
   { label: 'Rank', className: 'hidden md:table-cell text-right' },
   { label: 'Features', className: 'hidden lg:table-cell' },
   { label: '', className: 'text-right' },
@@ -52,7 +52,13 @@ export function PlansTab() {
               <DataTable columns={COLUMNS} scroll>
                 {plans.map((plan) => (
                   <tr key={plan.id}>
-                    <td className="px-4 py-3 font-medium text-slate-900">{plan.name}</td>
+                    <td className="px-4 py-3 font-medium text-slate-900">
+                      {plan.name}
+                      {/* On a phone the status stands under the name, so the Edit button fits. */}
+                      <span className="mt-1 block sm:hidden">
+                        <OnSaleBadge onSale={plan.onSale} />
+                      </span>
+                    </td>
                     <td className="hidden px-4 py-3 text-slate-600 md:table-cell">{kind}</td>
                     <td className="px-4 py-3 text-right tabular-nums">
                       {plan.price === null ? '—' : formatUsdDecimal(plan.price)}
@@ -60,11 +66,8 @@ export function PlansTab() {
                     <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:table-cell">
                       {formatDuration(plan.durationDays)}
                     </td>
-                    <td className="px-4 py-3">
-                      <StatusBadge
-                        className="whitespace-nowrap"
-                        label={plan.onSale ? 'On sale' : 'Not on sale'}
-                      />
+                    <td className="hidden px-4 py-3 sm:table-cell">
+                      <OnSaleBadge onSale={plan.onSale} />
                     </td>
                     <td className="hidden px-4 py-3 text-right tabular-nums md:table-cell">{plan.rank}</td>
                     <td className="hidden max-w-md px-4 py-3 text-xs text-slate-600 lg:table-cell">
@@ -92,4 +95,8 @@ export function PlansTab() {
       ) : null}
     </div>
   );
+}
+
+function OnSaleBadge({ onSale }: { onSale: boolean }) {
+  return <StatusBadge className="whitespace-nowrap" label={onSale ? 'On sale' : 'Not on sale'} />;
 }

@@ -34,15 +34,15 @@ export function MyPlansSection() {
           {(data) =>
             data.active.length === 0 ? (
               <p className="py-6 text-sm text-slate-500">
-                No active plan. A signal plan unlocks the signals list on{' '}
+                No active plan. A signal plan unlocks the signals list on the{' '}
                 <Link to="/signal" className={LINK_CLASS}>
-                  /signal
-                </Link>
-                ; a trading package sets your spread and leverage on{' '}
+                  Signal
+                </Link>{' '}
+                page; a trading package sets your spread and leverage on the{' '}
                 <Link to="/upgrade" className={LINK_CLASS}>
-                  /upgrade
-                </Link>
-                .
+                  Upgrade
+                </Link>{' '}
+                page.
               </p>
             ) : (
               <ul className="divide-y divide-slate-100">

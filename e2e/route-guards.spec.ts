@@ -11,3 +11,16 @@ test('a signed-in client who opens / lands on the dashboard', async ({ page, sig
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByRole('heading', { name: `Welcome, ${signedInClient.fullname}` })).toBeVisible();
 });
+
+test('a signed-out visitor who opens a deep link is taken back to it once signed in', async ({
+  page,
+  client,
+}) => {
+  await page.goto('/trades?symbol=BTCUSD');
+  await expect(page).toHaveURL('/?redirect=%2Ftrades%3Fsymbol%3DBTCUSD');
+  await page.getByLabel('Email').fill(client.email);
+  await page.getByLabel('Password').fill(client.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/trades?symbol=BTCUSD');
+  await expect(page.getByLabel('Asset', { exact: true })).toHaveValue('BTCUSD');
+});

@@ -12,6 +12,7 @@ import type { ComponentType } from 'react';
 import { z } from 'zod';
 import { FullScreenLoader } from './components/ui/spinner.tsx';
 import { LoginPage } from './features/auth/login-page.tsx';
+import { signedInTarget } from './features/auth/return-path.ts';
 import { NotFoundPage } from './features/shell/not-found-page.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { sessionQuery } from './lib/session.ts';
@@ -31,9 +32,13 @@ const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   // ?unlock=… is the e-mailed link that lets the owner in while failed sign-ins slow the account down.
-  validateSearch: z.object({ unlock: z.string().optional().catch(undefined) }),
-  beforeLoad: async () => {
-    if (await currentUser()) throw redirect({ to: '/dashboard' });
+  // ?redirect=… is the page a signed-out visitor asked for; signing in leads there (return-path.ts).
+  validateSearch: z.object({
+    unlock: z.string().optional().catch(undefined),
+    redirect: z.string().max(2048).optional().catch(undefined),
+  }),
+  beforeLoad: async ({ search }) => {
+    if (await currentUser()) throw redirect(signedInTarget(search.redirect));
   },
   component: LoginPage,
 });
@@ -77,9 +82,15 @@ const setupRoute = createRoute({
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: async () => {
+  beforeLoad: async ({ location }) => {
     const user = await currentUser();
-    if (!user) throw redirect({ to: '/' });
+    // Signed out: to the login page, which leads back here once signed in.
+    if (!user) {
+      throw redirect({
+        to: '/',
+        search: location.pathname === '/dashboard' ? {} : { redirect: location.href },
+      });
+    }
     return { user };
   },
   component: lazyRouteComponent(() => import('./features/shell/app-shell.tsx'), 'AppShell'),

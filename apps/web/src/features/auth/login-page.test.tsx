@@ -2,14 +2,18 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const route = {
   path: '/',
   component: LoginPage,
-  validateSearch: z.object({ unlock: z.string().optional().catch(undefined) }),
+  validateSearch: z.object({
+    unlock: z.string().optional().catch(undefined),
+    redirect: z.string().optional().catch(undefined),
+  }),
 };
+const SIGNED_IN = { user: buildMe() };
 
 async function logIn(email: string, password: string) {
   const user = userEvent.setup({ delay: null });
@@ -52,5 +56,21 @@ describe('LoginPage', () => {
     expect(callsTo(fetchMock, 'POST /api/session')).toEqual([
       { email: 'owner@example.com', password: 'the password' },
     ]);
+  });
+
+  test('signing in leads to the page asked for before, or to the dashboard', async () => {
+    mockApi({ 'POST /api/session': { status: 200, body: SIGNED_IN } });
+    const statement = { path: '/statement', component: () => <p>Marker /statement</p> };
+    const { router } = renderPages([route, statement], '/?redirect=%2Fstatement%3Fpage%3D2');
+    await logIn('casey@example.com', 'the password');
+    expect(await screen.findByText('Marker /statement')).toBeTruthy();
+    expect(router.state.location.href).toBe('/statement?page=2');
+  });
+
+  test('a redirect to another site is ignored: the dashboard instead', async () => {
+    mockApi({ 'POST /api/session': { status: 200, body: SIGNED_IN } });
+    renderPages([route], '/?redirect=%2F%2Fevil.example%2Fphish');
+    await logIn('casey@example.com', 'the password');
+    expect(await screen.findByText('Marker /dashboard')).toBeTruthy();
   });
 });

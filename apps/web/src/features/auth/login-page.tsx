@@ -1,5 +1,5 @@
 import { SignInRequestSchema } from '@candor/contracts/auth';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { FullScreenLoader } from '../../components/ui/spinner.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
@@ -12,6 +12,7 @@ import { signIn } from './auth-api.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
+import { useContinueAfterSignIn } from './return-path.ts';
 
 // Asked only after a right password of an account with two-factor on: loaded then (decision 033).
 const SecondFactorStep = lazy(() =>
@@ -19,7 +20,7 @@ const SecondFactorStep = lazy(() =>
 );
 
 export function LoginPage() {
-  const navigate = useNavigate();
+  const continueAfterSignIn = useContinueAfterSignIn();
   // The e-mailed unlock link (?unlock=…) goes with the password; it is used only when it is needed.
   const { unlock } = useSearch({ from: '/' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,7 +41,7 @@ export function LoginPage() {
         return;
       }
       queryClient.setQueryData(queryKeys.session, answer);
-      await navigate({ to: '/dashboard' });
+      await continueAfterSignIn();
     } catch (error) {
       const throttled = isApiError(error, 'TOO_MANY_ATTEMPTS') || isApiError(error, 'RATE_LIMITED');
       setFailure(throttled ? error.message : AUTH_MESSAGES.loginFailed);

@@ -1,5 +1,4 @@
 import { SignInSecondFactorRequestSchema } from '@candor/contracts/two-factor';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -10,10 +9,11 @@ import { useLightForm } from '../../lib/use-light-form.ts';
 import { signInWithSecondFactor } from './auth-api.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
+import { useContinueAfterSignIn } from './return-path.ts';
 
 /** The authenticator code (or a recovery code) after a right password; the session starts only here. */
 export function SecondFactorStep({ onBack }: { onBack: (message: string | null) => void }) {
-  const navigate = useNavigate();
+  const continueAfterSignIn = useContinueAfterSignIn();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useLightForm(SignInSecondFactorRequestSchema);
   const { field, isSubmitting } = form;
@@ -23,7 +23,7 @@ export function SecondFactorStep({ onBack }: { onBack: (message: string | null) 
     try {
       const session = await signInWithSecondFactor(values);
       queryClient.setQueryData(queryKeys.session, session);
-      await navigate({ to: '/dashboard' });
+      await continueAfterSignIn();
     } catch (error) {
       // The challenge is over (expired, or too many wrong codes): the password is asked again.
       if (isApiError(error, 'TWO_FACTOR_CHALLENGE_EXPIRED') || isApiError(error, 'TOO_MANY_ATTEMPTS')) {

@@ -1,11 +1,11 @@
 import { SignInResponseSchema } from '@candor/contracts/auth';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { apiRequest, isApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useContinueAfterSignIn } from './return-path.ts';
 
 /** contracts/passkeys' PasskeyOptionsSchema, restated: this page's first load stays without that module. */
 const OptionsSchema = z.looseObject({ challenge: z.string() });
@@ -38,7 +38,7 @@ function failureMessage(error: unknown): string {
  * rules as a password apply on the server: a closed account is refused, the sign-in is recorded.
  */
 export function PasskeySignIn({ onFailure }: { onFailure: (message: string | null) => void }) {
-  const navigate = useNavigate();
+  const continueAfterSignIn = useContinueAfterSignIn();
   const [busy, setBusy] = useState(false);
   if (typeof window.PublicKeyCredential !== 'function') return null;
 
@@ -48,7 +48,7 @@ export function PasskeySignIn({ onFailure }: { onFailure: (message: string | nul
     try {
       const session = await signInWithPasskey();
       queryClient.setQueryData(queryKeys.session, session);
-      await navigate({ to: '/dashboard' });
+      await continueAfterSignIn();
     } catch (error) {
       setBusy(false);
       onFailure(failureMessage(error));

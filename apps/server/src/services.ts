@@ -22,7 +22,7 @@ export type Services = {
   mailer: Mailer;
   storage: StorageBackend;
   market: MarketService;
-  /** Computed ratings of the signals list and alerts, kept per closed candle. */
+  /** Computed ratings of the signal strength, the signals list and alerts, kept per closed candle. */
   signalRatings: SignalRatings;
   clock: Clock;
   transactions: Transactions;

@@ -89,7 +89,7 @@ export const SignalRatingSchema = z
     rating: z.number().int().min(0).max(100),
     direction: SignalDirectionSchema,
     interval: CandleIntervalSchema,
-    /** Unix seconds of the last candle used. */
+    /** Unix seconds: when the last (closed) candle used closed, the rating's time. */
     asOf: z.number().int(),
   })
   .meta({ id: 'SignalRating' });

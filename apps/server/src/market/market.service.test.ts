@@ -4,6 +4,8 @@ import { REFERENCE_ORIGIN_SECONDS } from '@candor/domain/market/simulated-market
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
+import { createSignalRatings } from '../modules/signals/signal-ratings.ts';
+import { requireSignalStrength } from '../modules/signals/signals.service.ts';
 import { createManualClock } from '../test/manual-clock.ts';
 import { openTestDatabase } from '../test/test-app.ts';
 import { insertMinuteCandles } from './candles.repository.ts';
@@ -155,6 +157,9 @@ test('candles of a real-source symbol are its stored minutes, aggregated', async
 });
 
 test('a real-source symbol without enough history has no rating yet', async () => {
-  await expect(market.rateSignal('BTCUSD')).rejects.toThrow('Not enough price history to rate BTCUSD yet');
-  expect((await market.rateSignal('EURUSD')).interval).toBe('1h');
+  const deps = { market, ratings: createSignalRatings(market, clock.now) };
+  await expect(requireSignalStrength(deps, 'BTCUSD')).rejects.toThrow(
+    'Not enough price history to rate BTCUSD yet',
+  );
+  expect((await requireSignalStrength(deps, 'EURUSD')).interval).toBe('1h');
 });

@@ -4,9 +4,7 @@ import {
   CandlesResponseSchema,
   type Instrument,
   type Quote,
-  type SignalRating,
 } from '@candor/contracts/market';
-import { alignToInterval } from '@candor/domain/market/candles';
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import type { SimulationSettings } from '@candor/domain/market/simulated-market';
 import type { Db } from '../db/client.ts';
@@ -19,7 +17,6 @@ import { createLiveMarket, type LiveMarket, type QuoteListener } from './live-ma
 import type { MarketLogger } from './market-logger.ts';
 import type { SourcePlan } from './market-sources.ts';
 import type { QuoteBus } from './quote-bus.ts';
-import { rateSignal, SIGNAL_CANDLES } from './signal-rating.ts';
 import { createSimulatedHistory } from './simulated-history.ts';
 
 /** The answer's fields other than its candles, checked before they are sent. */
@@ -41,7 +38,7 @@ export type MarketServiceOptions = {
 
 export type CandlesQuery = { interval: CandleInterval; from?: number | undefined; to?: number | undefined };
 
-/** Every price in Candor comes from here: instruments, live quotes, candles and signal ratings. */
+/** Every price in Candor comes from here: instruments, live quotes and candles (signal ratings: modules/signals/signal-ratings.ts). */
 export type MarketService = {
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -66,7 +63,6 @@ export type MarketService = {
    * serialised once, by blocks, and sent as they were (docs/decisions/035-candles.md).
    */
   readCandlesJson(symbol: string, query: CandlesQuery): Promise<string>;
-  rateSignal(symbol: string): Promise<SignalRating>;
 };
 
 export function createMarketService(options: MarketServiceOptions): MarketService {
@@ -166,21 +162,6 @@ export function createMarketService(options: MarketServiceOptions): MarketServic
       // The head is small and checked by the contract; the candles were built by the server.
       const head = JSON.stringify(CandlesHeadSchema.parse(rest));
       return `${head.slice(0, -1)},"candles":${list.toJson()}}`;
-    },
-    async rateSignal(symbol) {
-      const spec = requireInstrument(symbol);
-      const nowSeconds = Math.floor(clock().getTime() / 1000);
-      const from = alignToInterval(nowSeconds, '1h') - (SIGNAL_CANDLES - 1) * 3600;
-      const { candles } = await readCandles(spec.symbol, { interval: '1h', from, to: nowSeconds });
-      const result = rateSignal(candles);
-      if (!result) throw new AppError('NOT_FOUND', `Not enough price history to rate ${spec.symbol} yet`);
-      return {
-        symbol: spec.symbol,
-        rating: result.rating,
-        direction: result.direction,
-        interval: '1h',
-        asOf: result.asOf,
-      };
     },
   };
 }

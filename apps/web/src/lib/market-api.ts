@@ -33,7 +33,7 @@ export function quoteQuery(symbol: string) {
   });
 }
 
-/** The computed rating moves with the candles: it is refreshed every minute. */
+/** The computed rating changes when an hourly candle closes: a minute is fresh enough. */
 export function signalQuery(symbol: string) {
   return queryOptions({
     queryKey: queryKeys.signal(symbol),

@@ -211,7 +211,7 @@ describe('GET /api/quotes/:symbol', () => {
 });
 
 describe('GET /api/signals/:symbol', () => {
-  test('a rating from 0 to 100 % with its direction, from the hourly candles up to now', async () => {
+  test('a rating from 0 to 100 % with its direction, from the closed hourly candles, as of the last close', async () => {
     const res = await get('/api/signals/BTCUSD');
     expect(res.statusCode).toBe(200);
     const signal = SignalRatingSchema.parse(res.json());

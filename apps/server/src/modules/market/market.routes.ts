@@ -9,6 +9,7 @@ import {
 } from '@candor/contracts/market';
 import { z } from 'zod';
 import type { RoutesPlugin } from '../../services.ts';
+import { requireSignalStrength } from '../signals/signals.service.ts';
 import { createPriceStreamHub } from './price-stream.ts';
 
 const SymbolParamsSchema = z.object({ symbol: z.string().min(1).max(20) });
@@ -19,7 +20,10 @@ const StreamQuerySchema = z.object({
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
 const common = { tags: ['market'] };
 
-export const marketRoutes: RoutesPlugin<'market'> = async (app, { market }) => {
+export const marketRoutes: RoutesPlugin<'market' | 'signalRatings'> = async (
+  app,
+  { market, signalRatings },
+) => {
   const priceStreams = createPriceStreamHub(market.live);
   // Streams never end by themselves: end them before the server waits for its connections.
   app.addHook('preClose', async () => priceStreams.closeAll());
@@ -79,12 +83,12 @@ export const marketRoutes: RoutesPlugin<'market'> = async (app, { market }) => {
       config: { access: 'client' },
       schema: {
         ...common,
-        summary: 'Technical rating (0–100 %) of an instrument from its 1-hour candles',
+        summary: 'Technical rating (0–100 %) of an instrument from its closed 1-hour candles',
         params: SymbolParamsSchema,
         response: { 200: SignalRatingSchema, ...errors },
       },
     },
-    async (request) => market.rateSignal(request.params.symbol),
+    async (request) => requireSignalStrength({ market, ratings: signalRatings }, request.params.symbol),
   );
 
   app.get(

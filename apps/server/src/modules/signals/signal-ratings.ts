@@ -37,7 +37,7 @@ export type SignalRatings = {
 };
 
 /**
- * Ratings of the signals list and of alerts. A rating uses closed candles only, so it stays the
+ * Ratings of the signal strength bar, the signals list and alerts. A rating uses closed candles only, so it stays the
  * same until the next candle closes: it is kept per (symbol, interval, last closed candle) and
  * computed again only when a newer candle has closed. `clock` is the market's time.
  */

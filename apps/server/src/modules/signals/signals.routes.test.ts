@@ -1,3 +1,4 @@
+import { SignalRatingSchema } from '@candor/contracts/market';
 import {
   MAX_SIGNAL_ALERTS,
   SignalAlertListSchema,
@@ -6,7 +7,7 @@ import {
 } from '@candor/contracts/signals';
 import { INTERVAL_SECONDS } from '@candor/domain/market/candle';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { signalAlerts } from '../../db/schema/signals.ts';
 import { rateSignal, SIGNAL_CANDLES } from '../../market/signal-rating.ts';
@@ -20,7 +21,8 @@ import type { ComputedRating } from './signal-ratings.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const clock = createManualClock(new Date());
-const t = useTestApp({}, { clock: clock.now });
+// A fixed seed: the same simulated prices on every run (the test of the signal strength needs them).
+const t = useTestApp({ MARKET_SEED: '2026' }, { clock: clock.now });
 
 async function customerWith(planName?: string) {
   const user = await insertUser(t.db);
@@ -181,6 +183,47 @@ describe('GET /api/signals', () => {
     expect(back.items).toHaveLength(10);
   });
 
+  test('the signal strength of an instrument is the rating its row of the list shows, for the same closed candles and labelled with the same time', async () => {
+    // The market reads the system clock. With this seed, at 04:37 on this day the open hourly
+    // candle had moved BTCUSD to 65 % while its candles to 04:00 rate 73 %: the bar showed 65 and
+    // the list 73, both labelled 04:00 (as found on /signal). ETHUSD's bar went 78, 68, 38 in that hour.
+    const moment = (time: string) =>
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date(`2026-11-29T${time}Z`) });
+    const closedAt = Date.parse('2026-11-29T04:00:00Z') / 1000;
+    try {
+      moment('04:05:00');
+      const { browser } = await customerWith('Basic');
+      for (const symbol of ['BTCUSD', 'ETHUSD']) {
+        const readBar = async () =>
+          SignalRatingSchema.parse(
+            (await browser.request({ method: 'GET', url: `/api/signals/${symbol}` })).json(),
+          );
+        moment('04:05:00');
+        const early = await readBar();
+        moment('04:37:00');
+        const bar = await readBar();
+        const list = SignalListSchema.parse(
+          (await browser.request({ method: 'GET', url: '/api/signals?interval=1h' })).json(),
+        );
+        const row = list.items.find((item) => item.symbol === symbol);
+        expect(row).toMatchObject({ candleTime: closedAt - 3600, computedAt: closedAt });
+        expect(bar).toEqual({
+          symbol,
+          rating: row?.rating,
+          direction: row?.direction,
+          interval: '1h',
+          asOf: closedAt,
+        });
+        // Closed candles only: the bar does not move until the next candle closes.
+        moment('04:59:00');
+        expect(await readBar()).toEqual(bar);
+        expect(early).toEqual(bar);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test('choosing instruments needs a signal plan', async () => {
     const { browser } = await customerWith();
     const response = await browser.request({
@@ -303,10 +346,12 @@ describe('rating alerts', () => {
     const first = await t.app.signalAlerts.runOnce();
     expect(first.notified).toBe(0);
     const [recorded] = await t.db.select().from(signalAlerts).where(eq(signalAlerts.id, id));
-    const current = await t.app.market.rateSignal('BTCUSD');
+    const current = SignalRatingSchema.parse(
+      (await browser.request({ method: 'GET', url: '/api/signals/BTCUSD' })).json(),
+    );
     expect(recorded?.lastRating).not.toBeNull();
+    expect(recorded?.lastRating).toBe(current.rating);
     expect(recorded?.lastNotifiedAt).toBeNull();
-    expect(current.symbol).toBe('BTCUSD');
     expect(await mailsTo(user.id)).toHaveLength(0);
 
     // Then readings of later candles: 55 → 65 crosses above 60, 70 stays above, 50 goes back, 61 crosses again.

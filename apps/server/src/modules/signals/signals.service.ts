@@ -1,3 +1,4 @@
+import type { SignalRating } from '@candor/contracts/market';
 import type { SignalFeatures } from '@candor/contracts/plans';
 import {
   type CreateSignalAlertRequest,
@@ -136,6 +137,27 @@ export async function listSignals(
     }),
   );
   return { plan: summarize(plan), interval, chosen, items };
+}
+
+/**
+ * GET /api/signals/:symbol: the signal strength of one instrument, for every customer. It is the
+ * signals list's kept rating of its closed hourly candles (the same number its row shows), dated
+ * when the last of them closed; NOT_FOUND for an unknown symbol or too little history.
+ */
+export async function requireSignalStrength(
+  deps: { market: Pick<MarketService, 'requireInstrument'>; ratings: SignalRatings },
+  symbol: string,
+): Promise<SignalRating> {
+  const spec = deps.market.requireInstrument(symbol);
+  const rated = await deps.ratings.rate(spec.symbol, '1h');
+  if (!rated) throw new AppError('NOT_FOUND', `Not enough price history to rate ${spec.symbol} yet`);
+  return {
+    symbol: spec.symbol,
+    rating: rated.rating,
+    direction: rated.direction,
+    interval: '1h',
+    asOf: rated.computedAt,
+  };
 }
 
 /** PUT /api/signals/instruments: the customer's own list, at most the plan's count; empty = default. */

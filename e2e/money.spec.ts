@@ -125,6 +125,12 @@ test('an e-mailed confirmation code: a wrong code is refused, the right one reco
   await page.getByLabel('Amount (USD)').fill('50');
   await page.getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByRole('heading', { name: 'Confirm your withdrawal' })).toBeVisible();
+  // The e2e server has no SMTP: the code is only in the client's Messages, and the step says so.
+  await expect(
+    page.getByText(
+      /^E-mail is not set up on this site, so your 6-digit code is in your Messages, not your inbox\./,
+    ),
+  ).toBeVisible();
 
   const mail = await readLatestMail(signedInClient, /withdrawal confirmation code/);
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];

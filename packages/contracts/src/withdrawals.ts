@@ -69,10 +69,12 @@ export const WITHDRAWAL_MESSAGES = {
   invalidCode: 'Invalid withdrawal code. Please try again.',
   codeExpired: 'This withdrawal code has expired. Ask for a new code.',
   codeSpent: 'Too many wrong codes: this code can no longer be used. Ask for a new code.',
-  codeRequired: 'Enter the 6-digit code from the e-mail',
+  codeRequired: 'Enter the 6-digit code',
   codeFormat: 'The code is 6 digits',
   codeResendTooSoon: 'A code was sent a moment ago. Please wait a little before asking for a new one.',
   codeSent: 'A new code was sent to your e-mail address.',
+  /** With no SMTP server configured the code is only in the customer's Messages (decision 019). */
+  codeSentToMessages: 'A new code is in your Messages.',
   notFound: 'Withdrawal not found',
   reasonRequired: 'A reason is required to reject a withdrawal',
   reasonTooLong: `The reason can be at most ${DECISION_REASON_MAX_LENGTH} characters`,

@@ -11,17 +11,15 @@ import { AuthLayout, FormError } from './auth-layout.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { SuccessNotice } from './auth-notices.tsx';
 
+/**
+ * /reset-password. With no SMTP server configured (PRODUCT.md §2, decision 019) no e-mail leaves
+ * the site and the link would only reach Messages, which a locked-out customer cannot open: the
+ * page then says so and sends the customer to the site's administrators instead of offering a
+ * form that would claim to send a link (also after a request made before the settings arrived).
+ */
 export function ResetPasswordPage() {
   const form = useZodForm(RequestPasswordResetRequestSchema);
   const noEmail = useSiteSettings()?.emailDelivery === 'none';
-  const noEmailNotice = noEmail ? (
-    <p
-      role="note"
-      className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-    >
-      {AUTH_MESSAGES.emailNotSetUp}
-    </p>
-  ) : null;
   const field = bindFields(form);
 
   const request = useMutation({ mutationFn: requestPasswordReset });
@@ -34,24 +32,27 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout title="Reset your password" headerLink={{ to: '/', label: 'Login' }}>
-      {request.isSuccess ? (
+      {noEmail ? (
+        <div className="space-y-6">
+          <p
+            role="note"
+            className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          >
+            {AUTH_MESSAGES.emailNotSetUp}
+          </p>
+          <BackToLogin />
+        </div>
+      ) : request.isSuccess ? (
         <div className="space-y-6">
           <SuccessNotice message={AUTH_MESSAGES.resetEmailSent} />
-          {noEmailNotice}
           <p className="text-sm text-slate-600">
             The link in the e-mail lets you choose a new password. It can be used once and expires after a
             while.
           </p>
-          <Link
-            to="/"
-            className="block text-center text-sm font-semibold text-brand-700 hover:text-brand-600"
-          >
-            Back to login
-          </Link>
+          <BackToLogin />
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4">
-          {noEmailNotice}
           <p className="text-sm text-slate-600">
             Enter the e-mail address of your account and we will send you a reset link.
           </p>
@@ -69,5 +70,13 @@ export function ResetPasswordPage() {
         </form>
       )}
     </AuthLayout>
+  );
+}
+
+function BackToLogin() {
+  return (
+    <Link to="/" className="block text-center text-sm font-semibold text-brand-700 hover:text-brand-600">
+      Back to login
+    </Link>
   );
 }

@@ -1,3 +1,4 @@
+import type { EmailDelivery } from '@candor/contracts/site-settings';
 import {
   ConfirmWithdrawalRequestSchema,
   payoutMethodLabel,
@@ -16,12 +17,14 @@ import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
+import { useSiteSettings } from '../../lib/site-settings.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { WithdrawalOutcome } from './withdrawal-outcome.tsx';
 import { confirmWithdrawal, requestNewWithdrawalCode, withdrawalQuery } from './withdrawals-api.ts';
 
 /**
- * The code step: the customer types the 6-digit code e-mailed to them. Once the request has moved
+ * The code step: the customer types the 6-digit code sent to them (e-mailed when SMTP is set up,
+ * and always in their Messages). Once the request has moved
  * on (confirmed, or decided meanwhile) the step shows where it stands instead.
  */
 export function ConfirmWithdrawalStep({ id, email }: { id: string; email: string }) {
@@ -67,6 +70,7 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
   const { handleSubmit, setError, clearErrors, reset } = form;
   const oneKey = queryKeys.ownWithdrawals.one(withdrawal.id);
   const spent = withdrawal.codeExpiresAt === null;
+  const delivery = useSiteSettings()?.emailDelivery;
 
   const show = async (next: Withdrawal) => {
     queryClient.setQueryData(oneKey, next);
@@ -104,7 +108,9 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
     onSuccess: async (updated) => {
       reset({ code: '' });
       clearErrors();
-      notify.success(WITHDRAWAL_MESSAGES.codeSent);
+      notify.success(
+        delivery === 'smtp' ? WITHDRAWAL_MESSAGES.codeSent : WITHDRAWAL_MESSAGES.codeSentToMessages,
+      );
       await show(updated);
     },
     onError: async (error) => {
@@ -120,9 +126,9 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
       <div>
         <h2 className="text-lg font-semibold text-slate-900">Confirm your withdrawal</h2>
         <p className="mt-1 text-sm text-slate-600">
-          We e-mailed a 6-digit code to <span className="font-medium break-all">{email}</span>. Enter it to
-          confirm the withdrawal of {formatUsdDecimal(withdrawal.amount)} by {payoutMethodLabel(withdrawal)}{' '}
-          (you receive {formatUsdDecimal(withdrawal.net)}).
+          <CodeWhereabouts delivery={delivery} email={email} /> Enter it to confirm the withdrawal of{' '}
+          {formatUsdDecimal(withdrawal.amount)} by {payoutMethodLabel(withdrawal)} (you receive{' '}
+          {formatUsdDecimal(withdrawal.net)}).
         </p>
       </div>
       {spent ? (
@@ -153,5 +159,42 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
         </Button>
       </div>
     </form>
+  );
+}
+
+function MessagesLink() {
+  return (
+    <Link to="/messages" className="font-semibold text-brand-700 hover:underline">
+      Messages
+    </Link>
+  );
+}
+
+/**
+ * Where the code went. Every message to a customer is also in their Messages (decision 019); with
+ * no SMTP server configured it is only there, so the step must not send them to their inbox.
+ */
+function CodeWhereabouts({ delivery, email }: { delivery: EmailDelivery | undefined; email: string }) {
+  if (delivery === 'smtp') {
+    return (
+      <>
+        We e-mailed a 6-digit code to <span className="font-medium break-all">{email}</span> (it is also in
+        your <MessagesLink />
+        ).
+      </>
+    );
+  }
+  if (delivery === 'none') {
+    return (
+      <>
+        E-mail is not set up on this site, so your 6-digit code is in your <MessagesLink />, not your inbox.
+      </>
+    );
+  }
+  // The settings are not read yet (or could not be): say only what is true either way.
+  return (
+    <>
+      Your 6-digit code is in your <MessagesLink />.
+    </>
   );
 }

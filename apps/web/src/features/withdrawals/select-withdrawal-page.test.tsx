@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { settingsReply } from '../../test/site-settings.ts';
 import { buildWithdrawal } from '../../test/withdrawals.ts';
 import { SelectWithdrawalPage } from './select-withdrawal-page.tsx';
 import { SelectWithdrawalSearchSchema } from './select-withdrawal-search.ts';
@@ -249,6 +250,7 @@ describe('SelectWithdrawalPage: submitting', () => {
     });
     let current = awaiting;
     const { fetchMock, router } = renderFlow({
+      'GET /api/settings': settingsReply('smtp'),
       'POST /api/withdrawals': { status: 200, body: awaiting },
       [`GET /api/withdrawals/${ID}`]: () => ({ status: 200, body: current }),
       [`POST /api/withdrawals/${ID}/confirm`]: () => {
@@ -266,10 +268,10 @@ describe('SelectWithdrawalPage: submitting', () => {
     await fillPaypal(user);
     expect(await screen.findByRole('heading', { name: 'Confirm your withdrawal' })).toBeTruthy();
     expect(router.state.location.search).toEqual({ confirm: ID });
-    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Enter the 6-digit code from the e-mail')).toBeTruthy();
+    expect(await screen.findByText('Enter the 6-digit code')).toBeTruthy();
 
     await user.type(screen.getByLabelText('Withdrawal code'), '111111');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -297,6 +299,7 @@ describe('SelectWithdrawalPage: submitting', () => {
     let current = spent;
     const { fetchMock } = renderFlow(
       {
+        'GET /api/settings': settingsReply('smtp'),
         [`GET /api/withdrawals/${ID}`]: () => ({ status: 200, body: current }),
         [`POST /api/withdrawals/${ID}/code`]: () => {
           current = fresh;
@@ -314,6 +317,57 @@ describe('SelectWithdrawalPage: submitting', () => {
       expect(screen.getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(false),
     );
     expect(callsTo(fetchMock, `POST /api/withdrawals/${ID}/code`)).toHaveLength(1);
+  });
+
+  test.each([
+    [
+      'smtp',
+      'We e-mailed a 6-digit code to ada@example.com (it is also in your Messages). Enter it to confirm the withdrawal of $40.00 by Paypal (you receive $39.00).',
+    ],
+    [
+      'none',
+      'E-mail is not set up on this site, so your 6-digit code is in your Messages, not your inbox. Enter it to confirm the withdrawal of $40.00 by Paypal (you receive $39.00).',
+    ],
+  ] as const)('with e-mail delivery %s, the code step says where the code is', async (delivery, text) => {
+    const awaiting = buildWithdrawal({
+      status: 'awaiting_confirmation',
+      codeExpiresAt: '2026-03-04T12:10:00.000Z',
+    });
+    renderFlow(
+      {
+        'GET /api/settings': settingsReply(delivery),
+        [`GET /api/withdrawals/${ID}`]: { status: 200, body: awaiting },
+      },
+      `/select-withdrawal?confirm=${ID}`,
+    );
+    const heading = await screen.findByRole('heading', { name: 'Confirm your withdrawal' });
+    await waitFor(() => expect(heading.nextElementSibling?.textContent).toBe(text));
+    expect(screen.getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe('/messages');
+  });
+
+  test('with no e-mail set up, a new code is said to be in Messages, not sent to the e-mail address', async () => {
+    const spent = buildWithdrawal({ status: 'awaiting_confirmation', codeExpiresAt: null });
+    const fresh = buildWithdrawal({
+      status: 'awaiting_confirmation',
+      codeExpiresAt: '2026-03-04T12:10:00.000Z',
+    });
+    let current = spent;
+    renderFlow(
+      {
+        'GET /api/settings': settingsReply('none'),
+        [`GET /api/withdrawals/${ID}`]: () => ({ status: 200, body: current }),
+        [`POST /api/withdrawals/${ID}/code`]: () => {
+          current = fresh;
+          return { status: 200, body: current };
+        },
+      },
+      `/select-withdrawal?confirm=${ID}`,
+    );
+    const user = userEvent.setup();
+    await screen.findByText(/E-mail is not set up on this site/);
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('A new code is in your Messages.')).toBeTruthy();
+    expect(screen.queryByText('A new code was sent to your e-mail address.')).toBeNull();
   });
 
   test('a suspended account sees the inactive message instead of the form', async () => {

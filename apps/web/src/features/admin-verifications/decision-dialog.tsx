@@ -32,9 +32,9 @@ const BUSY_LABELS = {
 } as const satisfies Record<VerificationDecision, string>;
 
 /**
- * Confirms a decision on `email`'s submission: every decision records a reason from the list (its
- * active entries; the server refuses one without) and takes an optional note to the customer;
- * resubmit names the side to upload again.
+ * Confirms a decision on `email`'s submission: a decline or a resubmit records a reason from the
+ * list (its active entries; the server refuses one without), an approval none; each takes an
+ * optional note to the customer, and resubmit names the side to upload again.
  */
 export function DecisionDialog({
   decision,
@@ -110,30 +110,33 @@ export function DecisionDialog({
             ) : null}
           </fieldset>
         ) : null}
-        <div>
-          <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-slate-700">
-            {decision === 'approve' ? 'Reason (optional)' : 'Reason'}
-          </label>
-          <select
-            id={reasonId}
-            value={reasonCode}
-            aria-invalid={errors.reason ? true : undefined}
-            onChange={(event) => setReasonCode(event.target.value)}
-            className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-8 pl-3 text-sm text-slate-900 shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
-          >
-            <option value="">{decision === 'approve' ? 'No reason' : 'Choose a reason'}</option>
-            {active.map((reason) => (
-              <option key={reason.code} value={reason.code}>
-                {reason.label}
-              </option>
-            ))}
-          </select>
-          {errors.reason ? (
-            <p role="alert" className="mt-1.5 text-sm text-red-600">
-              {errors.reason}
-            </p>
-          ) : null}
-        </div>
+        {/* The reasons are why a submission is refused or sent back: an approval takes none. */}
+        {decision === 'approve' ? null : (
+          <div>
+            <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-slate-700">
+              Reason
+            </label>
+            <select
+              id={reasonId}
+              value={reasonCode}
+              aria-invalid={errors.reason ? true : undefined}
+              onChange={(event) => setReasonCode(event.target.value)}
+              className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-8 pl-3 text-sm text-slate-900 shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+            >
+              <option value="">Choose a reason</option>
+              {active.map((reason) => (
+                <option key={reason.code} value={reason.code}>
+                  {reason.label}
+                </option>
+              ))}
+            </select>
+            {errors.reason ? (
+              <p role="alert" className="mt-1.5 text-sm text-red-600">
+                {errors.reason}
+              </p>
+            ) : null}
+          </div>
+        )}
         <TextAreaField
           label="Note to the customer (optional)"
           maxLength={VERIFICATION_NOTE_MAX_LENGTH}

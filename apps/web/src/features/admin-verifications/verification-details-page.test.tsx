@@ -139,6 +139,32 @@ describe('VerificationDetailsPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  test('Approve asks for no reason (the reasons are why a submission is refused) and sends the decision', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/verifications/user-1': { status: 200, body: detail() },
+      'GET /api/admin/verification-reasons': { status: 200, body: { items: REASONS } },
+      'POST /api/admin/verifications/user-1/decision': {
+        status: 200,
+        body: {
+          identityStatus: 'verified',
+          decision: { ...detail().earlierSubmissions[0], id: SUBMISSION_ID },
+        },
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve' });
+    expect(within(dialog).queryByLabelText(/Reason/)).toBeNull();
+    expect(within(dialog).queryByText('Unreadable')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST /api/admin/verifications/user-1/decision')).toEqual([
+        { submissionId: SUBMISSION_ID, decision: 'approve' },
+      ]),
+    );
+  });
+
   test('Ask to resubmit one side needs the side', async () => {
     const fetchMock = mockApi({
       'GET /api/admin/verifications/user-1': { status: 200, body: detail() },

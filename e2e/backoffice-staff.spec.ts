@@ -101,7 +101,7 @@ test('the owner adds a support member, who reads customers but moves no money; t
     await expect(owner.getByText(/^Chain verified: [\d,]+ rows?$/)).toBeVisible();
     await owner.getByLabel('Customer').fill(support.email);
     await owner.getByRole('button', { name: 'Apply' }).click();
-    const row = owner.getByRole('listitem').filter({ hasText: 'Staff create' });
+    const row = owner.getByRole('listitem').filter({ hasText: 'Staff member added' });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(support.fullname);
     await row.getByRole('button').click();

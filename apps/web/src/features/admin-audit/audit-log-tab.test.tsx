@@ -62,7 +62,7 @@ describe('the Audit log tab', () => {
     expect(first.getByText('Olivia Owner')).toBeTruthy();
     expect(first.getByText('olivia@example.com')).toBeTruthy();
     expect(first.getByText('Owner')).toBeTruthy();
-    expect(first.getByText('Staff create')).toBeTruthy();
+    expect(first.getByText('Staff member added')).toBeTruthy();
     expect(first.getByText('Sam Support')).toBeTruthy();
     const second = within(rows[1] as HTMLElement);
     expect(second.getByText('Command line')).toBeTruthy();
@@ -161,7 +161,7 @@ describe('the account audit history', () => {
         me: buildMe({ role: 'compliance' }),
       },
     );
-    expect(await screen.findByText('User adjustment')).toBeTruthy();
+    expect(await screen.findByText('Manual adjustment')).toBeTruthy();
     expect(screen.getByText('Reason: Goodwill credit')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Audit history' })).toBeTruthy();
     expect(requestedUrls(fetchMock, '/api/admin/audit')[0]?.searchParams.get('subject')).toBe('cust-1');

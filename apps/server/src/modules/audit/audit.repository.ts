@@ -7,6 +7,7 @@ import { users } from '../../db/schema/auth.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { asStoredJson, auditRowHash, type ChainedFields, canonicalParts } from './audit-chain.ts';
+import { refuseDecisionOnOwnAccount } from './own-account.ts';
 
 export type AuditEntry = {
   actor: Actor;
@@ -33,6 +34,7 @@ export type AuditRow = typeof auditLog.$inferSelect;
  * the use case does after recording.
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  refuseDecisionOnOwnAccount(entry);
   const held = heldAudits.get(db);
   if (held) held.push(entry);
   else await appendAudits(db, [entry]);

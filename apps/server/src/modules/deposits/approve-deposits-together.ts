@@ -11,6 +11,7 @@ import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireTransition } from '../../lib/require-transition.ts';
 import type { Transactions } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { refuseDecisionOnOwnAccount } from '../audit/own-account.ts';
 import {
   completeCustomerAccounts,
   expectPosted,
@@ -103,6 +104,12 @@ export async function approveDepositsTogether(
         try {
           const details = locked.get(request.id);
           if (!details) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.notFound);
+          // Refused here, for this request alone, rather than by its audit (which would fail the batch).
+          refuseDecisionOnOwnAccount({
+            actor: request.actor,
+            action: 'deposit.approve',
+            subjectUserId: details.deposit.userId,
+          });
           const status = approvedHere.has(request.id) ? 'approved' : details.deposit.status;
           requireTransition(DEPOSIT_TRANSITIONS, status, 'approved');
           approvedHere.add(request.id);

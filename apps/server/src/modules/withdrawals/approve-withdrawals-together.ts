@@ -14,6 +14,7 @@ import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireTransition } from '../../lib/require-transition.ts';
 import type { Transactions } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { refuseDecisionOnOwnAccount } from '../audit/own-account.ts';
 import { completeCustomerAccounts, expectPosted, postMovements } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 import {
@@ -121,6 +122,12 @@ export async function approveWithdrawalsTogether(
           const found = locked.get(request.id);
           if (!found) throw new AppError('NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
           const { row } = found;
+          // Refused here, for this request alone, rather than by its audit (which would fail the batch).
+          refuseDecisionOnOwnAccount({
+            actor: request.actor,
+            action: 'withdrawal.approve',
+            subjectUserId: row.userId,
+          });
           requireTransition(transitions, approvedHere.has(row.id) ? 'approved' : row.status, 'approved');
           if (found.waiting)
             throw new AppError('AWAITING_SECOND_APPROVAL', APPROVAL_MESSAGES.withdrawalAwaiting);

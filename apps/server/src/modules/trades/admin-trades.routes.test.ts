@@ -464,13 +464,13 @@ describe('booking an external trade', () => {
     expect((await book(user.id, {}, undefined, browser)).statusCode).toBe(403);
   });
 
-  test("a loss larger than the customer's cash is refused and nothing is written", async () => {
-    const { user } = await customer(200n);
+  test("an amount larger than the customer's cash is refused and nothing is written (the amount bounds the loss)", async () => {
+    const { user } = await customer(250n);
     const res = await book(user.id, { direction: 'sell' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       code: 'INSUFFICIENT_FUNDS',
-      message: "The loss of $2.98 is more than the customer's available balance of $2.00",
+      message: "The amount of $100.00 is more than the customer's available balance of $2.50",
     });
     expect(await t.db.select().from(trades).where(eq(trades.userId, user.id))).toEqual([]);
   });

@@ -70,8 +70,9 @@ function checkBookingTimes(input: BookTradeRequest, now: Date): { openedAt: Date
  * details): both times in the past, each price within its minute's recorded range, the result
  * computed like any other trade's, and a reason the customer reads. The trade is stored closed
  * (bookedByDesk, closedBy 'desk') as a **proposal**: nothing is posted until the customer accepts
- * it (acceptDeskTrade); it expires unaccepted after 7 days. A loss larger than the customer's
- * available cash now is refused (INSUFFICIENT_FUNDS; acceptance checks again). The customer is
+ * it (acceptDeskTrade); it expires unaccepted after 7 days. An amount (the margin, which bounds the
+ * loss) larger than the customer's available cash now is refused (INSUFFICIENT_FUNDS; acceptance
+ * checks again). The customer is
  * mailed once the booking has committed. Audited, with the reason.
  */
 export async function bookTrade({
@@ -103,14 +104,15 @@ export async function bookTrade({
     openPrice: input.openPrice,
     closePrice: input.closePrice,
   });
-  if (result < 0n) {
-    const { available } = await selectBalanceFigures(tx, userId);
-    if (available < -result) {
-      throw new AppError(
-        'INSUFFICIENT_FUNDS',
-        `The loss of ${formatUsd(-result)} is more than the customer's available balance of ${formatUsd(available)}`,
-      );
-    }
+  // The customer must have been able to trade it: its amount is the margin any trade takes from the
+  // available cash (PRODUCT.md §2). A loss never exceeds the amount (computeTradeResult), so the
+  // cash covers it too.
+  const { available } = await selectBalanceFigures(tx, userId);
+  if (amount > available) {
+    throw new AppError(
+      'INSUFFICIENT_FUNDS',
+      `The amount of ${formatUsd(amount)} is more than the customer's available balance of ${formatUsd(available)}`,
+    );
   }
   const values = {
     id: crypto.randomUUID(),

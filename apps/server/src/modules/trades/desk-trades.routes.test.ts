@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CandlesResponse } from '@candor/contracts/market';
 import { adjustmentEntry } from '@candor/domain/ledger/entries';
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { users } from '../../db/schema/auth.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
@@ -183,19 +183,41 @@ describe('a booked trade is a proposal', () => {
     expect(await readBalancesOf(browser)).toMatchObject({ available: '997.02' });
   });
 
-  test('a loss the cash no longer covers is refused at acceptance and the proposal stays open', async () => {
-    const { user, browser } = await insertFundedCustomer(t, 500n);
+  test('an amount the cash does not cover cannot be booked: the desk cannot make money out of nothing', async () => {
+    const { user } = await insertFundedCustomer(t, 10_000n);
+    const res = await admin.browser.post(`/api/admin/users/${user.id}/trades`, {
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      amount: '1000000',
+      lotSize: '100',
+      openedAt: iso(OPEN_MINUTE + 15),
+      openPrice: '67050.00',
+      closedAt: iso(CLOSE_MINUTE + 42),
+      closePrice: '68050.00',
+      reason: REASON,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      code: 'INSUFFICIENT_FUNDS',
+      message: "The amount of $1,000,000.00 is more than the customer's available balance of $100.00",
+    });
+    const [stored] = await t.db.select({ n: count() }).from(trades).where(eq(trades.userId, user.id));
+    expect(stored?.n).toBe(0);
+  });
+
+  test('an amount or a loss the cash no longer covers is refused at acceptance and the proposal stays open', async () => {
+    const { user, browser } = await insertFundedCustomer(t, 10_500n);
     const booked = await book(user.id, { direction: 'sell' });
     await postOrReject(
       t.db,
-      [adjustmentEntry({ userId: user.id, direction: 'debit', amount: 400n, reason: 'Test debit' })],
+      [adjustmentEntry({ userId: user.id, direction: 'debit', amount: 10_400n, reason: 'Test debit' })],
       COMMAND_LINE_ACTOR,
     );
     const res = await accept(browser, booked.id);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       code: 'INSUFFICIENT_FUNDS',
-      message: 'The loss of $2.98 is more than your available balance of $1.00',
+      message: 'The amount of $100.00 is more than your available balance of $1.00',
     });
     expect(await entriesOf(booked.id)).toEqual([]);
     expect((await deskStatusOf(booked.id))?.status).toBe('proposed');

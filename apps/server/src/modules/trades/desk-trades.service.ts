@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import type { Command } from '../../lib/transactions.ts';
 import { requireOpenCustomer } from '../admin-users/admin-users.service.ts';
-import { postEntries } from '../ledger/ledger.repository.ts';
+import { postEntries, selectBalanceFigures } from '../ledger/ledger.repository.ts';
 import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
 import {
@@ -78,13 +78,22 @@ async function lockOwnProposal(
 /**
  * The customer accepts the desk's proposal: its result is posted to their cash exactly as a desk
  * booking always posted it (one trade_result entry, "Profit/Loss (booked by desk): …"; nothing for a
- * zero result), and the proposal becomes accepted, in this one transaction. A loss larger than the
- * available cash is refused (INSUFFICIENT_FUNDS) and the proposal stays open. A closed account
+ * zero result), and the proposal becomes accepted, in this one transaction. An amount (the margin)
+ * or a loss larger than the available cash is refused (INSUFFICIENT_FUNDS) and the proposal stays
+ * open. A closed account
  * cannot accept (the route also refuses a suspended one).
  */
 export async function acceptDeskTrade({ tx, actor, now, id }: Command<{ id: string }>): Promise<Trade> {
   const row = await lockOwnProposal(tx, actor, now, id, 'accepted');
   await requireOpenCustomer(tx, row.userId);
+  // As at booking: the trade's amount is the margin it would have taken from the available cash.
+  const { available } = await selectBalanceFigures(tx, row.userId);
+  if (row.amountMinor > available) {
+    throw new AppError(
+      'INSUFFICIENT_FUNDS',
+      `The amount of ${formatUsd(row.amountMinor)} is more than your available balance of ${formatUsd(available)}`,
+    );
+  }
   const result = row.resultMinor ?? 0n;
   let entryId: bigint | null = null;
   if (result !== 0n) {

@@ -22,6 +22,9 @@ export const TRADE_MESSAGES = {
   lotSizeNotNumber: 'Lot size must be a number',
   lotSizePositive: 'Lot size must be greater than zero',
   lotSizeAboveLeverage: (max: number) => `Lot size can be at most ${max} (your account's maximum leverage)`,
+  /** The same refusal told to staff booking a trade for a customer. */
+  lotSizeAboveCustomerLeverage: (max: number) =>
+    `Lot size can be at most ${max} (the customer's maximum leverage)`,
   insufficient: 'Insufficient balance',
   placed: 'Trade Placed Successfully',
   failed: 'Failed to place trade',
@@ -34,7 +37,10 @@ export type TradeDirectionName = z.infer<typeof TradeDirectionSchema>;
  * A lot size typed by a person: a number above zero with at most two decimals (step 0.01), and at
  * most `maxLeverage` (the account's maximum leverage; the server checks the account's own).
  */
-export function lotSizeSchema(maxLeverage: number) {
+export function lotSizeSchema(
+  maxLeverage: number,
+  aboveLeverage: (max: number) => string = TRADE_MESSAGES.lotSizeAboveLeverage,
+) {
   return z
     .string({ error: TRADE_MESSAGES.lotSizeRequired })
     .trim()
@@ -51,7 +57,7 @@ export function lotSizeSchema(maxLeverage: number) {
       if (!parseLotSize(text).ok)
         ctx.addIssue({ code: 'custom', message: 'Lot size can have at most 2 decimals' });
       else if (Number(text) > maxLeverage) {
-        ctx.addIssue({ code: 'custom', message: TRADE_MESSAGES.lotSizeAboveLeverage(maxLeverage) });
+        ctx.addIssue({ code: 'custom', message: aboveLeverage(maxLeverage) });
       }
     });
 }
@@ -250,7 +256,7 @@ export const BookTradeRequestSchema = z
     symbol: z.string().trim().min(1, 'Choose an asset').max(20),
     direction: TradeDirectionSchema,
     amount: usdAmountSchema('Amount is required'),
-    lotSize: lotSizeSchema(DEFAULT_MAX_LEVERAGE),
+    lotSize: lotSizeSchema(DEFAULT_MAX_LEVERAGE, TRADE_MESSAGES.lotSizeAboveCustomerLeverage),
     openedAt: z.iso.datetime({ error: 'Open time is required' }),
     openPrice: z
       .string()

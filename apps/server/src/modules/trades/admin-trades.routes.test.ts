@@ -464,6 +464,15 @@ describe('booking an external trade', () => {
     expect((await book(user.id, {}, undefined, browser)).statusCode).toBe(403);
   });
 
+  test("a lot size above the customer's leverage is refused in words for staff", async () => {
+    const { user } = await customer();
+    const res = await book(user.id, { lotSize: '500' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: "lotSize: Lot size can be at most 100 (the customer's maximum leverage)",
+    });
+  });
+
   test("an amount larger than the customer's cash is refused and nothing is written (the amount bounds the loss)", async () => {
     const { user } = await customer(250n);
     const res = await book(user.id, { direction: 'sell' });

@@ -91,7 +91,7 @@ export async function bookTrade({
 }>): Promise<AdminTrade> {
   const customer = await requireOpenCustomer(tx, userId);
   const spec = requireTradableInstrument(market, input.symbol);
-  const lotHundredths = requireLotSize(input.lotSize, DEFAULT_MAX_LEVERAGE);
+  const lotHundredths = requireLotSize(input.lotSize, DEFAULT_MAX_LEVERAGE, true);
   const { openedAt, closedAt } = checkBookingTimes(input, now);
   const source = await checkRecordedPrice(market, spec, 'open', openedAt, input.openPrice);
   await checkRecordedPrice(market, spec, 'close', closedAt, input.closePrice);

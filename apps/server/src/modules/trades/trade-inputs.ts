@@ -15,12 +15,18 @@ export function requireTradableInstrument(market: MarketService, symbol: string)
   return spec;
 }
 
-/** A lot size in hundredths: above zero, two decimals at most, and within the maximum leverage. */
-export function requireLotSize(text: string, maxLeverage: number): number {
+/**
+ * A lot size in hundredths: above zero, two decimals at most, and within the maximum leverage. The
+ * refusal speaks to the customer, or, for staff booking on a customer's behalf, about them.
+ */
+export function requireLotSize(text: string, maxLeverage: number, toStaff = false): number {
   const lot = parseLotSize(text);
   if (!lot.ok) throw new AppError('VALIDATION_FAILED', TRADE_MESSAGES.lotSizePositive);
   if (lot.value > maxLeverage * 100) {
-    throw new AppError('VALIDATION_FAILED', TRADE_MESSAGES.lotSizeAboveLeverage(maxLeverage));
+    const message = toStaff
+      ? TRADE_MESSAGES.lotSizeAboveCustomerLeverage
+      : TRADE_MESSAGES.lotSizeAboveLeverage;
+    throw new AppError('VALIDATION_FAILED', message(maxLeverage));
   }
   return lot.value;
 }

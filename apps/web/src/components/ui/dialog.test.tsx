@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Dialog, DialogButtons } from './dialog.tsx';
 
@@ -38,5 +39,59 @@ describe('Dialog', () => {
     expect(onCancel).not.toHaveBeenCalled();
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Rejecting...' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  test('takes the focus when it opens, keeps Tab inside, and gives the focus back when it closes', async () => {
+    function Page() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Apply for loan
+          </button>
+          <a href="/elsewhere">A link behind the dialog</a>
+          {open ? (
+            <Dialog title="Apply for a loan" busy={false} onCancel={() => setOpen(false)}>
+              <form onSubmit={(event) => event.preventDefault()}>
+                <label>
+                  Amount <input />
+                </label>
+                <DialogButtons
+                  busy={false}
+                  onCancel={() => setOpen(false)}
+                  confirmLabel="Proceed"
+                  busyLabel="Sending..."
+                  variant="primary"
+                />
+              </form>
+            </Dialog>
+          ) : null}
+        </>
+      );
+    }
+    render(<Page />);
+    const user = userEvent.setup();
+    const opener = screen.getByRole('button', { name: 'Apply for loan' });
+    opener.focus();
+    await user.keyboard('{Enter}');
+    // Its first field has the focus, not the button behind it.
+    expect(document.activeElement).toBe(screen.getByLabelText('Amount'));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Proceed' }));
+    // Past the last control, Tab comes back to the first, never to the page behind.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('Amount'));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Proceed' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  test('a confirmation with no field gives the focus to Cancel, not to the button that confirms', () => {
+    renderDialog(false);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
   });
 });

@@ -1,7 +1,19 @@
-import { type ReactNode, useEffect, useId } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button } from './button.tsx';
 
-/** A modal dialog titled `title`, over a dimmed page. Escape cancels it, unless it is busy. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function focusablesIn(element: HTMLElement): HTMLElement[] {
+  return [...element.querySelectorAll<HTMLElement>(FOCUSABLE)];
+}
+
+/**
+ * A modal dialog titled `title`, over a dimmed page. Escape cancels it, unless it is busy. The
+ * keyboard stays in it: it takes the focus when it opens (its first field, or else its first
+ * button: Cancel in a confirmation), Tab and Shift+Tab go round its own controls, and the focus
+ * goes back to what had it (the button that opened it) when it closes.
+ */
 export function Dialog({
   title,
   busy,
@@ -14,6 +26,36 @@ export function Dialog({
   children: ReactNode;
 }) {
   const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const element = panel.current;
+    // A field the dialog focuses itself (autoFocus) keeps the focus.
+    if (element && !element.contains(document.activeElement)) (focusablesIn(element)[0] ?? element).focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  const keepFocusInside = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const element = panel.current;
+    if (event.key !== 'Tab' || !element) return;
+    const controls = focusablesIn(element);
+    const first = controls[0];
+    const last = controls.at(-1);
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === element)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
 
   useEffect(() => {
     const close = (event: KeyboardEvent) => {
@@ -26,10 +68,13 @@ export function Dialog({
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/40 p-4 sm:items-center">
       <div
+        ref={panel}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className="w-full max-w-md rounded-xl bg-white p-5 shadow-xl sm:p-6"
+        tabIndex={-1}
+        onKeyDown={keepFocusInside}
+        className="w-full max-w-md rounded-xl bg-white p-5 shadow-xl outline-none sm:p-6"
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}

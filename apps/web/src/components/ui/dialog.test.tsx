@@ -23,6 +23,35 @@ function renderDialog(busy: boolean, onCancel = vi.fn()) {
   return onCancel;
 }
 
+/** A page with a button that opens a dialog with a field. */
+function PageWithDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Apply for loan
+      </button>
+      <a href="/elsewhere">A link behind the dialog</a>
+      {open ? (
+        <Dialog title="Apply for a loan" busy={false} onCancel={() => setOpen(false)}>
+          <form onSubmit={(event) => event.preventDefault()}>
+            <label>
+              Amount <input />
+            </label>
+            <DialogButtons
+              busy={false}
+              onCancel={() => setOpen(false)}
+              confirmLabel="Proceed"
+              busyLabel="Sending..."
+              variant="primary"
+            />
+          </form>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
 describe('Dialog', () => {
   test('is a modal dialog named by its title; Escape and Cancel cancel it', async () => {
     const onCancel = renderDialog(false);
@@ -42,34 +71,7 @@ describe('Dialog', () => {
   });
 
   test('takes the focus when it opens, keeps Tab inside, and gives the focus back when it closes', async () => {
-    function Page() {
-      const [open, setOpen] = useState(false);
-      return (
-        <>
-          <button type="button" onClick={() => setOpen(true)}>
-            Apply for loan
-          </button>
-          <a href="/elsewhere">A link behind the dialog</a>
-          {open ? (
-            <Dialog title="Apply for a loan" busy={false} onCancel={() => setOpen(false)}>
-              <form onSubmit={(event) => event.preventDefault()}>
-                <label>
-                  Amount <input />
-                </label>
-                <DialogButtons
-                  busy={false}
-                  onCancel={() => setOpen(false)}
-                  confirmLabel="Proceed"
-                  busyLabel="Sending..."
-                  variant="primary"
-                />
-              </form>
-            </Dialog>
-          ) : null}
-        </>
-      );
-    }
-    render(<Page />);
+    render(<PageWithDialog />);
     const user = userEvent.setup();
     const opener = screen.getByRole('button', { name: 'Apply for loan' });
     opener.focus();

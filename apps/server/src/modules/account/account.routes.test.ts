@@ -99,6 +99,11 @@ test('changing the e-mail sends a link to the new address and changes nothing un
   expect(me).toMatchObject({ email: newEmail, emailVerified: true });
   expect((await signIn(newEmail, user.password)).statusCode).toBe(200);
   expect((await signIn(user.email, user.password)).statusCode).toBe(401);
+  // The old address is told, in case the change was not the owner's.
+  const notice = await findLastMail(t.db, user.email, 'your e-mail address was changed');
+  expect(notice?.textBody).toContain(`was changed from ${user.email} to ${newEmail}`);
+  expect(notice?.textBody).toContain('If you did not, contact the site at once');
+  expect(notice?.userId).toBe(user.id);
   // The link is spent once the address has changed.
   expect(
     (await t.app.inject({ method: 'POST', url: '/api/email-verifications', payload: { token } })).statusCode,

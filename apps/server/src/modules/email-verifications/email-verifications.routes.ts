@@ -4,9 +4,9 @@ import { authHeaders } from '../../lib/auth-calls.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { verifyEmail } from './email-verifications.service.ts';
 
-export const emailVerificationsRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (
+export const emailVerificationsRoutes: RoutesPlugin<'db' | 'auth' | 'mailer' | 'clock'> = async (
   app,
-  { db, auth, clock },
+  { db, auth, mailer, clock },
 ) => {
   app.post(
     '/api/email-verifications',
@@ -24,6 +24,7 @@ export const emailVerificationsRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = a
       verifyEmail({
         db,
         auth,
+        mailer,
         now: clock(),
         token: request.body.token,
         headers: authHeaders(request, { withCookies: false }),

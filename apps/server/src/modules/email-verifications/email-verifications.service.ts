@@ -5,7 +5,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode, isUniqueViolation } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { startWithdrawalWait } from '../account-security/account-security.service.ts';
-import { markEmailVerified } from '../users/users.repository.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { readSiteName } from '../settings/settings.service.ts';
+import { findUserById, markEmailVerified } from '../users/users.repository.ts';
+import { sendEmailChangedNotice } from './email-changed-notice.ts';
 
 const TOKEN_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'USER_NOT_FOUND', 'INVALID_USER']);
 
@@ -18,18 +21,20 @@ const TokenPayloadSchema = z.object({
 
 /**
  * Uses an e-mailed verification token. A sign-up token marks the address verified; a change-of-
- * address token (sent to the new address) replaces the account's e-mail with the new one and starts
- * the 24-hour wait on new withdrawals.
+ * address token (sent to the new address) replaces the account's e-mail with the new one, starts
+ * the 24-hour wait on new withdrawals and tells the old address.
  */
 export async function verifyEmail({
   db,
   auth,
+  mailer,
   now,
   token,
   headers,
 }: {
   db: Db;
   auth: Auth;
+  mailer: Mailer;
   now: Date;
   token: string;
   headers: Headers;
@@ -52,6 +57,15 @@ export async function verifyEmail({
   await markEmailVerified(db, { userId: payload.userId, email: payload.updateTo, now });
   // The account's address changed: new withdrawals wait 24 hours (issue 11 §5).
   await startWithdrawalWait(db, { userId: payload.userId, cause: 'email_change', now });
+  // The old address hears of it: an owner whose account was taken over still reads mail there.
+  const user = await findUserById(db, payload.userId);
+  await sendEmailChangedNotice(mailer, {
+    userId: payload.userId,
+    name: user?.name ?? '',
+    oldEmail: payload.email,
+    newEmail: payload.updateTo,
+    siteName: await readSiteName(db),
+  });
   return { email: payload.updateTo };
 }
 

@@ -39,11 +39,11 @@ export const PERMISSIONS = {
   'customers.status': ['owner', 'admin', 'compliance'],
   /** Close (erase) an account. */
   'customers.close': ['owner', 'admin'],
-  /** Withdrawal hold and the e-mail confirmation setting of a customer. */
+  /** A customer's withdrawal hold (and releasing a withdrawal it held) and e-mail confirmation setting. */
   'withdrawals.settings': ['owner', 'admin', 'compliance'],
   /** Approve or reject deposits. */
   'deposits.decide': ['owner', 'admin', 'accountant'],
-  /** Approve, reject, hold or release withdrawals. */
+  /** Approve or reject withdrawals (holding one is a customer's withdrawal setting, above). */
   'withdrawals.decide': ['owner', 'admin', 'accountant'],
   /** Manual adjustments of a customer's cash balance. */
   'adjustments.create': ['owner', 'admin', 'accountant'],

@@ -127,6 +127,8 @@ export const ChangePasswordRequestSchema = z.object({
   newPassword: newPasswordField('New password is required'),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+/** A new password that is the current one changes nothing but would end every other session. */
+export const SAME_PASSWORD_MESSAGE = 'The new password must be different from the current one';
 
 export const ChangeEmailRequestSchema = z.object({
   newEmail: emailField({

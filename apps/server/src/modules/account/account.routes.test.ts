@@ -65,6 +65,19 @@ test('a wrong current password answers 403 WRONG_PASSWORD and changes nothing', 
   expect((await signIn(user.email, user.password)).statusCode).toBe(200);
 });
 
+test('the current password as the new one is refused, and no other session ends', async () => {
+  const user = await signUpUser(t.app);
+  const here = await signedInBrowser(t.app, user);
+  const elsewhere = await signedInBrowser(t.app, user);
+  const res = await changePassword(here, user.password, user.password);
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({
+    code: 'VALIDATION_FAILED',
+    message: 'The new password must be different from the current one',
+  });
+  expect((await elsewhere.request({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+});
+
 test('a new password shorter than 8 characters answers 400 VALIDATION_FAILED', async () => {
   const user = await signUpUser(t.app);
   const browser = await signedInBrowser(t.app, user);

@@ -1,4 +1,9 @@
-import type { ChangeEmailRequest, ChangePasswordRequest, MessageResponse } from '@candor/contracts/auth';
+import {
+  type ChangeEmailRequest,
+  type ChangePasswordRequest,
+  type MessageResponse,
+  SAME_PASSWORD_MESSAGE,
+} from '@candor/contracts/auth';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -9,7 +14,7 @@ import { findUserByEmail } from '../users/users.repository.ts';
 import { requireUser } from '../users/users.service.ts';
 
 /**
- * Changes the password and ends every other session of the account. better-auth replaces the
+ * Changes the password (to another one: the same one is refused) and ends every other session of the account. better-auth replaces the
  * caller's session too: the returned cookies carry the new one. New withdrawals then wait 24 hours.
  */
 export async function changePassword({
@@ -29,6 +34,8 @@ export async function changePassword({
   input: ChangePasswordRequest;
   headers: Headers;
 }): Promise<string[]> {
+  if (input.newPassword === input.currentPassword)
+    throw new AppError('VALIDATION_FAILED', SAME_PASSWORD_MESSAGE);
   const cookies = await callChangePassword(auth, input, headers);
   await startWithdrawalWait(db, { userId: actor.id, cause: 'password_change', now, ipAddress: ip });
   return cookies;

@@ -1,4 +1,4 @@
-import { ChangePasswordRequestSchema } from '@candor/contracts/auth';
+import { ChangePasswordRequestSchema, SAME_PASSWORD_MESSAGE } from '@candor/contracts/auth';
 import { z } from 'zod';
 
 /**
@@ -7,9 +7,15 @@ import { z } from 'zod';
  */
 export const ChangePasswordFormSchema = ChangePasswordRequestSchema.extend({
   confirmPassword: z.string(),
-}).refine((v) => v.newPassword === v.confirmPassword, {
-  message: 'Passwords do not match',
-  path: ['confirmPassword'],
-  when: () => true,
-});
+})
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+    when: () => true,
+  })
+  .refine((v) => v.newPassword === '' || v.newPassword !== v.currentPassword, {
+    message: SAME_PASSWORD_MESSAGE,
+    path: ['newPassword'],
+    when: () => true,
+  });
 export type ChangePasswordForm = z.input<typeof ChangePasswordFormSchema>;

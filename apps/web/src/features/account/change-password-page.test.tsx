@@ -26,6 +26,13 @@ describe('ChangePasswordPage', () => {
     expect(callsTo(fetchMock, 'POST /api/account/password')).toEqual([]);
   });
 
+  test('the current password as the new one is refused before anything is sent', async () => {
+    const fetchMock = mockApi({});
+    await changePassword('the same password', 'the same password', 'the same password');
+    expect(await screen.findByText('The new password must be different from the current one')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/account/password')).toEqual([]);
+  });
+
   test('a wrong current password gives the seed toast', async () => {
     mockApi({
       'POST /api/account/password': {

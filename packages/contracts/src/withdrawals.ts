@@ -383,6 +383,8 @@ export const WithdrawalLedgerEntrySchema = z.object({
   id: z.string(),
   kind: EntryKindSchema,
   description: z.string(),
+  /** What the entry moves, in dollars ("97.50"). */
+  amount: z.string(),
   createdAt: z.iso.datetime(),
 });
 

@@ -130,6 +130,7 @@ describe('the admin Withdrawals tab', () => {
         id: body.reservationEntryId,
         kind: 'reservation',
         description: 'Reserved for withdrawal by GCash',
+        amount: '40.00',
       }),
     ]);
   });
@@ -160,6 +161,8 @@ describe('approve settles, reject releases', () => {
       'withdrawal',
       'withdrawal_fee',
     ]);
+    // Each with what it moves: $40 reserved, then $39 paid out and the $1 fee (2.5 %).
+    expect(res.json().entries.map((e: { amount: string }) => e.amount)).toEqual(['40.00', '39.00', '1.00']);
 
     expect(await readBalancesOf(ada.browser)).toMatchObject({
       available: '60.00',

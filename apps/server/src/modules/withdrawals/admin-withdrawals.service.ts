@@ -109,6 +109,7 @@ export function adminWithdrawalOf(
       id: entry.id.toString(),
       kind: entry.kind,
       description: entry.description,
+      amount: formatDecimal(entry.amountMinor),
       createdAt: entry.createdAt.toISOString(),
     })),
     reservationEntryId: row.reservationEntryId?.toString() ?? null,

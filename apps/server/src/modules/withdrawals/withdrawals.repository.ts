@@ -195,7 +195,7 @@ export async function selectWithdrawalEntries(db: Db, withdrawalId: string) {
   return (await selectEntriesOfWithdrawals(db, [withdrawalId])).get(withdrawalId) ?? [];
 }
 
-/** The ledger entries that name these withdrawals, oldest first, by withdrawal id: one query. */
+/** The ledger entries that name these withdrawals, with what each moves, oldest first, by withdrawal id: one query. */
 export async function selectEntriesOfWithdrawals(db: Db, withdrawalIds: readonly string[]) {
   const raw =
     withdrawalIds.length === 0
@@ -206,10 +206,13 @@ export async function selectEntriesOfWithdrawals(db: Db, withdrawalIds: readonly
           kind: string;
           description: string;
           created_at: string;
+          amount_minor: string;
         }>(
           db,
           sql`select e.reference->>'withdrawal' as withdrawal_id, e.id::text as id, e.kind, e.description,
-                     e.created_at::text as created_at
+                     e.created_at::text as created_at,
+                     (select coalesce(sum(p.amount_minor), 0) from postings p
+                       where p.entry_id = e.id and p.amount_minor > 0)::text as amount_minor
                 from journal_entries e
                where ${among(sql`e.reference->>'withdrawal'`, [...new Set(withdrawalIds)])}
                order by e.id`,
@@ -220,6 +223,8 @@ export async function selectEntriesOfWithdrawals(db: Db, withdrawalIds: readonly
     kind: row.kind as (typeof journalEntries.$inferSelect)['kind'],
     description: row.description,
     createdAt: journalEntries.createdAt.mapFromDriverValue(row.created_at) as Date,
+    /** What the entry moves: the sum of its postings' positive side. */
+    amountMinor: BigInt(row.amount_minor),
   }));
   const byWithdrawal = new Map<string, Array<Omit<(typeof rows)[number], 'withdrawalId'>>>();
   for (const { withdrawalId, ...entry } of rows) {

@@ -22,6 +22,7 @@ function detail(overrides: object = {}) {
         id: '17',
         kind: 'reservation',
         description: 'Reserved for withdrawal by Bank',
+        amount: '40.00',
         createdAt: '2026-03-04T12:00:00.000Z',
       },
     ],
@@ -57,6 +58,9 @@ describe('WithdrawalDetailsPage', () => {
     expect(screen.getByText('$39.00')).toBeTruthy();
     expect(screen.getByText('#17')).toBeTruthy();
     expect(screen.getByText('Withdrawal reserved')).toBeTruthy();
+    // The entry says what it moved.
+    const entry = screen.getByText('#17').closest('li');
+    expect(entry?.textContent).toContain('$40.00');
     await userEvent.setup().click(screen.getByRole('link', { name: 'Ada Lovelace' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/user-1'));
   });

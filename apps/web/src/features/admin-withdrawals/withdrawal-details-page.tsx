@@ -151,6 +151,9 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
                 <span className="font-mono text-xs text-slate-500">#{entry.id}</span>
                 <span className="font-medium text-slate-900">{ENTRY_KIND_LABELS[entry.kind]}</span>
                 <span className="min-w-0 flex-1 text-slate-600">{entry.description}</span>
+                <span className="font-medium whitespace-nowrap text-slate-900 tabular-nums">
+                  {formatUsdDecimal(entry.amount)}
+                </span>
                 <time dateTime={entry.createdAt} className="text-xs text-slate-500">
                   {formatDateTime(entry.createdAt)}
                 </time>

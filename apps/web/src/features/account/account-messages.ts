@@ -4,6 +4,9 @@ export const ACCOUNT_MESSAGES = {
   wrongCurrentPassword: 'The current password is incorrect',
   passwordUpdateFailed: (message: string) => `Failed to update password: ${message}`,
   verificationSent: 'Verification email sent to the new email address.',
+  /** Beside it when no SMTP server is set up (decision 019). */
+  linkInMessages:
+    'E-mail is not set up on this site, so the verification link is in your Messages, not the new inbox.',
   wrongPassword: 'Incorrect password. Please try again.',
   invalidEmail: 'Invalid email address. Please enter a valid email.',
   emailUpdateFailed: 'Failed to update email. Please try again.',

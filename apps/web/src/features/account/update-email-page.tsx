@@ -6,7 +6,7 @@ import { PasswordField, TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useMe } from '../../lib/session.ts';
-import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { useDocumentBranding, useSiteSettings } from '../../lib/site-settings.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { changeEmail } from './account-api.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
@@ -18,11 +18,16 @@ export function UpdateEmailPage() {
   const form = useZodForm(ChangeEmailRequestSchema, { newEmail: '', password: '' });
   const field = bindFields(form);
   const { handleSubmit, reset, setError } = form;
+  // Without SMTP the link is not e-mailed: it is only in the account's Messages (decision 019).
+  const noEmail = useSiteSettings()?.emailDelivery === 'none';
 
   const change = useMutation({
     mutationFn: changeEmail,
     onSuccess: ({ message }) => {
-      notify.success(message || ACCOUNT_MESSAGES.verificationSent);
+      notify.success(
+        message || ACCOUNT_MESSAGES.verificationSent,
+        noEmail ? { description: ACCOUNT_MESSAGES.linkInMessages } : undefined,
+      );
       reset();
     },
     onError: (error) => {
@@ -46,6 +51,14 @@ export function UpdateEmailPage() {
         <p className="mb-5 text-sm text-slate-600">
           Current address: <span className="font-medium break-all text-slate-900">{me.email}</span>
         </p>
+        {noEmail ? (
+          <p
+            role="note"
+            className="mb-5 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          >
+            {ACCOUNT_MESSAGES.linkInMessages}
+          </p>
+        ) : null}
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           <TextField label="New email" type="email" autoComplete="email" {...field('newEmail')} />
           <PasswordField label="Current password" autoComplete="current-password" {...field('password')} />

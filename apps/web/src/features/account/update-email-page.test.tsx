@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { settingsReply } from '../../test/site-settings.ts';
+import { UpdateEmailPage } from './update-email-page.tsx';
+
+const SENT = { status: 202, body: { message: 'Verification email sent to the new email address.' } };
+
+async function changeTo(newEmail: string) {
+  const user = userEvent.setup({ delay: null });
+  await user.type(await screen.findByLabelText('New email'), newEmail);
+  await user.type(screen.getByLabelText('Current password'), 'my password 1');
+  await user.click(screen.getByRole('button', { name: 'Update Email' }));
+}
+
+describe('UpdateEmailPage', () => {
+  test('without SMTP it says the link is in Messages, beside the seed toast', async () => {
+    const fetchMock = mockApi({
+      'GET /api/settings': settingsReply('none'),
+      'POST /api/account/email': SENT,
+    });
+    renderPages([{ path: '/update-email', component: UpdateEmailPage }], '/update-email', { me: buildMe() });
+    expect(
+      await screen.findByText(
+        'E-mail is not set up on this site, so the verification link is in your Messages, not the new inbox.',
+      ),
+    ).toBeTruthy();
+    await changeTo('new@example.com');
+    expect(await screen.findByText('Verification email sent to the new email address.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/account/email')).toEqual([
+      { newEmail: 'new@example.com', password: 'my password 1' },
+    ]);
+  });
+
+  test('with SMTP only the seed toast, no note about Messages', async () => {
+    mockApi({ 'GET /api/settings': settingsReply('smtp'), 'POST /api/account/email': SENT });
+    renderPages([{ path: '/update-email', component: UpdateEmailPage }], '/update-email', { me: buildMe() });
+    await changeTo('new@example.com');
+    expect(await screen.findByText('Verification email sent to the new email address.')).toBeTruthy();
+    expect(screen.queryByText(/not set up on this site/)).toBeNull();
+  });
+});

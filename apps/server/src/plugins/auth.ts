@@ -9,6 +9,7 @@ import { schema } from '../db/client.ts';
 import { AUTH_COOKIE_PREFIX } from '../lib/auth-cookies.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { startWithdrawalWait } from '../modules/account-security/account-security.service.ts';
+import { escapeHtml } from '../modules/mail/escape-html.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { resetPasswordUrl } from '../modules/password-resets/reset-link.ts';
 import { siteOrigins } from './origin-check.ts';
@@ -127,10 +128,6 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * The site passkeys belong to: publicUrl's host name and origin. WebAuthn refuses an IP address as

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../mail/escape-html.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 /**
@@ -25,8 +26,4 @@ export async function sendEmailChangedNotice(
     text: `Hello ${name},\n\n${what}\n\n${advice}`,
     html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(what)}</p><p>${advice}</p>`,
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

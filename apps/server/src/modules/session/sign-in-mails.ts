@@ -1,4 +1,5 @@
 import { describeUserAgent } from '@candor/contracts/user-activity';
+import { escapeHtml } from '../mail/escape-html.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 export type MailAccount = { email: string; name: string };
@@ -65,8 +66,4 @@ export async function sendUnlockLink(
     text: `Hello ${account.name},\n\n${intro}\n\n${use}\n${link}\n\n${otherwise}`,
     html: `<p>Hello ${escapeHtml(account.name)},</p><p>${intro}</p><p>${use}</p><p><a href="${link}">${link}</a></p><p>${otherwise}</p>`,
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -37,9 +37,10 @@ export type SignalRatings = {
 };
 
 /**
- * Ratings of the signal strength bar, the signals list and alerts. A rating uses closed candles only, so it stays the
- * same until the next candle closes: it is kept per (symbol, interval, last closed candle) and
- * computed again only when a newer candle has closed. `clock` is the market's time.
+ * Ratings of the signal strength bar, the signals list and alerts. A rating uses closed candles
+ * only, so it stays the same until the next candle closes: it is kept per (symbol, interval, last
+ * closed candle) and computed again only when a newer candle has closed. `clock` is the market's
+ * time.
  */
 export function createSignalRatings(market: Pick<MarketService, 'readCandles'>, clock: Clock): SignalRatings {
   const kept = new Map<string, { lastClosed: number; rating: Promise<ComputedRating | undefined> }>();

@@ -1,6 +1,6 @@
 import type { PriceSourceId } from '@candor/contracts/market';
 import { toMinorUnits } from '@candor/contracts/money';
-import type { AdminTrade, BookTradeRequest } from '@candor/contracts/trades';
+import { type AdminTrade, type BookTradeRequest, TRADE_MESSAGES } from '@candor/contracts/trades';
 import { compareDecimal } from '@candor/domain/market/candles';
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import { formatDecimal, formatUsd } from '@candor/domain/money/money';
@@ -72,8 +72,7 @@ function checkBookingTimes(input: BookTradeRequest, now: Date): { openedAt: Date
  * (bookedByDesk, closedBy 'desk') as a **proposal**: nothing is posted until the customer accepts
  * it (acceptDeskTrade); it expires unaccepted after 7 days. An amount (the margin, which bounds the
  * loss) larger than the customer's available cash now is refused (INSUFFICIENT_FUNDS; acceptance
- * checks again). The customer is
- * mailed once the booking has committed. Audited, with the reason.
+ * checks again). The customer is mailed once the booking has committed. Audited, with the reason.
  */
 export async function bookTrade({
   tx,
@@ -91,7 +90,11 @@ export async function bookTrade({
 }>): Promise<AdminTrade> {
   const customer = await requireOpenCustomer(tx, userId);
   const spec = requireTradableInstrument(market, input.symbol);
-  const lotHundredths = requireLotSize(input.lotSize, DEFAULT_MAX_LEVERAGE, true);
+  const lotHundredths = requireLotSize(
+    input.lotSize,
+    DEFAULT_MAX_LEVERAGE,
+    TRADE_MESSAGES.lotSizeAboveCustomerLeverage,
+  );
   const { openedAt, closedAt } = checkBookingTimes(input, now);
   const source = await checkRecordedPrice(market, spec, 'open', openedAt, input.openPrice);
   await checkRecordedPrice(market, spec, 'close', closedAt, input.closePrice);

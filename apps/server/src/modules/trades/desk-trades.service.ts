@@ -80,8 +80,8 @@ async function lockOwnProposal(
  * booking always posted it (one trade_result entry, "Profit/Loss (booked by desk): …"; nothing for a
  * zero result), and the proposal becomes accepted, in this one transaction. An amount (the margin)
  * or a loss larger than the available cash is refused (INSUFFICIENT_FUNDS) and the proposal stays
- * open. A closed account
- * cannot accept (the route also refuses a suspended one).
+ * open; the loss is checked again by the posting, which locks the accounts (a trade opened meanwhile
+ * may have taken the cash). A closed account cannot accept (the route also refuses a suspended one).
  */
 export async function acceptDeskTrade({ tx, actor, now, id }: Command<{ id: string }>): Promise<Trade> {
   const row = await lockOwnProposal(tx, actor, now, id, 'accepted');

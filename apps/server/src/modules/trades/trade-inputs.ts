@@ -16,18 +16,17 @@ export function requireTradableInstrument(market: MarketService, symbol: string)
 }
 
 /**
- * A lot size in hundredths: above zero, two decimals at most, and within the maximum leverage. The
- * refusal speaks to the customer, or, for staff booking on a customer's behalf, about them.
+ * A lot size in hundredths: above zero, two decimals at most, and within the maximum leverage.
+ * `aboveLeverage` words the refusal (as lotSizeSchema's): to the customer by default.
  */
-export function requireLotSize(text: string, maxLeverage: number, toStaff = false): number {
+export function requireLotSize(
+  text: string,
+  maxLeverage: number,
+  aboveLeverage: (max: number) => string = TRADE_MESSAGES.lotSizeAboveLeverage,
+): number {
   const lot = parseLotSize(text);
   if (!lot.ok) throw new AppError('VALIDATION_FAILED', TRADE_MESSAGES.lotSizePositive);
-  if (lot.value > maxLeverage * 100) {
-    const message = toStaff
-      ? TRADE_MESSAGES.lotSizeAboveCustomerLeverage
-      : TRADE_MESSAGES.lotSizeAboveLeverage;
-    throw new AppError('VALIDATION_FAILED', message(maxLeverage));
-  }
+  if (lot.value > maxLeverage * 100) throw new AppError('VALIDATION_FAILED', aboveLeverage(maxLeverage));
   return lot.value;
 }
 

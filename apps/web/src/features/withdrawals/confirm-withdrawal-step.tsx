@@ -24,8 +24,8 @@ import { confirmWithdrawal, requestNewWithdrawalCode, withdrawalQuery } from './
 
 /**
  * The code step: the customer types the 6-digit code sent to them (e-mailed when SMTP is set up,
- * and always in their Messages). Once the request has moved
- * on (confirmed, or decided meanwhile) the step shows where it stands instead.
+ * and always in their Messages). Once the request has moved on (confirmed, or decided meanwhile)
+ * the step shows where it stands instead.
  */
 export function ConfirmWithdrawalStep({ id, email }: { id: string; email: string }) {
   const { data, isPending, error, refetch } = useQuery(withdrawalQuery(id));

@@ -70,8 +70,8 @@ beforeEach(() => {
 });
 
 /** Staff book a BUY BTCUSD ×2, amount 100, 67050 → 68050: a profit of $2.98 (a SELL: a loss of $2.98). */
-async function book(userId: string, body: object = {}): Promise<{ id: string; desk: { expiresAt: string } }> {
-  const res = await admin.browser.post(`/api/admin/users/${userId}/trades`, {
+const postBooking = (userId: string, body: object = {}) =>
+  admin.browser.post(`/api/admin/users/${userId}/trades`, {
     symbol: 'BTCUSD',
     direction: 'buy',
     amount: '100',
@@ -83,6 +83,9 @@ async function book(userId: string, body: object = {}): Promise<{ id: string; de
     reason: REASON,
     ...body,
   });
+
+async function book(userId: string, body: object = {}): Promise<{ id: string; desk: { expiresAt: string } }> {
+  const res = await postBooking(userId, body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -185,17 +188,7 @@ describe('a booked trade is a proposal', () => {
 
   test('an amount the cash does not cover cannot be booked: the desk cannot make money out of nothing', async () => {
     const { user } = await insertFundedCustomer(t, 10_000n);
-    const res = await admin.browser.post(`/api/admin/users/${user.id}/trades`, {
-      symbol: 'BTCUSD',
-      direction: 'buy',
-      amount: '1000000',
-      lotSize: '100',
-      openedAt: iso(OPEN_MINUTE + 15),
-      openPrice: '67050.00',
-      closedAt: iso(CLOSE_MINUTE + 42),
-      closePrice: '68050.00',
-      reason: REASON,
-    });
+    const res = await postBooking(user.id, { amount: '1000000', lotSize: '100' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       code: 'INSUFFICIENT_FUNDS',

@@ -74,6 +74,10 @@ test('staff book a desk trade with a reason; the customer sees it, accepts it an
   await expect(card).toContainText('Booked by desk');
   await expect(card).toContainText('$100.00 · lot size 2.00');
   await card.getByRole('button', { name: 'Accept trade' }).click();
+  // Final either way: the customer confirms what accepting posts.
+  const confirm = page.getByRole('dialog', { name: 'Accept this trade?' });
+  await expect(confirm).toContainText('is posted to your balance and statement.');
+  await confirm.getByRole('button', { name: 'Accept trade' }).click();
   await expect(toast(page, 'Trade accepted: its result is on your statement')).toBeVisible();
   await expect(page.getByRole('article', { name: 'BUY EURUSD, Accepted' })).toBeVisible();
 

@@ -42,6 +42,12 @@ function page(items: Trade[]) {
   return { status: 200, body: { items, page: 1, pageCount: 1, total: items.length } };
 }
 
+/** Confirms the answer in its dialog (the card's button only opens it). */
+async function confirmIn(user: ReturnType<typeof userEvent.setup>, title: string, button: string) {
+  const dialog = within(await screen.findByRole('dialog', { name: title }));
+  await user.click(dialog.getByRole('button', { name: button }));
+}
+
 function renderDeskTrades() {
   return renderPages([{ path: '/desk-trades', component: DeskTradesPage }], '/desk-trades', {
     me: buildMe(),
@@ -79,8 +85,11 @@ describe('/desk-trades', () => {
       },
     });
     renderDeskTrades();
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Accept trade' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Accept trade' }));
+    await confirmIn(user, 'Accept this trade?', 'Accept trade');
     expect(await screen.findByText('Trade accepted: its result is on your statement')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(idempotencyKeys(fetchMock, `/api/desk-trades/${ID}/accept`)[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText(/^Accepted /)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Accept trade' })).toBeNull();
@@ -98,14 +107,39 @@ describe('/desk-trades', () => {
     renderDeskTrades();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Reject trade' }));
+    await confirmIn(user, 'Reject this trade?', 'Reject trade');
     const card = within(screen.getByRole('article'));
     expect(await card.findByRole('alert')).toBeTruthy();
     expect(card.getByRole('alert').textContent).toBe('This trade was already expired.');
+    expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(card.getByRole('button', { name: 'Reject trade' }));
+    await confirmIn(user, 'Reject this trade?', 'Reject trade');
     await waitFor(() => expect(idempotencyKeys(fetchMock, `/api/desk-trades/${ID}/reject`)).toHaveLength(2));
     const [first, second] = idempotencyKeys(fetchMock, `/api/desk-trades/${ID}/reject`);
     expect(second).toBe(first);
     expect(callsTo(fetchMock, ACCEPT_URL)).toHaveLength(0);
+  });
+
+  test('each answer is final, so each is confirmed first: Cancel posts nothing', async () => {
+    const fetchMock = mockApi({ 'GET /api/desk-trades': page([proposal()]) });
+    renderDeskTrades();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Accept trade' }));
+    const accepting = within(screen.getByRole('dialog', { name: 'Accept this trade?' }));
+    expect(accepting.getByText(/The result of SELL BTCUSD/).textContent).toBe(
+      'The result of SELL BTCUSD (+$1.74) is posted to your balance and statement.',
+    );
+    await user.click(accepting.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reject trade' }));
+    const rejecting = within(screen.getByRole('dialog', { name: 'Reject this trade?' }));
+    expect(
+      rejecting.getByText('Nothing is posted for SELL BTCUSD. A rejected trade cannot be accepted later.'),
+    ).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(fetchMock, ACCEPT_URL)).toHaveLength(0);
+    expect(callsTo(fetchMock, REJECT_URL)).toHaveLength(0);
   });
 
   test('decided trades show their state and time, without buttons', async () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
+import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -59,11 +60,15 @@ export function DeskTradesPage() {
   );
 }
 
+type Answer = 'accept' | 'reject';
+
 function DeskTradeCard({ trade }: { trade: Trade }) {
   const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Either answer is final: each is confirmed in a dialog first.
+  const [confirming, setConfirming] = useState<Answer | null>(null);
   const answer = useIdempotentMutation({
-    mutationFn: (choice: 'accept' | 'reject', key: string) => answerDeskTrade(trade.id, choice, key),
+    mutationFn: (choice: Answer, key: string) => answerDeskTrade(trade.id, choice, key),
     onMutate: () => setRefusal(null),
     onSuccess: (_trade, choice) => {
       notify.success(choice === 'accept' ? DESK_TRADE_MESSAGES.accepted : DESK_TRADE_MESSAGES.rejected);
@@ -74,7 +79,10 @@ function DeskTradeCard({ trade }: { trade: Trade }) {
       notify.error(message);
     },
     // Balances, statement, trade lists, these proposals and the banner.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+    onSettled: () => {
+      setConfirming(null);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    },
   });
   const desk = trade.desk;
   if (!desk) return null;
@@ -143,16 +151,80 @@ function DeskTradeCard({ trade }: { trade: Trade }) {
               Accepting posts this result to your balance and statement. Rejecting posts nothing.
             </p>
             <div className="flex flex-wrap gap-2">
-              <Button disabled={answer.isPending} onClick={() => answer.mutate('accept')}>
-                {answer.isPending && answer.variables === 'accept' ? 'Accepting...' : 'Accept trade'}
+              <Button disabled={answer.isPending} onClick={() => setConfirming('accept')}>
+                Accept trade
               </Button>
-              <Button variant="secondary" disabled={answer.isPending} onClick={() => answer.mutate('reject')}>
-                {answer.isPending && answer.variables === 'reject' ? 'Rejecting...' : 'Reject trade'}
+              <Button variant="secondary" disabled={answer.isPending} onClick={() => setConfirming('reject')}>
+                Reject trade
               </Button>
             </div>
           </div>
         ) : null}
       </article>
+      {confirming ? (
+        <ConfirmAnswerDialog
+          choice={confirming}
+          title={title}
+          result={cents === null ? null : formatSignedUsd(cents)}
+          busy={answer.isPending}
+          onConfirm={() => answer.mutate(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
     </Card>
+  );
+}
+
+/** The last step before a final answer: what accepting or rejecting this trade does. */
+function ConfirmAnswerDialog({
+  choice,
+  title,
+  result,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  choice: Answer;
+  title: string;
+  result: string | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const accepting = choice === 'accept';
+  return (
+    <Dialog title={accepting ? 'Accept this trade?' : 'Reject this trade?'} busy={busy} onCancel={onCancel}>
+      <p className="mt-2 text-sm text-slate-600">
+        {accepting ? (
+          <>
+            The result of {title}
+            {result ? (
+              <>
+                {' '}
+                (<strong className="text-slate-900">{result}</strong>)
+              </>
+            ) : null}{' '}
+            is posted to your balance and statement.
+          </>
+        ) : (
+          `Nothing is posted for ${title}. A rejected trade cannot be accepted later.`
+        )}
+      </p>
+      <form
+        className="mt-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm();
+        }}
+      >
+        <DialogButtons
+          busy={busy}
+          onCancel={onCancel}
+          confirmLabel={accepting ? 'Accept trade' : 'Reject trade'}
+          busyLabel={accepting ? 'Accepting...' : 'Rejecting...'}
+          variant={accepting ? 'primary' : 'danger'}
+        />
+      </form>
+    </Dialog>
   );
 }

@@ -13,6 +13,8 @@ export const SECURITY_EVENT_KINDS = [
   'withdrawals_frozen',
   'withdrawals_unfrozen',
   'freeze_released',
+  'passkey_added',
+  'passkey_removed',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -24,6 +26,8 @@ export const SECURITY_EVENT_LABELS = {
   withdrawals_frozen: 'Withdrawals frozen from the e-mailed link; every session ended',
   withdrawals_unfrozen: 'Withdrawals unfrozen by the customer',
   freeze_released: 'Withdrawal freeze released by staff',
+  passkey_added: 'Passkey added',
+  passkey_removed: 'Passkey removed',
 } as const satisfies Record<SecurityEventKind, string>;
 
 /** The words of a wait's cause, as in "because your password was changed". */

@@ -1,0 +1,2 @@
+ALTER TABLE "security_events" DROP CONSTRAINT "security_events_kind";--> statement-breakpoint
+ALTER TABLE "security_events" ADD CONSTRAINT "security_events_kind" CHECK ("security_events"."kind" in ('password_changed', 'password_reset', 'email_changed', 'two_factor_changed', 'withdrawals_frozen', 'withdrawals_unfrozen', 'freeze_released', 'passkey_added', 'passkey_removed'));

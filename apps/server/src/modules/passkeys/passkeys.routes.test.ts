@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
+import { securityEvents } from '../../db/schema/account-security.ts';
 import { sessions, signIns, users } from '../../db/schema/auth.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { passkeys } from '../../db/schema/passkeys.ts';
 import { insertSignedInUser, insertUser } from '../../test/factories.ts';
 import { SoftwarePasskey } from '../../test/passkey-authenticator.ts';
@@ -38,6 +40,19 @@ async function signInWithPasskey(key: SoftwarePasskey, headers: Record<string, s
 
 function passkeysOf(userId: string) {
   return t.db.select().from(passkeys).where(eq(passkeys.userId, userId));
+}
+
+/** The account's security events as /account shows them (GET /api/account/security), newest first. */
+async function securityEventsShown(browser: Browser) {
+  const res = await browser.request({ method: 'GET', url: '/api/account/security' });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Nothing a refused or failed passkey request could have left: no security event, no mail. */
+async function expectNothingRecorded(user: { id: string; email: string }) {
+  expect(await t.db.select().from(securityEvents).where(eq(securityEvents.userId, user.id))).toEqual([]);
+  expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email))).toEqual([]);
 }
 
 describe('adding a passkey', () => {
@@ -79,6 +94,29 @@ describe('adding a passkey', () => {
     expect(list.json()).toEqual({ items: [added.json()] });
   });
 
+  test('adding a passkey is a security event the customer and staff see', async () => {
+    const { user, browser } = await insertSignedInUser(t);
+    const added = await addPasskey(browser, new SoftwarePasskey(), "Sam's <Laptop>");
+    expect(added.statusCode, added.body).toBe(201);
+
+    // A new way in, not a weakening: recorded, but withdrawals do not wait.
+    const overview = await securityEventsShown(browser);
+    expect(overview.events).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'passkey_added',
+        label: 'Passkey added',
+        createdAt: expect.any(String),
+        waitUntil: null,
+        ipAddress: '127.0.0.1',
+      },
+    ]);
+    expect(overview.protection).toMatchObject({ waitUntil: null, message: null });
+    const { browser: staff } = await insertSignedInUser(t, { role: 'admin' });
+    const seenByStaff = await staff.request({ method: 'GET', url: `/api/admin/users/${user.id}/security` });
+    expect(seenByStaff.json().events).toEqual(overview.events);
+  });
+
   test('an answer to another challenge is refused and stores nothing', async () => {
     const { user, browser } = await insertSignedInUser(t);
     await browser.request({ method: 'POST', url: '/api/account/passkeys/options' });
@@ -97,6 +135,8 @@ describe('adding a passkey', () => {
       message: 'The passkey could not be added. Please try again.',
     });
     expect(await passkeysOf(user.id)).toEqual([]);
+    await expectNothingRecorded(user);
+    expect((await securityEventsShown(browser)).events).toEqual([]);
   });
 
   test('the answer must come from the browser that asked for the options (their challenge cookie)', async () => {
@@ -110,6 +150,7 @@ describe('adding a passkey', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(await passkeysOf(user.id)).toEqual([]);
+    await expectNothingRecorded(user);
   });
 
   test('a session older than a day must sign in again first', async () => {
@@ -158,6 +199,37 @@ describe('a customer lists and deletes only their own passkeys', () => {
     });
     expect(deleted.statusCode).toBe(204);
     expect(await passkeysOf(owner.user.id)).toEqual([]);
+  });
+
+  test('deleting a passkey is a security event; a refused delete records nothing', async () => {
+    const { user, browser } = await insertSignedInUser(t);
+    const other = await insertSignedInUser(t);
+    const key = await new SoftwarePasskey().insertFor(t.db, user.id, 'Phone');
+
+    const refused = await other.browser.request({ method: 'DELETE', url: `/api/account/passkeys/${key}` });
+    expect(refused.statusCode).toBe(404);
+    await expectNothingRecorded(user);
+    await expectNothingRecorded(other.user);
+
+    const deleted = await browser.request({ method: 'DELETE', url: `/api/account/passkeys/${key}` });
+    expect(deleted.statusCode).toBe(204);
+    const { events, protection } = await securityEventsShown(browser);
+    expect(events).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'passkey_removed',
+        label: 'Passkey removed',
+        createdAt: expect.any(String),
+        waitUntil: null,
+        ipAddress: '127.0.0.1',
+      },
+    ]);
+    expect(protection).toMatchObject({ waitUntil: null, message: null });
+
+    // Deleting it again finds nothing and records nothing more.
+    const again = await browser.request({ method: 'DELETE', url: `/api/account/passkeys/${key}` });
+    expect(again.statusCode).toBe(404);
+    expect((await securityEventsShown(browser)).events).toHaveLength(1);
   });
 
   test('listing needs a session', async () => {

@@ -19,6 +19,7 @@ import {
   addPasskey,
   passkeyRegistrationOptions,
   passkeySignInOptions,
+  recordPasskeyAdded,
   removePasskey,
   signInWithPasskey,
 } from './passkeys.service.ts';
@@ -29,10 +30,9 @@ const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorR
  * Passkeys: the customer's own on /account (adding one needs a session), and signing in with one
  * (public). better-auth's own endpoints are not exposed; these routes call them (plugins/auth.ts).
  */
-export const passkeysRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'mailer' | 'env'> = async (
-  app,
-  { db, auth, clock, mailer, env },
-) => {
+export const passkeysRoutes: RoutesPlugin<
+  'db' | 'auth' | 'clock' | 'mailer' | 'env' | 'transactions'
+> = async (app, { db, auth, clock, mailer, env, transactions }) => {
   const site = createSignInSite({ db, mailer, env, log: app.log });
   app.get(
     '/api/account/passkeys',
@@ -79,13 +79,16 @@ export const passkeysRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'mailer' | '
       },
     },
     async (request, reply) => {
+      const actor = requireActor(request);
       const passkey = await addPasskey({
         db,
         auth,
-        userId: requireActor(request).id,
+        userId: actor.id,
         input: request.body,
         headers: authHeaders(request, { withCookies: true }),
       });
+      // better-auth stored it in its own write: the security event follows.
+      await transactions.run(({ tx, now }) => recordPasskeyAdded({ tx, actor, now, ipAddress: request.ip }));
       return reply.status(201).send(passkey);
     },
   );
@@ -106,7 +109,10 @@ export const passkeysRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'mailer' | '
       },
     },
     async (request, reply) => {
-      await removePasskey(db, requireActor(request).id, request.params.passkeyId);
+      const actor = requireActor(request);
+      await transactions.run(({ tx, now }) =>
+        removePasskey({ tx, actor, now, passkeyId: request.params.passkeyId, ipAddress: request.ip }),
+      );
       return reply.status(204).send(null);
     },
   );

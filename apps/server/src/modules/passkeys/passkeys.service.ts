@@ -9,7 +9,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
+import type { Command } from '../../lib/transactions.ts';
 import type { Auth } from '../../plugins/auth.ts';
+import { insertSecurityEvent } from '../account-security/account-security.repository.ts';
 import { type Client, recordSignIn, requireOpenAccount, type SignInSite } from '../session/sign-in-site.ts';
 import { deletePasskey, findPasskey } from './passkeys.repository.ts';
 
@@ -74,10 +76,31 @@ export async function addPasskey({
   return passkey;
 }
 
-export async function removePasskey(db: Db, userId: string, passkeyId: string): Promise<void> {
-  if (!(await deletePasskey(db, userId, passkeyId))) {
+/**
+ * Records a passkey just added (by `addPasskey`, in better-auth's own write) as a security event the
+ * customer and staff see. A new way in, not a weakening: no 24-hour withdrawal wait.
+ */
+export async function recordPasskeyAdded({
+  tx,
+  actor,
+  now,
+  ipAddress,
+}: Command<{ ipAddress: string | null }>): Promise<void> {
+  await insertSecurityEvent(tx, { userId: actor.id, kind: 'passkey_added', ipAddress, createdAt: now });
+}
+
+/** Deletes one of the customer's passkeys and records it as a security event, in one transaction. */
+export async function removePasskey({
+  tx,
+  actor,
+  now,
+  passkeyId,
+  ipAddress,
+}: Command<{ passkeyId: string; ipAddress: string | null }>): Promise<void> {
+  if (!(await deletePasskey(tx, actor.id, passkeyId))) {
     throw new AppError('NOT_FOUND', PASSKEY_MESSAGES.notFound);
   }
+  await insertSecurityEvent(tx, { userId: actor.id, kind: 'passkey_removed', ipAddress, createdAt: now });
 }
 
 /** Options for signing in with any passkey of this site (the browser lets the person pick one). */

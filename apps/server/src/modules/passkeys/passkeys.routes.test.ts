@@ -1,9 +1,11 @@
+import { formatUtcMinute } from '@candor/contracts/account-security';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { securityEvents } from '../../db/schema/account-security.ts';
 import { sessions, signIns, users } from '../../db/schema/auth.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { passkeys } from '../../db/schema/passkeys.ts';
+import { findLastMail } from '../../test/auth-helpers.ts';
 import { insertSignedInUser, insertUser } from '../../test/factories.ts';
 import { SoftwarePasskey } from '../../test/passkey-authenticator.ts';
 import { Browser, useTestApp } from '../../test/test-app.ts';
@@ -48,6 +50,8 @@ async function securityEventsShown(browser: Browser) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
+
+const ADDED_NOTICE = 'a passkey was added to your account';
 
 /** Nothing a refused or failed passkey request could have left: no security event, no mail. */
 async function expectNothingRecorded(user: { id: string; email: string }) {
@@ -94,7 +98,7 @@ describe('adding a passkey', () => {
     expect(list.json()).toEqual({ items: [added.json()] });
   });
 
-  test('adding a passkey is a security event the customer and staff see', async () => {
+  test('adding a passkey is a security event the customer and staff see, and the owner is e-mailed', async () => {
     const { user, browser } = await insertSignedInUser(t);
     const added = await addPasskey(browser, new SoftwarePasskey(), "Sam's <Laptop>");
     expect(added.statusCode, added.body).toBe(201);
@@ -115,6 +119,19 @@ describe('adding a passkey', () => {
     const { browser: staff } = await insertSignedInUser(t, { role: 'admin' });
     const seenByStaff = await staff.request({ method: 'GET', url: `/api/admin/users/${user.id}/security` });
     expect(seenByStaff.json().events).toEqual(overview.events);
+
+    // The owner hears of it (kept in their Messages too): which passkey, when, and what to do.
+    const notice = await findLastMail(t.db, user.email, ADDED_NOTICE);
+    expect(notice).toMatchObject({ subject: `Candor: ${ADDED_NOTICE}`, userId: user.id });
+    expect(notice?.textBody).toContain(
+      `A passkey named "Sam's <Laptop>" was added to your Candor account on ${formatUtcMinute(overview.events[0].createdAt)}.`,
+    );
+    expect(notice?.textBody).toContain(
+      'If you did not, delete it under Passkeys on your Account page and contact the site at once',
+    );
+    expect(notice?.htmlBody).toContain('named &#34;Sam&#39;s &#60;Laptop&#62;&#34; was added');
+    const messages = await browser.request({ method: 'GET', url: '/api/messages' });
+    expect(messages.body).toContain(`Candor: ${ADDED_NOTICE}`);
   });
 
   test('an answer to another challenge is refused and stores nothing', async () => {

@@ -87,8 +87,10 @@ export const passkeysRoutes: RoutesPlugin<
         input: request.body,
         headers: authHeaders(request, { withCookies: true }),
       });
-      // better-auth stored it in its own write: the security event follows.
-      await transactions.run(({ tx, now }) => recordPasskeyAdded({ tx, actor, now, ipAddress: request.ip }));
+      // better-auth stored it in its own write: the event and the owner's e-mail follow in one transaction.
+      await transactions.run(({ tx, now, outbox }) =>
+        recordPasskeyAdded({ tx, actor, now, outbox, passkey, ipAddress: request.ip }),
+      );
       return reply.status(201).send(passkey);
     },
   );

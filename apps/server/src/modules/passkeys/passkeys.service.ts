@@ -9,10 +9,13 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
-import type { Command } from '../../lib/transactions.ts';
+import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { insertSecurityEvent } from '../account-security/account-security.repository.ts';
 import { type Client, recordSignIn, requireOpenAccount, type SignInSite } from '../session/sign-in-site.ts';
+import { readSiteName } from '../settings/settings.service.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { passkeyAddedNotice } from './passkey-added-notice.ts';
 import { deletePasskey, findPasskey } from './passkeys.repository.ts';
 
 /**
@@ -78,15 +81,30 @@ export async function addPasskey({
 
 /**
  * Records a passkey just added (by `addPasskey`, in better-auth's own write) as a security event the
- * customer and staff see. A new way in, not a weakening: no 24-hour withdrawal wait.
+ * customer and staff see, and tells the owner by e-mail. A new way in, not a weakening: no 24-hour
+ * withdrawal wait, but someone who held the session for a moment could have added it to keep access.
  */
 export async function recordPasskeyAdded({
   tx,
   actor,
   now,
+  outbox,
+  passkey,
   ipAddress,
-}: Command<{ ipAddress: string | null }>): Promise<void> {
+}: Command<{ outbox: Outbox; passkey: Passkey; ipAddress: string | null }>): Promise<void> {
   await insertSecurityEvent(tx, { userId: actor.id, kind: 'passkey_added', ipAddress, createdAt: now });
+  const user = await findUserById(tx, actor.id);
+  if (!user) throw new Error('the account that added a passkey was not found');
+  outbox.send(
+    passkeyAddedNotice({
+      userId: user.id,
+      to: user.email,
+      name: user.name,
+      passkeyName: passkey.name ?? '',
+      at: now,
+      siteName: await readSiteName(tx),
+    }),
+  );
 }
 
 /** Deletes one of the customer's passkeys and records it as a security event, in one transaction. */

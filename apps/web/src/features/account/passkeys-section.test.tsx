@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { PasskeyDialogError } from '../../lib/passkey-browser.ts';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { PasskeysSection } from './passkeys-section.tsx';
+import { SecurityEvents } from './security-events.tsx';
 
 // The browser's passkey dialog (WebAuthn) does not exist in jsdom: it answers as these mocks say.
 const dialog = vi.hoisted(() => ({ createPasskey: vi.fn() }));
@@ -126,5 +127,69 @@ describe('passkeys on /account', () => {
     expect(await screen.findByText('Passkey deleted')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('No passkeys yet.')).toBeTruthy());
     expect(callsTo(fetchMock, 'DELETE /api/account/passkeys/pk1')).toHaveLength(1);
+  });
+
+  test('adding and deleting show at once under Security, on the same page', async () => {
+    const events: Array<{ kind: string; label: string }> = [];
+    const event = (kind: string, label: string) => ({
+      id: `e${events.length}`,
+      kind,
+      label,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      waitUntil: null,
+      ipAddress: null,
+    });
+    let added = false;
+    mockApi({
+      'GET /api/account/passkeys': () => ({ status: 200, body: { items: added ? [LAPTOP] : [] } }),
+      'GET /api/account/security': () => ({
+        status: 200,
+        body: {
+          protection: { frozen: false, frozenAt: null, waitUntil: null, waitCause: null, message: null },
+          events: [...events].reverse(),
+        },
+      }),
+      'POST /api/account/passkeys/options': { status: 200, body: OPTIONS },
+      'POST /api/account/passkeys': () => {
+        added = true;
+        events.push(event('passkey_added', 'Passkey added'));
+        return { status: 201, body: LAPTOP };
+      },
+      'DELETE /api/account/passkeys/pk1': () => {
+        added = false;
+        events.push(event('passkey_removed', 'Passkey removed'));
+        return { status: 204 };
+      },
+    });
+    dialog.createPasskey.mockResolvedValue(CREDENTIAL);
+    renderPages(
+      [
+        {
+          path: '/account',
+          component: () => (
+            <>
+              <PasskeysSection />
+              <SecurityEvents />
+            </>
+          ),
+        },
+      ],
+      '/account',
+      { me: buildMe() },
+    );
+    const security = await screen.findByRole('region', { name: 'Security' });
+    expect(await within(security).findByText('No security events yet.')).toBeTruthy();
+
+    await userEvent.type(await screen.findByLabelText('Passkey name'), 'My laptop');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    expect(await within(security).findByText('Passkey added')).toBeTruthy();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete passkey My laptop' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete passkey' })).getByRole('button', {
+        name: 'Delete passkey',
+      }),
+    );
+    expect(await within(security).findByText('Passkey removed')).toBeTruthy();
   });
 });

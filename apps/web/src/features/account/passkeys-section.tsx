@@ -90,7 +90,12 @@ function AddPasskeyForm() {
     onSuccess: async () => {
       form.reset({ name: '' });
       notify.success(PASSKEY_MESSAGES.added);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.passkeys });
+      // The server records it as a security event and e-mails the owner: the page reads them again.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.accountSecurity }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.unreadMessages }),
+      ]);
     },
     onError: (error) => notify.error(errorMessage(error)),
   });
@@ -119,7 +124,11 @@ function DeletePasskeyDialog({ passkey, onDone }: { passkey: Passkey; onDone: ()
     onSuccess: async () => {
       notify.success(PASSKEY_MESSAGES.deleted);
       onDone();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.passkeys });
+      // Also a security event, listed under Security on the same page.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.passkeys }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.accountSecurity }),
+      ]);
     },
     onError: (error) => notify.error(errorMessage(error)),
   });

@@ -14,7 +14,7 @@ const accountSecurityQuery = queryOptions({
 
 /**
  * /account: whether withdrawals are frozen or waiting after a security change (and why), and the
- * account's latest security events (password, e-mail, two-factor changes; freezes).
+ * account's latest security events (password, e-mail, two-factor changes; passkeys; freezes).
  */
 export function SecurityEvents() {
   const { data, isPending, isError, refetch } = useQuery(accountSecurityQuery);

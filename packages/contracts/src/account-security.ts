@@ -27,7 +27,7 @@ export const SECURITY_EVENT_LABELS = {
   withdrawals_unfrozen: 'Withdrawals unfrozen by the customer',
   freeze_released: 'Withdrawal freeze released by staff',
   passkey_added: 'Passkey added',
-  passkey_removed: 'Passkey removed',
+  passkey_removed: 'Passkey deleted',
 } as const satisfies Record<SecurityEventKind, string>;
 
 /** The words of a wait's cause, as in "because your password was changed". */

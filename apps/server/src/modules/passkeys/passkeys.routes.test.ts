@@ -235,7 +235,7 @@ describe('a customer lists and deletes only their own passkeys', () => {
       {
         id: expect.any(String),
         kind: 'passkey_removed',
-        label: 'Passkey removed',
+        label: 'Passkey deleted',
         createdAt: expect.any(String),
         waitUntil: null,
         ipAddress: '127.0.0.1',

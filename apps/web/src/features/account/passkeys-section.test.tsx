@@ -157,7 +157,7 @@ describe('passkeys on /account', () => {
       },
       'DELETE /api/account/passkeys/pk1': () => {
         added = false;
-        events.push(event('passkey_removed', 'Passkey removed'));
+        events.push(event('passkey_removed', 'Passkey deleted'));
         return { status: 204 };
       },
     });
@@ -190,6 +190,6 @@ describe('passkeys on /account', () => {
         name: 'Delete passkey',
       }),
     );
-    expect(await within(security).findByText('Passkey removed')).toBeTruthy();
+    expect(await within(security).findByText('Passkey deleted')).toBeTruthy();
   });
 });

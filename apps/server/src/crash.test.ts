@@ -40,7 +40,7 @@ type MoneyRequest = {
   url: string;
   cookie: string;
   userId: string;
-  body?: { amount: string; method: 'paypal'; details: { email: string } };
+  body?: { amount: string; method: 'paypal'; details: { email: string } } | { reason: string };
   /** Deposit approvals: the deposit. */
   depositId?: string;
   /** Withdrawal requests: the amount in cents. */
@@ -83,6 +83,7 @@ beforeAll(async () => {
           url: `/api/admin/deposits/${depositId}/approve`,
           cookie: adminCookie,
           userId: customer.id,
+          body: { reason: 'Crash test deposit' },
           depositId,
         });
       }

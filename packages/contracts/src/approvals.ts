@@ -1,6 +1,7 @@
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from '@candor/domain/approvals/approval-status';
 import { z } from 'zod';
 import { DecimalAmountSchema, PageQuerySchema, pageOf } from './money.ts';
+import { reasonBodySchema } from './reasons.ts';
 
 /** How many approvals the Approvals tab shows a page. */
 export const APPROVALS_PAGE_SIZE = 10;
@@ -75,15 +76,11 @@ export const ApprovalListQuerySchema = PageQuerySchema;
 export type ApprovalListQuery = z.infer<typeof ApprovalListQuerySchema>;
 
 /** POST /api/admin/approvals/:id/approve and /reject: the checker's reason is required. */
-export const DecideApprovalRequestSchema = z
-  .object({
-    reason: z
-      .string({ error: APPROVAL_MESSAGES.reasonRequired })
-      .trim()
-      .min(1, APPROVAL_MESSAGES.reasonRequired)
-      .max(APPROVAL_REASON_MAX_LENGTH, APPROVAL_MESSAGES.reasonTooLong),
-  })
-  .meta({ id: 'DecideApprovalRequest' });
+export const DecideApprovalRequestSchema = reasonBodySchema({
+  maxLength: APPROVAL_REASON_MAX_LENGTH,
+  required: APPROVAL_MESSAGES.reasonRequired,
+  tooLong: APPROVAL_MESSAGES.reasonTooLong,
+}).meta({ id: 'DecideApprovalRequest' });
 export type DecideApprovalRequest = z.infer<typeof DecideApprovalRequestSchema>;
 
 /** Where a withdrawal waits for its second approval (admin withdrawal views). */

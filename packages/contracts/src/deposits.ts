@@ -2,6 +2,7 @@ import { DEPOSIT_STATUSES, type DepositStatus } from '@candor/domain/deposits/de
 import { z } from 'zod';
 import { type Coin, CoinSchema } from './coins.ts';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
+import { reasonBodySchema } from './reasons.ts';
 
 /** Deposits per page: the customer's history and the administrators' Deposit tab (seed §9). */
 export const DEPOSIT_PAGE_SIZE = 10;
@@ -204,13 +205,21 @@ export const AdminDepositSchema = DepositSchema.extend({
 }).meta({ id: 'AdminDeposit' });
 export type AdminDeposit = z.infer<typeof AdminDepositSchema>;
 
-export const RejectDepositRequestSchema = z
-  .object({
-    reason: z
-      .string({ error: DEPOSIT_MESSAGES.reasonRequired })
-      .trim()
-      .min(1, DEPOSIT_MESSAGES.reasonRequired)
-      .max(DEPOSIT_REASON_MAX_LENGTH, DEPOSIT_MESSAGES.reasonTooLong),
-  })
-  .meta({ id: 'RejectDepositRequest' });
+/** How the deposit decisions ask for a reason (a rejection's, and an approval's). */
+const DEPOSIT_REASON_RULES = {
+  maxLength: DEPOSIT_REASON_MAX_LENGTH,
+  required: DEPOSIT_MESSAGES.reasonRequired,
+  tooLong: DEPOSIT_MESSAGES.reasonTooLong,
+} as const;
+
+/** POST /api/admin/deposits/:id/reject: the reason is shown to the customer in their history. */
+export const RejectDepositRequestSchema = reasonBodySchema(DEPOSIT_REASON_RULES).meta({
+  id: 'RejectDepositRequest',
+});
 export type RejectDepositRequest = z.infer<typeof RejectDepositRequestSchema>;
+
+/** POST /api/admin/deposits/:id/approve: the credit's reason, recorded in the audit log (decision 044). */
+export const ApproveDepositRequestSchema = reasonBodySchema(DEPOSIT_REASON_RULES).meta({
+  id: 'ApproveDepositRequest',
+});
+export type ApproveDepositRequest = z.infer<typeof ApproveDepositRequestSchema>;

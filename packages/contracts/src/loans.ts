@@ -2,6 +2,7 @@ import { LOAN_APPLICATION_STATUSES, LOAN_STATUSES } from '@candor/domain/loans/l
 import { formatUsd } from '@candor/domain/money/money';
 import { z } from 'zod';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
+import { reasonBodySchema } from './reasons.ts';
 
 /** Loans (issue 13, item 5): applied for on /trading-plans, decided by staff, paid out and repaid through the ledger. */
 export const LoanApplicationStatusSchema = z.enum(LOAN_APPLICATION_STATUSES);
@@ -164,16 +165,20 @@ export type AdminLoanApplication = z.infer<typeof AdminLoanApplicationSchema>;
 export const AdminLoanApplicationPageSchema = pageOf(AdminLoanApplicationSchema, 'AdminLoanApplicationPage');
 export type AdminLoanApplicationPage = z.infer<typeof AdminLoanApplicationPageSchema>;
 
-export const ApproveLoanApplicationRequestSchema = z.object({
-  reason: z.string().trim().max(LOAN_REASON_MAX_LENGTH, LOAN_MESSAGES.reasonTooLong).optional(),
+/** How the loan decisions ask for a reason (an approval's and a decline's: the customer reads both). */
+const LOAN_REASON_RULES = {
+  maxLength: LOAN_REASON_MAX_LENGTH,
+  required: LOAN_MESSAGES.reasonRequired,
+  tooLong: LOAN_MESSAGES.reasonTooLong,
+} as const;
+
+/** POST /api/admin/loan-applications/:id/approve: the payout's reason is required (decision 044). */
+export const ApproveLoanApplicationRequestSchema = reasonBodySchema(LOAN_REASON_RULES).meta({
+  id: 'ApproveLoanApplicationRequest',
 });
 export type ApproveLoanApplicationRequest = z.infer<typeof ApproveLoanApplicationRequestSchema>;
 
-export const DeclineLoanApplicationRequestSchema = z.object({
-  reason: z
-    .string({ error: LOAN_MESSAGES.reasonRequired })
-    .trim()
-    .min(1, LOAN_MESSAGES.reasonRequired)
-    .max(LOAN_REASON_MAX_LENGTH, LOAN_MESSAGES.reasonTooLong),
+export const DeclineLoanApplicationRequestSchema = reasonBodySchema(LOAN_REASON_RULES).meta({
+  id: 'DeclineLoanApplicationRequest',
 });
 export type DeclineLoanApplicationRequest = z.infer<typeof DeclineLoanApplicationRequestSchema>;

@@ -1,10 +1,11 @@
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@candor/domain/withdrawals/withdrawal-status';
 import { z } from 'zod';
-import { WaitingApprovalSchema } from './approvals.ts';
+import { APPROVAL_MESSAGES, WaitingApprovalSchema } from './approvals.ts';
 import { COIN_SPECS, CoinSchema } from './coins.ts';
 import { COIN_ADDRESS_MESSAGES, isValidCoinAddress } from './crypto-addresses.ts';
 import { EntryKindSchema } from './ledger.ts';
 import { DecimalAmountSchema, pageOf, usdAmountSchema } from './money.ts';
+import { reasonBodySchema } from './reasons.ts';
 
 /** Withdrawals per page, on the customer's list and on the admin Withdrawals tab (seed §9). */
 export const WITHDRAWALS_PAGE_SIZE = 5;
@@ -422,16 +423,24 @@ const optionalReason = z
   .transform((text) => (text ? text : undefined));
 
 /** POST /api/admin/withdrawals/:id/reject: the reason is recorded and shown to the customer. */
-export const RejectWithdrawalRequestSchema = z
-  .object({
-    reason: z
-      .string({ error: WITHDRAWAL_MESSAGES.reasonRequired })
-      .trim()
-      .min(1, WITHDRAWAL_MESSAGES.reasonRequired)
-      .max(DECISION_REASON_MAX_LENGTH, WITHDRAWAL_MESSAGES.reasonTooLong),
-  })
-  .meta({ id: 'RejectWithdrawalRequest' });
+export const RejectWithdrawalRequestSchema = reasonBodySchema({
+  maxLength: DECISION_REASON_MAX_LENGTH,
+  required: WITHDRAWAL_MESSAGES.reasonRequired,
+  tooLong: WITHDRAWAL_MESSAGES.reasonTooLong,
+}).meta({ id: 'RejectWithdrawalRequest' });
 export type RejectWithdrawalRequest = z.infer<typeof RejectWithdrawalRequestSchema>;
+
+/**
+ * POST /api/admin/withdrawals/:id/approve: the payout's reason, recorded in the audit log (and, above
+ * the four-eyes threshold, as the request the second staff member reads). Decision 044. A missing
+ * one is refused as the Approvals tab refuses it: the rejection's words name rejecting.
+ */
+export const ApproveWithdrawalRequestSchema = reasonBodySchema({
+  maxLength: DECISION_REASON_MAX_LENGTH,
+  required: APPROVAL_MESSAGES.reasonRequired,
+  tooLong: WITHDRAWAL_MESSAGES.reasonTooLong,
+}).meta({ id: 'ApproveWithdrawalRequest' });
+export type ApproveWithdrawalRequest = z.infer<typeof ApproveWithdrawalRequestSchema>;
 
 /** POST /api/admin/withdrawals/:id/release-hold: an optional note, recorded in the audit log. */
 export const ReleaseWithdrawalHoldRequestSchema = z

@@ -221,6 +221,7 @@ describe('a suspended customer', () => {
     const approved = await owner.browser.request({
       method: 'POST',
       url: `/api/admin/deposits/${pending.id}/approve`,
+      payload: { reason: 'Payment received before the suspension' },
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().status).toBe('approved');
@@ -275,6 +276,7 @@ async function emptiedCustomer() {
   const approve = await owner.browser.request({
     method: 'POST',
     url: `/api/admin/deposits/${deposit.id}/approve`,
+    payload: { reason: 'Payment received' },
   });
   expect(approve.statusCode, approve.body).toBe(200);
   await setWithdrawalLimits(t.db, 1_000n, 0);
@@ -283,6 +285,7 @@ async function emptiedCustomer() {
   const paid = await owner.browser.request({
     method: 'POST',
     url: `/api/admin/withdrawals/${requested.json().id}/approve`,
+    payload: { reason: 'Payout details checked' },
   });
   expect(paid.statusCode, paid.body).toBe(200);
   const [row] = await t.db.select().from(users).where(eq(users.id, signedUp.id));
@@ -535,7 +538,7 @@ describe('a close racing a deposit decision for the same customer', () => {
         owner.browser.request({
           method: 'POST',
           url: `/api/admin/deposits/${pending.id}/${decision}`,
-          ...(decision === 'reject' ? { payload: { reason: 'No payment received' } } : {}),
+          payload: { reason: decision === 'reject' ? 'No payment received' : 'Payment received' },
         }),
       ]);
       // The decision always stands: the deposit was pending before the close.

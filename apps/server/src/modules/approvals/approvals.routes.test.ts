@@ -73,8 +73,9 @@ async function pendingWithdrawal(cents: bigint, amount: string): Promise<{ custo
   return { customer, id: res.json().id };
 }
 
-function approveWithdrawal(as: Staff, id: string, key?: string) {
-  return as.browser.post(`/api/admin/withdrawals/${id}/approve`, undefined, key);
+/** The maker's approval of a withdrawal, with its reason (required since decision 044). */
+function approveWithdrawal(as: Staff, id: string, key?: string, reason = 'Customer confirmed by phone') {
+  return as.browser.post(`/api/admin/withdrawals/${id}/approve`, { reason }, key);
 }
 
 function readWithdrawal(id: string) {
@@ -305,10 +306,7 @@ describe('withdrawal approvals above the threshold', () => {
 
     // While it waits, a second approve or a reject of the withdrawal is refused clearly.
     for (const action of ['approve', 'reject'] as const) {
-      const again = await checker.browser.post(
-        `/api/admin/withdrawals/${id}/${action}`,
-        action === 'reject' ? { reason: 'No' } : undefined,
-      );
+      const again = await checker.browser.post(`/api/admin/withdrawals/${id}/${action}`, { reason: 'No' });
       expect(again.statusCode).toBe(409);
       expect(again.json().code).toBe('AWAITING_SECOND_APPROVAL');
     }
@@ -318,6 +316,46 @@ describe('withdrawal approvals above the threshold', () => {
     const { id } = await pendingWithdrawal(5_000_00n, '1000');
     const res = await approveWithdrawal(maker, id);
     expect(res.json()).toMatchObject({ status: 'approved', awaitingApproval: null });
+  });
+
+  test("the maker's reason is the request's: the checker reads it, and the request's audit row has it", async () => {
+    const { customer, id } = await pendingWithdrawal(10_000_00n, '4000');
+    const res = await approveWithdrawal(maker, id, undefined, '  Long-standing customer, payout verified  ');
+    expect(res.statusCode, res.body).toBe(200);
+    const approvalId = res.json().awaitingApproval.id;
+    const list = (await checker.browser.request({ method: 'GET', url: '/api/admin/approvals' })).json();
+    expect(list.items.find((item: { id: string }) => item.id === approvalId)).toMatchObject({
+      kind: 'withdrawal_approval',
+      makerReason: 'Long-standing customer, payout verified',
+    });
+    const [request] = await auditRowsAbout(customer.user.id, 'approval.request');
+    expect(request).toMatchObject({
+      actorId: maker.user.id,
+      reason: 'Long-standing customer, payout verified',
+    });
+  });
+
+  test('a second approval without a reason is refused (400): nothing moves, the request still waits', async () => {
+    const { customer, id } = await pendingWithdrawal(10_000_00n, '4000');
+    const approvalId = (await approveWithdrawal(maker, id)).json().awaitingApproval.id;
+    for (const body of [undefined, {}, { reason: '  ' }]) {
+      const res = await checker.browser.post(
+        `/api/admin/approvals/${approvalId}/approve`,
+        body,
+        randomUUID(),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringContaining('A reason is required'),
+      });
+    }
+    const [row] = await t.db.select().from(approvals).where(eq(approvals.id, approvalId));
+    expect(row).toMatchObject({ status: 'awaiting', checkerId: null });
+    expect((await readWithdrawal(id)).json()).toMatchObject({ status: 'pending' });
+    const balances = (await customer.browser.request({ method: 'GET', url: '/api/me/balances' })).json();
+    expect(balances).toMatchObject({ available: '6000.00', reserved: '4000.00' });
+    expect(await auditRowsAbout(customer.user.id, 'withdrawal.approve')).toHaveLength(0);
   });
 
   test('a second staff member approves: settled once, maker and checker on the audit row', async () => {
@@ -334,10 +372,13 @@ describe('withdrawal approvals above the threshold', () => {
     expect(balances).toMatchObject({ available: '6000.00', reserved: '0.00', total: '6000.00' });
     const audits = await auditRowsAbout(customer.user.id, 'withdrawal.approve');
     expect(audits).toHaveLength(1);
+    // The maker's reason is the payout's; the checker's is beside it (docs/decisions/017 and 044).
     expect(audits[0]).toMatchObject({
       actorId: maker.user.id,
       approverId: checker.user.id,
       approverRole: 'accountant',
+      reason: 'Customer confirmed by phone',
+      after: expect.objectContaining({ approvalId, approverReason: 'Payout checked' }),
     });
   });
 

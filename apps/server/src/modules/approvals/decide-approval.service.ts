@@ -124,6 +124,7 @@ export async function approveApproval({
     actor: maker,
     now,
     id: row.withdrawalId,
+    reason: row.makerReason,
     fourEyes: { approver: actor, approvalId: row.id, reason },
   });
   return toOneApproval(tx, approved);

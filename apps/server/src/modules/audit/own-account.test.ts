@@ -73,16 +73,17 @@ describe('over the API, a staff member with money of their own', () => {
   }
   const post = (browser: Browser, url: string, payload?: object) =>
     browser.request({ method: 'POST', url, ...(payload ? { payload } : {}) });
+  const APPROVAL = { reason: 'Checked' };
 
   test('cannot approve their own deposit; another staff member can', async () => {
     const accountant = await fundedAccountant();
     const deposit = await insertPendingDeposit(t.db, accountant.user.id, { amountMinor: 5_000_000n });
-    const own = await post(accountant.browser, `/api/admin/deposits/${deposit.id}/approve`);
+    const own = await post(accountant.browser, `/api/admin/deposits/${deposit.id}/approve`, APPROVAL);
     expect(own.statusCode).toBe(403);
     expect(own.json()).toEqual(REFUSED);
     const [row] = await t.db.select().from(deposits).where(eq(deposits.id, deposit.id));
     expect(row?.status).toBe('pending');
-    const other = await post(admin.browser, `/api/admin/deposits/${deposit.id}/approve`);
+    const other = await post(admin.browser, `/api/admin/deposits/${deposit.id}/approve`, APPROVAL);
     expect(other.statusCode, other.body).toBe(200);
   });
 
@@ -108,12 +109,12 @@ describe('over the API, a staff member with money of their own', () => {
     });
     expect(requested.statusCode, requested.body).toBe(200);
     const id: string = requested.json().id;
-    const own = await post(accountant.browser, `/api/admin/withdrawals/${id}/approve`);
+    const own = await post(accountant.browser, `/api/admin/withdrawals/${id}/approve`, APPROVAL);
     expect(own.statusCode).toBe(403);
     expect(own.json()).toEqual(REFUSED);
     const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row?.status).toBe('pending');
-    const other = await post(admin.browser, `/api/admin/withdrawals/${id}/approve`);
+    const other = await post(admin.browser, `/api/admin/withdrawals/${id}/approve`, APPROVAL);
     expect(other.statusCode, other.body).toBe(200);
   });
 });

@@ -92,10 +92,17 @@ type DecisionInput = { tx: Db; actor: Actor; now: Date; id: string };
 
 /**
  * Approves a pending deposit: credits the customer's cash with a deposit ledger entry, records
- * who decided and when, and audits it. Deciding twice, or twice at once, credits once: the row
- * lock makes the later decision see the first one and refuse.
+ * who decided and when, and audits it with the staff member's reason (docs/decisions/044; the
+ * customer does not see it). Deciding twice, or twice at once, credits once: the row lock makes
+ * the later decision see the first one and refuse.
  */
-export async function approveDeposit({ tx, actor, now, id }: DecisionInput): Promise<AdminDeposit> {
+export async function approveDeposit({
+  tx,
+  actor,
+  now,
+  id,
+  reason,
+}: DecisionInput & { reason: string }): Promise<AdminDeposit> {
   const details = await lockForDecision(tx, id, actor, 'approved');
   const row = details.deposit;
   const [entry] = expectPosted(
@@ -125,6 +132,7 @@ export async function approveDeposit({ tx, actor, now, id }: DecisionInput): Pro
     targetType: 'deposit',
     targetId: row.id,
     subjectUserId: row.userId,
+    reason,
     before: { status: row.status },
     after: { status: 'approved', entryId: entry.id.toString(), amount: formatDecimal(row.amountMinor) },
   });

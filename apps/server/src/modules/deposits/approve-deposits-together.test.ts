@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AdminDeposit, AdminDepositSchema } from '@candor/contracts/deposits';
 import { depositEntry } from '@candor/domain/ledger/entries';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -53,11 +53,19 @@ async function customerWithDeposits(amounts: readonly bigint[], rejected = false
   return { user, deposits };
 }
 
-function approval(actor: Actor, id: string, key?: string): DepositApprovalRequest {
+function approval(
+  actor: Actor,
+  id: string,
+  key?: string,
+  reason = 'Payment received',
+): DepositApprovalRequest {
   return {
     actor,
     id,
-    claim: key ? claimOf(actor, key, 'POST /api/admin/deposits/:id/approve', { params: { id } }) : undefined,
+    reason,
+    claim: key
+      ? claimOf(actor, key, 'POST /api/admin/deposits/:id/approve', { params: { id }, body: { reason } })
+      : undefined,
   };
 }
 
@@ -79,7 +87,57 @@ async function figuresOf(userId: string) {
   return { ...(await selectBalanceFigures(t.db, userId)), audits: row?.n ?? 0 };
 }
 
+/** The reason of each deposit's approval audit row, by deposit id. */
+async function auditedReasons(ids: readonly string[]) {
+  const rows = await t.db
+    .select({ targetId: auditLog.targetId, reason: auditLog.reason })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'deposit.approve'), inArray(auditLog.targetId, [...ids])));
+  return Object.fromEntries(rows.map((row) => [row.targetId, row.reason]));
+}
+
 describe('deposit approvals decided together (group commit)', () => {
+  test('each approval of a batch is audited with its own reason', async () => {
+    const [first, second] = [await staff(), await staff()];
+    const { deposits } = await customerWithDeposits([1_000n, 2_000n, 3_000n]);
+    const [d1, d2, d3] = deposits;
+    if (!d1 || !d2 || !d3) throw new Error('three deposits');
+    const outcomes = await approveDepositsTogether(deps(), [
+      approval(first, d1.id, undefined, 'Seen on chain, 3 confirmations'),
+      approval(second, d2.id, 'k-reason', 'Matches the bank statement'),
+      approval(first, d3.id, undefined, 'Proof checked against the wallet'),
+    ]);
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+    expect(await auditedReasons([d1.id, d2.id, d3.id])).toEqual({
+      [d1.id]: 'Seen on chain, 3 confirmations',
+      [d2.id]: 'Matches the bank statement',
+      [d3.id]: 'Proof checked against the wallet',
+    });
+  });
+
+  test('a retry with the same key and reason answers the first approval; the same key with another reason is refused', async () => {
+    const d = deps();
+    const admin = await staff();
+    const { user, deposits } = await customerWithDeposits([2_500n, 3_000n]);
+    const [d1, d2] = deposits;
+    if (!d1 || !d2) throw new Error('two deposits');
+    const first = await approveDepositsTogether(d, [
+      approval(admin, d1.id, 'k-1', 'Seen on chain'),
+      approval(admin, d2.id, 'k-2', 'Bank statement'),
+    ]);
+    const retried = await approveDepositsTogether(d, [
+      approval(admin, d1.id, 'k-1', 'Seen on chain'),
+      approval(admin, d2.id, 'k-2', 'Another reason'),
+    ]);
+    expect(retried[0]).toEqual(first[0]);
+    expect(described(retried[1])).toMatchObject({ refused: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await figuresOf(user.id)).toMatchObject({ available: 5_500n, audits: 2 });
+    expect(await auditedReasons([d1.id, d2.id])).toEqual({
+      [d1.id]: 'Seen on chain',
+      [d2.id]: 'Bank statement',
+    });
+  });
+
   test('each approval gets its own outcome, its own credit and its own audit row; the chain holds', async () => {
     const [first, second] = [await staff(), await staff()];
     if (!first || !second) throw new Error('two administrators');
@@ -124,7 +182,7 @@ describe('deposit approvals decided together (group commit)', () => {
     const first = await d.transactions.runIdempotent(
       approval(admin, d1.id, 'a-1').claim,
       AdminDepositSchema,
-      ({ tx, now }) => approveDeposit({ tx, actor: admin, now, id: d1.id }),
+      ({ tx, now }) => approveDeposit({ tx, actor: admin, now, id: d1.id, reason: 'Payment received' }),
     );
     const unknown = randomUUID();
     const outcomes = await approveDepositsTogether(d, [
@@ -217,7 +275,7 @@ describe('deposit approvals decided together (group commit)', () => {
           const batched = await approveDepositsTogether(d, build(together));
           const oneByOne = await oneAfterTheOther(build(alone), (request) =>
             d.transactions.runIdempotent(undefined, AdminDepositSchema, ({ tx, now }) =>
-              approveDeposit({ tx, actor: request.actor, now, id: request.id }),
+              approveDeposit({ tx, actor: request.actor, now, id: request.id, reason: request.reason }),
             ),
           );
           expect(batched.map(described)).toEqual(oneByOne.map(described));

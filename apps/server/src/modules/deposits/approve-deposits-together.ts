@@ -27,8 +27,13 @@ import {
 } from './admin-deposits.service.ts';
 import { approveDeposits, lockAccountsOfDeposits, lockDepositsForDecision } from './deposits.repository.ts';
 
-/** A staff member's approval of a pending deposit (POST /api/admin/deposits/:id/approve). */
-export type DepositApprovalRequest = { actor: Actor; id: string; claim: IdempotencyClaim | undefined };
+/** A staff member's approval of a pending deposit (POST /api/admin/deposits/:id/approve), with its reason. */
+export type DepositApprovalRequest = {
+  actor: Actor;
+  id: string;
+  reason: string;
+  claim: IdempotencyClaim | undefined;
+};
 
 type Deps = { transactions: Transactions };
 
@@ -51,7 +56,7 @@ export function createDepositApprovalGroup(
 
 function approveAlone({ transactions }: Deps, request: DepositApprovalRequest): Promise<AdminDeposit> {
   return transactions.runIdempotent(request.claim, AdminDepositSchema, ({ tx, now }) =>
-    approveDeposit({ tx, actor: request.actor, now, id: request.id }),
+    approveDeposit({ tx, actor: request.actor, now, id: request.id, reason: request.reason }),
   );
 }
 
@@ -62,8 +67,8 @@ function approveAlone({ transactions }: Deps, request: DepositApprovalRequest): 
  * order of the single path's posting), each request checked in arrival order as `approveDeposit`
  * checks it (NOT_FOUND for an unknown deposit, ALREADY_DECIDED for a decided one, also one approved
  * by an earlier request of the batch), the credits posted at once (each entry by its approver), the
- * deposits marked approved in one statement, and one audit row per approval, appended in order
- * before the commit. A refused request gets its own refusal.
+ * deposits marked approved in one statement, and one audit row per approval (with that request's
+ * own reason), appended in order before the commit. A refused request gets its own refusal.
  */
 export async function approveDepositsTogether(
   deps: Deps,
@@ -157,7 +162,7 @@ export async function approveDepositsTogether(
         ),
       );
       for (const { index, details, decision } of decisions) {
-        const { actor } = itemAt(requests, index);
+        const { actor, reason } = itemAt(requests, index);
         const { deposit } = details;
         await recordAudit(tx, {
           actor,
@@ -165,6 +170,7 @@ export async function approveDepositsTogether(
           targetType: 'deposit',
           targetId: deposit.id,
           subjectUserId: deposit.userId,
+          reason,
           before: { status: deposit.status },
           after: {
             status: 'approved',

@@ -78,11 +78,14 @@ function submit(browser: Browser, body: object, key?: string) {
   });
 }
 
+/** Both decisions need a reason (an approval's since decision 044); these are the usual ones. */
+const REASONS = { approve: 'Payment seen on chain', reject: 'No payment received' } as const;
+
 function decide(id: string, decision: 'approve' | 'reject', options: { key?: string; reason?: string } = {}) {
   return admin.browser.request({
     method: 'POST',
     url: `/api/admin/deposits/${id}/${decision}`,
-    ...(decision === 'reject' ? { payload: { reason: options.reason ?? 'No payment received' } } : {}),
+    payload: { reason: options.reason ?? REASONS[decision] },
     headers: options.key ? { 'idempotency-key': options.key } : {},
   });
 }
@@ -308,6 +311,7 @@ describe('a deposit from quote to approval', () => {
     expect(audit).toMatchObject({
       actorId: admin.user.id,
       targetType: 'deposit',
+      reason: REASONS.approve,
       before: { status: 'pending' },
     });
 
@@ -516,6 +520,68 @@ describe('idempotency', () => {
   });
 });
 
+describe('an approval needs a reason (decision 044)', () => {
+  test.each([
+    ['no body', undefined, 'Reason is required'],
+    ['no reason', {}, 'reason: Reason is required'],
+    ['a blank reason', { reason: ' \n  ' }, 'reason: Reason is required'],
+    [
+      'a reason of 501 characters',
+      { reason: 'x'.repeat(501) },
+      'reason: The reason can be at most 500 characters',
+    ],
+  ])(
+    '%s is refused (400) and nothing moves: no credit, no decision, no audit row',
+    async (_, payload, message) => {
+      const { browser, user } = await customer();
+      const row = await insertPendingDeposit(t.db, user.id, { amountMinor: 5_000n });
+      const res = await admin.browser.request({
+        method: 'POST',
+        url: `/api/admin/deposits/${row.id}/approve`,
+        headers: { 'idempotency-key': randomUUID() },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message });
+      expect(await balancesOf(browser)).toMatchObject({ total: '0.00', deposits: '0.00' });
+      expect(await depositEntriesOf(user.id)).toBe(0);
+      expect(await approvalAuditsOf(row.id)).toHaveLength(0);
+      const [stored] = await t.db.select().from(deposits).where(eq(deposits.id, row.id));
+      expect(stored).toMatchObject({ status: 'pending', decidedBy: null, entryId: null });
+    },
+  );
+
+  test('the reason, trimmed, is the audit row’s; the customer does not see it', async () => {
+    const { browser, user } = await customer();
+    const row = await insertPendingDeposit(t.db, user.id, { amountMinor: 2_000n });
+    const res = await decide(row.id, 'approve', { reason: '  Matches the wallet’s incoming transfer  ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'approved', decisionReason: null });
+    const audits = await approvalAuditsOf(row.id);
+    expect(audits.map((audit) => audit.reason)).toEqual(['Matches the wallet’s incoming transfer']);
+    const history = (await browser.request({ method: 'GET', url: '/api/deposits' })).json();
+    expect(history.items).toEqual([expect.objectContaining({ id: row.id, decisionReason: null })]);
+  });
+
+  test('a retry with the same key and reason replays; the same key with another reason is refused', async () => {
+    const { browser, user } = await customer();
+    const row = await insertPendingDeposit(t.db, user.id, { amountMinor: 3_000n });
+    const key = randomUUID();
+    const first = await decide(row.id, 'approve', { key, reason: 'Seen on chain' });
+    // Trimmed, it is the same request.
+    const replay = await decide(row.id, 'approve', { key, reason: ' Seen on chain ' });
+    expect(first.statusCode).toBe(200);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    const reused = await decide(row.id, 'approve', { key, reason: 'Another reason' });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await balancesOf(browser)).total).toBe('30.00');
+    expect(await depositEntriesOf(user.id)).toBe(1);
+    expect((await approvalAuditsOf(row.id)).map((audit) => audit.reason)).toEqual(['Seen on chain']);
+  });
+});
+
 describe('concurrent decisions', () => {
   test('fifty simultaneous approvals of one deposit credit once', async () => {
     const { browser, user } = await customer();
@@ -635,7 +701,11 @@ describe('GET /api/admin/deposits', () => {
     for (const res of [
       await browser.request({ method: 'GET', url: '/api/admin/deposits' }),
       await browser.request({ method: 'GET', url: `/api/admin/deposits/${row.id}` }),
-      await browser.request({ method: 'POST', url: `/api/admin/deposits/${row.id}/approve` }),
+      await browser.request({
+        method: 'POST',
+        url: `/api/admin/deposits/${row.id}/approve`,
+        payload: { reason: 'x' },
+      }),
       await browser.request({
         method: 'POST',
         url: `/api/admin/deposits/${row.id}/reject`,

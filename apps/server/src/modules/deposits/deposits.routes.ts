@@ -2,6 +2,7 @@ import {
   AdminDepositListQuerySchema,
   AdminDepositPageSchema,
   AdminDepositSchema,
+  ApproveDepositRequestSchema,
   CreateDepositQuoteRequestSchema,
   CreateDepositRequestSchema,
   DepositPageQuerySchema,
@@ -164,15 +165,26 @@ export const depositsRoutes: RoutesPlugin<'db' | 'storage' | 'market' | 'transac
       config: { access: 'deposits.decide' },
       schema: {
         tags: ['deposits'],
-        summary: "Approve a pending deposit: credits the customer's cash balance once",
+        summary: "Approve a pending deposit with a reason: credits the customer's cash balance once",
+        description:
+          'The reason (1 to 500 characters, trimmed) is recorded in the audit log, not shown to the customer; ' +
+          'without one the answer is 400 VALIDATION_FAILED and nothing moves. Only a pending deposit can be ' +
+          'approved; a decided one answers 409 ALREADY_DECIDED. Accepts an Idempotency-Key: a retry with the ' +
+          'same reason credits once, the same key with another reason answers 422 IDEMPOTENCY_KEY_REUSED.',
         headers: IdempotencyHeadersSchema,
         params: DepositIdParamsSchema,
+        body: ApproveDepositRequestSchema,
         response: { 200: AdminDepositSchema, ...decisionErrors },
       },
     },
     async (request) => {
       const actor = requireActor(request);
-      return depositApprovals.submit({ actor, id: request.params.id, claim: readIdempotencyClaim(request) });
+      return depositApprovals.submit({
+        actor,
+        id: request.params.id,
+        reason: request.body.reason,
+        claim: readIdempotencyClaim(request),
+      });
     },
   );
 

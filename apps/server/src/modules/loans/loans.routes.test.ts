@@ -68,8 +68,11 @@ async function applied(browser: Browser) {
   return LoanApplicationSchema.parse(response.json());
 }
 
-function approve(id: string, reason?: string) {
-  return accountant.browser.post(`/api/admin/loan-applications/${id}/approve`, reason ? { reason } : {});
+/** An approval's usual reason (required since decision 044). */
+const APPROVE_REASON = 'Income and portfolio checked';
+
+function approve(id: string, reason = APPROVE_REASON, key?: string) {
+  return accountant.browser.post(`/api/admin/loan-applications/${id}/approve`, { reason }, key);
 }
 
 async function mine(browser: Browser) {
@@ -156,7 +159,9 @@ describe('deciding', () => {
       url: `/api/admin/loan-applications?userId=${encodeURIComponent(user.id)}`,
     });
     expect(AdminLoanApplicationPageSchema.parse(own.json()).items.map((a) => a.id)).toEqual([application.id]);
-    const decided = await support.browser.post(`/api/admin/loan-applications/${application.id}/approve`, {});
+    const decided = await support.browser.post(`/api/admin/loan-applications/${application.id}/approve`, {
+      reason: 'Looks fine',
+    });
     expect(decided.statusCode).toBe(403);
   });
 
@@ -194,6 +199,63 @@ describe('deciding', () => {
     expect(audits).toHaveLength(1);
     // a declined application no longer blocks a new one
     expect((await apply(browser)).statusCode).toBe(200);
+  });
+
+  test.each([
+    ['no body', undefined, LOAN_MESSAGES.reasonRequired],
+    ['no reason', {}, `reason: ${LOAN_MESSAGES.reasonRequired}`],
+    ['a blank reason', { reason: '  ' }, `reason: ${LOAN_MESSAGES.reasonRequired}`],
+    ['a reason of 501 characters', { reason: 'x'.repeat(501) }, `reason: ${LOAN_MESSAGES.reasonTooLong}`],
+  ])('an approval with %s is refused (400): nothing paid out, nothing audited', async (_, body, message) => {
+    const { user, browser } = await insertFundedCustomer(t, PORTFOLIO_MIN);
+    const application = await applied(browser);
+    const response = await accountant.browser.post(
+      `/api/admin/loan-applications/${application.id}/approve`,
+      body,
+      crypto.randomUUID(),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'VALIDATION_FAILED', message });
+    expect(await balances(browser)).toMatchObject({ available: '350000.00', owed: '0.00' });
+    expect((await mine(browser)).applications[0]).toMatchObject({ status: 'pending', loanId: null });
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'loans.approve'), eq(auditLog.targetId, application.id)));
+    expect(audits).toHaveLength(0);
+    expect(await findLastMail(t.db, user.email, 'approved')).toBeUndefined();
+  });
+
+  test('the approval’s reason, trimmed, is the audit row’s and the decision’s the customer reads', async () => {
+    const { user, browser } = await insertFundedCustomer(t, PORTFOLIO_MIN);
+    const application = await applied(browser);
+    const key = crypto.randomUUID();
+    const response = await approve(application.id, '  Steady income, portfolio above the minimum  ', key);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'approved',
+      decisionReason: 'Steady income, portfolio above the minimum',
+    });
+    // The same key: the same reason replays, another reason is another request (refused).
+    const replay = await approve(application.id, 'Steady income, portfolio above the minimum', key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(response.json());
+    const reused = await approve(application.id, 'Another reason', key);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'loans.approve'), eq(auditLog.targetId, application.id)));
+    expect(audits.map((audit) => audit.reason)).toEqual(['Steady income, portfolio above the minimum']);
+    expect((await mine(browser)).applications[0]).toMatchObject({
+      status: 'approved',
+      decisionReason: 'Steady income, portfolio above the minimum',
+    });
+    expect(await balances(browser)).toMatchObject({ owed: '2000000.00' });
+    expect((await findLastMail(t.db, user.email, 'approved'))?.textBody).toContain(
+      'Note: Steady income, portfolio above the minimum',
+    );
   });
 
   test('two racing approvals pay out once: one 200, one 409 ALREADY_DECIDED', async () => {

@@ -182,8 +182,10 @@ async function lockForDecision(tx: Db, id: string, to: LoanApplicationStatus): P
 /**
  * Approves a pending application: re-checks the portfolio requirement (under the customer's account
  * lock), pays the amount out with a loan_payout entry (cash up, loan account down), records the loan
- * with its due date, audits it and tells the customer by mail, all in one transaction. The row lock
- * makes a second (or simultaneous) decision find the first and refuse: one payout.
+ * with its due date, audits it and tells the customer by mail, all in one transaction. The staff
+ * member's reason is required (docs/decisions/044): it is the audit row's reason and the decision's,
+ * which the customer reads. The row lock makes a second (or simultaneous) decision find the first
+ * and refuse: one payout.
  */
 export async function approveLoanApplication({
   tx,
@@ -192,7 +194,7 @@ export async function approveLoanApplication({
   outbox,
   id,
   reason,
-}: DecisionInput & { reason?: string | undefined }): Promise<AdminLoanApplication> {
+}: DecisionInput & { reason: string }): Promise<AdminLoanApplication> {
   const row = await lockForDecision(tx, id, 'approved');
   // A suspension or a close committed meanwhile is seen: no money is paid out to such an account.
   const account = await lockUserForShare(tx, row.userId);
@@ -227,10 +229,9 @@ export async function approveLoanApplication({
     status: 'active',
     payoutEntryId: payout.id,
   });
-  const note = reason?.trim() ? reason.trim() : null;
   await updateLoanApplication(tx, row.id, {
     status: 'approved',
-    decisionReason: note,
+    decisionReason: reason,
     decidedBy: actor.id,
     decidedAt: now,
   });
@@ -240,7 +241,7 @@ export async function approveLoanApplication({
     targetType: 'loan_application',
     targetId: row.id,
     subjectUserId: row.userId,
-    reason: note,
+    reason,
     before: { status: row.status },
     after: {
       status: 'approved',
@@ -261,7 +262,7 @@ export async function approveLoanApplication({
       `Interest of ${formatDecimal(BigInt(row.annualRateBps), 2)} % a year accrues daily until the due date, ` +
       `${dueAt.toISOString().slice(0, 10)}, when what is owed is repaid from your cash balance. ` +
       'You can repay at any time on the Trading plans page.' +
-      (note ? `\n\nNote: ${note}` : ''),
+      `\n\nNote: ${reason}`,
   });
   return requireAdminLoanApplication(tx, row.id);
 }

@@ -30,11 +30,16 @@ async function withdraw(customer: Customer, amount: string, payout: object = PAY
   return res.json().id;
 }
 
+/** An approval's usual reason (required since decision 044). */
+const APPROVE_REASON = 'Payout details match the customer';
+
+/** A decision; an approval without `payload` sends the usual reason. */
 function decide(id: string, action: 'approve' | 'reject' | 'release-hold', payload?: object, key?: string) {
+  const body = payload ?? (action === 'approve' ? { reason: APPROVE_REASON } : undefined);
   return admin.browser.request({
     method: 'POST',
     url: `/api/admin/withdrawals/${id}/${action}`,
-    ...(payload ? { payload } : {}),
+    ...(body ? { payload: body } : {}),
     headers: key ? { 'idempotency-key': key } : {},
   });
 }
@@ -191,6 +196,7 @@ describe('approve settles, reject releases', () => {
       actorId: admin.user.id,
       actorRole: 'admin',
       targetType: 'withdrawal',
+      reason: APPROVE_REASON,
       before: expect.objectContaining({ status: 'pending' }),
       after: expect.objectContaining({ status: 'approved' }),
     });
@@ -202,6 +208,51 @@ describe('approve settles, reject releases', () => {
     const id = await withdraw(ada, '40');
     const res = await decide(id, 'approve');
     expect(res.json().entries.map((e: { kind: string }) => e.kind)).toEqual(['reservation', 'withdrawal']);
+  });
+
+  test.each([
+    ['no body', undefined, 'A reason is required'],
+    ['no reason', {}, 'reason: A reason is required'],
+    ['a blank reason', { reason: '   ' }, 'reason: A reason is required'],
+    [
+      'a reason of 501 characters',
+      { reason: 'x'.repeat(501) },
+      'reason: The reason can be at most 500 characters',
+    ],
+  ])(
+    'approving with %s is refused (400): nothing is paid out, nothing audited',
+    async (_, payload, message) => {
+      const ada = await customerWith(100_00n);
+      const id = await withdraw(ada, '40');
+      const res = await admin.browser.request({
+        method: 'POST',
+        url: `/api/admin/withdrawals/${id}/approve`,
+        headers: { 'idempotency-key': `no-reason-${id}` },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message });
+      expect(await readBalancesOf(ada.browser)).toMatchObject({ available: '60.00', reserved: '40.00' });
+      const detail = (
+        await admin.browser.request({ method: 'GET', url: `/api/admin/withdrawals/${id}` })
+      ).json();
+      expect(detail).toMatchObject({ status: 'pending', decidedBy: null, awaitingApproval: null });
+      expect(detail.entries.map((e: { kind: string }) => e.kind)).toEqual(['reservation']);
+      expect(await auditRows(id, 'withdrawal.approve')).toHaveLength(0);
+    },
+  );
+
+  test('the approval’s reason, trimmed, is its audit row’s; the customer does not see it', async () => {
+    const ada = await customerWith(100_00n);
+    const id = await withdraw(ada, '40');
+    const res = await decide(id, 'approve', { reason: '  Called the customer to confirm  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'approved', decisionReason: null });
+    expect((await auditRows(id, 'withdrawal.approve')).map((audit) => audit.reason)).toEqual([
+      'Called the customer to confirm',
+    ]);
+    const mine = (await ada.browser.request({ method: 'GET', url: `/api/withdrawals/${id}` })).json();
+    expect(JSON.stringify(mine)).not.toContain('Called the customer');
   });
 
   test('rejecting needs a reason; it releases the amount and the customer sees the reason', async () => {
@@ -288,6 +339,18 @@ describe('decisions are final and happen once', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
     expect(await readBalancesOf(ada.browser)).toMatchObject({ available: '60.00', reserved: '0.00' });
+  });
+
+  test('the same Idempotency-Key with another reason is refused (422) and moves nothing more', async () => {
+    const ada = await customerWith(100_00n);
+    const id = await withdraw(ada, '40');
+    const key = `approve-reason-${id}`;
+    expect((await decide(id, 'approve', { reason: 'Checked' }, key)).statusCode).toBe(200);
+    const reused = await decide(id, 'approve', { reason: 'Checked twice' }, key);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await readBalancesOf(ada.browser)).toMatchObject({ available: '60.00', reserved: '0.00' });
+    expect((await auditRows(id, 'withdrawal.approve')).map((audit) => audit.reason)).toEqual(['Checked']);
   });
 });
 

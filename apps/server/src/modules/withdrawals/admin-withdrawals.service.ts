@@ -11,7 +11,7 @@ import {
 } from '@candor/contracts/withdrawals';
 import { needsSecondApproval } from '@candor/domain/approvals/approval-status';
 import { type EntryDraft, releaseEntry, withdrawalEntries } from '@candor/domain/ledger/entries';
-import { formatDecimal, formatPercentBps, formatUsd } from '@candor/domain/money/money';
+import { formatDecimal, formatPercentBps } from '@candor/domain/money/money';
 import { WITHDRAWAL_NEXT } from '@candor/domain/withdrawals/withdrawal-status';
 import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';
@@ -212,6 +212,7 @@ async function decide(
   }
   const threshold = locked.fourEyesThresholdMinor ?? (await requireSiteSettings(tx)).fourEyesThresholdMinor;
   if (!fourEyes && decision === 'approve' && needsSecondApproval(row.amountMinor, threshold)) {
+    if (!reason) throw new Error(`the approval of withdrawal ${row.id} came without its reason`);
     await requestApproval({
       tx,
       actor,
@@ -221,7 +222,8 @@ async function decide(
       withdrawalId: row.id,
       amountMinor: row.amountMinor,
       request: { withdrawalId: row.id },
-      reason: `Approve the withdrawal of ${formatUsd(row.amountMinor)} to ${rowMethodLabel(row)}`,
+      // What the second staff member reads, and the payout's reason once they approve it.
+      reason,
     });
     return toAdminWithdrawal(tx, row);
   }
@@ -294,27 +296,33 @@ export function withdrawalDecisionAudit(input: {
 
 type DecisionInput = { tx: Db; actor: Actor; now: Date; id: string };
 
-/** The second staff member whose approval carries a waiting withdrawal approval out. */
+/** The second staff member whose approval carries a waiting withdrawal approval out, and their reason. */
 type SecondApproval = { approver: Actor; approvalId: string; reason: string };
 
 /**
- * Settles a pending withdrawal: the net amount is paid out, the fee goes to fee revenue. Above the
- * four-eyes threshold it is recorded as awaiting a second approval instead: the withdrawal stays
- * pending and its `awaitingApproval` is set.
+ * Settles a pending withdrawal: the net amount is paid out, the fee goes to fee revenue; the
+ * staff member's reason goes to the audit log (docs/decisions/044; the customer does not see it).
+ * Above the four-eyes threshold it is recorded as awaiting a second approval instead, with that
+ * reason as the maker's: the withdrawal stays pending and its `awaitingApproval` is set.
  */
-export function approveWithdrawal(input: DecisionInput): Promise<AdminWithdrawal> {
-  return decide(input, 'approve', undefined);
+export function approveWithdrawal({
+  reason,
+  ...input
+}: DecisionInput & { reason: string }): Promise<AdminWithdrawal> {
+  return decide(input, 'approve', reason);
 }
 
 /**
  * Carries out an approved four-eyes withdrawal approval (in the approval's transaction): `actor` is
- * the maker, `fourEyes.approver` the checker; the withdrawal must still be pending.
+ * the maker and `reason` the maker's, `fourEyes.approver` the checker; the withdrawal must still be
+ * pending.
  */
-export function settleApprovedWithdrawal(
-  input: DecisionInput & { fourEyes: SecondApproval },
-): Promise<AdminWithdrawal> {
-  const { fourEyes, ...decision } = input;
-  return decide(decision, 'approve', undefined, fourEyes);
+export function settleApprovedWithdrawal({
+  reason,
+  fourEyes,
+  ...decision
+}: DecisionInput & { reason: string; fourEyes: SecondApproval }): Promise<AdminWithdrawal> {
+  return decide(decision, 'approve', reason, fourEyes);
 }
 
 /** Rejects a pending withdrawal with a reason the customer sees; the reserved amount returns to them. */

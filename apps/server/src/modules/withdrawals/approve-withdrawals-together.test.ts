@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type AdminWithdrawal, AdminWithdrawalSchema } from '@candor/contracts/withdrawals';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { approvals } from '../../db/schema/approvals.ts';
+import { auditLog } from '../../db/schema/audit.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
@@ -58,12 +60,18 @@ async function customerWithdrawing(amounts: readonly string[], held = false) {
   return { userId: customer.user.id, ids };
 }
 
-function approval(actor: Actor, id: string, key?: string): WithdrawalApprovalRequest {
+function approval(
+  actor: Actor,
+  id: string,
+  key?: string,
+  reason = 'Payout details checked',
+): WithdrawalApprovalRequest {
   return {
     actor,
     id,
+    reason,
     claim: key
-      ? claimOf(actor, key, 'POST /api/admin/withdrawals/:id/approve', { params: { id } })
+      ? claimOf(actor, key, 'POST /api/admin/withdrawals/:id/approve', { params: { id }, body: { reason } })
       : undefined,
   };
 }
@@ -86,7 +94,62 @@ async function balancesOf(userId: string) {
   return { available, reserved };
 }
 
+/** The reason of each withdrawal's `action` audit rows, by withdrawal id. */
+async function auditedReasons(action: string, ids: readonly string[]) {
+  const rows = await t.db
+    .select({ targetId: auditLog.targetId, reason: auditLog.reason })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), inArray(auditLog.targetId, [...ids])));
+  return Object.fromEntries(rows.map((row) => [row.targetId, row.reason]));
+}
+
 describe('withdrawal approvals decided together (group commit)', () => {
+  test("each approval of a batch is audited with its own reason; a four-eyes one's is the maker's", async () => {
+    const [first, second] = [await staff(), await staff()];
+    const { ids } = await customerWithdrawing(['100', '40', '600']);
+    const [w1, w2, large] = ids;
+    if (!w1 || !w2 || !large) throw new Error('three withdrawals');
+    const outcomes = await approveWithdrawalsTogether(deps(), [
+      approval(first, w1, undefined, 'Bank account matches the ID'),
+      approval(second, w2, 'k-reason', 'Regular customer, small amount'),
+      approval(first, large, undefined, 'Large payout: customer called to confirm'),
+    ]);
+    expect(outcomes.map(described)).toEqual([
+      expect.objectContaining({ status: 'approved' }),
+      expect.objectContaining({ status: 'approved' }),
+      expect.objectContaining({ status: 'pending', awaiting: true }),
+    ]);
+    expect(await auditedReasons('withdrawal.approve', ids)).toEqual({
+      [w1]: 'Bank account matches the ID',
+      [w2]: 'Regular customer, small amount',
+    });
+    const [request] = await t.db
+      .select({ makerReason: approvals.makerReason })
+      .from(approvals)
+      .where(eq(approvals.withdrawalId, large));
+    expect(request?.makerReason).toBe('Large payout: customer called to confirm');
+  });
+
+  test('a retry with the same key and reason answers the first approval; the same key with another reason is refused', async () => {
+    const d = deps();
+    const admin = await staff();
+    const { userId, ids } = await customerWithdrawing(['10', '20']);
+    const [w1, w2] = ids;
+    if (!w1 || !w2) throw new Error('two withdrawals');
+    const first = await approveWithdrawalsTogether(d, [
+      approval(admin, w1, 'k-1', 'Checked'),
+      approval(admin, w2, 'k-2', 'Checked too'),
+    ]);
+    const retried = await approveWithdrawalsTogether(d, [
+      approval(admin, w1, 'k-1', 'Checked'),
+      approval(admin, w2, 'k-2', 'Another reason'),
+    ]);
+    expect(retried[0]).toEqual(first[0]);
+    expect(described(retried[1])).toMatchObject({ refused: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await balancesOf(userId)).toEqual({ available: 197_000n, reserved: 0n });
+    expect(await auditedReasons('withdrawal.approve', ids)).toEqual({ [w1]: 'Checked', [w2]: 'Checked too' });
+  });
+
   test('each approval gets its own outcome; four-eyes ones ask for the second approval, as alone', async () => {
     const [first, second] = [await staff(), await staff()];
     if (!first || !second) throw new Error('two administrators');
@@ -135,7 +198,7 @@ describe('withdrawal approvals decided together (group commit)', () => {
     const first = await d.transactions.runIdempotent(
       approval(admin, w1, 'w-1').claim,
       AdminWithdrawalSchema,
-      ({ tx, now }) => approveWithdrawal({ tx, actor: admin, now, id: w1 }),
+      ({ tx, now }) => approveWithdrawal({ tx, actor: admin, now, id: w1, reason: 'Payout details checked' }),
     );
     const outcomes = await approveWithdrawalsTogether(d, [
       approval(admin, w1, 'w-1'),
@@ -195,7 +258,7 @@ describe('withdrawal approvals decided together (group commit)', () => {
           const batched = await approveWithdrawalsTogether(d, build(together));
           const oneByOne = await oneAfterTheOther(build(alone), (request) =>
             d.transactions.runIdempotent(undefined, AdminWithdrawalSchema, ({ tx, now }) =>
-              approveWithdrawal({ tx, actor: request.actor, now, id: request.id }),
+              approveWithdrawal({ tx, actor: request.actor, now, id: request.id, reason: request.reason }),
             ),
           );
           expect(batched.map(described)).toEqual(oneByOne.map(described));

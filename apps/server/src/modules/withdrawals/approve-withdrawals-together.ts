@@ -33,8 +33,13 @@ import {
   type WithdrawalRow,
 } from './withdrawals.repository.ts';
 
-/** A staff member's approval of a pending withdrawal (POST /api/admin/withdrawals/:id/approve). */
-export type WithdrawalApprovalRequest = { actor: Actor; id: string; claim: IdempotencyClaim | undefined };
+/** A staff member's approval of a pending withdrawal (POST /api/admin/withdrawals/:id/approve), with its reason. */
+export type WithdrawalApprovalRequest = {
+  actor: Actor;
+  id: string;
+  reason: string;
+  claim: IdempotencyClaim | undefined;
+};
 
 type Deps = { transactions: Transactions };
 
@@ -57,7 +62,7 @@ export function createWithdrawalApprovalGroup(
 
 function approveAlone({ transactions }: Deps, request: WithdrawalApprovalRequest): Promise<AdminWithdrawal> {
   return transactions.runIdempotent(request.claim, AdminWithdrawalSchema, ({ tx, now }) =>
-    approveWithdrawal({ tx, actor: request.actor, now, id: request.id }),
+    approveWithdrawal({ tx, actor: request.actor, now, id: request.id, reason: request.reason }),
   );
 }
 
@@ -68,7 +73,8 @@ function approveAlone({ transactions }: Deps, request: WithdrawalApprovalRequest
  * each request checked in arrival order as `approveWithdrawal` checks it (NOT_FOUND, the state
  * machine's refusals, AWAITING_SECOND_APPROVAL while an approval waits), the payouts and fees
  * posted at once (each by its approver), the withdrawals marked approved (one statement per
- * approver), one audit row per approval appended in order before the commit, and the answers read
+ * approver), one audit row per approval (with that request's own reason) appended in order before
+ * the commit, and the answers read
  * in two queries. A withdrawal above the four-eyes threshold is not approved here: its request (and
  * any later one of the batch for the same withdrawal) releases its key and runs on its own after the
  * commit, where it asks for the second approval, as it would have alone. A refused request gets its
@@ -175,7 +181,7 @@ export async function approveWithdrawalsTogether(
       const posted = expectPosted(movements);
       const updated = new Map<string, WithdrawalRow>(marked.flat().map((row) => [row.id, row]));
       for (const [position, { index, row }] of approving.entries()) {
-        const { actor } = itemAt(requests, index);
+        const { actor, reason } = itemAt(requests, index);
         const after = updated.get(row.id);
         if (!after) throw new Error('an approved withdrawal was not read back');
         const entryIds = itemAt(posted, position).map((entry) => entry.id);
@@ -191,7 +197,7 @@ export async function approveWithdrawalsTogether(
             decision: 'approve',
             row,
             to: after.status,
-            reason: undefined,
+            reason,
             entryIds,
           }),
         );

@@ -34,11 +34,16 @@ function cancel(customer: Customer, id: string, key?: string) {
   return customer.browser.post(`/api/withdrawals/${id}/cancel`, undefined, key);
 }
 
+/** Approving and rejecting each need a reason (an approval's since decision 044); a release does not. */
+const REASONS = {
+  approve: 'Payout details checked',
+  reject: 'Payout details could not be checked',
+  'release-hold': undefined,
+} as const;
+
 function decide(id: string, action: 'approve' | 'reject' | 'release-hold') {
-  return admin.browser.post(
-    `/api/admin/withdrawals/${id}/${action}`,
-    action === 'reject' ? { reason: 'Payout details could not be checked' } : undefined,
-  );
+  const reason = REASONS[action];
+  return admin.browser.post(`/api/admin/withdrawals/${id}/${action}`, reason ? { reason } : undefined);
 }
 
 /** The withdrawal's release entries (a rejection's or a cancellation's). */

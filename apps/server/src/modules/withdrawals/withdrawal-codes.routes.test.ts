@@ -208,7 +208,11 @@ describe('a withdrawal that needs an e-mailed code', () => {
   test('an administrator cannot decide a request that awaits its code', async () => {
     const ada = await codeCustomer();
     const { id } = await requestWithCode(ada);
-    const res = await adminBrowser.request({ method: 'POST', url: `/api/admin/withdrawals/${id}/approve` });
+    const res = await adminBrowser.request({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${id}/approve`,
+      payload: { reason: 'Payout details checked' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       "This withdrawal is awaiting the customer's confirmation code and cannot be decided yet.",

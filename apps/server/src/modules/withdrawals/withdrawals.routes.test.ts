@@ -323,7 +323,11 @@ describe('a customer sees only their own withdrawals and no admin route', () => 
     const calls = [
       { method: 'GET' as const, url: '/api/admin/withdrawals' },
       { method: 'GET' as const, url: `/api/admin/withdrawals/${created.id}` },
-      { method: 'POST' as const, url: `/api/admin/withdrawals/${created.id}/approve` },
+      {
+        method: 'POST' as const,
+        url: `/api/admin/withdrawals/${created.id}/approve`,
+        payload: { reason: 'x' },
+      },
       {
         method: 'POST' as const,
         url: `/api/admin/withdrawals/${created.id}/reject`,

@@ -4,6 +4,7 @@ import {
   AdminWithdrawalListQuerySchema,
   AdminWithdrawalPageSchema,
   AdminWithdrawalSchema,
+  ApproveWithdrawalRequestSchema,
   ConfirmWithdrawalRequestSchema,
   CreateWithdrawalRequestSchema,
   RejectWithdrawalRequestSchema,
@@ -252,15 +253,21 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env' | 'au
       config: { access: 'withdrawals.decide' },
       schema: {
         tags: ['withdrawals'],
-        summary: 'Approve a pending withdrawal: settle the reservation (net paid out, fee to revenue)',
+        summary:
+          'Approve a pending withdrawal with a reason: settle the reservation (net paid out, fee to revenue)',
         description:
+          'The reason (1 to 500 characters, trimmed) is recorded in the audit log, not shown to the customer; ' +
+          'without one the answer is 400 VALIDATION_FAILED and nothing moves. ' +
           'Only a pending withdrawal can be approved; a decided one answers 409 ALREADY_DECIDED. ' +
           'Four-eyes: above the threshold of the settings (fourEyesThreshold; 0 = off) nothing moves: the ' +
           'answer is still 200, the withdrawal stays pending and its awaitingApproval names the request a ' +
-          'different staff member decides (POST /api/admin/approvals/{id}/approve). While it waits, approve ' +
-          'and reject answer 409 AWAITING_SECOND_APPROVAL. Accepts an Idempotency-Key.',
+          'different staff member decides (POST /api/admin/approvals/{id}/approve), with the reason as the ' +
+          "maker's. While it waits, approve and reject answer 409 AWAITING_SECOND_APPROVAL. Accepts an " +
+          'Idempotency-Key: a retry with the same reason settles once, the same key with another reason ' +
+          'answers 422 IDEMPOTENCY_KEY_REUSED.',
         params: IdParamsSchema,
         headers: IdempotencyHeadersSchema,
+        body: ApproveWithdrawalRequestSchema,
         response: { 200: AdminWithdrawalSchema, ...moneyErrors },
       },
     },
@@ -269,6 +276,7 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env' | 'au
       return withdrawalApprovals.submit({
         actor,
         id: request.params.id,
+        reason: request.body.reason,
         claim: readIdempotencyClaim(request),
       });
     },

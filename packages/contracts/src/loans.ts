@@ -116,7 +116,7 @@ export const LoanApplicationSchema = z
     /** Cash + reserved funds when the customer applied. */
     portfolioAtApplication: DecimalAmountSchema,
     status: LoanApplicationStatusSchema,
-    /** Why staff declined it (or the note they gave when approving). */
+    /** Why staff declined or approved it (an approval's reason is required: docs/decisions/044). */
     decisionReason: z.string().nullable(),
     createdAt: z.iso.datetime(),
     decidedAt: z.iso.datetime().nullable(),

@@ -6,12 +6,15 @@ type Props = {
   onReject: () => void;
 };
 
-/** Approve and Reject at the head of a pending record's page; Approve says so while it runs. */
-export function DecisionButtons({ busy, approving, onApprove, onReject }: Props & { approving: boolean }) {
+/**
+ * Approve and Reject at the head of a pending record's page. Each opens its reason dialog, which
+ * says so while the decision runs (both move money, so both need a reason: decision 044).
+ */
+export function DecisionButtons({ busy, onApprove, onReject }: Props) {
   return (
     <div className="flex gap-2">
       <Button className="flex-1 sm:flex-none" disabled={busy} onClick={onApprove}>
-        {approving ? 'Approving...' : 'Approve'}
+        Approve
       </Button>
       <Button variant="danger" className="flex-1 sm:flex-none" disabled={busy} onClick={onReject}>
         Reject

@@ -2,6 +2,9 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Dialog, DialogButtons } from './dialog.tsx';
 import { TextAreaField } from './text-area-field.tsx';
 
+/** The hint under a reason only staff read: an approval's (decision 044). */
+export const AUDIT_LOG_HINT = 'Recorded with your name in the audit log; the customer does not see it.';
+
 /** What a decision's dialog does: it waits while `busy`, closes on cancel, decides on confirm. */
 export type ReasonDialogActions = {
   busy: boolean;
@@ -11,13 +14,15 @@ export type ReasonDialogActions = {
 };
 
 /**
- * Asks for the reason of a decision named `title` (its confirm button says the same), at most
- * `maxLength` characters: required to reject, and shown to the customer (`requiredMessage` says it
- * is missing); otherwise an optional note, recorded in the audit log. Escape or Cancel closes it
- * without deciding.
+ * Asks for the reason of a decision named `title` (its confirm button says the same, or
+ * `confirmLabel`), at most `maxLength` characters: required to reject or to approve what moves
+ * money (`requiredMessage` says it is missing; `hint` says who reads it, by default the customer);
+ * otherwise an optional note, recorded in the audit log. Escape or Cancel closes it without
+ * deciding.
  */
 export function ReasonDialog({
   title,
+  confirmLabel = title,
   description,
   busyLabel,
   requiredMessage,
@@ -29,6 +34,8 @@ export function ReasonDialog({
   onConfirm,
 }: ReasonDialogActions & {
   title: string;
+  /** What the confirm button says, when it is shorter than the title ("Approve"). */
+  confirmLabel?: string;
   description: ReactNode;
   busyLabel: string;
   /** The reason is required, and this is what says it is missing. */
@@ -71,7 +78,7 @@ export function ReasonDialog({
         <DialogButtons
           busy={busy}
           onCancel={onCancel}
-          confirmLabel={title}
+          confirmLabel={confirmLabel}
           busyLabel={busyLabel}
           variant={variant}
         />

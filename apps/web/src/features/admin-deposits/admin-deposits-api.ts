@@ -1,6 +1,7 @@
 import {
   AdminDepositPageSchema,
   AdminDepositSchema,
+  type ApproveDepositRequest,
   type RejectDepositRequest,
 } from '@candor/contracts/deposits';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -25,10 +26,11 @@ export function adminDepositQuery(id: string) {
   });
 }
 
-/** Approves a pending deposit; `idempotencyKey` is reused when the same decision is retried. */
-export function approveDeposit(id: string, idempotencyKey: string) {
+/** Approves a pending deposit with its reason; `idempotencyKey` is reused when the same decision is retried. */
+export function approveDeposit(id: string, body: ApproveDepositRequest, idempotencyKey: string) {
   return apiRequest(`/api/admin/deposits/${encodeURIComponent(id)}/approve`, AdminDepositSchema, {
     method: 'POST',
+    body,
     idempotencyKey,
   });
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { confirmWithReason } from '../../test/reason-dialog.ts';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { DepositDetailsPage } from './deposit-details-page.tsx';
 
@@ -80,11 +81,21 @@ describe('DepositDetailsPage', () => {
       },
     });
     renderDetails();
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Approve' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    // The reason is asked first: nothing is sent without one.
+    const dialog = await screen.findByRole('dialog', { name: 'Approve deposit' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Reason is required');
+    expect(callsTo(fetchMock, `POST /api/admin/deposits/${ID}/approve`)).toHaveLength(0);
+    await confirmWithReason(user, 'Approve deposit', 'Proof matches the wallet');
     expect(await screen.findByText('Deposit successful')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getAllByText('Approved').length).toBeGreaterThan(0);
-    expect(callsTo(fetchMock, `POST /api/admin/deposits/${ID}/approve`)).toHaveLength(1);
+    expect(callsTo(fetchMock, `POST /api/admin/deposits/${ID}/approve`)).toEqual([
+      { reason: 'Proof matches the wallet' },
+    ]);
   });
 
   test('Reject asks for the reason and shows it afterwards', async () => {

@@ -20,10 +20,10 @@ import { useCan } from '../../lib/permissions.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { adminDepositQuery } from './admin-deposits-api.ts';
-import { RejectDepositDialog } from './reject-deposit-dialog.tsx';
-import { useDepositDecision } from './use-deposit-decision.ts';
+import { DepositDecisionDialog } from './deposit-decision-dialog.tsx';
+import { type Decision, useDepositDecision } from './use-deposit-decision.ts';
 
-/** /deposit/{id}: everything about one deposit, its proof of payment, and Approve / Reject while pending. */
+/** /deposit/{id}: everything about one deposit, its proof of payment, and Approve / Reject (each with a reason) while pending. */
 export function DepositDetailsPage() {
   useDocumentBranding('Deposit');
   const { id = '' } = useParams({ strict: false });
@@ -56,7 +56,8 @@ export function DepositDetailsPage() {
 function DepositDetails({ deposit }: { deposit: AdminDeposit }) {
   const { decide, deciding } = useDepositDecision();
   const canDecide = useCan('deposits.decide');
-  const [rejecting, setRejecting] = useState(false);
+  // Approve and Reject each ask for the reason first (decision 044).
+  const [asking, setAsking] = useState<Decision['kind'] | null>(null);
   const spec = COIN_SPECS[deposit.coin];
   const label = depositStatusLabel(deposit.status);
   const amount = formatUsdDecimal(deposit.amount);
@@ -71,9 +72,8 @@ function DepositDetails({ deposit }: { deposit: AdminDeposit }) {
         canDecide && deposit.status === 'pending' ? (
           <DecisionButtons
             busy={busy}
-            approving={busy && !rejecting}
-            onApprove={() => void decide(deposit.id, { kind: 'approve' })}
-            onReject={() => setRejecting(true)}
+            onApprove={() => setAsking('approve')}
+            onReject={() => setAsking('reject')}
           />
         ) : null
       }
@@ -137,15 +137,16 @@ function DepositDetails({ deposit }: { deposit: AdminDeposit }) {
         )}
       </DetailsSection>
 
-      {rejecting ? (
-        <RejectDepositDialog
+      {asking ? (
+        <DepositDecisionDialog
+          kind={asking}
           email={deposit.customerEmail}
           amount={amount}
           busy={busy}
-          onCancel={() => setRejecting(false)}
+          onCancel={() => setAsking(null)}
           onConfirm={async (reason) => {
-            await decide(deposit.id, { kind: 'reject', reason });
-            setRejecting(false);
+            await decide(deposit.id, { kind: asking, reason });
+            setAsking(null);
           }}
         />
       ) : null}

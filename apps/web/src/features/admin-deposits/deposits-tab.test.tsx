@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { confirmWithReason } from '../../test/reason-dialog.ts';
 import { recordId as id } from '../../test/record-id.ts';
 import { buildMe, callsTo, mockApi, pageReply, renderPages, requestedUrls } from '../../test/render-page.tsx';
 import { DepositsTab } from './deposits-tab.tsx';
@@ -117,7 +118,7 @@ describe('the Deposit tab', () => {
     ]).toEqual([null, 'ADA@']);
   });
 
-  test('Approve calls the API with an Idempotency-Key, stays on the list and refreshes it', async () => {
+  test('Approve asks for the reason first, then sends it with an Idempotency-Key, stays on the list and refreshes it', async () => {
     let approved = false;
     const fetchMock = mockApi({
       'GET /api/admin/deposits': () => pageReply([item(1, { status: approved ? 'approved' : 'pending' })]),
@@ -129,11 +130,49 @@ describe('the Deposit tab', () => {
     const { router } = renderTab();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve the deposit of user1@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve deposit' });
+    expect(dialog.textContent).toContain(
+      "$1,234.50 from user1@example.com is credited to the customer's cash",
+    );
+    expect(dialog.textContent).toContain('the customer does not see it');
+    // No reason, no request: the dialog says what is missing in the server's words.
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Reason is required');
+    await user.type(within(dialog).getByLabelText('Reason'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Reason is required');
+    expect(callsTo(fetchMock, `POST /api/admin/deposits/${id(1)}/approve`)).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Reason'));
+    await confirmWithReason(user, 'Approve deposit', '  Seen on chain, 3 confirmations ');
     expect(await screen.findByText('Deposit successful')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull());
     expect(router.state.location.pathname).toBe('/all-user');
+    expect(callsTo(fetchMock, `POST /api/admin/deposits/${id(1)}/approve`)).toEqual([
+      { reason: 'Seen on chain, 3 confirmations' },
+    ]);
     const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/approve'));
     expect(new Headers(call?.[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('Cancel or Escape in the Approve dialog sends nothing', async () => {
+    const fetchMock = mockApi({ 'GET /api/admin/deposits': pageReply([item(1)]) });
+    renderTab();
+    const user = userEvent.setup();
+    const approve = await screen.findByRole('button', { name: 'Approve the deposit of user1@example.com' });
+    await user.click(approve);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Approve deposit' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(approve);
+    await screen.findByRole('dialog', { name: 'Approve deposit' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(fetchMock, `POST /api/admin/deposits/${id(1)}/approve`)).toHaveLength(0);
   });
 
   test('Reject asks for a reason, then sends it', async () => {
@@ -168,7 +207,9 @@ describe('the Deposit tab', () => {
       },
     });
     renderTab();
-    await userEvent.setup().click(await screen.findByRole('button', { name: /Approve/ }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Approve/ }));
+    await confirmWithReason(user, 'Approve deposit', 'Seen on chain');
     expect(await screen.findByText('This deposit was already rejected')).toBeTruthy();
   });
 

@@ -8,8 +8,8 @@ import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { useCan } from '../../lib/permissions.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { adminDepositsPageQuery } from './admin-deposits-api.ts';
-import { RejectDepositDialog } from './reject-deposit-dialog.tsx';
-import { useDepositDecision } from './use-deposit-decision.ts';
+import { DepositDecisionDialog } from './deposit-decision-dialog.tsx';
+import { type Decision, useDepositDecision } from './use-deposit-decision.ts';
 
 /** The Manage page's Deposit tab: search by e-mail and pages run on the server, ten a page. */
 export function DepositsTab() {
@@ -38,7 +38,8 @@ const COLUMNS: readonly Column[] = [
 function DepositsTable({ items }: { items: readonly AdminDepositItem[] }) {
   const { decide, deciding } = useDepositDecision();
   const canDecide = useCan('deposits.decide');
-  const [rejecting, setRejecting] = useState<AdminDepositItem | null>(null);
+  // Approve and Reject each ask for the reason first (decision 044).
+  const [asking, setAsking] = useState<{ item: AdminDepositItem; kind: Decision['kind'] } | null>(null);
 
   return (
     <>
@@ -60,8 +61,8 @@ function DepositsTable({ items }: { items: readonly AdminDepositItem[] }) {
                       subject: `the deposit of ${item.email}`,
                       wrap: true,
                       busy: deciding === item.id,
-                      onApprove: () => void decide(item.id, { kind: 'approve' }),
-                      onReject: () => setRejecting(item),
+                      onApprove: () => setAsking({ item, kind: 'approve' }),
+                      onReject: () => setAsking({ item, kind: 'reject' }),
                     }
                   : null
               }
@@ -76,15 +77,16 @@ function DepositsTable({ items }: { items: readonly AdminDepositItem[] }) {
           );
         })}
       </DataTable>
-      {rejecting ? (
-        <RejectDepositDialog
-          email={rejecting.email}
-          amount={formatUsdDecimal(rejecting.amount)}
-          busy={deciding === rejecting.id}
-          onCancel={() => setRejecting(null)}
+      {asking ? (
+        <DepositDecisionDialog
+          kind={asking.kind}
+          email={asking.item.email}
+          amount={formatUsdDecimal(asking.item.amount)}
+          busy={deciding === asking.item.id}
+          onCancel={() => setAsking(null)}
           onConfirm={async (reason) => {
-            await decide(rejecting.id, { kind: 'reject', reason });
-            setRejecting(null);
+            await decide(asking.item.id, { kind: asking.kind, reason });
+            setAsking(null);
           }}
         />
       ) : null}

@@ -5,13 +5,12 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { type DecisionSpec, useDecisionMutation } from '../../lib/use-decision-mutation.ts';
 import { approveDeposit, rejectDeposit } from './admin-deposits-api.ts';
 
-export type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string };
+/** Both decisions carry a reason: a rejection's the customer reads, an approval's the audit log keeps. */
+export type Decision = { kind: 'approve' | 'reject'; reason: string };
 
 const DEPOSIT_DECISIONS: DecisionSpec<Decision, AdminDeposit> = {
-  send: (id, decision, key) =>
-    decision.kind === 'approve'
-      ? approveDeposit(id, key)
-      : rejectDeposit(id, { reason: decision.reason }, key),
+  send: (id, { kind, reason }, key) =>
+    kind === 'approve' ? approveDeposit(id, { reason }, key) : rejectDeposit(id, { reason }, key),
   recordKey: queryKeys.adminDeposits.one,
   allKey: queryKeys.adminDeposits.all,
   doneMessage: (decision) =>

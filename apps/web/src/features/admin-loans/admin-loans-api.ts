@@ -38,6 +38,7 @@ export function adminLoanApplicationQuery(id: string) {
   });
 }
 
+/** Both decisions carry their reason (required: decision 044 for an approval). */
 export type LoanDecision = { kind: 'approve' | 'decline'; reason: string };
 
 export function decideLoanApplication(id: string, decision: LoanDecision, idempotencyKey: string) {
@@ -46,7 +47,7 @@ export function decideLoanApplication(id: string, decision: LoanDecision, idempo
     AdminLoanApplicationSchema,
     {
       method: 'POST',
-      body: decision.reason ? { reason: decision.reason } : {},
+      body: { reason: decision.reason },
       idempotencyKey,
     },
   );

@@ -219,15 +219,22 @@ function LoanApplicationDetails({ id, onBack }: { id: string; onBack: () => void
         </Card>
       )}
       {asking && query.data ? (
+        // Both decisions need a reason (an approval's since decision 044); the customer reads either.
         <ReasonDialog
           title={asking === 'approve' ? 'Approve loan' : 'Decline application'}
+          confirmLabel={asking === 'approve' ? 'Approve' : 'Decline application'}
           description={
             asking === 'approve'
               ? `${formatUsdDecimal(query.data.amount)} is paid out to ${query.data.customerName}'s cash balance at once. The portfolio requirement is checked again.`
               : `${query.data.customerName} is told the reason by e-mail.`
           }
           busyLabel={asking === 'approve' ? 'Approving...' : 'Declining...'}
-          {...(asking === 'decline' ? { requiredMessage: LOAN_MESSAGES.reasonRequired } : {})}
+          requiredMessage={LOAN_MESSAGES.reasonRequired}
+          hint={
+            asking === 'approve'
+              ? 'Shown to the customer with the loan, mailed to them, and recorded in the audit log.'
+              : 'Shown to the customer and mailed to them.'
+          }
           maxLength={LOAN_REASON_MAX_LENGTH}
           variant={asking === 'approve' ? 'primary' : 'danger'}
           busy={busy}

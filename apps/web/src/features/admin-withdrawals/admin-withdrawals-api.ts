@@ -1,6 +1,7 @@
 import {
   AdminWithdrawalPageSchema,
   AdminWithdrawalSchema,
+  type ApproveWithdrawalRequest,
   type RejectWithdrawalRequest,
   type ReleaseWithdrawalHoldRequest,
 } from '@candor/contracts/withdrawals';
@@ -29,9 +30,9 @@ export function adminWithdrawalQuery(id: string) {
 
 const path = (id: string, action: string) => `/api/admin/withdrawals/${encodeURIComponent(id)}/${action}`;
 
-/** Approves a pending withdrawal; `idempotencyKey` is reused when the same decision is retried. */
-export function approveWithdrawal(id: string, idempotencyKey: string) {
-  return apiRequest(path(id, 'approve'), AdminWithdrawalSchema, { method: 'POST', idempotencyKey });
+/** Approves a pending withdrawal with its reason; `idempotencyKey` is reused when the same decision is retried. */
+export function approveWithdrawal(id: string, body: ApproveWithdrawalRequest, idempotencyKey: string) {
+  return apiRequest(path(id, 'approve'), AdminWithdrawalSchema, { method: 'POST', body, idempotencyKey });
 }
 
 export function rejectWithdrawal(id: string, body: RejectWithdrawalRequest, idempotencyKey: string) {

@@ -7,8 +7,7 @@ import { type DecisionSpec, useDecisionMutation } from '../../lib/use-decision-m
 import { approveWithdrawal, rejectWithdrawal, releaseWithdrawalHold } from './admin-withdrawals-api.ts';
 
 export type WithdrawalDecision =
-  | { kind: 'approve' }
-  | { kind: 'reject'; reason: string }
+  | { kind: 'approve' | 'reject'; reason: string }
   | { kind: 'release_hold'; reason?: string };
 
 const DONE = {
@@ -20,7 +19,7 @@ const DONE = {
 const WITHDRAWAL_DECISIONS: DecisionSpec<WithdrawalDecision, AdminWithdrawal> = {
   send: (id, decision, key) =>
     decision.kind === 'approve'
-      ? approveWithdrawal(id, key)
+      ? approveWithdrawal(id, { reason: decision.reason }, key)
       : decision.kind === 'reject'
         ? rejectWithdrawal(id, { reason: decision.reason }, key)
         : releaseWithdrawalHold(id, { reason: decision.reason }, key),

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { confirmWithReason } from '../../test/reason-dialog.ts';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { buildWithdrawal } from '../../test/withdrawals.ts';
 import { WithdrawalDetailsPage } from './withdrawal-details-page.tsx';
@@ -80,7 +81,9 @@ describe('WithdrawalDetailsPage', () => {
         return { status: 200, body: current };
       },
     });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Approve' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await confirmWithReason(user, 'Approve withdrawal', 'Large payout: customer called');
     expect((await screen.findAllByText('Awaiting second approval')).length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByText('Withdrawal approved')).toBeNull();
     expect(screen.getByText(/Approved by Mona Maker; awaiting a second staff member/)).toBeTruthy();
@@ -88,9 +91,9 @@ describe('WithdrawalDetailsPage', () => {
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
   });
 
-  test('Approve updates the page in place', async () => {
+  test('Approve asks for the reason, sends it, and updates the page in place', async () => {
     let current = detail();
-    renderDetails({
+    const { fetchMock } = renderDetails({
       [`GET /api/admin/withdrawals/${ID}`]: () => ({ status: 200, body: current }),
       [`POST /api/admin/withdrawals/${ID}/approve`]: () => {
         current = detail({
@@ -103,10 +106,20 @@ describe('WithdrawalDetailsPage', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve withdrawal' });
+    await user.type(within(dialog).getByLabelText('Reason'), '  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('A reason is required');
+    expect(callsTo(fetchMock, `POST /api/admin/withdrawals/${ID}/approve`)).toHaveLength(0);
+    await user.clear(within(dialog).getByLabelText('Reason'));
+    await confirmWithReason(user, 'Approve withdrawal', 'Payout details match');
     expect(await screen.findByText('Withdrawal approved')).toBeTruthy();
     expect(await screen.findByText('Approved')).toBeTruthy();
     expect(screen.getByText(/Approved by Ada Admin on/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(callsTo(fetchMock, `POST /api/admin/withdrawals/${ID}/approve`)).toEqual([
+      { reason: 'Payout details match' },
+    ]);
   });
 
   test('on hold: the reason shows and Release hold sends an optional note', async () => {

@@ -25,10 +25,10 @@ import { useCan } from '../../lib/permissions.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { adminWithdrawalQuery } from './admin-withdrawals-api.ts';
-import { RejectWithdrawalDialog } from './reject-withdrawal-dialog.tsx';
 import { useWithdrawalDecision } from './use-withdrawal-decision.ts';
+import { WithdrawalDecisionDialog } from './withdrawal-decision-dialog.tsx';
 
-/** /withdrawal/{id}: every detail of one withdrawal; Approve / Reject while pending, Release hold while on hold. */
+/** /withdrawal/{id}: every detail of one withdrawal; Approve / Reject (each with a reason) while pending, Release hold while on hold. */
 export function WithdrawalDetailsPage() {
   useDocumentBranding('Withdrawal');
   const { id = '' } = useParams({ strict: false });
@@ -65,7 +65,8 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   const canDecide = useCan('withdrawals.decide');
   // Releasing a hold is a compliance decision (withdrawal holds), not an accountant's.
   const canReleaseHold = useCan('withdrawals.settings');
-  const [dialog, setDialog] = useState<'reject' | 'release' | null>(null);
+  // Approve and Reject each ask for the reason first (decision 044); Release hold for an optional note.
+  const [dialog, setDialog] = useState<'approve' | 'reject' | 'release' | null>(null);
   const waiting = withdrawal.awaitingApproval;
   const label = waiting ? APPROVAL_MESSAGES.awaiting : withdrawalStatusLabel(withdrawal.status);
   const amount = formatUsdDecimal(withdrawal.amount);
@@ -81,8 +82,7 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
         canDecide && withdrawal.status === 'pending' && !waiting ? (
           <DecisionButtons
             busy={busy}
-            approving={busy && !dialog}
-            onApprove={() => void decide(withdrawal.id, { kind: 'approve' })}
+            onApprove={() => setDialog('approve')}
             onReject={() => setDialog('reject')}
           />
         ) : canReleaseHold && withdrawal.status === 'on_hold' ? (
@@ -163,14 +163,15 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
         )}
       </DetailsSection>
 
-      {dialog === 'reject' ? (
-        <RejectWithdrawalDialog
+      {dialog === 'approve' || dialog === 'reject' ? (
+        <WithdrawalDecisionDialog
+          kind={dialog}
           email={withdrawal.email}
           amount={amount}
           busy={busy}
           onCancel={() => setDialog(null)}
           onConfirm={async (reason) => {
-            await decide(withdrawal.id, { kind: 'reject', reason });
+            await decide(withdrawal.id, { kind: dialog, reason });
             setDialog(null);
           }}
         />

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { confirmWithReason } from '../../test/reason-dialog.ts';
 import { recordId as id } from '../../test/record-id.ts';
 import { buildMe, callsTo, mockApi, pageReply, renderPages, requestedUrls } from '../../test/render-page.tsx';
 import { WithdrawalsTab } from './withdrawals-tab.tsx';
@@ -144,8 +145,19 @@ describe('the Withdrawals tab', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Approve the withdrawal of user1@example.com' }),
     );
+    // The reason is asked first; without one nothing is sent.
+    const dialog = await screen.findByRole('dialog', { name: 'Approve withdrawal' });
+    expect(dialog.textContent).toContain('the customer does not see it');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('A reason is required');
+    expect(callsTo(fetchMock, `POST /api/admin/withdrawals/${id(1)}/approve`)).toHaveLength(0);
+    await confirmWithReason(user, 'Approve withdrawal', 'Bank account matches the ID');
     expect(await screen.findByText('Withdrawal approved')).toBeTruthy();
     expect(await screen.findByText('Approved')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(fetchMock, `POST /api/admin/withdrawals/${id(1)}/approve`)).toEqual([
+      { reason: 'Bank account matches the ID' },
+    ]);
     const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/approve'));
     expect(new Headers(call?.[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -176,6 +188,7 @@ describe('the Withdrawals tab', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Approve the withdrawal of user1@example.com' }),
     );
+    await confirmWithReason(user, 'Approve withdrawal', 'Large payout: customer called');
     expect((await screen.findAllByText('Awaiting second approval')).length).toBeGreaterThan(0);
     expect(screen.queryByText('Withdrawal approved')).toBeNull();
     await waitFor(() =>

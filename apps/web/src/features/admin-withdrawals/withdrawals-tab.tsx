@@ -8,8 +8,8 @@ import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { useCan } from '../../lib/permissions.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { adminWithdrawalsPageQuery } from './admin-withdrawals-api.ts';
-import { RejectWithdrawalDialog } from './reject-withdrawal-dialog.tsx';
 import { useWithdrawalDecision } from './use-withdrawal-decision.ts';
+import { WithdrawalDecisionDialog } from './withdrawal-decision-dialog.tsx';
 
 /** The Manage page's Withdrawals tab: search by e-mail and pages run on the server, five a page. */
 export function WithdrawalsTab() {
@@ -39,7 +39,10 @@ const COLUMNS: readonly Column[] = [
 function WithdrawalsTable({ items }: { items: readonly AdminWithdrawalItem[] }) {
   const { decide, deciding } = useWithdrawalDecision();
   const canDecide = useCan('withdrawals.decide');
-  const [rejecting, setRejecting] = useState<AdminWithdrawalItem | null>(null);
+  // Approve and Reject each ask for the reason first (decision 044).
+  const [asking, setAsking] = useState<{ item: AdminWithdrawalItem; kind: 'approve' | 'reject' } | null>(
+    null,
+  );
 
   return (
     <>
@@ -63,8 +66,8 @@ function WithdrawalsTable({ items }: { items: readonly AdminWithdrawalItem[] }) 
                   ? {
                       subject: `the withdrawal of ${item.email}`,
                       busy: deciding === item.id,
-                      onApprove: () => void decide(item.id, { kind: 'approve' }),
-                      onReject: () => setRejecting(item),
+                      onApprove: () => setAsking({ item, kind: 'approve' }),
+                      onReject: () => setAsking({ item, kind: 'reject' }),
                     }
                   : null
               }
@@ -84,15 +87,16 @@ function WithdrawalsTable({ items }: { items: readonly AdminWithdrawalItem[] }) 
           );
         })}
       </DataTable>
-      {rejecting ? (
-        <RejectWithdrawalDialog
-          email={rejecting.email}
-          amount={formatUsdDecimal(rejecting.amount)}
-          busy={deciding === rejecting.id}
-          onCancel={() => setRejecting(null)}
+      {asking ? (
+        <WithdrawalDecisionDialog
+          kind={asking.kind}
+          email={asking.item.email}
+          amount={formatUsdDecimal(asking.item.amount)}
+          busy={deciding === asking.item.id}
+          onCancel={() => setAsking(null)}
           onConfirm={async (reason) => {
-            await decide(rejecting.id, { kind: 'reject', reason });
-            setRejecting(null);
+            await decide(asking.item.id, { kind: asking.kind, reason });
+            setAsking(null);
           }}
         />
       ) : null}

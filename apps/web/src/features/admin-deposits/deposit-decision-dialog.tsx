@@ -1,0 +1,43 @@
+import { DEPOSIT_MESSAGES, DEPOSIT_REASON_MAX_LENGTH } from '@candor/contracts/deposits';
+import {
+  AUDIT_LOG_HINT,
+  ReasonDialog,
+  type ReasonDialogActions,
+} from '../../components/ui/reason-dialog.tsx';
+import type { Decision } from './use-deposit-decision.ts';
+
+/**
+ * Asks for the reason of a decision on a deposit before anything is sent. Rejecting moves no money
+ * and the customer reads why in their deposit history; approving credits the customer, and its
+ * reason goes to the audit log only (decision 044).
+ */
+export function DepositDecisionDialog({
+  kind,
+  email,
+  amount,
+  ...actions
+}: { kind: Decision['kind']; email: string; amount: string } & ReasonDialogActions) {
+  const shared = {
+    requiredMessage: DEPOSIT_MESSAGES.reasonRequired,
+    maxLength: DEPOSIT_REASON_MAX_LENGTH,
+    ...actions,
+  };
+  return kind === 'approve' ? (
+    <ReasonDialog
+      title="Approve deposit"
+      confirmLabel="Approve"
+      description={`${amount} from ${email} is credited to the customer's cash balance at once.`}
+      busyLabel="Approving..."
+      variant="primary"
+      hint={AUDIT_LOG_HINT}
+      {...shared}
+    />
+  ) : (
+    <ReasonDialog
+      title="Reject deposit"
+      description={`${amount} from ${email}. No money moves; the customer sees the reason in their deposit history.`}
+      busyLabel="Rejecting..."
+      {...shared}
+    />
+  );
+}

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { confirmWithReason } from '../../test/reason-dialog.ts';
+import { recordId as id } from '../../test/record-id.ts';
+import { buildMe, callsTo, mockApi, pageReply, renderPages } from '../../test/render-page.tsx';
+import { LoanApplicationsTab } from './loan-applications-tab.tsx';
+
+const APPROVE = `POST /api/admin/loan-applications/${id(1)}/approve`;
+
+function application(overrides: object = {}) {
+  return {
+    id: id(1),
+    planId: 'plan-1',
+    planName: 'Level 1',
+    amount: '2000000.00',
+    annualInterestPercent: '12.17',
+    termDays: 25,
+    fullName: 'Ada Lovelace',
+    monthlyIncome: '12500.00',
+    goal: 'Trade larger positions on EURUSD',
+    portfolioAtApplication: '350000.00',
+    status: 'pending',
+    decisionReason: null,
+    createdAt: '2026-03-04T12:00:00.000Z',
+    decidedAt: null,
+    loanId: null,
+    userId: 'user-1',
+    customerName: 'Ada Lovelace',
+    customerEmail: 'ada@example.com',
+    decidedBy: null,
+    loan: null,
+    ...overrides,
+  };
+}
+
+const approved = application({
+  status: 'approved',
+  decisionReason: 'Steady income, portfolio above the minimum',
+  decidedAt: '2026-03-04T13:00:00.000Z',
+  decidedBy: { id: 'acc-1', name: 'Grace Accountant' },
+});
+
+/** The tab, opened on the pending application's details. */
+async function openApplication(handlers: Parameters<typeof mockApi>[0]) {
+  const fetchMock = mockApi({ 'GET /api/admin/loan-applications': pageReply([application()]), ...handlers });
+  renderPages([{ path: '/all-user', component: LoanApplicationsTab }], '/all-user?tab=loans', {
+    me: buildMe({ role: 'accountant' }),
+  });
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+  return { fetchMock, user };
+}
+
+describe('LoanApplicationsTab: approving a loan', () => {
+  test('Approve asks for the reason (required) before anything is sent, then sends it', async () => {
+    let decided = false;
+    const { fetchMock, user } = await openApplication({
+      [`GET /api/admin/loan-applications/${id(1)}`]: () => ({
+        status: 200,
+        body: decided ? approved : application(),
+      }),
+      [APPROVE]: () => {
+        decided = true;
+        return { status: 200, body: approved };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve loan' });
+    expect(dialog.textContent).toContain("$2,000,000.00 is paid out to Ada Lovelace's cash balance at once.");
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Enter a reason');
+    expect(callsTo(fetchMock, APPROVE)).toEqual([]);
+
+    await confirmWithReason(user, 'Approve loan', 'Steady income, portfolio above the minimum');
+    expect(await screen.findByText('Loan approved and paid out')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(fetchMock, APPROVE)).toEqual([{ reason: 'Steady income, portfolio above the minimum' }]);
+    expect(await screen.findByText('Steady income, portfolio above the minimum')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  test('Cancel sends nothing; a refusal shows the server’s words', async () => {
+    const { fetchMock, user } = await openApplication({
+      [`GET /api/admin/loan-applications/${id(1)}`]: { status: 200, body: application() },
+      [APPROVE]: {
+        status: 422,
+        body: {
+          code: 'LOAN_REQUIREMENTS_NOT_MET',
+          message: 'This loan requires a portfolio of at least $350,000.00; yours is $349,999.99.',
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve loan' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(fetchMock, APPROVE)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await confirmWithReason(user, 'Approve loan', 'Checked');
+    expect(
+      await screen.findByText(
+        'This loan requires a portfolio of at least $350,000.00; yours is $349,999.99.',
+      ),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, APPROVE)).toEqual([{ reason: 'Checked' }]);
+  });
+});

@@ -1,0 +1,43 @@
+import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
+import { DECISION_REASON_MAX_LENGTH, WITHDRAWAL_MESSAGES } from '@candor/contracts/withdrawals';
+import {
+  AUDIT_LOG_HINT,
+  ReasonDialog,
+  type ReasonDialogActions,
+} from '../../components/ui/reason-dialog.tsx';
+
+/**
+ * Asks for the reason of a decision on a withdrawal before anything is sent. Rejecting returns the
+ * reserved amount and the customer reads why; approving pays it out (or, above the four-eyes
+ * threshold, asks a second staff member, who reads the reason), and its reason goes to the audit
+ * log only (decision 044). Each refuses a missing reason as the server does.
+ */
+export function WithdrawalDecisionDialog({
+  kind,
+  email,
+  amount,
+  ...actions
+}: { kind: 'approve' | 'reject'; email: string; amount: string } & ReasonDialogActions) {
+  return kind === 'approve' ? (
+    <ReasonDialog
+      title="Approve withdrawal"
+      confirmLabel="Approve"
+      description={`${amount} to ${email}: the net amount is paid out and the fee goes to fee revenue. Above the four-eyes threshold it waits for a second staff member instead.`}
+      busyLabel="Approving..."
+      requiredMessage={APPROVAL_MESSAGES.reasonRequired}
+      maxLength={DECISION_REASON_MAX_LENGTH}
+      variant="primary"
+      hint={AUDIT_LOG_HINT}
+      {...actions}
+    />
+  ) : (
+    <ReasonDialog
+      title="Reject withdrawal"
+      description={`${amount} to ${email}. The reserved amount returns to the customer's balance.`}
+      busyLabel="Rejecting..."
+      requiredMessage={WITHDRAWAL_MESSAGES.reasonRequired}
+      maxLength={DECISION_REASON_MAX_LENGTH}
+      {...actions}
+    />
+  );
+}

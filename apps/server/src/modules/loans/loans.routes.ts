@@ -129,8 +129,8 @@ export const loansRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, { db
         summary:
           'Approve a pending application with a reason: re-checks the requirements and pays the loan out once',
         description:
-          "The reason (1 to 500 characters, trimmed) is recorded in the audit log and, as the decision's " +
-          'reason, shown to the customer and mailed with the approval; without one the answer is 400 ' +
+          "The reason (1 to 500 characters, trimmed) is the audit row's and the decision's (the customer's " +
+          'application carries it, and the approval mail quotes it); without one the answer is 400 ' +
           'VALIDATION_FAILED and nothing moves. Accepts an Idempotency-Key.',
         headers: IdempotencyHeadersSchema,
         params: IdParamsSchema,

@@ -184,8 +184,8 @@ async function lockForDecision(tx: Db, id: string, to: LoanApplicationStatus): P
  * lock), pays the amount out with a loan_payout entry (cash up, loan account down), records the loan
  * with its due date, audits it and tells the customer by mail, all in one transaction. The staff
  * member's reason is required (docs/decisions/044): it is the audit row's reason and the decision's,
- * which the customer reads. The row lock makes a second (or simultaneous) decision find the first
- * and refuse: one payout.
+ * which the approval mail quotes. The row lock makes a second (or simultaneous) decision find the
+ * first and refuse: one payout.
  */
 export async function approveLoanApplication({
   tx,

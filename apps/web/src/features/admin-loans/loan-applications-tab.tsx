@@ -219,7 +219,7 @@ function LoanApplicationDetails({ id, onBack }: { id: string; onBack: () => void
         </Card>
       )}
       {asking && query.data ? (
-        // Both decisions need a reason (an approval's since decision 044); the customer reads either.
+        // Both decisions need a reason (an approval's since decision 044); the customer is mailed either.
         <ReasonDialog
           title={asking === 'approve' ? 'Approve loan' : 'Decline application'}
           confirmLabel={asking === 'approve' ? 'Approve' : 'Decline application'}
@@ -232,7 +232,7 @@ function LoanApplicationDetails({ id, onBack }: { id: string; onBack: () => void
           requiredMessage={LOAN_MESSAGES.reasonRequired}
           hint={
             asking === 'approve'
-              ? 'Shown to the customer with the loan, mailed to them, and recorded in the audit log.'
+              ? 'Mailed to the customer with the approval, and recorded in the audit log.'
               : 'Shown to the customer and mailed to them.'
           }
           maxLength={LOAN_REASON_MAX_LENGTH}

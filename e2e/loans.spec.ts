@@ -81,7 +81,11 @@ test('a customer applies for a Level 1 loan, the accountant approves it, the cus
     await expect(accountant.getByText('Trade larger EURUSD positions')).toBeVisible();
     await accountant.getByRole('button', { name: 'Approve', exact: true }).click();
     const dialog = accountant.getByRole('dialog', { name: 'Approve loan' });
-    await dialog.getByRole('button', { name: 'Approve loan' }).click();
+    // A reason is required (decision 044): nothing is sent without one.
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Enter a reason');
+    await dialog.getByLabel('Reason').fill('Income and portfolio checked');
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(toast(accountant, 'Loan approved and paid out')).toBeVisible();
     await expect(accountant.getByText('Owed now')).toBeVisible();
     await accountant.screenshot({ path: '/tmp/loans-admin-details.png', fullPage: true });

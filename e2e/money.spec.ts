@@ -30,12 +30,18 @@ test('a deposit approved, a crypto withdrawal approved: balances and statement f
   await expect(page).toHaveURL('/deposit-history');
   await expect(page.getByText('FUND $250.00')).toBeVisible();
 
-  // An administrator approves it from the Deposit tab.
+  // An administrator approves it from the Deposit tab, with a reason (nothing is sent without one).
   await asAdmin(browser, async (admin) => {
     await admin.goto('/all-user?tab=deposits');
     await admin.getByLabel('Search by email').fill(signedInClient.email);
     await admin.getByRole('button', { name: `Approve the deposit of ${signedInClient.email}` }).click();
+    const approveDeposit = admin.getByRole('dialog', { name: 'Approve deposit' });
+    await approveDeposit.getByRole('button', { name: 'Approve' }).click();
+    await expect(approveDeposit.getByRole('alert')).toHaveText('Reason is required');
+    await approveDeposit.getByLabel('Reason').fill('Proof matches the bitcoin transfer');
+    await approveDeposit.getByRole('button', { name: 'Approve' }).click();
     await expect(toast(admin, 'Deposit successful')).toBeVisible();
+    await expect(approveDeposit).toBeHidden();
 
     // The dashboard shows the money.
     await page.goto('/dashboard');
@@ -52,11 +58,21 @@ test('a deposit approved, a crypto withdrawal approved: balances and statement f
     await page.getByRole('button', { name: 'Withdraw' }).click();
     await expect(toast(page, 'Withdrawal successful')).toBeVisible();
 
-    // The administrator approves it from the Withdrawals tab.
+    // The administrator approves it from the Withdrawals tab, with a reason.
     await admin.goto('/all-user?tab=withdrawals');
     await admin.getByLabel('Search by email').fill(signedInClient.email);
     await admin.getByRole('button', { name: `Approve the withdrawal of ${signedInClient.email}` }).click();
+    const approveWithdrawal = admin.getByRole('dialog', { name: 'Approve withdrawal' });
+    await approveWithdrawal.getByLabel('Reason').fill('Address checked with the customer');
+    await approveWithdrawal.getByRole('button', { name: 'Approve' }).click();
     await expect(admin.getByRole('row').filter({ hasText: signedInClient.email })).toContainText('Approved');
+
+    // The audit log keeps both reasons.
+    await admin.goto('/all-user?tab=audit');
+    await admin.getByLabel('Customer').fill(signedInClient.email);
+    await admin.getByRole('button', { name: 'Apply' }).click();
+    await expect(admin.getByText('Reason: Proof matches the bitcoin transfer')).toBeVisible();
+    await expect(admin.getByText('Reason: Address checked with the customer')).toBeVisible();
   });
 
   await page.goto('/dashboard');

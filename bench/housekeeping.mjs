@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { connect, insertPendingDeposits, insertUsers } from './ledger-setup.mjs';
 import {
   ADMIN_CLI,
+  APPROVAL_BODY,
   client,
   fail,
   ms,
@@ -119,7 +120,7 @@ try {
     await http.expectOk('GET', '/api/me/balances', admin.cookie);
     console.log(`Set-up: approving ${customerCount.toLocaleString('en')} starting deposits…`);
     await runAll(startDeposits, clients, (id) =>
-      http.expectOk('POST', `/api/admin/deposits/${id}/approve`, admin.cookie),
+      http.expectOk('POST', `/api/admin/deposits/${id}/approve`, admin.cookie, APPROVAL_BODY),
     );
     lines.push(
       `Set-up: ${customerCount.toLocaleString('en')} customers, ${seconds} s per phase: ` +
@@ -138,7 +139,7 @@ try {
       const id = queue.pop();
       return id === undefined
         ? undefined
-        : http.send('POST', `/api/admin/deposits/${id}/approve`, admin.cookie);
+        : http.send('POST', `/api/admin/deposits/${id}/approve`, admin.cookie, APPROVAL_BODY);
     };
     const measure = async (label, queue, until) => {
       console.log(`${label}: ${clients} clients (withdrawal requests + deposit approvals)…`);

@@ -28,6 +28,7 @@ import { observe } from './ledger-observe.mjs';
 import { connect, insertPendingDeposits, insertUsers, readLedgerCounts } from './ledger-setup.mjs';
 import {
   ADMIN_CLI,
+  APPROVAL_BODY,
   analyzeBenchDatabase,
   checkLedger,
   client,
@@ -151,7 +152,7 @@ try {
       `Set-up: ${customerCount.toLocaleString('en')} customers; approving their starting deposits…`,
     );
     await runAll(startDeposits, clients, (id) =>
-      http.expectOk('POST', `/api/admin/deposits/${id}/approve`, admin.cookie),
+      http.expectOk('POST', `/api/admin/deposits/${id}/approve`, admin.cookie, APPROVAL_BODY),
     );
     setupLine =
       `Set-up: ${customerCount.toLocaleString('en')} customers with $${(START_CENTS / 100n).toLocaleString('en')} ` +
@@ -175,13 +176,13 @@ try {
       const id = queue.pop();
       return id === undefined
         ? undefined
-        : http.send('POST', `/api/admin/deposits/${id}/approve`, admin.cookie);
+        : http.send('POST', `/api/admin/deposits/${id}/approve`, admin.cookie, APPROVAL_BODY);
     };
     const approveWithdrawal = () => {
       const id = pendingWithdrawals.pop();
       return id === undefined
         ? undefined
-        : http.send('POST', `/api/admin/withdrawals/${id}/approve`, admin.cookie);
+        : http.send('POST', `/api/admin/withdrawals/${id}/approve`, admin.cookie, APPROVAL_BODY);
     };
 
     /**

@@ -95,6 +95,12 @@ export async function startOnPostgres(run, kind, authSecret) {
 }
 
 /**
+ * The body of a staff approval that moves money (deposits, withdrawals): the server requires a
+ * reason (docs/decisions/044), which goes to the approval's audit row.
+ */
+export const APPROVAL_BODY = { reason: 'Benchmark: payment checked' };
+
+/**
  * HTTP calls with the session cookie, the Origin header and a fresh Idempotency-Key each, over
  * keep-alive connections on raw sockets (bench/http-client.mjs: a fraction of node:http's CPU per
  * request, so the load generator takes less of the cores it shares with the server it measures).

@@ -19,6 +19,7 @@ import { observe } from './ledger-observe.mjs';
 import { connect, insertPendingDeposits, insertUsers } from './ledger-setup.mjs';
 import {
   ADMIN_CLI,
+  APPROVAL_BODY,
   analyzeBenchDatabase,
   checkLedger,
   client,
@@ -108,7 +109,7 @@ try {
     }
     const { admin, customers } = users;
     await runAll(deposits, clients, (id) =>
-      http.expectOk('POST', `/api/admin/deposits/${id}/approve`, admin.cookie),
+      http.expectOk('POST', `/api/admin/deposits/${id}/approve`, admin.cookie, APPROVAL_BODY),
     );
     setupLine =
       `Set-up: ${clients} customers with $${(START_CENTS / 100n).toLocaleString('en')} each (deposit approvals ` +

@@ -2,6 +2,7 @@ import { USER_ROLES, type UserRole, UserRoleSchema } from '@candor/contracts/aut
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { COMMAND_LINE_ACTOR } from '../lib/actor.ts';
+import { AppError } from '../lib/app-error.ts';
 import { HOUR_MS, runHousekeeping } from '../lib/housekeeping-job.ts';
 import { ensureInstanceSecret } from '../lib/instance-secret.ts';
 import { recordAudit } from '../modules/audit/audit.repository.ts';
@@ -12,6 +13,7 @@ import { readSiteName } from '../modules/settings/settings.service.ts';
 import { assignRole } from '../modules/staff/staff.service.ts';
 import { createStorageFromEnv } from '../modules/storage/storage-from-env.ts';
 import { findUserByEmail, makeVerifiedStaff } from '../modules/users/users.repository.ts';
+import { requireLockedUser } from '../modules/users/users.service.ts';
 
 export const ADMIN_COMMANDS = [
   'create',
@@ -135,12 +137,24 @@ function requireRole(role: string | undefined): UserRole {
   return parsed.data;
 }
 
-/** The operator may give any account any role (the Staff tab's guard rails are for the web). */
+/**
+ * The operator may give any account any role (the Staff tab's owner-only guard rails are for the
+ * web), through the same `assignRole` as the Staff tab: a customer holding money or open business
+ * stays a customer (exit code 2, nothing changed).
+ */
 async function setRole(db: Db, email: string, role: UserRole, answer: AdminAnswer): Promise<void> {
   const normalized = email.trim().toLowerCase();
-  const user = await findUserByEmail(db, normalized);
-  if (!user) throw new UsageError(`No account found with that email address: ${normalized}`);
-  await db.transaction((tx) => assignRole({ tx, actor: COMMAND_LINE_ACTOR, now: new Date(), user, role }));
+  const found = await findUserByEmail(db, normalized);
+  if (!found) throw new UsageError(`No account found with that email address: ${normalized}`);
+  try {
+    await db.transaction(async (tx) => {
+      const user = await requireLockedUser(tx, found.id);
+      await assignRole({ tx, actor: COMMAND_LINE_ACTOR, now: new Date(), user, role });
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') throw new UsageError(error.message);
+    throw error;
+  }
   answer.out.push(
     role === 'client' ? `${normalized} is now a customer (no staff role).` : `${normalized} is now ${role}.`,
   );

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { runAdminCommand } from '../../cli/admin-commands.ts';
 import { users } from '../../db/schema/auth.ts';
+import { readEnv } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { insertPendingDeposit } from '../../test/deposits.ts';
 import { insertUser, signIn, signInAs, type TestUser } from '../../test/factories.ts';
+import { fund } from '../../test/money.ts';
 import { Browser, useTestApp } from '../../test/test-app.ts';
 import { changeStaffRole } from './staff.service.ts';
 
@@ -172,5 +176,66 @@ describe('the Staff tab', () => {
     expect([403, 409]).toContain(codes[1]);
     const roles = [await roleOf(owner.id), await roleOf(second.id)].sort();
     expect(roles).toEqual(['admin', 'owner']);
+  });
+});
+
+describe('a customer holding money or open business stays a customer', () => {
+  const HOLDS_MONEY =
+    'This customer holds money or open business (a balance, open positions, pending deposits or withdrawals, a loan): as staff, it would vanish from the Users tab. Settle it first, or add the staff member with a new account.';
+
+  function grant(email: string, role = 'support') {
+    return ownerBrowser.request({ method: 'POST', url: '/api/admin/staff/grants', payload: { email, role } });
+  }
+
+  test('a funded customer is refused a staff role: 409, still a customer, nothing audited', async () => {
+    const customer = await insertUser(t.db);
+    await fund(t.db, customer.id, 10_000n);
+    const res = await grant(customer.email);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'CONFLICT', message: HOLDS_MONEY });
+    expect(await roleOf(customer.id)).toBe('client');
+    expect((await auditOf(customer.id)).filter((row) => row.action.startsWith('staff.'))).toEqual([]);
+    const changed = await ownerBrowser.request({
+      method: 'PUT',
+      url: `/api/admin/staff/${customer.id}/role`,
+      payload: { role: 'admin' },
+    });
+    expect(changed.statusCode).toBe(409);
+    expect(await roleOf(customer.id)).toBe('client');
+  });
+
+  test('open business with no balance is refused too (a pending deposit)', async () => {
+    const customer = await insertUser(t.db);
+    await insertPendingDeposit(t.db, customer.id);
+    const res = await grant(customer.email, 'accountant');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(HOLDS_MONEY);
+    expect(await roleOf(customer.id)).toBe('client');
+  });
+
+  test('an empty customer account becomes staff, audited', async () => {
+    const customer = await insertUser(t.db);
+    const res = await grant(customer.email);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().member).toMatchObject({ id: customer.id, role: 'support' });
+    expect(await roleOf(customer.id)).toBe('support');
+    expect((await auditOf(customer.id)).map((row) => [row.action, row.before, row.after])).toEqual([
+      ['staff.role', { role: 'client' }, { role: 'support' }],
+    ]);
+  });
+
+  test('the command line role command refuses the same (exit code 2), and gives an empty account its role', async () => {
+    const env = readEnv({ LOG_LEVEL: 'silent' });
+    const funded = await insertUser(t.db);
+    await fund(t.db, funded.id, 2_500n);
+    const refused = await runAdminCommand(t.db, env, { command: 'role', email: funded.email, role: 'admin' });
+    expect(refused).toEqual({ code: 2, out: [], err: [HOLDS_MONEY] });
+    expect(await roleOf(funded.id)).toBe('client');
+    expect((await auditOf(funded.id)).filter((row) => row.action.startsWith('staff.'))).toEqual([]);
+
+    const empty = await insertUser(t.db);
+    const done = await runAdminCommand(t.db, env, { command: 'role', email: empty.email, role: 'admin' });
+    expect(done.code).toBe(0);
+    expect(await roleOf(empty.id)).toBe('admin');
   });
 });

@@ -1,16 +1,20 @@
 import type { UserRole } from '@candor/contracts/auth';
+import { isStaffRole } from '@candor/contracts/staff';
 import {
   type CreateStaffMemberRequest,
   STAFF_MESSAGES,
   type StaffList,
   type StaffMember,
 } from '@candor/contracts/staff-members';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
 import type { Auth } from '../../plugins/auth.ts';
+import { countOpenBusiness } from '../admin-users/account-status.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { lockCustomerAccountsWhere } from '../ledger/ledger.repository.ts';
 import {
   findUserByEmail,
   makeVerifiedStaff,
@@ -37,7 +41,15 @@ export async function listStaff(db: Db): Promise<StaffList> {
 
 /**
  * Gives an account a role and records it (who, before, after). Used by the Staff tab (after its
- * guard rails) and by the command line, whose operator may do anything.
+ * guard rails) and by the command line, whose operator may do anything else. `user` is the row as
+ * read under its lock in this transaction.
+ *
+ * A customer becomes staff only with nothing in their account: staff are not listed on the Users
+ * tab and cannot be suspended, so a balance, an open position, a pending deposit, an undecided
+ * withdrawal, a request awaiting approval, a loan application or a loan owed would vanish with
+ * them (CONFLICT, nothing changed). Their ledger accounts are locked (without creating any) so a
+ * movement committing meanwhile is seen: the lock is FOR NO KEY UPDATE, as postings take it, and
+ * the user row's lock does not block a posting's reference to it.
  */
 export async function assignRole({
   tx,
@@ -46,6 +58,7 @@ export async function assignRole({
   user,
   role,
 }: Command<{ user: UserRow; role: UserRole }>): Promise<void> {
+  if (isStaffRole(role) && !isStaffRole(user.role)) await requireNothingHeld(tx, user.id);
   await updateUserRole(tx, user.id, role, now);
   await recordAudit(tx, {
     actor,
@@ -55,6 +68,15 @@ export async function assignRole({
     before: { role: user.role },
     after: { role },
   });
+}
+
+async function requireNothingHeld(tx: Command['tx'], userId: string): Promise<void> {
+  const accounts = await lockCustomerAccountsWhere(tx, sql`${userId}`);
+  const business = await countOpenBusiness(tx, userId);
+  const open = Object.values(business).some((count) => count > 0);
+  if (open || accounts.some((account) => account.balanceMinor !== 0n)) {
+    throw new AppError('CONFLICT', STAFF_MESSAGES.customerHoldsMoney);
+  }
 }
 
 /**

@@ -17,9 +17,12 @@ const item = (n: number, to = `user${n}@example.com`) => ({
   sentAt: null,
 });
 
-function renderOutbox(url = '/admin/outbox') {
+function renderOutbox(
+  url = '/admin/outbox',
+  role: 'admin' | 'support' | 'compliance' | 'accountant' = 'admin',
+) {
   return renderPages([{ path: '/admin/outbox', component: OutboxPage }], url, {
-    me: buildMe({ role: 'admin' }),
+    me: buildMe({ role }),
   });
 }
 
@@ -29,6 +32,33 @@ function distinct(values: (string | null)[]): (string | null)[] {
 }
 
 describe('OutboxPage', () => {
+  test.each([
+    ['compliance', 'Compliance'],
+    ['accountant', 'Accountant'],
+  ] as const)(
+    '%s, without outbox.read, is told its role cannot read the log; nothing is asked of the server',
+    async (role, label) => {
+      const fetchMock = mockApi({});
+      renderOutbox('/admin/outbox', role);
+      expect(await screen.findByRole('heading', { name: 'Delivery log' })).toBeTruthy();
+      expect(screen.getByText(`Your role (${label}) cannot read the delivery log.`)).toBeTruthy();
+      expect(screen.getByText('Only Owner, Admin or Support can: ask one of them.')).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      expect(screen.queryByLabelText('Search by email')).toBeNull();
+      expect(requestedUrls(fetchMock, '/api/admin/outbox')).toEqual([]);
+    },
+  );
+
+  test('support, with outbox.read, reads the log', async () => {
+    mockApi({
+      'GET /api/admin/outbox': { status: 200, body: { items: [item(1)], page: 1, pageCount: 1, total: 1 } },
+    });
+    renderOutbox('/admin/outbox', 'support');
+    expect(await screen.findByText('Message 1')).toBeTruthy();
+    expect(screen.queryByText(/Your role .* cannot/)).toBeNull();
+  });
+
   test('pages through the messages with Previous and Next', async () => {
     const fetchMock = mockApi({
       'GET /api/admin/outbox': ({ url }) => {

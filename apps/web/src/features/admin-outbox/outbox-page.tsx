@@ -4,7 +4,9 @@ import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { EmailSearchField } from '../../components/ui/email-search-field.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
+import { RoleNotAllowed } from '../../components/ui/role-not-allowed.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useCan } from '../../lib/permissions.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { useListPlace } from '../../lib/use-list-place.ts';
 import { outboxPageQuery } from './outbox-api.ts';
@@ -12,9 +14,7 @@ import { OutboxTable } from './outbox-table.tsx';
 
 export function OutboxPage() {
   useDocumentBranding('Delivery log');
-  const { page, search, setSearch, setPage } = useListPlace('/admin/outbox');
-  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(outboxPageQuery(page, search));
-
+  const canRead = useCan('outbox.read');
   return (
     <div className="space-y-6">
       <PageHeader
@@ -29,7 +29,17 @@ export function OutboxPage() {
           </Link>
         }
       />
+      {canRead ? <DeliveryLog /> : <RoleNotAllowed permission="outbox.read" doing="read the delivery log" />}
+    </div>
+  );
+}
 
+function DeliveryLog() {
+  const { page, search, setSearch, setPage } = useListPlace('/admin/outbox');
+  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(outboxPageQuery(page, search));
+
+  return (
+    <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <EmailSearchField search={search} onSearch={setSearch} />
         {data ? (
@@ -54,6 +64,6 @@ export function OutboxPage() {
           <Pagination page={page} loaded={data} onPage={setPage} />
         </div>
       )}
-    </div>
+    </>
   );
 }

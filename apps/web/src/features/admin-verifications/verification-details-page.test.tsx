@@ -53,7 +53,7 @@ const REASONS: VerificationReason[] = [
   { code: 'old_rule', label: 'Old rule', active: false },
 ];
 
-function renderPage(role: 'compliance' | 'support' = 'compliance') {
+function renderPage(role: 'compliance' | 'support' | 'accountant' | 'admin' = 'compliance') {
   return renderPages(
     [
       { path: '/admin/verifications/$uid', component: VerificationDetailsPage },
@@ -207,19 +207,36 @@ describe('VerificationDetailsPage', () => {
     expect(screen.getByText(/Rex Reviewer is reviewing this until/)).toBeTruthy();
   });
 
-  test('a passport shows its front only; staff without verifications.decide see no buttons and no reasons', async () => {
+  test('a passport shows its front only', async () => {
     mockApi({
       'GET /api/admin/verifications/user-1': {
         status: 200,
         body: detail({ documentType: 'passport', backImageUrl: null }),
       },
+      'GET /api/admin/verification-reasons': { status: 200, body: { items: REASONS } },
     });
-    renderPage('support');
+    renderPage('admin');
     expect(await screen.findByRole('img', { name: 'Front' })).toBeTruthy();
     expect(screen.queryByRole('img', { name: 'Back' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
-    expect(screen.queryByRole('heading', { name: 'Reasons' })).toBeNull();
   });
+
+  test.each([
+    ['support', 'Support'],
+    ['accountant', 'Accountant'],
+  ] as const)(
+    '%s, without verifications.read, is told its role cannot review verifications; nothing is asked of the server',
+    async (role, label) => {
+      const fetchMock = mockApi({});
+      renderPage(role);
+      expect(
+        await screen.findByText(`Your role (${label}) cannot review identity verifications.`),
+      ).toBeTruthy();
+      expect(screen.getByText('Only Owner, Admin or Compliance can: ask one of them.')).toBeTruthy();
+      expect(screen.queryByText('The verification could not be loaded.')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+      expect(callsTo(fetchMock, 'GET /api/admin/verifications/user-1')).toEqual([]);
+    },
+  );
 
   test('a broken image link asks the server for fresh links once', async () => {
     const fetchMock = mockApi({

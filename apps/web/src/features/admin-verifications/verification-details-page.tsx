@@ -16,6 +16,7 @@ import { EmptyState } from '../../components/ui/card.tsx';
 import { DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
 import { DetailsCard, DetailsSection } from '../../components/ui/details-card.tsx';
 import { LoadingState } from '../../components/ui/load-states.tsx';
+import { RoleNotAllowed } from '../../components/ui/role-not-allowed.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -42,34 +43,42 @@ import { formatWaiting } from './verification-format.ts';
  */
 export function VerificationDetailsPage() {
   useDocumentBranding('Verification');
-  const { uid = '' } = useParams({ strict: false });
-  const { data, isPending, error, refetch, isFetching } = useQuery(adminVerificationQuery(uid));
-
+  const canRead = useCan('verifications.read');
   return (
     <div className="space-y-4">
       <BackLink to="/all-user" search={{ tab: 'verifications' }} label="Verifications" />
-      {isPending ? (
-        <LoadingState plain>Loading verification...</LoadingState>
-      ) : error ? (
-        <EmptyState
-          title={
-            isApiError(error, 'NOT_FOUND')
-              ? VERIFICATION_MESSAGES.notFound
-              : 'The verification could not be loaded.'
-          }
-        >
-          <Link
-            to="/all-user"
-            search={{ tab: 'verifications' }}
-            className="font-semibold text-brand-700 hover:underline"
-          >
-            Back to the verifications
-          </Link>
-        </EmptyState>
+      {canRead ? (
+        <LoadedVerification />
       ) : (
-        <VerificationDetails detail={data} onRenewLinks={() => void refetch()} renewing={isFetching} />
+        <RoleNotAllowed permission="verifications.read" doing="review identity verifications" />
       )}
     </div>
+  );
+}
+
+function LoadedVerification() {
+  const { uid = '' } = useParams({ strict: false });
+  const { data, isPending, error, refetch, isFetching } = useQuery(adminVerificationQuery(uid));
+  return isPending ? (
+    <LoadingState plain>Loading verification...</LoadingState>
+  ) : error ? (
+    <EmptyState
+      title={
+        isApiError(error, 'NOT_FOUND')
+          ? VERIFICATION_MESSAGES.notFound
+          : 'The verification could not be loaded.'
+      }
+    >
+      <Link
+        to="/all-user"
+        search={{ tab: 'verifications' }}
+        className="font-semibold text-brand-700 hover:underline"
+      >
+        Back to the verifications
+      </Link>
+    </EmptyState>
+  ) : (
+    <VerificationDetails detail={data} onRenewLinks={() => void refetch()} renewing={isFetching} />
   );
 }
 

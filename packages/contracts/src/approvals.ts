@@ -21,6 +21,18 @@ export const APPROVAL_STATUS_LABELS = {
   rejected: 'Rejected',
 } as const satisfies Record<(typeof APPROVAL_STATUSES)[number], string>;
 
+/**
+ * A withdrawal its customer cancelled while it waited for a second approval closes that request as
+ * 'rejected' (the statuses are final and checked by the database) with the customer as its checker:
+ * it reads as cancelled by the customer, not as a staff member's rejection.
+ */
+export function isCancelledByCustomer(approval: Pick<Approval, 'status' | 'checker'>): boolean {
+  return approval.status === 'rejected' && approval.checker?.role === 'client';
+}
+
+/** The badge of a request its customer cancelled (as the withdrawal's own status reads). */
+export const APPROVAL_CANCELLED_LABEL = 'Cancelled by customer';
+
 /** What the four-eyes screens and the server say. */
 export const APPROVAL_MESSAGES = {
   awaiting: 'Awaiting second approval',
@@ -36,6 +48,8 @@ export const APPROVAL_MESSAGES = {
     'This withdrawal is awaiting a second approval: approve or reject that request on the Approvals tab first.',
   alreadyDecided: (status: string) => `This request was already ${status}.`,
   roleCannotDecide: (kind: string) => `Your role cannot decide a request of this kind (${kind}).`,
+  /** The checker's reason recorded when the customer cancels the withdrawal it waited for. */
+  cancelledByCustomer: 'The customer cancelled the withdrawal',
 } as const;
 
 /** A staff member as the approval shows them: name and role at the time of the action. */

@@ -1,3 +1,4 @@
+import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
 import { toMinorUnits } from '@candor/contracts/money';
 import type { WithdrawalSettings } from '@candor/contracts/withdrawal-settings';
 import {
@@ -290,7 +291,7 @@ export async function cancelWithdrawal({ tx, actor, now, id }: Command<{ id: str
       status: 'rejected',
       checkerId: actor.id,
       checkerRole: actor.role,
-      checkerReason: 'The customer cancelled the withdrawal',
+      checkerReason: APPROVAL_MESSAGES.cancelledByCustomer,
       decidedAt: now,
     });
   }

@@ -84,6 +84,36 @@ describe('the Approvals tab', () => {
     expect(done.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
+  test('a withdrawal its customer cancelled while it waited reads as cancelled by the customer, not as a staff rejection', async () => {
+    const cancelled = buildApproval({
+      id: id(4),
+      kind: 'withdrawal_approval',
+      withdrawalId: id(8),
+      direction: null,
+      amount: '2500.00',
+      email: 'carol@example.com',
+      status: 'rejected',
+      checker: { id: 'carol', name: 'Carol Third', role: 'client' },
+      checkerReason: 'The customer cancelled the withdrawal',
+      decidedAt: '2026-03-04T13:00:00.000Z',
+    });
+    mockApi({ [LIST]: pageReply([cancelled, decided]) });
+    renderTab();
+    const done = await screen.findByRole('region', { name: 'Decided' });
+    const carol = card(/carol@example\.com/);
+    expect(carol.getByText('Cancelled by customer')).toBeTruthy();
+    expect(carol.getByText('Cancelled by')).toBeTruthy();
+    expect(carol.getByText('Carol Third (customer)')).toBeTruthy();
+    expect(carol.queryByText('Rejected')).toBeNull();
+    expect(carol.queryByText('Rejected by')).toBeNull();
+    expect(carol.queryByText(/\(client\)/)).toBeNull();
+    // A staff member's rejection still reads as one.
+    const cy = card(/cy@example\.com/);
+    expect(cy.getByText('Rejected')).toBeTruthy();
+    expect(cy.getByText('Rejected by')).toBeTruthy();
+    expect(within(done).getAllByRole('listitem')).toHaveLength(2);
+  });
+
   test('the maker sees their own request without buttons', async () => {
     mockApi({ [LIST]: pageReply([waitingAdjustment]) });
     renderTab('accountant', 'maker-1');

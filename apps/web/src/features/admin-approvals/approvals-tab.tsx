@@ -1,10 +1,12 @@
 import {
+  APPROVAL_CANCELLED_LABEL,
   APPROVAL_KIND_LABELS,
   APPROVAL_MESSAGES,
   APPROVAL_REASON_MAX_LENGTH,
   APPROVAL_STATUS_LABELS,
   type Approval,
   type ApprovalPerson,
+  isCancelledByCustomer,
 } from '@candor/contracts/approvals';
 import { hasPermission, isStaffRole, type Permission, STAFF_ROLE_LABELS } from '@candor/contracts/staff';
 import { useQuery } from '@tanstack/react-query';
@@ -105,7 +107,7 @@ function amountText(approval: Approval): string {
 }
 
 function roleLabel(role: string): string {
-  return isStaffRole(role) ? STAFF_ROLE_LABELS[role] : role;
+  return isStaffRole(role) ? STAFF_ROLE_LABELS[role] : role === 'client' ? 'customer' : role;
 }
 
 function person(who: ApprovalPerson): string {
@@ -147,6 +149,8 @@ function ApprovalCard({
   const own = approval.maker.id === me.id;
   const busy = deciding === approval.id;
   const signed = approval.direction === 'debit' ? '−' : approval.direction === 'credit' ? '+' : '';
+  // The customer cancelled the withdrawal while it waited: closed as 'rejected', but no staff rejection.
+  const cancelled = isCancelledByCustomer(approval);
 
   return (
     <li
@@ -159,7 +163,9 @@ function ApprovalCard({
             <span className="text-sm font-semibold text-slate-900">
               {APPROVAL_KIND_LABELS[approval.kind]}
             </span>
-            <StatusBadge label={APPROVAL_STATUS_LABELS[approval.status]} />
+            <StatusBadge
+              label={cancelled ? APPROVAL_CANCELLED_LABEL : APPROVAL_STATUS_LABELS[approval.status]}
+            />
           </div>
           <Link
             to={approval.withdrawalId ? '/withdrawal/$id' : '/user/$id'}
@@ -197,7 +203,7 @@ function ApprovalCard({
         ) : approval.checker ? (
           <div className="min-w-0">
             <dt className="text-xs font-medium text-slate-500">
-              {approval.status === 'approved' ? 'Approved by' : 'Rejected by'}
+              {approval.status === 'approved' ? 'Approved by' : cancelled ? 'Cancelled by' : 'Rejected by'}
             </dt>
             <dd className="text-slate-800">
               {person(approval.checker)}

@@ -65,6 +65,31 @@ test('a compliance member suspends a customer with a reason; the customer reads 
   await expect(page).toHaveURL('/statement');
 });
 
+test('on a phone (390 px), a long unbroken suspension reason wraps inside the notice: nothing runs off the dashboard', async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  const reason = `Ref:${'X'.repeat(296)}`;
+  await asCompliance(browser, async (staff) => {
+    const suspended = await staff.request.post(`/api/admin/users/${signedInClient.id}/suspend`, {
+      data: { reason },
+      headers: { origin: readE2eEnv().baseURL },
+    });
+    await expectOk(suspended, 'suspend the customer');
+  });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard');
+  const notice = page.getByRole('alert').filter({ hasText: INACTIVE_ACCOUNT_MESSAGE });
+  await expect(notice).toContainText(`Reason: ${reason}`);
+  const noticeBox = await notice.boundingBox();
+  expect(noticeBox && noticeBox.x + noticeBox.width).toBeLessThanOrEqual(390);
+  // The page itself does not scroll sideways.
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth).toBeLessThanOrEqual(390);
+});
+
 test('the owner closes an emptied account; the customer can no longer sign in', async ({
   page,
   browser,

@@ -2,7 +2,8 @@ import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 
 /**
  * What a suspended or closed account reads in place of a money page, with the reason given.
- * `className` sets the notice's size and place on its page; `reasonClassName` the reason's.
+ * `className` sets the notice's size and place on its page; `reasonClassName` the reason's. The
+ * reason is staff-written: a long unbroken word wraps anywhere rather than run off a phone's screen.
  */
 export function InactiveAccountNotice({
   reason,
@@ -19,7 +20,7 @@ export function InactiveAccountNotice({
       className={`rounded-xl border border-amber-200 bg-amber-50 text-amber-900 ${className}`}
     >
       <p className="font-medium">{INACTIVE_ACCOUNT_MESSAGE}</p>
-      {reason ? <p className={reasonClassName}>Reason: {reason}</p> : null}
+      {reason ? <p className={`wrap-anywhere ${reasonClassName}`}>Reason: {reason}</p> : null}
     </div>
   );
 }

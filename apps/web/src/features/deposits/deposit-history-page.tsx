@@ -67,7 +67,7 @@ function DepositRow({ deposit }: { deposit: Deposit }) {
           {formatCoin(deposit.cryptoAmount, deposit.coin)}
         </p>
         {deposit.status === 'rejected' && deposit.decisionReason ? (
-          <p className="mt-1 text-sm text-red-700">Reason: {deposit.decisionReason}</p>
+          <p className="mt-1 text-sm wrap-anywhere text-red-700">Reason: {deposit.decisionReason}</p>
         ) : null}
       </div>
       <StatusBadge label={depositStatusLabel(deposit.status)} className="shrink-0" />

@@ -38,7 +38,9 @@ export function WithdrawalOutcome({
           className="rounded-lg border border-orange-200 bg-orange-50 p-4 text-sm text-orange-900"
         >
           <p className="font-medium">Your withdrawal is on hold.</p>
-          {withdrawal.holdReason ? <p className="mt-1">Reason: {withdrawal.holdReason}</p> : null}
+          {withdrawal.holdReason ? (
+            <p className="mt-1 wrap-anywhere">Reason: {withdrawal.holdReason}</p>
+          ) : null}
           <p className="mt-2 font-medium">{WITHDRAWAL_MESSAGES.noPaymentNeeded}</p>
           <p className="mt-1">
             The amount stays reserved for this request until the hold is released. To cancel, use Cancel on
@@ -54,7 +56,10 @@ export function WithdrawalOutcome({
           {formatUsdDecimal(withdrawal.net)} (fee {formatUsdDecimal(withdrawal.fee)}).
         </p>
       ) : withdrawal.status === 'rejected' ? (
-        <p role="status" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <p
+          role="status"
+          className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm wrap-anywhere text-red-800"
+        >
           This withdrawal was rejected and the amount returned to your balance.
           {withdrawal.rejectionReason ? ` Reason: ${withdrawal.rejectionReason}` : ''}
         </p>

@@ -86,12 +86,12 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
         </p>
         {withdrawal.status === 'on_hold' ? (
           <div className="mt-1 text-sm text-orange-800">
-            {withdrawal.holdReason ? <p>Reason: {withdrawal.holdReason}</p> : null}
+            {withdrawal.holdReason ? <p className="wrap-anywhere">Reason: {withdrawal.holdReason}</p> : null}
             <p className="font-medium">{WITHDRAWAL_MESSAGES.noPaymentNeeded}</p>
           </div>
         ) : null}
         {withdrawal.status === 'rejected' && withdrawal.rejectionReason ? (
-          <p className="mt-1 text-sm text-red-700">Reason: {withdrawal.rejectionReason}</p>
+          <p className="mt-1 text-sm wrap-anywhere text-red-700">Reason: {withdrawal.rejectionReason}</p>
         ) : null}
         {withdrawal.status === 'awaiting_confirmation' ? (
           <Link

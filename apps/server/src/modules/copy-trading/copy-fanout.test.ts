@@ -185,7 +185,7 @@ describe('copy fan-out', () => {
     expect(await profitShares(fan.user.id)).toHaveLength(1);
   });
 
-  test('a cancelled relation gets no new copies, and its open copy closes with the provider', async () => {
+  test('a cancelled relation gets no new copies, and its open copy stays open for the follower when the provider closes', async () => {
     const trader = await provider(100_000n);
     const fan = await follower(100_000n, trader);
     const first = await open(trader.browser);
@@ -197,7 +197,13 @@ describe('copy fan-out', () => {
     expect(await copiesOf(second)).toHaveLength(0);
     await close(trader.browser, first);
     await t.app.jobs.drain();
-    expect((await copiesOf(first)).map((row) => row.status)).toEqual(['closed']);
+    // PRODUCT.md §2: "Cancel stops future copies; open copied trades stay open for the follower."
+    const [kept] = await copiesOf(first);
+    expect(kept?.status).toBe('open');
+    await close(fan.browser, kept?.id ?? '');
+    expect((await copiesOf(first)).map((row) => [row.status, row.closedBy])).toEqual([
+      ['closed', 'customer'],
+    ]);
   });
 
   test('a deleted provider: no new copies', async () => {

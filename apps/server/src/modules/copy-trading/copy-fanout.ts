@@ -178,15 +178,23 @@ export async function enqueueCopyStopLossChecks(tx: Db, relationIds: readonly st
 }
 
 /**
- * After a trade closed (any way): when followers hold open copies of it, adds `copy.close` jobs in
- * the same transaction. Relations cancelled after the copy opened are included: the copy closes
- * with the provider's trade whatever became of the relation.
+ * After a trade closed (any way): when followers still copying it hold open copies of it, adds
+ * `copy.close` jobs in the same transaction. A relation that stopped (cancelled by the follower,
+ * the provider deleted, its copy stop-loss reached) is left out: its open copies stayed open for
+ * the follower to close (PRODUCT.md §2 Copy Expert), they no longer follow the provider.
  */
 export async function enqueueCopyCloses(tx: Db, providerTradeId: string): Promise<void> {
   const rows = await tx
     .select({ relationId: trades.copyRelationId })
     .from(trades)
-    .where(and(eq(trades.copiedFromTradeId, providerTradeId), eq(trades.status, 'open')))
+    .innerJoin(copyRelations, eq(copyRelations.id, trades.copyRelationId))
+    .where(
+      and(
+        eq(trades.copiedFromTradeId, providerTradeId),
+        eq(trades.status, 'open'),
+        eq(copyRelations.status, 'active'),
+      ),
+    )
     .orderBy(trades.copyRelationId);
   const relationIds = rows.flatMap((row) => (row.relationId === null ? [] : [row.relationId]));
   if (relationIds.length === 0) return;

@@ -1,4 +1,5 @@
 import { PLAN_MESSAGES, PlanListSchema, PlanSchema, type SavePlanRequest } from '@candor/contracts/plans';
+import { findReturnPromise } from '@candor/domain/plans/return-promise';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -76,6 +77,11 @@ describe('staff edit the plan catalogue', () => {
     ['name', { name: 'Guaranteed Gold' }, 'guaranteed'],
     ['description', { description: 'ROI 100%-150% a month' }, 'ROI'],
     ['description', { description: 'Earn 25% profit every week' }, 'x % profit'],
+    ['name', { name: 'Gu\u0430ranteed Gold' }, 'guaranteed'], // a Cyrillic а
+    ['name', { name: 'G\u200Buaranteed income' }, 'guaranteed'], // a zero-width space
+    ['description', { description: 'Make 20 percent a day' }, 'x % a day'],
+    ['description', { description: 'Double your money in 7 days' }, 'double your money'],
+    ['description', { description: '100% safe investment, 3x payout' }, '100% safe'],
   ])('a %s promising a return is refused with 422 RETURN_PROMISE', async (_field, change, words) => {
     const res = await create({ ...newSignalPlan, ...change });
     expect(res.statusCode).toBe(422);
@@ -86,6 +92,23 @@ describe('staff edit the plan catalogue', () => {
     expect(edited.statusCode).toBe(422);
     expect(edited.json().code).toBe('RETURN_PROMISE');
     expect((await allPlans()).find((p) => p.id === plan.id)?.updatedAt).toBe(plan.updatedAt);
+  });
+
+  test("the seeded plans pass the check, and a loan's yearly rate is not a return", async () => {
+    for (const plan of await allPlans()) {
+      expect(findReturnPromise(plan.name), plan.name).toBeUndefined();
+      expect(findReturnPromise(plan.description), plan.description).toBeUndefined();
+    }
+    const res = await create({
+      ...newSignalPlan,
+      kind: 'loan',
+      name: 'Level 0',
+      description: 'Loan of $5,000 at 12% a year for 90 days',
+      price: null,
+      durationDays: 90,
+      features: { kind: 'loan', amount: '5000.00', annualInterestPercent: '12.00', minimumPortfolio: '0.00' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   test("a plan's kind cannot change on edit", async () => {

@@ -58,19 +58,23 @@ describe('PlansTab', () => {
       status: 422,
       body: {
         code: 'RETURN_PROMISE',
-        message: 'Plan texts describe what a plan does and cannot promise a return ("guaranteed").',
+        message: 'Plan texts describe what a plan does and cannot promise a return ("x % a day").',
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Silver' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Silver' });
-    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Guaranteed gains' } });
+    fireEvent.change(within(dialog).getByLabelText('Description'), {
+      target: { value: 'Make 20 percent a day' },
+    });
     fireEvent.click(within(dialog).getByLabelText('1 day'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save plan' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('cannot promise a return');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Plan texts describe what a plan does and cannot promise a return ("x % a day").',
+    );
     expect(callsTo(fetchMock, `PUT /api/admin/plans/${SILVER.id}`)).toEqual([
       {
         ...Object.fromEntries(Object.entries(SILVER).filter(([key]) => key !== 'id' && key !== 'updatedAt')),
-        description: 'Guaranteed gains',
+        description: 'Make 20 percent a day',
         features: { kind: 'signal', instrumentCount: 25, intervals: ['1h', '4h', '1d'], alerts: true },
       },
     ]);

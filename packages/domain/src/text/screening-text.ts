@@ -1,0 +1,106 @@
+/**
+ * Latin look-alikes from Cyrillic and Greek (and a few other letters NFKC keeps apart), folded to
+ * the Latin letter a reader sees. Upper case is folded before lower-casing, so "Η" (Greek capital
+ * eta, which reads as H) does not become "η" (which reads as n).
+ */
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  // Cyrillic capitals
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  Ѕ: 'S',
+  І: 'I',
+  Ј: 'J',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  У: 'Y',
+  Х: 'X',
+  Ү: 'Y',
+  Ԍ: 'G',
+  Ԛ: 'Q',
+  Ԝ: 'W',
+  // Cyrillic small letters
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'i',
+  ј: 'j',
+  һ: 'h',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ӏ: 'l',
+  к: 'k',
+  ү: 'y',
+  // Greek capitals
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+  // Greek small letters
+  α: 'a',
+  ε: 'e',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  // Other letters that read as Latin ones
+  ı: 'i',
+  ȷ: 'j',
+  ɡ: 'g',
+  ɑ: 'a',
+  // Typographic apostrophes and dashes, so "can’t" reads as "can't"
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u02bc': "'",
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2212': '-',
+};
+
+const LOOK_ALIKE_PATTERN = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
+
+/**
+ * A staff-written text as the screening rules read it: compatibility-normalised (NFKC's mappings:
+ * full-width letters, ligatures, styled letters; accents dropped), without format characters
+ * (zero-width spaces and joiners, soft hyphens, direction marks: \p{Cf}), with Cyrillic and Greek
+ * look-alikes folded to Latin, in lower case, and with every run of white space one space. It is
+ * for matching only; the text stored and shown is the one typed.
+ */
+export function normaliseForScreening(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\p{Cf}\p{Mn}]/gu, '')
+    .normalize('NFKC')
+    .replace(LOOK_ALIKE_PATTERN, (letter) => LOOK_ALIKES[letter] ?? letter)
+    .toLowerCase()
+    .replace(/\s+/gu, ' ')
+    .trim();
+}

@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   // Withdrawal protections (issue 11): a 24-hour wait after a security change, a freeze.
   'WITHDRAWALS_PAUSED',
   'WITHDRAWALS_FROZEN',
+  // No payment is ever needed to withdraw: a text staff write for the customer cannot ask for one.
+  'PAYMENT_DEMAND',
   // Trust (issue 11): a state-changing request sent from another site.
   'FORBIDDEN_ORIGIN',
   // Two-factor sign-in (issue 11).

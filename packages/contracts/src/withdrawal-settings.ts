@@ -3,6 +3,14 @@ import { z } from 'zod';
 export const HOLD_REASON_MAX_LENGTH = 500;
 
 /**
+ * The refusal (422 PAYMENT_DEMAND) of a text staff write for a customer about their money (a hold's
+ * reason, a withdrawal rejection's, a suspension's) that asks the customer to pay: PRODUCT.md §1.3,
+ * the platform never asks a customer to pay anything in order to withdraw.
+ */
+export const paymentDemandMessage = (words: string) =>
+  `A customer never pays anything to withdraw, so this text cannot ask them for a payment ("${words}").`;
+
+/**
  * A customer's withdrawal settings (PRODUCT.md §2, Admin user details): a withdrawal hold with the
  * reason the customer sees, and whether each request needs a code e-mailed to the customer.
  * Administrators never see or set a code.

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CLOSED_ACCOUNT_NAME } from '@candor/contracts/account-status';
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
+import { paymentDemandMessage } from '@candor/contracts/withdrawal-settings';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -125,6 +126,17 @@ describe('suspending and unsuspending', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
     }
+    expect((await userRow(user.id)).status).toBe('active');
+    expect(await auditsOf(user.id, 'user.suspend')).toHaveLength(0);
+  });
+
+  test('a suspension reason asking the customer to pay is refused with 422 PAYMENT_DEMAND; nothing changes', async () => {
+    const user = await insertUser(t.db);
+    const res = await act(compliance.browser, user.id, 'suspend', {
+      reason: 'Deposit $500 to reactivate your account and withdraw',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'PAYMENT_DEMAND', message: paymentDemandMessage('a payment') });
     expect((await userRow(user.id)).status).toBe('active');
     expect(await auditsOf(user.id, 'user.suspend')).toHaveLength(0);
   });

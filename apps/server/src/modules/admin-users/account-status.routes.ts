@@ -35,10 +35,10 @@ export const accountStatusRoutes: RoutesPlugin<'transactions' | 'storage'> = asy
         description:
           'The customer can still sign in, read their statement and close their own trades; opening trades, ' +
           'deposits and withdrawal requests are refused. 409 ACCOUNT_STATUS_UNCHANGED when already suspended, ' +
-          '403 ACCOUNT_CLOSED for a closed account.',
+          '403 ACCOUNT_CLOSED for a closed account, 422 PAYMENT_DEMAND for a reason asking the customer to pay.',
         params: UserParamsSchema,
         body: AccountStatusRequestSchema,
-        response: { 200: AccountStatusSchema, ...errors },
+        response: { 200: AccountStatusSchema, ...errors, 422: ErrorResponseSchema },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { paymentDemandMessage } from '@candor/contracts/withdrawal-settings';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -261,6 +262,12 @@ describe('approve settles, reject releases', () => {
     const missing = await decide(id, 'reject', { reason: '  ' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('A reason is required to reject a withdrawal');
+    // The customer reads the reason: it cannot ask them to pay to get their money.
+    const demand = await decide(id, 'reject', { reason: 'Pay the 10% tax, then request again' });
+    expect(demand.statusCode).toBe(422);
+    expect(demand.json()).toEqual({ code: 'PAYMENT_DEMAND', message: paymentDemandMessage('a payment') });
+    expect(await readBalancesOf(ada.browser)).toMatchObject({ available: '60.00', reserved: '40.00' });
+    expect(await auditRows(id, 'withdrawal.reject')).toHaveLength(0);
 
     const res = await decide(id, 'reject', { reason: 'Account name does not match' });
     expect(res.statusCode).toBe(200);

@@ -29,6 +29,7 @@ import { type AuditEntry, recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, type PostedEntry, postEntries } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { rowMethodLabel, rowPayout, toWithdrawal } from './withdrawal-rows.ts';
+import { requireNoPaymentDemand } from './withdrawal-settings.service.ts';
 import {
   findWithdrawal,
   lockWithdrawalForDecision,
@@ -325,11 +326,15 @@ export function settleApprovedWithdrawal({
   return decide(decision, 'approve', reason, fourEyes);
 }
 
-/** Rejects a pending withdrawal with a reason the customer sees; the reserved amount returns to them. */
+/**
+ * Rejects a pending withdrawal with a reason the customer sees; the reserved amount returns to them.
+ * A reason asking the customer to pay is refused (422 PAYMENT_DEMAND).
+ */
 export function rejectWithdrawal({
   reason,
   ...input
 }: DecisionInput & { reason: string }): Promise<AdminWithdrawal> {
+  requireNoPaymentDemand(reason);
   return decide(input, 'reject', reason);
 }
 

@@ -1,3 +1,4 @@
+import { paymentDemandMessage } from '@candor/contracts/withdrawal-settings';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -73,6 +74,34 @@ describe("an administrator sets a customer's withdrawal settings", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('A reason is required to hold withdrawals');
     expect(await readWithdrawalSettings(t.db, user.id)).toMatchObject({ holdEnabled: false });
+  });
+
+  test.each([
+    ['Pay a $200 release fee to unlock withdrawals', 'a payment'],
+    ['Send 0.01 BTC to release your funds', 'a payment'],
+    ['A clearance f\u0435e is required to receive your funds', 'a release fee'], // a Cyrillic е
+  ])(
+    'a hold reason asking the customer to pay, %j, is refused with 422 PAYMENT_DEMAND; nothing is stored',
+    async (reason, words) => {
+      const user = await insertUser(t.db);
+      const res = await put(user.id, { holdEnabled: true, holdReason: reason, requireCode: false });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ code: 'PAYMENT_DEMAND', message: paymentDemandMessage(words) });
+      expect(await readWithdrawalSettings(t.db, user.id)).toMatchObject({
+        holdEnabled: false,
+        holdReason: null,
+      });
+      const audits = await t.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
+      expect(audits).toHaveLength(0);
+    },
+  );
+
+  test('an honest hold reason is kept', async () => {
+    const user = await insertUser(t.db);
+    const reason = 'Identity documents expired: upload a new ID on the Identity page';
+    const res = await put(user.id, { holdEnabled: true, holdReason: reason, requireCode: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ holdEnabled: true, holdReason: reason });
   });
 
   test('an unknown user is 404 "User not found"', async () => {

@@ -39,10 +39,17 @@ export const withdrawalSettingsRoutes: RoutesPlugin<'db' | 'transactions'> = asy
         summary: "Set a customer's withdrawal hold (with the reason they see) and e-mail confirmation",
         description:
           'Applies to withdrawals submitted or confirmed afterwards. Administrators never see or set a code: ' +
-          'with confirmation on, each request e-mails the customer a one-time code.',
+          'with confirmation on, each request e-mails the customer a one-time code. A hold reason asking the ' +
+          'customer to pay (a fee, a tax, a deposit …) is refused with 422 PAYMENT_DEMAND: no payment is ever ' +
+          'needed to withdraw.',
         params: UserParamsSchema,
         body: UpdateWithdrawalSettingsRequestSchema,
-        response: { 200: WithdrawalSettingsSchema, 400: ErrorResponseSchema, ...errors },
+        response: {
+          200: WithdrawalSettingsSchema,
+          400: ErrorResponseSchema,
+          422: ErrorResponseSchema,
+          ...errors,
+        },
       },
     },
     async (request) => {

@@ -292,7 +292,8 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env' | 'au
         description:
           'Only a pending withdrawal can be rejected; a decided one answers 409 ALREADY_DECIDED, one ' +
           'whose approval awaits a second staff member 409 AWAITING_SECOND_APPROVAL (reject that request on ' +
-          'the Approvals tab first). Accepts an Idempotency-Key.',
+          'the Approvals tab first). A reason asking the customer to pay is refused with 422 PAYMENT_DEMAND ' +
+          '(no payment is ever needed to withdraw). Accepts an Idempotency-Key.',
         params: IdParamsSchema,
         headers: IdempotencyHeadersSchema,
         body: RejectWithdrawalRequestSchema,

@@ -1,3 +1,4 @@
+import { parseMinorUnits } from '@candor/domain/money/money';
 import {
   PLAN_KINDS,
   PURCHASABLE_PLAN_KINDS,
@@ -5,7 +6,7 @@ import {
   type SignalInterval,
 } from '@candor/domain/plans/plan-kinds';
 import { z } from 'zod';
-import { DecimalAmountSchema } from './money.ts';
+import { DecimalAmountSchema, MAX_AMOUNT_MINOR } from './money.ts';
 
 /**
  * The plan catalogue (PRODUCT.md §2 Plans, issue 13): data that staff edit, seeded from seed-spec
@@ -122,6 +123,17 @@ export type PlanList = z.infer<typeof PlanListSchema>;
 
 export const PlanListQuerySchema = z.object({ kind: PlanKindSchema.optional() });
 
+/**
+ * A loan plan lends an amount above zero and asks for a portfolio of zero or more (the amount
+ * messages of the money forms): a negative amount would be shown to customers and break applying.
+ */
+export const LOAN_PLAN_MESSAGES = {
+  amountNotPositive: 'The amount must be greater than zero',
+  amountTooLarge: 'The amount can be at most $1,000,000,000.00',
+  minimumPortfolioNegative: 'Minimum portfolio cannot be negative',
+  minimumPortfolioTooLarge: 'Minimum portfolio can be at most $1,000,000,000.00',
+} as const;
+
 /** Staff create or edit a plan (the Plans tab of /all-user). The server also refuses return promises. */
 export const SavePlanRequestSchema = z
   .object({
@@ -150,6 +162,19 @@ export const SavePlanRequestSchema = z
       }
     } else if (plan.price === null || plan.price.startsWith('-') || /^0+\.00$/.test(plan.price)) {
       ctx.addIssue({ code: 'custom', path: ['price'], message: 'Enter a price above zero' });
+    }
+    if (plan.features.kind === 'loan') {
+      const issue = (field: 'amount' | 'minimumPortfolio', message: string) =>
+        ctx.addIssue({ code: 'custom', path: ['features', field], message });
+      const amount = parseMinorUnits(plan.features.amount);
+      if (!amount.ok || amount.value === 0n) issue('amount', LOAN_PLAN_MESSAGES.amountNotPositive);
+      else if (amount.value > MAX_AMOUNT_MINOR) issue('amount', LOAN_PLAN_MESSAGES.amountTooLarge);
+      const minimum = parseMinorUnits(plan.features.minimumPortfolio);
+      if (!minimum.ok || plan.features.minimumPortfolio.startsWith('-')) {
+        issue('minimumPortfolio', LOAN_PLAN_MESSAGES.minimumPortfolioNegative);
+      } else if (minimum.value > MAX_AMOUNT_MINOR) {
+        issue('minimumPortfolio', LOAN_PLAN_MESSAGES.minimumPortfolioTooLarge);
+      }
     }
   });
 export type SavePlanRequest = z.infer<typeof SavePlanRequestSchema>;

@@ -1,4 +1,10 @@
-import { PLAN_MESSAGES, PlanListSchema, PlanSchema, type SavePlanRequest } from '@candor/contracts/plans';
+import {
+  LOAN_PLAN_MESSAGES,
+  PLAN_MESSAGES,
+  PlanListSchema,
+  PlanSchema,
+  type SavePlanRequest,
+} from '@candor/contracts/plans';
 import { findReturnPromise } from '@candor/domain/plans/return-promise';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
@@ -109,6 +115,55 @@ describe('staff edit the plan catalogue', () => {
       features: { kind: 'loan', amount: '5000.00', annualInterestPercent: '12.00', minimumPortfolio: '0.00' },
     });
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  test('a loan plan lending nothing or less, or asking for a negative portfolio, is refused (400) and nothing is stored', async () => {
+    const before = await allPlans();
+    const loanPlan = {
+      ...newSignalPlan,
+      kind: 'loan',
+      name: 'Level 9',
+      description: '',
+      price: null,
+      features: { kind: 'loan', amount: '500.00', annualInterestPercent: '12.17', minimumPortfolio: '0.00' },
+    };
+    for (const [features, message] of [
+      [{ amount: '-500.00' }, `features.amount: ${LOAN_PLAN_MESSAGES.amountNotPositive}`],
+      [{ amount: '0.00' }, `features.amount: ${LOAN_PLAN_MESSAGES.amountNotPositive}`],
+      [
+        { minimumPortfolio: '-1.00' },
+        `features.minimumPortfolio: ${LOAN_PLAN_MESSAGES.minimumPortfolioNegative}`,
+      ],
+    ] as const) {
+      const res = await create({ ...loanPlan, features: { ...loanPlan.features, ...features } });
+      expect(res.statusCode, JSON.stringify(features)).toBe(400);
+      expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message });
+    }
+    const level1 = before.find((p) => p.kind === 'loan' && p.name === 'Level 1');
+    if (level1?.features.kind !== 'loan') throw new Error('no Level 1 plan');
+    const edited = await edit(level1.id, {
+      ...toSave(level1),
+      features: { ...level1.features, amount: '-500.00' },
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(await allPlans()).toEqual(before);
+
+    // A valid loan plan is still added, shown to customers and applied for.
+    const added = await create({ ...loanPlan, onSale: true });
+    expect(added.statusCode, added.body).toBe(200);
+    const plan = PlanSchema.parse(added.json());
+    const onSale = PlanListSchema.parse(
+      (await client.browser.request({ method: 'GET', url: '/api/plans?kind=loan' })).json(),
+    ).items;
+    expect(onSale.find((p) => p.id === plan.id)?.features).toMatchObject({ amount: '500.00' });
+    const applied = await client.browser.post('/api/loan-applications', {
+      planId: plan.id,
+      fullName: 'Ada Lovelace',
+      monthlyIncome: '12500.00',
+      goal: 'Trade larger positions on EURUSD',
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toMatchObject({ status: 'pending' });
   });
 
   test("a plan's kind cannot change on edit", async () => {

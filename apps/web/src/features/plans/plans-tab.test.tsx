@@ -89,4 +89,18 @@ describe('PlansTab', () => {
     expect(within(dialog).getByLabelText('Annual interest (%)')).toBeTruthy();
     expect(within(dialog).getByLabelText('Kind')).toHaveProperty('disabled', true);
   });
+
+  test('a loan plan lending a negative amount or asking for a negative portfolio is refused under its fields', async () => {
+    const fetchMock = render({ status: 200, body: SILVER });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Level 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Level 1' });
+    fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '-500.00' } });
+    fireEvent.change(within(dialog).getByLabelText('Minimum portfolio (USD)'), {
+      target: { value: '-1.00' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save plan' }));
+    expect(await within(dialog).findByText('The amount must be greater than zero')).toBeTruthy();
+    expect(within(dialog).getByText('Minimum portfolio cannot be negative')).toBeTruthy();
+    expect(callsTo(fetchMock, `PUT /api/admin/plans/${LEVEL_1.id}`)).toEqual([]);
+  });
 });

@@ -21,7 +21,7 @@ const LEAD = String.raw`(?:^|[.:;!?,()\-] ?|\b(?:please|kindly|must|should|shall
 const MONEY = String.raw`(?:[$€£]|${NUMBER} ?(?:k )?(?:usd|usdt|usdc|btc|eth|ltc|xrp|trx|bnb|sol|doge|dollars?|euros?|pounds?|%)|\b(?:fees?|tax(?:es)?|charges?|commissions?|deposits?|payments?|amount|sum|money|funds|levy|penalty|dues|costs?)\b(?! ${PAPER}))`;
 /** Up to three words before the money, not across punctuation ("pay the release fee", not "Transfer limits: … $10,000"). */
 const WORDS_BEFORE_MONEY = String.raw`(?:(?!${PAPER})[^\s.,:;!?]+ ){0,3}?`;
-const PAYMENT_VERB = String.raw`(?:pay|paying|send|sending|deposit|depositing|transfer|transferring|wire|wiring|remit|remitting|top up|topping up|settle|settling|cover|covering)`;
+const PAYMENT_VERB = `(?:pay|paying|send|sending|deposit|depositing|transfer|transferring|wire|wiring|remit|remitting|top up|topping up|settle|settling|cover|covering)`;
 const FEE = String.raw`(?:fees?|tax(?:es)?|charges?|commissions?|levy|penalty|dues)\b(?! ${PAPER})`;
 
 type Rule = { label: string; pattern: RegExp };

@@ -16,7 +16,7 @@ test('a held withdrawal: the customer reads that no payment is needed, cancels i
       admin,
       signedInClient.id,
       'Withdrawal hold',
-      'Pay a release fee of $200 first',
+      'Source of funds check: upload a bank statement on the Identity page',
     );
     await expect(toast(admin, 'Withdrawal settings updated successfully')).toBeVisible();
   });
@@ -26,14 +26,18 @@ test('a held withdrawal: the customer reads that no payment is needed, cancels i
   await page.getByLabel('PayPal e-mail').fill('me@paypal.example');
   await page.getByLabel('Amount (USD)').fill('120');
   await page.getByRole('button', { name: 'Withdraw' }).click();
-  await expect(page.getByText('Reason: Pay a release fee of $200 first')).toBeVisible();
+  await expect(
+    page.getByText('Reason: Source of funds check: upload a bank statement on the Identity page'),
+  ).toBeVisible();
   await expect(page.getByText(NO_PAYMENT)).toBeVisible();
 
   await page.goto('/dashboard');
   await expect(page.getByText('Available $380.00 · Reserved $120.00')).toBeVisible();
 
   await page.goto('/withdrawals');
-  const row = page.getByRole('listitem').filter({ hasText: 'Pay a release fee of $200 first' });
+  const row = page
+    .getByRole('listitem')
+    .filter({ hasText: 'Source of funds check: upload a bank statement on the Identity page' });
   await expect(row.getByText('On hold')).toBeVisible();
   await expect(row.getByText(NO_PAYMENT)).toBeVisible();
   await row.getByRole('button', { name: 'Cancel the withdrawal of $120.00' }).click();

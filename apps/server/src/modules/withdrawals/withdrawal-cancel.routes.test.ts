@@ -57,7 +57,7 @@ async function releasesOf(id: string) {
 describe('the customer cancels an undecided withdrawal', () => {
   test.each([
     ['awaiting confirmation', { requireCode: true }, 'awaiting_confirmation'],
-    ['on hold', { holdEnabled: true, holdReason: 'Pay a release fee of $500 first' }, 'on_hold'],
+    ['on hold', { holdEnabled: true, holdReason: 'Source of funds check in progress' }, 'on_hold'],
     ['pending', {}, 'pending'],
   ])(
     '%s: cancelled, and the reservation returns at once by one release entry',

@@ -17,7 +17,10 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockCustomerAccounts } from '../ledger/ledger.repository.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { readSiteName } from '../settings/settings.service.ts';
 import { deleteUserSessions } from '../user-activity/user-activity.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
 import {
   findAccountRole,
   findFreezeToken,
@@ -29,6 +32,7 @@ import {
   selectSecurityEvents,
   upsertProtection,
 } from './account-security.repository.ts';
+import { type NoticedSecurityChange, securityChangeNotice } from './security-change-notice.ts';
 
 /** How long a freeze link in a withdrawal e-mail works. */
 export const FREEZE_LINK_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -72,6 +76,25 @@ export async function startWithdrawalWait(
       after: { waitUntil: wait.waitUntil.toISOString() },
     });
     return { waitUntil: wait.waitUntil };
+  });
+}
+
+/**
+ * The e-mail that tells the owner of a new password (changed or reset) or of two-factor turned off,
+ * with the withdrawal wait it started (security-change-notice.ts): the caller sends it, by its
+ * outbox inside a transaction or by the mailer after one. Undefined when the account is gone.
+ */
+export async function securityChangeMail(
+  db: Db,
+  input: { userId: string; change: NoticedSecurityChange; at: Date; waitUntil: Date },
+): Promise<MailMessage | undefined> {
+  const user = await findUserById(db, input.userId);
+  if (!user) return undefined;
+  return securityChangeNotice({
+    ...input,
+    to: user.email,
+    name: user.name,
+    siteName: await readSiteName(db),
   });
 }
 

@@ -54,6 +54,20 @@ test('changing the password keeps this browser signed in and signs out the other
   expect((await signIn(user.email, 'a-new-password-1')).statusCode).toBe(200);
 });
 
+test('the owner is told of the new password by e-mail, kept in Messages, with the withdrawal wait', async () => {
+  const user = await signUpUser(t.app);
+  const here = await signedInBrowser(t.app, user);
+  expect((await changePassword(here, user.password, 'a-new-password-9')).statusCode).toBe(204);
+  const notice = await findLastMail(t.db, user.email, 'your password was changed');
+  expect(notice).toMatchObject({ subject: 'Candor: your password was changed', userId: user.id });
+  expect(notice?.textBody).toMatch(
+    /The password of your Candor account was changed on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. For your protection, new withdrawals wait until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./,
+  );
+  expect(notice?.textBody).toContain('"Forgot password"');
+  const messages = await here.request({ method: 'GET', url: '/api/messages' });
+  expect(messages.body).toContain('Candor: your password was changed');
+});
+
 test('a wrong current password answers 403 WRONG_PASSWORD and changes nothing', async () => {
   const user = await signUpUser(t.app);
   const here = await signedInBrowser(t.app, user);
@@ -63,6 +77,7 @@ test('a wrong current password answers 403 WRONG_PASSWORD and changes nothing', 
   expect(res.json()).toEqual({ code: 'WRONG_PASSWORD', message: 'The current password is incorrect' });
   expect((await elsewhere.request({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);
   expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+  expect(await findLastMail(t.db, user.email, 'your password was changed')).toBeUndefined();
 });
 
 test('the current password as the new one is refused, and no other session ends', async () => {

@@ -12,7 +12,10 @@ import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { changeEmail, changePassword } from './account.service.ts';
 
-export const accountRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (app, { db, auth, clock }) => {
+export const accountRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'mailer'> = async (
+  app,
+  { db, auth, clock, mailer },
+) => {
   app.post(
     '/api/account/password',
     {
@@ -33,6 +36,7 @@ export const accountRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async (app, 
       const cookies = await changePassword({
         db,
         auth,
+        mailer,
         actor: requireActor(request),
         now: clock(),
         ip: request.ip || null,

@@ -71,6 +71,11 @@ test('the e-mailed link resets the password end to end and ends every session', 
   expect((await browser.request({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
   expect((await signIn(user.email, user.password)).statusCode).toBe(401);
   expect((await signIn(user.email, 'a-brand-new-password')).statusCode).toBe(200);
+  // The owner is told, in case the reset was not theirs.
+  const notice = await findLastMail(t.db, user.email, 'your password was reset');
+  expect(notice).toMatchObject({ subject: 'Candor: your password was reset', userId: user.id });
+  expect(notice?.textBody).toContain('The password of your Candor account was reset on ');
+  expect(notice?.textBody).toContain('new withdrawals wait until ');
 });
 
 test('a reset token works once', async () => {

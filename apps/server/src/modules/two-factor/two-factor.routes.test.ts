@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { sessions, twoFactors } from '../../db/schema/auth.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
+import { findLastMail } from '../../test/auth-helpers.ts';
 import { insertUser, signInAs, type TestUser } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
 import { Browser, useTestApp } from '../../test/test-app.ts';
@@ -256,6 +257,20 @@ describe('turning two-factor off', () => {
     expect(res.json()).toMatchObject({ code: 'WITHDRAWALS_PAUSED' });
     expect(res.json().message).toContain('two-factor sign-in was turned off');
     expect(await t.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id))).toHaveLength(0);
+  });
+
+  test('tells the owner by e-mail (kept in Messages); turning it on does not', async () => {
+    const { user, browser, secret } = await enrolledCustomer();
+    expect(await findLastMail(t.db, user.email, 'two-factor sign-in was turned off')).toBeUndefined();
+    const off = await browser.post('/api/account/two-factor/disable', {
+      password: user.password,
+      code: await codeOf(secret),
+    });
+    expect(off.statusCode, off.body).toBe(204);
+    const notice = await findLastMail(t.db, user.email, 'two-factor sign-in was turned off');
+    expect(notice).toMatchObject({ subject: 'Candor: two-factor sign-in was turned off', userId: user.id });
+    expect(notice?.textBody).toContain('Two-factor sign-in was turned off on your Candor account on ');
+    expect(notice?.textBody).toContain('turn two-factor sign-in on again on your Account page');
   });
 });
 

@@ -92,7 +92,9 @@ export const twoFactorRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'transactio
         headers: authHeaders(request, { withCookies: true }),
         code: request.body.code,
       });
-      await transactions.run(({ tx, now }) => recordTwoFactorChange({ tx, actor, now, change: 'enable' }));
+      await transactions.run(({ tx, now, outbox }) =>
+        recordTwoFactorChange({ tx, actor, now, outbox, change: 'enable' }),
+      );
       sendAuthCookies(reply, cookies);
       return { recoveryCodes };
     },
@@ -116,8 +118,8 @@ export const twoFactorRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'transactio
         headers: authHeaders(request, { withCookies: true }),
         password: request.body.password,
       });
-      await transactions.run(({ tx, now }) =>
-        recordTwoFactorChange({ tx, actor, now, change: 'recovery_codes' }),
+      await transactions.run(({ tx, now, outbox }) =>
+        recordTwoFactorChange({ tx, actor, now, outbox, change: 'recovery_codes' }),
       );
       return codes;
     },
@@ -146,7 +148,9 @@ export const twoFactorRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'transactio
         password: request.body.password,
         code: request.body.code,
       });
-      await transactions.run(({ tx, now }) => recordTwoFactorChange({ tx, actor, now, change: 'disable' }));
+      await transactions.run(({ tx, now, outbox }) =>
+        recordTwoFactorChange({ tx, actor, now, outbox, change: 'disable' }),
+      );
       sendAuthCookies(reply, cookies);
       return reply.status(204).send(null);
     },

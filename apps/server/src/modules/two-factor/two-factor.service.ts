@@ -10,9 +10,9 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Command } from '../../lib/transactions.ts';
+import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import { startWithdrawalWait } from '../account-security/account-security.service.ts';
+import { securityChangeMail, startWithdrawalWait } from '../account-security/account-security.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { isTwoFactorEnabled, selectTwoFactorHistory } from './two-factor.repository.ts';
@@ -152,13 +152,26 @@ export async function recordTwoFactorChange({
   tx,
   actor,
   now,
+  outbox,
   change,
-}: Command<{ change: TwoFactorChange }>): Promise<void> {
-  // Turning two-factor off starts the 24-hour withdrawal wait: it is what someone who took over
-  // the account would do. Turning it on only adds a check (whoever could turn it on could already
-  // withdraw without it), and new recovery codes need a signed-in second factor (decision 023).
+}: Command<{ outbox: Outbox; change: TwoFactorChange }>): Promise<void> {
+  // Turning two-factor off starts the 24-hour withdrawal wait, and the owner is told by e-mail: it
+  // is what someone who took over the account would do. Turning it on only adds a check (whoever
+  // could turn it on could already withdraw without it), and new recovery codes need a signed-in
+  // second factor (decision 023).
   if (change === 'disable') {
-    await startWithdrawalWait(tx, { userId: actor.id, cause: 'two_factor_change', now });
+    const { waitUntil } = await startWithdrawalWait(tx, {
+      userId: actor.id,
+      cause: 'two_factor_change',
+      now,
+    });
+    const notice = await securityChangeMail(tx, {
+      userId: actor.id,
+      change: 'two_factor_change',
+      at: now,
+      waitUntil,
+    });
+    if (notice) outbox.send(notice);
   }
   await recordAudit(tx, {
     actor,

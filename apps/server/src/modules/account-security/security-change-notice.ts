@@ -1,0 +1,63 @@
+import { formatUtcMinute } from '@candor/contracts/account-security';
+import { escapeHtml } from '../mail/escape-html.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+/** The changes the owner is told of here (an e-mail change is told to the old address instead). */
+export type NoticedSecurityChange = 'password_change' | 'password_reset' | 'two_factor_change';
+
+const SUBJECT = {
+  password_change: 'your password was changed',
+  password_reset: 'your password was reset',
+  two_factor_change: 'two-factor sign-in was turned off',
+} as const satisfies Record<NoticedSecurityChange, string>;
+
+const WHAT = {
+  password_change: (site: string) => `The password of your ${site} account was changed`,
+  password_reset: (site: string) => `The password of your ${site} account was reset`,
+  two_factor_change: (site: string) => `Two-factor sign-in was turned off on your ${site} account`,
+} as const satisfies Record<NoticedSecurityChange, (site: string) => string>;
+
+/** What the owner can do when the change was not theirs, with what the app has. */
+const ADVICE = {
+  password_change:
+    'If you did not, choose a new password at once with "Forgot password" on the sign-in page (it ends every session), then contact the site.',
+  password_reset:
+    'If you did not, choose a new password at once with "Forgot password" on the sign-in page (it ends every session), then contact the site.',
+  two_factor_change:
+    'If you did not, sign in, change your password and turn two-factor sign-in on again on your Account page, then contact the site.',
+} as const satisfies Record<NoticedSecurityChange, string>;
+
+/**
+ * Tells the account's owner of a change that someone who took the account over would make: a new
+ * password (changed or reset) or two-factor turned off. Each also starts the 24-hour wait on new
+ * withdrawals, which the notice states with its end. Kept in the account's Messages too
+ * (`userId`), as every message to a customer is.
+ */
+export function securityChangeNotice({
+  userId,
+  to,
+  name,
+  change,
+  at,
+  waitUntil,
+  siteName,
+}: {
+  userId: string;
+  to: string;
+  name: string;
+  change: NoticedSecurityChange;
+  at: Date;
+  waitUntil: Date;
+  siteName: string;
+}): MailMessage {
+  const what = `${WHAT[change](siteName)} on ${formatUtcMinute(at.toISOString())}.`;
+  const wait = `For your protection, new withdrawals wait until ${formatUtcMinute(waitUntil.toISOString())}.`;
+  const advice = `If you made this change, there is nothing to do. ${ADVICE[change]}`;
+  return {
+    to,
+    userId,
+    subject: `${siteName}: ${SUBJECT[change]}`,
+    text: `Hello ${name},\n\n${what} ${wait}\n\n${advice}`,
+    html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(`${what} ${wait}`)}</p><p>${escapeHtml(advice)}</p>`,
+  };
+}

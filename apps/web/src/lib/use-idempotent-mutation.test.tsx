@@ -29,6 +29,43 @@ function setup(send: Send, onSuccess = vi.fn()) {
 const keysSent = (send: ReturnType<typeof vi.fn<Send>>) => send.mock.calls.map(([, key]) => key);
 
 describe('useIdempotentMutation', () => {
+  test('a double click sends the request once and tells its success once', async () => {
+    let answer: (value: string) => void = () => undefined;
+    const send = vi.fn<Send>(() => new Promise<string>((resolve) => (answer = resolve)));
+    const onSuccess = vi.fn();
+    const queryClient = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useIdempotentMutation({ mutationFn: send, onSuccess }), { wrapper });
+    const transfer = { amount: '10.00', to: { account: 'A-1' } };
+    let first: Promise<string> | undefined;
+    let second: Promise<string> | undefined;
+    act(() => {
+      first = result.current.mutateAsync(transfer);
+      result.current.mutate({ ...transfer });
+      second = result.current.mutateAsync(transfer);
+    });
+    await vi.waitFor(() => expect(send).toHaveBeenCalled());
+    await act(async () => {
+      answer('done');
+      expect(await first).toBe('done');
+      expect(await second).toBe('done');
+    });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    // Once it is answered, the same request is a new one, sent again.
+    let again: Promise<string> | undefined;
+    act(() => {
+      again = result.current.mutateAsync(transfer);
+    });
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+    await act(async () => {
+      answer('again');
+      expect(await again).toBe('again');
+    });
+  });
+
   test('a retry of a failed request sends its key again; after a success the same request is a new one', async () => {
     const send = vi.fn<Send>().mockRejectedValueOnce(new Error('Network down')).mockResolvedValue('done');
     const { submit } = setup(send);

@@ -1,5 +1,5 @@
 import { type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 
 /** useMutation's options, with a mutation function that also gets its request's Idempotency-Key. */
 export type IdempotentMutationOptions<TData, TVariables> = Omit<
@@ -13,7 +13,8 @@ export type IdempotentMutationOptions<TData, TVariables> = Omit<
  * A money-moving request, through useMutation, with one Idempotency-Key per distinct request: the
  * same variables get the same key, so retrying a request that failed (a network drop, a timeout)
  * moves the money at most once. After a success the key is forgotten: the same request sent again
- * is a new one.
+ * is a new one. The same request asked for again while it is in flight (a double click) is not sent
+ * twice: it shares the one in flight, so its success is told once.
  */
 export function useIdempotentMutation<TData, TVariables>({
   mutationFn,
@@ -21,7 +22,8 @@ export function useIdempotentMutation<TData, TVariables>({
   ...options
 }: IdempotentMutationOptions<TData, TVariables>): UseMutationResult<TData, Error, TVariables> {
   const keys = useRef(new Map<string, string>());
-  return useMutation({
+  const inFlight = useRef(new Map<string, Promise<TData>>());
+  const mutation = useMutation({
     ...options,
     mutationFn: (variables) => {
       const request = describeRequest(variables);
@@ -37,6 +39,25 @@ export function useIdempotentMutation<TData, TVariables>({
       return onSuccess?.(data, variables, ...rest);
     },
   });
+  const { mutateAsync: send } = mutation;
+  const mutateAsync: typeof send = useCallback(
+    (variables, mutateOptions) => {
+      const request = describeRequest(variables);
+      const running = inFlight.current.get(request);
+      if (running) return running;
+      const sent = send(variables, mutateOptions).finally(() => inFlight.current.delete(request));
+      inFlight.current.set(request, sent);
+      return sent;
+    },
+    [send],
+  );
+  const mutate: UseMutationResult<TData, Error, TVariables>['mutate'] = useCallback(
+    (variables, mutateOptions) => {
+      mutateAsync(variables, mutateOptions).catch(() => undefined);
+    },
+    [mutateAsync],
+  );
+  return { ...mutation, mutate, mutateAsync };
 }
 
 /** The variables as text, objects' keys sorted: equal requests read the same however they were built. */

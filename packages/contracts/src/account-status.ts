@@ -1,5 +1,6 @@
 import { formatUsd } from '@candor/domain/money/money';
 import { z } from 'zod';
+import { formatUtcMinute } from './account-security.ts';
 import { UserStatusSchema } from './auth.ts';
 
 /**
@@ -23,6 +24,13 @@ export const ACCOUNT_STATUS_MESSAGES = {
   deleting: 'Deleting...',
 } as const;
 
+/**
+ * How long after a manual adjustment (either direction) the account cannot be closed: the customer
+ * is mailed each adjustment and must have had time to see it and object before their access ends
+ * (docs/decisions/045-no-silent-money-moves.md).
+ */
+export const CLOSE_AFTER_ADJUSTMENT_DAYS = 7;
+
 /** Why an account cannot be closed yet: each names what must happen first. */
 export const CLOSE_ACCOUNT_REFUSALS = {
   balance: (minor: bigint) => `The balance is ${formatUsd(minor)}: it must be zero to close the account.`,
@@ -40,6 +48,9 @@ export const CLOSE_ACCOUNT_REFUSALS = {
     `The account has ${count} loan application${count === 1 ? '' : 's'} under review: approve or decline ${count === 1 ? 'it' : 'them'} before closing the account.`,
   waitingApprovals: (count: number) =>
     `The account has ${count} request${count === 1 ? '' : 's'} awaiting second approval: approve or reject ${count === 1 ? 'it' : 'them'} before closing the account.`,
+  /** `closableFrom`: an ISO time, CLOSE_AFTER_ADJUSTMENT_DAYS after the latest manual adjustment. */
+  recentAdjustment: (closableFrom: string) =>
+    `A manual adjustment was posted to the account less than ${CLOSE_AFTER_ADJUSTMENT_DAYS} days ago: the customer must have time to see it and object. The account can be closed from ${formatUtcMinute(closableFrom)}.`,
 } as const;
 
 /** The name a closed account keeps (its personal data is erased). */

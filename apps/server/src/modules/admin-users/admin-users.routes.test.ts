@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { insertUser, signInAs, useSignedInUser } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
@@ -34,6 +35,14 @@ async function adjustmentAudits(userId: string) {
     .from(auditLog)
     .where(and(eq(auditLog.action, 'user.adjustment'), eq(auditLog.targetId, userId)))
     .orderBy(desc(auditLog.createdAt));
+}
+
+async function mailOf(userId: string) {
+  return t.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.userId, userId))
+    .orderBy(desc(mailOutbox.createdAt));
 }
 
 async function entriesOf(userId: string) {
@@ -191,6 +200,10 @@ describe('manual adjustments', () => {
     expect((await balancesOf(customer.id)).available).toBe('10.00');
     expect(await entriesOf(customer.id)).toHaveLength(entriesBefore.length);
     expect(await adjustmentAudits(customer.id)).toHaveLength(auditsBefore.length);
+    // Only the opening credit was mailed: a refused debit tells the customer of nothing that did not happen.
+    expect((await mailOf(customer.id)).map((mail) => mail.subject)).toEqual([
+      'Candor: your balance was credited $10.00',
+    ]);
   });
 
   test('a debit of exactly the cash balance leaves zero', async () => {
@@ -239,6 +252,58 @@ describe('manual adjustments', () => {
         amount: '25.00',
       },
     });
+  });
+
+  test('the customer is mailed each adjustment: amount, the reason as written, the time, the Statement; no staff name', async () => {
+    const customer = await insertUser(t.db, { name: 'Grace Hopper' });
+    await fund(t.db, customer.id, 49_840n);
+    const key = randomUUID();
+    const res = await adjust(
+      customer.id,
+      { direction: 'debit', amount: '498.40', reason: 'Fee <b>"late"</b> & co' },
+      { key },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    // A retry with the same key moves nothing and mails nothing again.
+    expect(
+      (
+        await adjust(
+          customer.id,
+          { direction: 'debit', amount: '498.40', reason: 'Fee <b>"late"</b> & co' },
+          { key },
+        )
+      ).statusCode,
+    ).toBe(200);
+    const [entry] = await entriesOf(customer.id).then((rows) =>
+      rows.filter((row) => row.kind === 'adjustment'),
+    );
+    const mails = await mailOf(customer.id);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail).toMatchObject({
+      toAddress: customer.email,
+      subject: 'Candor: your balance was debited $498.40',
+      deliveryStatus: 'kept',
+    });
+    const at = `${entry?.createdAt.toISOString().slice(0, 10)} ${entry?.createdAt.toISOString().slice(11, 16)} UTC`;
+    expect(mail?.textBody).toContain('Hello Grace Hopper,');
+    expect(mail?.textBody).toContain(
+      `Your Candor cash balance was debited $498.40 by a manual adjustment on ${at}.`,
+    );
+    expect(mail?.textBody).toContain('Reason: Fee <b>"late"</b> & co');
+    expect(mail?.textBody).toContain('It is on your Statement');
+    expect(mail?.textBody).toContain('If you do not recognise it, contact the site at once.');
+    expect(mail?.htmlBody).toContain('Reason: Fee &#60;b&#62;&#34;late&#34;&#60;/b&#62; &#38; co');
+    expect(mail?.htmlBody).not.toContain('<b>');
+    expect(`${mail?.textBody}${mail?.htmlBody}`).not.toContain(admin.user.name);
+
+    // The customer reads it in their Messages; a credit says "credited".
+    const customerBrowser = await signInAs(t.app, t.db, customer);
+    const inbox = await customerBrowser.request({ method: 'GET', url: '/api/messages' });
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    expect(JSON.stringify(inbox.json())).toContain('Candor: your balance was debited $498.40');
+    await adjust(customer.id, { direction: 'credit', amount: '234.5', reason: 'Refund' });
+    expect((await mailOf(customer.id))[0]?.subject).toBe('Candor: your balance was credited $234.50');
   });
 
   test.each([

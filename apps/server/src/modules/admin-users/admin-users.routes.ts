@@ -55,8 +55,8 @@ export const adminUsersRoutes: RoutesPlugin<'db' | 'transactions'> = async (app,
     },
     async (request) => {
       const actor = requireActor(request);
-      return transactions.runMoneyRequest(request, AdjustmentSchema, ({ tx, now }) =>
-        adjustBalance({ tx, actor, now, userId: request.params.id, input: request.body }),
+      return transactions.runMoneyRequest(request, AdjustmentSchema, ({ tx, now, outbox }) =>
+        adjustBalance({ tx, actor, now, outbox, userId: request.params.id, input: request.body }),
       );
     },
   );

@@ -13,14 +13,16 @@ import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Command } from '../../lib/transactions.ts';
+import type { Command, Outbox } from '../../lib/transactions.ts';
 import { requestApproval, requiresSecondApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances, readStatement } from '../ledger/ledger.service.ts';
+import { readSiteName } from '../settings/settings.service.ts';
 import { readRecentSignIns } from '../user-activity/user-activity.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { requireUser } from '../users/users.service.ts';
+import { adjustmentNotice } from './adjustment-notice.ts';
 
 /** A customer's details, balances, latest ledger entries and sign-ins for the admin user page. */
 export async function requireAdminUser(db: Db, userId: string): Promise<AdminUser> {
@@ -62,10 +64,11 @@ export async function adjustBalance({
   tx,
   actor,
   now,
+  outbox,
   userId,
   input,
-}: Command<{ userId: string; input: CreateAdjustmentRequest }>): Promise<Adjustment> {
-  await requireOpenCustomer(tx, userId);
+}: Command<{ userId: string; input: CreateAdjustmentRequest; outbox: Outbox }>): Promise<Adjustment> {
+  const customer = await requireOpenCustomer(tx, userId);
   const amount = toMinorUnits(input.amount);
   if (await requiresSecondApproval(tx, amount)) {
     const approval = await requestApproval({
@@ -83,7 +86,8 @@ export async function adjustBalance({
   const done = await postAdjustment({
     tx,
     actor,
-    userId,
+    outbox,
+    customer,
     direction: input.direction,
     amount,
     reason: input.reason,
@@ -96,12 +100,15 @@ export async function adjustBalance({
  * customer reads on their statement (the reason; after a second approval, also who made and who
  * approved it). A debit that would take the cash balance below zero is refused and writes nothing.
  * Audited with the balances before and after: `actor` made it, `approver` (four-eyes) approved it.
+ * The customer is mailed in the same transaction (the amount, the reason as written, when; no staff
+ * name): no money moves on their account without their being told (docs/decisions/045).
  */
 export async function postAdjustment({
   tx,
   actor,
   approver,
-  userId,
+  outbox,
+  customer,
   direction,
   amount,
   reason,
@@ -112,7 +119,9 @@ export async function postAdjustment({
   tx: Db;
   actor: Actor;
   approver?: Actor;
-  userId: string;
+  outbox: Outbox;
+  /** The customer whose cash moves, as read before (open). */
+  customer: Pick<UserRow, 'id' | 'email' | 'name'>;
   direction: AdjustmentDirection;
   amount: bigint;
   reason: string;
@@ -120,6 +129,7 @@ export async function postAdjustment({
   reference?: Record<string, string>;
   auditDetails?: Record<string, string>;
 }): Promise<{ entryId: string; balances: Balances }> {
+  const userId = customer.id;
   // Lock the customer's accounts first, so "before" is the balance this adjustment moves from.
   await lockCustomerAccounts(tx, [userId]);
   const before = await readBalances(tx, userId);
@@ -129,6 +139,18 @@ export async function postAdjustment({
   const [entry] = posted.value;
   if (!entry) throw new Error('the adjustment entry was not posted');
   const after = await readBalances(tx, userId);
+  outbox.send(
+    adjustmentNotice({
+      userId,
+      to: customer.email,
+      name: customer.name,
+      direction,
+      amount,
+      reason,
+      at: entry.createdAt,
+      siteName: await readSiteName(tx),
+    }),
+  );
   await recordAudit(tx, {
     actor,
     approver: approver ?? null,

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { approvals } from '../../db/schema/approvals.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import { insertSignedInUser, type TestUser, useSignedInUser } from '../../test/factories.ts';
 import { insertFundedCustomer } from '../../test/money.ts';
@@ -183,6 +184,9 @@ describe('manual adjustments above the threshold', () => {
         reason: 'Goodwill credit',
       })
     ).json().approval.id;
+    const mailOf = () => t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, customer.user.id));
+    // Nothing moved yet, so nothing is told yet.
+    expect(await mailOf()).toEqual([]);
     const key = randomUUID();
     const res = await decide(checker, id, 'approve', 'Ticket 42 verified', key);
     expect(res.statusCode, res.body).toBe(200);
@@ -211,6 +215,15 @@ describe('manual adjustments above the threshold', () => {
     const statement = await customer.browser.request({ method: 'GET', url: '/api/me/statement' });
     expect(statement.statusCode, statement.body).toBe(200);
     expect(JSON.stringify(statement.json())).toContain('made by Mona Maker, approved by Carl Checker');
+
+    // Carrying it out mails the customer once (the retry did not): the maker's reason as written,
+    // and no staff name (the statement line names both, decision 017).
+    const mails = await mailOf();
+    expect(mails.map((mail) => mail.subject)).toEqual(['Candor: your balance was credited $5,000.00']);
+    expect(mails[0]?.textBody).toContain('Reason: Goodwill credit\n');
+    for (const name of ['Mona Maker', 'Carl Checker', 'Ticket 42']) {
+      expect(`${mails[0]?.textBody}${mails[0]?.htmlBody}`).not.toContain(name);
+    }
 
     const audits = await auditRowsAbout(customer.user.id, 'user.adjustment');
     expect(audits).toHaveLength(1);
@@ -279,6 +292,9 @@ describe('manual adjustments above the threshold', () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(9);
     expect(await cashOf(customer.user.id)).toBe('7500.00');
     expect(await adjustmentEntries(customer.user.id)).toHaveLength(1);
+    // Told once: the refused approvals rolled their mail back with them.
+    const told = await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, customer.user.id));
+    expect(told.map((mail) => mail.subject)).toEqual(['Candor: your balance was credited $7,500.00']);
   });
 });
 

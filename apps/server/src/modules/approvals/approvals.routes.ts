@@ -64,8 +64,8 @@ export const approvalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, 
     },
     async (request) => {
       const actor = requireActor(request);
-      return transactions.runMoneyRequest(request, ApprovalSchema, ({ tx, now }) =>
-        approveApproval({ tx, actor, now, id: request.params.id, reason: request.body.reason }),
+      return transactions.runMoneyRequest(request, ApprovalSchema, ({ tx, now, outbox }) =>
+        approveApproval({ tx, actor, now, outbox, id: request.params.id, reason: request.body.reason }),
       );
     },
   );

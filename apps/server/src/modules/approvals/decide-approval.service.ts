@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
-import type { Command } from '../../lib/transactions.ts';
+import type { Command, Outbox } from '../../lib/transactions.ts';
 import { postAdjustment, requireOpenCustomer } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { settleApprovedWithdrawal } from '../withdrawals/admin-withdrawals.service.ts';
@@ -78,9 +78,10 @@ export async function approveApproval({
   tx,
   actor,
   now,
+  outbox,
   id,
   reason,
-}: Command<{ id: string; reason: string }>): Promise<Approval> {
+}: Command<{ id: string; reason: string; outbox: Outbox }>): Promise<Approval> {
   const row = await lockForDecision(tx, actor, id, 'approved');
   const maker: Actor = { id: row.makerId, role: row.makerRole as Actor['role'] };
   const decided = {
@@ -92,7 +93,7 @@ export async function approveApproval({
   };
   if (row.kind === 'adjustment') {
     const request = adjustmentRequestOf(row);
-    await requireOpenCustomer(tx, row.userId);
+    const customer = await requireOpenCustomer(tx, row.userId);
     const people = new Map(
       (await selectApprovalPeople(tx, [row.makerId, actor.id])).map((p) => [p.id, p.name]),
     );
@@ -102,7 +103,8 @@ export async function approveApproval({
       tx,
       actor: maker,
       approver: actor,
-      userId: row.userId,
+      outbox,
+      customer,
       direction: request.direction,
       amount: row.amountMinor,
       reason: request.reason,

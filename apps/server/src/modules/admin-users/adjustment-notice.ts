@@ -1,0 +1,49 @@
+import { formatUtcMinute } from '@candor/contracts/account-security';
+import { CLOSE_AFTER_ADJUSTMENT_DAYS } from '@candor/contracts/account-status';
+import type { AdjustmentDirection } from '@candor/contracts/admin-users';
+import { formatUsd } from '@candor/domain/money/money';
+import { escapeHtml } from '../mail/escape-html.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+const VERB = { credit: 'credited', debit: 'debited' } as const satisfies Record<AdjustmentDirection, string>;
+
+/**
+ * Tells the customer that staff credited or debited their cash balance by a manual adjustment
+ * (docs/decisions/045-no-silent-money-moves.md): the amount, the reason as staff wrote it, when, and
+ * what to do if they do not recognise it. It names no staff member (the statement line does what
+ * decision 017 says). Kept in the account's Messages too (`userId`), as every message to a customer is.
+ */
+export function adjustmentNotice({
+  userId,
+  to,
+  name,
+  direction,
+  amount,
+  reason,
+  at,
+  siteName,
+}: {
+  userId: string;
+  to: string;
+  name: string;
+  direction: AdjustmentDirection;
+  /** In cents, positive. */
+  amount: bigint;
+  reason: string;
+  at: Date;
+  siteName: string;
+}): MailMessage {
+  const moved = `your balance was ${VERB[direction]} ${formatUsd(amount)}`;
+  const what = `Your ${siteName} cash balance was ${VERB[direction]} ${formatUsd(amount)} by a manual adjustment on ${formatUtcMinute(at.toISOString())}.`;
+  const where = 'It is on your Statement, with the reason.';
+  const advice = `If you do not recognise it, contact the site at once. Your account cannot be closed for ${CLOSE_AFTER_ADJUSTMENT_DAYS} days after a manual adjustment, so that you have time to ask about it.`;
+  return {
+    to,
+    userId,
+    subject: `${siteName}: ${moved}`,
+    text: `Hello ${name},\n\n${what}\n\nReason: ${reason}\n\n${where}\n\n${advice}`,
+    html:
+      `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(what)}</p>` +
+      `<p>Reason: ${escapeHtml(reason)}</p><p>${where}</p><p>${advice}</p>`,
+  };
+}

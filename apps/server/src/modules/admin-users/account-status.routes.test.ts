@@ -34,7 +34,9 @@ import { createLocalStorage } from '../storage/local-storage.ts';
 import { closeTradeRequest, placeTradeRequest, useFixedQuotes } from '../trades/trade-test-helpers.ts';
 import { PAYOUTS, requestWithdrawal, setWithdrawalLimits } from '../withdrawals/withdrawal-test-helpers.ts';
 
-const t = useTestApp();
+/** The app's clock: real time, or `frozenAt` when a test sets it (sessions keep reading the real time). */
+let frozenAt: Date | undefined;
+const t = useTestApp({}, { clock: () => frozenAt ?? new Date() });
 const quotes = useFixedQuotes(t, { BTCUSD: '67234.12', ETHUSD: '3000.00', USDTUSD: '1.00' });
 const owner = useSignedInUser(t, { role: 'owner' });
 const compliance = useSignedInUser(t, { role: 'compliance' });
@@ -474,6 +476,49 @@ describe('closing an account', () => {
         'The account has 1 request awaiting second approval: approve or reject it before closing the account.',
     });
     expect((await userRow(user.id)).status).toBe('active');
+  });
+
+  test('refused for 7 days after a manual adjustment, naming when it can be closed; then closed', async () => {
+    // The tester's case: a debit of the whole balance (under the four-eyes threshold), then a close.
+    const { user } = await insertFundedCustomer(t, 49_840n);
+    const debit = await owner.browser.post(
+      `/api/admin/users/${user.id}/adjustments`,
+      { direction: 'debit', amount: '498.40', reason: 'fee' },
+      randomUUID(),
+    );
+    expect(debit.statusCode, debit.body).toBe(200);
+    expect(debit.json().state).toBe('completed');
+    const [entry] = await t.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.userId, user.id), eq(journalEntries.kind, 'adjustment')));
+    if (!entry) throw new Error('the debit was not posted');
+    // Seven days after the entry, rounded up to the minute the refusal names.
+    const closable = new Date(Math.ceil((entry.createdAt.getTime() + 7 * 24 * 3_600_000) / 60_000) * 60_000);
+    const iso = closable.toISOString();
+    const refusal = {
+      code: 'ACCOUNT_NOT_CLOSABLE',
+      message: `A manual adjustment was posted to the account less than 7 days ago: the customer must have time to see it and object. The account can be closed from ${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC.`,
+    };
+    try {
+      const refused = await act(owner.browser, user.id, 'close', { reason: 'closing' });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual(refusal);
+      // A moment before that time, still refused; nothing was erased, the customer was told of the debit.
+      frozenAt = new Date(closable.getTime() - 1);
+      expect((await act(owner.browser, user.id, 'close', { reason: 'closing' })).json()).toEqual(refusal);
+      expect(await userRow(user.id)).toMatchObject({ status: 'active', email: user.email });
+      expect(await auditsOf(user.id, 'user.close')).toHaveLength(0);
+      expect(await findLastMail(t.db, user.email, 'your balance was debited $498.40')).toMatchObject({
+        userId: user.id,
+      });
+
+      frozenAt = closable;
+      const closed = await act(owner.browser, user.id, 'close', { reason: 'closing' });
+      expect(closed.statusCode, closed.body).toBe(200);
+    } finally {
+      frozenAt = undefined;
+    }
   });
 
   test('only the owner and admins close; compliance, support and accountants get 403; unknown users 404', async () => {

@@ -1,6 +1,7 @@
 import {
   AccountStatusRequestSchema,
   AccountStatusSchema,
+  CLOSE_AFTER_ADJUSTMENT_DAYS,
   ClosedAccountSchema,
 } from '@candor/contracts/account-status';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
@@ -79,7 +80,8 @@ export const accountStatusRoutes: RoutesPlugin<'transactions' | 'storage'> = asy
         summary: "Close a customer's account and erase their personal data",
         description:
           'Only with no open position, no pending deposit, no undecided withdrawal, no request awaiting a ' +
-          'second approval and a zero balance ' +
+          `second approval, a zero balance and no manual adjustment in the last ${CLOSE_AFTER_ADJUSTMENT_DAYS} days (the customer was mailed ` +
+          'it and must have time to object; the refusal says from when the account can be closed) ' +
           '(409 ACCOUNT_NOT_CLOSABLE names what stands in the way). Erases the name, e-mail, username, ' +
           'picture, password, passkeys, sessions, sign-in history, kept mail, payout details and files; keeps the ' +
           'ledger, trades, deposits, withdrawals and audit rows, linked to the anonymised account.',

@@ -1,14 +1,16 @@
 import {
   type AccountStatusRequest,
   CLOSE_ACCOUNT_REFUSALS,
+  CLOSE_AFTER_ADJUSTMENT_DAYS,
   type ClosedAccount,
 } from '@candor/contracts/account-status';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockActiveRelationsOfFollower } from '../copy-trading/copy-trading.repository.ts';
 import { endCopyingOfClosedAccount } from '../copy-trading/copy-trading.service.ts';
-import { lockCustomerAccounts } from '../ledger/ledger.repository.ts';
+import { findLatestAdjustmentSince, lockCustomerAccounts } from '../ledger/ledger.repository.ts';
 import { requireUser } from '../users/users.service.ts';
 import {
   anonymiseUser,
@@ -21,6 +23,33 @@ import {
 } from './account-status.repository.ts';
 import { requireLockedCustomer } from './account-status.service.ts';
 
+const DAY_MS = 24 * 60 * 60_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * When an account whose latest manual adjustment was posted at `postedAt` can be closed:
+ * CLOSE_AFTER_ADJUSTMENT_DAYS later, rounded up to the minute the refusal names.
+ */
+function closableAfterAdjustment(postedAt: Date): Date {
+  const end = postedAt.getTime() + CLOSE_AFTER_ADJUSTMENT_DAYS * DAY_MS;
+  return new Date(Math.ceil(end / MINUTE_MS) * MINUTE_MS);
+}
+
+/**
+ * The time from which the account can be closed, if a manual adjustment posted to it is too recent
+ * (the customer was mailed it and must have had time to object, docs/decisions/045); undefined when
+ * none is. Read under the accounts' lock: an adjustment racing the close commits first and is seen,
+ * or waits and finds the account closed.
+ */
+async function findAdjustmentWait(tx: Db, userId: string, now: Date): Promise<Date | undefined> {
+  // A minute more than the window, for the rounding up of closableAfterAdjustment.
+  const since = new Date(now.getTime() - CLOSE_AFTER_ADJUSTMENT_DAYS * DAY_MS - MINUTE_MS);
+  const latest = await findLatestAdjustmentSince(tx, userId, since);
+  if (!latest) return undefined;
+  const closable = closableAfterAdjustment(latest);
+  return now < closable ? closable : undefined;
+}
+
 /** A closed account, and the storage keys of its files, whose bytes go once the close has committed. */
 export type ClosedAccountResult = { closed: ClosedAccount; storageKeys: string[] };
 
@@ -28,7 +57,8 @@ export type ClosedAccountResult = { closed: ClosedAccount; storageKeys: string[]
  * Closes a customer's account (PRODUCT.md §2, docs/decisions/014-closing-accounts.md): only with
  * nothing left in it (no open position, no pending deposit, no undecided withdrawal, no request
  * awaiting a second approval, zero cash and
- * zero reserved), otherwise ACCOUNT_NOT_CLOSABLE naming what stands in the way. Closing erases the
+ * zero reserved, no manual adjustment in the last CLOSE_AFTER_ADJUSTMENT_DAYS days), otherwise
+ * ACCOUNT_NOT_CLOSABLE naming what stands in the way. Closing erases the
  * personal data (name, e-mail, username, picture, password, sessions, sign-in history, kept mail,
  * payout details, files) and keeps the ledger, trades, deposits, withdrawals and audit rows,
  * linked to the anonymised account. Audited with the e-mail it had and what was erased, counted.
@@ -81,6 +111,13 @@ export async function closeAccount({
                     ? CLOSE_ACCOUNT_REFUSALS.reserved(reserved)
                     : undefined;
   if (refusal) throw new AppError('ACCOUNT_NOT_CLOSABLE', refusal);
+  const closableFrom = await findAdjustmentWait(tx, userId, now);
+  if (closableFrom) {
+    throw new AppError(
+      'ACCOUNT_NOT_CLOSABLE',
+      CLOSE_ACCOUNT_REFUSALS.recentAdjustment(closableFrom.toISOString()),
+    );
+  }
 
   const signInData = await deleteSignInData(tx, userId);
   const keptMail = await deleteKeptMailTo(tx, user.email, user.id);

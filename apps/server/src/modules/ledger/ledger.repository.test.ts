@@ -11,9 +11,11 @@ import { selectRows } from '../../db/select-rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { insertUser } from '../../test/factories.ts';
 import { postOrReject } from '../../test/money.ts';
+import { plansOf, scansWhole } from '../../test/query-plans.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import {
   completeCustomerAccounts,
+  findLatestAdjustmentSince,
   lockCustomerAccounts,
   lockCustomerAccountsWhere,
   postEntries,
@@ -251,5 +253,82 @@ describe('entry ids reserved ahead of a posting', () => {
       expect(new Set(complete.map((account) => `${account.userId} ${account.kind}`)).size).toBe(6);
       expect(await completeCustomerAccounts(tx, complete, [seasoned.id, newcomer.id])).toBe(complete);
     });
+  });
+});
+
+describe('findLatestAdjustmentSince', () => {
+  test("the latest manual adjustment of either direction on the customer's accounts after a time; no other entry, no other customer's", async () => {
+    const { db } = database;
+    const [ada, bob, cy] = [await insertUser(db), await insertUser(db), await insertUser(db)];
+    const before = new Date(Date.now() - 60_000);
+    await postOrReject(
+      db,
+      [depositEntry({ userId: ada.id, amount: 10_000n, depositId: 'd-ada', methodLabel: 'Bitcoin(BTC)' })],
+      ADMIN,
+    );
+    const [credit] = await postOrReject(
+      db,
+      [adjustmentEntry({ userId: ada.id, direction: 'credit', amount: 500n, reason: 'Goodwill' })],
+      ADMIN,
+    );
+    expect(await findLatestAdjustmentSince(db, ada.id, before)).toEqual(credit?.createdAt);
+    const [debit] = await postOrReject(
+      db,
+      [adjustmentEntry({ userId: ada.id, direction: 'debit', amount: 10_500n, reason: 'fee' })],
+      ADMIN,
+    );
+    expect(await findLatestAdjustmentSince(db, ada.id, before)).toEqual(debit?.createdAt);
+    // Strictly after `since`.
+    if (!debit) throw new Error('the debit was not posted');
+    expect(await findLatestAdjustmentSince(db, ada.id, debit.createdAt)).toBeUndefined();
+    // Bob's adjustment is his; Cy had only a deposit.
+    await postOrReject(
+      db,
+      [adjustmentEntry({ userId: bob.id, direction: 'credit', amount: 100n, reason: 'Bob' })],
+      ADMIN,
+    );
+    await postOrReject(
+      db,
+      [depositEntry({ userId: cy.id, amount: 100n, depositId: 'd-cy', methodLabel: 'Bitcoin(BTC)' })],
+      ADMIN,
+    );
+    expect(await findLatestAdjustmentSince(db, ada.id, debit.createdAt)).toBeUndefined();
+    expect(await findLatestAdjustmentSince(db, cy.id, before)).toBeUndefined();
+  });
+
+  test('reads through the indexes: no table is scanned whole among thousands of entries', async () => {
+    const { db } = database;
+    await db.execute(sql`
+      insert into users (id, name, email)
+      select 'adj-plan-' || g, 'Plan ' || g, 'adj-plan-' || g || '@example.test' from generate_series(1, 2000) g`);
+    const drafts = Array.from({ length: 4000 }, (_, i) =>
+      i % 2 === 0
+        ? depositEntry({
+            userId: `adj-plan-${(i % 2000) + 1}`,
+            amount: 1_000n,
+            depositId: `d-plan-${i}`,
+            methodLabel: 'Bitcoin(BTC)',
+          })
+        : adjustmentEntry({
+            userId: `adj-plan-${(i % 2000) + 1}`,
+            direction: 'credit',
+            amount: 100n,
+            reason: 'Plan',
+          }),
+    );
+    await postOrReject(db, drafts, ADMIN);
+    await db.execute(sql`analyze`);
+    const plans = await plansOf(db, (explaining) =>
+      findLatestAdjustmentSince(explaining, 'adj-plan-8', new Date(Date.now() - 7 * 86_400_000)),
+    );
+    expect(plans).toHaveLength(1);
+    const [plan = ''] = plans;
+    for (const table of ['ledger_accounts', 'postings', 'journal_entries']) {
+      expect(plan, table).toContain(`"Relation Name":"${table}"`);
+      expect(scansWhole(plan, table), table).toBe(false);
+    }
+    expect(
+      await findLatestAdjustmentSince(db, 'adj-plan-8', new Date(Date.now() - 86_400_000)),
+    ).toBeInstanceOf(Date);
   });
 });

@@ -378,6 +378,28 @@ export async function selectBalanceFigures(
   };
 }
 
+/**
+ * When the latest manual adjustment (an entry of kind "adjustment", either direction) was posted to
+ * any of the customer's accounts after `since`, or undefined when none was. Reads the customer's
+ * accounts (ledger_accounts_user_kind_idx), their postings (postings_account_entry_idx) and each
+ * posting's entry by its key: never a whole table.
+ */
+export async function findLatestAdjustmentSince(
+  db: Db,
+  userId: string,
+  since: Date,
+): Promise<Date | undefined> {
+  const [row] = await selectRows<{ posted_at: Date | string | null }>(
+    db,
+    sql`select max(e.created_at) as posted_at
+          from ledger_accounts a
+          join postings p on p.account_id = a.id
+          join journal_entries e on e.id = p.entry_id
+         where a.user_id = ${userId} and e.kind = 'adjustment' and e.created_at > ${since.toISOString()}::timestamptz`,
+  );
+  return row?.posted_at ? new Date(row.posted_at) : undefined;
+}
+
 /** One line of a customer's statement, in cents. */
 export type StatementLine = {
   id: string;

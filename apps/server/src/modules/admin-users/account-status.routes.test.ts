@@ -16,6 +16,7 @@ import { mailOutbox } from '../../db/schema/mail.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { walletAddresses } from '../../db/schema/wallets.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
+import { createTransactions } from '../../lib/transactions.ts';
 import { findLastMail, signedInBrowser, signUpUser } from '../../test/auth-helpers.ts';
 import { insertPendingDeposit, TEST_USDT_ADDRESS } from '../../test/deposits.ts';
 import {
@@ -30,9 +31,11 @@ import { Browser, useTestApp } from '../../test/test-app.ts';
 import { makeImage, multipartUpload } from '../../test/uploads.ts';
 import { setProfilePicture } from '../account/profile-picture.service.ts';
 import { verifyAuditChain } from '../audit/verify-audit-chain.ts';
+import { createMailer, type OutgoingMail } from '../mail/mailer.ts';
 import { createLocalStorage } from '../storage/local-storage.ts';
 import { closeTradeRequest, placeTradeRequest, useFixedQuotes } from '../trades/trade-test-helpers.ts';
 import { PAYOUTS, requestWithdrawal, setWithdrawalLimits } from '../withdrawals/withdrawal-test-helpers.ts';
+import { closeAccount } from './close-account.service.ts';
 
 /** The app's clock: real time, or `frozenAt` when a test sets it (sessions keep reading the real time). */
 let frozenAt: Date | undefined;
@@ -355,9 +358,13 @@ describe('closing an account', () => {
     expect(await t.db.select().from(accounts).where(eq(accounts.userId, customer.id))).toHaveLength(0);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, customer.id))).toHaveLength(0);
     expect(await t.db.select().from(signIns).where(eq(signIns.userId, customer.id))).toHaveLength(0);
-    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.email))).toHaveLength(
-      0,
-    );
+    // The kept mail is gone; what is left to the address is the closure notice, for no account. With no
+    // SMTP nothing left the process and nobody can read it, so only its envelope is kept.
+    expect(
+      await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.email)),
+    ).toMatchObject([
+      { subject: 'Candor: your account was closed', userId: null, textBody: '', htmlBody: null },
+    ]);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, customer.id))).toHaveLength(0);
     // Files: the picture is gone; the proof's record stays for its deposit, without its bytes.
     expect(await t.db.select().from(files).where(eq(files.id, customer.pictureFileId))).toHaveLength(0);
@@ -519,6 +526,64 @@ describe('closing an account', () => {
     } finally {
       frozenAt = undefined;
     }
+  });
+
+  test('the closure notice goes to the address the account had, once the close has committed, then loses its bodies', async () => {
+    const user = await insertUser(t.db, { name: 'Ada <Lovelace>' });
+    const delivered: Array<{ mail: OutgoingMail; committed: boolean }> = [];
+    const mailer = createMailer(t.db, {
+      from: 'Candor <no-reply@candor.test>',
+      // Seen from another connection only once the close has committed.
+      sendMail: async (mail) => {
+        delivered.push({ mail, committed: (await userRow(user.id)).status === 'closed' });
+      },
+    });
+    const transactions = createTransactions({
+      db: t.db,
+      mailer,
+      clock: () => new Date(),
+      idempotencyKeyTtlMs: 3_600_000,
+      commitBehindLastStatements: t.database.pipelines,
+    });
+    await transactions.run(({ tx, now, outbox }) =>
+      closeAccount({
+        tx,
+        actor: { id: owner.user.id, role: 'owner' },
+        now,
+        outbox,
+        userId: user.id,
+        reason: 'Customer asked: <no more>',
+      }),
+    );
+    expect(delivered).toHaveLength(1);
+    const [{ mail, committed } = { mail: undefined, committed: false }] = delivered;
+    expect(committed).toBe(true);
+    expect(mail).toMatchObject({ to: user.email, subject: 'Candor: your account was closed' });
+    expect(mail?.text).toContain('Hello Ada <Lovelace>,');
+    expect(mail?.text).toContain('Reason: Customer asked: <no more>');
+    expect(mail?.text).toContain('Your personal data, files and sessions were erased.');
+    expect(mail?.text).toContain('as anti-money-laundering rules require');
+    expect(mail?.html).toContain('Reason: Customer asked: &#60;no more&#62;');
+    expect(mail?.html).not.toContain('<Lovelace>');
+    // Delivered, it keeps only its envelope: nobody may read it any more.
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email))).toMatchObject([
+      { deliveryStatus: 'sent', userId: null, textBody: '', htmlBody: null },
+    ]);
+    // A refused close mails nothing.
+    const funded = await insertFundedCustomer(t, 100n);
+    await expect(
+      transactions.run(({ tx, now, outbox }) =>
+        closeAccount({
+          tx,
+          actor: { id: owner.user.id, role: 'owner' },
+          now,
+          outbox,
+          userId: funded.user.id,
+          reason: 'No',
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'ACCOUNT_NOT_CLOSABLE' });
+    expect(delivered).toHaveLength(1);
   });
 
   test('only the owner and admins close; compliance, support and accountants get 403; unknown users 404', async () => {

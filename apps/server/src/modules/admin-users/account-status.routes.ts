@@ -84,7 +84,9 @@ export const accountStatusRoutes: RoutesPlugin<'transactions' | 'storage'> = asy
           'it and must have time to object; the refusal says from when the account can be closed) ' +
           '(409 ACCOUNT_NOT_CLOSABLE names what stands in the way). Erases the name, e-mail, username, ' +
           'picture, password, passkeys, sessions, sign-in history, kept mail, payout details and files; keeps the ' +
-          'ledger, trades, deposits, withdrawals and audit rows, linked to the anonymised account.',
+          'ledger, trades, deposits, withdrawals and audit rows, linked to the anonymised account. The customer ' +
+          'is mailed, at the address the account had, that it was closed and why (sent once the close has ' +
+          'committed; the message then keeps only its envelope).',
         params: UserParamsSchema,
         body: AccountStatusRequestSchema,
         response: { 200: ClosedAccountSchema, ...errors },

@@ -11,7 +11,9 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { lockActiveRelationsOfFollower } from '../copy-trading/copy-trading.repository.ts';
 import { endCopyingOfClosedAccount } from '../copy-trading/copy-trading.service.ts';
 import { findLatestAdjustmentSince, lockCustomerAccounts } from '../ledger/ledger.repository.ts';
+import { readSiteName } from '../settings/settings.service.ts';
 import { requireUser } from '../users/users.service.ts';
+import { accountClosedNotice } from './account-closed-notice.ts';
 import {
   anonymiseUser,
   blankWithdrawalDetails,
@@ -58,7 +60,8 @@ export type ClosedAccountResult = { closed: ClosedAccount; storageKeys: string[]
  * nothing left in it (no open position, no pending deposit, no undecided withdrawal, no request
  * awaiting a second approval, zero cash and
  * zero reserved, no manual adjustment in the last CLOSE_AFTER_ADJUSTMENT_DAYS days), otherwise
- * ACCOUNT_NOT_CLOSABLE naming what stands in the way. Closing erases the
+ * ACCOUNT_NOT_CLOSABLE naming what stands in the way. The customer is mailed at the address the
+ * account had, with the reason (docs/decisions/045). Closing erases the
  * personal data (name, e-mail, username, picture, password, sessions, sign-in history, kept mail,
  * payout details, files) and keeps the ledger, trades, deposits, withdrawals and audit rows,
  * linked to the anonymised account. Audited with the e-mail it had and what was erased, counted.
@@ -118,6 +121,20 @@ export async function closeAccount({
       CLOSE_ACCOUNT_REFUSALS.recentAdjustment(closableFrom.toISOString()),
     );
   }
+
+  // To the address the account has until the erasure below. The outbox records it at the end of the
+  // transaction, after the kept mail is erased, and for no account (by then the address is no longer
+  // the account's): it is sent once the close has committed (with SMTP), then loses its bodies
+  // (docs/decisions/045).
+  outbox.send(
+    accountClosedNotice({
+      to: user.email,
+      name: user.name,
+      reason,
+      at: now,
+      siteName: await readSiteName(tx),
+    }),
+  );
 
   const signInData = await deleteSignInData(tx, userId);
   const keptMail = await deleteKeptMailTo(tx, user.email, user.id);

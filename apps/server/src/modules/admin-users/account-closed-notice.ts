@@ -1,0 +1,37 @@
+import { formatUtcMinute } from '@candor/contracts/account-security';
+import { escapeHtml } from '../mail/escape-html.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+/**
+ * Tells a customer that staff closed their account, at the address it had before it was erased
+ * (docs/decisions/045-no-silent-money-moves.md): when, the reason staff gave, what was erased and
+ * what is kept (docs/decisions/014-closing-accounts.md). It names no account (`userId` is left out):
+ * the closed account has no Messages anyone can read, so the message is kept only until it has been
+ * delivered (with SMTP) and then loses its bodies, as any message to no account does.
+ */
+export function accountClosedNotice({
+  to,
+  name,
+  reason,
+  at,
+  siteName,
+}: {
+  to: string;
+  name: string;
+  reason: string;
+  at: Date;
+  siteName: string;
+}): MailMessage {
+  const what = `Your ${siteName} account was closed on ${formatUtcMinute(at.toISOString())}.`;
+  const erased =
+    'You can no longer sign in. Your personal data, files and sessions were erased. The records of your money (ledger entries, trades, deposits and withdrawals) are kept, linked to the closed account, as anti-money-laundering rules require: five years after the relationship ends.';
+  const advice = 'If you did not expect this, contact the site at once.';
+  return {
+    to,
+    subject: `${siteName}: your account was closed`,
+    text: `Hello ${name},\n\n${what}\n\nReason: ${reason}\n\n${erased}\n\n${advice}`,
+    html:
+      `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(what)}</p>` +
+      `<p>Reason: ${escapeHtml(reason)}</p><p>${erased}</p><p>${advice}</p>`,
+  };
+}

@@ -82,6 +82,7 @@ export type AuditVerification = z.infer<typeof AuditVerificationSchema>;
 const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'approval.request': 'Second approval requested',
   'approval.reject': 'Second approval refused',
+  'audit.export': 'Audit log exported',
   'copytrading.provider.create': 'Strategy provider added',
   'copytrading.provider.update': 'Strategy provider changed',
   'copytrading.provider.remove': 'Strategy provider removed',
@@ -111,6 +112,7 @@ const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'user.suspend': 'Account suspended',
   'user.unsuspend': 'Account unsuspended',
   'user.withdrawal_settings': 'Withdrawal settings changed',
+  'users.export': 'Customers exported',
   'verification.approve': 'Identity approved',
   'verification.decline': 'Identity declined',
   'verification.resubmit': 'Identity resubmission asked',

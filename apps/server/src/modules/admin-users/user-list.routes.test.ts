@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_USERS_COUNT_CAP } from '@candor/contracts/admin-user-list';
 import type { IdentityStatus, UserStatus } from '@candor/contracts/auth';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
+import { auditLog } from '../../db/schema/audit.ts';
 import { accounts, users } from '../../db/schema/auth.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
 import { insertUser, type TestUser, useSignedInUser } from '../../test/factories.ts';
@@ -273,6 +274,25 @@ describe('CSV export', () => {
     expect(byEmail.body.split('\r\n')[1]).toBe(
       `"'=HYPERLINK(""http://evil"")",${formula.email},${formula.username},0.00,Active,Not verified,2026-02-01T00:00:00.000Z,${formula.id}`,
     );
+
+    // Each export is in the audit log: who, what, the filter and how many rows were sent.
+    const exports = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'users.export'), eq(auditLog.actorId, support.user.id)))
+      .orderBy(desc(auditLog.seq))
+      .limit(2);
+    expect(exports.map((row) => [row.targetType, row.after])).toEqual([
+      [
+        'customer_list',
+        { filter: expect.objectContaining({ search: formula.email }), rows: 1, complete: true },
+      ],
+      [
+        'customer_list',
+        { filter: expect.objectContaining({ search: word, sort: 'oldest' }), rows: 1, complete: true },
+      ],
+    ]);
+    expect(exports[0]).toMatchObject({ actorRole: 'support', createdAt: expect.any(Date) });
   });
 
   test('reads more than one batch without losing or repeating a customer, in every order', async () => {

@@ -54,14 +54,19 @@ export const CSV_HEADER = [
 /**
  * The CSV export of the Users tab's filter, a line at a time: the header, then every matching
  * customer in the tab's order, read in batches (keyset paging), so the whole list is never held in
- * memory and a slow download holds no transaction open.
+ * memory and a slow download holds no transaction open. `tally` counts the customers read.
  */
-export async function* customersCsv(db: Db, filter: AdminUserFilter): AsyncGenerator<string> {
+export async function* customersCsv(
+  db: Db,
+  filter: AdminUserFilter,
+  tally: { rows: number } = { rows: 0 },
+): AsyncGenerator<string> {
   yield csvLine(CSV_HEADER);
   let after: CustomerCursor | undefined;
   for (;;) {
     const rows = await selectCustomerBatch(db, filter, after, EXPORT_BATCH_SIZE);
     if (rows.length === 0) return;
+    tally.rows += rows.length;
     yield rows
       .map((row) => {
         const item = toListItem(row);

@@ -120,6 +120,16 @@ describe('the audit log', () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(lines[2]).toContain(`user.adjustment,user,${alice.id},${alice.id},Alice Customer,${alice.email}`);
     expect(lines[2]).toContain('"{""n"":1}","{""n"":2}"');
+
+    // The export is itself in the log: who, what, the filter and how many rows were sent.
+    const [recorded] = (await list('?kind=audit.export')).json().items;
+    expect(recorded).toMatchObject({
+      actor: { id: owner.id, role: 'owner' },
+      action: 'audit.export',
+      targetType: 'audit_log',
+      createdAt: expect.any(String),
+      after: { filter: { actor: owner.id }, rows: 11, complete: true },
+    });
   });
 
   test('support may not read the audit log', async () => {

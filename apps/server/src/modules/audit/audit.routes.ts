@@ -7,9 +7,11 @@ import {
 } from '@candor/contracts/audit';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
 import type { Db } from '../../db/client.ts';
+import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { AUDIT_CSV_HEADER, auditCsvLine } from './audit-csv.ts';
 import { listAuditLog, readAuditLogInBatches } from './audit-log.service.ts';
+import { auditedExport, type ExportTally } from './audited-export.ts';
 import { verifyAuditChain } from './verify-audit-chain.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
@@ -17,9 +19,11 @@ const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorR
 async function* auditCsv(
   db: Db,
   filter: Parameters<typeof readAuditLogInBatches>[1],
+  tally: ExportTally,
 ): AsyncGenerator<string> {
   yield `${AUDIT_CSV_HEADER.join(',')}\r\n`;
   for await (const batch of readAuditLogInBatches(db, filter)) {
+    tally.rows += batch.length;
     yield batch.map(auditCsvLine).join('');
   }
 }
@@ -60,17 +64,26 @@ export const auditRoutes: RoutesPlugin<'db'> = async (app, { db }) => {
       schema: {
         tags: ['audit'],
         summary: 'The filtered audit log as CSV, newest first, streamed in batches',
+        description:
+          'Each export is itself recorded in the audit log (audit.export: who, when, the filter and how many ' +
+          'rows were sent), once the download has ended.',
         querystring: AuditFilterSchema,
         // 200: text/csv, streamed (so not described by a schema).
       },
     },
     async (request, reply) => {
+      const actor = requireActor(request);
       const day = new Date().toISOString().slice(0, 10);
+      const lines = auditedExport(
+        db,
+        { actor, action: 'audit.export', targetType: 'audit_log', filter: request.query, log: request.log },
+        (tally) => auditCsv(db, request.query, tally),
+      );
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(auditCsv(db, request.query)));
+        .send(Readable.from(lines));
     },
   );
 

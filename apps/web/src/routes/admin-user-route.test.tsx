@@ -51,6 +51,12 @@ async function fill(label: string | RegExp, value: string) {
   if (value) await user.type(field, value);
 }
 
+/** Confirms the adjustment the confirmation dialog shows (the form's button only opens it). */
+async function confirmAdjustment() {
+  const dialog = within(await screen.findByRole('dialog', { name: 'Confirm manual adjustment' }));
+  await userEvent.setup().click(dialog.getByRole('button', { name: /^(Credit|Debit) \$/ }));
+}
+
 describe('AdminUserPage', () => {
   test('shows the user, their balances and their latest ledger entries', async () => {
     mockApi({
@@ -260,6 +266,7 @@ describe('manual adjustment', () => {
     await fill('Amount (USD)', '250.50');
     await fill('Reason', 'Compensation for the outage');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Credit balance' }));
+    await confirmAdjustment();
 
     expect(await screen.findByText('Balance adjusted')).toBeTruthy();
     expect(callsTo(fetchMock, ADJUST_URL)).toEqual([
@@ -293,6 +300,7 @@ describe('manual adjustment', () => {
     await fill('Amount (USD)', '5000');
     await fill('Reason', 'Compensation for the outage');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Credit balance' }));
+    await confirmAdjustment();
 
     expect(await screen.findByText('Awaiting second approval')).toBeTruthy();
     expect(screen.queryByText('Balance adjusted')).toBeNull();
@@ -327,23 +335,27 @@ describe('manual adjustment', () => {
     await fill('Amount (USD)', '5');
     await fill('Reason', 'Fee correction');
     await user.click(screen.getByRole('button', { name: 'Debit balance' }));
+    await confirmAdjustment();
 
     expect(await screen.findByText('Transaction failed')).toBeTruthy();
     expect(screen.getAllByText('A debit cannot take the balance below zero').length).toBeGreaterThan(0);
 
     answer = 'network';
     await user.click(screen.getByRole('button', { name: 'Debit balance' }));
+    await confirmAdjustment();
     await waitFor(() =>
       expect(idempotencyKeys(fetchMock, `/api/admin/users/${ID}/adjustments`)).toHaveLength(2),
     );
 
     answer = 'accept';
     await user.click(screen.getByRole('button', { name: 'Debit balance' }));
+    await confirmAdjustment();
     expect(await screen.findByText('Balance adjusted')).toBeTruthy();
 
     await fill('Amount (USD)', '6');
     await fill('Reason', 'Another correction');
     await user.click(screen.getByRole('button', { name: 'Debit balance' }));
+    await confirmAdjustment();
     await waitFor(() =>
       expect(idempotencyKeys(fetchMock, `/api/admin/users/${ID}/adjustments`)).toHaveLength(4),
     );

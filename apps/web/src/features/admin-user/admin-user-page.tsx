@@ -140,7 +140,7 @@ function MoneyPanels({ user }: { user: AdminUser }) {
           {canAdjust ? (
             <Panel
               title="Manual adjustment"
-              description="Credit or debit the cash balance. The reason is recorded and shown to the customer on their statement."
+              description="Credit or debit the cash balance. The customer is mailed it, and reads the reason on their statement."
             >
               <AdjustmentForm user={user} />
             </Panel>

@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { buildAdminUser, buildBalances } from '../../test/admin-users.ts';
+import { buildMe, callsTo, idempotencyKeys, mockApi, renderPages } from '../../test/render-page.tsx';
+import { AdminUserPage } from './admin-user-page.tsx';
+
+const ID = 'user-42';
+const ADJUST_URL = `POST /api/admin/users/${ID}/adjustments`;
+const SETTINGS = { holdEnabled: false, holdReason: null, requireCode: false, updatedAt: null };
+
+/** The user page of Grace Hopper with $1,000.00 available; answers the adjustment with `adjusted`. */
+function renderUserPage(adjusted?: object) {
+  const fetchMock = mockApi({
+    [`GET /api/admin/users/${ID}`]: { status: 200, body: buildAdminUser() },
+    [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
+    ...(adjusted ? { [ADJUST_URL]: { status: 200, body: adjusted } } : {}),
+  });
+  renderPages(
+    [{ path: '/user/$id', component: () => <AdminUserPage entriesTable={() => null} /> }],
+    `/user/${ID}`,
+    { me: buildMe({ role: 'admin' }) },
+  );
+  return fetchMock;
+}
+
+async function fillDebit(amount: string, reason: string) {
+  const user = userEvent.setup({ delay: null });
+  const form = within(await screen.findByRole('form', { name: 'Manual adjustment' }));
+  await user.click(form.getByRole('radio', { name: 'Debit' }));
+  await user.type(form.getByLabelText('Amount (USD)'), amount);
+  await user.type(form.getByLabelText('Reason'), reason);
+  await user.click(form.getByRole('button', { name: 'Debit balance' }));
+}
+
+describe('Manual adjustment: confirmed before it posts', () => {
+  test('the button opens a confirmation naming the type, amount, customer and reason; nothing is sent yet', async () => {
+    const fetchMock = renderUserPage();
+    await fillDebit('498.40', 'fee');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm manual adjustment' }));
+    const shown = (term: string) => dialog.getByText(term).nextElementSibling?.textContent;
+    expect(shown('Type')).toBe('Debit');
+    expect(shown('Amount')).toBe('$498.40');
+    expect(shown('Customer')).toBe('Grace Hoppergrace@example.com');
+    expect(shown('Reason')).toBe('fee');
+    expect(dialog.getByText(/The customer is mailed this adjustment/).textContent).toContain(
+      'cannot be closed for 7 days',
+    );
+    expect(dialog.getByRole('button', { name: 'Debit $498.40' })).toBeTruthy();
+    // The dialog takes the focus on Cancel: Enter in haste posts nothing.
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    expect(callsTo(fetchMock, ADJUST_URL)).toEqual([]);
+  });
+
+  test('Cancel closes it and sends nothing; the form keeps what was typed', async () => {
+    const fetchMock = renderUserPage();
+    await fillDebit('12.34', 'Reversal');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm manual adjustment' }));
+    await userEvent.setup().click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(fetchMock, ADJUST_URL)).toEqual([]);
+    expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('12.34');
+  });
+
+  test('confirming posts it once, with an Idempotency-Key, and closes the dialog', async () => {
+    const fetchMock = renderUserPage({
+      state: 'completed',
+      entryId: '7',
+      approval: null,
+      balances: buildBalances({ available: '501.60', total: '501.60' }),
+    });
+    await fillDebit('498.40', 'fee');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm manual adjustment' }));
+    await userEvent.setup().click(dialog.getByRole('button', { name: 'Debit $498.40' }));
+    expect(await screen.findByText('Balance adjusted')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(fetchMock, ADJUST_URL)).toEqual([{ direction: 'debit', amount: '498.40', reason: 'fee' }]);
+    expect(idempotencyKeys(fetchMock, `/api/admin/users/${ID}/adjustments`)).toHaveLength(1);
+  });
+});

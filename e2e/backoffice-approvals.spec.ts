@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { asAdmin } from './fixtures/admin.ts';
 import { signInThroughApi } from './fixtures/api.ts';
 import { readE2eAccountant, readE2eEnv } from './fixtures/env.ts';
+import { readLatestMail } from './fixtures/outbox.ts';
 import { expect, test } from './fixtures/test.ts';
 import { toast } from './fixtures/ui.ts';
 
@@ -31,6 +32,13 @@ test('four-eyes: an accountant proposes a $5,000 adjustment, the owner approves 
     await form.getByLabel('Amount (USD)').fill('5000');
     await form.getByLabel('Reason').fill(reason);
     await form.getByRole('button', { name: 'Credit balance' }).click();
+    // Nothing is sent before the confirmation, which names what, how much, to whom and why.
+    const confirm = accountant.getByRole('dialog', { name: 'Confirm manual adjustment' });
+    await expect(confirm).toContainText('Credit');
+    await expect(confirm).toContainText('$5,000.00');
+    await expect(confirm).toContainText(signedInClient.email);
+    await expect(confirm).toContainText(reason);
+    await confirm.getByRole('button', { name: 'Credit $5,000.00' }).click();
     await expect(toast(accountant, 'Awaiting second approval')).toBeVisible();
     await expect(accountant.getByRole('region', { name: 'Total balance' })).toContainText('$0.00');
 
@@ -75,4 +83,11 @@ test('four-eyes: an accountant proposes a $5,000 adjustment, the owner approves 
   const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('row');
   await expect(rows.nth(1)).toContainText(`${reason} — made by E2E Accountant, approved by E2E Admin`);
   await expect(rows.nth(1)).toContainText('$5,000.00');
+
+  // And was told, in their Messages: the amount and the maker's reason, no staff name.
+  const mail = await readLatestMail(signedInClient, /your balance was credited \$5,000\.00$/);
+  expect(mail.text).toContain(`Reason: ${reason}`);
+  expect(mail.text).toContain('It is on your Statement');
+  expect(mail.text).not.toContain('E2E Accountant');
+  expect(mail.text).not.toContain('E2E Admin');
 });

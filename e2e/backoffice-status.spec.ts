@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { asAdmin, creditCustomer } from './fixtures/admin.ts';
 import { expectOk, signInThroughApi } from './fixtures/api.ts';
 import { readComplianceCredentials, readE2eEnv } from './fixtures/env.ts';
+import { readLatestMail } from './fixtures/outbox.ts';
 import { expect, test } from './fixtures/test.ts';
 import { LOGIN_FAILED, submitLoginForm, toast } from './fixtures/ui.ts';
 
@@ -90,27 +91,44 @@ test('on a phone (390 px), a long unbroken suspension reason wraps inside the no
   expect(pageWidth).toBeLessThanOrEqual(390);
 });
 
-test('the owner closes an emptied account; the customer can no longer sign in', async ({
-  page,
+test('an account with money, or adjusted less than 7 days ago, cannot be closed; the customer was told of the debit', async ({
   browser,
-  signedInClient,
+  client,
 }) => {
   await asAdmin(browser, async (owner) => {
     // With money in it, the account cannot be closed, and the owner reads why.
-    await creditCustomer(owner, signedInClient.id, '12');
-    await owner.goto(`/user/${signedInClient.id}`);
+    await creditCustomer(owner, client.id, '12');
+    await owner.goto(`/user/${client.id}`);
     await owner.getByRole('button', { name: 'Close account' }).click();
     await confirmWithReason(owner, 'Close account', 'Customer asked to close');
     await expect(toast(owner, 'Failed to delete user')).toBeVisible();
     await expect(toast(owner, 'The balance is $12.00: it must be zero to close the account.')).toBeVisible();
 
-    // Emptied, it closes: "Deleting...", then back to the Manage page.
-    const debit = await owner.request.post(`/api/admin/users/${signedInClient.id}/adjustments`, {
+    // Emptied by a manual debit, it still cannot be closed: the customer must have time to object.
+    const debit = await owner.request.post(`/api/admin/users/${client.id}/adjustments`, {
       data: { direction: 'debit', amount: '12', reason: 'Balance paid out before closing' },
       headers: { origin: readE2eEnv().baseURL },
     });
     await expectOk(debit, 'debit');
     await owner.reload();
+    await owner.getByRole('button', { name: 'Close account' }).click();
+    await confirmWithReason(owner, 'Close account', 'Customer asked to close');
+    const refusal = toast(owner, 'A manual adjustment was posted to the account less than 7 days ago');
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText(/The account can be closed from \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./);
+  });
+  // The customer was mailed the debit, with its reason.
+  const mail = await readLatestMail(client, /your balance was debited \$12\.00$/);
+  expect(mail.text).toContain('Reason: Balance paid out before closing');
+});
+
+test('the owner closes an account with nothing in it; the customer can no longer sign in', async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  await asAdmin(browser, async (owner) => {
+    await owner.goto(`/user/${signedInClient.id}`);
     await owner.getByRole('button', { name: 'Close account' }).click();
     await confirmWithReason(owner, 'Close account', 'Customer asked to close');
     await expect(toast(owner, 'User deleted successfully')).toBeVisible();

@@ -278,9 +278,10 @@ describe('findLatestAdjustmentSince', () => {
       ADMIN,
     );
     expect(await findLatestAdjustmentSince(db, ada.id, before)).toEqual(debit?.createdAt);
-    // Strictly after `since`.
+    // Strictly after `since` (a millisecond later: PostgreSQL keeps microseconds, JavaScript drops them).
     if (!debit) throw new Error('the debit was not posted');
-    expect(await findLatestAdjustmentSince(db, ada.id, debit.createdAt)).toBeUndefined();
+    const afterDebit = new Date(debit.createdAt.getTime() + 1);
+    expect(await findLatestAdjustmentSince(db, ada.id, afterDebit)).toBeUndefined();
     // Bob's adjustment is his; Cy had only a deposit.
     await postOrReject(
       db,
@@ -292,7 +293,7 @@ describe('findLatestAdjustmentSince', () => {
       [depositEntry({ userId: cy.id, amount: 100n, depositId: 'd-cy', methodLabel: 'Bitcoin(BTC)' })],
       ADMIN,
     );
-    expect(await findLatestAdjustmentSince(db, ada.id, debit.createdAt)).toBeUndefined();
+    expect(await findLatestAdjustmentSince(db, ada.id, afterDebit)).toBeUndefined();
     expect(await findLatestAdjustmentSince(db, cy.id, before)).toBeUndefined();
   });
 

@@ -27,7 +27,7 @@ export const ACCOUNT_STATUS_MESSAGES = {
 /**
  * How long after a manual adjustment (either direction) the account cannot be closed: the customer
  * is mailed each adjustment and must have had time to see it and object before their access ends
- * (docs/decisions/045-no-silent-money-moves.md).
+ * (docs/decisions/046-no-silent-money-moves.md).
  */
 export const CLOSE_AFTER_ADJUSTMENT_DAYS = 7;
 

@@ -4,7 +4,7 @@ import type { MailMessage } from '../mail/mailer.ts';
 
 /**
  * Tells a customer that staff closed their account, at the address it had before it was erased
- * (docs/decisions/045-no-silent-money-moves.md): when, the reason staff gave, what was erased and
+ * (docs/decisions/046-no-silent-money-moves.md): when, the reason staff gave, what was erased and
  * what is kept (docs/decisions/014-closing-accounts.md). It names no account (`userId` is left out):
  * the closed account has no Messages anyone can read, so the message is kept only until it has been
  * delivered (with SMTP) and then loses its bodies, as any message to no account does.

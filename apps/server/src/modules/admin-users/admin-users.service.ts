@@ -101,7 +101,7 @@ export async function adjustBalance({
  * approved it). A debit that would take the cash balance below zero is refused and writes nothing.
  * Audited with the balances before and after: `actor` made it, `approver` (four-eyes) approved it.
  * The customer is mailed in the same transaction (the amount, the reason as written, when; no staff
- * name): no money moves on their account without their being told (docs/decisions/045).
+ * name): no money moves on their account without their being told (docs/decisions/046).
  */
 export async function postAdjustment({
   tx,

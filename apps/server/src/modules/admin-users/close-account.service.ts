@@ -39,7 +39,7 @@ function closableAfterAdjustment(postedAt: Date): Date {
 
 /**
  * The time from which the account can be closed, if a manual adjustment posted to it is too recent
- * (the customer was mailed it and must have had time to object, docs/decisions/045); undefined when
+ * (the customer was mailed it and must have had time to object, docs/decisions/046); undefined when
  * none is. Read under the accounts' lock: an adjustment racing the close commits first and is seen,
  * or waits and finds the account closed.
  */
@@ -61,7 +61,7 @@ export type ClosedAccountResult = { closed: ClosedAccount; storageKeys: string[]
  * awaiting a second approval, zero cash and
  * zero reserved, no manual adjustment in the last CLOSE_AFTER_ADJUSTMENT_DAYS days), otherwise
  * ACCOUNT_NOT_CLOSABLE naming what stands in the way. The customer is mailed at the address the
- * account had, with the reason (docs/decisions/045). Closing erases the
+ * account had, with the reason (docs/decisions/046). Closing erases the
  * personal data (name, e-mail, username, picture, password, sessions, sign-in history, kept mail,
  * payout details, files) and keeps the ledger, trades, deposits, withdrawals and audit rows,
  * linked to the anonymised account. Audited with the e-mail it had and what was erased, counted.
@@ -125,7 +125,7 @@ export async function closeAccount({
   // To the address the account has until the erasure below. The outbox records it at the end of the
   // transaction, after the kept mail is erased, and for no account (by then the address is no longer
   // the account's): it is sent once the close has committed (with SMTP), then loses its bodies
-  // (docs/decisions/045).
+  // (docs/decisions/046).
   outbox.send(
     accountClosedNotice({
       to: user.email,

@@ -8,7 +8,7 @@ export type ExportTally = { rows: number };
 
 /**
  * A bulk export (CSV), recorded in the audit log as every read of personal data in bulk is
- * (docs/decisions/045-no-silent-money-moves.md): who (`actor`), when, what (`action`, `targetType`),
+ * (docs/decisions/046-no-silent-money-moves.md): who (`actor`), when, what (`action`, `targetType`),
  * the filter, and how many rows were sent, once the download has ended. A download stopped half-way
  * is recorded too, with the rows it had reached and `complete: false`. The row count is known only
  * at the end, so the row is written then, in a transaction of its own: if that write fails the

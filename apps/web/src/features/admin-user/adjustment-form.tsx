@@ -34,7 +34,7 @@ const DIRECTION_LABELS = { credit: 'Credit', debit: 'Debit' } as const;
  * Manual adjustment (PRODUCT.md §2): credit or debit the customer's cash with a reason the
  * customer reads on their statement and in the mail they are sent. Like every other money action it
  * is confirmed first: a dialog shows the direction, the amount, the customer and the reason before
- * anything is sent (docs/decisions/045). Retrying the same submission (after a network failure, say)
+ * anything is sent (docs/decisions/046). Retrying the same submission (after a network failure, say)
  * reuses its Idempotency-Key, so the money moves once.
  */
 export function AdjustmentForm({

@@ -1,4 +1,10 @@
-import { type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query';
+import {
+  type UseMutateAsyncFunction,
+  type UseMutateFunction,
+  type UseMutationOptions,
+  type UseMutationResult,
+  useMutation,
+} from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 
 /** useMutation's options, with a mutation function that also gets its request's Idempotency-Key. */
@@ -40,20 +46,20 @@ export function useIdempotentMutation<TData, TVariables>({
     },
   });
   const { mutateAsync: send } = mutation;
-  const mutateAsync: typeof send = useCallback(
-    (variables, mutateOptions) => {
-      const request = describeRequest(variables);
+  const mutateAsync = useCallback<UseMutateAsyncFunction<TData, Error, TVariables>>(
+    (...args) => {
+      const request = describeRequest(args[0]);
       const running = inFlight.current.get(request);
       if (running) return running;
-      const sent = send(variables, mutateOptions).finally(() => inFlight.current.delete(request));
+      const sent = send(...args).finally(() => inFlight.current.delete(request));
       inFlight.current.set(request, sent);
       return sent;
     },
     [send],
   );
-  const mutate: UseMutationResult<TData, Error, TVariables>['mutate'] = useCallback(
-    (variables, mutateOptions) => {
-      mutateAsync(variables, mutateOptions).catch(() => undefined);
+  const mutate = useCallback<UseMutateFunction<TData, Error, TVariables>>(
+    (...args) => {
+      mutateAsync(...args).catch(() => undefined);
     },
     [mutateAsync],
   );

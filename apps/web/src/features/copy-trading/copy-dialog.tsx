@@ -1,6 +1,6 @@
 import { COPY_TRADING_MESSAGES, type StrategyProviderCard } from '@candor/contracts/copy-trading';
-import { toMinorUnits, usdAmountSchema } from '@candor/contracts/money';
-import { formatUsd } from '@candor/domain/money/money';
+import { usdAmountSchema } from '@candor/contracts/money';
+import { formatUsd, parseMinorUnits } from '@candor/domain/money/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
@@ -13,15 +13,23 @@ import { formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { copyKeys, startCopying } from './copy-trading-api.ts';
 
-/** The form: a copy stop-loss is optional, above zero and, when the equity is known, at most the equity. */
+/**
+ * The form: a copy stop-loss is optional, an amount as the contract reads it (its messages for
+ * "-5", "abc", "1.234" or "0") and, when the equity is known, at most the equity. The equity check
+ * only looks at a text the contract could parse: a refinement runs even after an earlier issue.
+ */
 function buildFormSchema(equityCents: bigint | null) {
   return z.object({
     copyStopLoss: z.union([
       z.literal(''),
-      usdAmountSchema('Enter an amount').refine(
-        (text) => equityCents === null || toMinorUnits(text) <= equityCents,
-        COPY_TRADING_MESSAGES.stopLossAboveEquity(formatUsd(equityCents ?? 0n)),
-      ),
+      usdAmountSchema('Enter an amount').superRefine((text, ctx) => {
+        const parsed = parseMinorUnits(text);
+        if (!parsed.ok || equityCents === null || parsed.value <= equityCents) return;
+        ctx.addIssue({
+          code: 'custom',
+          message: COPY_TRADING_MESSAGES.stopLossAboveEquity(formatUsd(equityCents)),
+        });
+      }),
     ]),
     copyOpenPositions: z.boolean(),
   });

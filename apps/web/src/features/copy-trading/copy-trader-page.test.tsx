@@ -138,6 +138,39 @@ describe('CopyTraderPage', () => {
     expect(callsTo(api, `POST /api/strategy-providers/${CARD.id}/copy`)).toEqual([]);
   });
 
+  test.each([
+    ['-5', 'Enter an amount such as 100.00'],
+    ['abc', 'Enter an amount such as 100.00'],
+    ['1.234', 'Amounts have at most 2 decimals'],
+    ['0', 'The amount must be greater than zero'],
+  ])('a copy stop-loss of "%s" reads "%s" under the field, and nothing is sent', async (typed, message) => {
+    const api = render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Copy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Copy Aurora FX' });
+    await within(dialog).findByText(/At most your equity, \$1,000\.00\./);
+    await user.type(within(dialog).getByLabelText('Copy stop-loss (optional)'), typed);
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(await within(dialog).findByText(message)).toBeTruthy();
+    expect(callsTo(api, `POST /api/strategy-providers/${CARD.id}/copy`)).toEqual([]);
+  });
+
+  test('a copy stop-loss of 0 corrected to 1.234 reads the decimals message, not the zero one', async () => {
+    render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Copy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Copy Aurora FX' });
+    await within(dialog).findByText(/At most your equity, \$1,000\.00\./);
+    const input = within(dialog).getByLabelText('Copy stop-loss (optional)');
+    await user.type(input, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    await within(dialog).findByText('The amount must be greater than zero');
+    await user.clear(input);
+    await user.type(input, '1.234');
+    expect(await within(dialog).findByText('Amounts have at most 2 decimals')).toBeTruthy();
+    expect(within(dialog).queryByText('The amount must be greater than zero')).toBeNull();
+  });
+
   test('a relation the copy stop-loss ended shows its limit, its loss and why it ended', async () => {
     render({ 'GET /api/copy-relations/mine': { status: 200, body: { items: [STOPPED] } } });
     const list = await screen.findByRole('list', { name: 'Your copies' });

@@ -141,6 +141,8 @@ export const ChangeEmailRequestSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, 'Incorrect password. Please try again.'),
 });
 export type ChangeEmailRequest = z.infer<typeof ChangeEmailRequestSchema>;
+/** A new address that is the current one (in any case) changes nothing; the form and the server say so alike. */
+export const SAME_EMAIL_MESSAGE = 'The new email address is the same as the current one.';
 
 /** A confirmation for the person, shown as it is. */
 export const MessageResponseSchema = z.object({ message: z.string() });

@@ -2,6 +2,7 @@ import {
   type ChangeEmailRequest,
   type ChangePasswordRequest,
   type MessageResponse,
+  SAME_EMAIL_MESSAGE,
   SAME_PASSWORD_MESSAGE,
 } from '@candor/contracts/auth';
 import type { Db } from '../../db/client.ts';
@@ -101,7 +102,7 @@ export async function changeEmail({
   const newEmail = input.newEmail.toLowerCase();
   const current = await requireUser(db, actor.id);
   if (newEmail === current.email.toLowerCase()) {
-    throw new AppError('VALIDATION_FAILED', 'The new email address is the same as the current one.');
+    throw new AppError('VALIDATION_FAILED', SAME_EMAIL_MESSAGE);
   }
   try {
     await auth.api.verifyPassword({ body: { password: input.password }, headers });

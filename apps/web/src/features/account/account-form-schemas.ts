@@ -1,4 +1,9 @@
-import { ChangePasswordRequestSchema, SAME_PASSWORD_MESSAGE } from '@candor/contracts/auth';
+import {
+  ChangeEmailRequestSchema,
+  ChangePasswordRequestSchema,
+  SAME_EMAIL_MESSAGE,
+  SAME_PASSWORD_MESSAGE,
+} from '@candor/contracts/auth';
 import { z } from 'zod';
 
 /**
@@ -19,3 +24,11 @@ export const ChangePasswordFormSchema = ChangePasswordRequestSchema.extend({
     when: () => true,
   });
 export type ChangePasswordForm = z.input<typeof ChangePasswordFormSchema>;
+
+/** Update email (seed-spec §5): the contract's fields, and not the current address (the server's words). */
+export function changeEmailFormSchema(currentEmail: string) {
+  return ChangeEmailRequestSchema.refine((v) => v.newEmail.toLowerCase() !== currentEmail.toLowerCase(), {
+    message: SAME_EMAIL_MESSAGE,
+    path: ['newEmail'],
+  });
+}

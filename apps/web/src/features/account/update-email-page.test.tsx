@@ -40,4 +40,28 @@ describe('UpdateEmailPage', () => {
     expect(await screen.findByText('Verification email sent to the new email address.')).toBeTruthy();
     expect(screen.queryByText(/not set up on this site/)).toBeNull();
   });
+
+  test('the current address (in any case) is refused under the field with the server\'s words, nothing sent', async () => {
+    const fetchMock = mockApi({ 'GET /api/settings': settingsReply('smtp'), 'POST /api/account/email': SENT });
+    renderPages([{ path: '/update-email', component: UpdateEmailPage }], '/update-email', { me: buildMe() });
+    await changeTo('ADA@example.com');
+    expect(await screen.findByText('The new email address is the same as the current one.')).toBeTruthy();
+    expect(screen.queryByText('Invalid email address. Please enter a valid email.')).toBeNull();
+    expect(callsTo(fetchMock, 'POST /api/account/email')).toEqual([]);
+  });
+
+  test('the server\'s "same as the current one" shows as it is, not as an invalid address', async () => {
+    const message = 'The new email address is the same as the current one.';
+    mockApi({
+      'GET /api/settings': settingsReply('smtp'),
+      'POST /api/account/email': { status: 400, body: { code: 'VALIDATION_FAILED', message } },
+    });
+    // The page's copy of the account is older than the server's (changed in another tab).
+    renderPages([{ path: '/update-email', component: UpdateEmailPage }], '/update-email', {
+      me: buildMe({ email: 'old@example.com' }),
+    });
+    await changeTo('new@example.com');
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText('Invalid email address. Please enter a valid email.')).toBeNull();
+  });
 });

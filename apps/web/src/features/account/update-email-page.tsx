@@ -1,5 +1,6 @@
-import { ChangeEmailRequestSchema } from '@candor/contracts/auth';
+import { SAME_EMAIL_MESSAGE } from '@candor/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { PasswordField, TextField } from '../../components/ui/text-field.tsx';
@@ -9,13 +10,15 @@ import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding, useSiteSettings } from '../../lib/site-settings.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { changeEmail } from './account-api.ts';
+import { changeEmailFormSchema } from './account-form-schemas.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { BackToAccount, FormPanel } from './account-parts.tsx';
 
 export function UpdateEmailPage() {
   useDocumentBranding('Update email');
   const me = useMe();
-  const form = useZodForm(ChangeEmailRequestSchema, { newEmail: '', password: '' });
+  const schema = useMemo(() => changeEmailFormSchema(me.email), [me.email]);
+  const form = useZodForm(schema, { newEmail: '', password: '' });
   const field = bindFields(form);
   const { handleSubmit, reset, setError } = form;
   // Without SMTP the link is not e-mailed: it is only in the account's Messages (decision 019).
@@ -32,7 +35,10 @@ export function UpdateEmailPage() {
     },
     onError: (error) => {
       if (isApiError(error, 'WRONG_PASSWORD')) notify.error(ACCOUNT_MESSAGES.wrongPassword);
-      else if (isApiError(error, 'EMAIL_TAKEN'))
+      else if (
+        isApiError(error, 'EMAIL_TAKEN') ||
+        (isApiError(error, 'VALIDATION_FAILED') && error.message === SAME_EMAIL_MESSAGE)
+      )
         setError('newEmail', { message: error.message }, { shouldFocus: true });
       else if (isApiError(error, 'VALIDATION_FAILED')) notify.error(ACCOUNT_MESSAGES.invalidEmail);
       else notify.error(ACCOUNT_MESSAGES.emailUpdateFailed);

@@ -144,6 +144,24 @@ describe('TradesPage', () => {
     expect(screen.getByTestId('live-price').textContent).toBe('1.08500');
   });
 
+  test('an unknown ?symbol= is ignored: EURUSD is shown and no stream or request asks for it', async () => {
+    const openTrade = buildTrade(1, { ...OPEN_TRADE_FIELDS, symbol: 'BTCUSD', instrumentClass: 'crypto' });
+    const fetchMock = mockMarket({
+      'GET /api/trades': { status: 200, body: { items: [openTrade], page: 1, pageCount: 1, total: 1 } },
+    });
+    renderPages([{ path: '/trades', component: TradesRoute }], '/trades?symbol=FAKE', { me: buildMe() });
+    await waitFor(() => expect(screen.getByTestId('price-chart').dataset.symbol).toBe('EURUSD'));
+    expect(assetSelect().value).toBe('EURUSD');
+    await waitFor(() => expect(screen.getByTestId('live-price').textContent).toBe('1.08432'));
+    expect(screen.queryByText('FAKE')).toBeNull();
+    await waitFor(() =>
+      expect(FakeEventSource.instances.some((source) => source.url.includes('BTCUSD'))).toBe(true),
+    );
+    expect(FakeEventSource.instances.filter((source) => source.url.includes('FAKE'))).toEqual([]);
+    expect(callsTo(fetchMock, 'GET /api/quotes/FAKE')).toEqual([]);
+    expect(callsTo(fetchMock, 'GET /api/instruments/FAKE/candles')).toEqual([]);
+  });
+
   test('the ticket shows live Bid and Ask, the spread, its cost in dollars and the maximum leverage', async () => {
     const fetchMock = mockMarket({ 'GET /api/trading-terms': { status: 200, body: PACKAGE_TERMS } });
     renderTradesPage();

@@ -2,7 +2,7 @@ import type { CandleInterval, Instrument, InstrumentClass } from '@candor/contra
 import { formatUsd } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
-import { LazyPriceChart } from '../../components/market/lazy-price-chart.tsx';
+import { ChartPlaceholder, LazyPriceChart } from '../../components/market/lazy-price-chart.tsx';
 import { LivePrice, StreamStatusPill } from '../../components/market/live-price.tsx';
 import { SimulatedBadge } from '../../components/market/simulated-badge.tsx';
 import { Card, PageHeader } from '../../components/ui/card.tsx';
@@ -36,11 +36,17 @@ export function TradesPage({
 }) {
   useDocumentBranding('Market');
   const me = useMe();
-  const [symbol, setSymbol] = useState(initialSymbol?.toUpperCase() ?? DEFAULT_TRADE_SYMBOL);
+  const [chosen, setSymbol] = useState(initialSymbol?.toUpperCase() ?? DEFAULT_TRADE_SYMBOL);
   const remembered = useRef<Partial<Record<InstrumentClass, string>>>({ forex: DEFAULT_TRADE_SYMBOL });
   const catalogue = useQuery(instrumentsQuery);
   const instruments = catalogue.data?.items ?? [];
+  // A ?symbol= the catalogue does not know is ignored: the default instrument, as without one.
+  const symbol =
+    catalogue.data && !instruments.some((item) => item.symbol === chosen) ? DEFAULT_TRADE_SYMBOL : chosen;
   const instrument = instruments.find((item) => item.symbol === symbol);
+  // Only a symbol of the catalogue is streamed or fetched (an unknown one refuses the whole stream,
+  // which carries the customer's open trades too); the default is known before the catalogue is here.
+  const known = instrument !== undefined || symbol === DEFAULT_TRADE_SYMBOL;
   // A tab chosen before the asset list arrived: its first asset is picked once the list is here.
   const [waitingClass, setWaitingClass] = useState<InstrumentClass>();
   if (waitingClass && catalogue.data) {
@@ -51,13 +57,13 @@ export function TradesPage({
   // The tab follows the chosen asset's class.
   const assetClass: InstrumentClass = waitingClass ?? instrument?.class ?? 'forex';
 
-  const streamSymbols = useMemo(() => [symbol], [symbol]);
+  const streamSymbols = useMemo(() => (known ? [symbol] : []), [known, symbol]);
   const { quotes, status } = usePriceStream(streamSymbols);
   const streamed = quotes[symbol];
   // Until the stream has spoken, the last known quote fills in.
-  const fetched = useQuery({ ...quoteQuery(symbol), enabled: streamed === undefined }).data;
+  const fetched = useQuery({ ...quoteQuery(symbol), enabled: known && streamed === undefined }).data;
   const quote = streamed ?? fetched;
-  const candles = useQuery(candlesQuery(symbol, CHART_INTERVAL)).data;
+  const candles = useQuery({ ...candlesQuery(symbol, CHART_INTERVAL), enabled: known }).data;
   const balances = useQuery(balancesQuery);
   const terms = useQuery(tradingTermsQuery);
   const active = me.status === 'active';
@@ -101,12 +107,16 @@ export function TradesPage({
                 <SimulatedBadge sources={[candles?.source, quote?.source]} />
                 <StreamStatusPill status={status} />
               </div>
-              <LazyPriceChart
-                symbol={symbol}
-                interval={CHART_INTERVAL}
-                height={CHART_HEIGHT}
-                liveQuote={quote}
-              />
+              {known ? (
+                <LazyPriceChart
+                  symbol={symbol}
+                  interval={CHART_INTERVAL}
+                  height={CHART_HEIGHT}
+                  liveQuote={quote}
+                />
+              ) : (
+                <ChartPlaceholder height={CHART_HEIGHT} />
+              )}
             </div>
           </Tabs>
         </Card>

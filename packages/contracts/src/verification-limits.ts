@@ -27,14 +27,26 @@ export const VerificationAllowanceSchema = z
   .meta({ id: 'VerificationAllowance' });
 export type VerificationAllowance = z.infer<typeof VerificationAllowanceSchema>;
 
+/**
+ * How a refusal names the Identity page: the server (and its e-mails) write the path out; the web
+ * shows these words as "Verify your identity", a link to the page.
+ */
+export const VERIFY_IDENTITY_AT = `Verify your identity at ${IDENTITY_PATH}`;
+
+/** Why a deposit above an unverified account's 30-day limit is refused, without the way out. */
+export function describeDepositOverLimit(limitMinor: bigint, remainingMinor: bigint): string {
+  return (
+    `Unverified accounts can deposit at most ${formatUsd(limitMinor)} in ${VERIFICATION_LIMIT_DAYS} days; ` +
+    `you can deposit ${formatUsd(remainingMinor)} more.`
+  );
+}
+
 /** The refusals (and notices) of the identity limits; each names /identity as the way out. */
 export const VERIFICATION_LIMIT_MESSAGES = {
-  withdrawalsNeedIdentity:
-    'Withdrawals need a verified identity. Verify your identity at /identity to withdraw.',
+  withdrawalsNeedIdentity: `Withdrawals need a verified identity. ${VERIFY_IDENTITY_AT} to withdraw.`,
   depositOverLimit: (limitMinor: bigint, remainingMinor: bigint) =>
-    `Unverified accounts can deposit at most ${formatUsd(limitMinor)} in ${VERIFICATION_LIMIT_DAYS} days; ` +
-    `you can deposit ${formatUsd(remainingMinor)} more. Verify your identity at /identity to lift this limit.`,
+    `${describeDepositOverLimit(limitMinor, remainingMinor)} ${VERIFY_IDENTITY_AT} to lift this limit.`,
   withdrawalOverLimit: (limitMinor: bigint, remainingMinor: bigint) =>
     `Unverified accounts can withdraw at most ${formatUsd(limitMinor)} in ${VERIFICATION_LIMIT_DAYS} days; ` +
-    `you can withdraw ${formatUsd(remainingMinor)} more. Verify your identity at /identity to lift this limit.`,
+    `you can withdraw ${formatUsd(remainingMinor)} more. ${VERIFY_IDENTITY_AT} to lift this limit.`,
 } as const;

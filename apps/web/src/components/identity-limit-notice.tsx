@@ -1,4 +1,8 @@
-import { IDENTITY_PATH, VERIFICATION_LIMIT_DAYS } from '@candor/contracts/verification-limits';
+import {
+  IDENTITY_PATH,
+  VERIFICATION_LIMIT_DAYS,
+  VERIFY_IDENTITY_AT,
+} from '@candor/contracts/verification-limits';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../lib/api.ts';
@@ -30,14 +34,28 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A refusal of the server for an unverified identity: its message and the link to /identity. */
+/**
+ * A refusal of the server for an unverified identity: its message, with its "Verify your identity
+ * at /identity" shown as the link (no raw path); a message without those words gets the link below.
+ */
 export function IdentityRefusal({ message }: { message: string }) {
+  const at = message.indexOf(VERIFY_IDENTITY_AT);
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-      <p>{message}</p>
-      <p className="mt-1">
-        <VerifyLink />
-      </p>
+      {at === -1 ? (
+        <>
+          <p>{message}</p>
+          <p className="mt-1">
+            <VerifyLink />
+          </p>
+        </>
+      ) : (
+        <p>
+          {message.slice(0, at)}
+          <VerifyLink />
+          {message.slice(at + VERIFY_IDENTITY_AT.length)}
+        </p>
+      )}
     </div>
   );
 }

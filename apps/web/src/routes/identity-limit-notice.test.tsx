@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { DepositPage } from '../features/deposits/deposit-page.tsx';
@@ -80,7 +80,9 @@ describe('withdrawals of an unverified account', () => {
     await user.type(await screen.findByLabelText('PayPal e-mail'), 'ada@paypal.example');
     await user.type(screen.getByLabelText('Amount (USD)'), '80');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Unverified accounts can withdraw at most $100.00 in 30 days; you can withdraw $70.00 more. Verify your identity to lift this limit.',
+    );
     expect(callsTo(fetchMock, 'POST /api/withdrawals')).toHaveLength(1);
     for (const link of screen.getAllByRole('link', { name: 'Verify your identity' })) {
       expect(link.getAttribute('href')).toBe('/identity');
@@ -89,9 +91,32 @@ describe('withdrawals of an unverified account', () => {
 });
 
 describe('deposits of an unverified account', () => {
-  test('step 1 shows the 30-day limit and what is left; a refused quote shows why with the link', async () => {
+  test('step 1 refuses an amount above what is left with the limit\'s words, before any coin is chosen', async () => {
+    const fetchMock = mockApi({ 'GET /api/verification-limits': { status: 200, body: LIMITED } });
+    renderPages([{ path: '/deposit', component: DepositPage }], '/deposit', { me: buildMe() });
+    await screen.findByText('You can deposit up to $1,000.00 in 30 days; $750.00 is left.', { exact: false });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Amount (USD)'), '750.01');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByText(
+        'Unverified accounts can deposit at most $1,000.00 in 30 days; you can deposit $750.00 more.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Bitcoin(BTC)')).toBeNull();
+    expect(screen.queryByText(/\/identity/)).toBeNull();
+    expect(callsTo(fetchMock, 'POST /api/deposit-quotes')).toEqual([]);
+    // What is left goes through.
+    await user.clear(screen.getByLabelText('Amount (USD)'));
+    await user.type(screen.getByLabelText('Amount (USD)'), '750');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText('Bitcoin(BTC)')).toBeTruthy();
+  });
+
+  test('step 1 shows the 30-day limit and what is left; a refused quote shows why with the link, no raw path', async () => {
+    // Another deposit took some of the limit since the form read it: the server refuses.
     const refusal =
-      'Unverified accounts can deposit at most $1,000.00 in 30 days; you can deposit $750.00 more. Verify your identity at /identity to lift this limit.';
+      'Unverified accounts can deposit at most $1,000.00 in 30 days; you can deposit $600.00 more. Verify your identity at /identity to lift this limit.';
     mockApi({
       'GET /api/verification-limits': { status: 200, body: LIMITED },
       'POST /api/deposit-quotes': { status: 422, body: { code: 'VERIFICATION_LIMIT', message: refusal } },
@@ -104,11 +129,16 @@ describe('deposits of an unverified account', () => {
     ).toBeTruthy();
     expect(identityLink().getAttribute('href')).toBe('/identity');
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Amount (USD)'), '800');
+    await user.type(screen.getByLabelText('Amount (USD)'), '700');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByLabelText('Bitcoin(BTC)'));
-    expect(await screen.findByText(refusal)).toBeTruthy();
-    expect(identityLink().getAttribute('href')).toBe('/identity');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Unverified accounts can deposit at most $1,000.00 in 30 days; you can deposit $600.00 more. Verify your identity to lift this limit.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Verify your identity' }).getAttribute('href')).toBe(
+      '/identity',
+    );
   });
 
   test('a verified account sees no limit', async () => {

@@ -1,16 +1,46 @@
 import { DEPOSIT_MESSAGES } from '@candor/contracts/deposits';
-import { usdAmountSchema } from '@candor/contracts/money';
+import { toMinorUnits, usdAmountSchema } from '@candor/contracts/money';
+import {
+  describeDepositOverLimit,
+  type VerificationAllowance,
+} from '@candor/contracts/verification-limits';
+import { parseMinorUnits } from '@candor/domain/money/money';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import { DepositLimitNotice } from '../../components/identity-limit-notice.tsx';
 import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
+import { verificationAllowanceQuery } from '../../lib/verification-allowance.ts';
 
-const AmountFormSchema = z.object({ amount: usdAmountSchema(DEPOSIT_MESSAGES.amountRequired) });
+/**
+ * The amount, and for an unverified account not above what is left of its 30-day limit (the
+ * server's words; the notice above the field has the link to verify). The server still decides.
+ */
+function buildAmountFormSchema(allowance: VerificationAllowance | undefined) {
+  const limit = allowance?.limited ? allowance.depositLimit : null;
+  const left = allowance?.limited ? allowance.depositRemaining : null;
+  return z.object({
+    amount: usdAmountSchema(DEPOSIT_MESSAGES.amountRequired).superRefine((text, ctx) => {
+      const parsed = parseMinorUnits(text);
+      if (!parsed.ok || limit == null || left == null) return;
+      const remainingMinor = toMinorUnits(left);
+      if (parsed.value > remainingMinor) {
+        ctx.addIssue({
+          code: 'custom',
+          message: describeDepositOverLimit(toMinorUnits(limit), remainingMinor),
+        });
+      }
+    }),
+  });
+}
 
 /** Step 1: how much to deposit, in dollars. */
 export function AmountStep({ amount, onNext }: { amount: string; onNext: (amount: string) => void }) {
-  const form = useZodForm(AmountFormSchema, { amount });
+  const { data: allowance } = useQuery(verificationAllowanceQuery);
+  const schema = useMemo(() => buildAmountFormSchema(allowance), [allowance]);
+  const form = useZodForm(schema, { amount });
   const field = bindFields(form);
   const {
     handleSubmit,

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { ProfilePicturePage } from './profile-picture-page.tsx';
 
@@ -10,7 +10,22 @@ function renderPage() {
   });
 }
 
-const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
+const png = (name = 'me.png') => new File([new Uint8Array(PNG_SIGNATURE)], name, { type: 'image/png' });
+
+// jsdom decodes no images: the browser's decoder stands in, refusing a file named "broken…".
+beforeEach(() => {
+  vi.stubGlobal(
+    'createImageBitmap',
+    vi.fn(async (file: File) => {
+      if (file.name.startsWith('broken')) throw new DOMException('The source image could not be decoded.');
+      return { close: () => undefined };
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('ProfilePicturePage', () => {
   test('uploading without a file asks for one', async () => {
@@ -67,5 +82,34 @@ describe('ProfilePicturePage', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Upload Failed')).toBeTruthy();
     expect(screen.getByText('The file is larger than 5 MB.')).toBeTruthy();
+  });
+
+  test.each([
+    ['a renamed text file', new File(['just some notes'], 'notes.png', { type: 'image/png' })],
+    [
+      'an SVG named .png',
+      new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'me.png', { type: 'image/png' }),
+    ],
+  ])('%s shows no preview and the server\'s refusal beside the field, and is not sent', async (_, file) => {
+    const fetchMock = mockApi({});
+    renderPage();
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText('Choose a picture');
+    await user.upload(input, file);
+    expect(await screen.findByText('Please choose a PNG, JPEG or WebP image.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByAltText('Preview of your new avatar')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(callsTo(fetchMock, 'POST /api/account/profile-picture')).toEqual([]);
+  });
+
+  test('a PNG the browser cannot decode shows no preview and says the image could not be read', async () => {
+    mockApi({});
+    renderPage();
+    await userEvent.setup().upload(await screen.findByLabelText('Choose a picture'), png('broken.png'));
+    expect(
+      await screen.findByText('The image could not be read. Please choose another file.'),
+    ).toBeTruthy();
+    expect(screen.queryByAltText('Preview of your new avatar')).toBeNull();
   });
 });

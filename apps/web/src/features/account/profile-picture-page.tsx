@@ -1,11 +1,11 @@
 import { UPLOAD_MESSAGES } from '@candor/contracts/files';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FileField } from '../../components/ui/file-field.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { findImageProblem, IMAGE_ACCEPT } from '../../lib/image-file.ts';
+import { checkImageFile, IMAGE_ACCEPT } from '../../lib/image-file.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
@@ -25,8 +25,19 @@ export function ProfilePicturePage() {
 
   const preview = useObjectUrl(file);
 
-  const choose = (chosen: File | null) => {
-    const found = chosen ? findImageProblem(chosen) : null;
+  // The file is decoded before it is previewed: one that is not a picture shows no (broken) preview,
+  // and its refusal stands beside the field. A later choice outranks a check still running.
+  const choice = useRef(0);
+  const [checking, setChecking] = useState(false);
+  const choose = async (chosen: File | null) => {
+    const mine = ++choice.current;
+    setFile(null);
+    setProblem(null);
+    if (!chosen) return;
+    setChecking(true);
+    const found = await checkImageFile(chosen);
+    if (mine !== choice.current) return;
+    setChecking(false);
     setProblem(found);
     setFile(found ? null : chosen);
   };
@@ -44,6 +55,7 @@ export function ProfilePicturePage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (checking) return;
     if (!file) {
       setProblem(problem ?? UPLOAD_MESSAGES.required);
       return;
@@ -62,6 +74,10 @@ export function ProfilePicturePage() {
               <img
                 src={preview}
                 alt="Preview of your new avatar"
+                onError={() => {
+                  setFile(null);
+                  setProblem(UPLOAD_MESSAGES.unreadable);
+                }}
                 className="h-24 w-24 shrink-0 rounded-full object-cover ring-4 ring-brand-100"
               />
             ) : (
@@ -80,7 +96,7 @@ export function ProfilePicturePage() {
             label="Choose a picture"
             accept={IMAGE_ACCEPT}
             error={problem}
-            onFileChange={choose}
+            onFileChange={(chosen) => void choose(chosen)}
           />
 
           <FormSubmitRow busy={upload.isPending} busyLabel="Uploading...">

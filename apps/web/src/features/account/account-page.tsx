@@ -19,6 +19,7 @@ import { TwoFactorSection } from './two-factor-section.tsx';
 export function AccountPage({ plans }: { plans?: ReactNode } = {}) {
   useDocumentBranding('Account');
   const me = useMe();
+  const identityNote = useIdentityTileNote();
 
   return (
     <div className="space-y-6">
@@ -55,7 +56,9 @@ export function AccountPage({ plans }: { plans?: ReactNode } = {}) {
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-semibold text-slate-900">{tile.label}</span>
-                  <span className="mt-0.5 block text-xs text-slate-500">{tile.description}</span>
+                  <span className="mt-0.5 block text-xs text-slate-500">
+                    {(tile.to === '/identity' ? identityNote : undefined) ?? tile.description}
+                  </span>
                 </span>
                 <Icon
                   name="chevron"
@@ -76,6 +79,18 @@ export function AccountPage({ plans }: { plans?: ReactNode } = {}) {
       <AccountActivity />
     </div>
   );
+}
+
+/**
+ * The Identity Verification tile's line once the customer has sent their documents: "Account
+ * Verified" or "Pending review" (seed §2's words, as the badge); undefined for the tile's own
+ * invitation to upload (not verified yet, staff, or not known yet).
+ */
+function useIdentityTileNote(): string | undefined {
+  const { data } = useQuery({ ...ownVerificationQuery, enabled: useMe().role === 'client' });
+  if (data?.status === 'verified') return VERIFICATION_MESSAGES.accountVerified;
+  if (data?.status === 'pending') return VERIFICATION_MESSAGES.pendingReview;
+  return undefined;
 }
 
 /**

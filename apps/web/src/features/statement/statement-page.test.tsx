@@ -255,6 +255,23 @@ describe('StatementPage', () => {
     expect([...new Set(requestedPages(fetchMock))]).toEqual(['3']);
   });
 
+  test('a page past the last (?page=999) is replaced by the last page, never "Page 999 of 2"', async () => {
+    mockApi({
+      'GET /api/me/statement': ({ url }) => {
+        const page = Number(url.searchParams.get('page'));
+        const items =
+          page <= 2
+            ? [entry({ id: String(page), kind: 'deposit', description: `Entry on page ${page}` })]
+            : [];
+        return { status: 200, body: { items, page, pageCount: 2, total: 21 } };
+      },
+    });
+    const { router } = renderStatement('/statement?page=999');
+    expect(await screen.findAllByText('Entry on page 2')).toHaveLength(2);
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect(router.state.location.search).toEqual({ page: 2 });
+  });
+
   test('a failed load offers to try again', async () => {
     mockApi({
       'GET /api/me/statement': { status: 500, body: { code: 'INTERNAL', message: 'Internal Server Error' } },

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
@@ -14,7 +15,15 @@ export function StatementPage() {
   const { page } = StatementSearchSchema.parse(useSearch({ strict: false }));
   const navigate = useNavigate({ from: '/statement' });
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(statementQuery(page));
-  const goTo = (next: number) => void navigate({ search: { page: next > 1 ? next : undefined } });
+  const goTo = (next: number, replace = false) =>
+    void navigate({ search: { page: next > 1 ? next : undefined }, replace });
+
+  // A page past the last (?page=999, or entries gone since) is replaced by the last page.
+  const lastPage =
+    data && !isPlaceholderData && data.items.length === 0 && page > data.pageCount ? data.pageCount : 0;
+  useEffect(() => {
+    if (lastPage > 0) goTo(lastPage, true);
+  });
 
   return (
     <div className="space-y-6">

@@ -26,13 +26,17 @@ export function isUploadType(value: string): value is UploadType {
   return UPLOAD_TYPES.includes(value);
 }
 
-/** Types each purpose accepts, judged by the file's content (never its name). */
+/**
+ * Types each purpose accepts, judged by the file's content (never its name). ID sides are images
+ * only (seed-spec, Verification details: "front and back ID images"): the reviewer sees them as
+ * pictures, and the identity page says "PNG, JPEG or WebP".
+ */
 export const ACCEPTED_TYPES = {
   favicon: IMAGE_TYPES,
   profile_picture: IMAGE_TYPES,
   trader_picture: IMAGE_TYPES,
   proof_of_payment: [...IMAGE_TYPES, ...DOCUMENT_TYPES],
-  id_card: [...IMAGE_TYPES, ...DOCUMENT_TYPES],
+  id_card: IMAGE_TYPES,
 } as const satisfies Record<FilePurpose, readonly UploadType[]>;
 
 export const UPLOAD_MESSAGES = {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
+import { UPLOAD_MESSAGES } from '@candor/contracts/files';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -7,6 +8,7 @@ import { instanceSecrets } from '../../db/schema/secrets.ts';
 import { identitySubmissions } from '../../db/schema/verifications.ts';
 import { insertSignedInUser, useSignedInUser } from '../../test/factories.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
+import { makePdf, multipartUpload } from '../../test/uploads.ts';
 import { createImageLinkSigner, sessionKeyOf } from './image-links.ts';
 import { futureExpiry, submitIdCard, uploadIdImage } from './verification-test-helpers.ts';
 
@@ -46,6 +48,14 @@ async function identityStatusOf(userId: string): Promise<string | undefined> {
 }
 
 describe('submitting', () => {
+  test('an ID side is an image: a PDF is refused with the identity page\'s own words (no "or a PDF")', async () => {
+    const { browser } = await insertSignedInUser(t);
+    const upload = multipartUpload({ filename: 'id.pdf', contentType: 'application/pdf', data: makePdf() });
+    const response = await browser.request({ method: 'POST', url: '/api/verifications/images', ...upload });
+    expect(response.statusCode, response.body).toBe(415);
+    expect(response.json()).toEqual({ code: 'UNSUPPORTED_FILE_TYPE', message: UPLOAD_MESSAGES.notAnImage });
+  });
+
   test('a customer uploads both sides, submits and reads "pending"; a second submission waits', async () => {
     const { user, browser, frontFileId, backFileId } = await customerWithSubmission();
     const status = await browser.request({ method: 'GET', url: '/api/verifications/me' });

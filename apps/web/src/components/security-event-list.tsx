@@ -1,9 +1,9 @@
-import type { SecurityEvent } from '@candor/contracts/account-security';
-import { formatDateTime } from '../lib/format-date.ts';
+import { formatUtcMinute, type SecurityEvent } from '@candor/contracts/account-security';
 
 /**
  * An account's security events, newest first: what happened, when, and the withdrawal wait it
- * started. Staff also see the address it came from (`withAddress`).
+ * started. Staff also see the address it came from (`withAddress`). Times read as the server's
+ * wait notice beside the list writes them ("2026-11-30 07:52 UTC", shared with its e-mails).
  */
 export function SecurityEventList({
   events,
@@ -21,8 +21,8 @@ export function SecurityEventList({
         <li key={event.id} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3">
           <span className="font-medium text-slate-800">{event.label}</span>
           <span className="text-xs text-slate-500">
-            {formatDateTime(event.createdAt)}
-            {event.waitUntil ? ` · withdrawals wait until ${formatDateTime(event.waitUntil)}` : ''}
+            {formatUtcMinute(event.createdAt)}
+            {event.waitUntil ? ` · withdrawals wait until ${formatUtcMinute(event.waitUntil)}` : ''}
             {withAddress && event.ipAddress ? ` · ${event.ipAddress}` : ''}
           </span>
         </li>

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_SECURITY_MESSAGES,
+  formatUtcMinute,
   SecurityOverviewSchema,
   WithdrawalProtectionSchema,
 } from '@candor/contracts/account-security';
@@ -11,7 +12,6 @@ import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -72,7 +72,7 @@ export function WithdrawalSecurity({ userId }: { userId: string }) {
             >
               <p>
                 Withdrawals frozen by the customer
-                {data.protection.frozenAt ? ` since ${formatDateTime(data.protection.frozenAt)}` : ''}.
+                {data.protection.frozenAt ? ` since ${formatUtcMinute(data.protection.frozenAt)}` : ''}.
               </p>
               {canRelease ? (
                 <Button variant="secondary" onClick={() => setAsking(true)}>
@@ -85,7 +85,7 @@ export function WithdrawalSecurity({ userId }: { userId: string }) {
               role="status"
               className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
             >
-              New withdrawals wait until {formatDateTime(data.protection.waitUntil)} after a security change.
+              New withdrawals wait until {formatUtcMinute(data.protection.waitUntil)} after a security change.
             </p>
           ) : null}
           <SecurityEventList events={data.events} empty="No security events." withAddress />

@@ -99,6 +99,7 @@ describe('ResetPasswordPage', () => {
     expect(screen.queryByText(/we will send you a reset link/)).toBeNull();
     expect(screen.queryByText('Password reset email sent! Check your inbox.')).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to login' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/signup');
     expect(callsTo(fetchMock, 'POST /api/password-resets')).toEqual([]);
   });
 

@@ -41,6 +41,7 @@ export function ResetPasswordPage() {
             {AUTH_MESSAGES.emailNotSetUp}
           </p>
           <BackToLogin />
+          <CreateAccountLink />
         </div>
       ) : request.isSuccess ? (
         <div className="space-y-6">
@@ -61,12 +62,7 @@ export function ResetPasswordPage() {
           <SubmitButton busy={request.isPending} busyLabel="Sending..." className="w-full">
             Send Reset Link
           </SubmitButton>
-          <p className="text-center text-sm text-slate-500">
-            Don't have an account?{' '}
-            <Link to="/signup" className="font-semibold text-brand-700 hover:text-brand-600">
-              Create account
-            </Link>
-          </p>
+          <CreateAccountLink />
         </form>
       )}
     </AuthLayout>
@@ -78,5 +74,17 @@ function BackToLogin() {
     <Link to="/" className="block text-center text-sm font-semibold text-brand-700 hover:text-brand-600">
       Back to login
     </Link>
+  );
+}
+
+/** Seed-spec §2 (Public): /reset-password links to create an account, labelled as the login page's "Create account". */
+function CreateAccountLink() {
+  return (
+    <p className="text-center text-sm text-slate-500">
+      Don't have an account?{' '}
+      <Link to="/signup" className="font-semibold text-brand-700 hover:text-brand-600">
+        Create account
+      </Link>
+    </p>
   );
 }

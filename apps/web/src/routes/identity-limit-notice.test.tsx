@@ -91,7 +91,7 @@ describe('withdrawals of an unverified account', () => {
 });
 
 describe('deposits of an unverified account', () => {
-  test('step 1 refuses an amount above what is left with the limit\'s words, before any coin is chosen', async () => {
+  test("step 1 refuses an amount above what is left with the limit's words, before any coin is chosen", async () => {
     const fetchMock = mockApi({ 'GET /api/verification-limits': { status: 200, body: LIMITED } });
     renderPages([{ path: '/deposit', component: DepositPage }], '/deposit', { me: buildMe() });
     await screen.findByText('You can deposit up to $1,000.00 in 30 days; $750.00 is left.', { exact: false });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
 import { UPLOAD_MESSAGES } from '@candor/contracts/files';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';

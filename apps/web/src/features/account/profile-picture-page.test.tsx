@@ -90,7 +90,7 @@ describe('ProfilePicturePage', () => {
       'an SVG named .png',
       new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'me.png', { type: 'image/png' }),
     ],
-  ])('%s shows no preview and the server\'s refusal beside the field, and is not sent', async (_, file) => {
+  ])("%s shows no preview and the server's refusal beside the field, and is not sent", async (_, file) => {
     const fetchMock = mockApi({});
     renderPage();
     const user = userEvent.setup();
@@ -107,9 +107,7 @@ describe('ProfilePicturePage', () => {
     mockApi({});
     renderPage();
     await userEvent.setup().upload(await screen.findByLabelText('Choose a picture'), png('broken.png'));
-    expect(
-      await screen.findByText('The image could not be read. Please choose another file.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('The image could not be read. Please choose another file.')).toBeTruthy();
     expect(screen.queryByAltText('Preview of your new avatar')).toBeNull();
   });
 });

@@ -41,8 +41,11 @@ describe('UpdateEmailPage', () => {
     expect(screen.queryByText(/not set up on this site/)).toBeNull();
   });
 
-  test('the current address (in any case) is refused under the field with the server\'s words, nothing sent', async () => {
-    const fetchMock = mockApi({ 'GET /api/settings': settingsReply('smtp'), 'POST /api/account/email': SENT });
+  test("the current address (in any case) is refused under the field with the server's words, nothing sent", async () => {
+    const fetchMock = mockApi({
+      'GET /api/settings': settingsReply('smtp'),
+      'POST /api/account/email': SENT,
+    });
     renderPages([{ path: '/update-email', component: UpdateEmailPage }], '/update-email', { me: buildMe() });
     await changeTo('ADA@example.com');
     expect(await screen.findByText('The new email address is the same as the current one.')).toBeTruthy();

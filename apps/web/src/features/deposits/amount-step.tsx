@@ -1,9 +1,6 @@
 import { DEPOSIT_MESSAGES } from '@candor/contracts/deposits';
 import { toMinorUnits, usdAmountSchema } from '@candor/contracts/money';
-import {
-  describeDepositOverLimit,
-  type VerificationAllowance,
-} from '@candor/contracts/verification-limits';
+import { describeDepositOverLimit, type VerificationAllowance } from '@candor/contracts/verification-limits';
 import { parseMinorUnits } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';

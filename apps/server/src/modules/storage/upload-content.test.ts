@@ -12,11 +12,9 @@ describe('accepted by content', () => {
     expect((await sharp(prepared.body).metadata()).format).toBe(format);
   });
 
-  test('a PDF is accepted for an ID card and a proof of payment, unchanged', async () => {
-    for (const purpose of ['id_card', 'proof_of_payment'] as const) {
-      const prepared = await prepareUpload(makePdf(), purpose);
-      expect(prepared).toEqual({ body: makePdf(), contentType: 'application/pdf', extension: 'pdf' });
-    }
+  test('a PDF is accepted for a proof of payment, unchanged', async () => {
+    const prepared = await prepareUpload(makePdf(), 'proof_of_payment');
+    expect(prepared).toEqual({ body: makePdf(), contentType: 'application/pdf', extension: 'pdf' });
   });
 });
 
@@ -24,7 +22,13 @@ describe('refused by content', () => {
   test.each([
     ['a PDF as a profile picture', makePdf, 'profile_picture', UPLOAD_MESSAGES.notAnImage],
     ['a PDF as a favicon', makePdf, 'favicon', UPLOAD_MESSAGES.notAnImage],
-    ['plain text', () => Buffer.from('just some text'), 'id_card', UPLOAD_MESSAGES.notAnImageOrPdf],
+    [
+      'a PDF as a side of an ID (the reviewer reads pictures)',
+      makePdf,
+      'id_card',
+      UPLOAD_MESSAGES.notAnImage,
+    ],
+    ['plain text', () => Buffer.from('just some text'), 'proof_of_payment', UPLOAD_MESSAGES.notAnImageOrPdf],
     [
       'an SVG (it can carry scripts)',
       () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
@@ -35,7 +39,7 @@ describe('refused by content', () => {
       'an HTML page',
       () => Buffer.from('<!doctype html><script>alert(1)</script>'),
       'id_card',
-      UPLOAD_MESSAGES.notAnImageOrPdf,
+      UPLOAD_MESSAGES.notAnImage,
     ],
   ] as const)('%s', async (_name, make, purpose, message) => {
     await expect(prepareUpload(make(), purpose)).rejects.toMatchObject({

@@ -67,6 +67,20 @@ test("a follower sets a copy stop-loss (at most their equity) and copies the pro
     const dialog = me.getByRole('dialog', { name: `Copy ${traderName}` });
     await expect(dialog).toContainText('At most your equity, $1,000.00.');
     const stopLoss = dialog.getByLabel('Copy stop-loss (optional)');
+    // What is not an amount reads the amount messages under the field, on a phone too, and throws nothing.
+    const pageErrors: string[] = [];
+    me.on('pageerror', (error) => pageErrors.push(error.message));
+    await me.setViewportSize({ width: 390, height: 844 });
+    await stopLoss.fill('-5');
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await expect(dialog.getByText('Enter an amount such as 100.00')).toBeVisible();
+    await stopLoss.fill('0');
+    await expect(dialog.getByText('The amount must be greater than zero')).toBeVisible();
+    await stopLoss.fill('1.234');
+    await expect(dialog.getByText('Amounts have at most 2 decimals')).toBeVisible();
+    await me.screenshot({ path: '/tmp/hcu-copy-refusal-390.png' });
+    expect(pageErrors).toEqual([]);
+    await me.setViewportSize({ width: 1280, height: 900 });
     await stopLoss.fill('1000.01');
     await dialog.getByRole('button', { name: 'Copy' }).click();
     await expect(

@@ -34,3 +34,37 @@ test('a client uploads a profile picture and sees it in the header', async ({ pa
     src ?? '',
   );
 });
+
+test('on a phone (390 px), a text file named .png shows no preview and the refusal beside the field', async ({
+  page,
+  signedInClient: _client,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/profile-pic');
+  const field = page.getByLabel('Choose a picture');
+  await field.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just notes') });
+  await expect(page.getByText('Please choose a PNG, JPEG or WebP image.')).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByAltText('Preview of your new avatar')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/hcu-profile-refusal-390.png' });
+
+  // An SVG named .png: the browser does not decode it as a PNG either.
+  await field.setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>',
+    ),
+  });
+  await expect(page.getByText('Please choose a PNG, JPEG or WebP image.')).toBeVisible();
+  await expect(page.getByAltText('Preview of your new avatar')).toHaveCount(0);
+
+  // A real picture is previewed.
+  await field.setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: makePng(64, 64, [30, 120, 200]),
+  });
+  await expect(page.getByAltText('Preview of your new avatar')).toBeVisible();
+  await expect(page.getByText('Please choose a PNG, JPEG or WebP image.')).toHaveCount(0);
+});

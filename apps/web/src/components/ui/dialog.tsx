@@ -110,3 +110,26 @@ export function DialogButtons({
     </div>
   );
 }
+
+/**
+ * A confirmation's Cancel and confirm buttons in a form: submitting it (the confirm button, or Enter)
+ * calls `onConfirm`, and nothing else is sent.
+ */
+export function ConfirmButtons({
+  onConfirm,
+  className = 'mt-4',
+  ...buttons
+}: Parameters<typeof DialogButtons>[0] & { onConfirm: () => void; className?: string }) {
+  return (
+    <form
+      noValidate
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onConfirm();
+      }}
+    >
+      <DialogButtons {...buttons} />
+    </form>
+  );
+}

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { AmountField } from '../../components/ui/decimal-field.tsx';
-import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
+import { ConfirmButtons, Dialog } from '../../components/ui/dialog.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { isApiError } from '../../lib/api.ts';
@@ -152,21 +152,14 @@ function ConfirmAdjustmentDialog({
         The customer is mailed this adjustment with its reason and reads it on their statement. Their account
         cannot be closed for {CLOSE_AFTER_ADJUSTMENT_DAYS} days after it.
       </p>
-      <form
-        className="mt-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onConfirm();
-        }}
-      >
-        <DialogButtons
-          busy={busy}
-          onCancel={onCancel}
-          confirmLabel={`${label} ${amount}`}
-          busyLabel="Applying..."
-          variant={values.direction === 'debit' ? 'danger' : 'primary'}
-        />
-      </form>
+      <ConfirmButtons
+        onConfirm={onConfirm}
+        busy={busy}
+        onCancel={onCancel}
+        confirmLabel={`${label} ${amount}`}
+        busyLabel="Applying..."
+        variant={values.direction === 'debit' ? 'danger' : 'primary'}
+      />
     </Dialog>
   );
 }

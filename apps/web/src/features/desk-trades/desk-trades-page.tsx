@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
-import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
+import { ConfirmButtons, Dialog } from '../../components/ui/dialog.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -210,21 +210,14 @@ function ConfirmAnswerDialog({
           `Nothing is posted for ${title}. A rejected trade cannot be accepted later.`
         )}
       </p>
-      <form
-        className="mt-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onConfirm();
-        }}
-      >
-        <DialogButtons
-          busy={busy}
-          onCancel={onCancel}
-          confirmLabel={accepting ? 'Accept trade' : 'Reject trade'}
-          busyLabel={accepting ? 'Accepting...' : 'Rejecting...'}
-          variant={accepting ? 'primary' : 'danger'}
-        />
-      </form>
+      <ConfirmButtons
+        onConfirm={onConfirm}
+        busy={busy}
+        onCancel={onCancel}
+        confirmLabel={accepting ? 'Accept trade' : 'Reject trade'}
+        busyLabel={accepting ? 'Accepting...' : 'Rejecting...'}
+        variant={accepting ? 'primary' : 'danger'}
+      />
     </Dialog>
   );
 }

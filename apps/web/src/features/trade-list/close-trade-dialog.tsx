@@ -1,6 +1,6 @@
 import type { Quote } from '@candor/contracts/market';
 import type { Trade } from '@candor/contracts/trades';
-import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
+import { ConfirmButtons, Dialog } from '../../components/ui/dialog.tsx';
 import { formatPrice } from '../../lib/format-price.ts';
 import { formatSignedUsd, formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { DIRECTION_LABELS, resultToneClass } from '../../lib/trade-format.ts';
@@ -43,22 +43,15 @@ export function CloseTradeDialog({
           result is fixed at the price of the moment it closes.
         </p>
       ) : null}
-      <form
-        noValidate
+      <ConfirmButtons
+        onConfirm={onConfirm}
         className="mt-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onConfirm();
-        }}
-      >
-        <DialogButtons
-          busy={busy}
-          onCancel={onCancel}
-          confirmLabel="Close trade"
-          busyLabel="Closing..."
-          variant="primary"
-        />
-      </form>
+        busy={busy}
+        onCancel={onCancel}
+        confirmLabel="Close trade"
+        busyLabel="Closing..."
+        variant="primary"
+      />
     </Dialog>
   );
 }

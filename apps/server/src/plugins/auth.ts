@@ -8,10 +8,7 @@ import type { Db } from '../db/client.ts';
 import { schema } from '../db/client.ts';
 import { AUTH_COOKIE_PREFIX } from '../lib/auth-cookies.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
-import {
-  securityChangeMail,
-  startWithdrawalWait,
-} from '../modules/account-security/account-security.service.ts';
+import { startWithdrawalWait } from '../modules/account-security/account-security.service.ts';
 import { escapeHtml } from '../modules/mail/escape-html.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { resetPasswordUrl } from '../modules/password-resets/reset-link.ts';
@@ -76,18 +73,11 @@ export function createAuth({
       revokeSessionsOnPasswordReset: true,
       // Whoever resets the password (by any route), new withdrawals wait 24 hours (issue 11 §5).
       onPasswordReset: async ({ user }) => {
-        const now = clock();
-        const { waitUntil } = await startWithdrawalWait(db, {
+        // The owner hears of it, in case the reset was not theirs (security-change-notice.ts).
+        const { notice } = await startWithdrawalWait(db, {
           userId: user.id,
           cause: 'password_reset',
-          now,
-        });
-        // The owner hears of it, in case the reset was not theirs (security-change-notice.ts).
-        const notice = await securityChangeMail(db, {
-          userId: user.id,
-          change: 'password_reset',
-          at: now,
-          waitUntil,
+          now: clock(),
         });
         if (notice) await mailer.send(notice);
       },

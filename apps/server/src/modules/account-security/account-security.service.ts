@@ -49,11 +49,16 @@ const WAIT_EVENT = {
  * and records it as a security event the customer and staff see. Call it once the change is made:
  * after a password change or reset, an e-mail change, and turning two-factor off. It is also an
  * audit row (`withdrawals.wait`). Pass a transaction to make it part of the change.
+ *
+ * Its `notice` is the e-mail that tells the owner of the change and of the wait
+ * (security-change-notice.ts), for the caller to send: by its outbox inside a transaction, or by the
+ * mailer after one. None for an e-mail change, which is told to the old address instead
+ * (email-changed-notice.ts), nor when the account is gone.
  */
 export async function startWithdrawalWait(
   db: Db,
   input: { userId: string; cause: WithdrawalWaitCause; now: Date; ipAddress?: string | null },
-): Promise<{ waitUntil: Date }> {
+): Promise<{ waitUntil: Date; notice: MailMessage | undefined }> {
   return db.transaction(async (tx) => {
     const current = await findProtection(tx, input.userId, { lock: true });
     const wait = extendWithdrawalWait({ waitUntil: current?.waitUntil ?? null }, input.cause, input.now);
@@ -75,16 +80,21 @@ export async function startWithdrawalWait(
       before: { waitUntil: current?.waitUntil?.toISOString() ?? null },
       after: { waitUntil: wait.waitUntil.toISOString() },
     });
-    return { waitUntil: wait.waitUntil };
+    const notice =
+      input.cause === 'email_change'
+        ? undefined
+        : await securityChangeMail(tx, {
+            userId: input.userId,
+            change: input.cause,
+            at: input.now,
+            waitUntil: wait.waitUntil,
+          });
+    return { waitUntil: wait.waitUntil, notice };
   });
 }
 
-/**
- * The e-mail that tells the owner of a new password (changed or reset) or of two-factor turned off,
- * with the withdrawal wait it started (security-change-notice.ts): the caller sends it, by its
- * outbox inside a transaction or by the mailer after one. Undefined when the account is gone.
- */
-export async function securityChangeMail(
+/** The owner's notice of a change that started a wait; undefined when the account is gone. */
+async function securityChangeMail(
   db: Db,
   input: { userId: string; change: NoticedSecurityChange; at: Date; waitUntil: Date },
 ): Promise<MailMessage | undefined> {

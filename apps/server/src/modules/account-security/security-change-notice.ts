@@ -1,9 +1,10 @@
 import { formatUtcMinute } from '@candor/contracts/account-security';
+import type { WithdrawalWaitCause } from '@candor/domain/withdrawals/withdrawal-protection';
 import { escapeHtml } from '../mail/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 /** The changes the owner is told of here (an e-mail change is told to the old address instead). */
-export type NoticedSecurityChange = 'password_change' | 'password_reset' | 'two_factor_change';
+export type NoticedSecurityChange = Exclude<WithdrawalWaitCause, 'email_change'>;
 
 const SUBJECT = {
   password_change: 'your password was changed',

@@ -10,7 +10,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import { securityChangeMail, startWithdrawalWait } from '../account-security/account-security.service.ts';
+import { startWithdrawalWait } from '../account-security/account-security.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
 import { requireUser } from '../users/users.service.ts';
@@ -41,18 +41,12 @@ export async function changePassword({
   if (input.newPassword === input.currentPassword)
     throw new AppError('VALIDATION_FAILED', SAME_PASSWORD_MESSAGE);
   const cookies = await callChangePassword(auth, input, headers);
-  const { waitUntil } = await startWithdrawalWait(db, {
+  // The owner hears of it: someone who took the account over would change the password first.
+  const { notice } = await startWithdrawalWait(db, {
     userId: actor.id,
     cause: 'password_change',
     now,
     ipAddress: ip,
-  });
-  // The owner hears of it: someone who took the account over would change the password first.
-  const notice = await securityChangeMail(db, {
-    userId: actor.id,
-    change: 'password_change',
-    at: now,
-    waitUntil,
   });
   if (notice) await mailer.send(notice);
   return cookies;

@@ -12,7 +12,7 @@ import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import { securityChangeMail, startWithdrawalWait } from '../account-security/account-security.service.ts';
+import { startWithdrawalWait } from '../account-security/account-security.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { isTwoFactorEnabled, selectTwoFactorHistory } from './two-factor.repository.ts';
@@ -160,16 +160,10 @@ export async function recordTwoFactorChange({
   // could turn it on could already withdraw without it), and new recovery codes need a signed-in
   // second factor (decision 023).
   if (change === 'disable') {
-    const { waitUntil } = await startWithdrawalWait(tx, {
+    const { notice } = await startWithdrawalWait(tx, {
       userId: actor.id,
       cause: 'two_factor_change',
       now,
-    });
-    const notice = await securityChangeMail(tx, {
-      userId: actor.id,
-      change: 'two_factor_change',
-      at: now,
-      waitUntil,
     });
     if (notice) outbox.send(notice);
   }

@@ -1,7 +1,7 @@
 import { formatUtcMinute } from '@candor/contracts/account-security';
 import type { WithdrawalWaitCause } from '@candor/domain/withdrawals/withdrawal-protection';
-import { escapeHtml } from '../mail/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { noticeMail } from '../mail/notice-mail.ts';
 
 /** The changes the owner is told of here (an e-mail change is told to the old address instead). */
 export type NoticedSecurityChange = Exclude<WithdrawalWaitCause, 'email_change'>;
@@ -54,11 +54,11 @@ export function securityChangeNotice({
   const what = `${WHAT[change](siteName)} on ${formatUtcMinute(at.toISOString())}.`;
   const wait = `For your protection, new withdrawals wait until ${formatUtcMinute(waitUntil.toISOString())}.`;
   const advice = `If you made this change, there is nothing to do. ${ADVICE[change]}`;
-  return {
+  return noticeMail({
     to,
     userId,
     subject: `${siteName}: ${SUBJECT[change]}`,
-    text: `Hello ${name},\n\n${what} ${wait}\n\n${advice}`,
-    html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(`${what} ${wait}`)}</p><p>${escapeHtml(advice)}</p>`,
-  };
+    name,
+    paragraphs: [`${what} ${wait}`, advice],
+  });
 }

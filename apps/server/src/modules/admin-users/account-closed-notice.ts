@@ -1,6 +1,6 @@
 import { formatUtcMinute } from '@candor/contracts/account-security';
-import { escapeHtml } from '../mail/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { noticeMail } from '../mail/notice-mail.ts';
 
 /**
  * Tells a customer that staff closed their account, at the address it had before it was erased
@@ -26,12 +26,10 @@ export function accountClosedNotice({
   const erased =
     'You can no longer sign in. Your personal data, files and sessions were erased. The records of your money (ledger entries, trades, deposits and withdrawals) are kept, linked to the closed account, as anti-money-laundering rules require: five years after the relationship ends.';
   const advice = 'If you did not expect this, contact the site at once.';
-  return {
+  return noticeMail({
     to,
     subject: `${siteName}: your account was closed`,
-    text: `Hello ${name},\n\n${what}\n\nReason: ${reason}\n\n${erased}\n\n${advice}`,
-    html:
-      `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(what)}</p>` +
-      `<p>Reason: ${escapeHtml(reason)}</p><p>${erased}</p><p>${advice}</p>`,
-  };
+    name,
+    paragraphs: [what, `Reason: ${reason}`, erased, advice],
+  });
 }

@@ -2,8 +2,8 @@ import { formatUtcMinute } from '@candor/contracts/account-security';
 import { CLOSE_AFTER_ADJUSTMENT_DAYS } from '@candor/contracts/account-status';
 import type { AdjustmentDirection } from '@candor/contracts/admin-users';
 import { formatUsd } from '@candor/domain/money/money';
-import { escapeHtml } from '../mail/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { noticeMail } from '../mail/notice-mail.ts';
 
 const VERB = { credit: 'credited', debit: 'debited' } as const satisfies Record<AdjustmentDirection, string>;
 
@@ -37,13 +37,11 @@ export function adjustmentNotice({
   const what = `Your ${siteName} cash balance was ${VERB[direction]} ${formatUsd(amount)} by a manual adjustment on ${formatUtcMinute(at.toISOString())}.`;
   const where = 'It is on your Statement, with the reason.';
   const advice = `If you do not recognise it, contact the site at once. Your account cannot be closed for ${CLOSE_AFTER_ADJUSTMENT_DAYS} days after a manual adjustment, so that you have time to ask about it.`;
-  return {
+  return noticeMail({
     to,
     userId,
     subject: `${siteName}: ${moved}`,
-    text: `Hello ${name},\n\n${what}\n\nReason: ${reason}\n\n${where}\n\n${advice}`,
-    html:
-      `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(what)}</p>` +
-      `<p>Reason: ${escapeHtml(reason)}</p><p>${where}</p><p>${advice}</p>`,
-  };
+    name,
+    paragraphs: [what, `Reason: ${reason}`, where, advice],
+  });
 }

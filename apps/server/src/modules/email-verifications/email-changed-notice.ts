@@ -1,5 +1,5 @@
-import { escapeHtml } from '../mail/escape-html.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { noticeMail } from '../mail/notice-mail.ts';
 
 /**
  * Tells the address an account used to have that the account's e-mail was changed, so that an
@@ -19,11 +19,13 @@ export async function sendEmailChangedNotice(
   const what = `The e-mail address of your ${siteName} account was changed from ${oldEmail} to ${newEmail}.`;
   const advice =
     'If you made this change, there is nothing to do. If you did not, contact the site at once: new withdrawals wait 24 hours after a change of address.';
-  await mailer.send({
-    to: oldEmail,
-    userId,
-    subject: `${siteName}: your e-mail address was changed`,
-    text: `Hello ${name},\n\n${what}\n\n${advice}`,
-    html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(what)}</p><p>${advice}</p>`,
-  });
+  await mailer.send(
+    noticeMail({
+      to: oldEmail,
+      userId,
+      subject: `${siteName}: your e-mail address was changed`,
+      name,
+      paragraphs: [what, advice],
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import { formatUtcMinute } from '@candor/contracts/account-security';
-import { escapeHtml } from '../mail/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { noticeMail } from '../mail/notice-mail.ts';
 
 /**
  * Tells the account's owner that a passkey was added to it: a passkey is a new way in, and someone
@@ -25,11 +25,11 @@ export function passkeyAddedNotice({
   const what = `A passkey named "${passkeyName}" was added to your ${siteName} account on ${formatUtcMinute(at.toISOString())}.`;
   const advice =
     'If you added it, there is nothing to do. If you did not, delete it under Passkeys on your Account page and contact the site at once: whoever added it can sign in to your account with it.';
-  return {
+  return noticeMail({
     to,
     userId,
     subject: `${siteName}: a passkey was added to your account`,
-    text: `Hello ${name},\n\n${what}\n\n${advice}`,
-    html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(what)}</p><p>${advice}</p>`,
-  };
+    name,
+    paragraphs: [what, advice],
+  });
 }

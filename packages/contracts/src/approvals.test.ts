@@ -3,8 +3,12 @@ import { approvedAdjustmentDescription, DecideApprovalRequestSchema } from './ap
 import { PERMISSIONS } from './staff.ts';
 
 describe('four-eyes contracts', () => {
-  test('approvals.decide holds exactly the roles that may make a request (adjustments or withdrawal decisions)', () => {
-    const makers = new Set([...PERMISSIONS['adjustments.create'], ...PERMISSIONS['withdrawals.decide']]);
+  test('approvals.decide holds exactly the roles that may make a request (adjustments, withdrawal decisions, deposit addresses)', () => {
+    const makers = new Set([
+      ...PERMISSIONS['adjustments.create'],
+      ...PERMISSIONS['withdrawals.decide'],
+      ...PERMISSIONS['settings.manage'],
+    ]);
     expect([...PERMISSIONS['approvals.decide']].sort()).toEqual([...makers].sort());
   });
 

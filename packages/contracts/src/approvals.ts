@@ -1,5 +1,6 @@
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from '@candor/domain/approvals/approval-status';
 import { z } from 'zod';
+import { CoinAddressesSchema } from './coins.ts';
 import { DecimalAmountSchema, PageQuerySchema, pageOf } from './money.ts';
 import { reasonBodySchema } from './reasons.ts';
 
@@ -13,6 +14,7 @@ export const ApprovalStatusSchema = z.enum(APPROVAL_STATUSES);
 export const APPROVAL_KIND_LABELS = {
   adjustment: 'Manual adjustment',
   withdrawal_approval: 'Withdrawal approval',
+  wallet_change: 'Deposit address change',
 } as const satisfies Record<(typeof APPROVAL_KINDS)[number], string>;
 
 export const APPROVAL_STATUS_LABELS = {
@@ -56,20 +58,33 @@ export const APPROVAL_MESSAGES = {
 export const ApprovalPersonSchema = z.object({ id: z.string(), name: z.string(), role: z.string() });
 export type ApprovalPerson = z.infer<typeof ApprovalPersonSchema>;
 
+/**
+ * A change of the deposit addresses (kind wallet_change): the addresses in force when it was asked,
+ * and those it sets once approved (docs/decisions/048).
+ */
+export const WalletChangeRequestSchema = z
+  .object({ before: CoinAddressesSchema, after: CoinAddressesSchema })
+  .meta({ id: 'WalletChangeRequest' });
+export type WalletChangeRequest = z.infer<typeof WalletChangeRequestSchema>;
+
 /** One four-eyes request: what the maker asked for, and the checker's decision once taken. */
 export const ApprovalSchema = z
   .object({
     id: z.uuid(),
     kind: ApprovalKindSchema,
     status: ApprovalStatusSchema,
-    userId: z.string(),
-    /** The customer's e-mail address. */
-    email: z.string(),
+    /** The customer whose money it moves (null for a wallet change). */
+    userId: z.string().nullable(),
+    /** The customer's e-mail address (null for a wallet change). */
+    email: z.string().nullable(),
     /** The withdrawal to approve (kind withdrawal_approval). */
     withdrawalId: z.uuid().nullable(),
-    amount: DecimalAmountSchema,
-    /** An adjustment's direction: 'credit' or 'debit' (null for a withdrawal). */
+    /** The amount it moves (null for a wallet change). */
+    amount: DecimalAmountSchema.nullable(),
+    /** An adjustment's direction: 'credit' or 'debit' (null for a withdrawal or a wallet change). */
     direction: z.enum(['credit', 'debit']).nullable(),
+    /** The deposit addresses before and after (kind wallet_change; null otherwise). */
+    walletChange: WalletChangeRequestSchema.nullable(),
     maker: ApprovalPersonSchema,
     makerReason: z.string(),
     checker: ApprovalPersonSchema.nullable(),

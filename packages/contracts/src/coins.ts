@@ -24,3 +24,14 @@ export const COIN_SPECS = {
 
 /** Crypto amounts are quoted and shown with this many decimals (seed §9). */
 export const CRYPTO_DISPLAY_DECIMALS = 6;
+
+/** An address of each coin (null: none), as the platform's deposit addresses are kept. */
+export const CoinAddressesSchema = z
+  .object({
+    bitcoin: z.string().nullable(),
+    ethereum: z.string().nullable(),
+    /** A Tron address: USDT is received as a TRC-20 token. */
+    usdt: z.string().nullable(),
+  })
+  .meta({ id: 'CoinAddresses' });
+export type CoinAddresses = z.infer<typeof CoinAddressesSchema>;

@@ -102,8 +102,9 @@ export const UpdateSiteSettingsRequestSchema = z
     minWithdrawal: MinWithdrawalSchema,
     withdrawalPercent: WithdrawalPercentSchema,
     /**
-     * Four-eyes: adjustments and withdrawal approvals above this many dollars wait for a second staff
-     * member ("0" turns it off). Left out, it keeps its value.
+     * Four-eyes: a withdrawal approval above this many dollars, and a manual adjustment that with the
+     * customer's others of the last 24 hours is above it, wait for a second staff member; so does every
+     * change of the deposit addresses while it is above 0 ("0" turns it off). Left out, it keeps its value.
      */
     fourEyesThreshold: FourEyesThresholdSchema.optional(),
     /** Identity verification (issue 12): days after a decline that its ID images are erased. Left out, it keeps its value. */

@@ -27,8 +27,9 @@ export const STAFF_ROLE_LABELS = {
  * - compliance: identity verification, suspensions, withdrawal holds and confirmation settings
  * - accountant: deposit and withdrawal decisions, manual adjustments, booked trades
  *
- * Four-eyes requests (an adjustment or a withdrawal approval above the threshold) are listed and decided
- * under 'approvals.decide'; deciding one also needs the permission of the original action.
+ * Four-eyes requests (an adjustment or a withdrawal approval above the threshold, a change of the
+ * deposit addresses) are listed and decided under 'approvals.decide'; deciding one also needs the
+ * permission of the original action.
  */
 export const PERMISSIONS = {
   /** Users, their details, balances, statements, trades, deposits and withdrawals (reading only). */
@@ -49,7 +50,8 @@ export const PERMISSIONS = {
   'adjustments.create': ['owner', 'admin', 'accountant'],
   /**
    * The Approvals tab: list and decide four-eyes requests. Holds exactly the roles of
-   * 'adjustments.create' or 'withdrawals.decide'; the service also checks the request's own permission.
+   * 'adjustments.create', 'withdrawals.decide' or 'settings.manage'; the service also checks the
+   * request's own permission.
    */
   'approvals.decide': ['owner', 'admin', 'accountant'],
   /** Book external trades and close customers' trades at market. */

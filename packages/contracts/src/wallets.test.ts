@@ -12,18 +12,22 @@ function messages(input: object): string[] {
   return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
 }
 
-test('valid addresses pass, trimmed', () => {
+const reason = 'New cold wallet';
+
+test('valid addresses and a reason pass, trimmed', () => {
   expect(
     UpdateWalletAddressesRequestSchema.parse({
       bitcoin: ` ${valid.bitcoin} `,
       ethereum: `${valid.ethereum}\n`,
       usdt: `\t${valid.usdt}`,
+      reason: ` ${reason} `,
     }),
-  ).toEqual(valid);
+  ).toEqual({ ...valid, reason });
 });
 
-test('an empty form names every missing address', () => {
+test('an empty form names the missing reason and every missing address', () => {
   expect(messages({ bitcoin: '', ethereum: ' ', usdt: undefined })).toEqual([
+    'A reason is required',
     'Bitcoin address is required',
     'Ethereum address is required',
     'USDT address is required',
@@ -35,5 +39,13 @@ test.each([
   [{ ethereum: valid.ethereum.toLowerCase().replace('a', 'g') }, 'Enter a valid Ethereum address'],
   [{ usdt: valid.bitcoin }, 'Enter a valid USDT (TRC-20) address'],
 ])('the form shows the message for %j', (change, message) => {
-  expect(messages({ ...valid, ...change })).toEqual([message]);
+  expect(messages({ ...valid, reason, ...change })).toEqual([message]);
+});
+
+test('a reason is needed, of at most 500 characters (as every approval reason)', () => {
+  expect(messages({ ...valid, reason: '   ' })).toEqual(['A reason is required']);
+  expect(messages({ ...valid, reason: 'x'.repeat(501) })).toEqual([
+    'The reason can be at most 500 characters',
+  ]);
+  expect(messages({ ...valid, reason: 'x'.repeat(500) })).toEqual([]);
 });

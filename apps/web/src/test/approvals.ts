@@ -15,6 +15,7 @@ export function buildApproval(overrides: Partial<Approval> = {}): Approval {
     withdrawalId: null,
     amount: '5000.00',
     direction: 'credit',
+    walletChange: null,
     maker: { id: 'maker-1', name: 'Mona Maker', role: 'accountant' },
     makerReason: 'Compensation for the outage',
     checker: null,

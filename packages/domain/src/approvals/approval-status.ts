@@ -11,14 +11,53 @@ export const APPROVAL_NEXT = {
   rejected: [],
 } as const satisfies Record<ApprovalStatus, readonly ApprovalStatus[]>;
 
-/** What can wait for a second approval. */
-export const APPROVAL_KINDS = ['adjustment', 'withdrawal_approval'] as const;
+/**
+ * What can wait for a second approval: a manual adjustment, a withdrawal approval, and a change of
+ * the platform's deposit addresses (docs/decisions/048).
+ */
+export const APPROVAL_KINDS = ['adjustment', 'withdrawal_approval', 'wallet_change'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+
+/** Whether four-eyes is on at all: a threshold of 0 turns it off (a one-person install). */
+export function isFourEyesOn(thresholdMinor: bigint): boolean {
+  return thresholdMinor > 0n;
+}
 
 /**
  * Whether an amount (minor units) needs a second staff member: strictly above the threshold; a
  * threshold of 0 turns four-eyes off.
  */
 export function needsSecondApproval(amountMinor: bigint, thresholdMinor: bigint): boolean {
-  return thresholdMinor > 0n && amountMinor > thresholdMinor;
+  return isFourEyesOn(thresholdMinor) && amountMinor > thresholdMinor;
+}
+
+/**
+ * How far back a customer's manual adjustments count towards the four-eyes threshold: one staff
+ * member cannot split a large adjustment into small ones (docs/decisions/048).
+ */
+export const FOUR_EYES_WINDOW_HOURS = 24;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The start of the window that ends at `now`: adjustments made after it count (the start itself does not). */
+export function fourEyesWindowStart(now: Date): Date {
+  return new Date(now.getTime() - FOUR_EYES_WINDOW_HOURS * HOUR_MS);
+}
+
+function absolute(amountMinor: bigint): bigint {
+  return amountMinor < 0n ? -amountMinor : amountMinor;
+}
+
+/**
+ * Whether a manual adjustment of `amountMinor` needs a second staff member: the absolute amounts of
+ * the customer's manual adjustments completed or awaiting within the window (`recentMinor`, credits
+ * and debits alike), plus this one, are strictly above the threshold. A threshold of 0 turns it off.
+ */
+export function adjustmentNeedsSecondApproval(
+  amountMinor: bigint,
+  recentMinor: readonly bigint[],
+  thresholdMinor: bigint,
+): boolean {
+  const total = recentMinor.reduce((sum, amount) => sum + absolute(amount), absolute(amountMinor));
+  return needsSecondApproval(total, thresholdMinor);
 }

@@ -17,24 +17,27 @@ import { withdrawals } from './withdrawals.ts';
 
 /**
  * Four-eyes requests: a staff action above the threshold, recorded by its maker and waiting for a
- * different staff member (the checker). Nothing moves until it is approved.
+ * different staff member (the checker). Nothing moves until it is approved. A change of the deposit
+ * addresses ('wallet_change') names no customer and no amount (docs/decisions/048).
  */
 export const approvals = pgTable(
   'approvals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'adjustment' | 'withdrawal_approval' */
+    /** 'adjustment' | 'withdrawal_approval' | 'wallet_change' */
     kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
     /** 'awaiting' | 'approved' | 'rejected' */
     status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('awaiting'),
-    /** The customer whose money it moves. */
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** The customer whose money it moves (null for a wallet change). */
+    userId: text('user_id').references(() => users.id),
     /** The withdrawal to approve (kind 'withdrawal_approval'). */
     withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id),
-    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
-    /** The request as the maker made it (an adjustment's direction, amount and reason). */
+    /** The amount it moves (null for a wallet change). */
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }),
+    /**
+     * The request as the maker made it: an adjustment's direction and reason; a wallet change's
+     * addresses before (in force when it was asked) and after.
+     */
     request: jsonb('request').notNull(),
     makerId: text('maker_id').notNull(),
     makerRole: text('maker_role').notNull(),
@@ -54,9 +57,18 @@ export const approvals = pgTable(
     uniqueIndex('approvals_one_waiting_per_withdrawal')
       .on(t.withdrawalId)
       .where(sql`${t.status} = 'awaiting'`),
+    // One waiting change of the deposit addresses: the next is asked once it is decided.
+    uniqueIndex('approvals_one_waiting_wallet_change')
+      .on(t.kind)
+      .where(sql`${t.kind} = 'wallet_change' and ${t.status} = 'awaiting'`),
     checkOneOf('approvals_kind', t.kind, APPROVAL_KINDS),
     checkOneOf('approvals_status', t.status, APPROVAL_STATUSES),
     check('approvals_amount_positive', sql`${t.amountMinor} > 0`),
+    // Money requests name a customer and an amount; a wallet change names neither.
+    check(
+      'approvals_subject',
+      sql`(${t.kind} = 'wallet_change') = (${t.userId} is null and ${t.amountMinor} is null) and (${t.userId} is null) = (${t.amountMinor} is null)`,
+    ),
     check('approvals_checker_not_maker', sql`${t.checkerId} is null or ${t.checkerId} <> ${t.makerId}`),
   ],
 );

@@ -67,6 +67,9 @@ export const journalEntries = pgTable(
   },
   (t) => [
     index('journal_entries_user_idx').on(t.userId, t.id),
+    // Four-eyes sums a customer's manual adjustments of the last 24 hours (docs/decisions/048):
+    // only adjustments are indexed, by customer and time.
+    index('journal_entries_adjustments_idx').on(t.userId, t.createdAt).where(sql`${t.kind} = 'adjustment'`),
     // A withdrawal's details list its entries (reservation, payout, fee, release) by this key.
     index('journal_entries_withdrawal_idx')
       .on(sql`(${t.reference}->>'withdrawal')`)

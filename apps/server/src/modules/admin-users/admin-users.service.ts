@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
-import { requestApproval, requiresSecondApproval } from '../approvals/request-approval.service.ts';
+import { adjustmentRequiresSecondApproval, requestApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances, readStatement } from '../ledger/ledger.service.ts';
@@ -56,9 +56,12 @@ export async function requireOpenCustomer(db: Db, userId: string): Promise<UserR
 }
 
 /**
- * A manual adjustment by a staff member. Above the four-eyes threshold (Settings) it is recorded as
+ * A manual adjustment by a staff member. When, with the customer's manual adjustments completed or
+ * awaiting in the last 24 hours, it is above the four-eyes threshold (Settings), it is recorded as
  * awaiting a second approval and nothing moves (state 'awaiting_approval'); otherwise it is carried
- * out at once (state 'completed'): see postAdjustment.
+ * out at once (state 'completed'): see postAdjustment. The customer's accounts are locked before
+ * the sum is read, so two adjustments at once take turns and the second counts the first
+ * (docs/decisions/048).
  */
 export async function adjustBalance({
   tx,
@@ -70,7 +73,8 @@ export async function adjustBalance({
 }: Command<{ userId: string; input: CreateAdjustmentRequest; outbox: Outbox }>): Promise<Adjustment> {
   const customer = await requireOpenCustomer(tx, userId);
   const amount = toMinorUnits(input.amount);
-  if (await requiresSecondApproval(tx, amount)) {
+  await lockCustomerAccounts(tx, [userId]);
+  if (await adjustmentRequiresSecondApproval(tx, { userId, amountMinor: amount, now })) {
     const approval = await requestApproval({
       tx,
       actor,

@@ -1,4 +1,9 @@
-import type { Approval, WaitingApproval } from '@candor/contracts/approvals';
+import {
+  type Approval,
+  type WaitingApproval,
+  type WalletChangeRequest,
+  WalletChangeRequestSchema,
+} from '@candor/contracts/approvals';
 import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import { type ApprovalPersonRow, type ApprovalRow, selectApprovalPeople } from './approvals.repository.ts';
@@ -14,6 +19,25 @@ export function adjustmentRequestOf(row: ApprovalRow): AdjustmentRequest {
   return { direction: request.direction, reason: request.reason ?? row.makerReason };
 }
 
+/** The addresses a wallet change replaces and sets (stored in `request`). */
+export function walletChangeRequestOf(row: ApprovalRow): WalletChangeRequest {
+  const parsed = WalletChangeRequestSchema.safeParse(row.request);
+  if (!parsed.success) throw new Error(`approval ${row.id} has no wallet change request`);
+  return parsed.data;
+}
+
+/** The amount a money request moves (an adjustment, a withdrawal approval: the database checks it). */
+export function amountOf(row: ApprovalRow): bigint {
+  if (row.amountMinor === null) throw new Error(`approval ${row.id} names no amount`);
+  return row.amountMinor;
+}
+
+/** The customer whose money a request moves. */
+export function customerOf(row: ApprovalRow): string {
+  if (row.userId === null) throw new Error(`approval ${row.id} names no customer`);
+  return row.userId;
+}
+
 function personName(people: ReadonlyMap<string, ApprovalPersonRow>, id: string): string {
   // A closed (erased) account keeps its id: show the id when no name is left.
   return people.get(id)?.name || id;
@@ -25,10 +49,11 @@ export function toApproval(row: ApprovalRow, people: ReadonlyMap<string, Approva
     kind: row.kind,
     status: row.status,
     userId: row.userId,
-    email: people.get(row.userId)?.email ?? '',
+    email: row.userId === null ? null : (people.get(row.userId)?.email ?? ''),
     withdrawalId: row.withdrawalId,
-    amount: formatDecimal(row.amountMinor),
+    amount: row.amountMinor === null ? null : formatDecimal(row.amountMinor),
     direction: row.kind === 'adjustment' ? adjustmentRequestOf(row).direction : null,
+    walletChange: row.kind === 'wallet_change' ? walletChangeRequestOf(row) : null,
     maker: { id: row.makerId, name: personName(people, row.makerId), role: row.makerRole },
     makerReason: row.makerReason,
     checker:
@@ -44,7 +69,11 @@ export function toApproval(row: ApprovalRow, people: ReadonlyMap<string, Approva
 
 /** The approvals as answers, with the names of everyone they mention (one query). */
 export async function toApprovals(db: Db, rows: readonly ApprovalRow[]): Promise<Approval[]> {
-  const ids = rows.flatMap((row) => [row.userId, row.makerId, ...(row.checkerId ? [row.checkerId] : [])]);
+  const ids = rows.flatMap((row) => [
+    ...(row.userId ? [row.userId] : []),
+    row.makerId,
+    ...(row.checkerId ? [row.checkerId] : []),
+  ]);
   const people = new Map((await selectApprovalPeople(db, ids)).map((person) => [person.id, person]));
   return rows.map((row) => toApproval(row, people));
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
@@ -46,6 +46,35 @@ export async function findWaitingWithdrawalApproval(
     .select()
     .from(approvals)
     .where(and(eq(approvals.withdrawalId, withdrawalId), eq(approvals.status, 'awaiting')));
+  return row;
+}
+
+/** The amounts of the customer's manual adjustments waiting for a second approval, asked after `since`. */
+export async function selectWaitingAdjustmentAmountsSince(
+  db: Db,
+  userId: string,
+  since: Date,
+): Promise<bigint[]> {
+  const rows = await db
+    .select({ amountMinor: approvals.amountMinor })
+    .from(approvals)
+    .where(
+      and(
+        eq(approvals.userId, userId),
+        gt(approvals.createdAt, since),
+        eq(approvals.kind, 'adjustment'),
+        eq(approvals.status, 'awaiting'),
+      ),
+    );
+  return rows.flatMap((row) => (row.amountMinor === null ? [] : [row.amountMinor]));
+}
+
+/** The change of the deposit addresses waiting for a second approval (at most one: a unique index). */
+export async function findWaitingWalletChange(db: Db): Promise<ApprovalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.kind, 'wallet_change'), eq(approvals.status, 'awaiting')));
   return row;
 }
 

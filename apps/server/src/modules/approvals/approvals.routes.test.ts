@@ -263,13 +263,9 @@ describe('manual adjustments above the threshold', () => {
     const id = (
       await adjust(maker, customer.user.id, { direction: 'debit', amount: '5000', reason: 'Chargeback' })
     ).json().approval.id;
-    // Meanwhile the customer's cash shrinks below the debit.
-    const fee = await adjust(owner, customer.user.id, {
-      direction: 'debit',
-      amount: '600.01',
-      reason: 'Earlier fee',
-    });
-    expect(fee.json().state).toBe('completed');
+    // Meanwhile the customer's available cash shrinks below the debit: they ask to withdraw some.
+    const withdrawal = await requestWithdrawal(customer.browser, { amount: '600.01', ...PAYOUTS.bank });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(200);
     const res = await decide(checker, id, 'approve');
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('INSUFFICIENT_FUNDS');

@@ -21,8 +21,16 @@ import { requireTransition, type Transitions } from '../../lib/require-transitio
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import { postAdjustment, requireOpenCustomer } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { applyApprovedWalletChange } from '../wallets/wallets.service.ts';
 import { settleApprovedWithdrawal } from '../withdrawals/admin-withdrawals.service.ts';
-import { adjustmentRequestOf, toApprovals, toOneApproval } from './approval-rows.ts';
+import {
+  adjustmentRequestOf,
+  amountOf,
+  customerOf,
+  toApprovals,
+  toOneApproval,
+  walletChangeRequestOf,
+} from './approval-rows.ts';
 import {
   type ApprovalRow,
   findApproval,
@@ -35,6 +43,7 @@ import {
 export const APPROVAL_KIND_PERMISSION = {
   adjustment: 'adjustments.create',
   withdrawal_approval: 'withdrawals.decide',
+  wallet_change: 'settings.manage',
 } as const satisfies Record<ApprovalKind, Permission>;
 
 const TRANSITIONS: Transitions<ApprovalStatus> = {
@@ -71,7 +80,8 @@ async function lockForDecision(tx: Db, checker: Actor, id: string, to: ApprovalS
 /**
  * The second staff member approves: in this same transaction the original action runs (re-checked
  * now: the customer's account is open and a debit still cannot go below zero; the withdrawal is
- * still pending), then the approval is marked approved. The action's audit row names the maker as
+ * still pending; the deposit addresses are still those the change was asked against), then the
+ * approval is marked approved. The action's audit row names the maker as
  * actor and the checker as approver; an approved adjustment's statement line names both.
  */
 export async function approveApproval({
@@ -91,9 +101,25 @@ export async function approveApproval({
     checkerReason: reason,
     decidedAt: now,
   };
+  if (row.kind === 'wallet_change') {
+    const { before, after } = walletChangeRequestOf(row);
+    const approved = await updateApproval(tx, row.id, decided);
+    await applyApprovedWalletChange({
+      tx,
+      maker,
+      approver: actor,
+      now,
+      before,
+      after,
+      reason: row.makerReason,
+      approvalId: row.id,
+      approverReason: reason,
+    });
+    return toOneApproval(tx, approved);
+  }
   if (row.kind === 'adjustment') {
     const request = adjustmentRequestOf(row);
-    const customer = await requireOpenCustomer(tx, row.userId);
+    const customer = await requireOpenCustomer(tx, customerOf(row));
     const people = new Map(
       (await selectApprovalPeople(tx, [row.makerId, actor.id])).map((p) => [p.id, p.name]),
     );
@@ -106,7 +132,7 @@ export async function approveApproval({
       outbox,
       customer,
       direction: request.direction,
-      amount: row.amountMinor,
+      amount: amountOf(row),
       reason: request.reason,
       description: approvedAdjustmentDescription(
         request.reason,
@@ -162,7 +188,7 @@ export async function rejectApproval({
     before: {
       status: row.status,
       kind: row.kind,
-      amount: formatDecimal(row.amountMinor),
+      ...(row.amountMinor === null ? {} : { amount: formatDecimal(row.amountMinor) }),
       makerId: row.makerId,
     },
     after: { status: rejected.status, ...(row.withdrawalId ? { withdrawalId: row.withdrawalId } : {}) },

@@ -1,21 +1,49 @@
 import type { Approval } from '@candor/contracts/approvals';
-import { type ApprovalKind, needsSecondApproval } from '@candor/domain/approvals/approval-status';
+import {
+  adjustmentNeedsSecondApproval,
+  fourEyesWindowStart,
+  isFourEyesOn,
+} from '@candor/domain/approvals/approval-status';
 import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import type { Command } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { selectAdjustmentAmountsSince } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { toOneApproval } from './approval-rows.ts';
-import { insertApproval } from './approvals.repository.ts';
+import { insertApproval, selectWaitingAdjustmentAmountsSince } from './approvals.repository.ts';
+
+/** Whether four-eyes is on: the Settings threshold (site_settings.four_eyes_threshold_minor) is above 0. */
+export async function isSecondApprovalOn(db: Db): Promise<boolean> {
+  const settings = await requireSiteSettings(db);
+  return isFourEyesOn(settings.fourEyesThresholdMinor);
+}
 
 /**
- * Whether an amount (minor units) must wait for a second staff member: strictly above the Settings
- * threshold (site_settings.four_eyes_threshold_minor); a threshold of 0 turns four-eyes off.
+ * Whether a manual adjustment of `amountMinor` for the customer must wait for a second staff member:
+ * with the customer's manual adjustments completed or awaiting in the last FOUR_EYES_WINDOW_HOURS,
+ * it is strictly above the Settings threshold (0 turns four-eyes off; docs/decisions/048). The
+ * caller holds the lock on the customer's accounts, which every adjustment takes first: two at once
+ * take turns, and the second counts the first.
  */
-export async function requiresSecondApproval(db: Db, amountMinor: bigint): Promise<boolean> {
-  const settings = await requireSiteSettings(db);
-  return needsSecondApproval(amountMinor, settings.fourEyesThresholdMinor);
+export async function adjustmentRequiresSecondApproval(
+  tx: Db,
+  { userId, amountMinor, now }: { userId: string; amountMinor: bigint; now: Date },
+): Promise<boolean> {
+  const { fourEyesThresholdMinor: threshold } = await requireSiteSettings(tx);
+  if (!isFourEyesOn(threshold)) return false;
+  const since = fourEyesWindowStart(now);
+  const [completed, waiting] = await Promise.all([
+    selectAdjustmentAmountsSince(tx, userId, since),
+    selectWaitingAdjustmentAmountsSince(tx, userId, since),
+  ]);
+  return adjustmentNeedsSecondApproval(amountMinor, [...completed, ...waiting], threshold);
 }
+
+/** What a request names: the customer and amount of a money request; nothing for a wallet change. */
+type ApprovalSubject =
+  | { kind: 'adjustment' | 'withdrawal_approval'; userId: string; withdrawalId?: string; amountMinor: bigint }
+  | { kind: 'wallet_change'; userId?: undefined; withdrawalId?: undefined; amountMinor?: undefined };
 
 /**
  * Records a staff action as awaiting a second approval instead of carrying it out: nothing moves.
@@ -26,26 +54,22 @@ export async function requestApproval({
   tx,
   actor,
   now,
-  kind,
-  userId,
-  withdrawalId,
-  amountMinor,
   request,
   reason,
-}: Command<{
-  kind: ApprovalKind;
-  userId: string;
-  withdrawalId?: string;
-  amountMinor: bigint;
-  /** What to carry out once approved (an adjustment's direction and reason). */
-  request: Record<string, string>;
-  reason: string;
-}>): Promise<Approval> {
+  ...subject
+}: Command<
+  ApprovalSubject & {
+    /** What to carry out once approved (an adjustment's direction and reason; a wallet change's addresses). */
+    request: Record<string, unknown>;
+    reason: string;
+  }
+>): Promise<Approval> {
+  const { kind, userId, withdrawalId, amountMinor } = subject;
   const row = await insertApproval(tx, {
     kind,
-    userId,
+    userId: userId ?? null,
     withdrawalId: withdrawalId ?? null,
-    amountMinor,
+    amountMinor: amountMinor ?? null,
     request,
     makerId: actor.id,
     makerRole: actor.role,
@@ -57,13 +81,13 @@ export async function requestApproval({
     action: 'approval.request',
     targetType: 'approval',
     targetId: row.id,
-    subjectUserId: userId,
+    subjectUserId: userId ?? null,
     reason,
     before: null,
     after: {
       kind,
       status: row.status,
-      amount: formatDecimal(amountMinor),
+      ...(amountMinor === undefined ? {} : { amount: formatDecimal(amountMinor) }),
       ...(withdrawalId ? { withdrawalId } : {}),
       ...request,
     },

@@ -20,6 +20,7 @@ import {
   lockCustomerAccountsWhere,
   postEntries,
   reserveEntryIds,
+  selectAdjustmentAmountsSince,
 } from './ledger.repository.ts';
 import { readBalances, readStatement } from './ledger.service.ts';
 
@@ -331,5 +332,78 @@ describe('findLatestAdjustmentSince', () => {
     expect(
       await findLatestAdjustmentSince(db, 'adj-plan-8', new Date(Date.now() - 86_400_000)),
     ).toBeInstanceOf(Date);
+  });
+});
+
+describe('selectAdjustmentAmountsSince', () => {
+  test("the customer's manual adjustments after a time, signed as they moved the cash; no other entry, no other customer's", async () => {
+    const { db } = database;
+    const [ada, bob] = [await insertUser(db), await insertUser(db)];
+    const before = new Date(Date.now() - 60_000);
+    await postOrReject(
+      db,
+      [depositEntry({ userId: ada.id, amount: 10_000n, depositId: 'd-sum', methodLabel: 'Bitcoin(BTC)' })],
+      ADMIN,
+    );
+    await postOrReject(
+      db,
+      [adjustmentEntry({ userId: ada.id, direction: 'credit', amount: 500n, reason: 'Goodwill' })],
+      ADMIN,
+    );
+    const [debit] = await postOrReject(
+      db,
+      [adjustmentEntry({ userId: ada.id, direction: 'debit', amount: 700n, reason: 'Fee' })],
+      ADMIN,
+    );
+    await postOrReject(
+      db,
+      [adjustmentEntry({ userId: bob.id, direction: 'credit', amount: 900n, reason: 'Bob' })],
+      ADMIN,
+    );
+    expect((await selectAdjustmentAmountsSince(db, ada.id, before)).sort()).toEqual([-700n, 500n]);
+    if (!debit) throw new Error('the debit was not posted');
+    expect(await selectAdjustmentAmountsSince(db, ada.id, new Date(debit.createdAt.getTime() + 1))).toEqual(
+      [],
+    );
+  });
+
+  test("reads only the customer's adjustments by their index, whatever else the ledger holds", async () => {
+    const { db } = database;
+    await db.execute(sql`
+      insert into users (id, name, email)
+      select 'sum-plan-' || g, 'Sum ' || g, 'sum-plan-' || g || '@example.test' from generate_series(1, 500) g`);
+    const drafts = Array.from({ length: 4000 }, (_, i) =>
+      i % 8 === 0
+        ? adjustmentEntry({
+            userId: `sum-plan-${(i % 500) + 1}`,
+            direction: 'credit',
+            amount: 100n,
+            reason: 'Plan',
+          })
+        : depositEntry({
+            userId: `sum-plan-${(i % 500) + 1}`,
+            amount: 1_000n,
+            depositId: `d-sum-plan-${i}`,
+            methodLabel: 'Bitcoin(BTC)',
+          }),
+    );
+    await postOrReject(db, drafts, ADMIN);
+    await db.execute(sql`analyze`);
+    const plans = await plansOf(db, (explaining) =>
+      selectAdjustmentAmountsSince(explaining, 'sum-plan-9', new Date(Date.now() - 86_400_000)),
+    );
+    expect(plans).toHaveLength(1);
+    const [plan = ''] = plans;
+    expect(plan).toContain('"Index Name":"journal_entries_adjustments_idx"');
+    for (const table of ['ledger_accounts', 'postings', 'journal_entries']) {
+      expect(scansWhole(plan, table), table).toBe(false);
+    }
+    // Entries 8, 1008, 2008 and 3008 are this customer's adjustments.
+    expect(await selectAdjustmentAmountsSince(db, 'sum-plan-9', new Date(Date.now() - 86_400_000))).toEqual([
+      100n,
+      100n,
+      100n,
+      100n,
+    ]);
   });
 });

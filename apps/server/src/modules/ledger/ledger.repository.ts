@@ -400,6 +400,24 @@ export async function findLatestAdjustmentSince(
   return row?.posted_at ? new Date(row.posted_at) : undefined;
 }
 
+/**
+ * The amounts (cents, signed as they moved the customer's cash) of the manual adjustments posted to
+ * the customer's cash after `since`: four-eyes counts them together (docs/decisions/048). Reads the
+ * customer's adjustments by journal_entries_adjustments_idx (only adjustments, by customer and
+ * time) and each one's postings by their entry.
+ */
+export async function selectAdjustmentAmountsSince(db: Db, userId: string, since: Date): Promise<bigint[]> {
+  const rows = await selectRows<{ amount: string }>(
+    db,
+    sql`select p.amount_minor::text as amount
+          from journal_entries e
+          join postings p on p.entry_id = e.id
+          join ledger_accounts a on a.id = p.account_id and a.user_id = e.user_id and a.kind = 'customer_cash'
+         where e.user_id = ${userId} and e.kind = 'adjustment' and e.created_at > ${since.toISOString()}::timestamptz`,
+  );
+  return rows.map((row) => BigInt(row.amount));
+}
+
 /** One line of a customer's statement, in cents. */
 export type StatementLine = {
   id: string;

@@ -1,11 +1,18 @@
-import { desc } from 'drizzle-orm';
-import { describe, expect, test } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { approvals } from '../../db/schema/approvals.ts';
 import { auditLog } from '../../db/schema/audit.ts';
+import { siteSettings } from '../../db/schema/settings.ts';
 import { walletAddresses } from '../../db/schema/wallets.ts';
 import { useSignedInUser } from '../../test/factories.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
+import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { findWalletAddress } from './wallets.repository.ts';
 
+/**
+ * The deposit addresses on a one-person install (four-eyes off, threshold 0): a change is in force at
+ * once, with its reason on the record. With four-eyes on, see wallet-changes.routes.test.ts.
+ */
 const t = useTestApp();
 const admin = useSignedInUser(t, { role: 'admin' });
 const client = useSignedInUser(t);
@@ -21,12 +28,24 @@ const other = {
   usdt: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
 };
 
+beforeEach(async () => {
+  await requireSiteSettings(t.db);
+  await t.db.update(siteSettings).set({ fourEyesThresholdMinor: 0n }).where(eq(siteSettings.id, 1));
+});
+
+const REASON = 'New cold wallet, keys checked';
+
 function read(as: Browser = admin.browser) {
   return as.request({ method: 'GET', url: '/api/admin/wallet-addresses' });
 }
 
+/** Saves the wallet form, with a reason unless the body says otherwise. */
 function put(body: object, as: Browser = admin.browser) {
-  return as.request({ method: 'PUT', url: '/api/admin/wallet-addresses', payload: body });
+  return as.request({
+    method: 'PUT',
+    url: '/api/admin/wallet-addresses',
+    payload: { reason: REASON, ...body },
+  });
 }
 
 async function latestAudit() {
@@ -38,7 +57,13 @@ describe('an administrator sets the deposit addresses', () => {
   test('before anyone sets them, every address is null', async () => {
     const res = await read();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ bitcoin: null, ethereum: null, usdt: null, updatedAt: null });
+    expect(res.json()).toEqual({
+      bitcoin: null,
+      ethereum: null,
+      usdt: null,
+      updatedAt: null,
+      pendingChange: null,
+    });
     expect(await findWalletAddress(t.db, 'bitcoin')).toBeUndefined();
   });
 
@@ -49,8 +74,11 @@ describe('an administrator sets the deposit addresses', () => {
       usdt: `${valid.usdt}\n`,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...valid, updatedAt: expect.any(String) });
-    expect((await read()).json()).toEqual(res.json());
+    expect(res.json()).toEqual({
+      state: 'applied',
+      addresses: { ...valid, updatedAt: expect.any(String), pendingChange: null },
+    });
+    expect((await read()).json()).toEqual(res.json().addresses);
     const rows = await t.db.select().from(walletAddresses).orderBy(walletAddresses.coin);
     expect(rows.map((row) => [row.coin, row.address, row.updatedBy])).toEqual([
       ['bitcoin', valid.bitcoin, admin.user.id],
@@ -66,20 +94,66 @@ describe('an administrator sets the deposit addresses', () => {
     expect(await findWalletAddress(t.db, 'usdt')).toBe(valid.usdt);
   });
 
-  test('saving again replaces the addresses, recorded in the audit log with before and after', async () => {
+  test('saving again replaces the addresses, recorded in the audit log with the reason, before and after', async () => {
     await put(valid);
-    const res = await put(other);
+    const res = await put({ ...other, reason: '  Moved to the new exchange account ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject(other);
+    expect(res.json()).toMatchObject({ state: 'applied', addresses: other });
     expect(await t.db.select().from(walletAddresses)).toHaveLength(3);
     expect(await latestAudit()).toMatchObject({
       actorId: admin.user.id,
       actorRole: 'admin',
+      approverId: null,
       action: 'wallets.update',
       targetType: 'wallet_addresses',
+      reason: 'Moved to the new exchange account',
       before: valid,
       after: other,
     });
+    // Nothing waited: four-eyes is off.
+    expect(await t.db.select().from(approvals)).toEqual([]);
+  });
+
+  test('one address changed: only its row changes, the others keep who set them and when', async () => {
+    await put(valid);
+    const [bitcoinBefore] = await t.db
+      .select()
+      .from(walletAddresses)
+      .where(eq(walletAddresses.coin, 'bitcoin'));
+    const res = await put({ ...valid, usdt: other.usdt });
+    expect(res.json()).toMatchObject({ state: 'applied', addresses: { ...valid, usdt: other.usdt } });
+    const [bitcoinAfter] = await t.db
+      .select()
+      .from(walletAddresses)
+      .where(eq(walletAddresses.coin, 'bitcoin'));
+    expect(bitcoinAfter?.updatedAt).toEqual(bitcoinBefore?.updatedAt);
+    expect(await latestAudit()).toMatchObject({ before: valid, after: { ...valid, usdt: other.usdt } });
+  });
+
+  test('the addresses in force already: answered unchanged, nothing recorded', async () => {
+    await put(valid);
+    const audits = (await t.db.select().from(auditLog)).length;
+    const res = await put(valid);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ state: 'unchanged', addresses: valid });
+    expect(await t.db.select().from(auditLog)).toHaveLength(audits);
+  });
+
+  test.each([
+    ['no reason', { reason: undefined }, 'A reason is required'],
+    ['a blank reason', { reason: '   ' }, 'A reason is required'],
+    ['a reason of 501 characters', { reason: 'x'.repeat(501) }, 'The reason can be at most 500 characters'],
+  ])('%s is refused (400), changing nothing and recording nothing', async (_name, change, message) => {
+    await put(valid);
+    const audits = (await t.db.select().from(auditLog)).length;
+    const res = await put({ ...other, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining(message),
+    });
+    expect((await read()).json()).toMatchObject(valid);
+    expect(await t.db.select().from(auditLog)).toHaveLength(audits);
   });
 
   test.each([

@@ -1,8 +1,20 @@
-import { COINS } from '@candor/contracts/coins';
-import type { UpdateWalletAddressesRequest, WalletAddresses } from '@candor/contracts/wallets';
+import { COINS, type CoinAddresses } from '@candor/contracts/coins';
+import {
+  type UpdateWalletAddressesRequest,
+  WALLET_MESSAGES,
+  type WalletAddresses,
+  type WalletChange,
+} from '@candor/contracts/wallets';
+import { isFourEyesOn } from '@candor/domain/approvals/approval-status';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
+import { toOneApproval } from '../approvals/approval-rows.ts';
+import { findWaitingWalletChange } from '../approvals/approvals.repository.ts';
+import { requestApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { lockSiteSettings } from '../settings/settings.repository.ts';
 import {
   listWalletAddressRows,
   lockWalletAddressRows,
@@ -10,44 +22,152 @@ import {
   type WalletAddressRow,
 } from './wallets.repository.ts';
 
-/** One answer from the rows: a coin without a row is null; the time is that of the latest change. */
-function toWalletAddresses(rows: readonly WalletAddressRow[]): WalletAddresses {
+/** The address of each coin in force (null: none). */
+function addressesOf(rows: readonly WalletAddressRow[]): CoinAddresses {
   const byCoin = new Map(rows.map((row) => [row.coin, row.address]));
-  const latest = rows.reduce<Date | null>(
-    (max, row) => (max === null || row.updatedAt > max ? row.updatedAt : max),
-    null,
-  );
   return {
     bitcoin: byCoin.get('bitcoin') ?? null,
     ethereum: byCoin.get('ethereum') ?? null,
     usdt: byCoin.get('usdt') ?? null,
-    updatedAt: latest?.toISOString() ?? null,
   };
 }
 
-/** The platform's deposit addresses, as the Payment tab shows them. */
-export async function readWalletAddresses(db: Db): Promise<WalletAddresses> {
-  return toWalletAddresses(await listWalletAddressRows(db));
+function sameAddresses(a: CoinAddresses, b: CoinAddresses): boolean {
+  return COINS.every((coin) => a[coin] === b[coin]);
 }
 
-/** Sets all three deposit addresses at once, recording before and after in the audit log. */
+/** The addresses in force (the time is that of the latest change), without a waiting change. */
+function inForce(rows: readonly WalletAddressRow[]): Omit<WalletAddresses, 'pendingChange'> {
+  const latest = rows.reduce<Date | null>(
+    (max, row) => (max === null || row.updatedAt > max ? row.updatedAt : max),
+    null,
+  );
+  return { ...addressesOf(rows), updatedAt: latest?.toISOString() ?? null };
+}
+
+/** The platform's deposit addresses, as the Payment tab shows them, and the change waiting, if any. */
+export async function readWalletAddresses(db: Db): Promise<WalletAddresses> {
+  const [rows, waiting] = await Promise.all([listWalletAddressRows(db), findWaitingWalletChange(db)]);
+  return { ...inForce(rows), pendingChange: waiting ? await toOneApproval(db, waiting) : null };
+}
+
+/**
+ * A staff member changes the deposit addresses, with a reason (docs/decisions/048). Four-eyes on
+ * (threshold above 0): the change waits for a second staff member on the Approvals tab and customers
+ * keep being shown the addresses in force. Off (a one-person install): it is in force at once.
+ * One change waits at a time (409 AWAITING_SECOND_APPROVAL while one does); the addresses in force
+ * answer 'unchanged' and record nothing. The settings row is locked first: saves, approvals of a
+ * change and a change of the threshold take turns.
+ */
 export async function updateWalletAddresses({
   tx,
   actor,
   now,
   input,
-}: Command<{ input: UpdateWalletAddressesRequest }>): Promise<WalletAddresses> {
-  const before = toWalletAddresses(await lockWalletAddressRows(tx));
-  for (const coin of COINS) {
-    await upsertWalletAddress(tx, { coin, address: input[coin], updatedBy: actor.id, updatedAt: now });
+}: Command<{ input: UpdateWalletAddressesRequest }>): Promise<WalletChange> {
+  const settings = await lockSiteSettings(tx);
+  if (await findWaitingWalletChange(tx)) {
+    throw new AppError('AWAITING_SECOND_APPROVAL', WALLET_MESSAGES.changeWaiting);
   }
-  const after = toWalletAddresses(await listWalletAddressRows(tx));
-  await recordAudit(tx, {
-    actor,
-    action: 'wallets.update',
-    targetType: 'wallet_addresses',
+  const rows = await lockWalletAddressRows(tx);
+  const before = addressesOf(rows);
+  const after: CoinAddresses = { bitcoin: input.bitcoin, ethereum: input.ethereum, usdt: input.usdt };
+  if (sameAddresses(before, after)) {
+    return { state: 'unchanged', addresses: { ...inForce(rows), pendingChange: null } };
+  }
+  if (isFourEyesOn(settings.fourEyesThresholdMinor)) {
+    const approval = await requestApproval({
+      tx,
+      actor,
+      now,
+      kind: 'wallet_change',
+      request: { before, after },
+      reason: input.reason,
+    });
+    return { state: 'awaiting_approval', addresses: { ...inForce(rows), pendingChange: approval } };
+  }
+  const addresses = await putAddressesInForce({ tx, actor, now, before, after, reason: input.reason });
+  return { state: 'applied', addresses };
+}
+
+/**
+ * Carries out an approved change (in the approval's transaction): `maker` asked for it with
+ * `reason`, `approver` approved it. Refused (409, nothing changes, the request still waits) if the
+ * addresses in force are no longer those the change was asked against: the checker approved a
+ * change from those.
+ */
+export async function applyApprovedWalletChange({
+  tx,
+  maker,
+  approver,
+  now,
+  before,
+  after,
+  reason,
+  approvalId,
+  approverReason,
+}: {
+  tx: Db;
+  maker: Actor;
+  approver: Actor;
+  now: Date;
+  before: CoinAddresses;
+  after: CoinAddresses;
+  reason: string;
+  approvalId: string;
+  approverReason: string;
+}): Promise<void> {
+  const current = addressesOf(await lockWalletAddressRows(tx));
+  if (!sameAddresses(current, before)) throw new AppError('CONFLICT', WALLET_MESSAGES.changedMeanwhile);
+  await putAddressesInForce({
+    tx,
+    actor: maker,
+    approver,
+    now,
     before,
     after,
+    reason,
+    auditDetails: { approvalId, approverReason },
   });
-  return after;
+}
+
+/**
+ * Sets the addresses that change (the form sets all three: `after` never drops one) and audits the
+ * change ('wallets.update'): who made it, why, and who approved it with their reason under four-eyes.
+ */
+async function putAddressesInForce({
+  tx,
+  actor,
+  approver,
+  now,
+  before,
+  after,
+  reason,
+  auditDetails,
+}: {
+  tx: Db;
+  actor: Actor;
+  approver?: Actor;
+  now: Date;
+  before: CoinAddresses;
+  after: CoinAddresses;
+  reason: string;
+  auditDetails?: Record<string, string>;
+}): Promise<WalletAddresses> {
+  for (const coin of COINS) {
+    const address = after[coin];
+    if (address !== null && address !== before[coin]) {
+      await upsertWalletAddress(tx, { coin, address, updatedBy: actor.id, updatedAt: now });
+    }
+  }
+  await recordAudit(tx, {
+    actor,
+    approver: approver ?? null,
+    action: 'wallets.update',
+    targetType: 'wallet_addresses',
+    reason,
+    before,
+    after: { ...after, ...auditDetails },
+  });
+  return { ...inForce(await listWalletAddressRows(tx)), pendingChange: null };
 }

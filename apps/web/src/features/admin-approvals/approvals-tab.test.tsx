@@ -186,6 +186,62 @@ describe('the Approvals tab', () => {
     expect(card(/Manual adjustment of credit/).getByText('Awaiting second approval')).toBeTruthy();
   });
 
+  test('a change of the deposit addresses shows the old and new addresses side by side; only settings.manage decides it', async () => {
+    const before = {
+      bitcoin: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      ethereum: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      usdt: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    };
+    const after = { ...before, ethereum: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' };
+    const change = buildApproval({
+      id: id(5),
+      kind: 'wallet_change',
+      userId: null,
+      email: null,
+      amount: null,
+      direction: null,
+      walletChange: { before, after },
+      maker: { id: 'maker-1', name: 'Mona Maker', role: 'admin' },
+      makerReason: 'New cold wallet',
+    });
+    const approve = `POST /api/admin/approvals/${id(5)}/approve`;
+    const fetchMock = mockApi({
+      [LIST]: pageReply([change]),
+      [approve]: { status: 200, body: { ...change, status: 'approved' } },
+    });
+    // An accountant lists it but cannot decide it.
+    const accountant = renderTab('accountant');
+    const item = within(
+      await screen.findByRole('listitem', { name: 'Deposit address change requested by Mona Maker' }),
+    );
+    expect(item.getByText('Where every customer sends their deposits')).toBeTruthy();
+    expect(item.queryByText(/\$/)).toBeNull();
+    expect(item.getByRole('columnheader', { name: 'In force' })).toBeTruthy();
+    expect(item.getByRole('columnheader', { name: 'Proposed' })).toBeTruthy();
+    const ethereum = within(item.getByRole('rowgroup', { name: 'Ethereum' }));
+    expect(ethereum.getByText('Changes')).toBeTruthy();
+    expect(ethereum.getByText(before.ethereum)).toBeTruthy();
+    expect(ethereum.getByText(after.ethereum)).toBeTruthy();
+    expect(within(item.getByRole('rowgroup', { name: 'Bitcoin' })).getByText('Unchanged')).toBeTruthy();
+    expect(item.getByText('Your role cannot decide this request.')).toBeTruthy();
+    accountant.unmount();
+
+    // An admin approves it with a reason.
+    renderTab('admin');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(
+      dialog.getByText(
+        'The change of the deposit addresses requested by Mona Maker takes effect at once: customers are shown the new addresses.',
+      ),
+    ).toBeTruthy();
+    await user.type(dialog.getByLabelText('Reason'), 'Called the treasurer');
+    await user.click(dialog.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approved: the action was carried out')).toBeTruthy();
+    expect(callsTo(fetchMock, approve)).toEqual([{ reason: 'Called the treasurer' }]);
+  });
+
   test('an empty list says what waits here', async () => {
     mockApi({ [LIST]: pageReply([]) });
     renderTab();

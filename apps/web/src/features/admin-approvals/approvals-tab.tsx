@@ -12,6 +12,7 @@ import { hasPermission, isStaffRole, type Permission, STAFF_ROLE_LABELS } from '
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { AddressComparison } from '../../components/ui/address-comparison.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
@@ -30,11 +31,13 @@ import { formatWaitingTime } from './waiting-time.ts';
 const KIND_PERMISSION = {
   adjustment: 'adjustments.create',
   withdrawal_approval: 'withdrawals.decide',
+  wallet_change: 'settings.manage',
 } as const satisfies Record<Approval['kind'], Permission>;
 
 /**
  * The Manage page's Approvals tab (four-eyes): adjustments and withdrawal approvals above the
- * threshold wait here for a different staff member, who approves or rejects each with a reason.
+ * threshold, and changes of the deposit addresses, wait here for a different staff member, who
+ * approves or rejects each with a reason.
  * Waiting requests come first, the longest wait on top; decided ones follow with their checker.
  */
 export function ApprovalsTab() {
@@ -49,8 +52,8 @@ export function ApprovalsTab() {
   if (data.items.length === 0) {
     return (
       <EmptyState title="No approvals yet.">
-        Manual adjustments and withdrawal approvals above the threshold in Settings wait here for a second
-        staff member.
+        Manual adjustments and withdrawal approvals above the threshold in Settings, and changes of the
+        deposit addresses, wait here for a second staff member.
       </EmptyState>
     );
   }
@@ -93,7 +96,13 @@ export function ApprovalsTab() {
 }
 
 function describe(approval: Approval, kind: ApprovalDecision['kind']): string {
-  const amount = formatUsdDecimal(approval.amount);
+  if (approval.kind === 'wallet_change') {
+    const what = `The change of the deposit addresses requested by ${approval.maker.name}`;
+    return kind === 'approve'
+      ? `${what} takes effect at once: customers are shown the new addresses.`
+      : `${what} is refused: the addresses in force stay.`;
+  }
+  const amount = formatUsdDecimal(approval.amount ?? '0');
   const what =
     approval.kind === 'adjustment'
       ? `The ${amount} ${approval.direction ?? 'adjustment'} to ${approval.email}, requested by ${approval.maker.name},`
@@ -101,9 +110,27 @@ function describe(approval: Approval, kind: ApprovalDecision['kind']): string {
   return kind === 'approve' ? `${what} is carried out at once.` : `${what} is refused: nothing moves.`;
 }
 
-function amountText(approval: Approval): string {
-  const amount = formatUsdDecimal(approval.amount);
-  return approval.direction ? `${approval.direction} ${amount}` : amount;
+/** How a card is named: its kind, and what and whom it is about. */
+function cardName(approval: Approval): string {
+  if (approval.kind === 'wallet_change') {
+    return `${APPROVAL_KIND_LABELS[approval.kind]} requested by ${approval.maker.name}`;
+  }
+  const amount = formatUsdDecimal(approval.amount ?? '0');
+  const amountText = approval.direction ? `${approval.direction} ${amount}` : amount;
+  return `${APPROVAL_KIND_LABELS[approval.kind]} of ${amountText} for ${approval.email}`;
+}
+
+function AmountText({ amount, direction }: { amount: string; direction: Approval['direction'] }) {
+  const signed = direction === 'debit' ? '−' : direction === 'credit' ? '+' : '';
+  return (
+    <p className="text-xl font-semibold tabular-nums text-slate-900 sm:text-right">
+      {signed}
+      {formatUsdDecimal(amount)}
+      {direction ? (
+        <span className="ml-2 align-middle text-xs font-medium text-slate-500 uppercase">{direction}</span>
+      ) : null}
+    </p>
+  );
 }
 
 function roleLabel(role: string): string {
@@ -148,13 +175,12 @@ function ApprovalCard({
   const mayDecide = hasPermission(me.role, KIND_PERMISSION[approval.kind]);
   const own = approval.maker.id === me.id;
   const busy = deciding === approval.id;
-  const signed = approval.direction === 'debit' ? '−' : approval.direction === 'credit' ? '+' : '';
   // The customer cancelled the withdrawal while it waited: closed as 'rejected', but no staff rejection.
   const cancelled = isCancelledByCustomer(approval);
 
   return (
     <li
-      aria-label={`${APPROVAL_KIND_LABELS[approval.kind]} of ${amountText(approval)} for ${approval.email}`}
+      aria-label={cardName(approval)}
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -167,24 +193,31 @@ function ApprovalCard({
               label={cancelled ? APPROVAL_CANCELLED_LABEL : APPROVAL_STATUS_LABELS[approval.status]}
             />
           </div>
-          <Link
-            to={approval.withdrawalId ? '/withdrawal/$id' : '/user/$id'}
-            params={{ id: approval.withdrawalId ?? approval.userId }}
-            className="block truncate text-sm text-brand-700 hover:underline"
-          >
-            {approval.email}
-          </Link>
+          {approval.userId ? (
+            <Link
+              to={approval.withdrawalId ? '/withdrawal/$id' : '/user/$id'}
+              params={{ id: approval.withdrawalId ?? approval.userId }}
+              className="block truncate text-sm text-brand-700 hover:underline"
+            >
+              {approval.email}
+            </Link>
+          ) : (
+            <p className="text-sm text-slate-500">Where every customer sends their deposits</p>
+          )}
         </div>
-        <p className="text-xl font-semibold tabular-nums text-slate-900 sm:text-right">
-          {signed}
-          {formatUsdDecimal(approval.amount)}
-          {approval.direction ? (
-            <span className="ml-2 align-middle text-xs font-medium text-slate-500 uppercase">
-              {approval.direction}
-            </span>
-          ) : null}
-        </p>
+        {approval.amount ? <AmountText amount={approval.amount} direction={approval.direction} /> : null}
       </div>
+
+      {approval.walletChange ? (
+        <div className="mt-4 rounded-lg border border-slate-100 bg-white">
+          <AddressComparison
+            before={approval.walletChange.before}
+            after={approval.walletChange.after}
+            labels={waiting ? ['In force', 'Proposed'] : ['Before', 'After']}
+            caption="Deposit addresses, before and after the change"
+          />
+        </div>
+      ) : null}
 
       <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <div className="min-w-0">

@@ -1,13 +1,21 @@
+import { APPROVAL_MESSAGES, APPROVAL_REASON_MAX_LENGTH, type Approval } from '@candor/contracts/approvals';
+import { isStaffRole, STAFF_ROLE_LABELS } from '@candor/contracts/staff';
 import {
   UpdateWalletAddressesRequestSchema,
   WALLET_MESSAGES,
   type WalletAddresses,
+  type WalletChange,
 } from '@candor/contracts/wallets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { z } from 'zod';
+import { AddressComparison, COIN_ADDRESS_LABELS } from '../../components/ui/address-comparison.tsx';
 import { QueryPanel } from '../../components/ui/load-states.tsx';
+import { StatusBadge } from '../../components/ui/status-badge.tsx';
+import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
@@ -16,7 +24,10 @@ import { SettingsFormFrame, SettingsSection } from './settings-form-parts.tsx';
 
 type WalletForm = z.input<typeof UpdateWalletAddressesRequestSchema>;
 
-/** The Payment tab: loads the deposit addresses, then shows the wallet form filled with them. */
+/**
+ * The Payment tab: loads the deposit addresses in force, then shows the wallet form filled with them,
+ * and the change awaiting a second approval, if one does (docs/decisions/048).
+ */
 export function PaymentTab() {
   const query = useQuery(walletAddressesQuery);
   return (
@@ -25,7 +36,12 @@ export function PaymentTab() {
       loading="Loading wallet addresses..."
       failed="The wallet addresses could not be loaded."
     >
-      {(addresses) => <WalletForm addresses={addresses} />}
+      {(addresses) => (
+        <div className="max-w-2xl space-y-6">
+          {addresses.pendingChange ? <PendingChange change={addresses.pendingChange} /> : null}
+          <WalletForm addresses={addresses} />
+        </div>
+      )}
     </QueryPanel>
   );
 }
@@ -35,6 +51,7 @@ function toFormValues(addresses: WalletAddresses): WalletForm {
     bitcoin: addresses.bitcoin ?? '',
     ethereum: addresses.ethereum ?? '',
     usdt: addresses.usdt ?? '',
+    reason: '',
   };
 }
 
@@ -47,49 +64,127 @@ const addressInput = {
   spellCheck: false,
 } as const;
 
+/** What a save did, told as a toast: the seed's words when the addresses are in force at once. */
+function tellOutcome(change: WalletChange, before: WalletAddresses): void {
+  if (change.state === 'awaiting_approval') {
+    notify.success(APPROVAL_MESSAGES.awaiting, { description: WALLET_MESSAGES.awaitingDescription });
+  } else if (change.state === 'unchanged') {
+    notify.success(WALLET_MESSAGES.unchanged);
+  } else {
+    const first = before.bitcoin === null && before.ethereum === null && before.usdt === null;
+    notify.success(first ? WALLET_MESSAGES.created : WALLET_MESSAGES.updated);
+  }
+}
+
 export function WalletForm({ addresses }: { addresses: WalletAddresses }) {
   const queryClient = useQueryClient();
   const form = useZodForm(UpdateWalletAddressesRequestSchema, toFormValues(addresses));
   const field = bindFields(form);
   const { handleSubmit, reset } = form;
+  const waiting = addresses.pendingChange !== null;
 
   const save = useMutation({
     mutationFn: updateWalletAddresses,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.walletAddresses, saved);
-      reset(toFormValues(saved));
-      notify.success(WALLET_MESSAGES.updated);
+    onSuccess: (change) => {
+      queryClient.setQueryData(queryKeys.walletAddresses, change.addresses);
+      // A waiting change is listed on the Approvals tab.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminApprovals.all });
+      reset(toFormValues(change.addresses));
+      tellOutcome(change, addresses);
     },
     onError: (error) => notify.error(WALLET_MESSAGES.updateFailed(errorMessage(error))),
   });
   const onSubmit = handleSubmit((values) => save.mutate(values));
 
   return (
-    <SettingsFormFrame label="Wallet addresses" busy={save.isPending} onSubmit={onSubmit}>
+    <SettingsFormFrame label="Wallet addresses" busy={save.isPending} disabled={waiting} onSubmit={onSubmit}>
       <SettingsSection
-        title="Deposit addresses"
+        title={waiting ? 'Deposit addresses in force' : 'Deposit addresses'}
         description="Update your respective wallet address, ensure to confirm wallet address before client makes payment."
         fieldsClassName="space-y-5"
       >
         <TextField
-          label="Bitcoin"
+          label={COIN_ADDRESS_LABELS.bitcoin}
           hint="A mainnet address starting with 1, 3 or bc1"
           {...addressInput}
           {...field('bitcoin')}
         />
         <TextField
-          label="Ethereum"
+          label={COIN_ADDRESS_LABELS.ethereum}
           hint="0x followed by 40 hexadecimal characters"
           {...addressInput}
           {...field('ethereum')}
         />
         <TextField
-          label="USDT (TRC-20)"
+          label={COIN_ADDRESS_LABELS.usdt}
           hint="A Tron address starting with T"
           {...addressInput}
           {...field('usdt')}
         />
+        {waiting ? (
+          <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
+            The form opens again once the waiting change is approved or rejected.
+          </p>
+        ) : (
+          <TextAreaField
+            label="Reason"
+            rows={2}
+            maxLength={APPROVAL_REASON_MAX_LENGTH}
+            hint="Why the addresses change: recorded with your name in the audit log. When four-eyes is on, a second staff member reads it and approves the change before customers see it."
+            {...field('reason')}
+          />
+        )}
       </SettingsSection>
     </SettingsFormFrame>
+  );
+}
+
+function personText(who: Approval['maker']): string {
+  const role = isStaffRole(who.role) ? STAFF_ROLE_LABELS[who.role] : who.role;
+  return `${who.name} (${role})`;
+}
+
+/** The change waiting for a second staff member: who asked, why, and the addresses side by side. */
+function PendingChange({ change }: { change: Approval }) {
+  if (!change.walletChange) return null;
+  return (
+    <section
+      aria-label="Change awaiting approval"
+      className="rounded-xl border border-violet-200 bg-violet-50/60 p-5 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-base font-semibold text-slate-900">Change awaiting approval</h2>
+        <StatusBadge label={APPROVAL_MESSAGES.awaiting} />
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        {WALLET_MESSAGES.awaitingDescription}{' '}
+        <Link
+          to="/all-user"
+          search={{ tab: 'approvals' }}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          Open the Approvals tab
+        </Link>
+      </p>
+      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <div className="min-w-0">
+          <dt className="text-xs font-medium text-slate-500">Requested by</dt>
+          <dd className="text-slate-800">{personText(change.maker)}</dd>
+          <dd className="mt-0.5 break-words text-slate-600">“{change.makerReason}”</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium text-slate-500">Since</dt>
+          <dd className="text-slate-800">{formatDateTime(change.createdAt)}</dd>
+        </div>
+      </dl>
+      <div className="mt-4 rounded-lg border border-violet-100 bg-white py-2">
+        <AddressComparison
+          before={change.walletChange.before}
+          after={change.walletChange.after}
+          labels={['In force', 'Proposed']}
+          caption="Deposit addresses in force and proposed"
+        />
+      </div>
+    </section>
   );
 }

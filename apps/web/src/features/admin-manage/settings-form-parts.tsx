@@ -1,24 +1,31 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 
-/** A form of the Manage page's settings tabs: its sections, then Update (Updating... while `busy`). */
+/**
+ * A form of the Manage page's settings tabs: its sections, then Update (Updating... while `busy`).
+ * `disabled` shows it read-only: nothing can be changed or sent.
+ */
 export function SettingsFormFrame({
   label,
   busy,
+  disabled = false,
   onSubmit,
   children,
 }: {
   label: string;
   busy: boolean;
+  disabled?: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
 }) {
   return (
-    <form noValidate onSubmit={onSubmit} className="max-w-2xl space-y-6" aria-label={label}>
-      {children}
-      <FormSubmitRow busy={busy} busyLabel="Updating..." minWidth="sm:min-w-32">
-        Update
-      </FormSubmitRow>
+    <form noValidate onSubmit={onSubmit} className="max-w-2xl" aria-label={label}>
+      <fieldset disabled={disabled} className="min-w-0 space-y-6">
+        {children}
+        <FormSubmitRow busy={busy} busyLabel="Updating..." minWidth="sm:min-w-32">
+          Update
+        </FormSubmitRow>
+      </fieldset>
     </form>
   );
 }

@@ -170,7 +170,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
 
       <SettingsSection
         title="Four-eyes approval"
-        description="A manual adjustment or a withdrawal approval above this amount waits on the Approvals tab until a second staff member approves it. 0 turns it off."
+        description="A withdrawal approval above this amount, or a manual adjustment that takes the customer's manual adjustments of the last 24 hours above it, waits on the Approvals tab until a second staff member approves it; so does any change of the deposit addresses. 0 turns it off."
         fieldsClassName="grid gap-5 sm:grid-cols-2"
       >
         <DecimalField

@@ -9,7 +9,8 @@ export const COIN_ADDRESS_LABELS = {
 
 /**
  * The deposit addresses before and after a change, side by side, coin by coin: a changed address
- * is marked (the old one struck through, the new one highlighted); an unchanged one is muted. The
+ * is marked (the old one struck through, the new one highlighted; "Added" where there was none); an
+ * unchanged one is muted. The
  * columns are named by `labels` ("In force" and "Proposed" while it waits).
  */
 export function AddressComparison({
@@ -37,26 +38,27 @@ export function AddressComparison({
       </thead>
       {COINS.map((coin) => {
         const changed = before[coin] !== after[coin];
+        const added = changed && before[coin] === null;
         return (
           <tbody key={coin} aria-label={COIN_ADDRESS_LABELS[coin]}>
             <tr>
-              <th scope="colgroup" colSpan={2} className="pt-3 pb-1 font-semibold text-slate-700">
+              <th scope="rowgroup" colSpan={2} className="pt-3 pb-1 font-semibold text-slate-700">
                 {COIN_ADDRESS_LABELS[coin]}
                 <span
                   className={
                     changed
                       ? 'ml-2 rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-800'
-                      : 'ml-2 font-normal text-slate-400'
+                      : 'ml-2 font-normal text-slate-500'
                   }
                 >
-                  {changed ? 'Changes' : 'Unchanged'}
+                  {added ? 'Added' : changed ? 'Changes' : 'Unchanged'}
                 </span>
               </th>
             </tr>
             <tr className="align-top">
               <td
                 className={`rounded-md px-2 py-1.5 font-mono break-all ${
-                  changed
+                  changed && !added
                     ? 'bg-red-50 text-red-800 line-through decoration-red-300'
                     : 'bg-slate-50 text-slate-500'
                 }`}
@@ -79,5 +81,5 @@ export function AddressComparison({
 }
 
 function Address({ value }: { value: string | null }) {
-  return value ? value : <span className="font-sans italic no-underline">Not set</span>;
+  return value ? value : <span className="font-sans italic">Not set</span>;
 }

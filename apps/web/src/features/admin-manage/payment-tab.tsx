@@ -168,12 +168,12 @@ function PendingChange({ change }: { change: Approval }) {
       </p>
       <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <div className="min-w-0">
-          <dt className="text-xs font-medium text-slate-500">Requested by</dt>
+          <dt className="text-xs font-medium text-slate-600">Requested by</dt>
           <dd className="text-slate-800">{personText(change.maker)}</dd>
           <dd className="mt-0.5 break-words text-slate-600">“{change.makerReason}”</dd>
         </div>
         <div>
-          <dt className="text-xs font-medium text-slate-500">Since</dt>
+          <dt className="text-xs font-medium text-slate-600">Since</dt>
           <dd className="text-slate-800">{formatDateTime(change.createdAt)}</dd>
         </div>
       </dl>

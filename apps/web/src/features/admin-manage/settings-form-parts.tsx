@@ -20,7 +20,10 @@ export function SettingsFormFrame({
 }) {
   return (
     <form noValidate onSubmit={onSubmit} className="max-w-2xl" aria-label={label}>
-      <fieldset disabled={disabled} className="min-w-0 space-y-6">
+      <fieldset
+        disabled={disabled}
+        className="min-w-0 space-y-6 [&:disabled_input]:bg-slate-50 [&:disabled_input]:text-slate-600 [&:disabled_input]:shadow-none"
+      >
         {children}
         <FormSubmitRow busy={busy} busyLabel="Updating..." minWidth="sm:min-w-32">
           Update

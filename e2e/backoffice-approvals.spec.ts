@@ -1,10 +1,12 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { asAdmin } from './fixtures/admin.ts';
 import { signInThroughApi } from './fixtures/api.ts';
-import { readE2eAccountant, readE2eEnv } from './fixtures/env.ts';
+import { readE2eAccountant, readE2eEnv, readE2eSecondAdmin } from './fixtures/env.ts';
 import { readLatestMail } from './fixtures/outbox.ts';
 import { expect, test } from './fixtures/test.ts';
 import { toast } from './fixtures/ui.ts';
+import { E2E_WALLETS } from './global-setup.ts';
 
 /** Runs `steps` in a browser of its own signed in as the run's accountant. */
 async function asAccountant(browser: Browser, steps: (page: Page) => Promise<void>): Promise<void> {
@@ -90,4 +92,141 @@ test('four-eyes: an accountant proposes a $5,000 adjustment, the owner approves 
   expect(mail.text).toContain('It is on your Statement');
   expect(mail.text).not.toContain('E2E Accountant');
   expect(mail.text).not.toContain('E2E Admin');
+});
+
+/** Runs `steps` in a browser of its own signed in as the run's second admin. */
+async function asSecondAdmin(browser: Browser, steps: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ baseURL: readE2eEnv().baseURL });
+  try {
+    const page = await context.newPage();
+    await signInThroughApi(page.request, readE2eSecondAdmin());
+    await steps(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The serious or critical accessibility violations axe finds on the page as it is (rule and element),
+ * toasts aside (the shared toaster's colours are not this journey's; accessibility.spec.ts audits pages).
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+/** Two valid Ethereum addresses: the journey moves the deposit address from one to the other. */
+const ETHEREUM_ADDRESSES = [E2E_WALLETS.ethereum, '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'] as const;
+
+/** Starts an Ethereum deposit of $100 on /deposit and answers the address step 3 tells the customer to pay. */
+async function ethereumDepositAddress(page: Page): Promise<string> {
+  await page.goto('/deposit');
+  await page.getByLabel('Amount (USD)').fill('100');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Ethereum(ETH)').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Awaiting Payment')).toBeVisible();
+  const shown = page.getByText(/^0x[0-9a-fA-F]{40}$/);
+  await expect(shown).toBeVisible();
+  return (await shown.textContent()) ?? '';
+}
+
+test('four-eyes: the owner changes the Ethereum deposit address with a reason, customers keep paying to the old one until a second admin approves it', async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  const reason = `New Ethereum cold wallet ${Date.now().toString(36)}`;
+  let before = '';
+  let after = '';
+
+  // The owner changes the Ethereum address on the Payment tab: it waits for a second staff member.
+  await asAdmin(browser, async (owner) => {
+    await owner.setViewportSize({ width: 1440, height: 1000 });
+    await owner.goto('/all-user?tab=payment');
+    const form = owner.getByRole('form', { name: 'Wallet addresses' });
+    const ethereum = form.getByRole('textbox', { name: 'Ethereum' });
+    before = await ethereum.inputValue();
+    after = ETHEREUM_ADDRESSES.find((address) => address !== before) ?? '';
+    await ethereum.fill(after);
+    // Nothing is sent without a reason.
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect(form.getByText('A reason is required')).toBeVisible();
+    await form.getByLabel('Reason').fill(reason);
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect(toast(owner, 'Awaiting second approval')).toBeVisible();
+
+    const pending = owner.getByRole('region', { name: 'Change awaiting approval' });
+    await expect(pending).toContainText(reason);
+    await expect(pending).toContainText('E2E Admin (Owner)');
+    const row = pending.getByRole('rowgroup', { name: 'Ethereum' });
+    await expect(row).toContainText('Changes');
+    await expect(row).toContainText(before);
+    await expect(row).toContainText(after);
+    // The form shows the address in force and stays closed until the change is decided.
+    await expect(ethereum).toHaveValue(before);
+    await expect(ethereum).toBeDisabled();
+    await owner.screenshot({ path: '/tmp/foureyes-payment-1440.png', fullPage: true });
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await owner.screenshot({ path: '/tmp/foureyes-payment-390.png', fullPage: true });
+    expect(await seriousViolations(owner)).toEqual([]);
+
+    // On the Approvals tab the maker sees their change, without buttons.
+    await owner.goto('/all-user?tab=approvals');
+    const own = owner
+      .getByRole('region', { name: 'Awaiting second approval' })
+      .getByRole('listitem', { name: 'Deposit address change requested by E2E Admin' });
+    await expect(own).toContainText('Your request: a different staff member decides it.');
+    await expect(own.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  });
+
+  // The customer (signed in on `page`) is still told to pay to the address in force.
+  expect(signedInClient.id).toBeTruthy();
+  expect(await ethereumDepositAddress(page)).toBe(before);
+
+  // A second admin compares the addresses side by side and approves the change with a reason.
+  await asSecondAdmin(browser, async (checker) => {
+    await checker.setViewportSize({ width: 1440, height: 1000 });
+    await checker.goto('/all-user?tab=approvals');
+    const request = checker
+      .getByRole('region', { name: 'Awaiting second approval' })
+      .getByRole('listitem', { name: 'Deposit address change requested by E2E Admin' });
+    await expect(request).toContainText(reason);
+    await expect(request.getByRole('columnheader', { name: 'In force' })).toBeVisible();
+    await expect(request.getByRole('columnheader', { name: 'Proposed' })).toBeVisible();
+    const row = request.getByRole('rowgroup', { name: 'Ethereum' });
+    await expect(row).toContainText(before);
+    await expect(row).toContainText(after);
+    await request.scrollIntoViewIfNeeded();
+    await checker.screenshot({ path: '/tmp/foureyes-approvals-1440.png', fullPage: true });
+    await checker.setViewportSize({ width: 390, height: 844 });
+    await request.screenshot({ path: '/tmp/foureyes-approvals-card-390.png' });
+    await checker.screenshot({ path: '/tmp/foureyes-approvals-390.png', fullPage: true });
+    expect(await seriousViolations(checker)).toEqual([]);
+    await request.getByRole('button', { name: 'Approve' }).click();
+    const dialog = checker.getByRole('dialog', { name: 'Approve' });
+    await expect(dialog).toContainText('takes effect at once: customers are shown the new addresses');
+    await dialog.getByLabel('Reason').fill('Confirmed with the treasurer by phone');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(toast(checker, 'Approved: the action was carried out')).toBeVisible();
+    const decided = checker
+      .getByRole('region', { name: 'Decided' })
+      .getByRole('listitem')
+      .filter({ hasText: reason });
+    await expect(decided).toContainText('E2E Second Admin (Admin)');
+    await expect(decided).toContainText('Confirmed with the treasurer by phone');
+  });
+
+  // Now the customer is told to pay to the new address, and the Payment tab has it in force.
+  expect(await ethereumDepositAddress(page)).toBe(after);
+  await asAdmin(browser, async (owner) => {
+    await owner.goto('/all-user?tab=payment');
+    await expect(owner.getByRole('textbox', { name: 'Ethereum' })).toHaveValue(after);
+    await expect(owner.getByRole('region', { name: 'Change awaiting approval' })).toHaveCount(0);
+  });
 });

@@ -79,6 +79,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     password: `Acct-${randomBytes(9).toString('base64url')}`,
     totpSecret: '',
   };
+  // A second staff member with settings.manage: a change of the deposit addresses waits for one
+  // (docs/decisions/048).
+  const secondAdmin: Member = {
+    email: `admin2-${randomBytes(4).toString('hex')}@example.com`,
+    password: `Admin2-${randomBytes(9).toString('base64url')}`,
+    totpSecret: '',
+  };
 
   let server: ChildProcess | undefined;
   const cleanup = async () => {
@@ -111,10 +118,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     });
 
     // Staff below the owner for the back-office journeys (compliance: backoffice-status.spec.ts;
-    // accountant: backoffice-approvals.spec.ts), made with the admin command before the server
-    // holds the embedded database.
+    // accountant: backoffice-approvals.spec.ts; a second admin approves changes of the deposit
+    // addresses), made with the admin command before the server holds the embedded database.
     await createStaffMember(serverEnv, compliance, 'compliance');
     await createStaffMember(serverEnv, accountant, 'accountant');
+    await createStaffMember(serverEnv, secondAdmin, 'admin');
 
     adminCreatedAt = Date.now();
     fs.mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
@@ -123,9 +131,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     fs.closeSync(log);
     await waitUntilReady(server, `${baseURL}/api/ready`);
     // Staff must have two-factor on: each turns it on once, through the real API, as /two-factor does.
-    for (const member of [admin, compliance, accountant])
+    for (const member of [admin, compliance, accountant, secondAdmin])
       member.totpSecret = await enrolTwoFactor(baseURL, member);
-    await configurePlatform(baseURL, admin);
+    await configurePlatform(baseURL, admin, secondAdmin);
   } catch (error) {
     await cleanup();
     throw error;
@@ -152,14 +160,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.CANDOR_E2E_ACCOUNTANT_EMAIL = accountant.email;
   process.env.CANDOR_E2E_ACCOUNTANT_PASSWORD = accountant.password;
   process.env.CANDOR_E2E_ACCOUNTANT_TOTP_SECRET = accountant.totpSecret;
+  process.env.CANDOR_E2E_SECOND_ADMIN_EMAIL = secondAdmin.email;
+  process.env.CANDOR_E2E_SECOND_ADMIN_PASSWORD = secondAdmin.password;
+  process.env.CANDOR_E2E_SECOND_ADMIN_TOTP_SECRET = secondAdmin.totpSecret;
   return cleanup;
 }
+
+/** The full names of the staff members the run makes below the owner ("E2E Admin"). */
+const STAFF_NAMES = {
+  accountant: 'E2E Accountant',
+  compliance: 'E2E Compliance',
+  admin: 'E2E Second Admin',
+} as const;
 
 /** Creates a staff account with the admin command: `create` (an owner), then `role` to `role`. */
 async function createStaffMember(
   env: NodeJS.ProcessEnv,
   member: { email: string; password: string },
-  role: 'accountant' | 'compliance',
+  role: keyof typeof STAFF_NAMES,
 ): Promise<void> {
   const tag = member.email.split('@')[0]?.replace(/[^a-z0-9]/gi, '_') ?? role;
   const commands = [
@@ -172,7 +190,7 @@ async function createStaffMember(
       '--username',
       tag,
       '--fullname',
-      role === 'accountant' ? 'E2E Accountant' : 'E2E Compliance',
+      STAFF_NAMES[role],
     ],
     ['role', '--email', member.email, '--role', role],
   ];
@@ -259,18 +277,30 @@ async function enrolTwoFactor(baseURL: string, member: Member): Promise<string> 
   return secret;
 }
 
-async function configurePlatform(baseURL: string, admin: Member): Promise<void> {
+async function configurePlatform(baseURL: string, admin: Member, secondAdmin: Member): Promise<void> {
   const headers = { origin: baseURL, 'content-type': 'application/json' };
-  const cookie = await signInWithFetch(baseURL, admin);
-  const put = async (path: string, body: unknown) => {
+  const send = async (method: 'PUT' | 'POST', path: string, body: unknown, cookie: string) => {
     const response = await fetch(`${baseURL}${path}`, {
-      method: 'PUT',
+      method,
       headers: { ...headers, cookie },
       body: JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`e2e: PUT ${path} failed: ${response.status} ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`e2e: ${method} ${path} failed: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
   };
-  await put('/api/admin/wallet-addresses', E2E_WALLETS);
+  const cookie = await signInWithFetch(baseURL, admin);
+  const put = (path: string, body: unknown) => send('PUT', path, body, cookie);
+  // Four-eyes is on (the default threshold): the first addresses wait for the second admin.
+  const wallets = (await put('/api/admin/wallet-addresses', {
+    ...E2E_WALLETS,
+    reason: 'Opening the platform for the e2e run',
+  })) as { state: string; addresses: { pendingChange: { id: string } | null } };
+  if (wallets.state === 'awaiting_approval' && wallets.addresses.pendingChange) {
+    const approver = await signInWithFetch(baseURL, secondAdmin);
+    const path = `/api/admin/approvals/${wallets.addresses.pendingChange.id}/approve`;
+    await send('POST', path, { reason: 'Addresses checked against the treasury wallets' }, approver);
+  }
   await put('/api/admin/settings', {
     siteName: 'Candor',
     minWithdrawal: '10',

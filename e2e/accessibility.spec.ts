@@ -6,6 +6,8 @@ import { CUSTOMER_ROUTES, PUBLIC_ROUTES, STAFF_ROUTES } from './fixtures/app-rou
 import { readE2eEnv } from './fixtures/env.ts';
 import { makePng } from './fixtures/png.ts';
 import { expect, test } from './fixtures/test.ts';
+import { toast } from './fixtures/ui.ts';
+import { buildUser } from './fixtures/users.ts';
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA, and best practices) on every route of the router, for a visitor,
@@ -69,6 +71,33 @@ for (const width of WIDTHS) {
     page,
   }) => {
     expect(await audit(page, width, PUBLIC_ROUTES)).toEqual([]);
+  });
+}
+
+/**
+ * A toast is part of the page while it shows: the toaster's colours are the app's (styles.css), so
+ * a success toast (sign-up's "Account created. Please log in.") is audited at both widths.
+ */
+for (const width of WIDTHS) {
+  test(`a toast has no serious accessibility violation at ${width} px`, async ({ page }) => {
+    const user = buildUser();
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/signup');
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Full name').fill(user.fullname);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByLabel('Confirm password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(toast(page, 'Account created. Please log in.')).toBeVisible();
+    const { violations } = await new AxeBuilder({ page })
+      .include('[data-sonner-toaster]')
+      .withTags(TAGS)
+      .analyze();
+    const serious = violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+    expect(serious).toEqual([]);
   });
 }
 

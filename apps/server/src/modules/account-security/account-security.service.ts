@@ -7,6 +7,7 @@ import {
   type SecurityOverview,
   type WithdrawalProtection,
 } from '@candor/contracts/account-security';
+import type { AuditAction } from '@candor/contracts/audit';
 import {
   extendWithdrawalWait,
   findWithdrawalBlock,
@@ -242,7 +243,14 @@ export async function freezeWithdrawals({
 
 async function endFreeze(
   tx: Db,
-  input: { userId: string; actor: Actor; now: Date; reason: string; kind: SecurityEventKind; action: string },
+  input: {
+    userId: string;
+    actor: Actor;
+    now: Date;
+    reason: string;
+    kind: SecurityEventKind;
+    action: AuditAction;
+  },
 ): Promise<WithdrawalProtection> {
   await lockCustomerAccounts(tx, [input.userId]);
   const before = await findProtection(tx, input.userId, { lock: true });

@@ -1,4 +1,5 @@
 import { ACCOUNT_STATUS_MESSAGES, type AccountStatus } from '@candor/contracts/account-status';
+import type { AuditAction } from '@candor/contracts/audit';
 import type { UserStatus } from '@candor/contracts/auth';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
@@ -45,7 +46,7 @@ export function unsuspendAccount(command: StatusChange): Promise<AccountStatus> 
 
 async function changeStatus(
   { tx, actor, now, userId, reason }: StatusChange,
-  move: { from: UserStatus; to: UserStatus; action: string },
+  move: { from: UserStatus; to: UserStatus; action: AuditAction },
 ): Promise<AccountStatus> {
   const user = await requireLockedCustomer(tx, userId);
   if (user.status !== move.from) {

@@ -151,7 +151,12 @@ test('a held audit is appended by the last statement of its transaction, and not
   const count = async () =>
     Number((await selectRows<{ n: string }>(t.db, sql`select count(*)::text as n from audit_log`))[0]?.n);
   const start = await count();
-  const entry = { actor: COMMAND_LINE_ACTOR, action: 'staff.role', targetType: 'user', targetId: 'held' };
+  const entry = {
+    actor: COMMAND_LINE_ACTOR,
+    action: 'staff.role' as const,
+    targetType: 'user',
+    targetId: 'held',
+  };
   await t.db.transaction(async (tx) => {
     holdAuditsUntilCommit(tx);
     await recordAudit(tx, entry);

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@candor/contracts/audit';
 import { and, asc, desc, eq, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -13,7 +14,7 @@ export type AuditEntry = {
   actor: Actor;
   /** The second staff member of a four-eyes decision. */
   approver?: Actor | null;
-  action: string;
+  action: AuditAction;
   targetType: string;
   targetId?: string | null;
   /** The customer concerned; defaults to the target when the target is a user. */

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@candor/contracts/audit';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Actor } from '../../lib/actor.ts';
 import { COMMAND_LINE_ACTOR } from '../../lib/actor.ts';
@@ -15,7 +16,7 @@ let bob: TestUser;
 let ownerBrowser: Browser;
 let supportBrowser: Browser;
 
-async function audit(actor: Actor, action: string, subject: TestUser | null, extra: object = {}) {
+async function audit(actor: Actor, action: AuditAction, subject: TestUser | null, extra: object = {}) {
   await t.db.transaction((tx) =>
     recordAudit(tx, {
       actor,

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@candor/contracts/audit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -18,7 +19,7 @@ export async function* auditedExport(
   db: Db,
   what: {
     actor: Actor;
-    action: string;
+    action: AuditAction;
     targetType: string;
     filter: Record<string, unknown>;
     log: Pick<FastifyBaseLogger, 'error'>;

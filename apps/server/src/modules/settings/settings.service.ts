@@ -1,3 +1,4 @@
+import type { AuditAction } from '@candor/contracts/audit';
 import { fileUrl } from '@candor/contracts/files';
 import type { UpdateSiteSettingsRequest } from '@candor/contracts/settings';
 import type { EmailDelivery, PublicSettings, SiteSettings } from '@candor/contracts/site-settings';
@@ -65,7 +66,7 @@ export async function readPublicSettings(db: Db, emailDelivery: EmailDelivery): 
 /** Changes the settings record under its lock, recording before and after in the audit log. */
 async function changeSiteSettings(
   { tx, actor, now }: { tx: Db; actor: Actor; now: Date },
-  action: string,
+  action: AuditAction,
   change: SiteSettingsChange,
 ): Promise<{ before: SiteSettingsRow; after: SiteSettingsRow }> {
   const before = await lockSiteSettings(tx);

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@candor/contracts/audit';
 import type { IdentityStatus } from '@candor/contracts/auth';
 import { fileUrl } from '@candor/contracts/files';
 import {
@@ -307,7 +308,7 @@ async function claim(
   actor: Actor,
   now: Date,
   row: SubmissionRow,
-  action: string,
+  action: AuditAction,
 ): Promise<SubmissionRow> {
   const claimed = await updateSubmission(tx, row.id, {
     claimedBy: actor.id,

@@ -3,17 +3,31 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { textControlClass } from '../../components/ui/labelled-field.tsx';
 
-/** The kinds of action the filter offers; a kind ending with a dot is every action of that kind. */
+/**
+ * The kinds of action the filter offers; a kind ending with a dot is every action of that kind.
+ * Together they offer every action the server records (AUDIT_ACTIONS; audit-filters.test.ts).
+ */
 export const AUDIT_KINDS = [
   { value: '', label: 'All kinds' },
   { value: 'deposit.', label: 'Deposits' },
   { value: 'withdrawal.', label: 'Withdrawals' },
+  { value: 'withdrawals.', label: 'Withdrawal freezes and waits' },
+  { value: 'approval.', label: 'Second approvals' },
   { value: 'trade.', label: 'Trades' },
   { value: 'user.adjustment', label: 'Manual adjustments' },
   { value: 'user.', label: 'Customer accounts' },
+  { value: 'two_factor.', label: 'Two-factor authentication' },
+  { value: 'verification.', label: 'Identity verification' },
+  { value: 'verification_reason.', label: 'Verification reasons' },
+  { value: 'loans.', label: 'Loans' },
+  { value: 'plans.', label: 'Plans' },
+  { value: 'copytrading.', label: 'Strategy providers' },
+  { value: 'users.export', label: 'Customer exports' },
+  { value: 'audit.export', label: 'Audit log exports' },
   { value: 'staff.', label: 'Staff and roles' },
   { value: 'settings.', label: 'Settings' },
   { value: 'wallets.', label: 'Wallet addresses' },
+  { value: 'housekeeping.', label: 'Housekeeping' },
 ] as const;
 
 const EMPTY: AuditFilter = {};

@@ -10,6 +10,15 @@ test('without a signal plan, /signal rates the chosen instrument and shows what 
   signedInClient,
 }) => {
   expect(signedInClient.email).toBeTruthy();
+  // The page asks only for what a customer without a plan may have: no refused request, no console error.
+  const refused: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   await page.goto('/signal');
   await expect(page.getByRole('heading', { name: 'Signal', level: 1 })).toBeVisible();
 
@@ -27,6 +36,11 @@ test('without a signal plan, /signal rates the chosen instrument and shows what 
   );
   await expect(list.getByRole('table')).toHaveCount(0);
   await expect(page.getByText(/guarantee|profit/i)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Signal plans' })).toBeVisible();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: '/tmp/signals-locked-1440.png', fullPage: true });
+  expect(refused).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(list.getByRole('link', { name: 'See the signal plans' })).toBeVisible();

@@ -125,6 +125,16 @@ export const SignalAlertListSchema = z
   .meta({ id: 'SignalAlertList' });
 export type SignalAlertList = z.infer<typeof SignalAlertListSchema>;
 
+/** The day a signal plan ended, as its messages name it: "25 December 2026" (UTC). */
+export function formatSignalPlanDay(date: Date): string {
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 export const SIGNAL_MESSAGES = {
   noPlan: 'A signal plan unlocks the signals list: computed ratings for more instruments.',
   planExpired: (name: string, date: string) =>

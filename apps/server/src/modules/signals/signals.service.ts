@@ -2,6 +2,7 @@ import type { SignalRating } from '@candor/contracts/market';
 import type { SignalFeatures } from '@candor/contracts/plans';
 import {
   type CreateSignalAlertRequest,
+  formatSignalPlanDay,
   MAX_SIGNAL_ALERTS,
   SIGNAL_MESSAGES,
   type SignalAlert,
@@ -36,16 +37,6 @@ export type SignalsDeps = {
 
 export type ActiveSignalPlan = { purchase: PlanPurchaseRow; features: SignalFeatures };
 
-/** "25 December 2026" (UTC), for messages. */
-function formatDay(date: Date): string {
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 /** The account's active signal plan, if any. */
 export async function findActiveSignalPlan(
   db: Db,
@@ -64,7 +55,10 @@ export async function requireSignalPlan(db: Db, userId: string, now: Date): Prom
   if (active) return active;
   const current = await findCurrentPurchase(db, userId, 'signal');
   if (current?.expiresAt && current.expiresAt <= now) {
-    throw new AppError('FORBIDDEN', SIGNAL_MESSAGES.planExpired(current.name, formatDay(current.expiresAt)));
+    throw new AppError(
+      'FORBIDDEN',
+      SIGNAL_MESSAGES.planExpired(current.name, formatSignalPlanDay(current.expiresAt)),
+    );
   }
   throw new AppError('FORBIDDEN', SIGNAL_MESSAGES.noPlan);
 }
@@ -194,7 +188,7 @@ async function describeAlertAccess(
   if (current?.expiresAt && current.expiresAt <= now) {
     return {
       plan: undefined,
-      reason: SIGNAL_MESSAGES.alertsPlanExpired(current.name, formatDay(current.expiresAt)),
+      reason: SIGNAL_MESSAGES.alertsPlanExpired(current.name, formatSignalPlanDay(current.expiresAt)),
     };
   }
   return { plan: undefined, reason: SIGNAL_MESSAGES.alertsNoPlan };

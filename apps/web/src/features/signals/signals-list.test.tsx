@@ -1,8 +1,9 @@
+import type { MyPlans, PlanPurchase } from '@candor/contracts/plans';
 import type { SignalList } from '@candor/contracts/signals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { SignalsList } from './signals-list.tsx';
 
 const HOUR = 1_772_636_400;
@@ -31,9 +32,31 @@ const BASIC: SignalList = {
   ],
 };
 
-function render(handlers: Parameters<typeof mockApi>[0]) {
-  const fetchMock = mockApi(handlers);
-  renderPages([{ path: '/signal', component: SignalsList }], '/signal');
+function signalPlan(overrides: Partial<PlanPurchase> = {}): PlanPurchase {
+  return {
+    id: 'purchase-1',
+    planId: 'plan-basic',
+    kind: 'signal',
+    name: 'Basic',
+    description: 'Ratings of 10 instruments',
+    price: '1000.00',
+    durationDays: 30,
+    features: { kind: 'signal', instrumentCount: 10, intervals: ['1h'], alerts: false },
+    purchasedAt: '2026-11-01T10:00:00.000Z',
+    expiresAt: '2026-12-01T10:00:00.000Z',
+    replacedAt: null,
+    replacementCredit: null,
+    status: 'active',
+    ...overrides,
+  };
+}
+
+const WITH_PLAN: MyPlans = { active: [signalPlan()], past: [] };
+const WITHOUT_PLAN: MyPlans = { active: [], past: [] };
+
+function render(handlers: Parameters<typeof mockApi>[0], options: Parameters<typeof renderPages>[2] = {}) {
+  const fetchMock = mockApi({ 'GET /api/plans/mine': { status: 200, body: WITH_PLAN }, ...handlers });
+  renderPages([{ path: '/signal', component: SignalsList }], '/signal', { me: buildMe(), ...options });
   return fetchMock;
 }
 
@@ -45,16 +68,8 @@ function rowSymbols(): string[] {
 }
 
 describe('SignalsList', () => {
-  test('without a plan the list is locked and points at the plans', async () => {
-    render({
-      'GET /api/signals': {
-        status: 403,
-        body: {
-          code: 'FORBIDDEN',
-          message: 'A signal plan unlocks the signals list: computed ratings for more instruments.',
-        },
-      },
-    });
+  test('without a plan the list is locked and points at the plans, and is never asked for', async () => {
+    const fetchMock = render({ 'GET /api/plans/mine': { status: 200, body: WITHOUT_PLAN } });
     expect(
       await screen.findByText('A signal plan unlocks computed ratings for more instruments'),
     ).toBeTruthy();
@@ -62,20 +77,62 @@ describe('SignalsList', () => {
       '#signal-plans',
     );
     expect(screen.queryByRole('table')).toBeNull();
+    expect(callsTo(fetchMock, 'GET /api/signals')).toEqual([]);
   });
 
-  test('an expired plan says so', async () => {
+  test('an expired plan says so, in the words of the server, and the list is not asked for', async () => {
+    const expired = signalPlan({
+      name: 'Silver',
+      expiresAt: '2026-12-25T08:00:00.000Z',
+      status: 'expired',
+    });
+    const fetchMock = render({
+      'GET /api/plans/mine': { status: 200, body: { active: [], past: [expired] } },
+    });
+    expect(
+      await screen.findByText(
+        /Your Silver signal plan expired on 25 December 2026\. A signal plan unlocks the signals list again\./,
+      ),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, 'GET /api/signals')).toEqual([]);
+  });
+
+  test('an active trading package is not a signal plan', async () => {
+    const trading = signalPlan({
+      kind: 'trading',
+      name: 'Raw',
+      features: { kind: 'trading', maxLeverage: 500, forexSpreadPips: '0.8', otherSpreadPercent: '0.05' },
+    });
+    const fetchMock = render({
+      'GET /api/plans/mine': { status: 200, body: { active: [trading], past: [] } },
+    });
+    expect(
+      await screen.findByText('A signal plan unlocks computed ratings for more instruments'),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, 'GET /api/signals')).toEqual([]);
+  });
+
+  test('a plan that ends while the page is open: the refused list shows as locked', async () => {
     render({
       'GET /api/signals': {
         status: 403,
         body: {
           code: 'FORBIDDEN',
           message:
-            'Your Silver signal plan expired on 25 December 2026. A signal plan unlocks the signals list again.',
+            'Your Basic signal plan expired on 1 December 2026. A signal plan unlocks the signals list again.',
         },
       },
     });
-    expect(await screen.findByText(/Your Silver signal plan expired on 25 December 2026/)).toBeTruthy();
+    expect(await screen.findByText(/Your Basic signal plan expired on 1 December 2026/)).toBeTruthy();
+  });
+
+  test('staff see what a plan unlocks and ask for no customer data', async () => {
+    const fetchMock = render({}, { me: buildMe({ role: 'support' }) });
+    expect(
+      await screen.findByText('A signal plan unlocks computed ratings for more instruments'),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, 'GET /api/plans/mine')).toEqual([]);
+    expect(callsTo(fetchMock, 'GET /api/signals')).toEqual([]);
   });
 
   test('with a plan the rows are sorted by rating, highest first, unrated last, and the order turns over', async () => {

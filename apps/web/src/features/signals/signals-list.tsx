@@ -1,5 +1,6 @@
+import type { MyPlans } from '@candor/contracts/plans';
 import { SIGNAL_INTERVAL_LABELS } from '@candor/contracts/plans';
-import type { SignalList } from '@candor/contracts/signals';
+import { formatSignalPlanDay, SIGNAL_MESSAGES, type SignalList } from '@candor/contracts/signals';
 import type { SignalInterval } from '@candor/domain/plans/plan-kinds';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +9,8 @@ import { Card } from '../../components/ui/card.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { isApiError } from '../../lib/api.ts';
+import { ownPlansQuery } from '../../lib/plans-api.ts';
+import { useMe } from '../../lib/session.ts';
 import { AlertsPanel } from './alerts-panel.tsx';
 import { InstrumentsPicker } from './instruments-picker.tsx';
 import { formatUtc } from './signal-styles.ts';
@@ -20,12 +23,14 @@ export const SIGNAL_PLANS_ANCHOR = 'signal-plans';
 /**
  * The signals list a signal plan unlocks (issue 13 item 2): computed ratings of the plan's
  * instruments on its intervals, sortable, each opening its chart; the instruments picker; and the
- * rating alerts when the plan includes them. Without a plan: what a plan unlocks, and where the
- * plans are.
+ * rating alerts when the plan includes them. Without a plan: what a plan unlocks (and, when theirs
+ * ended, when), and where the plans are. The list is asked for only with an active signal plan
+ * (read from the account's plans, which the catalogue below reads too): never a refused request.
  */
 export function SignalsList() {
-  const [interval, setInterval] = useState<SignalInterval | undefined>(undefined);
-  const list = useQuery(signalsQuery(interval));
+  const isCustomer = useMe().role === 'client';
+  const plans = useQuery({ ...ownPlansQuery, enabled: isCustomer });
+  const hasPlan = plans.data?.active.some((purchase) => purchase.kind === 'signal') ?? false;
 
   return (
     <section aria-labelledby="signals-list-title" className="space-y-4">
@@ -38,19 +43,46 @@ export function SignalsList() {
           MACD, stochastic). They describe past prices and are not advice.
         </p>
       </div>
-      {list.isPending ? (
+      {!isCustomer ? (
+        <LockedSignals message={SIGNAL_MESSAGES.noPlan} />
+      ) : plans.isPending ? (
         <LoadingState>Computing ratings…</LoadingState>
-      ) : list.isError ? (
-        isApiError(list.error, 'FORBIDDEN') ? (
-          <LockedSignals message={list.error.message} />
-        ) : (
-          <LoadError onRetry={() => void list.refetch()}>The signals list could not be loaded.</LoadError>
-        )
+      ) : plans.isError ? (
+        <LoadError onRetry={() => void plans.refetch()}>The signals list could not be loaded.</LoadError>
+      ) : hasPlan ? (
+        <PlanSignals />
       ) : (
-        <UnlockedSignals list={list.data} onInterval={setInterval} refreshing={list.isFetching} />
+        <LockedSignals message={lockedMessage(plans.data)} />
       )}
     </section>
   );
+}
+
+/**
+ * Why the list is locked, in the server's words (SIGNAL_MESSAGES): the signal plan that ended last
+ * (expired, not replaced by another) and when, or that a plan unlocks it.
+ */
+function lockedMessage(plans: MyPlans): string {
+  const ended = plans.past.find(
+    (purchase) => purchase.kind === 'signal' && purchase.status === 'expired' && purchase.expiresAt,
+  );
+  if (!ended?.expiresAt) return SIGNAL_MESSAGES.noPlan;
+  return SIGNAL_MESSAGES.planExpired(ended.name, formatSignalPlanDay(new Date(ended.expiresAt)));
+}
+
+/** The list of an active plan. A plan that ends while the page is open is refused (403): locked then. */
+function PlanSignals() {
+  const [interval, setInterval] = useState<SignalInterval | undefined>(undefined);
+  const list = useQuery(signalsQuery(interval));
+  if (list.isPending) return <LoadingState>Computing ratings…</LoadingState>;
+  if (list.isError) {
+    return isApiError(list.error, 'FORBIDDEN') ? (
+      <LockedSignals message={list.error.message} />
+    ) : (
+      <LoadError onRetry={() => void list.refetch()}>The signals list could not be loaded.</LoadError>
+    );
+  }
+  return <UnlockedSignals list={list.data} onInterval={setInterval} refreshing={list.isFetching} />;
 }
 
 function LockedSignals({ message }: { message: string }) {

@@ -19,7 +19,7 @@ export const USER_SORT_LABELS = {
 
 /** The filters of the Users tab (and of its CSV export). */
 export const AdminUserFilterSchema = z.object({
-  /** A prefix of the e-mail, the username or the full name (case-insensitive). */
+  /** Any part of the e-mail, the username or the full name (case-insensitive; % and _ are literal). */
   search: z.string().trim().max(254).optional(),
   status: UserStatusSchema.optional(),
   verification: IdentityStatusSchema.optional(),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
 import { spawnServer, waitUntilReady } from '../test/server-process.ts';
 
 /** Runs `npm run admin -- …` as a person would, against its own embedded data folder. */
@@ -26,7 +27,7 @@ function admin(...args: string[]) {
 }
 
 async function roleOf(email: string): Promise<string | undefined> {
-  const db = await PGlite.create(path.join(dataDir, 'pg'));
+  const db = await PGlite.create(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS });
   try {
     const { rows } = await db.query<{ role: string }>('select role from users where email = $1', [email]);
     return rows[0]?.role;
@@ -63,7 +64,7 @@ test('role changes the staff role, and every assignment is recorded in the audit
   expect(await roleOf('root@example.com')).toBe('client');
   expect(admin('role', '--email', 'root@example.com', '--role', 'owner').code).toBe(0);
   expect(await roleOf('root@example.com')).toBe('owner');
-  const db = await PGlite.create(path.join(dataDir, 'pg'));
+  const db = await PGlite.create(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS });
   const { rows } = await db.query<{ action: string }>('select action from audit_log order by created_at');
   await db.close();
   expect(rows.map((r) => r.action)).toEqual(['staff.create_owner', 'staff.role', 'staff.role']);
@@ -118,7 +119,7 @@ test('while a server holds the embedded database, the command says so and change
 });
 
 test('reconcile is clean on a consistent ledger and names an account whose balance was changed behind its back', async () => {
-  const db = await PGlite.create(path.join(dataDir, 'pg'));
+  const db = await PGlite.create(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS });
   try {
     const { rows } = await db.query<{ id: string }>("select id from users where email = 'root@example.com'");
     const userId = rows[0]?.id;
@@ -141,7 +142,7 @@ test('reconcile is clean on a consistent ledger and names an account whose balan
   expect(clean.out).toContain('no differences');
   expect(clean.code).toBe(0);
 
-  const tamper = await PGlite.create(path.join(dataDir, 'pg'));
+  const tamper = await PGlite.create(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS });
   await tamper.exec("update ledger_accounts set balance_minor = 1000000 where kind = 'customer_cash'");
   await tamper.close();
   const drifted = admin('reconcile');
@@ -155,7 +156,7 @@ test('verify-audit recomputes the chain, and names the first row changed behind 
   expect(clean.out).toContain('Audit chain verified: 3 rows, none changed or removed.');
   expect(clean.code).toBe(0);
 
-  const db = await PGlite.create(path.join(dataDir, 'pg'));
+  const db = await PGlite.create(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS });
   await db.exec(`
     alter table audit_log disable trigger audit_log_append_only;
     update audit_log set after = '{"role":"owner","email":"someone@else.test"}' where seq = 1;
@@ -168,7 +169,7 @@ test('verify-audit recomputes the chain, and names the first row changed behind 
     /Audit chain broken at row 1: row 1 \(staff\.create_owner, id .+\) was changed\./,
   );
 
-  const repair = await PGlite.create(path.join(dataDir, 'pg'));
+  const repair = await PGlite.create(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS });
   await repair.exec(`
     alter table audit_log disable trigger audit_log_append_only;
     update audit_log set after = '{"role":"owner","email":"root@example.com","username":"root"}' where seq = 1;
@@ -229,7 +230,7 @@ test('while the server holds the embedded database, role, verify-audit, reconcil
   expect(fs.existsSync(path.join(dataDir, 'admin.sock'))).toBe(false);
   expect(await roleOf('root@example.com')).toBe('compliance');
   expect(await roleOf('second@example.com')).toBe('owner');
-  const db = await PGlite.create(path.join(dataDir, 'pg'));
+  const db = await PGlite.create(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS });
   const { rows } = await db.query<{ action: string; actor_id: string }>(
     'select action, actor_id from audit_log where seq > 3 order by seq',
   );
@@ -280,7 +281,7 @@ test('reset-link prints a one-time reset link while the server runs, audited wit
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }
-  const db = await PGlite.create(path.join(dataDir, 'pg'));
+  const db = await PGlite.create(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS });
   const { rows } = await db.query<{ action: string; actor_id: string; after: unknown; target_id: string }>(
     "select action, actor_id, after, target_id from audit_log where action = 'user.reset_link'",
   );

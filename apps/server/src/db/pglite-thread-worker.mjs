@@ -8,6 +8,7 @@
 // beside the built bundle (build.mjs).
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * PostgreSQL's start parameters: its defaults with a 32 MB buffer cache instead of 128 MB. The
@@ -28,7 +29,11 @@ function describe(error) {
 /** @type {PGlite} */
 let db;
 try {
-  db = await PGlite.create(/** @type {string} */ (workerData.dataDir), { startParams: START_PARAMS });
+  // The extensions the migrations create (db/pglite-extensions.ts lists the same).
+  db = await PGlite.create(/** @type {string} */ (workerData.dataDir), {
+    startParams: START_PARAMS,
+    extensions: { pg_trgm },
+  });
   port.postMessage({ type: 'open' });
 } catch (error) {
   port.postMessage({ type: 'failed', error: describe(error) });

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateEmbedded, openDatabase } from '../db/client.ts';
+import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +18,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'candor-test-'));
   const snapshotPath = path.join(dir, 'migrated.tar.gz');
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migrateEmbedded(client);
   const dump = await client.dumpDataDir('gzip');
   fs.writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()));

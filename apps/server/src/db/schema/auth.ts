@@ -48,10 +48,13 @@ export const users = pgTable(
     checkOneOf('users_role', t.role, USER_ROLES),
     checkOneOf('users_status', t.status, USER_STATUSES),
     checkOneOf('users_identity_status', t.identityStatus, IDENTITY_STATUSES),
-    // The Users tab searches by prefix (case-insensitive) and lists newest first, at a million rows.
+    // E-mail prefixes (the audit log's and other filters by address).
     index('users_email_prefix_idx').using('btree', t.email.op('text_pattern_ops')),
-    index('users_username_prefix_idx').using('btree', t.username.op('text_pattern_ops')),
-    index('users_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    // The Users tab finds any part of an e-mail, username or full name (case-insensitive), at a
+    // million rows: trigram indexes (pg_trgm, on PostgreSQL and PGlite alike; migration 0019).
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );

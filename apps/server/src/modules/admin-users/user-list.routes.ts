@@ -20,7 +20,7 @@ export const userListRoutes: RoutesPlugin<'db' | 'clock'> = async (app, { db, cl
       config: { access: 'customers.read' },
       schema: {
         tags: ['admin users'],
-        summary: 'Customers (10 a page): search by e-mail, username or name prefix, filter, sort',
+        summary: 'Customers (10 a page): search by any part of the e-mail, username or name, filter, sort',
         description:
           '`search` matches the start of the e-mail, the username or the full name, case-insensitive. ' +
           'Staff accounts are not listed.',

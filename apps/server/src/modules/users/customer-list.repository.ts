@@ -5,7 +5,7 @@ import {
 } from '@candor/contracts/admin-user-list';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { prefixPattern } from '../../db/like-pattern.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { type Page, pageCount, pageWindow } from '../../db/page.ts';
 import { customerCounts, users } from '../../db/schema/auth.ts';
 import { ledgerAccounts } from '../../db/schema/ledger.ts';
@@ -51,13 +51,14 @@ const columns = {
 };
 
 /**
- * The filter of the Users tab: customers only (staff are not listed), a prefix of the e-mail,
- * username or full name (case-insensitive; each has its own prefix index, migration 0007), status
- * and verification.
+ * The filter of the Users tab: customers only (staff are not listed), any part of the e-mail,
+ * username or full name (case-insensitive, `%` and `_` taken literally; each has a trigram index,
+ * migration 0019: e-mails and usernames are stored in lower case, the name is matched lowered),
+ * status and verification.
  */
 function customerFilter(filter: Omit<AdminUserFilter, 'sort'>): SQL | undefined {
   const search = filter.search?.trim().toLowerCase();
-  const pattern = search ? prefixPattern(search) : undefined;
+  const pattern = search ? containsPattern(search) : undefined;
   return and(
     eq(users.role, 'client'),
     pattern

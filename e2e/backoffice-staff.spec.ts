@@ -30,7 +30,7 @@ test('the owner adds a support member, who reads customers but moves no money; t
     fullname: `Sam Support ${tag}`,
     email: `support-${tag}@example.com`,
     username: `support_${tag}`,
-    password: `Initial-${randomBytes(6).toString('base64url')}`,
+    password: `Initial-${randomBytes(12).toString('base64url')}`,
   };
   await asAdmin(browser, async (owner) => {
     await owner.goto('/all-user?tab=staff');
@@ -39,8 +39,19 @@ test('the owner adds a support member, who reads customers but moves no money; t
     await dialog.getByLabel('Full name').fill(support.fullname);
     await dialog.getByLabel('Email').fill(support.email);
     await dialog.getByLabel('Username').fill(support.username);
-    await dialog.getByLabel('Initial password').fill(support.password);
+    // A password easy to guess is refused beside its field (decision 049).
+    const password = dialog.getByLabel('Initial password');
+    await password.fill('password123');
     await dialog.getByLabel('Role').selectOption('support');
+    await dialog.getByRole('button', { name: 'Add staff member' }).click();
+    await expect(password).toHaveAccessibleDescription(/too easy to guess for a staff account/);
+    await owner.setViewportSize({ width: 1440, height: 900 });
+    await owner.screenshot({ path: '/tmp/staff-weak-password-1440.png' });
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await expect(password).toBeInViewport();
+    await owner.screenshot({ path: '/tmp/staff-weak-password-390.png' });
+    await owner.setViewportSize({ width: 1440, height: 900 });
+    await password.fill(support.password);
     await dialog.getByRole('button', { name: 'Add staff member' }).click();
     await expect(toast(owner, 'Staff member added')).toBeVisible();
     await expect(owner.getByLabel(`Role of ${support.fullname}`)).toHaveValue('support');

@@ -36,6 +36,7 @@ const external = [
   '@aws-sdk/*', // loaded only when S3 is configured
   'nodemailer', // loaded with the first e-mail
   'file-type', // loaded with the first upload
+  '@zxcvbn-ts/*', // its dictionaries (over 1 MB) load with the first staff password checked
 ];
 // Bundled although they read files at run time in some uses, none of them the server's: pino's
 // worker-thread transports (`transport` option; the server logs to stdout) and @fastify/static's

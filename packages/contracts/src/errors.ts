@@ -16,6 +16,9 @@ export const ERROR_CODES = [
   // Passkeys (issue 11): adding one needs a recent sign-in.
   'REAUTHENTICATION_REQUIRED',
   'WRONG_PASSWORD',
+  // Staff passwords (decision 049): a guessable one is refused, and a staff sign-in with one too.
+  'WEAK_PASSWORD',
+  'PASSWORD_CHANGE_REQUIRED',
   'TOO_MANY_ATTEMPTS',
   'RATE_LIMITED',
   'FILE_REQUIRED',

@@ -11,6 +11,7 @@ import { reconcileLedger } from '../modules/ledger/reconcile.ts';
 import { createPasswordResetLink } from '../modules/password-resets/reset-link.ts';
 import { readSiteName } from '../modules/settings/settings.service.ts';
 import { assignRole } from '../modules/staff/staff.service.ts';
+import { requireStrongStaffPassword } from '../modules/staff/staff-password.ts';
 import { createStorageFromEnv } from '../modules/storage/storage-from-env.ts';
 import { findUserByEmail, makeVerifiedStaff } from '../modules/users/users.repository.ts';
 import { requireLockedUser } from '../modules/users/users.service.ts';
@@ -97,6 +98,12 @@ async function createOwner(db: Db, env: Env, request: AdminRequest, answer: Admi
     throw new UsageError(
       `An account with the e-mail ${normalized} already exists. Use: npm run admin -- role --email ${normalized} --role owner`,
     );
+  try {
+    await requireStrongStaffPassword(db, password, { email: normalized, username, name: fullname });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'WEAK_PASSWORD') throw new UsageError(error.message);
+    throw error;
+  }
   // Loaded here, not with the module: the sign-up is the only command that needs better-auth and
   // the mailer, whose loading is most of a command's start-up under tsx (`npm run admin`).
   const [{ createAuth }, { createMailer }] = await Promise.all([

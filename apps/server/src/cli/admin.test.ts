@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
@@ -13,6 +14,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../..');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 let dataDir: string;
+
+/** Staff passwords must be hard to guess (decision 049). */
+const OWNER_PASSWORD = 'Ledger-Plum-42-Orbit';
 
 // Each run starts a process and opens the embedded database: slow on a busy two-core machine.
 vi.setConfig({ testTimeout: 180_000 });
@@ -48,7 +52,7 @@ test('create works on a data folder that does not exist yet, and makes an admini
     '--email',
     'Root@Example.com',
     '--password',
-    'password123',
+    OWNER_PASSWORD,
     '--username',
     'root',
     '--fullname',
@@ -87,7 +91,7 @@ test('bad input is refused with a clear message and exit code 2', () => {
     '--email',
     'root@example.com',
     '--password',
-    'password123',
+    OWNER_PASSWORD,
     '--username',
     'r2',
     '--fullname',
@@ -95,6 +99,23 @@ test('bad input is refused with a clear message and exit code 2', () => {
   );
   expect(taken.code).toBe(2);
   expect(taken.out).toContain('already exists');
+});
+
+test('create refuses an owner password that is easy to guess, and creates nothing', async () => {
+  const weak = admin(
+    'create',
+    '--email',
+    'weak@example.com',
+    '--password',
+    'password123',
+    '--username',
+    'weakling',
+    '--fullname',
+    'Weak Owner',
+  );
+  expect(weak.code).toBe(2);
+  expect(weak.out).toContain(STAFF_PASSWORD_MESSAGES.tooWeak);
+  expect(await roleOf('weak@example.com')).toBeUndefined();
 });
 
 test('while a server holds the embedded database, the command says so and changes nothing', async () => {
@@ -204,7 +225,7 @@ test('while the server holds the embedded database, role, verify-audit, reconcil
       '--email',
       'second@example.com',
       '--password',
-      'password123',
+      OWNER_PASSWORD,
       '--username',
       'second',
       '--fullname',
@@ -220,7 +241,7 @@ test('while the server holds the embedded database, role, verify-audit, reconcil
     const signIn = await fetch(`${server.baseUrl}/api/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.baseUrl },
-      body: JSON.stringify({ email: 'second@example.com', password: 'password123' }),
+      body: JSON.stringify({ email: 'second@example.com', password: OWNER_PASSWORD }),
     });
     expect(signIn.status).toBe(200);
   } finally {
@@ -266,13 +287,13 @@ test('reset-link prints a one-time reset link while the server runs, audited wit
         headers: { 'content-type': 'application/json', origin: server.baseUrl },
         body: JSON.stringify({ token, newPassword }),
       });
-    expect((await complete('a-new-password-1')).status).toBe(204);
+    expect((await complete('Quiet-Lamp-Garden-7')).status).toBe(204);
     // One time only.
-    expect((await complete('another-password-2')).status).toBe(400);
+    expect((await complete('Brass-Heron-Tundra-5')).status).toBe(400);
     const signIn = await fetch(`${server.baseUrl}/api/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.baseUrl },
-      body: JSON.stringify({ email: 'second@example.com', password: 'a-new-password-1' }),
+      body: JSON.stringify({ email: 'second@example.com', password: 'Quiet-Lamp-Garden-7' }),
     });
     expect(signIn.status).toBe(200);
     expect(server.output()).toContain('/reset-password/new?token=[redacted]');

@@ -5,6 +5,7 @@ import {
   SAME_EMAIL_MESSAGE,
   SAME_PASSWORD_MESSAGE,
 } from '@candor/contracts/auth';
+import { isStaffRole } from '@candor/contracts/staff';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,11 +13,13 @@ import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { startWithdrawalWait } from '../account-security/account-security.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { requireStrongStaffPassword } from '../staff/staff-password.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
 import { requireUser } from '../users/users.service.ts';
 
 /**
- * Changes the password (to another one: the same one is refused) and ends every other session of the account. better-auth replaces the
+ * Changes the password (to another one: the same one is refused; a staff member's must be hard to
+ * guess, staff-password.ts) and ends every other session of the account. better-auth replaces the
  * caller's session too: the returned cookies carry the new one. New withdrawals then wait 24 hours.
  */
 export async function changePassword({
@@ -40,6 +43,9 @@ export async function changePassword({
 }): Promise<string[]> {
   if (input.newPassword === input.currentPassword)
     throw new AppError('VALIDATION_FAILED', SAME_PASSWORD_MESSAGE);
+  if (isStaffRole(actor.role)) {
+    await requireStrongStaffPassword(db, input.newPassword, await requireUser(db, actor.id));
+  }
   const cookies = await callChangePassword(auth, input, headers);
   // The owner hears of it: someone who took the account over would change the password first.
   const { notice } = await startWithdrawalWait(db, {

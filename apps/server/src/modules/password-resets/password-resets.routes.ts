@@ -58,6 +58,7 @@ export const passwordResetsRoutes: RoutesPlugin<'db' | 'auth' | 'clock'> = async
     },
     async (request, reply) => {
       await completePasswordReset({
+        db,
         auth,
         input: request.body,
         headers: authHeaders(request, { withCookies: false }),

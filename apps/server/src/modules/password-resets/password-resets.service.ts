@@ -3,7 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import { findUserByEmail } from '../users/users.repository.ts';
+import { requireStrongPasswordIfStaff } from '../staff/staff-password.ts';
+import { findUserByEmail, findUserById } from '../users/users.repository.ts';
+import { findResetLinkUserId } from './reset-link.ts';
 import type { ResetThrottle } from './reset-throttle.ts';
 
 const INVALID_LINK = 'This reset link is invalid or has expired.';
@@ -35,16 +37,25 @@ export async function requestPasswordReset({
   return { message: 'Password reset email sent! Check your inbox.' };
 }
 
-/** Sets the new password; better-auth consumes the token and ends every session of the account. */
+/**
+ * Sets the new password; better-auth consumes the token and ends every session of the account. A
+ * staff account's new password must be hard to guess (staff-password.ts); refused, the link still
+ * works for a better one.
+ */
 export async function completePasswordReset({
+  db,
   auth,
   input,
   headers,
 }: {
+  db: Db;
   auth: Auth;
   input: CompletePasswordResetRequest;
   headers: Headers;
 }): Promise<void> {
+  const userId = await findResetLinkUserId(db, input.token);
+  const user = userId ? await findUserById(db, userId) : undefined;
+  if (user) await requireStrongPasswordIfStaff(db, input.newPassword, user);
   try {
     await auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword }, headers });
   } catch (error) {

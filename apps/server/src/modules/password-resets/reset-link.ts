@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { verifications } from '../../db/schema/auth.ts';
 
@@ -29,4 +30,13 @@ export async function createPasswordResetLink(
     updatedAt: now,
   });
   return { url: resetPasswordUrl(publicUrl, token), expiresAt };
+}
+
+/** Whose account a reset link is for (its verification row's value), while the row exists. */
+export async function findResetLinkUserId(db: Db, token: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: verifications.value })
+    .from(verifications)
+    .where(eq(verifications.identifier, `reset-password:${token}`));
+  return row?.userId;
 }

@@ -11,9 +11,26 @@ export async function deleteSessionByToken(db: Db, token: string): Promise<void>
 export async function findAccountByEmail(
   db: Db,
   email: string,
-): Promise<{ id: string; email: string; name: string; twoFactorEnabled: boolean } | undefined> {
+): Promise<
+  | {
+      id: string;
+      email: string;
+      name: string;
+      username: string | null;
+      role: string;
+      twoFactorEnabled: boolean;
+    }
+  | undefined
+> {
   const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, twoFactorEnabled: users.twoFactorEnabled })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      username: users.username,
+      role: users.role,
+      twoFactorEnabled: users.twoFactorEnabled,
+    })
     .from(users)
     .where(eq(users.email, email));
   return row;

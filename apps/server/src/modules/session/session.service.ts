@@ -1,11 +1,13 @@
-import type { Me, SignInRequest } from '@candor/contracts/auth';
+import { type Me, type SignInRequest, STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
+import { isStaffRole } from '@candor/contracts/staff';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
+import { isStrongStaffPasswordOf } from '../staff/staff-password.ts';
 import { isKnownBrowser } from './known-browsers.ts';
 import { accountDelayMs, decideLogin, type LoginDecision, type LoginThrottle } from './login-throttle.ts';
-import { findAccountByEmail } from './session.repository.ts';
+import { deleteSessionByToken, findAccountByEmail } from './session.repository.ts';
 import { sendUnlockLink } from './sign-in-mails.ts';
 import {
   type Client,
@@ -86,6 +88,13 @@ export async function signIn({
     throw new AppError('INVALID_CREDENTIALS', LOGIN_FAILED);
   }
   const { response, headers } = signedIn;
+  if (account && isStaffRole(account.role) && !(await isStrongStaffPasswordOf(db, input.password, account))) {
+    // Right, but too easy to guess for a staff account (a customer promoted, or a password from
+    // before the rule, decision 049): no session; a reset sets a better one. A two-factor challenge
+    // is left unanswered: its cookie is not sent.
+    if (!isTwoFactorChallenge(response)) await deleteSessionByToken(db, response.token);
+    throw new AppError('PASSWORD_CHANGE_REQUIRED', STAFF_PASSWORD_MESSAGES.changeRequired);
+  }
   // Two-factor on: the password was right, the code comes next (two-factor-sign-in.ts).
   if (isTwoFactorChallenge(response)) return { twoFactorRequired: true, cookies: headers.getSetCookie() };
   const user = await requireOpenAccount(db, response.user.id, response.token);

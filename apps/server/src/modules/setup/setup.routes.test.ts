@@ -1,3 +1,4 @@
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
 import { eq, ne } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -10,13 +11,16 @@ import { issueSetupToken } from './setup.service.ts';
 /** First run in the browser (issue 10, item 7). The tests run in order on one fresh installation. */
 const t = useTestApp();
 
+/** The owner's password must be hard to guess (decision 049). */
+const OWNER_PASSWORD = 'Copper-Fjord-Meadow-72';
+
 function owner(token: string, n: number) {
   return {
     token,
     fullname: `First Owner ${n}`,
     email: `owner${n}@example.test`,
     username: `owner${n}`,
-    password: 'a-strong-password',
+    password: OWNER_PASSWORD,
   };
 }
 
@@ -56,6 +60,15 @@ test('a sign-up refused (a taken username) gives the token back', async () => {
   expect(await status(token)).toEqual({ valid: true });
 });
 
+test('an owner password easy to guess is refused in plain words, and the link still works', async () => {
+  const token = (await issueSetupToken(t.db)) ?? '';
+  const weak = await post({ ...owner(token, 8), password: 'password123' });
+  expect(weak.statusCode).toBe(400);
+  expect(weak.json()).toEqual({ code: 'WEAK_PASSWORD', message: STAFF_PASSWORD_MESSAGES.tooWeak });
+  expect(await t.db.select().from(users).where(eq(users.email, 'owner8@example.test'))).toEqual([]);
+  expect(await status(token)).toEqual({ valid: true });
+});
+
 test('two racing setups with the link create one owner; the account is verified, audited, and signs in', async () => {
   const token = (await issueSetupToken(t.db)) ?? '';
   const answers = await Promise.all([post(owner(token, 1)), post(owner(token, 2))]);
@@ -73,7 +86,7 @@ test('two racing setups with the link create one owner; the account is verified,
   expect(audit?.after).toMatchObject({ email: winner, role: 'owner' });
 
   const browser = new Browser(t.app);
-  await signIn(browser, winner, 'a-strong-password');
+  await signIn(browser, winner, OWNER_PASSWORD);
   expect((await browser.request({ method: 'GET', url: '/api/me' })).json()).toMatchObject({ role: 'owner' });
 
   // Used: the link answers invalid and creates nobody.

@@ -5,6 +5,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { requireStrongStaffPassword } from '../staff/staff-password.ts';
 import { hasStaff, makeVerifiedStaff } from '../users/users.repository.ts';
 import { signUp } from '../users/users.service.ts';
 import {
@@ -71,6 +72,13 @@ export async function createOwner({
   const { token, ...signUpInput } = input;
   const hash = hashToken(token);
   if (await hasStaff(db)) throw invalidLink();
+  // The password is checked before the token is used: a refused one leaves the link working.
+  if (!(await isSetupTokenValid(db, token))) throw invalidLink();
+  await requireStrongStaffPassword(db, signUpInput.password, {
+    email: signUpInput.email,
+    username: signUpInput.username,
+    name: signUpInput.fullname,
+  });
   if (!(await consumeSetupTokenHash(db, hash))) throw invalidLink();
   let id: string;
   try {

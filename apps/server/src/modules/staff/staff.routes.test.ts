@@ -1,3 +1,4 @@
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { runAdminCommand } from '../../cli/admin-commands.ts';
@@ -53,7 +54,7 @@ describe('the Staff tab', () => {
         fullname: 'Sam Support',
         email: 'Sam.Support@Example.test',
         username: 'sam_support',
-        password: 'initial-password-1',
+        password: 'Initial-Heron-Tundra-58',
         role: 'support',
       },
     });
@@ -63,7 +64,7 @@ describe('the Staff tab', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, member.id));
     expect(row).toMatchObject({ role: 'support', emailVerified: true });
     const sam = new Browser(t.app);
-    await signIn(sam, 'sam.support@example.test', 'initial-password-1');
+    await signIn(sam, 'sam.support@example.test', 'Initial-Heron-Tundra-58');
     expect((await sam.request({ method: 'GET', url: '/api/me' })).json()).toMatchObject({ role: 'support' });
     const [audit] = await auditOf(member.id);
     expect(audit).toMatchObject({
@@ -80,12 +81,42 @@ describe('the Staff tab', () => {
         fullname: 'X',
         email: 'sam.support@example.test',
         username: 'other',
-        password: 'password-123',
+        password: 'Brass-Lantern-Orbit-31',
         role: 'admin',
       },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('EMAIL_TAKEN');
+  });
+
+  test('a staff password easy to guess is refused in plain words, and no account is made', async () => {
+    const add = (password: string) =>
+      ownerBrowser.request({
+        method: 'POST',
+        url: '/api/admin/staff',
+        payload: {
+          fullname: 'Tessa Weakley',
+          email: 'tessa.weakley@example.test',
+          username: 'tessa_w',
+          password,
+          role: 'accountant',
+        },
+      });
+    // Common passwords, their usual variants, the site's name, the member's own name, the back office's words.
+    for (const password of [
+      'password123',
+      'Password123!',
+      'qwertyuiop1',
+      'Candor2026!',
+      'TessaWeakley1',
+      'Staff-password-1',
+    ]) {
+      const res = await add(password);
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json()).toEqual({ code: 'WEAK_PASSWORD', message: STAFF_PASSWORD_MESSAGES.tooWeak });
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, 'tessa.weakley@example.test'))).toEqual([]);
+    expect((await add('Copper-Fjord-Meadow-72')).statusCode).toBe(201);
   });
 
   test('the owner changes a role, or removes a member from the staff; each assignment audited', async () => {

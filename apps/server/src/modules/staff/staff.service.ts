@@ -23,6 +23,7 @@ import {
 } from '../users/users.repository.ts';
 import { requireLockedUser, signUp } from '../users/users.service.ts';
 import { lockOwners, type StaffMemberRow, selectStaffMembers } from './staff.repository.ts';
+import { requireStrongStaffPassword } from './staff-password.ts';
 
 function toStaffMember(row: StaffMemberRow): StaffMember {
   return {
@@ -115,8 +116,8 @@ export async function grantStaffRole(
 }
 
 /**
- * Creates a staff account: signed up as every account is (better-auth hashes the password), then
- * verified (the owner typed the address) and given its role, audited as 'staff.create'.
+ * Creates a staff account with a password hard to guess (staff-password.ts): signed up as every
+ * account is (better-auth hashes the password), then verified (the owner typed the address) and given its role, audited as 'staff.create'.
  */
 export async function createStaffMember({
   db,
@@ -134,6 +135,11 @@ export async function createStaffMember({
   headers: Headers;
 }): Promise<StaffMember> {
   const { role, ...signUpInput } = input;
+  await requireStrongStaffPassword(db, input.password, {
+    email: input.email,
+    username: input.username,
+    name: input.fullname,
+  });
   const { id } = await signUp({ db, auth, input: signUpInput, headers });
   const email = input.email.trim().toLowerCase();
   await db.transaction(async (tx) => {

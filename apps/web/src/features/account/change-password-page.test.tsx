@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
@@ -63,5 +64,37 @@ describe('ChangePasswordPage', () => {
       { currentPassword: 'old password', newPassword: 'new password' },
     ]);
     expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+  });
+
+  test('a staff member is told the stricter rule, and a password too easy to guess is refused beside the field', async () => {
+    mockApi({
+      'POST /api/account/password': {
+        status: 400,
+        body: { code: 'WEAK_PASSWORD', message: STAFF_PASSWORD_MESSAGES.tooWeak },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPages([{ path: '/change-password', component: ChangePasswordPage }], '/change-password', {
+      me: buildMe({ role: 'accountant' }),
+    });
+    expect(await screen.findByText(new RegExp(STAFF_PASSWORD_MESSAGES.hint))).toBeTruthy();
+    await user.type(screen.getByLabelText('Current password'), 'old password');
+    await user.type(screen.getByLabelText('New password'), 'password123');
+    await user.type(screen.getByLabelText('Confirm new password'), 'password123');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    const field = screen.getByLabelText('New password');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      STAFF_PASSWORD_MESSAGES.tooWeak,
+    );
+  });
+
+  test("a customer is not told the staff's rule", async () => {
+    mockApi({});
+    renderPages([{ path: '/change-password', component: ChangePasswordPage }], '/change-password', {
+      me: buildMe(),
+    });
+    expect(await screen.findByText(/Use at least 8 characters\./)).toBeTruthy();
+    expect(screen.queryByText(new RegExp(STAFF_PASSWORD_MESSAGES.hint))).toBeNull();
   });
 });

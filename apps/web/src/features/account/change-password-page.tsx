@@ -1,3 +1,5 @@
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
+import { isStaffRole } from '@candor/contracts/staff';
 import { useMutation } from '@tanstack/react-query';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
@@ -5,6 +7,7 @@ import { PasswordField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
+import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { changePassword } from './account-api.ts';
@@ -14,6 +17,7 @@ import { BackToAccount, FormPanel } from './account-parts.tsx';
 
 export function ChangePasswordPage() {
   useDocumentBranding('Change password');
+  const staff = isStaffRole(useMe().role);
   const form = useZodForm(ChangePasswordFormSchema, {
     currentPassword: '',
     newPassword: '',
@@ -30,7 +34,9 @@ export function ChangePasswordPage() {
     },
     onError: (error) => {
       if (isApiError(error, 'WRONG_PASSWORD')) notify.error(ACCOUNT_MESSAGES.wrongCurrentPassword);
-      else notify.error(ACCOUNT_MESSAGES.passwordUpdateFailed(errorMessage(error)));
+      else if (isApiError(error, 'WEAK_PASSWORD')) {
+        form.setError('newPassword', { message: error.message }, { shouldFocus: true });
+      } else notify.error(ACCOUNT_MESSAGES.passwordUpdateFailed(errorMessage(error)));
     },
   });
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
@@ -42,7 +48,7 @@ export function ChangePasswordPage() {
       <BackToAccount />
       <PageHeader
         title="Change password"
-        description="Use at least 8 characters. Your other signed-in devices will be signed out."
+        description={`Use at least 8 characters.${staff ? ` ${STAFF_PASSWORD_MESSAGES.hint}` : ''} Your other signed-in devices will be signed out.`}
       />
       <FormPanel>
         <form noValidate onSubmit={onSubmit} className="space-y-4">

@@ -1,3 +1,4 @@
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
 import { CreateStaffMemberRequestSchema, STAFF_MESSAGES } from '@candor/contracts/staff-members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
@@ -9,9 +10,11 @@ import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { RoleField } from './role-options.tsx';
 import { createStaffMember } from './staff-api.ts';
 
-const TAKEN_FIELDS = [
+/** Refusals that belong to one field: shown beside it. */
+const FIELD_ERRORS = [
   { code: 'USERNAME_TAKEN', field: 'username' },
   { code: 'EMAIL_TAKEN', field: 'email' },
+  { code: 'WEAK_PASSWORD', field: 'password' },
 ] as const;
 
 /** Adds a staff member: a verified account with an initial password the owner hands over. */
@@ -28,8 +31,8 @@ export function AddStaffDialog({ onClose }: { onClose: () => void }) {
       onClose();
     },
     onError: (error) => {
-      const taken = TAKEN_FIELDS.find(({ code }) => isApiError(error, code))?.field;
-      if (taken) form.setError(taken, { message: error.message }, { shouldFocus: true });
+      const own = FIELD_ERRORS.find(({ code }) => isApiError(error, code))?.field;
+      if (own) form.setError(own, { message: error.message }, { shouldFocus: true });
       else notify.error(error.message);
     },
   });
@@ -46,7 +49,12 @@ export function AddStaffDialog({ onClose }: { onClose: () => void }) {
         <TextField label="Full name" autoComplete="off" {...field('fullname')} />
         <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
         <TextField label="Username" autoComplete="off" {...field('username')} />
-        <PasswordField label="Initial password" autoComplete="new-password" {...field('password')} />
+        <PasswordField
+          label="Initial password"
+          autoComplete="new-password"
+          hint={STAFF_PASSWORD_MESSAGES.hint}
+          {...field('password')}
+        />
         <RoleField role={role} registration={form.register('role')} />
         <DialogButtons
           busy={create.isPending}

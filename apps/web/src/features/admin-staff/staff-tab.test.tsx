@@ -1,3 +1,4 @@
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
@@ -116,6 +117,32 @@ describe('the Staff tab', () => {
       password: 'initial-pass-1',
       role: 'accountant',
     });
+  });
+
+  test('says the initial password must be hard to guess, and a refused one is said under its field', async () => {
+    mockApi({
+      'GET /api/admin/staff': { status: 200, body: { items: [OWNER] } },
+      'POST /api/admin/staff': {
+        status: 400,
+        body: { code: 'WEAK_PASSWORD', message: STAFF_PASSWORD_MESSAGES.tooWeak },
+      },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add staff member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add staff member' });
+    expect(within(dialog).getByText(STAFF_PASSWORD_MESSAGES.hint)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Full name'), 'Sam Support');
+    await user.type(within(dialog).getByLabelText('Email'), 'sam@example.com');
+    await user.type(within(dialog).getByLabelText('Username'), 'sam');
+    await user.type(within(dialog).getByLabelText('Initial password'), 'password123');
+    await user.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
+    const field = within(dialog).getByLabelText('Initial password');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      STAFF_PASSWORD_MESSAGES.tooWeak,
+    );
+    expect(screen.getByRole('dialog', { name: 'Add staff member' })).toBeTruthy();
   });
 
   test('gives a role to an existing account by its e-mail', async () => {

@@ -1,3 +1,4 @@
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
@@ -72,5 +73,18 @@ describe('LoginPage', () => {
     renderPages([route], '/?redirect=%2F%2Fevil.example%2Fphish');
     await logIn('casey@example.com', 'the password');
     expect(await screen.findByText('Marker /dashboard')).toBeTruthy();
+  });
+
+  test('a staff password too easy to guess: the server says to reset it', async () => {
+    mockApi({
+      'POST /api/session': {
+        status: 403,
+        body: { code: 'PASSWORD_CHANGE_REQUIRED', message: STAFF_PASSWORD_MESSAGES.changeRequired },
+      },
+    });
+    renderPages([route], '/');
+    await logIn('sam@example.com', 'password123');
+    expect(await screen.findByText(STAFF_PASSWORD_MESSAGES.changeRequired)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot password' })).toBeTruthy();
   });
 });

@@ -43,8 +43,12 @@ export function LoginPage() {
       queryClient.setQueryData(queryKeys.session, answer);
       await continueAfterSignIn();
     } catch (error) {
-      const throttled = isApiError(error, 'TOO_MANY_ATTEMPTS') || isApiError(error, 'RATE_LIMITED');
-      setFailure(throttled ? error.message : AUTH_MESSAGES.loginFailed);
+      // The server's words when they tell what to do: wait, or (a staff password too easy to guess) reset it.
+      const actionable =
+        isApiError(error, 'TOO_MANY_ATTEMPTS') ||
+        isApiError(error, 'RATE_LIMITED') ||
+        isApiError(error, 'PASSWORD_CHANGE_REQUIRED');
+      setFailure(actionable ? error.message : AUTH_MESSAGES.loginFailed);
     }
   });
 

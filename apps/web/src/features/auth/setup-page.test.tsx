@@ -1,3 +1,4 @@
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
@@ -80,5 +81,25 @@ describe('the first-run setup page', () => {
     await user.click(screen.getByRole('button', { name: 'Create the owner account' }));
     expect(await screen.findByText('This setup link is not valid or has already been used.')).toBeTruthy();
     expect(screen.queryByLabelText('Full name')).toBeNull();
+  });
+
+  test("says the owner's password must be hard to guess, and a refused one is said beside the field", async () => {
+    mockApi({
+      'GET /api/setup': { status: 200, body: { valid: true } },
+      'POST /api/setup': {
+        status: 400,
+        body: { code: 'WEAK_PASSWORD', message: STAFF_PASSWORD_MESSAGES.tooWeak },
+      },
+    });
+    renderSetup('/setup?token=tok123');
+    expect(await screen.findByText(STAFF_PASSWORD_MESSAGES.hint)).toBeTruthy();
+    const user = await fillOwner();
+    await user.click(screen.getByRole('button', { name: 'Create the owner account' }));
+    const field = screen.getByLabelText('Password');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      STAFF_PASSWORD_MESSAGES.tooWeak,
+    );
+    expect(screen.getByRole('heading', { name: 'Create the owner account' })).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
 import { SETUP_MESSAGES } from '@candor/contracts/setup';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -14,9 +15,11 @@ import { AUTH_MESSAGES } from './auth-messages.ts';
 import { InvalidLinkNotice } from './auth-notices.tsx';
 import { createOwner, readSetupStatus } from './setup-api.ts';
 
-const TAKEN_FIELDS = [
+/** Refusals that belong to one field: shown beside it. */
+const FIELD_ERRORS = [
   { code: 'USERNAME_TAKEN', field: 'username' },
   { code: 'EMAIL_TAKEN', field: 'email' },
+  { code: 'WEAK_PASSWORD', field: 'password' },
 ] as const;
 
 /**
@@ -60,8 +63,8 @@ function OwnerForm({ token }: { token: string }) {
       await navigate({ to: '/' });
     },
     onError: (error) => {
-      const taken = TAKEN_FIELDS.find(({ code }) => isApiError(error, code))?.field;
-      if (taken) form.setError(taken, { message: error.message }, { shouldFocus: true });
+      const own = FIELD_ERRORS.find(({ code }) => isApiError(error, code))?.field;
+      if (own) form.setError(own, { message: error.message }, { shouldFocus: true });
     },
   });
   const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...account }) =>
@@ -69,7 +72,7 @@ function OwnerForm({ token }: { token: string }) {
   );
   const usedLink = isApiError(create.error, 'INVALID_TOKEN');
   const failure =
-    create.error && !usedLink && !TAKEN_FIELDS.some(({ code }) => isApiError(create.error, code))
+    create.error && !usedLink && !FIELD_ERRORS.some(({ code }) => isApiError(create.error, code))
       ? isApiError(create.error)
         ? create.error.message
         : AUTH_MESSAGES.genericFailure
@@ -90,7 +93,12 @@ function OwnerForm({ token }: { token: string }) {
       <TextField label="Full name" autoComplete="name" {...field('fullname')} />
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <TextField label="Username" autoComplete="username" {...field('username')} />
-      <PasswordField label="Password" autoComplete="new-password" {...field('password')} />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        hint={STAFF_PASSWORD_MESSAGES.hint}
+        {...field('password')}
+      />
       <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
       <SubmitButton busy={create.isPending} busyLabel="Creating..." className="w-full">
         Create the owner account

@@ -130,18 +130,6 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 /** A new password that is the current one changes nothing but would end every other session. */
 export const SAME_PASSWORD_MESSAGE = 'The new password must be different from the current one';
 
-/**
- * Staff accounts hold power over customers' money: their passwords must be hard to guess, not only
- * 8 characters long (decision 049). The server estimates it; customers keep the seed's rule.
- */
-export const STAFF_PASSWORD_MESSAGES = {
-  tooWeak:
-    'This password is too easy to guess for a staff account. Use a longer one that is not a common word, name or pattern: several unrelated words, for example.',
-  hint: 'As a staff member, choose a password that is hard to guess: several unrelated words, for example.',
-  changeRequired:
-    'Your password is too easy to guess for a staff account, so it no longer signs in. Choose a new one with Forgot password.',
-} as const;
-
 export const ChangeEmailRequestSchema = z.object({
   newEmail: emailField({
     required: 'Please fill in all fields',

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';

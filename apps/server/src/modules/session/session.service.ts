@@ -1,5 +1,6 @@
-import { type Me, type SignInRequest, STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
+import type { Me, SignInRequest } from '@candor/contracts/auth';
 import { isStaffRole } from '@candor/contracts/staff';
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';

@@ -1,4 +1,4 @@
-import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
 import { eq, ne } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';

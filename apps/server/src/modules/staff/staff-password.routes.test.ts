@@ -1,4 +1,4 @@
-import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { sessions, users } from '../../db/schema/auth.ts';

@@ -1,5 +1,5 @@
-import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
 import { isStaffRole, STAFF_ROLES } from '@candor/contracts/staff';
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';

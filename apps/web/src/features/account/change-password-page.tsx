@@ -1,5 +1,5 @@
-import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
 import { isStaffRole } from '@candor/contracts/staff';
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
 import { useMutation } from '@tanstack/react-query';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';

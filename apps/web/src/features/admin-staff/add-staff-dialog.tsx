@@ -1,5 +1,5 @@
-import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
 import { CreateStaffMemberRequestSchema, STAFF_MESSAGES } from '@candor/contracts/staff-members';
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
 import { PasswordField, TextField } from '../../components/ui/text-field.tsx';

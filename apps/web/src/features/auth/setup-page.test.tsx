@@ -1,4 +1,4 @@
-import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';

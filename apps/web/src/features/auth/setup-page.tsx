@@ -1,5 +1,5 @@
-import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/auth';
 import { SETUP_MESSAGES } from '@candor/contracts/setup';
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';

@@ -1,0 +1,12 @@
+/**
+ * Staff accounts hold power over customers' money: their passwords must be hard to guess, not only
+ * 8 characters long (decision 049). The server estimates it; customers keep the seed's rule. A
+ * module of its own: the login page's first load needs none of these words.
+ */
+export const STAFF_PASSWORD_MESSAGES = {
+  tooWeak:
+    'This password is too easy to guess for a staff account. Use a longer one that is not a common word, name or pattern: several unrelated words, for example.',
+  hint: 'As a staff member, choose a password that is hard to guess: several unrelated words, for example.',
+  changeRequired:
+    'Your password is too easy to guess for a staff account, so it no longer signs in. Choose a new one with Forgot password.',
+} as const;

@@ -3,7 +3,8 @@ import { asAdmin } from './fixtures/admin.ts';
 import { readE2eEnv } from './fixtures/env.ts';
 import { makePng } from './fixtures/png.ts';
 import { expect, test } from './fixtures/test.ts';
-import { logInThroughUi, toast, turnOnTwoFactorThroughUi } from './fixtures/ui.ts';
+import { logInThroughUi, submitLoginForm, toast, turnOnTwoFactorThroughUi } from './fixtures/ui.ts';
+import { buildUser, signUpThroughApi } from './fixtures/users.ts';
 
 test('the owner adds a support member, who reads customers but moves no money; the audit log records it', async ({
   page,
@@ -117,5 +118,49 @@ test('the owner adds a support member, who reads customers but moves no money; t
     await expect(row).toContainText(support.fullname);
     await row.getByRole('button').click();
     await expect(row).toContainText('support');
+
+    // A bulk export is audited (decision 046), and the Kind filter finds it.
+    const exported = await owner.request.get('/api/admin/users/export.csv');
+    expect(exported.status()).toBe(200);
+    await owner.getByRole('button', { name: 'Clear' }).click();
+    await owner.getByLabel('Kind').selectOption({ label: 'Customer exports' });
+    await owner.getByRole('button', { name: 'Apply' }).click();
+    const exports = owner.getByRole('listitem').filter({ hasText: 'Customers exported' });
+    await expect(exports.first()).toBeVisible();
+    await expect(owner.getByRole('listitem').filter({ hasText: 'Staff member added' })).toHaveCount(0);
+    await owner.setViewportSize({ width: 1440, height: 900 });
+    await owner.screenshot({ path: '/tmp/audit-exports-1440.png' });
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await owner.screenshot({ path: '/tmp/audit-exports-390.png', fullPage: true });
   });
+});
+
+test('a customer given a staff role with a password easy to guess must choose a new one before signing in', async ({
+  page,
+  browser,
+}) => {
+  // Customers keep the seed's rule: any 8 characters.
+  const customer = buildUser({ password: 'password123' });
+  await signUpThroughApi(customer);
+  await asAdmin(browser, async (owner) => {
+    await owner.goto('/all-user?tab=staff');
+    await owner.getByRole('button', { name: 'Add existing account' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Give a role to an existing account' });
+    await dialog.getByLabel('Email').fill(customer.email);
+    await dialog.getByLabel('Role').selectOption('support');
+    await dialog.getByRole('button', { name: 'Give role' }).click();
+    await expect(toast(owner, 'Role updated')).toBeVisible();
+  });
+
+  // As staff, that password no longer signs in: the page says why and what to do.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await submitLoginForm(page, customer);
+  await expect(
+    page.getByText(/too easy to guess for a staff account, so it no longer signs in/),
+  ).toBeVisible();
+  await expect(page).toHaveURL('/');
+  await page.screenshot({ path: '/tmp/staff-weak-sign-in-1440.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/staff-weak-sign-in-390.png', fullPage: true });
 });

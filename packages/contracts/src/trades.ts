@@ -1,12 +1,7 @@
 import { INSTRUMENT_CLASSES } from '@candor/domain/market/instrument';
 import { DESK_TRADE_STATUSES } from '@candor/domain/trading/desk-trade-status';
 import { SPREAD_UNITS } from '@candor/domain/trading/spread';
-import {
-  DEFAULT_MAX_LEVERAGE,
-  LEVERAGE_CEILING,
-  parseLotSize,
-  TRADE_DIRECTIONS,
-} from '@candor/domain/trading/trade-result';
+import { LEVERAGE_CEILING, parseLotSize, TRADE_DIRECTIONS } from '@candor/domain/trading/trade-result';
 import { TRADE_CLOSERS, TRADE_STATUSES } from '@candor/domain/trading/trade-status';
 import { z } from 'zod';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
@@ -256,7 +251,8 @@ export const BookTradeRequestSchema = z
     symbol: z.string().trim().min(1, 'Choose an asset').max(20),
     direction: TradeDirectionSchema,
     amount: usdAmountSchema('Amount is required'),
-    lotSize: lotSizeSchema(DEFAULT_MAX_LEVERAGE, TRADE_MESSAGES.lotSizeAboveCustomerLeverage),
+    /** Checked against the customer's own maximum leverage by the server (their trading terms). */
+    lotSize: lotSizeSchema(LEVERAGE_CEILING, TRADE_MESSAGES.lotSizeAboveCustomerLeverage),
     openedAt: z.iso.datetime({ error: 'Open time is required' }),
     openPrice: z
       .string()

@@ -6,12 +6,16 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
+import { siteSettings } from '../../db/schema/settings.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { type TestUser, useSignedInUser } from '../../test/factories.ts';
 import { insertFundedCustomer } from '../../test/money.ts';
+import { insertPlanPurchase } from '../../test/plans.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { readBalancesOf } from '../withdrawals/withdrawal-test-helpers.ts';
 import {
+  backdateAccount,
+  insertDeskCustomer,
   placeTradeRequest,
   type TradeAnswer,
   useFixedQuotes,
@@ -289,6 +293,7 @@ const NOW_MINUTE = Math.floor(Date.now() / 60_000) * 60;
 const OPEN_MINUTE = NOW_MINUTE - 3 * 3600;
 const CLOSE_MINUTE = NOW_MINUTE - 2 * 3600;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+const DAY_MS = 24 * 3600 * 1000;
 
 /** The recorded 1-minute candles the market answers: one per minute given. */
 function fixCandles(byMinute: Record<number, { low: string; high: string }>) {
@@ -312,6 +317,11 @@ function fixCandles(byMinute: Record<number, { low: string; high: string }>) {
     };
     return response;
   });
+}
+
+/** A funded customer whose account was created two days ago (insertDeskCustomer). */
+function deskCustomer(cents = 100_000n) {
+  return insertDeskCustomer(t, cents);
 }
 
 function book(userId: string, body: object, key?: string, as: Browser = admin.browser) {
@@ -343,7 +353,7 @@ describe('booking an external trade', () => {
   });
 
   test('prices inside their minutes: proposed closed, by the desk, with the computed result; nothing posted', async () => {
-    const { user, browser } = await customer();
+    const { user, browser } = await deskCustomer();
     const res = await book(user.id, {});
     expect(res.statusCode, res.body).toBe(200);
     const expected = computeTradeResult({
@@ -411,7 +421,7 @@ describe('booking an external trade', () => {
   });
 
   test('a reason is required', async () => {
-    const { user } = await customer();
+    const { user } = await deskCustomer();
     for (const reason of [undefined, '', '   ']) {
       const res = await book(user.id, { reason });
       expect(res.statusCode).toBe(400);
@@ -422,7 +432,7 @@ describe('booking an external trade', () => {
   });
 
   test("a price at the edge of the minute's range ± 0.1 % is accepted; beyond it, refused with the range", async () => {
-    const { user } = await customer();
+    const { user } = await deskCustomer();
     // 67000.00 × 0.999 = 66933.00; 67100.00 × 1.001 = 67167.10
     expect((await book(user.id, { openPrice: '66933.00' })).statusCode).toBe(200);
     expect((await book(user.id, { openPrice: '67167.10', direction: 'sell' })).statusCode).toBe(200);
@@ -439,7 +449,7 @@ describe('booking an external trade', () => {
   });
 
   test('a minute without recorded prices is refused, naming the minute', async () => {
-    const { user } = await customer();
+    const { user } = await deskCustomer();
     const res = await book(user.id, { openedAt: iso(OPEN_MINUTE - 60) });
     expect(res.statusCode).toBe(400);
     const minute = new Date((OPEN_MINUTE - 60) * 1000).toISOString().slice(0, 16).replace('T', ' ');
@@ -447,7 +457,7 @@ describe('booking an external trade', () => {
   });
 
   test('times must be in the past and the close after the open', async () => {
-    const { user } = await customer();
+    const { user } = await deskCustomer();
     const future = await book(user.id, { closedAt: iso(NOW_MINUTE + 3600) });
     expect(future.statusCode).toBe(400);
     expect(future.json().message).toBe('The open and close times must be in the past');
@@ -460,21 +470,98 @@ describe('booking an external trade', () => {
     const res = await book('no-such-user', {});
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'USER_NOT_FOUND', message: 'User not found' });
-    const { user, browser } = await customer();
+    const { user, browser } = await deskCustomer();
     expect((await book(user.id, {}, undefined, browser)).statusCode).toBe(403);
   });
 
-  test("a lot size above the customer's leverage is refused in words for staff", async () => {
-    const { user } = await customer();
-    const res = await book(user.id, { lotSize: '500' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      message: "lotSize: Lot size can be at most 100 (the customer's maximum leverage)",
+  test("the lot size is checked against the customer's own leverage: their package's above the default", async () => {
+    const { user } = await deskCustomer();
+    await insertPlanPurchase(t.db, user.id, 'trading', 'Zero', {
+      purchasedAt: new Date(Date.now() - DAY_MS),
+      expiresAt: new Date(Date.now() + 30 * DAY_MS),
+    });
+    // The customer could open a lot of 200 themselves (the Zero package: 1:200): so may the desk.
+    const terms = await admin.browser.request({
+      method: 'GET',
+      url: `/api/admin/users/${user.id}/trading-terms`,
+    });
+    expect(terms.json()).toMatchObject({ maxLeverage: 200, source: 'package', packageName: 'Zero' });
+    const at = await book(user.id, { lotSize: '200' });
+    expect(at.statusCode, at.body).toBe(200);
+    expect(at.json()).toMatchObject({ lotSize: '200.00', exposure: '20000.00' });
+    const above = await book(user.id, { lotSize: '200.01' });
+    expect(above.statusCode).toBe(400);
+    expect(above.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: "Lot size can be at most 200 (the customer's maximum leverage)",
     });
   });
 
+  test("a lot size above a lowered Settings default is refused, as the customer's own open is", async () => {
+    const { user, browser } = await deskCustomer();
+    await t.db.update(siteSettings).set({ defaultMaxLeverage: 10 });
+    try {
+      const own = await placeTradeRequest(browser, {
+        symbol: 'BTCUSD',
+        direction: 'buy',
+        amount: '10',
+        lotSize: '11',
+      });
+      expect(own.statusCode).toBe(400);
+      const above = await book(user.id, { lotSize: '11' });
+      expect(above.statusCode).toBe(400);
+      expect(above.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: "Lot size can be at most 10 (the customer's maximum leverage)",
+      });
+      expect(await t.db.select().from(trades).where(eq(trades.userId, user.id))).toEqual([]);
+      expect((await book(user.id, { lotSize: '10' })).statusCode).toBe(200);
+    } finally {
+      await t.db.update(siteSettings).set({ defaultMaxLeverage: 100 });
+    }
+  });
+
+  test("an open before the minute the customer's account was created is refused, naming that minute", async () => {
+    const { user } = await deskCustomer();
+    // The account was created 2 hours 30 minutes ago and 20 seconds: the booking opened 3 hours ago.
+    const createdAt = new Date((NOW_MINUTE - 2 * 3600 - 30 * 60 + 20) * 1000);
+    await backdateAccount(t, user.id, createdAt);
+    const res = await book(user.id, {});
+    expect(res.statusCode).toBe(400);
+    const minute = createdAt.toISOString().slice(0, 16).replace('T', ' ');
+    expect(res.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: `The open time cannot be before the customer's account was created (${minute} UTC)`,
+    });
+    expect(await t.db.select().from(trades).where(eq(trades.userId, user.id))).toEqual([]);
+    // An account created in the very minute the trade opened can have it.
+    await backdateAccount(t, user.id, new Date((OPEN_MINUTE + 40) * 1000));
+    expect((await book(user.id, {})).statusCode).toBe(200);
+  });
+
+  test('an open more than 7 days back is refused, even with recorded prices; 6 days back is booked', async () => {
+    const { user } = await deskCustomer();
+    await backdateAccount(t, user.id, new Date(Date.now() - 60 * DAY_MS));
+    const eightDays = NOW_MINUTE - 8 * 24 * 3600;
+    const sixDays = NOW_MINUTE - 6 * 24 * 3600;
+    fixCandles({
+      [eightDays]: { low: '67000.00', high: '67100.00' },
+      [sixDays]: { low: '67000.00', high: '67100.00' },
+      [CLOSE_MINUTE]: { low: '68000.00', high: '68100.00' },
+    });
+    const beyond = await book(user.id, { openedAt: iso(eightDays + 15) });
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(beyond.json().message).toMatch(
+      /^The open time can be at most 7 days back: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC or later$/,
+    );
+    expect(await t.db.select().from(trades).where(eq(trades.userId, user.id))).toEqual([]);
+    const within = await book(user.id, { openedAt: iso(sixDays + 15) });
+    expect(within.statusCode, within.body).toBe(200);
+  });
+
   test("an amount larger than the customer's cash is refused and nothing is written (the amount bounds the loss)", async () => {
-    const { user } = await customer(250n);
+    const { user } = await deskCustomer(250n);
     const res = await book(user.id, { direction: 'sell' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
@@ -485,7 +572,7 @@ describe('booking an external trade', () => {
   });
 
   test('a replay with the same Idempotency-Key books once', async () => {
-    const { user, browser } = await customer();
+    const { user, browser } = await deskCustomer();
     const key = randomUUID();
     const first = await book(user.id, {}, key);
     const second = await book(user.id, {}, key);
@@ -496,7 +583,7 @@ describe('booking an external trade', () => {
 });
 
 test('booking against the recorded (simulated) history of a past minute', async () => {
-  const { user } = await customer();
+  const { user } = await deskCustomer();
   const minute = NOW_MINUTE - 24 * 3600;
   const { candles } = await t.app.market.readCandles('EURUSD', {
     interval: '1m',

@@ -5,8 +5,9 @@ import { compareDecimal } from '@candor/domain/market/candles';
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import { formatDecimal, formatUsd } from '@candor/domain/money/money';
 import { checkBookedPrice } from '@candor/domain/trading/booking-range';
+import { checkBookingTimes } from '@candor/domain/trading/booking-times';
 import { deskTradeExpiresAt } from '@candor/domain/trading/desk-trade-status';
-import { computeTradeResult, DEFAULT_MAX_LEVERAGE } from '@candor/domain/trading/trade-result';
+import { computeTradeResult } from '@candor/domain/trading/trade-result';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
@@ -19,6 +20,7 @@ import { deskTradeProposedMessage } from './desk-trade-mail.ts';
 import { requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
 import { toTrade } from './trade-rows.ts';
 import { insertTrade, type NewTrade } from './trades.repository.ts';
+import { findTradingTerms } from './trading-terms.ts';
 
 /** "2026-11-22 12:30 UTC": how an error names a minute. */
 function formatMinute(seconds: number): string {
@@ -49,25 +51,33 @@ async function checkRecordedPrice(
   return source;
 }
 
-/** Both times in the past, the close after the open, both prices above zero. */
-function checkBookingTimes(input: BookTradeRequest, now: Date): { openedAt: Date; closedAt: Date } {
-  const openedAt = new Date(input.openedAt);
-  const closedAt = new Date(input.closedAt);
-  if (closedAt.getTime() <= openedAt.getTime()) {
-    throw new AppError('VALIDATION_FAILED', 'The close time must be after the open time');
-  }
-  if (closedAt.getTime() > now.getTime()) {
-    throw new AppError('VALIDATION_FAILED', 'The open and close times must be in the past');
-  }
+/**
+ * The booking's times (checkBookingTimes: the close after the open and in the past, the open not
+ * before the customer's account was created nor more than BOOKING_WINDOW_DAYS back), both prices
+ * above zero.
+ */
+function checkBookingInputs(
+  input: BookTradeRequest,
+  now: Date,
+  accountCreatedAt: Date,
+): { openedAt: Date; closedAt: Date } {
+  const times = checkBookingTimes({
+    openedAt: Date.parse(input.openedAt),
+    closedAt: Date.parse(input.closedAt),
+    now: now.getTime(),
+    accountCreatedAt: accountCreatedAt.getTime(),
+  });
+  if (!times.ok) throw AppError.from(times.error);
   if (compareDecimal(input.openPrice, '0') <= 0 || compareDecimal(input.closePrice, '0') <= 0) {
     throw new AppError('VALIDATION_FAILED', 'Prices must be greater than zero');
   }
-  return { openedAt, closedAt };
+  return { openedAt: new Date(times.value.openedAt), closedAt: new Date(times.value.closedAt) };
 }
 
 /**
  * Books a trade executed outside the platform on the customer's behalf (PRODUCT.md §2 Admin user
- * details): both times in the past, each price within its minute's recorded range, the result
+ * details): its times within checkBookingTimes' bounds, a lot size within the customer's own maximum
+ * leverage (their trading terms), each price within its minute's recorded range, the result
  * computed like any other trade's, and a reason the customer reads. The trade is stored closed
  * (bookedByDesk, closedBy 'desk') as a **proposal**: nothing is posted until the customer accepts
  * it (acceptDeskTrade); it expires unaccepted after 7 days. An amount (the margin, which bounds the
@@ -90,12 +100,14 @@ export async function bookTrade({
 }>): Promise<AdminTrade> {
   const customer = await requireOpenCustomer(tx, userId);
   const spec = requireTradableInstrument(market, input.symbol);
+  // The customer's own terms, as their own open reads them: a booking never exceeds what they could open.
+  const terms = await findTradingTerms(tx, userId, now);
   const lotHundredths = requireLotSize(
     input.lotSize,
-    DEFAULT_MAX_LEVERAGE,
+    terms.maxLeverage,
     TRADE_MESSAGES.lotSizeAboveCustomerLeverage,
   );
-  const { openedAt, closedAt } = checkBookingTimes(input, now);
+  const { openedAt, closedAt } = checkBookingInputs(input, now, customer.createdAt);
   const source = await checkRecordedPrice(market, spec, 'open', openedAt, input.openPrice);
   await checkRecordedPrice(market, spec, 'close', closedAt, input.closePrice);
 

@@ -16,10 +16,10 @@ import { trades } from '../../db/schema/trades.ts';
 import { COMMAND_LINE_ACTOR } from '../../lib/actor.ts';
 import { findLastMail } from '../../test/auth-helpers.ts';
 import { useSignedInUser } from '../../test/factories.ts';
-import { insertFundedCustomer, postOrReject } from '../../test/money.ts';
+import { postOrReject } from '../../test/money.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { readBalancesOf } from '../withdrawals/withdrawal-test-helpers.ts';
-import { useFixedQuotes } from './trade-test-helpers.ts';
+import { insertDeskCustomer, useFixedQuotes } from './trade-test-helpers.ts';
 import { expireDueDeskTrades } from './trades.repository.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -116,7 +116,7 @@ async function summary(browser: Browser): Promise<number> {
 
 describe('a booked trade is a proposal', () => {
   test('nothing is posted until the customer accepts; then exactly what booking used to post', async () => {
-    const { user, browser } = await insertFundedCustomer(t, 100_000n);
+    const { user, browser } = await insertDeskCustomer(t, 100_000n);
     const booked = await book(user.id);
     expect(await entriesOf(booked.id)).toEqual([]);
     expect(await readBalancesOf(browser)).toMatchObject({ available: '1000.00', profit: '0.00' });
@@ -174,7 +174,7 @@ describe('a booked trade is a proposal', () => {
   });
 
   test('an accepted loss is posted from the customer’s cash', async () => {
-    const { user, browser } = await insertFundedCustomer(t, 100_000n);
+    const { user, browser } = await insertDeskCustomer(t, 100_000n);
     const booked = await book(user.id, { direction: 'sell' });
     expect((await accept(browser, booked.id)).statusCode).toBe(200);
     expect(await entriesOf(booked.id)).toEqual([
@@ -187,7 +187,7 @@ describe('a booked trade is a proposal', () => {
   });
 
   test('an amount the cash does not cover cannot be booked: the desk cannot make money out of nothing', async () => {
-    const { user } = await insertFundedCustomer(t, 10_000n);
+    const { user } = await insertDeskCustomer(t, 10_000n);
     const res = await postBooking(user.id, { amount: '1000000', lotSize: '100' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
@@ -199,7 +199,7 @@ describe('a booked trade is a proposal', () => {
   });
 
   test('an amount or a loss the cash no longer covers is refused at acceptance and the proposal stays open', async () => {
-    const { user, browser } = await insertFundedCustomer(t, 10_500n);
+    const { user, browser } = await insertDeskCustomer(t, 10_500n);
     const booked = await book(user.id, { direction: 'sell' });
     await postOrReject(
       t.db,
@@ -217,7 +217,7 @@ describe('a booked trade is a proposal', () => {
   });
 
   test('a rejected trade posts nothing, now or later', async () => {
-    const { user, browser } = await insertFundedCustomer(t, 100_000n);
+    const { user, browser } = await insertDeskCustomer(t, 100_000n);
     const booked = await book(user.id);
     const rejected = await reject(browser, booked.id);
     expect(rejected.statusCode, rejected.body).toBe(200);
@@ -236,7 +236,7 @@ describe('a booked trade is a proposal', () => {
 
 describe('expiry after 7 days, by the server clock', () => {
   test('one second before the week is up it can still be accepted', async () => {
-    const { user, browser } = await insertFundedCustomer(t, 100_000n);
+    const { user, browser } = await insertDeskCustomer(t, 100_000n);
     const booked = await book(user.id);
     offset = WEEK_MS - 1000;
     expect(await summary(browser)).toBe(1);
@@ -244,7 +244,7 @@ describe('expiry after 7 days, by the server clock', () => {
   });
 
   test('once the week is up it is expired on read, cannot be accepted, and posts nothing', async () => {
-    const { user, browser } = await insertFundedCustomer(t, 100_000n);
+    const { user, browser } = await insertDeskCustomer(t, 100_000n);
     const booked = await book(user.id);
     offset = WEEK_MS;
     expect(await summary(browser)).toBe(0);
@@ -261,7 +261,7 @@ describe('expiry after 7 days, by the server clock', () => {
   });
 
   test('accepting after the expiry is refused even before any read or sweep marked it', async () => {
-    const { user, browser } = await insertFundedCustomer(t, 100_000n);
+    const { user, browser } = await insertDeskCustomer(t, 100_000n);
     const booked = await book(user.id);
     offset = WEEK_MS + DAY_MS;
     expect((await deskStatusOf(booked.id))?.status).toBe('proposed');
@@ -271,7 +271,7 @@ describe('expiry after 7 days, by the server clock', () => {
   });
 
   test('the sweep marks due proposals expired (at their expiry time) and leaves the rest', async () => {
-    const { user } = await insertFundedCustomer(t, 100_000n);
+    const { user } = await insertDeskCustomer(t, 100_000n);
     const due = await book(user.id);
     offset = 2 * DAY_MS;
     const later = await book(user.id);
@@ -287,7 +287,7 @@ describe('expiry after 7 days, by the server clock', () => {
 
 describe('accepting is idempotent and decided once', () => {
   test('a retry with the same Idempotency-Key answers the same and posts once', async () => {
-    const { user, browser } = await insertFundedCustomer(t, 100_000n);
+    const { user, browser } = await insertDeskCustomer(t, 100_000n);
     const booked = await book(user.id);
     const key = randomUUID();
     const first = await accept(browser, booked.id, key);
@@ -302,7 +302,7 @@ describe('accepting is idempotent and decided once', () => {
   });
 
   test('two accepts at once: one posts, the other is refused', async () => {
-    const { user, browser } = await insertFundedCustomer(t, 100_000n);
+    const { user, browser } = await insertDeskCustomer(t, 100_000n);
     const booked = await book(user.id);
     const answers = await Promise.all([accept(browser, booked.id), accept(browser, booked.id)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
@@ -311,7 +311,7 @@ describe('accepting is idempotent and decided once', () => {
   });
 
   test('accept and reject at once: exactly one wins, and money moves only if accept won', async () => {
-    const { user, browser } = await insertFundedCustomer(t, 100_000n);
+    const { user, browser } = await insertDeskCustomer(t, 100_000n);
     const booked = await book(user.id);
     const [accepted, rejected] = await Promise.all([accept(browser, booked.id), reject(browser, booked.id)]);
     expect([accepted.statusCode, rejected.statusCode].sort()).toEqual([200, 409]);
@@ -321,7 +321,7 @@ describe('accepting is idempotent and decided once', () => {
   });
 
   test('accept and the expiry sweep at once: accepted with its entry, or expired with none', async () => {
-    const { user, browser } = await insertFundedCustomer(t, 100_000n);
+    const { user, browser } = await insertDeskCustomer(t, 100_000n);
     const booked = await book(user.id);
     const [answer] = await Promise.all([
       accept(browser, booked.id),
@@ -335,8 +335,8 @@ describe('accepting is idempotent and decided once', () => {
 
 describe('who may act', () => {
   test("a customer cannot see, accept or reject another customer's proposal", async () => {
-    const owner = await insertFundedCustomer(t, 100_000n);
-    const other = await insertFundedCustomer(t, 100_000n);
+    const owner = await insertDeskCustomer(t, 100_000n);
+    const other = await insertDeskCustomer(t, 100_000n);
     const booked = await book(owner.user.id);
     const res = await accept(other.browser, booked.id);
     expect(res.statusCode).toBe(404);
@@ -351,7 +351,7 @@ describe('who may act', () => {
   });
 
   test('a trade the customer placed is not a proposal', async () => {
-    const { browser } = await insertFundedCustomer(t, 100_000n);
+    const { browser } = await insertDeskCustomer(t, 100_000n);
     const placed = await browser.post('/api/trades', {
       symbol: 'BTCUSD',
       direction: 'buy',
@@ -363,7 +363,7 @@ describe('who may act', () => {
   });
 
   test('a suspended customer cannot accept (money is refused as for opening a trade) but may reject', async () => {
-    const { user, browser } = await insertFundedCustomer(t, 100_000n);
+    const { user, browser } = await insertDeskCustomer(t, 100_000n);
     const first = await book(user.id);
     const second = await book(user.id);
     await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
@@ -377,8 +377,8 @@ describe('who may act', () => {
   });
 
   test('a staff role without trades.manage cannot book', async () => {
-    const { user } = await insertFundedCustomer(t, 100_000n);
-    const support = await insertFundedCustomer(t, 0n, { role: 'support' });
+    const { user } = await insertDeskCustomer(t, 100_000n);
+    const support = await insertDeskCustomer(t, 0n, { role: 'support' });
     const res = await support.browser.post(`/api/admin/users/${user.id}/trades`, { reason: 'x' });
     expect(res.statusCode).toBe(403);
     const rows = await t.db.select().from(trades).where(eq(trades.userId, user.id));

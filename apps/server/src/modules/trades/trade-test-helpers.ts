@@ -1,8 +1,12 @@
 import type { Quote } from '@candor/contracts/market';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, vi } from 'vitest';
+import { users } from '../../db/schema/auth.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import type { MarketService } from '../../market/market.service.ts';
+import type { TestUser } from '../../test/factories.ts';
+import { insertFundedCustomer } from '../../test/money.ts';
 import type { Browser, TestApp } from '../../test/test-app.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 
@@ -109,4 +113,27 @@ export function useZeroDefaultSpread(t: TestApp): void {
     await requireSiteSettings(t.db);
     await t.db.update(siteSettings).set({ defaultForexSpreadPips: '0', defaultOtherSpreadPercent: '0' });
   });
+}
+
+/** Moves an account's creation time back (a desk booking may not open before it). */
+export async function backdateAccount(
+  t: Pick<TestApp, 'db'>,
+  userId: string,
+  createdAt: Date,
+): Promise<void> {
+  await t.db.update(users).set({ createdAt }).where(eq(users.id, userId));
+}
+
+/**
+ * insertFundedCustomer, with an account created two days ago: the desk may book the trades of the
+ * last hours and the day before for them (checkBookingTimes).
+ */
+export async function insertDeskCustomer(
+  t: TestApp,
+  cents: bigint,
+  overrides: Partial<TestUser> = {},
+): Promise<{ user: TestUser; browser: Browser }> {
+  const customer = await insertFundedCustomer(t, cents, overrides);
+  await backdateAccount(t, customer.user.id, new Date(Date.now() - 2 * 24 * 3600 * 1000));
+  return customer;
 }

@@ -16,10 +16,12 @@ import {
   TradeSchema,
   TradingTermsSchema,
 } from '@candor/contracts/trades';
+import { BOOKING_WINDOW_DAYS } from '@candor/domain/trading/booking-times';
 import { z } from 'zod';
 import { readIdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
+import { requireUser } from '../users/users.service.ts';
 import { bookTrade } from './book-trade.service.ts';
 import { adminCloseTrade } from './close-trade.service.ts';
 import { createTradeCloseGroup } from './close-trades-together.ts';
@@ -32,7 +34,7 @@ import {
 import { createTradeOpenGroup } from './open-trades-together.ts';
 import { expireDueDeskTrades } from './trades.repository.ts';
 import { listOwnTrades, listTrades, requireAdminTrade } from './trades.service.ts';
-import { findTradingTerms } from './trading-terms.ts';
+import { findTradingTerms, toTradingTermsAnswer } from './trading-terms.ts';
 
 /** How often unaccepted desk proposals past their expiry are marked expired (reads also do it). */
 const DESK_EXPIRY_SWEEP_MS = 5 * 60_000;
@@ -116,11 +118,7 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions' | 'cloc
         response: { 200: TradingTermsSchema, ...errors },
       },
     },
-    async (request) => {
-      const { maxLeverage, forexSpreadPips, otherSpreadPercent, source, packageName, expiresAt } =
-        await findTradingTerms(db, requireActor(request).id, clock());
-      return { maxLeverage, forexSpreadPips, otherSpreadPercent, source, packageName, expiresAt };
-    },
+    async (request) => toTradingTermsAnswer(await findTradingTerms(db, requireActor(request).id, clock())),
   );
 
   app.post(
@@ -284,6 +282,26 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions' | 'cloc
     },
   );
 
+  app.get(
+    '/api/admin/users/:id/trading-terms',
+    {
+      config: { access: 'trades.manage' },
+      schema: {
+        tags: ['trades'],
+        summary: "A customer's maximum leverage and spread, as their own trades read them",
+        description:
+          "What the booking form checks a desk booking's lot size against (the server checks it again). " +
+          '404 USER_NOT_FOUND for an unknown user.',
+        params: UserParamsSchema,
+        response: { 200: TradingTermsSchema, ...errors, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const customer = await requireUser(db, request.params.id);
+      return toTradingTermsAnswer(await findTradingTerms(db, customer.id, clock()));
+    },
+  );
+
   app.post(
     '/api/admin/users/:id/trades',
     {
@@ -292,7 +310,9 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions' | 'cloc
         tags: ['trades'],
         summary: 'Propose a trade executed outside the platform, at recorded prices, with a reason (audited)',
         description:
-          "Both times in the past; each price within its minute's recorded low–high ± 0.1 % (400 otherwise); " +
+          "The close after the open and in the past; the open not before the minute the customer's account " +
+          `was created nor more than ${BOOKING_WINDOW_DAYS} days back; the lot size within the customer's own ` +
+          "maximum leverage; each price within its minute's recorded low–high ± 0.1 % (400 otherwise); " +
           'a reason the customer reads. The result is computed from the prices; nothing is posted until the ' +
           'customer accepts it (it expires unaccepted after 7 days). A loss larger than the cash is 422 ' +
           'INSUFFICIENT_FUNDS. The customer is e-mailed. Accepts an Idempotency-Key: a retry books once.',

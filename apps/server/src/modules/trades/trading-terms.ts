@@ -23,6 +23,12 @@ export async function findTradingTerms(db: Db, userId: string, now: Date): Promi
   return terms;
 }
 
+/** The terms as the API answers them (no more than TradingTermsSchema names). */
+export function toTradingTermsAnswer(terms: AccountTradingTerms): TradingTermsAnswer {
+  const { maxLeverage, forexSpreadPips, otherSpreadPercent, source, packageName, expiresAt } = terms;
+  return { maxLeverage, forexSpreadPips, otherSpreadPercent, source, packageName, expiresAt };
+}
+
 const settingsRows = rowCodec(siteSettings);
 const purchaseRows = rowCodec(planPurchases);
 /** The Settings' and purchases' columns, built once (docs/decisions/041). */

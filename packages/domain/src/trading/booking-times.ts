@@ -1,0 +1,57 @@
+import type { DomainError } from '../errors.ts';
+import { err, ok, type Result } from '../result.ts';
+
+/**
+ * How far back a desk booking's open time may lie: 7 days. A desk books a trade it has just
+ * executed; a week covers a weekend and a few days of reconciliation, and no more hindsight than
+ * that (docs/decisions/018-desk-trades-need-the-customer.md).
+ */
+export const BOOKING_WINDOW_DAYS = 7;
+const BOOKING_WINDOW_MS = BOOKING_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60_000;
+
+/** The booking form's field a refusal belongs beside. */
+export type BookingTimeField = 'openedAt' | 'closedAt';
+export type BookingTimeRefusal = DomainError<'VALIDATION_FAILED'> & { field: BookingTimeField };
+
+/** "2026-11-22 12:30 UTC" */
+function formatMinute(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function refuse(field: BookingTimeField, message: string) {
+  return err<BookingTimeRefusal>({ code: 'VALIDATION_FAILED', field, message });
+}
+
+/**
+ * The times of a trade the desk books (PRODUCT.md §2 Admin user details): the close after the open
+ * and not after now; the open not before the minute the customer's account was created, and not
+ * more than BOOKING_WINDOW_DAYS before now. Prices are checked per minute, so the bounds are
+ * minutes: each refusal names the earliest minute allowed (the window's rounded up, so the named
+ * minute is never too early). All times in milliseconds since the epoch.
+ */
+export function checkBookingTimes(input: {
+  openedAt: number;
+  closedAt: number;
+  now: number;
+  accountCreatedAt: number;
+}): Result<{ openedAt: number; closedAt: number }, BookingTimeRefusal> {
+  const { openedAt, closedAt, now, accountCreatedAt } = input;
+  if (closedAt <= openedAt) return refuse('closedAt', 'The close time must be after the open time');
+  if (closedAt > now) return refuse('closedAt', 'The open and close times must be in the past');
+  const createdMinute = Math.floor(accountCreatedAt / MINUTE_MS) * MINUTE_MS;
+  if (openedAt < createdMinute) {
+    return refuse(
+      'openedAt',
+      `The open time cannot be before the customer's account was created (${formatMinute(createdMinute)})`,
+    );
+  }
+  const earliest = Math.ceil((now - BOOKING_WINDOW_MS) / MINUTE_MS) * MINUTE_MS;
+  if (openedAt < earliest) {
+    return refuse(
+      'openedAt',
+      `The open time can be at most ${BOOKING_WINDOW_DAYS} days back: ${formatMinute(earliest)} or later`,
+    );
+  }
+  return ok({ openedAt, closedAt });
+}

@@ -198,6 +198,19 @@ export const TradeSchema = z
   .meta({ id: 'Trade' });
 export type Trade = z.infer<typeof TradeSchema>;
 
+/**
+ * Who closed a trade, in the words every screen, statement line and notice uses (the customer's
+ * trade list, a trade's details, the notice of a staff close).
+ */
+export const CLOSED_BY_LABELS = {
+  customer: 'Closed by the customer',
+  admin: 'Closed by an administrator',
+  stop_out: 'Stopped out (the loss reached the amount)',
+  desk: 'Booked by desk',
+  copy: 'Closed with the strategy provider',
+  copy_stop_loss: 'Closed by the copy stop-loss',
+} as const satisfies Record<NonNullable<Trade['closedBy']>, string>;
+
 export const TradeListQuerySchema = PageQuerySchema.extend({
   status: z.enum(TRADE_STATUSES).default('closed'),
 });

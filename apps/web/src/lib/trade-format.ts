@@ -7,16 +7,6 @@ export const DIRECTION_LABELS = { buy: 'BUY', sell: 'SELL' } as const satisfies 
   string
 >;
 
-/** Who closed a trade, as a trade's details say it. */
-export const CLOSED_BY_LABELS = {
-  customer: 'Closed by the customer',
-  admin: 'Closed by an administrator',
-  stop_out: 'Stopped out (the loss reached the amount)',
-  desk: 'Booked by desk',
-  copy: 'Closed with the strategy provider',
-  copy_stop_loss: 'Closed by the copy stop-loss',
-} as const satisfies Record<NonNullable<Trade['closedBy']>, string>;
-
 /** The text colour of a result: profits green, losses red, nothing moved grey. */
 export function resultToneClass(cents: bigint): string {
   return cents > 0n ? 'text-emerald-700' : cents < 0n ? 'text-red-700' : 'text-slate-600';

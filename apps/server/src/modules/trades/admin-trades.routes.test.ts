@@ -6,6 +6,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { type TestUser, useSignedInUser } from '../../test/factories.ts';
@@ -15,6 +16,7 @@ import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { readBalancesOf } from '../withdrawals/withdrawal-test-helpers.ts';
 import {
   backdateAccount,
+  closeTradeRequest,
   insertDeskCustomer,
   placeTradeRequest,
   type TradeAnswer,
@@ -234,6 +236,65 @@ describe('an administrator closes a trade at market', () => {
       closedBy: 'admin',
       closeReason: 'Risk limit reached',
     });
+  });
+
+  test('the customer is told: the statement line and a notice say who closed it, the price, result and reason', async () => {
+    const { user, browser } = await customer(100_000n, { name: 'Ada Lovelace' });
+    const trade = await open(browser, { direction: 'sell' });
+    quotes.set('BTCUSD', '68000.00');
+    const reason = 'Closing at <b>"your"</b> request by phone';
+    const key = randomUUID();
+    const res = await adminClose(trade.id, { reason }, key);
+    expect(res.statusCode, res.body).toBe(200);
+    const closedAt = new Date(res.json().closedAt);
+
+    // The statement's lines name the closer and the reason, in the trade list's words.
+    const statement = (await browser.request({ method: 'GET', url: '/api/me/statement' })).json();
+    const lines = statement.items.map((item: { description: string }) => item.description);
+    const closed = `SELL BTCUSD ×2.00 at 67234.12, closed at 68000.00. Closed by an administrator. Reason: ${reason}`;
+    expect(lines).toContain(`Loss: ${closed}`);
+    expect(lines).toContain(`Margin released: ${closed}`);
+
+    // One notice, kept in the customer's Messages, escaped in its HTML part, naming no staff member.
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, user.id));
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail).toMatchObject({
+      toAddress: user.email,
+      subject: 'Candor: your SELL BTCUSD trade was closed by an administrator',
+    });
+    const at = `${closedAt.toISOString().slice(0, 10)} ${closedAt.toISOString().slice(11, 16)} UTC`;
+    expect(mail?.textBody).toContain('Hello Ada Lovelace,');
+    expect(mail?.textBody).toContain(
+      `Closed by an administrator: your SELL BTCUSD trade (amount $100.00, lot size 2.00, opened at 67234.12) was closed at 68000.00 on ${at}.`,
+    );
+    expect(mail?.textBody).toContain('Result: a loss of $2.28.');
+    expect(mail?.textBody).toContain(`Reason: ${reason}`);
+    expect(mail?.htmlBody).toContain(
+      'Reason: Closing at &#60;b&#62;&#34;your&#34;&#60;/b&#62; request by phone',
+    );
+    expect(mail?.htmlBody).not.toContain('<b>');
+    expect(`${mail?.textBody}${mail?.htmlBody}`).not.toContain(admin.user.name);
+    const messages = (await browser.request({ method: 'GET', url: '/api/messages' })).json();
+    expect(JSON.stringify(messages)).toContain('closed by an administrator');
+
+    // A retry with the same key answers the same and mails nothing more.
+    expect((await adminClose(trade.id, { reason }, key)).json()).toEqual(res.json());
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, user.id))).toHaveLength(1);
+  });
+
+  test("the customer's own close and a refused staff close mail nothing, and their statement lines name no administrator", async () => {
+    const { user, browser } = await customer();
+    const own = await open(browser);
+    expect((await closeTradeRequest(browser, own.id)).statusCode).toBe(200);
+    const other = await open(browser);
+    quotes.set('BTCUSD', '1.00', { stale: true });
+    expect((await adminClose(other.id, { reason: 'Risk limit reached' })).statusCode).toBe(503);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, user.id))).toEqual([]);
+    const statement = (await browser.request({ method: 'GET', url: '/api/me/statement' })).json();
+    const lines = statement.items.map((item: { description: string }) => item.description).join('\n');
+    expect(lines).toContain('BUY BTCUSD ×2.00 at 67234.12, closed at 67234.12');
+    expect(lines).not.toContain('administrator');
   });
 
   test('a reason is required', async () => {

@@ -1,4 +1,4 @@
-import type { AdminTradeDetail, Trade } from '@candor/contracts/trades';
+import { type AdminTradeDetail, CLOSED_BY_LABELS, type Trade } from '@candor/contracts/trades';
 import { type EntryDraft, tradeCloseEntries } from '@candor/domain/ledger/entries';
 import { formatDecimal } from '@candor/domain/money/money';
 import { checkTransition } from '@candor/domain/state-machine';
@@ -8,13 +8,15 @@ import type { Db } from '../../db/client.ts';
 import { type Actor, SYSTEM_ACTOR } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
-import type { Command } from '../../lib/transactions.ts';
+import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { enqueueCopyCloses, enqueueCopyStopLossChecks } from '../copy-trading/copy-fanout.ts';
 import { settleCopiedTrades } from '../copy-trading/settle-copied-trades.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
+import { readSiteName } from '../settings/settings.service.ts';
 import { findCopyMarks } from './copy-marks.repository.ts';
+import { staffCloseNotice } from './staff-close-notice.ts';
 import { closingPriceAt, requireFreshQuote } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
 import { closeTradeRow, closeTradeRows, lockTrade, lockTrades, type TradeRow } from './trades.repository.ts';
@@ -73,12 +75,14 @@ export function closingOf(row: TradeRow, close: Close): { entries: EntryDraft[];
       : close.closedBy === 'copy_stop_loss'
         ? 'closed by the copy stop-loss'
         : 'closed';
+  // A close by staff says so on the customer's statement, with the reason (decision 046 §4).
+  const byStaff = close.closedBy === 'admin' && close.reason !== null;
   const entries = tradeCloseEntries({
     userId: row.userId,
     amount: row.amountMinor,
     result,
     tradeId: row.id,
-    description: `${describeTrade(row)}, ${how} at ${price}`,
+    description: `${describeTrade(row)}, ${how} at ${price}${byStaff ? `. ${CLOSED_BY_LABELS.admin}. Reason: ${close.reason}` : ''}`,
   });
   const fields = {
     closePrice: price,
@@ -136,15 +140,25 @@ export async function closeOwnTrade({
   return toTrade(closed, await findCopyMarks(tx, [closed]));
 }
 
-/** An administrator closes any open trade at the market price of this moment, with a reason; audited. */
+/**
+ * An administrator closes any open trade at the market price of this moment, with a reason; audited.
+ * The customer is mailed the close (its price, time, result and reason) through the outbox, so the
+ * notice exists exactly when the close commits (decision 046 §4).
+ */
 export async function adminCloseTrade({
   tx,
   actor,
   now,
+  outbox,
   market,
   id,
   reason,
-}: Command<{ market: MarketService; id: string; reason: string }>): Promise<AdminTradeDetail> {
+}: Command<{
+  outbox: Outbox;
+  market: MarketService;
+  id: string;
+  reason: string;
+}>): Promise<AdminTradeDetail> {
   const row = await lockOpenTrade(tx, id);
   const quote = requireFreshQuote(market, row.symbol);
   const { row: closed, entryIds } = await settleTrade(tx, row, {
@@ -169,7 +183,17 @@ export async function adminCloseTrade({
       entryIds,
     },
   });
-  return requireAdminTrade(tx, market, row.id);
+  const detail = await requireAdminTrade(tx, market, row.id);
+  outbox.send(
+    staffCloseNotice({
+      userId: row.userId,
+      to: detail.email,
+      name: detail.customerName,
+      siteName: await readSiteName(tx),
+      trade: closed,
+    }),
+  );
+  return detail;
 }
 
 /**

@@ -268,6 +268,9 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions' | 'cloc
       schema: {
         tags: ['trades'],
         summary: 'Close any open trade at the market price of this moment, with a reason (audited)',
+        description:
+          "The customer's statement lines say it was closed by an administrator, with the reason, and the " +
+          'customer is e-mailed the close price, time, result and reason (kept in their Messages).',
         headers: IdempotencyHeadersSchema,
         params: TradeIdParamsSchema,
         body: AdminCloseTradeRequestSchema,
@@ -276,8 +279,16 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions' | 'cloc
     },
     async (request) => {
       const actor = requireActor(request);
-      return transactions.runMoneyRequest(request, AdminTradeDetailSchema, ({ tx, now }) =>
-        adminCloseTrade({ tx, actor, now, market, id: request.params.id, reason: request.body.reason }),
+      return transactions.runMoneyRequest(request, AdminTradeDetailSchema, ({ tx, now, outbox }) =>
+        adminCloseTrade({
+          tx,
+          actor,
+          now,
+          outbox,
+          market,
+          id: request.params.id,
+          reason: request.body.reason,
+        }),
       );
     },
   );

@@ -1,4 +1,8 @@
-import { AdminCloseTradeRequestSchema, type AdminTradeDetail } from '@candor/contracts/trades';
+import {
+  AdminCloseTradeRequestSchema,
+  type AdminTradeDetail,
+  CLOSED_BY_LABELS,
+} from '@candor/contracts/trades';
 import { formatSpread } from '@candor/domain/trading/spread';
 import { useQuery } from '@tanstack/react-query';
 import { CopyGap } from '../../components/copied-from-mark.tsx';
@@ -14,7 +18,6 @@ import { formatPrice } from '../../lib/format-price.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import {
-  CLOSED_BY_LABELS,
   DIRECTION_LABELS,
   describeDeskState,
   deskStateToneClass,

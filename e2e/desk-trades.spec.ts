@@ -6,11 +6,20 @@ import { toast } from './fixtures/ui.ts';
 
 type Candle = { time: number; close: string };
 
-/** The recorded 1-minute candles of EURUSD from `from` to `to` (Unix seconds). */
-async function minuteCandles(api: APIRequestContext, from: number, to: number): Promise<Candle[]> {
-  const response = await api.get(`/api/instruments/EURUSD/candles?interval=1m&from=${from}&to=${to}`);
-  await expectOk(response, 'read EURUSD candles');
-  return ((await response.json()) as { candles: Candle[] }).candles;
+/** The recorded 1-minute candle of BTCUSD of `minute` (Unix seconds). */
+async function minuteCandle(api: APIRequestContext, minute: number): Promise<Candle> {
+  const response = await api.get(`/api/instruments/BTCUSD/candles?interval=1m&from=${minute}&to=${minute}`);
+  await expectOk(response, 'read BTCUSD candles');
+  const [candle] = ((await response.json()) as { candles: Candle[] }).candles;
+  if (!candle) throw new Error(`the simulated market recorded no BTCUSD minute at ${minute}`);
+  return candle;
+}
+
+/** When the customer's account was created, in Unix seconds (a booking may not open before its minute). */
+async function accountCreatedAt(api: APIRequestContext, userId: string): Promise<number> {
+  const response = await api.get(`/api/admin/users/${userId}`);
+  await expectOk(response, 'read the customer');
+  return Date.parse(((await response.json()) as { createdAt: string }).createdAt) / 1000;
 }
 
 /** A minute as a datetime-local value in UTC ("2026-11-25T14:05"), as the booking form reads it. */
@@ -25,36 +34,40 @@ test('staff book a desk trade with a reason; the customer sees it, accepts it an
   browser,
   signedInClient,
 }) => {
+  // The account is new, and a booking may not open before the minute it was created: the trade opens
+  // in that minute and closes in the next, once that minute is over (a wait of one to two minutes).
+  test.setTimeout(240_000);
   await asAdmin(browser, async (admin) => {
     await creditCustomer(admin, signedInClient.id, '1000');
-    // Two recorded minutes of the past, an hour apart. The close is the minute of the next half
-    // hour farthest from the open: a result of $200 × (close ÷ open − 1) under half a cent is
-    // $0.00, and a zero result posts nothing to the statement.
-    const openMinute = Math.floor(Date.now() / 60_000) * 60 - 3 * 3600;
-    const [opened] = await minuteCandles(admin.request, openMinute, openMinute);
-    const later = await minuteCandles(admin.request, openMinute + 3600, openMinute + 3600 + 30 * 60);
-    if (!opened) throw new Error('the simulated market recorded no usable minutes');
-    const resultOf = (candle: Candle) => 200 * (Number(candle.close) / Number(opened.close) - 1);
-    const closed = later.reduce<Candle | undefined>(
-      (farthest, candle) =>
-        farthest && Math.abs(resultOf(farthest)) >= Math.abs(resultOf(candle)) ? farthest : candle,
-      undefined,
-    );
-    if (!closed || Math.abs(resultOf(closed)) < 0.01) {
-      throw new Error('the simulated market recorded no minute that moves a $200 exposure by a cent');
-    }
+    const createdAt = await accountCreatedAt(admin.request, signedInClient.id);
+    const openMinute = Math.floor(createdAt / 60) * 60;
+    const closeMinute = openMinute + 60;
+    await admin.waitForTimeout(Math.max(0, (closeMinute + 63) * 1000 - Date.now()));
+    // BTCUSD moves a $10,000 exposure by more than a cent in a minute: the result posts a statement line.
+    const opened = await minuteCandle(admin.request, openMinute);
+    const closed = await minuteCandle(admin.request, closeMinute);
 
     await admin.goto(`/user/${signedInClient.id}`);
     const form = admin.getByRole('form', { name: 'Book external trade' });
-    await form.getByLabel('Instrument').selectOption('EURUSD');
+    await form.getByLabel('Instrument').selectOption('BTCUSD');
     await form.getByText('Buy', { exact: true }).click();
     await form.getByLabel('Trade amount (USD)').fill('100');
-    await form.getByLabel('Lot size').fill('2');
-    await form.getByLabel('Open time (UTC)').fill(utcInput(opened.time));
+    // The customer's own limit stands under the field: the Settings default, 1:100.
+    await expect(
+      form.getByText("At most 100: the customer's maximum leverage (Settings default)"),
+    ).toBeVisible();
+    await form.getByLabel('Lot size').fill('100');
+    // A minute before the account existed is refused beside the open time, and nothing is sent.
+    await form.getByLabel('Open time (UTC)').fill(utcInput(openMinute - 60));
     await form.getByLabel('Open price').fill(opened.close);
     await form.getByLabel('Close time (UTC)').fill(utcInput(closed.time));
     await form.getByLabel('Close price').fill(closed.close);
     await form.getByLabel('Reason').fill(REASON);
+    await form.getByRole('button', { name: 'Book trade' }).click();
+    await expect(
+      form.getByText("The open time cannot be before the customer's account was created"),
+    ).toBeVisible();
+    await form.getByLabel('Open time (UTC)').fill(utcInput(opened.time));
     await form.getByRole('button', { name: 'Book trade' }).click();
     await expect(toast(admin, 'Trade proposed to the customer')).toBeVisible();
     const deskTrades = admin.getByRole('region', { name: 'Desk trades' });
@@ -69,22 +82,22 @@ test('staff book a desk trade with a reason; the customer sees it, accepts it an
   await expect(page.getByText('A trade booked by the desk awaits your acceptance')).toBeVisible();
   await page.getByRole('link', { name: 'Review desk trades' }).click();
   await expect(page).toHaveURL('/desk-trades');
-  const card = page.getByRole('article', { name: 'BUY EURUSD, Awaiting acceptance' });
+  const card = page.getByRole('article', { name: 'BUY BTCUSD, Awaiting acceptance' });
   await expect(card).toContainText(REASON);
   await expect(card).toContainText('Booked by desk');
-  await expect(card).toContainText('$100.00 · lot size 2.00');
+  await expect(card).toContainText('$100.00 · lot size 100.00');
   await card.getByRole('button', { name: 'Accept trade' }).click();
   // Final either way: the customer confirms what accepting posts.
   const confirm = page.getByRole('dialog', { name: 'Accept this trade?' });
   await expect(confirm).toContainText('is posted to your balance and statement.');
   await confirm.getByRole('button', { name: 'Accept trade' }).click();
   await expect(toast(page, 'Trade accepted: its result is on your statement')).toBeVisible();
-  await expect(page.getByRole('article', { name: 'BUY EURUSD, Accepted' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'BUY BTCUSD, Accepted' })).toBeVisible();
 
   // The result is on the statement, as the desk's booking.
   await page.goto('/statement');
   const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('row');
-  await expect(rows.nth(1)).toContainText('(booked by desk): BUY EURUSD ×2.00');
+  await expect(rows.nth(1)).toContainText('(booked by desk): BUY BTCUSD ×100.00');
   await expect(rows).toHaveCount(3);
   // The banner is gone.
   await page.goto('/dashboard');

@@ -107,4 +107,20 @@ test("an administrator closes a customer's trade at market, with a reason", asyn
   const response = await page.request.get('/api/trades?status=closed');
   const { items } = (await response.json()) as { items: { closedBy: string; closeReason: string }[] };
   expect(items[0]).toMatchObject({ closedBy: 'admin', closeReason: 'Customer asked by phone to close' });
+
+  // The customer reads who closed it and why: on the dashboard's closed trades, the statement and in Messages.
+  await page.goto('/dashboard');
+  const trade = page.getByRole('table').getByRole('row').filter({ hasText: 'EURUSD' }).first();
+  await expect(trade).toContainText('Closed by an administrator');
+  await expect(trade).toContainText('Reason: Customer asked by phone to close');
+  await page.goto('/statement');
+  const lines = page.getByRole('table', { name: 'Transactions' }).getByRole('row');
+  await expect(lines.filter({ hasText: 'Margin released: SELL EURUSD' })).toContainText(
+    'Closed by an administrator. Reason: Customer asked by phone to close',
+  );
+  await page.goto('/messages');
+  await page.getByRole('link', { name: /your SELL EURUSD trade was closed by an administrator/ }).click();
+  const notice = page.locator('pre');
+  await expect(notice).toContainText('Closed by an administrator: your SELL EURUSD trade');
+  await expect(notice).toContainText('Reason: Customer asked by phone to close');
 });

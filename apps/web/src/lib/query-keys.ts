@@ -92,6 +92,8 @@ export const queryKeys = {
   adminWithdrawalSettings: (id: string) => [...ADMIN, 'users', id, 'withdrawal-settings'] as const,
   adminUserSessions: (id: string) => [...ADMIN, 'users', id, 'sessions'] as const,
   adminUserSecurity: (id: string) => [...ADMIN, 'users', id, 'security'] as const,
+  /** The customer's maximum leverage and spread (the booking form's lot size limit). */
+  adminUserTradingTerms: (id: string) => [...ADMIN, 'users', id, 'trading-terms'] as const,
   /** The Users tab's pages (a list place never equals a user id: it is an object). */
   adminUsers: pagedKeys([...ADMIN, 'users']),
   walletAddresses: [...ADMIN, 'wallet-addresses'],

@@ -69,4 +69,16 @@ describe('the times of a desk booking', () => {
     // The hindsight booking of the review: a month back.
     expect(check(NOW - 30 * DAY, NOW - 23 * DAY).ok).toBe(false);
   });
+
+  test('an open before both bounds names the later one, the first minute both allow', () => {
+    const recent = Date.parse('2026-11-20T08:00:10.000Z');
+    const longAgo = check(NOW - 10 * DAY, NOW - MINUTE, recent);
+    expect(longAgo.ok ? null : longAgo.error.message).toBe(
+      "The open time cannot be before the customer's account was created (2026-11-20 08:00 UTC)",
+    );
+    const old = check(NOW - 10 * DAY, NOW - MINUTE, NOW - 30 * DAY);
+    expect(old.ok ? null : old.error.message).toBe(
+      'The open time can be at most 7 days back: 2026-11-15 12:31 UTC or later',
+    );
+  });
 });

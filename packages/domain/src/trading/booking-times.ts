@@ -27,8 +27,8 @@ function refuse(field: BookingTimeField, message: string) {
  * The times of a trade the desk books (PRODUCT.md §2 Admin user details): the close after the open
  * and not after now; the open not before the minute the customer's account was created, and not
  * more than BOOKING_WINDOW_DAYS before now. Prices are checked per minute, so the bounds are
- * minutes: each refusal names the earliest minute allowed (the window's rounded up, so the named
- * minute is never too early). All times in milliseconds since the epoch.
+ * minutes: a refusal names the later of the two bounds, the earliest minute allowed (the window's
+ * rounded up, so the named minute is never too early). All times in milliseconds since the epoch.
  */
 export function checkBookingTimes(input: {
   openedAt: number;
@@ -40,18 +40,17 @@ export function checkBookingTimes(input: {
   if (closedAt <= openedAt) return refuse('closedAt', 'The close time must be after the open time');
   if (closedAt > now) return refuse('closedAt', 'The open and close times must be in the past');
   const createdMinute = Math.floor(accountCreatedAt / MINUTE_MS) * MINUTE_MS;
-  if (openedAt < createdMinute) {
+  const windowStart = Math.ceil((now - BOOKING_WINDOW_MS) / MINUTE_MS) * MINUTE_MS;
+  if (openedAt >= Math.max(createdMinute, windowStart)) return ok({ openedAt, closedAt });
+  // The later bound is the one named: the minute it gives is then allowed by both.
+  if (createdMinute >= windowStart) {
     return refuse(
       'openedAt',
       `The open time cannot be before the customer's account was created (${formatMinute(createdMinute)})`,
     );
   }
-  const earliest = Math.ceil((now - BOOKING_WINDOW_MS) / MINUTE_MS) * MINUTE_MS;
-  if (openedAt < earliest) {
-    return refuse(
-      'openedAt',
-      `The open time can be at most ${BOOKING_WINDOW_DAYS} days back: ${formatMinute(earliest)} or later`,
-    );
-  }
-  return ok({ openedAt, closedAt });
+  return refuse(
+    'openedAt',
+    `The open time can be at most ${BOOKING_WINDOW_DAYS} days back: ${formatMinute(windowStart)} or later`,
+  );
 }

@@ -164,7 +164,7 @@ function MoneyPanels({ user }: { user: AdminUser }) {
           title="Book external trade"
           description="A trade executed outside the platform on this customer's behalf, at recorded market prices. Its result is computed, never typed, and it is posted only when the customer accepts it."
         >
-          <BookTradeForm userId={user.id} />
+          <BookTradeForm userId={user.id} accountCreatedAt={user.createdAt} />
         </Panel>
       ) : null}
     </>

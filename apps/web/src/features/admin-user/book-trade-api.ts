@@ -1,5 +1,7 @@
-import { AdminTradeSchema, type BookTradeRequest } from '@candor/contracts/trades';
+import { AdminTradeSchema, type BookTradeRequest, TradingTermsSchema } from '@candor/contracts/trades';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Books a trade executed outside the platform; `idempotencyKey` is reused when the same submission is retried. */
 export function bookTrade(userId: string, body: BookTradeRequest, idempotencyKey: string) {
@@ -7,5 +9,16 @@ export function bookTrade(userId: string, body: BookTradeRequest, idempotencyKey
     method: 'POST',
     body,
     idempotencyKey,
+  });
+}
+
+/** The customer's trading terms: a booking's lot size may not exceed their maximum leverage. */
+export function customerTradingTermsQuery(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.adminUserTradingTerms(userId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/users/${encodeURIComponent(userId)}/trading-terms`, TradingTermsSchema, {
+        signal,
+      }),
   });
 }

@@ -1,4 +1,11 @@
-import { BookTradeRequestSchema, TradeDirectionSchema } from '@candor/contracts/trades';
+import {
+  type BookTradeRequest,
+  BookTradeRequestSchema,
+  TRADE_MESSAGES,
+  TradeDirectionSchema,
+} from '@candor/contracts/trades';
+import { checkBookingTimes } from '@candor/domain/trading/booking-times';
+import { parseLotSize } from '@candor/domain/trading/trade-result';
 import { z } from 'zod';
 
 export const BOOK_TRADE_MESSAGES = {
@@ -40,3 +47,45 @@ export const BookTradeFormSchema = z
   }))
   .pipe(BookTradeRequestSchema);
 export type BookTradeForm = z.input<typeof BookTradeFormSchema>;
+
+type BookingField = keyof BookTradeForm;
+export type BookingRefusal = { field: BookingField; message: string };
+
+/**
+ * The rules that need the customer and the clock, as the server checks them (it checks again with
+ * its own clock): the lot size within the customer's maximum leverage (null: not known, left to the
+ * server), and the times (checkBookingTimes). The first refusal, with the field it belongs beside.
+ */
+export function checkBookingLimits(
+  request: Pick<BookTradeRequest, 'lotSize' | 'openedAt' | 'closedAt'>,
+  customer: { accountCreatedAt: string; maxLeverage: number | null },
+  now: number,
+): BookingRefusal | null {
+  const lot = parseLotSize(request.lotSize);
+  if (customer.maxLeverage !== null && lot.ok && lot.value > customer.maxLeverage * 100) {
+    return { field: 'lotSize', message: TRADE_MESSAGES.lotSizeAboveCustomerLeverage(customer.maxLeverage) };
+  }
+  const times = checkBookingTimes({
+    openedAt: Date.parse(request.openedAt),
+    closedAt: Date.parse(request.closedAt),
+    now,
+    accountCreatedAt: Date.parse(customer.accountCreatedAt),
+  });
+  return times.ok ? null : { field: times.error.field, message: times.error.message };
+}
+
+/** How the server's refusals of a booking begin, and the field each names. */
+const REFUSAL_FIELDS: readonly (readonly [string, BookingField])[] = [
+  ['The open and close times', 'closedAt'],
+  ['The open time', 'openedAt'],
+  ['The close time', 'closedAt'],
+  ['The open price', 'openPrice'],
+  ['The close price', 'closePrice'],
+  ['Lot size', 'lotSize'],
+  ['The amount of', 'amount'],
+];
+
+/** The field a refusal of the server is about, by its words; null when it names none (shown under the form). */
+export function refusalField(message: string): BookingField | null {
+  return REFUSAL_FIELDS.find(([start]) => message.startsWith(start))?.[1] ?? null;
+}

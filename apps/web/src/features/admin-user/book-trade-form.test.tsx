@@ -1,8 +1,9 @@
 import type { AdminUser } from '@candor/contracts/admin-users';
 import type { AdminTrade } from '@candor/contracts/trades';
+import { BOOKING_WINDOW_DAYS } from '@candor/domain/trading/booking-times';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { buildAdminUser, buildBalances } from '../../test/admin-users.ts';
 import { buildMe, callsTo, idempotencyKeys, mockApi, renderPages } from '../../test/render-page.tsx';
 import { AdminUserPage } from './admin-user-page.tsx';
@@ -18,8 +19,23 @@ const INSTRUMENTS = {
   ],
 };
 
-function buildUser(profit = '0.00'): AdminUser {
-  return buildAdminUser({ balances: buildBalances({ profit }) });
+const TERMS_URL = `GET /api/admin/users/${ID}/trading-terms`;
+/** The customer's terms: the Zero package's 1:200. */
+const TERMS = {
+  status: 200,
+  body: {
+    maxLeverage: 200,
+    forexSpreadPips: '1.2',
+    otherSpreadPercent: '0.12',
+    source: 'package',
+    packageName: 'Zero',
+    expiresAt: null,
+  },
+};
+
+/** A customer since 2026-01-15 09:30 UTC. */
+function buildUser(profit = '0.00', createdAt = '2026-01-15T09:30:00.000Z'): AdminUser {
+  return buildAdminUser({ balances: buildBalances({ profit }), createdAt });
 }
 
 function bookedTrade(): AdminTrade {
@@ -99,10 +115,19 @@ describe('readUtcInput', () => {
 });
 
 describe('Book external trade', () => {
+  // The booking form's "now": the day after the trades booked here (2026-03-04).
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.parse('2026-03-05T09:00:00.000Z'), toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   test('says the times are UTC and checks every field before sending', async () => {
     const fetchMock = mockApi({
       [`GET /api/admin/users/${ID}`]: { status: 200, body: buildUser() },
       'GET /api/instruments': { status: 200, body: INSTRUMENTS },
+      [TERMS_URL]: TERMS,
     });
     renderUserPage();
     expect(await screen.findByRole('heading', { name: 'Book external trade' })).toBeTruthy();
@@ -137,6 +162,7 @@ describe('Book external trade', () => {
     const fetchMock = mockApi({
       [`GET /api/admin/users/${ID}`]: { status: 200, body: buildUser() },
       'GET /api/instruments': { status: 200, body: INSTRUMENTS },
+      [TERMS_URL]: TERMS,
       'GET /api/admin/trades': ({ url }) => {
         const desk = url.searchParams.get('origin') === 'desk';
         const items = desk && booked ? [bookedTrade()] : [];
@@ -179,11 +205,12 @@ describe('Book external trade', () => {
     expect((form().getByLabelText('Open price') as HTMLInputElement).value).toBe('');
   });
 
-  test("shows the server's refusal under the form; the same submission tried again reuses its key", async () => {
-    const message = "The open price must be between 67100.00 and 67180.00 (the minute's range ± 0.1 %)";
+  test('shows a refusal naming no field under the form; the same submission tried again reuses its key', async () => {
+    const message = 'No recorded prices for 2026-03-04 14:05 UTC';
     const fetchMock = mockApi({
       [`GET /api/admin/users/${ID}`]: { status: 200, body: buildUser() },
       'GET /api/instruments': { status: 200, body: INSTRUMENTS },
+      [TERMS_URL]: TERMS,
       [BOOK_URL]: { status: 400, body: { code: 'VALIDATION_FAILED', message } },
     });
     renderUserPage();
@@ -200,4 +227,87 @@ describe('Book external trade', () => {
     const [first, second] = idempotencyKeys(fetchMock, `/api/admin/users/${ID}/trades`);
     expect(second).toBe(first);
   });
+
+  test('a refusal of the server that names a field stands beside that field', async () => {
+    const message = "The open price must be between 67100.00 and 67180.00 (the minute's range ± 0.1 %)";
+    mockApi({
+      [`GET /api/admin/users/${ID}`]: { status: 200, body: buildUser() },
+      'GET /api/instruments': { status: 200, body: INSTRUMENTS },
+      [TERMS_URL]: TERMS,
+      [BOOK_URL]: { status: 400, body: { code: 'VALIDATION_FAILED', message } },
+    });
+    renderUserPage();
+    await screen.findByRole('heading', { name: 'Book external trade' });
+    await fillTrade();
+    await userEvent.setup().click(form().getByRole('button', { name: 'Book trade' }));
+    expect(await screen.findByText('Failed to book the trade')).toBeTruthy();
+    expect(describedBy(form().getByLabelText('Open price'))).toBe(message);
+    expect(form().getByLabelText('Open price').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  test("refuses beside the field, sending nothing: an open before the account was created, a lot above the customer's leverage", async () => {
+    const fetchMock = mockApi({
+      [`GET /api/admin/users/${ID}`]: { status: 200, body: buildUser('0.00', '2026-03-04T14:20:30.000Z') },
+      'GET /api/instruments': { status: 200, body: INSTRUMENTS },
+      [TERMS_URL]: TERMS,
+    });
+    renderUserPage();
+    await screen.findByRole('heading', { name: 'Book external trade' });
+    const booking = form();
+    expect(booking.getByText(/The open time can be at most 7 days back/).textContent).toContain(
+      "not before the customer's account was created (2026-03-04 14:20 UTC)",
+    );
+    expect(
+      await booking.findByText("At most 200: the customer's maximum leverage (Zero package)"),
+    ).toBeTruthy();
+    await fillTrade();
+    const user = userEvent.setup();
+    const submit = () => user.click(booking.getByRole('button', { name: 'Book trade' }));
+
+    // The trade opened at 14:05, before the account was created at 14:20.
+    await submit();
+    await waitFor(() =>
+      expect(describedBy(booking.getByLabelText('Open time (UTC)'))).toBe(
+        "The open time cannot be before the customer's account was created (2026-03-04 14:20 UTC)",
+      ),
+    );
+    // Within the times, a lot above the customer's 1:200.
+    fireEvent.change(booking.getByLabelText('Open time (UTC)'), { target: { value: '2026-03-04T14:21' } });
+    await user.clear(booking.getByLabelText('Lot size'));
+    await user.type(booking.getByLabelText('Lot size'), '200.5');
+    await submit();
+    await waitFor(() =>
+      expect(describedBy(booking.getByLabelText('Lot size'))).toBe(
+        "Lot size can be at most 200 (the customer's maximum leverage)",
+      ),
+    );
+    expect(callsTo(fetchMock, BOOK_URL)).toHaveLength(0);
+  });
+
+  test(`refuses an open more than ${BOOKING_WINDOW_DAYS} days back beside the open time, sending nothing`, async () => {
+    const fetchMock = mockApi({
+      [`GET /api/admin/users/${ID}`]: { status: 200, body: buildUser() },
+      'GET /api/instruments': { status: 200, body: INSTRUMENTS },
+      [TERMS_URL]: TERMS,
+    });
+    renderUserPage();
+    await screen.findByRole('heading', { name: 'Book external trade' });
+    await fillTrade();
+    const booking = form();
+    // A week and a day before now (2026-03-05 09:00).
+    fireEvent.change(booking.getByLabelText('Open time (UTC)'), { target: { value: '2026-02-25T09:00' } });
+    await userEvent.setup().click(booking.getByRole('button', { name: 'Book trade' }));
+    await waitFor(() =>
+      expect(describedBy(booking.getByLabelText('Open time (UTC)'))).toBe(
+        'The open time can be at most 7 days back: 2026-02-26 09:00 UTC or later',
+      ),
+    );
+    expect(callsTo(fetchMock, BOOK_URL)).toHaveLength(0);
+  });
 });
+
+/** The message a control is described by: its error (or hint) beside it. */
+function describedBy(control: HTMLElement): string | null | undefined {
+  const id = control.getAttribute('aria-describedby');
+  return id ? document.getElementById(id)?.textContent : null;
+}

@@ -1,4 +1,6 @@
+import { formatUtcMinute } from '@candor/contracts/account-security';
 import type { BookTradeRequest } from '@candor/contracts/trades';
+import { BOOKING_WINDOW_DAYS } from '@candor/domain/trading/booking-times';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AmountField, DecimalField } from '../../components/ui/decimal-field.tsx';
@@ -7,6 +9,7 @@ import { InstrumentOptions } from '../../components/ui/instrument-options.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { instrumentsQuery } from '../../lib/instruments-api.ts';
 import { notify } from '../../lib/notify.ts';
@@ -14,11 +17,13 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { formatSignedUsd, toSignedCents } from '../../lib/signed-usd.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
-import { bookTrade } from './book-trade-api.ts';
+import { bookTrade, customerTradingTermsQuery } from './book-trade-api.ts';
 import {
   BOOK_TRADE_MESSAGES,
   BookTradeFormSchema,
   type BookTradeForm as BookTradeFormValues,
+  checkBookingLimits,
+  refusalField,
 } from './book-trade-form-schema.ts';
 import { ChoiceGroup } from './form-fields.tsx';
 
@@ -41,9 +46,10 @@ const EMPTY: BookTradeFormValues = {
  * the customer accepts it. Its refusal is shown under the form. Retrying the same submission reuses
  * its Idempotency-Key.
  */
-export function BookTradeForm({ userId }: { userId: string }) {
+export function BookTradeForm({ userId, accountCreatedAt }: { userId: string; accountCreatedAt: string }) {
   const queryClient = useQueryClient();
   const catalogue = useQuery(instrumentsQuery);
+  const terms = useQuery(customerTradingTermsQuery(userId));
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useZodForm(BookTradeFormSchema, EMPTY);
   const field = bindFields(form);
@@ -51,6 +57,7 @@ export function BookTradeForm({ userId }: { userId: string }) {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = form;
   const book = useIdempotentMutation({
@@ -66,23 +73,36 @@ export function BookTradeForm({ userId }: { userId: string }) {
       });
     },
     onError: (error) => {
+      // A refusal that names a field stands beside it; any other under the form.
       const message = errorMessage(error);
-      setRefusal(message);
+      const field = isApiError(error) ? refusalField(message) : null;
+      if (field) setError(field, { message }, { shouldFocus: true });
+      else setRefusal(message);
       notify.error(BOOK_TRADE_MESSAGES.failed, { description: message });
     },
     // Every administrator view a booked trade changes: this user's page and the All trades tab.
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
   });
-  const onSubmit = handleSubmit((values) => book.mutate(values));
+  const maxLeverage = terms.data?.maxLeverage ?? null;
+  const onSubmit = handleSubmit((values) => {
+    const refused = checkBookingLimits(values, { accountCreatedAt, maxLeverage }, Date.now());
+    if (refused) {
+      setError(refused.field, { message: refused.message }, { shouldFocus: true });
+      return;
+    }
+    book.mutate(values);
+  });
 
   const items = catalogue.data?.items ?? [];
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Book external trade" className="space-y-5">
       <p className="rounded-lg bg-slate-50 p-3 text-xs text-slate-600">
-        Times are in <strong>UTC</strong>, to the minute. Each price must lie within the recorded low–high
-        range of its minute (± 0.1 %). The result is computed from the prices like any other trade's. The
-        customer is told and sees the trade as “Booked by desk” with your reason:{' '}
-        <strong>nothing is posted until they accept it</strong>, and it expires unaccepted after 7 days.
+        Times are in <strong>UTC</strong>, to the minute. The open time can be at most {BOOKING_WINDOW_DAYS}{' '}
+        days back, and not before the customer's account was created ({formatUtcMinute(accountCreatedAt)}).
+        Each price must lie within the recorded low–high range of its minute (± 0.1 %). The result is computed
+        from the prices like any other trade's. The customer is told and sees the trade as “Booked by desk”
+        with your reason: <strong>nothing is posted until they accept it</strong>, and it expires unaccepted
+        after 7 days.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <LabelledField
@@ -108,7 +128,15 @@ export function BookTradeForm({ userId }: { userId: string }) {
           inputProps={register('direction')}
         />
         <AmountField label="Trade amount (USD)" {...field('amount')} />
-        <DecimalField label="Lot size" {...field('lotSize')} />
+        <DecimalField
+          label="Lot size"
+          hint={
+            terms.data
+              ? `At most ${terms.data.maxLeverage}: the customer's maximum leverage (${terms.data.packageName ? `${terms.data.packageName} package` : 'Settings default'})`
+              : undefined
+          }
+          {...field('lotSize')}
+        />
         <TextField label="Open time (UTC)" type="datetime-local" step={60} {...field('openedAt')} />
         <DecimalField label="Open price" {...field('openPrice')} />
         <TextField label="Close time (UTC)" type="datetime-local" step={60} {...field('closedAt')} />

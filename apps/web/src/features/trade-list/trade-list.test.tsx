@@ -132,6 +132,26 @@ describe('TradeList', () => {
     expect(badge?.getAttribute('title')).toContain('Opened 1.5 s after the provider');
   });
 
+  test('a trade closed by an administrator says so with the reason; other closes do not', async () => {
+    mockApi({
+      'GET /api/trades': ({ url }) =>
+        url.searchParams.get('status') === 'closed'
+          ? pageReply([
+              buildTrade(1),
+              buildTrade(2, { closedBy: 'admin', closeReason: 'Closing at your request by phone' }),
+              buildTrade(3, { closedBy: 'stop_out', result: '-100.00' }),
+            ])
+          : pageReply([]),
+    });
+    renderList();
+    await screen.findByRole('table');
+    const [own, byStaff, stoppedOut] = dataRows().map((row) => within(row));
+    expect(byStaff?.getByText('Closed by an administrator')).toBeTruthy();
+    expect(byStaff?.getByText('Reason: Closing at your request by phone')).toBeTruthy();
+    expect(own?.queryByText(/administrator|Reason:/)).toBeNull();
+    expect(stoppedOut?.queryByText(/administrator|Reason:/)).toBeNull();
+  });
+
   test('Active shows open trades with their unrealized result moving with the live price', async () => {
     mockApi({
       'GET /api/trades': ({ url }) =>

@@ -1,6 +1,6 @@
 import type { Quote } from '@candor/contracts/market';
 import { toMinorUnits } from '@candor/contracts/money';
-import type { Trade } from '@candor/contracts/trades';
+import { CLOSED_BY_LABELS, type Trade } from '@candor/contracts/trades';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { CopiedFromBadge, CopyGap } from '../../components/copied-from-mark.tsx';
@@ -224,6 +224,7 @@ function TradeRow({
           {formatDateTime(date)}
         </time>
         {trade.copiedFrom ? <CopyGap copiedFrom={trade.copiedFrom} className="mt-1 max-w-64" /> : null}
+        {trade.closedBy === 'admin' ? <ClosedByStaff reason={trade.closeReason} /> : null}
       </td>
       <td className={`hidden px-4 py-3 font-semibold sm:table-cell ${directionToneClass(trade.direction)}`}>
         {direction}
@@ -270,6 +271,16 @@ function TradeRow({
         </td>
       ) : null}
     </tr>
+  );
+}
+
+/** A close by staff decided the result: the customer reads who closed it and why (decision 046 §4). */
+function ClosedByStaff({ reason }: { reason: string | null }) {
+  return (
+    <p className="mt-1.5 max-w-72 rounded-md bg-amber-50 px-2 py-1 text-xs break-words whitespace-normal text-amber-900 ring-1 ring-amber-200 ring-inset">
+      <span className="font-semibold">{CLOSED_BY_LABELS.admin}</span>
+      {reason ? <span className="block">Reason: {reason}</span> : null}
+    </p>
   );
 }
 

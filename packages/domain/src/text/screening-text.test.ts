@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { normaliseForScreening } from './screening-text.ts';
+import { findSpacedOutLetters, normaliseForScreening } from './screening-text.ts';
 
 describe('normaliseForScreening', () => {
   test.each([
@@ -13,7 +13,21 @@ describe('normaliseForScreening', () => {
     ['ﬁne', 'fine'], // a ligature
     ['can’t  \n\t lose', "can't lose"], // typographic apostrophe, white space collapsed
     ['  Trim me  ', 'trim me'],
+    ['P a y  t h e  f e e', 'pay the fee'], // spaced-out letters, words apart by a wider gap
+    ['S e n d   0.01 BTC', 'send 0.01 btc'],
+    ['f r e e', 'free'], // every gap alike: one word
+    ['Plan A or B', 'plan a or b'], // letters that stand alone in a sentence stay apart
   ])('reads %j as %j', (text, normalised) => {
     expect(normaliseForScreening(text)).toBe(normalised);
+  });
+});
+
+describe('findSpacedOutLetters', () => {
+  test('each run of spaced-out letters, its letters run together', () => {
+    expect(findSpacedOutLetters('Note: P a y  t h e  f e e, then w a i t')).toEqual(['paythefee', 'wait']);
+  });
+
+  test('no run in ordinary text', () => {
+    expect(findSpacedOutLetters('Plan A or B, a valid ID')).toEqual([]);
   });
 });

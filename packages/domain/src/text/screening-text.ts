@@ -87,20 +87,44 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
 
 const LOOK_ALIKE_PATTERN = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
 
-/**
- * A staff-written text as the screening rules read it: compatibility-normalised (NFKC's mappings:
- * full-width letters, ligatures, styled letters; accents dropped), without format characters
- * (zero-width spaces and joiners, soft hyphens, direction marks: \p{Cf}), with Cyrillic and Greek
- * look-alikes folded to Latin, in lower case, and with every run of white space one space. It is
- * for matching only; the text stored and shown is the one typed.
- */
-export function normaliseForScreening(text: string): string {
+/** Three or more letters standing alone, one after another: "p a y  t h e  f e e". */
+const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:\s+\p{L}(?![\p{L}\p{N}])){2,}/gu;
+
+/** The letters of `text` without their case, accents, invisible characters or look-alike disguise. */
+function foldLetters(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\p{Cf}\p{Mn}]/gu, '')
     .normalize('NFKC')
     .replace(LOOK_ALIKE_PATTERN, (letter) => LOOK_ALIKES[letter] ?? letter)
-    .toLowerCase()
-    .replace(/\s+/gu, ' ')
-    .trim();
+    .toLowerCase();
+}
+
+/**
+ * A run of spaced-out letters read as words: a wider gap between two letters ends a word
+ * ("p a y  t h e  f e e" → "pay the fee"); with every gap alike the run is one word ("paythefee").
+ */
+function joinSpacedRun(run: string): string {
+  const gaps = [...run.matchAll(/\s+/gu)].map(([gap]) => gap.length);
+  const narrowest = Math.min(...gaps);
+  return run.replace(/\s+/gu, (gap) => (gap.length > narrowest ? ' ' : ''));
+}
+
+/**
+ * A staff-written text as the screening rules read it: compatibility-normalised (NFKC's mappings:
+ * full-width letters, ligatures, styled letters; accents dropped), without format characters
+ * (zero-width spaces and joiners, soft hyphens, direction marks: \p{Cf}), with Cyrillic and Greek
+ * look-alikes folded to Latin, in lower case, spaced-out letters joined into words, and with every
+ * run of white space one space. It is for matching only; the text stored and shown is the one typed.
+ */
+export function normaliseForScreening(text: string): string {
+  return foldLetters(text).replace(SPACED_LETTERS, joinSpacedRun).replace(/\s+/gu, ' ').trim();
+}
+
+/**
+ * The runs of spaced-out letters in `text`, each with its letters run together and no space
+ * ("P a y  t h e  f e e" → "paythefee"): what a word hidden by spacing spells, however it was spaced.
+ */
+export function findSpacedOutLetters(text: string): string[] {
+  return [...foldLetters(text).matchAll(SPACED_LETTERS)].map(([run]) => run.replace(/\s+/gu, ''));
 }

@@ -25,6 +25,36 @@ const HONEST_REASONS = [
   'Please pay attention to the IBAN: it must be in your name',
   'Account under review after a large transfer of funds',
   'Suspicious activity on the account: contact support',
+  // What staff write elsewhere: adjustments, deposit and identity decisions, desk trades, loans (H3).
+  'Proof of payment does not match the amount',
+  'Duplicate deposit',
+  'The bank account name does not match your name',
+  'Chargeback correction',
+  'Goodwill credit after outage',
+  'Your document is blurred, please upload a clearer photo',
+  'Fee correction for withdrawal #123',
+  'Closing at customer request by phone',
+  'Desk execution for client order',
+  'The address is not a valid Bitcoin address',
+  'Refund of the deposit fee charged twice',
+  'No payment is ever needed to withdraw. You can cancel this request at any time and the amount returns to your balance.',
+  'Your withdrawal will be released once your deposit has cleared',
+  'Refund of the withdrawal fee after a failed payout',
+  'Deposit of 0.05 BTC not received: the transaction hash is unknown',
+  'Deposit 0.05 BTC not received',
+  'Bonus of $50 credited to enable copy trading',
+  'Withdrawals resume after the transfer of $500 is confirmed by your bank',
+  'Send a selfie to complete your verification',
+  'Renew your ID document to proceed',
+  'The amount sent does not match the deposit of $500 you declared',
+  'Correction of a $25 fee charged in error',
+  'Monthly loan income too low for a loan of $5,000',
+  "Executed by phone on the customer's instruction at 1.0845",
+  'Risk limit reached: position closed to protect your balance',
+  'Stop-out: margin level below 50 percent',
+  'The photo of your ID does not show all four corners',
+  'Name on the document does not match the account',
+  'Interest of 12% a year on the loan, repaid from your cash',
 ];
 
 describe('findPaymentDemand', () => {
@@ -55,6 +85,25 @@ describe('findPaymentDemand', () => {
     ['Раy a $50 fee to unlock', 'a payment'], // Cyrillic Р and а
     ['S\u200Bend 0.01 BTC to release your funds', 'a payment'], // zero-width space
     ['ＰＡＹ　ＴＨＥ　ＦＥＥ', 'a payment'], // full-width letters and space
+    // What got past the word list (H4): purchases, deposits, top-ups and upgrades as the condition.
+    ['An upgrade to the Gold package is needed before you can withdraw', 'a required payment'],
+    ['Complete a deposit of 500 USD to release your funds', 'a payment'],
+    ['Fund your account with 0.05 BTC to release this withdrawal', 'a payment'],
+    ['P a y  t h e  f e e', 'a payment'], // spaced-out letters
+    ['Buy the Diamond signal plan to unlock withdrawals', 'a payment'],
+    ['Purchase a trading package to enable withdrawals', 'a payment'],
+    ['Top-up of $300 needed', 'a required payment'],
+    ['To release: $300 to bc1q…', 'a payment'],
+    ['Send five hundred dollars to support', 'a payment'], // number words
+    ['Transfer two hundred US dollars to unlock', 'a payment'],
+    ['Withdrawal blocked: insurance premium of $400 outstanding', 'a release fee'],
+    ['A stamp duty of $250 applies before withdrawal', 'a release fee'],
+    ['Renew your VIP membership ($299) to withdraw', 'a payment'],
+    ['Reinvest 30% of your profit to withdraw', 'a payment'],
+    ['Your withdrawal will be released after a 20 percent deposit', 'a payment'],
+    ['Pay the $50 verification fee to proceed', 'a payment'],
+    ['Send 0.01 BTC to bc1q… to complete your verification', 'a payment'],
+    ['Fund your account with 0.05 BTC to reactivate it', 'a payment'],
   ])('refuses %j as %s', (text, label) => {
     expect(findPaymentDemand(text)).toBe(label);
   });
@@ -73,6 +122,56 @@ describe('findPaymentDemand', () => {
           text = text.slice(0, i) + char + text.slice(i);
         }
         expect(findPaymentDemand(text)).toBe('a payment');
+      }),
+    );
+  });
+
+  test("a cost joined to a condition on the customer's money is refused, however it is worded", () => {
+    const cost = fc.constantFrom(
+      'Pay $300',
+      'Deposit 500 USD',
+      'Send 0.05 BTC',
+      'Transfer two hundred dollars',
+      'Buy the Gold plan',
+      'Purchase a VIP package',
+      'Upgrade your account',
+      'Renew your membership',
+      'Top up 20%',
+      'Fund your account with 1,000 USDT',
+      'A tax of $90 applies',
+      'An insurance premium of $400 is needed',
+      'A 15 percent deposit is required',
+    );
+    const condition = fc.constantFrom(
+      'to withdraw',
+      'to release your funds',
+      'to unlock withdrawals',
+      'to enable withdrawals',
+      'to proceed',
+      'to complete your verification',
+      'to reactivate your account',
+      'before you can withdraw',
+      'before withdrawal',
+      'in order to receive your money',
+      'until withdrawals resume',
+    );
+    fc.assert(
+      fc.property(cost, condition, fc.boolean(), (paying, gate, upper) => {
+        const text = `${paying} ${gate}`;
+        expect(findPaymentDemand(upper ? text.toUpperCase() : text), text).toBeDefined();
+      }),
+    );
+  });
+
+  test('a demand spelt out letter by letter is still refused', () => {
+    const demands = ['Pay the fee', 'Send 0.01 BTC to release your funds', 'Deposit 500 USD to withdraw'];
+    fc.assert(
+      fc.property(fc.constantFrom(...demands), fc.integer({ min: 2, max: 4 }), (text, wordGap) => {
+        const spaced = text
+          .split(' ')
+          .map((word) => [...word].join(' '))
+          .join(' '.repeat(wordGap));
+        expect(findPaymentDemand(spaced), spaced).toBeDefined();
       }),
     );
   });

@@ -1,79 +1,163 @@
-import { normaliseForScreening } from '../text/screening-text.ts';
+import { readNumberWords } from '../text/number-words.ts';
+import { findSpacedOutLetters, normaliseForScreening } from '../text/screening-text.ts';
 
 /*
  * A withdrawal never costs an extra payment (PRODUCT.md §1.3: the platform never asks a customer to
- * pay anything in order to withdraw). The texts staff write that a customer reads about their money
- * (a hold's reason, a rejection's reason, a suspension's reason) must not ask for one: "Pay a $200
- * release fee to unlock withdrawals", "Send 0.01 BTC to release your funds". The rules read the text
- * normalised (`normaliseForScreening`), so look-alike letters and invisible characters hide nothing.
+ * pay anything in order to withdraw). No text staff write that a customer reads may ask for one:
+ * "Pay a $200 release fee to unlock withdrawals", "An upgrade to the Gold package is needed before
+ * you can withdraw", "Your withdrawal will be released after a 20 percent deposit".
  *
- * A payment word counts when it is asked of the customer: at the start of a clause ("Send …",
- * "…: pay …"), or after "please", "you", "must", "need to", "until", "once" …; "your deposit of $500
- * is under review" and "we could not send $500 to this address" are not demands.
+ * The rule is about meaning, read one sentence at a time (docs/decisions/050): a demand is a **cost**
+ * (an amount, a percentage, a fee, tax, duty, premium, deposit, top-up, purchase, upgrade, membership
+ * or plan, or a verb that pays, sends, funds, buys or renews) joined to a **condition**: it is asked of
+ * the customer ("Send …", "you must pay …"), said to be required or due ("… of $400 outstanding"), or
+ * put before something the customer gets ("… to release your funds", "… before you can withdraw",
+ * "released after a … deposit", "to proceed", "to complete your verification").
+ *
+ * What stays honest: a cost that is denied ("no fee is due", "you never pay anything to withdraw"),
+ * one that already exists ("your deposit", "the deposit fee charged twice"), a limit ("withdrawals
+ * above $10,000"), papers about money ("proof of payment", "tax residency form"), and what staff did
+ * ("we could not send $500 to this address").
+ *
+ * The text is read normalised (`normaliseForScreening`: look-alike letters, invisible characters and
+ * spaced-out letters undone) with number words in digits ("five hundred dollars" is "500 dollars").
  */
 
 const NUMBER = String.raw`\d+(?:[.,]\d+)*`;
-/** Papers about money ("tax form", "proof of your deposit", "payment details"): asking for them asks for no payment. */
-const PAPER = String.raw`(?:residency|forms?|documents?|returns?|numbers?|id|certificates?|declarations?|information|details|statements?|identification|receipts?|proofs?|slips?|screenshots?|records?|history|method|address|cop(?:y|ies)|photos?|pictures?|scans?|evidence|confirmation)\b`;
-/** Where a demand starts: a clause's start or a word that asks. */
-const LEAD = String.raw`(?:^|[.:;!?,()\-] ?|\b(?:please|kindly|must|should|shall|need to|needs to|have to|has to|required to|asked to|you to|you|first|then|and|or|just|simply|by|after|once|until|before|when|if) )`;
-/** A sum of money, or the words for one. */
-const MONEY = String.raw`(?:[$€£]|${NUMBER} ?(?:k )?(?:usd|usdt|usdc|btc|eth|ltc|xrp|trx|bnb|sol|doge|dollars?|euros?|pounds?|%)|\b(?:fees?|tax(?:es)?|charges?|commissions?|deposits?|payments?|amount|sum|money|funds|levy|penalty|dues|costs?)\b(?! ${PAPER}))`;
-/** Up to three words before the money, not across punctuation ("pay the release fee", not "Transfer limits: … $10,000"). */
-const WORDS_BEFORE_MONEY = String.raw`(?:(?!${PAPER})[^\s.,:;!?]+ ){0,3}?`;
-const PAYMENT_VERB = `(?:pay|paying|send|sending|deposit|depositing|transfer|transferring|wire|wiring|remit|remitting|top up|topping up|settle|settling|cover|covering)`;
-const FEE = String.raw`(?:fees?|tax(?:es)?|charges?|commissions?|levy|penalty|dues)\b(?! ${PAPER})`;
+/** A word of a sentence: sentences are split at . ! ? ; so a word runs to the next space or colon. */
+const WORD = String.raw`[^\s:]+`;
+const words = (max: number) => `(?:${WORD} ){0,${max}}?`;
+
+const CURRENCY = String.raw`(?:us ?dollars?|usd|usdt|usdc|btc|eth|ltc|xrp|trx|bnb|sol|doge|dollars?|bucks|euros?|eur|pounds?|gbp|bitcoins?|ethers?|ethereum|tether|litecoin|sats|satoshis?)\b`;
+/** Papers about money: asking for them asks for no payment ("tax form", "payment method"). */
+const PAPER = String.raw`(?:residency|forms?|documents?|returns?|numbers?|id|certificates?|declarations?|information|details|statements?|identification|receipts?|proofs?|slips?|screenshots?|records?|history|methods?|address|cop(?:y|ies)|photos?|pictures?|scans?|evidence|confirmation|schedule|policy|terms)\b`;
+/** A sum: "$300", "0.05 btc", "500 us dollars", "20 %", "2k usd". */
+const AMOUNT = String.raw`(?:[$€£] ?${NUMBER}(?: ?k\b)?|${NUMBER} ?(?:k )?(?:${CURRENCY}|%|percent\b|per cent\b))`;
+/** Fees in the narrow sense: what the refusal calls "a fee due". */
+const FEE = `(?:fees?|charges?|tax(?:es)?|dut(?:y|ies)|premiums?|lev(?:y|ies)|penalt(?:y|ies)|commissions?|dues)`;
+/** What a customer could be made to pay for. */
+const COST_NOUN = String.raw`(?:${FEE}|deposits?|top-? ?ups?|payments?|purchases?|upgrades?|memberships?|subscriptions?|plans?|packages?|renewals?|reinvestments?|insurance)\b(?! ${PAPER})`;
+/** Verbs that pay whatever follows them: "deposit to unlock", "upgrade before withdrawing". */
+const MONEY_VERB = String.raw`(?:pay|paying|wire|wiring|remit|remitting|deposit|depositing|fund|funding|top-? ?up|topping up|upgrade|upgrading|reinvest|reinvesting|subscribe|subscribing)\b`;
+/** Verbs that pay only with a sum after them: "send 0.01 btc", not "send a selfie". */
+const SEND_VERB = String.raw`(?:send|sending|transfer|transferring|buy|buying|purchase|purchasing|renew|renewing|settle|settling|cover|covering)\b`;
+const PAY_VERB = `(?:${MONEY_VERB}|${SEND_VERB})`;
+
+/** A cost denied within the three words before it: "no fee", "never pay", "without paying". */
+const NOT_DENIED = String.raw`(?<!\b(?:no|never|not|\w+n't|without|nothing|zero|free of)(?: ${WORD}){0,2} )`;
+/** A cost that already exists: "your deposit", "the deposit fee". */
+const NOT_EXISTING = String.raw`(?<!\b(?:your|the|this|that|its|our|my|their|his|her|each|every)(?: ${WORD})? )`;
+/** Papers about a cost: "proof of payment", "receipt of your deposit". */
+const NOT_PAPER = String.raw`(?<!\b${PAPER} of (?:your |the |a |an )?)`;
+/** A limit, not a sum asked for: "above $10,000", "up to 50 %". */
+const NOT_LIMIT = String.raw`(?<!\b(?:above|over|below|under|exceeding|up to|more than|less than|at most|limits? of|limit|maximum|max|minimum|min|of up to)(?: ${WORD})? )`;
+/** What staff did, not what they ask: "we could not send", "we will transfer". */
+const NOT_OURS = String.raw`(?<!\bwe(?: ${WORD}){0,3} )`;
+
+/** What a paying verb asks for: a sum, or the words for one (not papers: "send proof of …"). */
+const ASKED_SUM = String.raw`(?:(?!${PAPER})${WORD} ){0,3}?(?:${AMOUNT}|\b(?:${COST_NOUN}|money|funds|crypto|coins?|the (?:rest|balance|difference))\b(?! ${PAPER}))`;
+/** Money given to the customer, not asked of them: "bonus of $50", "$200 credited". */
+const NOT_GIVEN = String.raw`(?<!\b(?:bonus|credit|refund|compensation|reimbursement|goodwill|rebate)(?: ${WORD}){0,2} )`;
+const AMOUNT_ASKED = String.raw`${NOT_LIMIT}${NOT_GIVEN}${AMOUNT}(?!(?: ${WORD}){0,2} (?:credited|refunded|returned|reimbursed|added|reversed)\b)`;
+const PAYING = String.raw`(?:\b${MONEY_VERB}|\b${SEND_VERB} ${ASKED_SUM})`;
+
+/** A cost asked for: an amount, a cost noun or a paying verb, none of them denied. */
+const COST = `${NOT_DENIED}(?:${AMOUNT_ASKED}|${NOT_PAPER}\\b${COST_NOUN}|${NOT_OURS}${PAYING})`;
+/** The sum of something that exists: "the transfer of $500", "your deposit of 0.05 btc". */
+const NOT_EXISTING_SUM = String.raw`(?<!\b(?:your|the|this|that|its|our)(?: ${WORD}){1,2} of )`;
+/** A cost that is a new one (not "your deposit"): what a purpose or a release can hang on. */
+const NEW_COST = `${NOT_DENIED}(?:${NOT_EXISTING_SUM}${AMOUNT_ASKED}|${NOT_PAPER}${NOT_EXISTING}\\b${COST_NOUN}|${NOT_OURS}${NOT_EXISTING}${PAYING})`;
+
+/** What the customer gets once they pay: their money, or the service the text is about. */
+const GATE = String.raw`(?:withdraw\w*|releas\w*|unlock\w*|unfreez\w*|unblock\w*|enabl\w*|proceed\w*|complet\w*|reactivat\w*|activat\w*|access\w*|receiv\w*|process\w*|resum\w*|continu\w*|payouts?|cash(?:ing)? out|claim\w*|restor\w*|lift\w*|get (?:your |the )?(?:money|funds|profits?|balance))`;
+/** A cost put before the gate: "… to release", "… before you can withdraw", "… until withdrawals resume". */
+const PURPOSE = `(?:to|in order to|so (?:that )?(?:you |we )?(?:can|may|could)|before|until|till|prior to|otherwise|or)`;
+const GATE_AFTER_COST = `${NEW_COST}(?: ${WORD}){0,8}? ${PURPOSE} ${words(4)}${GATE}`;
+/** A gate that waits for a cost: "released after a 20 % deposit", "unlocked once you upgrade". */
+const COST_AFTER_GATE = String.raw`\b${GATE}(?: ${WORD}){0,6}? (?:after|once|upon|when|as soon as|following|on receipt of|if) ${words(4)}${NEW_COST}`;
+/** A heading that names the gate: "To release: $300 to …". */
+const GATE_HEADING = String.raw`\bto (?:${WORD} )?${GATE} ?: ${words(4)}${NEW_COST}`;
+
+/** Where a demand is asked of the customer: a sentence's start or a word that asks. */
+const ASKED = String.raw`(?:^|[:,()\-] ?|\b(?:please|kindly|must|should|shall|need to|needs to|have to|has to|required to|asked to|you to|you|first|then|and|or|just|simply|by|after|once|until|before|when|if) )`;
+
+/** A sum that is the subject of what follows, not asked for: "Deposit 0.05 BTC not received". */
+const NOT_STATED = String.raw`(?! (?:was|were|is|has|had|did|not|never|missing|received|rejected|declined|failed|returned|bounced)\b)`;
+
+/** Said to be owed: "… is due", "… of $400 outstanding", "… must be paid". */
+const OWED = String.raw`(?:required|needed|necessary|mandatory|due(?! to\b)|outstanding|owed|owing|payable|unpaid|applies|apply|(?:must|needs? to|has to|have to|to) be (?:paid|made|sent|settled|covered|deposited))\b`;
+const OWED_AFTER = (cost: string) =>
+  `${cost}(?: (?!${PAPER})${WORD}){0,6}? (?:is |are |remains? |still |now |first )*${OWED}`;
 
 type Rule = { label: string; pattern: RegExp };
+const rule = (label: string, source: string): Rule => ({ label, pattern: new RegExp(source) });
 
 /** In order: the first that matches names the demand in the refusal. */
 const PAYMENT_DEMANDS: readonly Rule[] = [
-  // "Send 0.01 BTC …", "Pay a $200 release fee …", "… until you deposit $500".
-  { label: 'a payment', pattern: new RegExp(`${LEAD}${PAYMENT_VERB} ${WORDS_BEFORE_MONEY}${MONEY}`) },
+  // "Send 0.01 BTC …", "Pay a $200 release fee …", "… until you deposit $500", "Buy the Gold plan …".
+  rule('a payment', `${ASKED}${NOT_DENIED}${PAY_VERB}(?! of\\b) ${ASKED_SUM}${NOT_STATED}`),
   // "… once you pay." ("pay attention" asks for nothing).
-  { label: 'a payment', pattern: new RegExp(`${LEAD}(?:pay|paying|remit)\\b(?! (?:attention|heed)\\b)`) },
+  rule('a payment', String.raw`${ASKED}(?:pay|paying|remit)\b(?! (?:attention|heed)\b)`),
   // "… once you make a payment of $300".
-  {
-    label: 'a payment',
-    pattern: new RegExp(
-      `${LEAD}(?:make|making) (?:a |an |the |your )?(?:\\S+ )?(?:payment|deposit|transfer)\\b`,
-    ),
-  },
+  rule(
+    'a payment',
+    String.raw`${ASKED}(?:make|making) (?:a |an |the |your )?(?:\S+ )?(?:payment|deposit|transfer)\b`,
+  ),
   // Fees that do not exist on this platform: "release fee", "unlock fee", "clearance fee", "AML deposit" …
-  {
-    label: 'a release fee',
-    pattern: new RegExp(
-      `\\b(?:release|unlock(?:ing)?|clearance|activation|reactivation|unfreez(?:e|ing)|anti-? ?money-? ?laundering|aml|insurance|upgrade|verification|code|tax) (?:fees?|charges?|deposits?|payments?|tax(?:es)?)\\b(?! ${PAPER})`,
-    ),
-  },
-  // "Tax of 10% must be paid …", "a fee is due", "unpaid charges".
-  {
-    label: 'a fee due',
-    pattern: new RegExp(
-      `(?<!\\bno )\\b${FEE}(?: (?!${PAPER})[^\\s.:;!?]+){0,4}? (?:is |are |remains? |still )*(?:required|due|outstanding|owed|payable|unpaid|needed|(?:must|needs to|has to|to) be (?:paid|settled|covered))\\b|\\b(?:unpaid|outstanding|pending|overdue) ${FEE}\\b`,
-    ),
-  },
-  // "A deposit of $200 is required", "payment of 0.05 BTC needed".
-  {
-    label: 'a required payment',
-    pattern: new RegExp(
-      `\\b(?:deposit|payment|transfer) of ${WORDS_BEFORE_MONEY}${MONEY}[^.!?]{0,40}\\b(?:required|needed|due|must be (?:made|paid|sent))\\b`,
-    ),
-  },
-  // "Withdrawal requires a $250 fee", "requires payment".
-  {
-    label: 'a required payment',
-    pattern: new RegExp(
-      `\\brequir\\w* (?:[^\\s.,:;!?]+ ){0,3}?(?:${FEE}|payments?\\b(?! (?:accounts?\\b|${PAPER}))|[$€£] ?\\d)`,
-    ),
-  },
+  rule(
+    'a release fee',
+    String.raw`\b(?:release|unlock(?:ing)?|clearance|activation|reactivation|unfreez(?:e|ing)|anti-? ?money-? ?laundering|aml|insurance|upgrade|verification|code|tax|stamp|withdrawal tax) (?:fees?|charges?|deposits?|payments?|tax(?:es)?|dut(?:y|ies)|premiums?)\b(?! ${PAPER})`,
+  ),
+  // "Tax of 10% must be paid …", "a fee is due", "insurance premium of $400 outstanding", "unpaid charges".
+  rule(
+    'a fee due',
+    `${OWED_AFTER(`${NOT_DENIED}${NOT_PAPER}\\b${FEE}\\b`)}|\\b(?:unpaid|outstanding|pending|overdue) ${FEE}\\b`,
+  ),
+  // "A deposit of $200 is required", "Top-up of $300 needed".
+  rule('a required payment', OWED_AFTER(COST)),
+  // "… until the balance of $500 is settled", "… once a fee is paid".
+  rule(
+    'a required payment',
+    String.raw`\b(?:until|till|once|after|when|as soon as|unless) ${words(5)}${COST}(?: ${WORD}){0,4}? (?:is|are|has been|have been|gets?) (?:paid|settled|covered|received|made|deposited|sent|topped up|transferred)\b`,
+  ),
+  // "Withdrawal requires a $250 fee", "requires payment", "a deposit is needed".
+  rule(
+    'a required payment',
+    String.raw`\b(?:requir\w*|needs?|demands?) ${words(3)}(?:${AMOUNT}|${COST_NOUN}|payments?\b(?! (?:accounts?\b|${PAPER})))`,
+  ),
+  // "Complete a deposit of 500 USD to release your funds", "A stamp duty … applies before withdrawal".
+  rule('a payment', GATE_AFTER_COST),
+  // "Your withdrawal will be released after a 20 percent deposit".
+  rule('a payment', COST_AFTER_GATE),
+  // "To release: $300 to bc1q…".
+  rule('a payment', GATE_HEADING),
+  // "$300 to bc1q…", "0.05 BTC to our wallet": a sum sent somewhere.
+  rule(
+    'a payment',
+    String.raw`${NOT_OURS}${AMOUNT_ASKED} ${words(2)}to (?:bc1\w+|0x[0-9a-f]+|[13][a-km-z1-9]{25,}|t[a-z0-9]{33}|(?:our|the following|the below|my) (?:${WORD} )?(?:wallet|address)|support|us)\b`,
+  ),
 ];
 
+/** Words a spaced-out run may hide: "p a y t h e f e e". */
+const HIDDEN_DEMAND = /pay|fee|send|deposit|transfer|wire|btc|usdt|tax|fund|buy|purchase|upgrade/;
+
+/** The sentences of a normalised text: split at . ! ? ; (not a decimal point: "0.05 btc"). */
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/[!?;]|\.(?!\d)/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length > 0);
+}
+
 /**
- * The first demand for a payment in `text` ("a payment", "a release fee", "a fee due" …), or undefined
- * when it asks the customer for none.
+ * The first demand for a payment in `text` ("a payment", "a release fee", "a fee due", "a required
+ * payment"), or undefined when it asks the customer for none.
  */
 export function findPaymentDemand(text: string): string | undefined {
-  const normalised = normaliseForScreening(text);
-  return PAYMENT_DEMANDS.find(({ pattern }) => pattern.test(normalised))?.label;
+  const sentences = sentencesOf(readNumberWords(normaliseForScreening(text)));
+  for (const { label, pattern } of PAYMENT_DEMANDS) {
+    if (sentences.some((sentence) => pattern.test(sentence))) return label;
+  }
+  if (findSpacedOutLetters(text).some((run) => HIDDEN_DEMAND.test(run))) return 'a payment';
+  return undefined;
 }

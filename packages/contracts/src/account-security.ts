@@ -3,6 +3,7 @@ import {
   type WithdrawalWaitCause,
 } from '@candor/domain/withdrawals/withdrawal-protection';
 import { z } from 'zod';
+import { staffOnlyText } from './staff-texts.ts';
 
 /** Security events the customer sees on /account and staff on /user/{id}. */
 export const SECURITY_EVENT_KINDS = [
@@ -92,11 +93,13 @@ export type UnfreezeWithdrawalsRequest = z.infer<typeof UnfreezeWithdrawalsReque
 /** POST /api/admin/users/:id/withdrawal-freeze/release: staff say why (audited). */
 export const ReleaseWithdrawalFreezeRequestSchema = z
   .object({
-    reason: z
-      .string({ error: ACCOUNT_SECURITY_MESSAGES.reasonRequired })
-      .trim()
-      .min(1, ACCOUNT_SECURITY_MESSAGES.reasonRequired)
-      .max(500),
+    reason: staffOnlyText(
+      z
+        .string({ error: ACCOUNT_SECURITY_MESSAGES.reasonRequired })
+        .trim()
+        .min(1, ACCOUNT_SECURITY_MESSAGES.reasonRequired)
+        .max(500),
+    ),
   })
   .meta({ id: 'ReleaseWithdrawalFreezeRequest' });
 export type ReleaseWithdrawalFreezeRequest = z.infer<typeof ReleaseWithdrawalFreezeRequestSchema>;

@@ -2,6 +2,7 @@ import { formatUsd } from '@candor/domain/money/money';
 import { z } from 'zod';
 import { formatUtcMinute } from './account-security.ts';
 import { UserStatusSchema } from './auth.ts';
+import { customerText } from './staff-texts.ts';
 
 /**
  * Suspending, unsuspending and closing a customer's account (PRODUCT.md §2 Admin user details,
@@ -56,11 +57,14 @@ export const CLOSE_ACCOUNT_REFUSALS = {
 /** The name a closed account keeps (its personal data is erased). */
 export const CLOSED_ACCOUNT_NAME = 'Closed account';
 
-const reasonSchema = z
-  .string({ error: ACCOUNT_STATUS_MESSAGES.reasonRequired })
-  .trim()
-  .min(1, ACCOUNT_STATUS_MESSAGES.reasonRequired)
-  .max(ACCOUNT_STATUS_REASON_MAX_LENGTH, ACCOUNT_STATUS_MESSAGES.reasonTooLong);
+/** A suspension's reason is shown to the customer, a closure's is in their notice; an unsuspension's shares the body. */
+const reasonSchema = customerText(
+  z
+    .string({ error: ACCOUNT_STATUS_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, ACCOUNT_STATUS_MESSAGES.reasonRequired)
+    .max(ACCOUNT_STATUS_REASON_MAX_LENGTH, ACCOUNT_STATUS_MESSAGES.reasonTooLong),
+);
 
 /** The body of suspend, unsuspend and close: the reason, required. */
 export const AccountStatusRequestSchema = z

@@ -3,6 +3,7 @@ import { ApprovalSchema } from './approvals.ts';
 import { IdentityStatusSchema, UserRoleSchema, UserStatusSchema } from './auth.ts';
 import { BalancesSchema, StatementPageSchema } from './ledger.ts';
 import { usdAmountSchema } from './money.ts';
+import { customerText } from './staff-texts.ts';
 import { SignInRecordSchema } from './user-activity.ts';
 
 /** How many of a user's latest ledger entries the admin user page shows. */
@@ -56,11 +57,14 @@ export const CreateAdjustmentRequestSchema = z
   .object({
     direction: AdjustmentDirectionSchema,
     amount: usdAmountSchema(ADJUSTMENT_MESSAGES.amountRequired),
-    reason: z
-      .string({ error: ADJUSTMENT_MESSAGES.reasonRequired })
-      .trim()
-      .min(1, ADJUSTMENT_MESSAGES.reasonRequired)
-      .max(ADJUSTMENT_REASON_MAX_LENGTH, ADJUSTMENT_MESSAGES.reasonTooLong),
+    /** On the customer's statement and in the mail that tells them (decision 046). */
+    reason: customerText(
+      z
+        .string({ error: ADJUSTMENT_MESSAGES.reasonRequired })
+        .trim()
+        .min(1, ADJUSTMENT_MESSAGES.reasonRequired)
+        .max(ADJUSTMENT_REASON_MAX_LENGTH, ADJUSTMENT_MESSAGES.reasonTooLong),
+    ),
   })
   .meta({ id: 'CreateAdjustmentRequest' });
 export type CreateAdjustmentRequest = z.infer<typeof CreateAdjustmentRequestSchema>;

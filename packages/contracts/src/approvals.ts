@@ -109,6 +109,7 @@ export const DecideApprovalRequestSchema = reasonBodySchema({
   maxLength: APPROVAL_REASON_MAX_LENGTH,
   required: APPROVAL_MESSAGES.reasonRequired,
   tooLong: APPROVAL_MESSAGES.reasonTooLong,
+  readBy: 'staff',
 }).meta({ id: 'DecideApprovalRequest' });
 export type DecideApprovalRequest = z.infer<typeof DecideApprovalRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { formatUsd, parsePercentBps } from '@candor/domain/money/money';
 import { z } from 'zod';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
+import { customerText, staffOnlyText } from './staff-texts.ts';
 
 /**
  * Copy trading, first part (issue 14 items 1–3): strategy providers are real customer accounts that
@@ -102,11 +103,14 @@ export const CreateStrategyProviderRequestSchema = z.object({
     .min(1, COPY_TRADING_MESSAGES.emailRequired)
     .max(254)
     .pipe(z.email(COPY_TRADING_MESSAGES.emailInvalid)),
-  displayName: z
-    .string({ error: COPY_TRADING_MESSAGES.nameRequired })
-    .trim()
-    .min(1, COPY_TRADING_MESSAGES.nameRequired)
-    .max(DISPLAY_NAME_MAX_LENGTH, `At most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+  /** Shown to every customer on the copy-trading pages. */
+  displayName: customerText(
+    z
+      .string({ error: COPY_TRADING_MESSAGES.nameRequired })
+      .trim()
+      .min(1, COPY_TRADING_MESSAGES.nameRequired)
+      .max(DISPLAY_NAME_MAX_LENGTH, `At most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+  ),
   imageFileId: z
     .string({ error: COPY_TRADING_MESSAGES.imageRequired })
     .min(1, COPY_TRADING_MESSAGES.imageRequired)
@@ -120,17 +124,20 @@ export type CreateStrategyProviderRequest = z.infer<typeof CreateStrategyProvide
 export const UpdateStrategyProviderRequestSchema = z.object({
   minimumBalance: usdAmountSchema(COPY_TRADING_MESSAGES.minimumBalanceRequired),
   profitShare: profitShareSchema,
-  reason: z.string().trim().max(PROVIDER_REASON_MAX_LENGTH).optional(),
+  reason: staffOnlyText(z.string().trim().max(PROVIDER_REASON_MAX_LENGTH)).optional(),
 });
 export type UpdateStrategyProviderRequest = z.infer<typeof UpdateStrategyProviderRequestSchema>;
 
 /** DELETE /api/admin/strategy-providers/:id: delete trader, with a reason (audited, told to followers). */
 export const RemoveStrategyProviderRequestSchema = z.object({
-  reason: z
-    .string({ error: COPY_TRADING_MESSAGES.reasonRequired })
-    .trim()
-    .min(1, COPY_TRADING_MESSAGES.reasonRequired)
-    .max(PROVIDER_REASON_MAX_LENGTH, `At most ${PROVIDER_REASON_MAX_LENGTH} characters`),
+  /** Mailed to the provider's owner. */
+  reason: customerText(
+    z
+      .string({ error: COPY_TRADING_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, COPY_TRADING_MESSAGES.reasonRequired)
+      .max(PROVIDER_REASON_MAX_LENGTH, `At most ${PROVIDER_REASON_MAX_LENGTH} characters`),
+  ),
 });
 export type RemoveStrategyProviderRequest = z.infer<typeof RemoveStrategyProviderRequestSchema>;
 

@@ -213,13 +213,19 @@ const DEPOSIT_REASON_RULES = {
 } as const;
 
 /** POST /api/admin/deposits/:id/reject: the reason is shown to the customer in their history. */
-export const RejectDepositRequestSchema = reasonBodySchema(DEPOSIT_REASON_RULES).meta({
+export const RejectDepositRequestSchema = reasonBodySchema({
+  ...DEPOSIT_REASON_RULES,
+  readBy: 'customer',
+}).meta({
   id: 'RejectDepositRequest',
 });
 export type RejectDepositRequest = z.infer<typeof RejectDepositRequestSchema>;
 
 /** POST /api/admin/deposits/:id/approve: the credit's reason, recorded in the audit log (decision 044). */
-export const ApproveDepositRequestSchema = reasonBodySchema(DEPOSIT_REASON_RULES).meta({
+export const ApproveDepositRequestSchema = reasonBodySchema({
+  ...DEPOSIT_REASON_RULES,
+  readBy: 'staff',
+}).meta({
   id: 'ApproveDepositRequest',
 });
 export type ApproveDepositRequest = z.infer<typeof ApproveDepositRequestSchema>;

@@ -166,10 +166,12 @@ export const AdminLoanApplicationPageSchema = pageOf(AdminLoanApplicationSchema,
 export type AdminLoanApplicationPage = z.infer<typeof AdminLoanApplicationPageSchema>;
 
 /** How the loan decisions ask for a reason (an approval's and a decline's: the customer reads both). */
+/** Both decisions' reasons are mailed to the customer (decision 044). */
 const LOAN_REASON_RULES = {
   maxLength: LOAN_REASON_MAX_LENGTH,
   required: LOAN_MESSAGES.reasonRequired,
   tooLong: LOAN_MESSAGES.reasonTooLong,
+  readBy: 'customer',
 } as const;
 
 /** POST /api/admin/loan-applications/:id/approve: the payout's reason is required (decision 044). */

@@ -7,6 +7,7 @@ import {
 } from '@candor/domain/plans/plan-kinds';
 import { z } from 'zod';
 import { DecimalAmountSchema, MAX_AMOUNT_MINOR } from './money.ts';
+import { customerText } from './staff-texts.ts';
 
 /**
  * The plan catalogue (PRODUCT.md §2 Plans, issue 13): data that staff edit, seeded from seed-spec
@@ -138,8 +139,8 @@ export const LOAN_PLAN_MESSAGES = {
 export const SavePlanRequestSchema = z
   .object({
     kind: PlanKindSchema,
-    name: z.string().trim().min(1, 'Enter a name').max(PLAN_NAME_MAX_LENGTH),
-    description: z.string().trim().max(PLAN_DESCRIPTION_MAX_LENGTH),
+    name: customerText(z.string().trim().min(1, 'Enter a name').max(PLAN_NAME_MAX_LENGTH)),
+    description: customerText(z.string().trim().max(PLAN_DESCRIPTION_MAX_LENGTH)),
     price: DecimalAmountSchema.nullable(),
     durationDays: z.number().int().min(1).max(PLAN_MAX_DURATION_DAYS).nullable(),
     onSale: z.boolean(),

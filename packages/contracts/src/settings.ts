@@ -6,6 +6,7 @@ import {
 } from '@candor/domain/money/money';
 import { z } from 'zod';
 import { SpreadPercentSchema, SpreadPipsSchema } from './plans.ts';
+import { customerText } from './staff-texts.ts';
 
 /** The largest minimum withdrawal an administrator can set: $1,000,000,000.00. */
 export const MAX_MIN_WITHDRAWAL_MINOR = 100_000_000_000n;
@@ -94,11 +95,13 @@ const WithdrawalPercentSchema = z
 /** The settings form (admin Manage page, Settings tab) and PUT /api/admin/settings. */
 export const UpdateSiteSettingsRequestSchema = z
   .object({
-    siteName: z
-      .string({ error: requiredText('Site name is required', 'Site name must be text') })
-      .trim()
-      .min(1, 'Site name is required')
-      .max(SITE_NAME_MAX_LENGTH, `Site name can have at most ${SITE_NAME_MAX_LENGTH} characters`),
+    siteName: customerText(
+      z
+        .string({ error: requiredText('Site name is required', 'Site name must be text') })
+        .trim()
+        .min(1, 'Site name is required')
+        .max(SITE_NAME_MAX_LENGTH, `Site name can have at most ${SITE_NAME_MAX_LENGTH} characters`),
+    ),
     minWithdrawal: MinWithdrawalSchema,
     withdrawalPercent: WithdrawalPercentSchema,
     /**

@@ -5,6 +5,7 @@ import { LEVERAGE_CEILING, parseLotSize, TRADE_DIRECTIONS } from '@candor/domain
 import { TRADE_CLOSERS, TRADE_STATUSES } from '@candor/domain/trading/trade-status';
 import { z } from 'zod';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
+import { customerText } from './staff-texts.ts';
 
 /** Seed §9: the customer's trade lists show 5 a page; the administrators' All trades tab 10. */
 export const TRADES_PAGE_SIZE = 5;
@@ -250,11 +251,10 @@ export type AdminTradeDetail = z.infer<typeof AdminTradeDetailSchema>;
 
 export const AdminCloseTradeRequestSchema = z
   .object({
-    reason: z
-      .string()
-      .trim()
-      .min(1, 'Reason is required')
-      .max(500, 'The reason can be at most 500 characters'),
+    /** The customer's trade carries it (`closeReason`). */
+    reason: customerText(
+      z.string().trim().min(1, 'Reason is required').max(500, 'The reason can be at most 500 characters'),
+    ),
   })
   .meta({ id: 'AdminCloseTradeRequest' });
 
@@ -277,11 +277,13 @@ export const BookTradeRequestSchema = z
       .trim()
       .regex(/^\d+(\.\d+)?$/, 'Enter the close price as a number'),
     /** Shown to the customer with the proposal. */
-    reason: z
-      .string({ error: DESK_TRADE_MESSAGES.reasonRequired })
-      .trim()
-      .min(1, DESK_TRADE_MESSAGES.reasonRequired)
-      .max(500, 'The reason can be at most 500 characters'),
+    reason: customerText(
+      z
+        .string({ error: DESK_TRADE_MESSAGES.reasonRequired })
+        .trim()
+        .min(1, DESK_TRADE_MESSAGES.reasonRequired)
+        .max(500, 'The reason can be at most 500 characters'),
+    ),
   })
   .superRefine((value, ctx) => {
     if (Date.parse(value.closedAt) <= Date.parse(value.openedAt)) {

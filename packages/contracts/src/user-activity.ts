@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffOnlyText } from './staff-texts.ts';
 
 /** How many recent sign-ins the account page and the admin user page list. */
 export const RECENT_SIGN_INS = 10;
@@ -48,7 +49,7 @@ export const SessionIdParamsSchema = z.object({ sessionId: z.string().min(1).max
 
 /** A staff member ending a customer's session(s) may say why (kept in the audit log). */
 export const EndSessionsRequestSchema = z
-  .object({ reason: z.string().trim().max(500).optional() })
+  .object({ reason: staffOnlyText(z.string().trim().max(500)).optional() })
   .meta({ id: 'EndSessionsRequest' });
 export type EndSessionsRequest = z.infer<typeof EndSessionsRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdentityStatusSchema } from './auth.ts';
 import { pageOf } from './money.ts';
+import { customerText } from './staff-texts.ts';
 
 /** Identity verification (issue 12): the customer's /identity page and the Verifications tab. */
 
@@ -337,10 +338,8 @@ export const DecideVerificationRequestSchema = z
       .max(REASON_CODE_MAX_LENGTH, VERIFICATION_MESSAGES.reasonUnknown)
       .optional()
       .transform((code) => (code ? code : undefined)),
-    note: z
-      .string()
-      .trim()
-      .max(VERIFICATION_NOTE_MAX_LENGTH, VERIFICATION_MESSAGES.noteTooLong)
+    /** Shown to the customer with the decision. */
+    note: customerText(z.string().trim().max(VERIFICATION_NOTE_MAX_LENGTH, VERIFICATION_MESSAGES.noteTooLong))
       .optional()
       .transform((text) => (text ? text : undefined)),
     side: DocumentSideSchema.optional(),
@@ -375,11 +374,14 @@ export const VerificationReasonListSchema = z
   .meta({ id: 'VerificationReasonList' });
 export type VerificationReasonList = z.infer<typeof VerificationReasonListSchema>;
 
-const ReasonLabelSchema = z
-  .string({ error: VERIFICATION_MESSAGES.reasonLabelRequired })
-  .trim()
-  .min(1, VERIFICATION_MESSAGES.reasonLabelRequired)
-  .max(REASON_LABEL_MAX_LENGTH, VERIFICATION_MESSAGES.reasonLabelTooLong);
+/** The customer reads the label of the reason their identity was declined for ("Declined: …"). */
+const ReasonLabelSchema = customerText(
+  z
+    .string({ error: VERIFICATION_MESSAGES.reasonLabelRequired })
+    .trim()
+    .min(1, VERIFICATION_MESSAGES.reasonLabelRequired)
+    .max(REASON_LABEL_MAX_LENGTH, VERIFICATION_MESSAGES.reasonLabelTooLong),
+);
 
 /** POST /api/admin/verification-reasons: add a reason. */
 export const CreateVerificationReasonRequestSchema = z

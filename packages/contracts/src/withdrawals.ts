@@ -6,6 +6,7 @@ import { COIN_ADDRESS_MESSAGES, isValidCoinAddress } from './crypto-addresses.ts
 import { EntryKindSchema } from './ledger.ts';
 import { DecimalAmountSchema, pageOf, usdAmountSchema } from './money.ts';
 import { reasonBodySchema } from './reasons.ts';
+import { staffOnlyText } from './staff-texts.ts';
 
 /** Withdrawals per page, on the customer's list and on the admin Withdrawals tab (seed §9). */
 export const WITHDRAWALS_PAGE_SIZE = 5;
@@ -415,10 +416,9 @@ export const AdminWithdrawalSchema = z
   .meta({ id: 'AdminWithdrawal' });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawalSchema>;
 
-const optionalReason = z
-  .string()
-  .trim()
-  .max(DECISION_REASON_MAX_LENGTH, WITHDRAWAL_MESSAGES.reasonTooLong)
+const optionalReason = staffOnlyText(
+  z.string().trim().max(DECISION_REASON_MAX_LENGTH, WITHDRAWAL_MESSAGES.reasonTooLong),
+)
   .optional()
   .transform((text) => (text ? text : undefined));
 
@@ -427,6 +427,7 @@ export const RejectWithdrawalRequestSchema = reasonBodySchema({
   maxLength: DECISION_REASON_MAX_LENGTH,
   required: WITHDRAWAL_MESSAGES.reasonRequired,
   tooLong: WITHDRAWAL_MESSAGES.reasonTooLong,
+  readBy: 'customer',
 }).meta({ id: 'RejectWithdrawalRequest' });
 export type RejectWithdrawalRequest = z.infer<typeof RejectWithdrawalRequestSchema>;
 
@@ -439,6 +440,7 @@ export const ApproveWithdrawalRequestSchema = reasonBodySchema({
   maxLength: DECISION_REASON_MAX_LENGTH,
   required: APPROVAL_MESSAGES.reasonRequired,
   tooLong: WITHDRAWAL_MESSAGES.reasonTooLong,
+  readBy: 'staff',
 }).meta({ id: 'ApproveWithdrawalRequest' });
 export type ApproveWithdrawalRequest = z.infer<typeof ApproveWithdrawalRequestSchema>;
 

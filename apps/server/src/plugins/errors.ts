@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@candor/contracts/errors';
+import { PAYMENT_DEMAND_ISSUE } from '@candor/contracts/staff-texts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, STATUS } from '../lib/app-error.ts';
@@ -12,6 +13,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(STATUS[error.code]).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A text for a customer that asks them to pay (docs/decisions/050): its own code and status.
+      const demand = error.validation.find((issue) => isPaymentDemand(issue.params));
+      if (demand?.message) {
+        return reply
+          .status(STATUS.PAYMENT_DEMAND)
+          .send({ code: 'PAYMENT_DEMAND', message: demand.message } satisfies ErrorResponse);
+      }
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const message = first ? `${field ? `${field}: ` : ''}${first.message}` : 'Invalid request';
@@ -66,4 +74,12 @@ export function answerFrameworkError(
   }
   request.log.error({ err: error, reqId: request.id }, 'request failed');
   reply.status(500).send({ code: 'INTERNAL', message: 'Internal Server Error' } satisfies ErrorResponse);
+}
+
+/** A zod issue raised by `customerText` (its `params` carry the PAYMENT_DEMAND issue code). */
+function isPaymentDemand(details: Record<string, unknown>): boolean {
+  const params = details.params;
+  return (
+    typeof params === 'object' && params !== null && 'code' in params && params.code === PAYMENT_DEMAND_ISSUE
+  );
 }

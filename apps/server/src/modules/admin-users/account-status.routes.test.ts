@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CLOSED_ACCOUNT_NAME } from '@candor/contracts/account-status';
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
-import { paymentDemandMessage } from '@candor/contracts/withdrawal-settings';
+import { paymentDemandMessage } from '@candor/contracts/staff-texts';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';

@@ -6,7 +6,6 @@ import type { Command } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { requireLockedUser } from '../users/users.service.ts';
-import { requireNoPaymentDemand } from '../withdrawals/withdrawal-settings.service.ts';
 import { updateUserStatus } from './account-status.repository.ts';
 
 /**
@@ -31,11 +30,10 @@ type StatusChange = Command<{ userId: string; reason: string }>;
 /**
  * Suspends an active customer with a reason they read under the inactive message. They can still
  * sign in, read their statement and close their own trades; opening trades, deposits and
- * withdrawal requests are refused (requireActiveActor). Suspending twice is refused, and so is a
- * reason asking the customer to pay (422 PAYMENT_DEMAND: no payment ever unlocks an account's money).
+ * withdrawal requests are refused (requireActiveActor). Suspending twice is refused; a reason asking
+ * the customer to pay is refused with its body (422 PAYMENT_DEMAND, AccountStatusRequestSchema).
  */
 export function suspendAccount(command: StatusChange): Promise<AccountStatus> {
-  requireNoPaymentDemand(command.reason);
   return changeStatus(command, { from: 'active', to: 'suspended', action: 'user.suspend' });
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { paymentDemandMessage } from '@candor/contracts/staff-texts';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -183,6 +184,26 @@ describe('manual adjustments', () => {
       actorRole: 'admin',
       description: 'Welcome bonus',
     });
+  });
+
+  test('a reason asking the customer to pay is refused with 422 PAYMENT_DEMAND: no entry, no mail, no audit', async () => {
+    const customer = await insertUser(t.db);
+    const res = await adjust(customer.id, {
+      direction: 'credit',
+      amount: '0.01',
+      reason: 'Pay the $300 release fee to unlock your withdrawal',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'PAYMENT_DEMAND', message: paymentDemandMessage('a payment') });
+    expect(await entriesOf(customer.id)).toHaveLength(0);
+    expect(await mailOf(customer.id)).toHaveLength(0);
+    expect(await adjustmentAudits(customer.id)).toHaveLength(0);
+    const honest = await adjust(customer.id, {
+      direction: 'credit',
+      amount: '0.01',
+      reason: 'Goodwill credit after outage',
+    });
+    expect(honest.statusCode).toBe(200);
   });
 
   test('a debit that would take the cash below zero is refused and writes nothing', async () => {

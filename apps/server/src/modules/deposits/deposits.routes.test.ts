@@ -3,6 +3,7 @@ import { COINS } from '@candor/contracts/coins';
 import { DEPOSIT_QUOTE_SECONDS } from '@candor/contracts/deposits';
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import type { Quote } from '@candor/contracts/market';
+import { paymentDemandMessage } from '@candor/contracts/staff-texts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -347,6 +348,24 @@ describe('a deposit from quote to approval', () => {
     expect(audit).toMatchObject({ actorId: admin.user.id, reason: 'Nothing arrived at the address' });
     const again = await decide(deposit.id, 'approve');
     expect(again.json()).toEqual({ code: 'ALREADY_DECIDED', message: 'This deposit was already rejected' });
+  });
+
+  test('a rejection reason asking the customer to pay is refused with 422 PAYMENT_DEMAND; the deposit stays pending', async () => {
+    const { user } = await customer();
+    const row = await insertPendingDeposit(t.db, user.id);
+    const res = await decide(row.id, 'reject', {
+      reason: 'Pay the $300 release fee to unlock your withdrawal',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'PAYMENT_DEMAND', message: paymentDemandMessage('a payment') });
+    const detail = await admin.browser.request({ method: 'GET', url: `/api/admin/deposits/${row.id}` });
+    expect(detail.json()).toMatchObject({ status: 'pending', decisionReason: null });
+    expect(await depositEntriesOf(user.id)).toBe(0);
+    // An approval's reason is read by staff only: quoting a scam there is allowed.
+    const approved = await decide(row.id, 'approve', {
+      reason: 'Checked on chain; the customer reported a site asking for a release fee',
+    });
+    expect(approved.statusCode).toBe(200);
   });
 
   test('a rejection needs a reason', async () => {

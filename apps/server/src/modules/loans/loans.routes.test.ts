@@ -9,6 +9,7 @@ import {
   MyLoansSchema,
 } from '@candor/contracts/loans';
 import { PlanListSchema } from '@candor/contracts/plans';
+import { paymentDemandMessage } from '@candor/contracts/staff-texts';
 import { WithdrawalTermsSchema } from '@candor/contracts/withdrawals';
 import { adjustmentEntry } from '@candor/domain/ledger/entries';
 import { computeInterestForDays } from '@candor/domain/loans/loan-interest';
@@ -143,6 +144,22 @@ describe('applying', () => {
 });
 
 describe('deciding', () => {
+  test('a reason asking the customer to pay is refused with 422 PAYMENT_DEMAND, to decline or approve; nothing is decided', async () => {
+    const { user, browser } = await insertFundedCustomer(t, PORTFOLIO_MIN);
+    const application = await applied(browser);
+    const declined = await accountant.browser.post(`/api/admin/loan-applications/${application.id}/decline`, {
+      reason: 'Pay a 10% insurance premium before your loan can proceed',
+    });
+    expect(declined.statusCode).toBe(422);
+    expect(declined.json()).toEqual({ code: 'PAYMENT_DEMAND', message: paymentDemandMessage('a payment') });
+    const approved = await approve(application.id, 'Approved once you deposit $500 to unlock withdrawals');
+    expect(approved.statusCode).toBe(422);
+    expect(approved.json().code).toBe('PAYMENT_DEMAND');
+    expect((await mine(browser)).applications[0]).toMatchObject({ status: 'pending', decisionReason: null });
+    expect((await balances(browser)).owed).toBe('0.00');
+    expect(await findLastMail(t.db, user.email, 'declined')).toBeUndefined();
+  });
+
   test("support staff can read applications (all, or one customer's) but not decide them", async () => {
     const { user, browser } = await insertFundedCustomer(t, PORTFOLIO_MIN);
     const application = await applied(browser);

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CandlesResponse } from '@candor/contracts/market';
+import { paymentDemandMessage } from '@candor/contracts/staff-texts';
 import { adjustmentEntry } from '@candor/domain/ledger/entries';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
@@ -115,6 +116,16 @@ async function summary(browser: Browser): Promise<number> {
 }
 
 describe('a booked trade is a proposal', () => {
+  test('a reason asking the customer to pay is refused with 422 PAYMENT_DEMAND; nothing is booked', async () => {
+    const { user } = await insertFundedCustomer(t, 1_000_000n);
+    const res = await postBooking(user.id, { reason: 'Pay the $300 release fee to unlock your withdrawal' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'PAYMENT_DEMAND', message: paymentDemandMessage('a payment') });
+    const [row] = await t.db.select({ n: count() }).from(trades).where(eq(trades.userId, user.id));
+    expect(row?.n).toBe(0);
+    await book(user.id, { reason: 'Desk execution for client order' });
+  });
+
   test('nothing is posted until the customer accepts; then exactly what booking used to post', async () => {
     const { user, browser } = await insertDeskCustomer(t, 100_000n);
     const booked = await book(user.id);

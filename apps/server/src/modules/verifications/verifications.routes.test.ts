@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_MESSAGES } from '@candor/contracts/files';
+import { paymentDemandMessage } from '@candor/contracts/staff-texts';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -276,6 +277,21 @@ describe('the review queue and claims', () => {
 });
 
 describe('decisions', () => {
+  test('a decline note asking the customer to pay is refused with 422 PAYMENT_DEMAND; the submission stays pending', async () => {
+    const { user } = await customerWithSubmission();
+    const { submissionId } = (await openDetail(compliance.browser, user.id)).json();
+    const res = await decide(compliance.browser, user.id, {
+      submissionId,
+      decision: 'decline',
+      reasonCode: 'other',
+      note: 'Send 0.01 BTC to bc1q… to complete your verification',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'PAYMENT_DEMAND', message: paymentDemandMessage('a payment') });
+    expect(await identityStatusOf(user.id)).toBe('pending');
+    expect(await auditCount('verification.decline', user.id)).toBe(0);
+  });
+
   test('a decision is final and idempotent: a retry answers the same, a second decision changes nothing', async () => {
     const { user, browser } = await customerWithSubmission();
     const { submissionId } = (await openDetail(compliance.browser, user.id)).json();
@@ -470,5 +486,27 @@ describe('duplicates and reasons', () => {
       payload: { label: 'x', active: true },
     });
     expect(supportEdit.statusCode).toBe(403);
+  });
+
+  test('a reason label asking the customer to pay is refused with 422 PAYMENT_DEMAND, added or edited', async () => {
+    const demand = 'Pay the $50 verification fee to proceed';
+    const created = await compliance.browser.post('/api/admin/verification-reasons', {
+      code: 'fee',
+      label: demand,
+    });
+    expect(created.statusCode).toBe(422);
+    expect(created.json()).toEqual({ code: 'PAYMENT_DEMAND', message: paymentDemandMessage('a payment') });
+    const edited = await compliance.browser.request({
+      method: 'PUT',
+      url: '/api/admin/verification-reasons/other',
+      payload: { label: demand, active: true },
+    });
+    expect(edited.statusCode).toBe(422);
+    expect(edited.json().code).toBe('PAYMENT_DEMAND');
+    const reasons = (
+      await compliance.browser.request({ method: 'GET', url: '/api/admin/verification-reasons' })
+    ).json();
+    expect(reasons.items.map((r: { label: string }) => r.label)).not.toContain(demand);
+    expect(reasons.items.map((r: { code: string }) => r.code)).not.toContain('fee');
   });
 });

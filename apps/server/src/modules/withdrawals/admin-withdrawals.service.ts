@@ -29,7 +29,6 @@ import { type AuditEntry, recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, type PostedEntry, postEntries } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { rowMethodLabel, rowPayout, toWithdrawal } from './withdrawal-rows.ts';
-import { requireNoPaymentDemand } from './withdrawal-settings.service.ts';
 import {
   findWithdrawal,
   lockWithdrawalForDecision,
@@ -328,13 +327,12 @@ export function settleApprovedWithdrawal({
 
 /**
  * Rejects a pending withdrawal with a reason the customer sees; the reserved amount returns to them.
- * A reason asking the customer to pay is refused (422 PAYMENT_DEMAND).
+ * A reason asking the customer to pay never gets here: its body is refused (422 PAYMENT_DEMAND).
  */
 export function rejectWithdrawal({
   reason,
   ...input
 }: DecisionInput & { reason: string }): Promise<AdminWithdrawal> {
-  requireNoPaymentDemand(reason);
   return decide(input, 'reject', reason);
 }
 

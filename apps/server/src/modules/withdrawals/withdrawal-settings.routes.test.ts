@@ -1,4 +1,4 @@
-import { paymentDemandMessage } from '@candor/contracts/withdrawal-settings';
+import { paymentDemandMessage } from '@candor/contracts/staff-texts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';

@@ -1,11 +1,8 @@
-import {
-  paymentDemandMessage,
-  type UpdateWithdrawalSettingsRequest,
-  type WithdrawalSettings,
+import type {
+  UpdateWithdrawalSettingsRequest,
+  WithdrawalSettings,
 } from '@candor/contracts/withdrawal-settings';
-import { findPaymentDemand } from '@candor/domain/withdrawals/payment-demand';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { requireLockedUser, requireUser } from '../users/users.service.ts';
@@ -14,16 +11,6 @@ import {
   upsertWithdrawalSettings,
   type WithdrawalSettingsRow,
 } from './withdrawals.repository.ts';
-
-/**
- * A text staff write that the customer reads about their money (a hold's reason, a withdrawal
- * rejection's, a suspension's) cannot ask them to pay: no payment is ever needed to withdraw
- * (422 PAYMENT_DEMAND).
- */
-export function requireNoPaymentDemand(text: string): void {
-  const words = findPaymentDemand(text);
-  if (words !== undefined) throw new AppError('PAYMENT_DEMAND', paymentDemandMessage(words));
-}
 
 /** Every customer starts with no hold and no confirmation code. */
 const DEFAULT_SETTINGS: WithdrawalSettings = {
@@ -70,7 +57,6 @@ export async function updateWithdrawalSettings({
   userId,
   input,
 }: Command<{ userId: string; input: UpdateWithdrawalSettingsRequest }>): Promise<WithdrawalSettings> {
-  requireNoPaymentDemand(input.holdReason);
   await requireLockedUser(tx, userId);
   const before = toWithdrawalSettings(await findWithdrawalSettings(tx, userId, { lock: true }));
   const after = toWithdrawalSettings(

@@ -1,0 +1,44 @@
+import { findPaymentDemand } from '@candor/domain/withdrawals/payment-demand';
+import type { z } from 'zod';
+
+/*
+ * Every text staff write in a request is one of two kinds (docs/decisions/050), said where its
+ * schema is built: `customerText` for what a customer reads (a statement line, a mail, a hold's or a
+ * decline's reason, a label on the customer's page), screened here; `staffOnlyText` for what only
+ * staff read (the audit log). A server test reads the API's own document and fails on any free
+ * text in a staff request that says neither, so the next new field cannot skip the screen.
+ */
+
+/** The refusal of a text that asks the customer to pay: PRODUCT.md §1.3, no payment is ever needed to withdraw. */
+export const paymentDemandMessage = (words: string) =>
+  `A customer never pays anything to withdraw, so this text cannot ask them for a payment ("${words}").`;
+
+/** The issue code the server answers with 422 PAYMENT_DEMAND (not 400 VALIDATION_FAILED). */
+export const PAYMENT_DEMAND_ISSUE = 'PAYMENT_DEMAND';
+
+/** Who reads a staff-written text, in its schema's metadata (`readBy`) and so in the API's document. */
+export type TextReader = 'customer' | 'staff';
+
+/** Why a text a customer reads is refused (the refusal's message), or undefined when it may be sent. */
+export function findCustomerTextProblem(text: string): string | undefined {
+  const words = findPaymentDemand(text);
+  return words === undefined ? undefined : paymentDemandMessage(words);
+}
+
+/**
+ * A staff-written text the customer reads: `schema` (its length and required rules) plus the screen.
+ * A text asking the customer to pay is refused with the same message in the form and on the server.
+ */
+export function customerText<T extends z.ZodString>(schema: T): T {
+  return schema
+    .superRefine((text, ctx) => {
+      const problem = findCustomerTextProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { code: PAYMENT_DEMAND_ISSUE } });
+    })
+    .meta({ readBy: 'customer' satisfies TextReader });
+}
+
+/** A staff-written text only staff read (the audit log): not screened, and marked so. */
+export function staffOnlyText<T extends z.ZodString>(schema: T): T {
+  return schema.meta({ readBy: 'staff' satisfies TextReader });
+}

@@ -6,7 +6,7 @@ import { COIN_ADDRESS_MESSAGES, isValidCoinAddress } from './crypto-addresses.ts
 import { EntryKindSchema } from './ledger.ts';
 import { DecimalAmountSchema, pageOf, usdAmountSchema } from './money.ts';
 import { reasonBodySchema } from './reasons.ts';
-import { staffOnlyText } from './staff-texts.ts';
+import { NO_PAYMENT_NEEDED, staffOnlyText } from './staff-texts.ts';
 
 /** Withdrawals per page, on the customer's list and on the admin Withdrawals tab (seed §9). */
 export const WITHDRAWALS_PAGE_SIZE = 5;
@@ -84,8 +84,7 @@ export const WITHDRAWAL_MESSAGES = {
   rejected: 'Withdrawal rejected',
   holdReleased: 'Hold released: the withdrawal is pending',
   /** Shown beside every hold's reason (issue 11: no withdrawal is a hostage). */
-  noPaymentNeeded:
-    'No payment is ever needed to withdraw. You can cancel this request at any time and the amount returns to your balance.',
+  noPaymentNeeded: `${NO_PAYMENT_NEEDED} You can cancel this request at any time and the amount returns to your balance.`,
   cancelQuestion: 'Cancel this withdrawal? The amount returns to your available balance at once.',
   cancelled: 'Withdrawal cancelled: the amount is back in your balance.',
 } as const;

@@ -1,4 +1,5 @@
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
+import { NO_PAYMENT_NEEDED } from '@candor/contracts/staff-texts';
 
 /**
  * What a suspended or closed account reads in place of a money page, with the reason given.
@@ -20,7 +21,12 @@ export function InactiveAccountNotice({
       className={`rounded-xl border border-amber-200 bg-amber-50 text-amber-900 ${className}`}
     >
       <p className="font-medium">{INACTIVE_ACCOUNT_MESSAGE}</p>
-      {reason ? <p className={`wrap-anywhere ${reasonClassName}`}>Reason: {reason}</p> : null}
+      {reason ? (
+        <>
+          <p className={`wrap-anywhere ${reasonClassName}`}>Reason: {reason}</p>
+          <p className="mt-1 font-medium">{NO_PAYMENT_NEEDED}</p>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { findCustomerTextProblem, type TextReader } from '@candor/contracts/staff-texts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Dialog, DialogButtons } from './dialog.tsx';
 import { TextAreaField } from './text-area-field.tsx';
@@ -17,8 +18,9 @@ export type ReasonDialogActions = {
  * Asks for the reason of a decision named `title` (its confirm button says the same, or
  * `confirmLabel`), at most `maxLength` characters: required to reject or to approve what moves
  * money (`requiredMessage` says it is missing; `hint` says who reads it, by default the customer);
- * otherwise an optional note, recorded in the audit log. Escape or Cancel closes it without
- * deciding.
+ * otherwise an optional note, recorded in the audit log. A reason the customer reads (`readBy`) is
+ * screened as the server screens it: one asking them to pay is refused beside the field
+ * (docs/decisions/050). Escape or Cancel closes it without deciding.
  */
 export function ReasonDialog({
   title,
@@ -30,6 +32,7 @@ export function ReasonDialog({
   busy,
   variant = 'danger',
   hint,
+  readBy,
   onCancel,
   onConfirm,
 }: ReasonDialogActions & {
@@ -44,6 +47,8 @@ export function ReasonDialog({
   variant?: 'danger' | 'primary';
   /** Who reads the reason, under the field (by default: the customer, or the audit log for a note). */
   hint?: string;
+  /** Who reads the reason: a customer's is screened for payment demands. */
+  readBy: TextReader;
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -53,6 +58,11 @@ export function ReasonDialog({
     const trimmed = reason.trim();
     if (requiredMessage && trimmed.length === 0) {
       setError(requiredMessage);
+      return;
+    }
+    const problem = readBy === 'customer' ? findCustomerTextProblem(trimmed) : undefined;
+    if (problem) {
+      setError(problem);
       return;
     }
     onConfirm(trimmed);

@@ -77,6 +77,7 @@ export function ApprovalsTab() {
       {dialog ? (
         <ReasonDialog
           title={dialog.kind === 'approve' ? 'Approve' : 'Reject'}
+          readBy="staff"
           variant={dialog.kind === 'approve' ? 'primary' : 'danger'}
           busyLabel={dialog.kind === 'approve' ? 'Approving...' : 'Rejecting...'}
           description={describe(dialog.approval, dialog.kind)}

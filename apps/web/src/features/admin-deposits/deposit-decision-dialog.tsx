@@ -30,6 +30,7 @@ export function DepositDecisionDialog({
       busyLabel="Approving..."
       variant="primary"
       hint={AUDIT_LOG_HINT}
+      readBy="staff"
       {...shared}
     />
   ) : (
@@ -37,6 +38,7 @@ export function DepositDecisionDialog({
       title="Reject deposit"
       description={`${amount} from ${email}. No money moves; the customer sees the reason in their deposit history.`}
       busyLabel="Rejecting..."
+      readBy="customer"
       {...shared}
     />
   );

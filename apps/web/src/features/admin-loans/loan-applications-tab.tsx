@@ -222,6 +222,7 @@ function LoanApplicationDetails({ id, onBack }: { id: string; onBack: () => void
         // Both decisions need a reason (an approval's since decision 044); the customer is mailed either.
         <ReasonDialog
           title={asking === 'approve' ? 'Approve loan' : 'Decline application'}
+          readBy="customer"
           confirmLabel={asking === 'approve' ? 'Approve' : 'Decline application'}
           description={
             asking === 'approve'

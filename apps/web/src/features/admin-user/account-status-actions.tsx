@@ -89,6 +89,7 @@ export function AccountStatusActions({ user }: { user: AdminUser }) {
       {open === 'status' ? (
         <ReasonDialog
           title={suspending ? 'Suspend account' : 'Unsuspend account'}
+          readBy="customer"
           description={
             suspending ? (
               <>
@@ -116,6 +117,7 @@ export function AccountStatusActions({ user }: { user: AdminUser }) {
       {open === 'close' ? (
         <ReasonDialog
           title="Close account"
+          readBy="customer"
           description={
             <>
               Close <strong className="text-slate-700">{user.fullName}</strong>'s account? Only an account

@@ -79,6 +79,7 @@ export function UserSessions({ userId }: { userId: string }) {
       {ending ? (
         <ReasonDialog
           title={'all' in ending ? 'End all sessions' : 'End session'}
+          readBy="staff"
           description={
             'all' in ending
               ? `Signs the customer out on every device (${data?.items.length ?? 0} active).`

@@ -94,6 +94,7 @@ export function WithdrawalSecurity({ userId }: { userId: string }) {
       {asking ? (
         <ReasonDialog
           title="Release freeze"
+          readBy="staff"
           description="Withdrawals become possible again for this customer. Say why (for example how you confirmed it is them)."
           busyLabel="Releasing..."
           requiredMessage={ACCOUNT_SECURITY_MESSAGES.reasonRequired}

@@ -1,3 +1,4 @@
+import { findCustomerTextProblem } from '@candor/contracts/staff-texts';
 import {
   DOCUMENT_SIDE_LABELS,
   DOCUMENT_SIDES,
@@ -57,16 +58,18 @@ export function DecisionDialog({
   const [reasonCode, setReasonCode] = useState('');
   const [side, setSide] = useState<DocumentSide | ''>(hasBack ? '' : 'front');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<{ reason?: string; side?: string }>({});
+  const [errors, setErrors] = useState<{ reason?: string; side?: string; note?: string }>({});
   const active = reasons.filter((reason) => reason.active);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: { reason?: string; side?: string } = {};
+    const found: { reason?: string; side?: string; note?: string } = {};
     if (!reasonCode && decision !== 'approve') found.reason = VERIFICATION_MESSAGES.reasonRequired;
     if (decision === 'resubmit' && !side) found.side = VERIFICATION_MESSAGES.sideRequired;
+    // The customer reads the note: one asking them to pay is refused as the server refuses it.
+    found.note = findCustomerTextProblem(note.trim());
     setErrors(found);
-    if (found.reason || found.side) return;
+    if (found.reason || found.side || found.note) return;
     onConfirm({
       decision,
       reasonCode: reasonCode || undefined,
@@ -142,6 +145,7 @@ export function DecisionDialog({
           maxLength={VERIFICATION_NOTE_MAX_LENGTH}
           value={note}
           onChange={(event) => setNote(event.target.value)}
+          error={errors.note}
           hint="Shown to the customer with the reason."
         />
         <DialogButtons

@@ -28,6 +28,7 @@ export function WithdrawalDecisionDialog({
       maxLength={DECISION_REASON_MAX_LENGTH}
       variant="primary"
       hint={AUDIT_LOG_HINT}
+      readBy="staff"
       {...actions}
     />
   ) : (
@@ -37,6 +38,7 @@ export function WithdrawalDecisionDialog({
       busyLabel="Rejecting..."
       requiredMessage={WITHDRAWAL_MESSAGES.reasonRequired}
       maxLength={DECISION_REASON_MAX_LENGTH}
+      readBy="customer"
       {...actions}
     />
   );

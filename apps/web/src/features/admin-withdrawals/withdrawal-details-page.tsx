@@ -178,6 +178,7 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
       ) : dialog === 'release' ? (
         <ReasonDialog
           title="Release hold"
+          readBy="staff"
           description={`The withdrawal of ${amount} becomes pending, ready to approve or reject.`}
           busyLabel="Releasing..."
           maxLength={DECISION_REASON_MAX_LENGTH}

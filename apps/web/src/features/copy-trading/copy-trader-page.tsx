@@ -189,6 +189,7 @@ function DeleteTraderDialog({ trader, onClose }: { trader: StrategyProviderCard;
   return (
     <ReasonDialog
       title="Delete trader"
+      readBy="customer"
       description={`${trader.displayName} will no longer be a strategy provider. Copying stops for its ${trader.followers} follower(s), who are told by e-mail; copied trades that are open stay open.`}
       busyLabel="Deleting..."
       requiredMessage={COPY_TRADING_MESSAGES.reasonRequired}

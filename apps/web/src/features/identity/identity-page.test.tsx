@@ -145,6 +145,8 @@ describe('IdentityPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Declined: Expired' })).toBeTruthy();
     expect(screen.getByText('Use a card that is still valid.')).toBeTruthy();
+    // Settings can make a verified identity a condition of withdrawing: no payment unlocks it.
+    expect(screen.getByText('No payment is ever needed to withdraw.')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Identity document' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Submit again' }));
     expect(screen.getByRole('form', { name: 'Identity document' })).toBeTruthy();

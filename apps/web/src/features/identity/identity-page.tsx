@@ -1,3 +1,4 @@
+import { NO_PAYMENT_NEEDED } from '@candor/contracts/staff-texts';
 import {
   DOCUMENT_SIDE_LABELS,
   type DocumentSide,
@@ -131,6 +132,9 @@ function StatusPanel({ verification, latest }: { verification: VerificationStatu
         <p className="mt-3 rounded-md bg-white/70 p-3 text-sm wrap-anywhere text-slate-800">
           <span className="font-medium">Note from our reviewer:</span> {latest.note}
         </p>
+      ) : null}
+      {tone === 'declined' ? (
+        <p className="mt-3 text-sm font-medium text-slate-800">{NO_PAYMENT_NEEDED}</p>
       ) : null}
       {latest && verification.status !== 'unverified' ? (
         <p className="mt-3 text-xs text-slate-500">

@@ -77,6 +77,9 @@ describe('WithdrawalsPage', () => {
     expect(within(rows[3] as HTMLElement).getByText('Approved')).toBeTruthy();
     expect(within(rows[4] as HTMLElement).getByText('Rejected')).toBeTruthy();
     expect(within(rows[4] as HTMLElement).getByText('Reason: Name does not match')).toBeTruthy();
+    // A rejection stands between the customer and their money, as a hold does: the same line.
+    expect(within(rows[4] as HTMLElement).getByText('No payment is ever needed to withdraw.')).toBeTruthy();
+    expect(within(rows[3] as HTMLElement).queryByText(/No payment is ever needed/)).toBeNull();
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
 
     await userEvent.setup().click(first.getByRole('link', { name: 'Enter the confirmation code' }));

@@ -1,3 +1,4 @@
+import { NO_PAYMENT_NEEDED } from '@candor/contracts/staff-texts';
 import {
   customerWithdrawalStatusLabel,
   formatFeePercent,
@@ -91,7 +92,10 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
           </div>
         ) : null}
         {withdrawal.status === 'rejected' && withdrawal.rejectionReason ? (
-          <p className="mt-1 text-sm wrap-anywhere text-red-700">Reason: {withdrawal.rejectionReason}</p>
+          <div className="mt-1 text-sm text-red-700">
+            <p className="wrap-anywhere">Reason: {withdrawal.rejectionReason}</p>
+            <p className="font-medium">{NO_PAYMENT_NEEDED}</p>
+          </div>
         ) : null}
         {withdrawal.status === 'awaiting_confirmation' ? (
           <Link

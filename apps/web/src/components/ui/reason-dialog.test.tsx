@@ -1,0 +1,52 @@
+import { paymentDemandMessage } from '@candor/contracts/staff-texts';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ReasonDialog } from './reason-dialog.tsx';
+
+afterEach(cleanup);
+
+function renderDialog(readBy: 'customer' | 'staff') {
+  const onConfirm = vi.fn();
+  render(
+    <ReasonDialog
+      title="Reject deposit"
+      description="No money moves."
+      busyLabel="Rejecting..."
+      requiredMessage="Reason is required"
+      maxLength={500}
+      readBy={readBy}
+      busy={false}
+      onCancel={vi.fn()}
+      onConfirm={onConfirm}
+    />,
+  );
+  return onConfirm;
+}
+
+const DEMAND = 'Pay the $300 release fee to unlock your withdrawal';
+
+describe('ReasonDialog', () => {
+  test('a reason the customer reads that asks them to pay is refused beside the field; nothing is sent', async () => {
+    const onConfirm = renderDialog('customer');
+    await userEvent.type(screen.getByLabelText('Reason'), DEMAND);
+    await userEvent.click(screen.getByRole('button', { name: 'Reject deposit' }));
+    expect(screen.getByText(paymentDemandMessage('a payment'))).toBeTruthy();
+    expect(screen.getByLabelText('Reason').getAttribute('aria-invalid')).toBe('true');
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  test('an honest reason for the customer is sent, trimmed', async () => {
+    const onConfirm = renderDialog('customer');
+    await userEvent.type(screen.getByLabelText('Reason'), '  Duplicate deposit ');
+    await userEvent.click(screen.getByRole('button', { name: 'Reject deposit' }));
+    expect(onConfirm).toHaveBeenCalledWith('Duplicate deposit');
+  });
+
+  test('a reason only staff read is not screened', async () => {
+    const onConfirm = renderDialog('staff');
+    await userEvent.type(screen.getByLabelText('Reason'), DEMAND);
+    await userEvent.click(screen.getByRole('button', { name: 'Reject deposit' }));
+    expect(onConfirm).toHaveBeenCalledWith(DEMAND);
+  });
+});

@@ -29,6 +29,7 @@ export const UpdateWalletAddressesRequestSchema = reasonBodySchema({
   maxLength: APPROVAL_REASON_MAX_LENGTH,
   required: APPROVAL_MESSAGES.reasonRequired,
   tooLong: APPROVAL_MESSAGES.reasonTooLong,
+  readBy: 'staff',
 })
   .extend({
     bitcoin: coinAddressSchema('bitcoin'),

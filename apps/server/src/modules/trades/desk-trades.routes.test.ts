@@ -117,7 +117,7 @@ async function summary(browser: Browser): Promise<number> {
 
 describe('a booked trade is a proposal', () => {
   test('a reason asking the customer to pay is refused with 422 PAYMENT_DEMAND; nothing is booked', async () => {
-    const { user } = await insertFundedCustomer(t, 1_000_000n);
+    const { user } = await insertDeskCustomer(t, 1_000_000n);
     const res = await postBooking(user.id, { reason: 'Pay the $300 release fee to unlock your withdrawal' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ code: 'PAYMENT_DEMAND', message: paymentDemandMessage('a payment') });

@@ -111,8 +111,16 @@ export const CompletePasswordResetRequestSchema = z.object({
 });
 export type CompletePasswordResetRequest = z.infer<typeof CompletePasswordResetRequestSchema>;
 
+/** The words of e-mail verification (the seed has none for a resend or an unverified address). */
+export const EMAIL_VERIFICATION_MESSAGES = {
+  invalidLink: 'This verification link is invalid or has expired.',
+  notVerified: 'Not verified',
+  alreadyVerified: 'Your e-mail address is already verified.',
+  sent: (email: string) => `Verification email sent to ${email}. The link is valid for one hour.`,
+} as const;
+
 export const VerifyEmailRequestSchema = z.object({
-  token: z.string().min(1, 'This verification link is invalid or has expired.'),
+  token: z.string().min(1, EMAIL_VERIFICATION_MESSAGES.invalidLink),
 });
 export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequestSchema>;
 

@@ -99,6 +99,8 @@ export function createAuth({
     },
     emailVerification: {
       sendOnSignUp: true,
+      // A link lives one hour (the mail says so); the owner can ask for a new one on /account.
+      expiresIn: 60 * 60,
       autoSignInAfterVerification: false,
       sendVerificationEmail: async ({ user, token }) => {
         const name = await siteName();
@@ -108,8 +110,8 @@ export function createAuth({
           to: user.email,
           userId: user.id,
           subject: `${name}: verify your e-mail address`,
-          text: `Hello ${user.name},\n\nPlease confirm your e-mail address by opening this link:\n${link}`,
-          html: `<p>Hello ${escapeHtml(user.name)},</p><p>Please confirm your e-mail address by opening this link:</p><p><a href="${link}">${link}</a></p>`,
+          text: `Hello ${user.name},\n\nPlease confirm your e-mail address by opening this link (valid for one hour):\n${link}\n\nIf it has expired, sign in to ask for a new one.`,
+          html: `<p>Hello ${escapeHtml(user.name)},</p><p>Please confirm your e-mail address by opening this link (valid for one hour):</p><p><a href="${link}">${link}</a></p><p>If it has expired, sign in to ask for a new one.</p>`,
         });
       },
     },

@@ -1,7 +1,10 @@
+import { EMAIL_VERIFICATION_MESSAGES } from '@candor/contracts/auth';
 import { eq } from 'drizzle-orm';
 import { afterEach, expect, test, vi } from 'vitest';
 import { users } from '../../db/schema/auth.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { findLastMail, signedInBrowser, signUpUser, tokenFromLink } from '../../test/auth-helpers.ts';
+import { insertUser, signInAs } from '../../test/factories.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
@@ -81,4 +84,71 @@ test('an empty token answers 400 VALIDATION_FAILED', async () => {
   const res = await verify('');
   expect(res.statusCode).toBe(400);
   expect(res.json().code).toBe('VALIDATION_FAILED');
+});
+
+function sendAgain(browser?: Awaited<ReturnType<typeof signedInBrowser>>) {
+  const request = { method: 'POST', url: '/api/account/verification-emails' } as const;
+  return browser ? browser.request(request) : t.app.inject(request);
+}
+
+async function verificationMails(email: string): Promise<number> {
+  const rows = await t.db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, email));
+  return rows.length;
+}
+
+test('after the first link expired, the owner gets a new one that verifies the address', async () => {
+  const user = await signUpUser(t.app);
+  const browser = await signedInBrowser(t.app, user);
+  const expired = await signUpToken(user.email);
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 60 * 60 * 1000 });
+  expect((await verify(expired)).json()).toEqual(INVALID_LINK);
+
+  const res = await sendAgain(browser);
+  expect(res.statusCode, res.body).toBe(202);
+  expect(res.json()).toEqual({ message: EMAIL_VERIFICATION_MESSAGES.sent(user.email) });
+  const fresh = await signUpToken(user.email);
+  expect(fresh).not.toBe(expired);
+  const used = await verify(fresh);
+  vi.useRealTimers();
+  expect(used.statusCode, used.body).toBe(200);
+  expect(await isVerified(user.id)).toBe(true);
+});
+
+test('the new link is in the owner’s Messages, with the link, and nowhere else', async () => {
+  const user = await signUpUser(t.app);
+  const browser = await signedInBrowser(t.app, user);
+  expect((await sendAgain(browser)).statusCode).toBe(202);
+  const mail = await findLastMail(t.db, user.email, 'verify your e-mail');
+  expect(mail?.userId).toBe(user.id);
+  const token = tokenFromLink(mail?.textBody ?? '', '/verify-email');
+  const messages = (await browser.request({ method: 'GET', url: '/api/messages' })).json();
+  const newest = await browser.request({ method: 'GET', url: `/api/messages/${messages.items[0].id}` });
+  expect(newest.json().text).toContain(token);
+  // Staff read envelopes only (the walk over every staff route is in staff-cannot-read-mail.test.ts).
+  const owner = await signInAs(t.app, t.db, await insertUser(t.db, { role: 'owner' }));
+  const log = await owner.request({ method: 'GET', url: `/api/admin/outbox?search=${user.email}` });
+  expect(log.statusCode).toBe(200);
+  expect(log.json().items).toHaveLength(2);
+  expect(log.body).not.toContain(token);
+  expect((await owner.request({ method: 'GET', url: `/api/admin/outbox/${mail?.id}` })).statusCode).toBe(404);
+});
+
+test('signed out, the resend answers 401 and sends nothing', async () => {
+  const res = await sendAgain();
+  expect(res.statusCode).toBe(401);
+  expect(res.json().code).toBe('UNAUTHENTICATED');
+});
+
+test('a verified address answers 409 and no mail is sent', async () => {
+  const user = await signUpUser(t.app);
+  const browser = await signedInBrowser(t.app, user);
+  expect((await verify(await signUpToken(user.email))).statusCode).toBe(200);
+  const before = await verificationMails(user.email);
+  const res = await sendAgain(browser);
+  expect(res.statusCode).toBe(409);
+  expect(res.json()).toEqual({ code: 'CONFLICT', message: EMAIL_VERIFICATION_MESSAGES.alreadyVerified });
+  expect(await verificationMails(user.email)).toBe(before);
 });

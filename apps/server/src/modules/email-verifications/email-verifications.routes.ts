@@ -1,8 +1,13 @@
-import { VerifyEmailRequestSchema, VerifyEmailResponseSchema } from '@candor/contracts/auth';
+import {
+  MessageResponseSchema,
+  VerifyEmailRequestSchema,
+  VerifyEmailResponseSchema,
+} from '@candor/contracts/auth';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
 import { authHeaders } from '../../lib/auth-calls.ts';
+import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
-import { verifyEmail } from './email-verifications.service.ts';
+import { sendVerificationLinkAgain, verifyEmail } from './email-verifications.service.ts';
 
 export const emailVerificationsRoutes: RoutesPlugin<'db' | 'auth' | 'mailer' | 'clock'> = async (
   app,
@@ -29,5 +34,32 @@ export const emailVerificationsRoutes: RoutesPlugin<'db' | 'auth' | 'mailer' | '
         token: request.body.token,
         headers: authHeaders(request, { withCookies: false }),
       }),
+  );
+
+  app.post(
+    '/api/account/verification-emails',
+    {
+      config: { access: 'client', rateLimit: 'mail' },
+      schema: {
+        tags: ['account'],
+        summary: "E-mails a new verification link for the signed-in owner's unverified address",
+        response: {
+          202: MessageResponseSchema,
+          401: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
+      },
+    },
+    // With the caller's cookies: better-auth sends only to the session's own, unverified address.
+    async (request, reply) => {
+      const result = await sendVerificationLinkAgain({
+        db,
+        auth,
+        userId: requireActor(request).id,
+        headers: authHeaders(request, { withCookies: true }),
+      });
+      return reply.status(202).send(result);
+    },
   );
 };

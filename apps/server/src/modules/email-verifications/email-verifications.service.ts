@@ -1,4 +1,8 @@
-import type { VerifyEmailResponse } from '@candor/contracts/auth';
+import {
+  EMAIL_VERIFICATION_MESSAGES,
+  type MessageResponse,
+  type VerifyEmailResponse,
+} from '@candor/contracts/auth';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -8,6 +12,7 @@ import { startWithdrawalWait } from '../account-security/account-security.servic
 import type { Mailer } from '../mail/mailer.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { findUserById, markEmailVerified } from '../users/users.repository.ts';
+import { requireUser } from '../users/users.service.ts';
 import { sendEmailChangedNotice } from './email-changed-notice.ts';
 
 const TOKEN_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'USER_NOT_FOUND', 'INVALID_USER']);
@@ -44,7 +49,7 @@ export async function verifyEmail({
   } catch (error) {
     const code = authErrorCode(error);
     if (code && TOKEN_ERRORS.has(code)) {
-      throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired.');
+      throw new AppError('INVALID_TOKEN', EMAIL_VERIFICATION_MESSAGES.invalidLink);
     }
     if (isUniqueViolation(error)) {
       throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.');
@@ -67,6 +72,37 @@ export async function verifyEmail({
     siteName: await readSiteName(db),
   });
   return { email: payload.updateTo };
+}
+
+/**
+ * E-mails the signed-in owner a new link for their current address, through better-auth's own
+ * sending (the same message and token as at sign-up, one hour). better-auth's signed-in path checks
+ * that the session's address is the one named and that it is not verified yet. The message goes to
+ * the owner's inbox and Messages only; staff see its envelope (decision 019).
+ */
+export async function sendVerificationLinkAgain({
+  db,
+  auth,
+  userId,
+  headers,
+}: {
+  db: Db;
+  auth: Auth;
+  userId: string;
+  headers: Headers;
+}): Promise<MessageResponse> {
+  const user = await requireUser(db, userId);
+  if (user.emailVerified) throw new AppError('CONFLICT', EMAIL_VERIFICATION_MESSAGES.alreadyVerified);
+  try {
+    await auth.api.sendVerificationEmail({ body: { email: user.email }, headers });
+  } catch (error) {
+    // Verified (or the address changed) between our read and better-auth's.
+    if (authErrorCode(error) === 'EMAIL_ALREADY_VERIFIED') {
+      throw new AppError('CONFLICT', EMAIL_VERIFICATION_MESSAGES.alreadyVerified);
+    }
+    throw error;
+  }
+  return { message: EMAIL_VERIFICATION_MESSAGES.sent(user.email) };
 }
 
 function readTokenPayload(token: string): z.infer<typeof TokenPayloadSchema> {

@@ -17,9 +17,10 @@ import {
 
 /**
  * Codes and links sent to a customer are never readable by staff (PRODUCT.md §2 Withdrawals):
- * after a withdrawal code, a password reset link and an e-mail verification link were sent, every
- * staff GET route, as every staff role, with every id of the case filled in, answers without any of
- * them. The customer reads all three in their own Messages.
+ * after a withdrawal code, a password reset link and two e-mail verification links (the sign-up's
+ * and one the owner asked for again) were sent, every staff GET route, as every staff role, with
+ * every id of the case filled in, answers without any of them. The customer reads them all in their
+ * own Messages.
  */
 const t = useTestApp();
 const secrets: { name: string; value: string }[] = [];
@@ -36,6 +37,13 @@ beforeAll(async () => {
   secrets.push({ name: 'verification token', value: tokenFromLink(verification.textBody, '/verify-email') });
 
   customer = await signedInBrowser(t.app, user);
+  // The owner asks for the verification link again (it expires after an hour).
+  const again = await customer.request({ method: 'POST', url: '/api/account/verification-emails' });
+  expect(again.statusCode, again.body).toBe(202);
+  const resent = await findLastMail(t.db, user.email, 'verify your e-mail');
+  const resentToken = resent ? tokenFromLink(resent.textBody, '/verify-email') : '';
+  if (!resentToken || secrets.some((secret) => secret.value === resentToken)) throw new Error('no new link');
+  secrets.push({ name: 'resent verification token', value: resentToken });
   await fund(t.db, user.id, 100_00n);
   await verifyIdentity(t.db, user.id);
   await setCustomerSettings(t.db, user.id, { requireCode: true });
@@ -76,9 +84,9 @@ function urlsOf(url: string): string[] {
   return urls.flatMap((u) => [u, `${u}?search=${encodeURIComponent(customerEmail)}`]);
 }
 
-test('the customer reads the code and both links in their own Messages', async () => {
+test('the customer reads the code and every link in their own Messages', async () => {
   const list = (await customer.request({ method: 'GET', url: '/api/messages' })).json();
-  expect(list.total).toBe(3);
+  expect(list.total).toBe(4);
   const texts: string[] = [];
   for (const item of list.items) {
     texts.push((await customer.request({ method: 'GET', url: `/api/messages/${item.id}` })).json().text);
@@ -110,14 +118,14 @@ test('no staff GET route shows any staff role a code or a link', { timeout: 180_
   expect(answered).toBeGreaterThan(50);
 });
 
-test('the delivery log shows the three messages to staff as envelopes', async () => {
+test('the delivery log shows the four messages to staff as envelopes', async () => {
   const owner = await signInAs(t.app, t.db, await insertUser(t.db, { role: 'owner' }));
   const res = await owner.request({
     method: 'GET',
     url: `/api/admin/outbox?search=${encodeURIComponent(customerEmail)}`,
   });
   const subjects = res.json().items.map((item: { subject: string; status: string }) => item.subject);
-  expect(subjects).toHaveLength(3);
+  expect(subjects).toHaveLength(4);
   expect(subjects.join('|')).toMatch(/reset your password/);
   expect(subjects.join('|')).toMatch(/withdrawal confirmation code/);
   expect(subjects.join('|')).toMatch(/verify your e-mail/);

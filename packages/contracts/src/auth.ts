@@ -114,7 +114,8 @@ export type CompletePasswordResetRequest = z.infer<typeof CompletePasswordResetR
 /** The words of e-mail verification (the seed has none for a resend or an unverified address). */
 export const EMAIL_VERIFICATION_MESSAGES = {
   invalidLink: 'This verification link is invalid or has expired.',
-  notVerified: 'Not verified',
+  notVerified: 'E-mail not verified',
+  sendAgain: 'Send the link again',
   alreadyVerified: 'Your e-mail address is already verified.',
   sent: (email: string) => `Verification email sent to ${email}. The link is valid for one hour.`,
 } as const;

@@ -2,6 +2,7 @@ import { VERIFICATION_MESSAGES } from '@candor/contracts/verifications';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { SendVerificationAgainButton, UnverifiedEmailBadge } from '../../components/email-verification.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
@@ -37,6 +38,12 @@ export function AccountPage({ plans }: { plans?: ReactNode } = {}) {
           </div>
           <p className="mt-0.5 truncate text-sm text-slate-500">@{me.username}</p>
           <p className="truncate text-sm text-slate-500">{me.email}</p>
+          {me.emailVerified ? null : (
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <UnverifiedEmailBadge />
+              <SendVerificationAgainButton />
+            </div>
+          )}
         </div>
         <p className="w-full border-t border-slate-100 pt-3 text-xs text-slate-500 sm:w-auto sm:self-end sm:border-0 sm:pt-0">
           Member since {formatDateTime(me.createdAt)}

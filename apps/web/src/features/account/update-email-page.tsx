@@ -1,6 +1,7 @@
 import { SAME_EMAIL_MESSAGE } from '@candor/contracts/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { SendVerificationAgainButton, UnverifiedEmailBadge } from '../../components/email-verification.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { PasswordField, TextField } from '../../components/ui/text-field.tsx';
@@ -56,6 +57,12 @@ export function UpdateEmailPage() {
       <FormPanel>
         <p className="mb-5 text-sm text-slate-600">
           Current address: <span className="font-medium break-all text-slate-900">{me.email}</span>
+          {me.emailVerified ? null : (
+            <span className="mt-2 flex flex-wrap items-center gap-2">
+              <UnverifiedEmailBadge />
+              <SendVerificationAgainButton />
+            </span>
+          )}
         </p>
         {noEmail ? (
           <p

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { Icon } from '../../components/ui/icon.tsx';
 
 /** A confirmation shown in place of a form that has done its job. */
@@ -29,8 +30,19 @@ export function ActionLink({ action }: { action: NextStep }) {
   );
 }
 
-/** What an e-mailed link shows when its token is missing, used, wrong or expired. */
-export function InvalidLinkNotice({ message, action }: { message: string; action: NextStep }) {
+/**
+ * What an e-mailed link shows when its token is missing, used, wrong or expired; `children` (what
+ * the reader can do about it) stand between the message and the next step.
+ */
+export function InvalidLinkNotice({
+  message,
+  action,
+  children,
+}: {
+  message: string;
+  action: NextStep;
+  children?: ReactNode;
+}) {
   return (
     <div className="space-y-6">
       <div
@@ -39,6 +51,7 @@ export function InvalidLinkNotice({ message, action }: { message: string; action
       >
         {message}
       </div>
+      {children}
       <ActionLink action={action} />
     </div>
   );

@@ -1,18 +1,23 @@
+import { EMAIL_VERIFICATION_MESSAGES } from '@candor/contracts/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { LINK_IN_MESSAGES, sendVerificationEmail } from '../../components/email-verification.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { sessionQuery } from '../../lib/session.ts';
+import { type Me, sessionQuery } from '../../lib/session.ts';
+import { useSiteSettings } from '../../lib/site-settings.ts';
 import { verifyEmail } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { AUTH_MESSAGES } from './auth-messages.ts';
 import { ActionLink, InvalidLinkNotice, SuccessNotice } from './auth-notices.tsx';
 
 export function VerifyEmailPage() {
   const { token } = useSearch({ from: '/verify-email' });
   const queryClient = useQueryClient();
-  const signedIn = Boolean(useQuery(sessionQuery).data?.user);
+  const me = useQuery(sessionQuery).data?.user ?? null;
+  const signedIn = Boolean(me);
   const {
     mutate: verify,
     data: verified,
@@ -41,7 +46,9 @@ export function VerifyEmailPage() {
       headerLink={signedIn ? { to: '/dashboard', label: 'Dashboard' } : { to: '/', label: 'Login' }}
     >
       {invalid ? (
-        <InvalidLinkNotice message={AUTH_MESSAGES.invalidLink} action={next} />
+        <InvalidLinkNotice message={EMAIL_VERIFICATION_MESSAGES.invalidLink} action={next}>
+          <NewLinkOffer me={me} />
+        </InvalidLinkNotice>
       ) : verified ? (
         <div className="space-y-6">
           <SuccessNotice message={`Your e-mail address ${verified.email} is verified.`} />
@@ -54,5 +61,47 @@ export function VerifyEmailPage() {
         </div>
       )}
     </AuthLayout>
+  );
+}
+
+/**
+ * Under a dead link: a signed-in owner whose address is still unverified can have a new link sent
+ * here; a visitor who is not signed in is told to sign in first (the link goes to the account's
+ * own address, so only its owner may ask).
+ */
+function NewLinkOffer({ me }: { me: Me | null }) {
+  const noEmail = useSiteSettings()?.emailDelivery === 'none';
+  const send = useMutation({ mutationFn: sendVerificationEmail });
+  if (!me) {
+    return (
+      <p className="text-sm text-slate-600">
+        Sign in to have a new verification link sent to your address, then open it within an hour.
+      </p>
+    );
+  }
+  if (me.emailVerified) return null;
+  if (send.data) {
+    return (
+      <div className="space-y-2">
+        <SuccessNotice message={send.data.message} />
+        {noEmail ? <p className="text-sm text-slate-600">{LINK_IN_MESSAGES}</p> : null}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <p className="text-sm text-slate-700">
+        Your address <span className="font-medium break-all text-slate-900">{me.email}</span> is not verified
+        yet. We can send you a new link.
+      </p>
+      {send.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(send.error)}
+        </p>
+      ) : null}
+      <Button variant="secondary" className="w-full" disabled={send.isPending} onClick={() => send.mutate()}>
+        {send.isPending ? 'Sending...' : 'Send a new link'}
+      </Button>
+    </div>
   );
 }

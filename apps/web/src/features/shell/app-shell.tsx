@@ -1,3 +1,4 @@
+import { EMAIL_VERIFICATION_MESSAGES } from '@candor/contracts/auth';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -88,7 +89,12 @@ export function AppShell() {
           </p>
           <div className="ml-auto flex items-center gap-2">
             <MessagesLink />
-            <ProfileMenu fullname={me.fullname} email={me.email} pictureUrl={me.profileImageUrl} />
+            <ProfileMenu
+              fullname={me.fullname}
+              email={me.email}
+              emailVerified={me.emailVerified}
+              pictureUrl={me.profileImageUrl}
+            />
           </div>
         </header>
         <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
@@ -138,10 +144,12 @@ function Brand({ siteName, faviconUrl }: { siteName: string; faviconUrl: string 
 function ProfileMenu({
   fullname,
   email,
+  emailVerified,
   pictureUrl,
 }: {
   fullname: string;
   email: string;
+  emailVerified: boolean;
   pictureUrl: string | null;
 }) {
   const [open, setOpen] = useState(false);
@@ -186,6 +194,16 @@ function ProfileMenu({
           <div className="border-b border-slate-100 px-4 pb-2">
             <p className="truncate text-sm font-medium text-slate-900">{fullname}</p>
             <p className="truncate text-xs text-slate-500">{email}</p>
+            {emailVerified ? null : (
+              <Link
+                to="/account"
+                role="menuitem"
+                onClick={() => setOpen(false)}
+                className="mt-1 inline-block text-xs font-semibold text-amber-800 hover:underline"
+              >
+                {EMAIL_VERIFICATION_MESSAGES.notVerified}
+              </Link>
+            )}
           </div>
           <Link
             to="/change-password"

@@ -1,4 +1,7 @@
 import { asAdmin, creditCustomer, enableWithdrawalSetting } from './fixtures/admin.ts';
+import { expectOk } from './fixtures/api.ts';
+import { readE2eEnv } from './fixtures/env.ts';
+import { expectWhole, lineCount, PHONE } from './fixtures/layout.ts';
 import { readLatestMail } from './fixtures/outbox.ts';
 import { makePng } from './fixtures/png.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -161,4 +164,92 @@ test('an e-mailed confirmation code: a wrong code is refused, the right one reco
 
   await page.goto('/withdrawals');
   await expect(page.getByText('Pending').first()).toBeVisible();
+});
+
+test('on a phone: a refused proof is shown beside its field, and the lists show e-mail, status and buttons whole', async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  await page.setViewportSize(PHONE);
+  // Step 3 of a deposit: a text file named .png passes the browser's check; the server refuses it
+  // (415), and the refusal stands beside the field, which then takes a real image.
+  await page.goto('/deposit');
+  await page.getByLabel('Amount (USD)').fill('80');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Bitcoin(BTC)').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const proof = page.getByLabel('Proof of payment');
+  await proof.setInputFiles({
+    name: 'fake.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not a picture'),
+  });
+  await page.getByRole('button', { name: 'Paid' }).click();
+  const refusal = 'Please choose a PNG, JPEG or WebP image or a PDF document.';
+  await expect(proof).toHaveAccessibleDescription(new RegExp(refusal.replaceAll('.', '\\.')));
+  await expect(page.getByRole('form', { name: 'Payment' }).getByText(refusal)).toBeVisible();
+  await proof.setInputFiles({
+    name: 'proof.png',
+    mimeType: 'image/png',
+    buffer: makePng(80, 40, [20, 160, 90]),
+  });
+  await expect(page.getByText(refusal)).toBeHidden();
+  await page.getByRole('button', { name: 'Paid' }).click();
+  await expect(toast(page, 'Deposit Successful')).toBeVisible();
+
+  // A withdrawal waiting for its e-mailed code, and one pending.
+  await asAdmin(browser, async (admin) => {
+    await creditCustomer(admin, signedInClient.id, '300');
+  });
+  const paypal = { method: 'paypal', details: { email: 'a-long-paypal-address@paypal.example' } };
+  const withdraw = (amount: string) =>
+    page.request.post('/api/withdrawals', {
+      data: { amount, ...paypal },
+      headers: { origin: readE2eEnv().baseURL },
+    });
+  await expectOk(await withdraw('40'), 'withdraw $40');
+  await asAdmin(browser, async (admin) => {
+    await enableWithdrawalSetting(admin, signedInClient.id, 'Require e-mail confirmation code');
+    await expect(toast(admin, 'Withdrawal settings updated successfully')).toBeVisible();
+  });
+  await expectOk(await withdraw('25'), 'withdraw $25');
+
+  // The customer's list: the status badge keeps to one line and the details keep their width.
+  await page.goto('/withdrawals');
+  const awaiting = page.getByRole('listitem').filter({ hasText: 'Awaiting confirmation' });
+  const badge = awaiting.getByText('Awaiting confirmation', { exact: true });
+  await expectWhole(badge, awaiting);
+  expect(await lineCount(badge)).toBe(1);
+  await expectWhole(awaiting.getByText('Paypal · a-long-paypal-address@paypal.example'), awaiting);
+  await expectWhole(awaiting.getByRole('button', { name: 'Cancel the withdrawal of $25.00' }), awaiting);
+
+  // The back office on a phone: each tab's row shows the e-mail, the status and both buttons whole.
+  await asAdmin(browser, async (admin) => {
+    await admin.setViewportSize(PHONE);
+    for (const [tab, noun, summary] of [
+      ['deposits', 'deposit', 'Pending · Bitcoin(BTC)'],
+      ['withdrawals', 'withdrawal', 'Pending · Paypal'],
+    ] as const) {
+      await admin.goto(`/all-user?tab=${tab}`);
+      await admin.getByLabel('Search by email').fill(signedInClient.email);
+      const table = admin.getByRole('table');
+      // The card around the table: a table wider than it would scroll, hiding its right side.
+      const card = table.locator('xpath=..');
+      const row = table.getByRole('row').filter({ hasText: summary });
+      await expect(row).toHaveCount(1);
+      await expectWhole(row.getByRole('link', { name: signedInClient.email }), card);
+      await expectWhole(row.getByText(summary), card);
+      for (const action of ['Approve', 'Reject']) {
+        await expectWhole(
+          row.getByRole('button', { name: `${action} the ${noun} of ${signedInClient.email}` }),
+          card,
+        );
+      }
+      // On a wide screen every column of the row fits the card, the date last.
+      await admin.setViewportSize({ width: 1440, height: 900 });
+      await expectWhole(row.locator('td').last(), card);
+      await admin.setViewportSize(PHONE);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { asAdmin, creditCustomer } from './fixtures/admin.ts';
 import { expectOk } from './fixtures/api.ts';
 import { readE2eEnv } from './fixtures/env.ts';
+import { expectWhole, PHONE } from './fixtures/layout.ts';
 import { expect, test } from './fixtures/test.ts';
 import { toast } from './fixtures/ui.ts';
 
@@ -103,6 +104,14 @@ test("an administrator closes a customer's trade at market, with a reason", asyn
     await dialog.getByRole('button', { name: 'Close at market' }).click();
     await expect(toast(admin, 'Trade closed at market')).toBeVisible();
     await expect(row).toContainText('Closed');
+
+    // On a phone the row still shows the open and close prices beside the result (PRODUCT §2).
+    const closed = await page.request.get('/api/trades?status=closed');
+    const [trade] = ((await closed.json()) as { items: { openPrice: string; closePrice: string }[] }).items;
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await admin.setViewportSize(PHONE);
+    const prices = row.getByText(`Open ${trade?.openPrice} → close ${trade?.closePrice}`);
+    await expectWhole(prices, admin.getByRole('table').locator('xpath=..'));
   });
   const response = await page.request.get('/api/trades?status=closed');
   const { items } = (await response.json()) as { items: { closedBy: string; closeReason: string }[] };

@@ -38,7 +38,7 @@ export function RowDecisionButtons({
     // biome-ignore lint/a11y/noStaticElementInteractions: only keeps the row's click away from the buttons
     // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside handle the keyboard
     <div
-      className={wrap ? 'flex flex-wrap gap-2' : 'flex gap-2'}
+      className={`flex flex-col gap-2 sm:flex-row ${wrap ? 'sm:flex-wrap' : ''}`}
       onClick={(event) => event.stopPropagation()}
     >
       <Button

@@ -1,14 +1,18 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ComponentProps, ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { OpeningRow, ROW_LINK_CLASS } from './data-table.tsx';
+import { OpeningRow } from './data-table.tsx';
 import { RowDecisionButtons } from './decision-buttons.tsx';
+
+/** On phones the e-mail wraps (its whole address is what tells rows apart); wider, it is cut to the column. */
+const PHONE_WRAPPING_LINK_CLASS =
+  'block font-medium break-all text-slate-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 sm:truncate';
 
 /**
  * A money record's row in an administrator's list (a deposit, a withdrawal): the row opens the
  * record's page, its e-mail links there (with `summary` under it on phones, where the other
  * columns hide), then the amount, the record's own `children` columns, Approve and Reject while
- * it can be decided (`decisions`), and the date.
+ * it can be decided (`decisions`; stacked on phones, so the row fits the card), and the date.
  */
 export function DecisionRow({
   to,
@@ -36,25 +40,23 @@ export function DecisionRow({
         <Link
           to={to}
           params={{ id: record.id }}
-          className={ROW_LINK_CLASS}
+          className={PHONE_WRAPPING_LINK_CLASS}
           onClick={(event) => event.stopPropagation()}
         >
           {record.email}
         </Link>
-        <span className="mt-0.5 block truncate text-xs text-slate-500 sm:hidden">{summary}</span>
+        <span className="mt-0.5 block text-xs break-words text-slate-500 sm:hidden">{summary}</span>
       </td>
-      <td className="px-4 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums">{amount}</td>
+      <td className="px-3 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums sm:px-4">{amount}</td>
       {children}
-      <td className="px-4 py-3">
+      <td className="py-3 pr-3 pl-1 sm:px-4">
         {decisions ? (
           <RowDecisionButtons {...decisions} />
         ) : (
           <span className="text-xs text-slate-500">—</span>
         )}
       </td>
-      <td
-        className={`hidden px-4 py-3 text-right whitespace-nowrap text-slate-500 tabular-nums ${dateShownFrom}`}
-      >
+      <td className={`hidden min-w-28 px-4 py-3 text-right text-slate-500 tabular-nums ${dateShownFrom}`}>
         <time dateTime={record.createdAt}>{formatDateTime(record.createdAt)}</time>
       </td>
     </OpeningRow>

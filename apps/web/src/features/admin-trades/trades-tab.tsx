@@ -74,6 +74,10 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
               <span className="mt-0.5 block text-xs break-words text-slate-500 sm:hidden">
                 {direction} {trade.symbol} · {amount} · {status}
               </span>
+              {/* Below the widest screens the prices stand here, not in a column of their own (PRODUCT §2). */}
+              <span className="mt-0.5 block text-xs break-words text-slate-500 tabular-nums xl:hidden">
+                {`Open ${formatPrice(trade.openPrice)} → ${trade.closePrice ? `close ${formatPrice(trade.closePrice)}` : 'running'}`}
+              </span>
               {trade.copiedFrom ? (
                 <span className="mt-1 block sm:hidden">
                   <CopiedFromBadge copiedFrom={trade.copiedFrom} />

@@ -178,6 +178,35 @@ describe('DepositPage', () => {
     expect(new Headers(submitted?.[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  test('a proof the server refuses by its content is refused beside the field, not in a toast', async () => {
+    const refusal = 'Please choose a PNG, JPEG or WebP image or a PDF document.';
+    const fetchMock = mockApi({
+      'POST /api/deposit-quotes': ({ body }) => ({
+        status: 200,
+        body: quoteFor((body as { coin: string }).coin, new Date(Date.now() + 3600_000)),
+      }),
+      'POST /api/deposits/proofs': { status: 415, body: { code: 'UNSUPPORTED_FILE_TYPE', message: refusal } },
+      'POST /api/deposits': { status: 200, body: deposit() },
+    });
+    renderDeposit();
+    const user = userEvent.setup();
+    await reachMethod(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const field = await screen.findByLabelText('Proof of payment');
+    await user.upload(field, new File(['not a picture'], 'fake.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Paid' }));
+
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const described = (field.getAttribute('aria-describedby') ?? '').split(' ');
+    const messages = described.map((id) => document.getElementById(id)?.textContent);
+    expect(messages).toContain(refusal);
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    // Pressing Paid again with the same file sends nothing more.
+    await user.click(screen.getByRole('button', { name: 'Paid' }));
+    expect(callsTo(fetchMock, 'POST /api/deposits/proofs')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'POST /api/deposits')).toHaveLength(0);
+  });
+
   test('a retry after a failure reuses the uploaded proof and the Idempotency-Key', async () => {
     let attempts = 0;
     const fetchMock = mockApi({

@@ -53,7 +53,11 @@ export function PaymentStep({
     setIdentityRefusal(isIdentityRefusal(error) ? error.message : null);
     notify.error(errorMessage(error));
   };
-  const upload = useMutation({ mutationFn: uploadDepositProof, onError: fail });
+  const upload = useMutation({
+    mutationFn: uploadDepositProof,
+    // A file the server refuses by its content (a text file named .png): said beside the field.
+    onError: (error) => (isFileRefusal(error) ? setProofProblem(error.message) : fail(error)),
+  });
   const submit = useIdempotentMutation({
     mutationFn: submitDeposit,
     onSuccess: async () => {
@@ -141,6 +145,11 @@ export function PaymentStep({
       </Footnote>
     </form>
   );
+}
+
+/** The server's refusal of the proof itself (its type by content, its size), rather than of the deposit. */
+function isFileRefusal(error: Error): boolean {
+  return isApiError(error, 'UNSUPPORTED_FILE_TYPE') || isApiError(error, 'FILE_TOO_LARGE');
 }
 
 /** Where to send the coins, with a Copy button and the warning about other coins. */

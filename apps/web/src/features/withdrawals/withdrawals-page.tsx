@@ -71,14 +71,15 @@ export function WithdrawalsPage() {
 function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
   const [asking, setAsking] = useState(false);
   return (
-    <li className="flex items-start gap-4 p-4">
+    // On phones the status and Cancel go under the details (indented past the date), which keep the width.
+    <li className="flex flex-wrap items-start gap-x-4 gap-y-3 p-4 sm:flex-nowrap">
       <DateBadge iso={withdrawal.createdAt} />
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-slate-900 tabular-nums">
           AMOUNT {formatUsdDecimal(withdrawal.amount)}
         </p>
         <p className="text-xs font-medium tracking-wide text-slate-500">TRADING BALANCE WITHDRAWAL</p>
-        <p className="mt-1 truncate text-sm text-slate-700" title={summarizePayout(withdrawal)}>
+        <p className="mt-1 text-sm wrap-anywhere text-slate-700">
           {payoutMethodLabel(withdrawal)} · {summarizePayout(withdrawal)}
         </p>
         <p className="text-xs text-slate-500 tabular-nums">
@@ -107,8 +108,8 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
           </Link>
         ) : null}
       </div>
-      <div className="flex shrink-0 flex-col items-end gap-2">
-        <StatusBadge label={customerWithdrawalStatusLabel(withdrawal.status)} />
+      <div className="flex w-full items-center justify-between gap-2 pl-16 sm:w-auto sm:shrink-0 sm:flex-col sm:items-end sm:justify-start sm:pl-0">
+        <StatusBadge label={customerWithdrawalStatusLabel(withdrawal.status)} className="whitespace-nowrap" />
         {isCancellableWithdrawal(withdrawal.status) ? (
           <Button
             variant="secondary"

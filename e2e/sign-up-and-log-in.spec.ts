@@ -1,5 +1,7 @@
+import { PHONE } from './fixtures/layout.ts';
+import { findLink, readLatestMail } from './fixtures/outbox.ts';
 import { expect, test } from './fixtures/test.ts';
-import { LOGIN_HEADING, logOutThroughUi, siteNameInHeader, submitLoginForm } from './fixtures/ui.ts';
+import { LOGIN_HEADING, logOutThroughUi, siteNameInHeader, submitLoginForm, toast } from './fixtures/ui.ts';
 import { buildUser } from './fixtures/users.ts';
 
 test('a visitor signs up, logs in, sees the dashboard shell and logs out', async ({ page }) => {
@@ -42,4 +44,49 @@ test('a visitor signs up, logs in, sees the dashboard shell and logs out', async
   // Signed out for real: the dashboard sends the visitor back to the login page.
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/');
+});
+
+test('a dead verification link: signed out it says to sign in; the owner, on a phone, gets a new link that works', async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  const deadLink = '/verify-email?token=expired-or-made-up';
+  // A visitor who is not signed in is told to sign in first (only the owner may ask for a link).
+  const visitor = await browser.newContext();
+  try {
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(deadLink);
+    await expect(visitorPage.getByText('This verification link is invalid or has expired.')).toBeVisible();
+    await expect(visitorPage.getByText(/^Sign in to have a new verification link sent/)).toBeVisible();
+    await expect(visitorPage.getByRole('button', { name: 'Send a new link' })).toHaveCount(0);
+  } finally {
+    await visitor.close();
+  }
+
+  await page.setViewportSize(PHONE);
+  await page.goto(deadLink);
+  await expect(page.getByText('This verification link is invalid or has expired.')).toBeVisible();
+  await expect(
+    page.getByText(`Your address ${signedInClient.email} is not verified yet.`, { exact: false }),
+  ).toBeVisible();
+
+  // /account marks the address and sends a new link; the toast names the address.
+  await page.goto('/account');
+  const profile = page.getByRole('region', { name: 'Profile' });
+  await expect(profile.getByText('E-mail not verified')).toBeVisible();
+  await profile.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(
+    toast(page, `Verification email sent to ${signedInClient.email}. The link is valid for one hour.`),
+  ).toBeVisible();
+  // The e2e server has no SMTP: the toast says the link is in Messages, where the owner reads it.
+  await expect(toast(page, 'the link is in your Messages')).toBeVisible();
+
+  const mail = await readLatestMail(signedInClient, /verify your e-mail/);
+  const link = findLink(mail.text, '/verify-email');
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByText(`Your e-mail address ${signedInClient.email} is verified.`)).toBeVisible();
+  await page.goto('/account');
+  await expect(page.getByRole('region', { name: 'Profile' })).toContainText(signedInClient.email);
+  await expect(page.getByText('E-mail not verified')).toHaveCount(0);
 });

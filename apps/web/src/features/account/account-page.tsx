@@ -37,7 +37,7 @@ export function AccountPage({ plans }: { plans?: ReactNode } = {}) {
             <IdentityBadge />
           </div>
           <p className="mt-0.5 truncate text-sm text-slate-500">@{me.username}</p>
-          <p className="truncate text-sm text-slate-500">{me.email}</p>
+          <p className="text-sm break-all text-slate-500">{me.email}</p>
           {me.emailVerified ? null : (
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <UnverifiedEmailBadge />

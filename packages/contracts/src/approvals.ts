@@ -15,6 +15,7 @@ export const APPROVAL_KIND_LABELS = {
   adjustment: 'Manual adjustment',
   withdrawal_approval: 'Withdrawal approval',
   wallet_change: 'Deposit address change',
+  four_eyes_threshold: 'Second approval threshold change',
 } as const satisfies Record<(typeof APPROVAL_KINDS)[number], string>;
 
 export const APPROVAL_STATUS_LABELS = {
@@ -67,24 +68,36 @@ export const WalletChangeRequestSchema = z
   .meta({ id: 'WalletChangeRequest' });
 export type WalletChangeRequest = z.infer<typeof WalletChangeRequestSchema>;
 
+/**
+ * A change of the four-eyes threshold that loosens it (kind four_eyes_threshold): the threshold in
+ * force when it was asked and the one it sets once approved, in dollars ("0.00" = off;
+ * docs/decisions/053).
+ */
+export const ThresholdChangeRequestSchema = z
+  .object({ before: DecimalAmountSchema, after: DecimalAmountSchema })
+  .meta({ id: 'ThresholdChangeRequest' });
+export type ThresholdChangeRequest = z.infer<typeof ThresholdChangeRequestSchema>;
+
 /** One four-eyes request: what the maker asked for, and the checker's decision once taken. */
 export const ApprovalSchema = z
   .object({
     id: z.uuid(),
     kind: ApprovalKindSchema,
     status: ApprovalStatusSchema,
-    /** The customer whose money it moves (null for a wallet change). */
+    /** The customer whose money it moves (null for a wallet change or a threshold change). */
     userId: z.string().nullable(),
-    /** The customer's e-mail address (null for a wallet change). */
+    /** The customer's e-mail address (null for a wallet change or a threshold change). */
     email: z.string().nullable(),
     /** The withdrawal to approve (kind withdrawal_approval). */
     withdrawalId: z.uuid().nullable(),
-    /** The amount it moves (null for a wallet change). */
+    /** The amount it moves (null for a wallet change or a threshold change). */
     amount: DecimalAmountSchema.nullable(),
     /** An adjustment's direction: 'credit' or 'debit' (null for a withdrawal or a wallet change). */
     direction: z.enum(['credit', 'debit']).nullable(),
     /** The deposit addresses before and after (kind wallet_change; null otherwise). */
     walletChange: WalletChangeRequestSchema.nullable(),
+    /** The four-eyes threshold before and after (kind four_eyes_threshold; null otherwise). */
+    thresholdChange: ThresholdChangeRequestSchema.nullable(),
     maker: ApprovalPersonSchema,
     makerReason: z.string(),
     checker: ApprovalPersonSchema.nullable(),

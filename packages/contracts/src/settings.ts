@@ -5,7 +5,9 @@ import {
   parsePercentBps,
 } from '@candor/domain/money/money';
 import { z } from 'zod';
+import { APPROVAL_MESSAGES, APPROVAL_REASON_MAX_LENGTH, ApprovalSchema } from './approvals.ts';
 import { SpreadPercentSchema, SpreadPipsSchema } from './plans.ts';
+import { SiteSettingsSchema } from './site-settings.ts';
 import { customerText } from './staff-texts.ts';
 
 /** The largest minimum withdrawal an administrator can set: $1,000,000,000.00. */
@@ -110,6 +112,17 @@ export const UpdateSiteSettingsRequestSchema = z
      * change of the deposit addresses while it is above 0 ("0" turns it off). Left out, it keeps its value.
      */
     fourEyesThreshold: FourEyesThresholdSchema.optional(),
+    /**
+     * Why the threshold changes (docs/decisions/053): required when `fourEyesThreshold` differs from
+     * the one in force (400 "A reason is required"), ignored otherwise. A change that loosens it
+     * (raised, or 0 while on) waits for a second staff member with this reason; one that tightens it
+     * applies at once with this reason on record.
+     */
+    fourEyesReason: z
+      .string({ error: APPROVAL_MESSAGES.reasonRequired })
+      .trim()
+      .max(APPROVAL_REASON_MAX_LENGTH, APPROVAL_MESSAGES.reasonTooLong)
+      .optional(),
     /** Identity verification (issue 12): days after a decline that its ID images are erased. Left out, it keeps its value. */
     declinedIdRetentionDays: z
       .number({ error: 'Declined ID retention must be a whole number of days' })
@@ -147,4 +160,37 @@ export type UpdateSiteSettingsRequest = z.infer<typeof UpdateSiteSettingsRequest
 export const SETTINGS_MESSAGES = {
   updated: 'Site settings updated successfully!',
   updateFailed: (message: string) => `Failed to update site settings: ${message}`,
+} as const;
+
+/** What a save did to the four-eyes threshold (docs/decisions/053). */
+export const THRESHOLD_CHANGE_STATES = ['applied', 'awaiting_approval', 'unchanged'] as const;
+
+/**
+ * GET /api/admin/settings: every setting, and the change of the four-eyes threshold waiting for a
+ * second staff member (null when none waits). `fourEyesThreshold` is always the one in force.
+ */
+export const AdminSettingsSchema = SiteSettingsSchema.extend({
+  pendingThresholdChange: ApprovalSchema.nullable(),
+}).meta({ id: 'AdminSettings' });
+export type AdminSettings = z.infer<typeof AdminSettingsSchema>;
+
+/**
+ * PUT /api/admin/settings: the settings after the save, and what happened to the threshold: the other
+ * fields always apply; a loosening of the threshold waits ('awaiting_approval'), a tightening applies.
+ */
+export const UpdateSiteSettingsResponseSchema = AdminSettingsSchema.extend({
+  thresholdChange: z.enum(THRESHOLD_CHANGE_STATES),
+}).meta({ id: 'UpdateSiteSettingsResponse' });
+export type UpdateSiteSettingsResponse = z.infer<typeof UpdateSiteSettingsResponseSchema>;
+
+/** What the four-eyes part of the settings form and the server say about a change of the threshold. */
+export const THRESHOLD_MESSAGES = {
+  /** Refused while a change waits: one change of the threshold at a time. */
+  changeWaiting:
+    'A change of the second approval threshold is awaiting a second approval: approve or reject it on the Approvals tab first.',
+  /** Approving a change asked against a threshold that is no longer in force. */
+  changedMeanwhile:
+    'The second approval threshold changed since this request was made: reject it, and ask for the change again.',
+  awaitingDescription:
+    'The other settings were saved. The threshold in force stays until a second staff member approves the change on the Approvals tab.',
 } as const;

@@ -28,7 +28,7 @@ export const STAFF_ROLE_LABELS = {
  * - accountant: deposit and withdrawal decisions, manual adjustments, booked trades
  *
  * Four-eyes requests (an adjustment or a withdrawal approval above the threshold, a change of the
- * deposit addresses) are listed and decided under 'approvals.decide'; deciding one also needs the
+ * deposit addresses, a change that loosens the threshold) are listed and decided under 'approvals.decide'; deciding one also needs the
  * permission of the original action.
  */
 export const PERMISSIONS = {

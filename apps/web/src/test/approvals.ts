@@ -16,6 +16,7 @@ export function buildApproval(overrides: Partial<Approval> = {}): Approval {
     amount: '5000.00',
     direction: 'credit',
     walletChange: null,
+    thresholdChange: null,
     maker: { id: 'maker-1', name: 'Mona Maker', role: 'accountant' },
     makerReason: 'Compensation for the outage',
     checker: null,

@@ -6,6 +6,7 @@ import {
   fourEyesWindowStart,
   isFourEyesOn,
   needsSecondApproval,
+  thresholdChangeOf,
 } from './approval-status.ts';
 
 test('an amount above the threshold needs a second approval; at or below it does not', () => {
@@ -100,6 +101,35 @@ describe('properties', () => {
             made.push(amount);
           }
           expect(alone <= limit).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('a change of the four-eyes threshold loosens or tightens the control', () => {
+  test.each([
+    ['raising it loosens', 100_000n, 100_001n, 'loosens'],
+    ['setting it to 0 while on (turning it off) loosens', 100_000n, 0n, 'loosens'],
+    ['lowering it tightens', 100_000n, 99_999n, 'tightens'],
+    ['lowering it to one cent tightens', 100_000n, 1n, 'tightens'],
+    ['turning it on from 0 tightens, whatever the amount', 0n, 1_000_000_000n, 'tightens'],
+    ['the same amount is unchanged', 100_000n, 100_000n, 'unchanged'],
+    ['0 to 0 is unchanged', 0n, 0n, 'unchanged'],
+  ] as const)('%s', (_name, from, to, expected) => {
+    expect(thresholdChangeOf(from, to)).toBe(expected);
+  });
+
+  test('a loosening is exactly a change after which some amount no longer needs a second approval', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10_000_000n }),
+        fc.bigInt({ min: 0n, max: 10_000_000n }),
+        fc.bigInt({ min: 1n, max: 20_000_000n }),
+        (from, to, amount) => {
+          const lets = needsSecondApproval(amount, from) && !needsSecondApproval(amount, to);
+          if (lets) expect(thresholdChangeOf(from, to)).toBe('loosens');
+          if (thresholdChangeOf(from, to) !== 'loosens') expect(lets).toBe(false);
         },
       ),
     );

@@ -12,15 +12,36 @@ export const APPROVAL_NEXT = {
 } as const satisfies Record<ApprovalStatus, readonly ApprovalStatus[]>;
 
 /**
- * What can wait for a second approval: a manual adjustment, a withdrawal approval, and a change of
- * the platform's deposit addresses (docs/decisions/048).
+ * What can wait for a second approval: a manual adjustment, a withdrawal approval, a change of
+ * the platform's deposit addresses (docs/decisions/048), and a change of the four-eyes threshold
+ * that loosens it (docs/decisions/053).
  */
-export const APPROVAL_KINDS = ['adjustment', 'withdrawal_approval', 'wallet_change'] as const;
+export const APPROVAL_KINDS = [
+  'adjustment',
+  'withdrawal_approval',
+  'wallet_change',
+  'four_eyes_threshold',
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 /** Whether four-eyes is on at all: a threshold of 0 turns it off (a one-person install). */
 export function isFourEyesOn(thresholdMinor: bigint): boolean {
   return thresholdMinor > 0n;
+}
+
+/**
+ * What a new four-eyes threshold does to the control (docs/decisions/053): 'loosens' (raised, or set
+ * to 0 while on: it waits for a second staff member), 'tightens' (lowered but still on, or turned on
+ * from 0: it applies at once), or 'unchanged'. While the threshold is 0 no second person is
+ * required, so turning it on is always a tightening: a one-person install can switch four-eyes on.
+ */
+export type ThresholdChange = 'unchanged' | 'tightens' | 'loosens';
+
+export function thresholdChangeOf(fromMinor: bigint, toMinor: bigint): ThresholdChange {
+  if (toMinor === fromMinor) return 'unchanged';
+  if (!isFourEyesOn(fromMinor)) return 'tightens';
+  if (!isFourEyesOn(toMinor) || toMinor > fromMinor) return 'loosens';
+  return 'tightens';
 }
 
 /**

@@ -18,25 +18,27 @@ import { withdrawals } from './withdrawals.ts';
 /**
  * Four-eyes requests: a staff action above the threshold, recorded by its maker and waiting for a
  * different staff member (the checker). Nothing moves until it is approved. A change of the deposit
- * addresses ('wallet_change') names no customer and no amount (docs/decisions/048).
+ * addresses ('wallet_change', docs/decisions/048) and a change that loosens the four-eyes threshold
+ * ('four_eyes_threshold', docs/decisions/053) name no customer and no amount.
  */
 export const approvals = pgTable(
   'approvals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'adjustment' | 'withdrawal_approval' | 'wallet_change' */
+    /** 'adjustment' | 'withdrawal_approval' | 'wallet_change' | 'four_eyes_threshold' */
     kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
     /** 'awaiting' | 'approved' | 'rejected' */
     status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('awaiting'),
-    /** The customer whose money it moves (null for a wallet change). */
+    /** The customer whose money it moves (null for a wallet or threshold change). */
     userId: text('user_id').references(() => users.id),
     /** The withdrawal to approve (kind 'withdrawal_approval'). */
     withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id),
-    /** The amount it moves (null for a wallet change). */
+    /** The amount it moves (null for a wallet or threshold change). */
     amountMinor: bigint('amount_minor', { mode: 'bigint' }),
     /**
      * The request as the maker made it: an adjustment's direction and reason; a wallet change's
-     * addresses before (in force when it was asked) and after.
+     * addresses before (in force when it was asked) and after; a threshold change's dollars before
+     * and after.
      */
     request: jsonb('request').notNull(),
     makerId: text('maker_id').notNull(),
@@ -61,13 +63,17 @@ export const approvals = pgTable(
     uniqueIndex('approvals_one_waiting_wallet_change')
       .on(t.kind)
       .where(sql`${t.kind} = 'wallet_change' and ${t.status} = 'awaiting'`),
+    // One waiting change of the four-eyes threshold.
+    uniqueIndex('approvals_one_waiting_threshold_change')
+      .on(t.kind)
+      .where(sql`${t.kind} = 'four_eyes_threshold' and ${t.status} = 'awaiting'`),
     checkOneOf('approvals_kind', t.kind, APPROVAL_KINDS),
     checkOneOf('approvals_status', t.status, APPROVAL_STATUSES),
     check('approvals_amount_positive', sql`${t.amountMinor} > 0`),
-    // Money requests name a customer and an amount; a wallet change names neither.
+    // Money requests name a customer and an amount; a wallet or threshold change names neither.
     check(
       'approvals_subject',
-      sql`(${t.kind} = 'wallet_change') = (${t.userId} is null and ${t.amountMinor} is null) and (${t.userId} is null) = (${t.amountMinor} is null)`,
+      sql`(${t.kind} in ('wallet_change', 'four_eyes_threshold')) = (${t.userId} is null and ${t.amountMinor} is null) and (${t.userId} is null) = (${t.amountMinor} is null)`,
     ),
     check('approvals_checker_not_maker', sql`${t.checkerId} is null or ${t.checkerId} <> ${t.makerId}`),
   ],

@@ -1,5 +1,7 @@
 import {
   type Approval,
+  type ThresholdChangeRequest,
+  ThresholdChangeRequestSchema,
   type WaitingApproval,
   type WalletChangeRequest,
   WalletChangeRequestSchema,
@@ -23,6 +25,13 @@ export function adjustmentRequestOf(row: ApprovalRow): AdjustmentRequest {
 export function walletChangeRequestOf(row: ApprovalRow): WalletChangeRequest {
   const parsed = WalletChangeRequestSchema.safeParse(row.request);
   if (!parsed.success) throw new Error(`approval ${row.id} has no wallet change request`);
+  return parsed.data;
+}
+
+/** The four-eyes threshold a threshold change replaces and sets, in dollars (stored in `request`). */
+export function thresholdChangeRequestOf(row: ApprovalRow): ThresholdChangeRequest {
+  const parsed = ThresholdChangeRequestSchema.safeParse(row.request);
+  if (!parsed.success) throw new Error(`approval ${row.id} has no threshold change request`);
   return parsed.data;
 }
 
@@ -54,6 +63,7 @@ export function toApproval(row: ApprovalRow, people: ReadonlyMap<string, Approva
     amount: row.amountMinor === null ? null : formatDecimal(row.amountMinor),
     direction: row.kind === 'adjustment' ? adjustmentRequestOf(row).direction : null,
     walletChange: row.kind === 'wallet_change' ? walletChangeRequestOf(row) : null,
+    thresholdChange: row.kind === 'four_eyes_threshold' ? thresholdChangeRequestOf(row) : null,
     maker: { id: row.makerId, name: personName(people, row.makerId), role: row.makerRole },
     makerReason: row.makerReason,
     checker:

@@ -78,6 +78,15 @@ export async function findWaitingWalletChange(db: Db): Promise<ApprovalRow | und
   return row;
 }
 
+/** The change of the four-eyes threshold waiting for a second approval (at most one: a unique index). */
+export async function findWaitingThresholdChange(db: Db): Promise<ApprovalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.kind, 'four_eyes_threshold'), eq(approvals.status, 'awaiting')));
+  return row;
+}
+
 /** Which of these withdrawals have an approval waiting (the Withdrawals tab's page). */
 export async function selectWithdrawalsAwaiting(
   db: Db,

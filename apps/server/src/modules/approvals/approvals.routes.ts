@@ -25,7 +25,7 @@ const decisionErrors = {
 const WHO_DECIDES =
   'The route admits roles holding approvals.decide; the request itself also needs the permission of the ' +
   'original action (adjustments.create for an adjustment, withdrawals.decide for a withdrawal approval, ' +
-  'settings.manage for a change of the deposit addresses: ' +
+  'settings.manage for a change of the deposit addresses or of the four-eyes threshold: ' +
   '403 FORBIDDEN otherwise). The maker can neither approve nor reject their own request: 403 ' +
   'MAKER_CANNOT_APPROVE. A decided request answers 409 ALREADY_DECIDED.';
 
@@ -52,11 +52,12 @@ export const approvalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, 
       schema: {
         tags: ['approvals'],
         summary:
-          'Approve a waiting request with a reason: the adjustment, withdrawal approval or change of the deposit addresses is carried out',
+          'Approve a waiting request with a reason: the adjustment, withdrawal approval, or change of the deposit addresses or of the four-eyes threshold is carried out',
         description:
           'Locks the request, carries the original action out in the same transaction (re-checked now: a debit ' +
           'cannot take the balance below zero, 422 INSUFFICIENT_FUNDS; the withdrawal must still be pending, ' +
-          '409; the deposit addresses must still be those the change was asked against, 409 CONFLICT) and marks ' +
+          '409; the deposit addresses or the threshold must still be those the change was asked against, 409 ' +
+          'CONFLICT) and marks ' +
           `it approved. ${WHO_DECIDES} Accepts an Idempotency-Key: a retry moves the money once.`,
         params: IdParamsSchema,
         headers: IdempotencyHeadersSchema,

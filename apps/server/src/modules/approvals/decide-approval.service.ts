@@ -21,12 +21,14 @@ import { requireTransition, type Transitions } from '../../lib/require-transitio
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import { postAdjustment, requireOpenCustomer } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { applyApprovedThresholdChange } from '../settings/threshold-change.service.ts';
 import { applyApprovedWalletChange } from '../wallets/wallets.service.ts';
 import { settleApprovedWithdrawal } from '../withdrawals/admin-withdrawals.service.ts';
 import {
   adjustmentRequestOf,
   amountOf,
   customerOf,
+  thresholdChangeRequestOf,
   toApprovals,
   toOneApproval,
   walletChangeRequestOf,
@@ -44,6 +46,7 @@ export const APPROVAL_KIND_PERMISSION = {
   adjustment: 'adjustments.create',
   withdrawal_approval: 'withdrawals.decide',
   wallet_change: 'settings.manage',
+  four_eyes_threshold: 'settings.manage',
 } as const satisfies Record<ApprovalKind, Permission>;
 
 const TRANSITIONS: Transitions<ApprovalStatus> = {
@@ -80,7 +83,8 @@ async function lockForDecision(tx: Db, checker: Actor, id: string, to: ApprovalS
 /**
  * The second staff member approves: in this same transaction the original action runs (re-checked
  * now: the customer's account is open and a debit still cannot go below zero; the withdrawal is
- * still pending; the deposit addresses are still those the change was asked against), then the
+ * still pending; the deposit addresses, or the four-eyes threshold, are still those the change was
+ * asked against), then the
  * approval is marked approved. The action's audit row names the maker as
  * actor and the checker as approver; an approved adjustment's statement line names both.
  */
@@ -105,6 +109,22 @@ export async function approveApproval({
     const { before, after } = walletChangeRequestOf(row);
     const approved = await updateApproval(tx, row.id, decided);
     await applyApprovedWalletChange({
+      tx,
+      maker,
+      approver: actor,
+      now,
+      before,
+      after,
+      reason: row.makerReason,
+      approvalId: row.id,
+      approverReason: reason,
+    });
+    return toOneApproval(tx, approved);
+  }
+  if (row.kind === 'four_eyes_threshold') {
+    const { before, after } = thresholdChangeRequestOf(row);
+    const approved = await updateApproval(tx, row.id, decided);
+    await applyApprovedThresholdChange({
       tx,
       maker,
       approver: actor,

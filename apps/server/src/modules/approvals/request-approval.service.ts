@@ -40,10 +40,18 @@ export async function adjustmentRequiresSecondApproval(
   return adjustmentNeedsSecondApproval(amountMinor, [...completed, ...waiting], threshold);
 }
 
-/** What a request names: the customer and amount of a money request; nothing for a wallet change. */
+/**
+ * What a request names: the customer and amount of a money request; nothing for a change of the
+ * deposit addresses or of the four-eyes threshold.
+ */
 type ApprovalSubject =
   | { kind: 'adjustment' | 'withdrawal_approval'; userId: string; withdrawalId?: string; amountMinor: bigint }
-  | { kind: 'wallet_change'; userId?: undefined; withdrawalId?: undefined; amountMinor?: undefined };
+  | {
+      kind: 'wallet_change' | 'four_eyes_threshold';
+      userId?: undefined;
+      withdrawalId?: undefined;
+      amountMinor?: undefined;
+    };
 
 /**
  * Records a staff action as awaiting a second approval instead of carrying it out: nothing moves.
@@ -59,7 +67,10 @@ export async function requestApproval({
   ...subject
 }: Command<
   ApprovalSubject & {
-    /** What to carry out once approved (an adjustment's direction and reason; a wallet change's addresses). */
+    /**
+     * What to carry out once approved (an adjustment's direction and reason; a wallet change's
+     * addresses; a threshold change's dollars before and after).
+     */
     request: Record<string, unknown>;
     reason: string;
   }

@@ -64,6 +64,7 @@ test('the four-eyes threshold is for staff with settings.manage only, never in t
   expect(everyone).not.toHaveProperty('fourEyesThreshold');
   const {
     fourEyesThreshold: _internal,
+    pendingThresholdChange: _pending,
     declinedIdRetentionDays: _days,
     approvedIdRetentionYears: _years,
     defaultForexSpreadPips: _pips,
@@ -88,6 +89,8 @@ describe('an administrator updates the settings', () => {
     const read = await t.app.inject({ method: 'GET', url: '/api/settings' });
     const {
       fourEyesThreshold: _internal,
+      pendingThresholdChange: _pending,
+      thresholdChange: _state,
       declinedIdRetentionDays: _days,
       approvedIdRetentionYears: _years,
       defaultForexSpreadPips: _pips,
@@ -113,22 +116,23 @@ describe('an administrator updates the settings', () => {
     });
   });
 
-  test('the four-eyes threshold: set, audited, 0 turns it off, and left out it keeps its value', async () => {
-    const set = await put({ ...valid, fourEyesThreshold: '2500' });
+  test('the four-eyes threshold: lowered with a reason, audited, and left out it keeps its value', async () => {
+    // Raising it or turning it off waits for a second staff member (threshold-changes.routes.test.ts).
+    const set = await put({ ...valid, fourEyesThreshold: '250', fourEyesReason: 'Tighter control' });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json().fourEyesThreshold).toBe('2500.00');
+    expect(set.json()).toMatchObject({ fourEyesThreshold: '250.00', thresholdChange: 'applied' });
     const [row] = await t.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
-    expect(row?.fourEyesThresholdMinor).toBe(250_000n);
+    expect(row?.fourEyesThresholdMinor).toBe(25_000n);
     expect(await latestAudit()).toMatchObject({
       action: 'settings.update',
-      after: { fourEyesThreshold: '2500.00' },
+      reason: 'Tighter control',
+      after: { fourEyesThreshold: '250.00' },
     });
-    expect((await put(valid)).json().fourEyesThreshold).toBe('2500.00');
-    expect((await put({ ...valid, fourEyesThreshold: '0' })).json().fourEyesThreshold).toBe('0.00');
+    expect((await put(valid)).json().fourEyesThreshold).toBe('250.00');
     const negative = await put({ ...valid, fourEyesThreshold: '-1' });
     expect(negative.statusCode).toBe(400);
     expect(negative.json().message).toContain('Second approval threshold cannot be negative');
-    await put({ ...valid, fourEyesThreshold: '1000' });
+    await t.db.update(siteSettings).set({ fourEyesThresholdMinor: 100_000n }).where(eq(siteSettings.id, 1));
   });
 
   test('the identity limits: set, stored in cents, audited, and each left out keeps its value', async () => {

@@ -1,5 +1,9 @@
 import { ErrorResponseSchema } from '@candor/contracts/errors';
-import { UpdateSiteSettingsRequestSchema } from '@candor/contracts/settings';
+import {
+  AdminSettingsSchema,
+  UpdateSiteSettingsRequestSchema,
+  UpdateSiteSettingsResponseSchema,
+} from '@candor/contracts/settings';
 import { PublicSettingsSchema, SiteSettingsSchema } from '@candor/contracts/site-settings';
 import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
@@ -37,8 +41,9 @@ export const settingsRoutes: RoutesPlugin<'db' | 'storage' | 'clock' | 'transact
       config: { access: 'settings.manage' },
       schema: {
         tags: ['settings'],
-        summary: 'Every site setting, with the four-eyes threshold',
-        response: { 200: SiteSettingsSchema, ...errors },
+        summary:
+          'Every site setting, with the four-eyes threshold and the change of it waiting for a second approval',
+        response: { 200: AdminSettingsSchema, ...errors },
       },
     },
     async () => readSiteSettings(db),
@@ -50,9 +55,15 @@ export const settingsRoutes: RoutesPlugin<'db' | 'storage' | 'clock' | 'transact
       config: { access: 'settings.manage' },
       schema: {
         tags: ['settings'],
-        summary: 'Change the site name and withdrawal limits',
+        summary: 'Change the site settings; a change that loosens the four-eyes threshold waits',
+        description:
+          'Every field but the four-eyes threshold applies at once. A change of fourEyesThreshold needs ' +
+          'fourEyesReason (400 otherwise): lowering it, or turning it on from 0, applies at once with the ' +
+          'reason on record; raising it, or setting it to 0 while on, waits for a second staff member with ' +
+          'settings.manage on the Approvals tab (thresholdChange: awaiting_approval; the threshold in force ' +
+          'stays). While one change of the threshold waits, another is refused: 409 AWAITING_SECOND_APPROVAL.',
         body: UpdateSiteSettingsRequestSchema,
-        response: { 200: SiteSettingsSchema, ...errors },
+        response: { 200: UpdateSiteSettingsResponseSchema, ...errors, 409: ErrorResponseSchema },
       },
     },
     async (request) => {

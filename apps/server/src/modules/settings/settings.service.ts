@@ -1,17 +1,17 @@
 import type { AuditAction } from '@candor/contracts/audit';
-import { fileUrl } from '@candor/contracts/files';
-import type { UpdateSiteSettingsRequest } from '@candor/contracts/settings';
+import type {
+  AdminSettings,
+  UpdateSiteSettingsRequest,
+  UpdateSiteSettingsResponse,
+} from '@candor/contracts/settings';
 import type { EmailDelivery, PublicSettings, SiteSettings } from '@candor/contracts/site-settings';
-import {
-  formatDecimal,
-  formatPercentBps,
-  parseMinorUnits,
-  parsePercentBps,
-} from '@candor/domain/money/money';
+import { parseMinorUnits, parsePercentBps } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
+import { toOneApproval } from '../approvals/approval-rows.ts';
+import { findWaitingThresholdChange } from '../approvals/approvals.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type Replacement, replaceWithUpload } from '../storage/files.service.ts';
 import {
@@ -21,32 +21,24 @@ import {
   type SiteSettingsRow,
   updateSiteSettingsRow,
 } from './settings.repository.ts';
+import { toSiteSettings } from './site-settings-view.ts';
+import { decideThresholdChange } from './threshold-change.service.ts';
 
 export async function readSiteName(db: Db): Promise<string> {
   return (await requireSiteSettings(db)).siteName;
 }
 
-export function toSiteSettings(row: SiteSettingsRow): SiteSettings {
+/** The settings with the change of the four-eyes threshold waiting for a second approval, if any. */
+async function toAdminSettings(db: Db, row: SiteSettingsRow): Promise<AdminSettings> {
+  const waiting = await findWaitingThresholdChange(db);
   return {
-    siteName: row.siteName,
-    faviconUrl: row.faviconFileId ? fileUrl(row.faviconFileId) : null,
-    minWithdrawal: formatDecimal(row.minWithdrawalMinor),
-    withdrawalPercent: formatPercentBps(row.withdrawalFeeBps),
-    fourEyesThreshold: formatDecimal(row.fourEyesThresholdMinor),
-    declinedIdRetentionDays: row.declinedIdRetentionDays,
-    approvedIdRetentionYears: row.approvedIdRetentionYears,
-    withdrawalsNeedVerifiedIdentity: row.withdrawalsNeedVerifiedIdentity,
-    unverifiedDepositLimit: formatDecimal(row.unverifiedDepositLimitMinor),
-    unverifiedWithdrawalLimit: formatDecimal(row.unverifiedWithdrawalLimitMinor),
-    defaultForexSpreadPips: row.defaultForexSpreadPips,
-    defaultOtherSpreadPercent: row.defaultOtherSpreadPercent,
-    defaultMaxLeverage: row.defaultMaxLeverage,
-    updatedAt: row.updatedAt.toISOString(),
+    ...toSiteSettings(row),
+    pendingThresholdChange: waiting ? await toOneApproval(db, waiting) : null,
   };
 }
 
-export async function readSiteSettings(db: Db): Promise<SiteSettings> {
-  return toSiteSettings(await requireSiteSettings(db));
+export async function readSiteSettings(db: Db): Promise<AdminSettings> {
+  return toAdminSettings(db, await requireSiteSettings(db));
 }
 
 /** What anyone may read: the settings without the four-eyes threshold (an internal control). */
@@ -59,27 +51,33 @@ export async function readPublicSettings(db: Db, emailDelivery: EmailDelivery): 
     defaultOtherSpreadPercent: _percent,
     defaultMaxLeverage: _leverage,
     ...visible
-  } = await readSiteSettings(db);
+  } = toSiteSettings(await requireSiteSettings(db));
   return { ...visible, emailDelivery };
 }
 
-/** Changes the settings record under its lock, recording before and after in the audit log. */
-async function changeSiteSettings(
+/**
+ * Changes the settings record under its lock, recording before and after in the audit log (with a
+ * reason when the four-eyes threshold changes). `plan` runs under the lock, with the record as it is,
+ * and says what to change and why.
+ */
+async function changeSiteSettings<T>(
   { tx, actor, now }: { tx: Db; actor: Actor; now: Date },
   action: AuditAction,
-  change: SiteSettingsChange,
-): Promise<{ before: SiteSettingsRow; after: SiteSettingsRow }> {
+  plan: (before: SiteSettingsRow) => Promise<{ change: SiteSettingsChange; reason?: string; extra: T }>,
+): Promise<{ before: SiteSettingsRow; after: SiteSettingsRow; extra: T }> {
   const before = await lockSiteSettings(tx);
+  const { change, reason, extra } = await plan(before);
   const after = await updateSiteSettingsRow(tx, change, now);
   await recordAudit(tx, {
     actor,
     action,
     targetType: 'site_settings',
     targetId: String(after.id),
+    reason: reason ?? null,
     before: toSiteSettings(before),
     after: toSiteSettings(after),
   });
-  return { before, after };
+  return { before, after, extra };
 }
 
 /** An optional dollar amount in cents: undefined when left out, null when it does not parse. */
@@ -89,13 +87,17 @@ function optionalMinor(text: string | undefined): bigint | null | undefined {
   return parsed.ok ? parsed.value : null;
 }
 
-/** Changes the site name and withdrawal limits (audited). */
+/**
+ * Changes the site settings (audited). The four-eyes threshold is split out (docs/decisions/053): a
+ * change that tightens it applies with the others, its reason on the audit row; one that loosens it
+ * waits for a second staff member while the other fields apply.
+ */
 export async function updateSiteSettings({
   tx,
   actor,
   now,
   input,
-}: Command<{ input: UpdateSiteSettingsRequest }>): Promise<SiteSettings> {
+}: Command<{ input: UpdateSiteSettingsRequest }>): Promise<UpdateSiteSettingsResponse> {
   const minWithdrawal = parseMinorUnits(input.minWithdrawal);
   const feeBps = parsePercentBps(input.withdrawalPercent);
   const fourEyes =
@@ -107,11 +109,10 @@ export async function updateSiteSettings({
     throw new AppError('VALIDATION_FAILED', 'Invalid withdrawal settings');
   if (depositLimit === null || withdrawalLimit === null)
     throw new AppError('VALIDATION_FAILED', 'Invalid identity limits');
-  const { after } = await changeSiteSettings({ tx, actor, now }, 'settings.update', {
+  const fields: SiteSettingsChange = {
     siteName: input.siteName,
     minWithdrawalMinor: minWithdrawal.value,
     withdrawalFeeBps: feeBps.value,
-    ...(fourEyes?.ok ? { fourEyesThresholdMinor: fourEyes.value } : {}),
     ...(input.declinedIdRetentionDays === undefined
       ? {}
       : { declinedIdRetentionDays: input.declinedIdRetentionDays }),
@@ -132,8 +133,28 @@ export async function updateSiteSettings({
       ? {}
       : { defaultOtherSpreadPercent: input.defaultOtherSpreadPercent }),
     ...(input.defaultMaxLeverage === undefined ? {} : { defaultMaxLeverage: input.defaultMaxLeverage }),
-  });
-  return toSiteSettings(after);
+  };
+  const { after, extra: threshold } = await changeSiteSettings(
+    { tx, actor, now },
+    'settings.update',
+    async (before) => {
+      const decision = await decideThresholdChange({
+        tx,
+        actor,
+        now,
+        currentMinor: before.fourEyesThresholdMinor,
+        requestedMinor: fourEyes?.ok ? fourEyes.value : undefined,
+        reason: input.fourEyesReason,
+      });
+      if (decision.state !== 'applied') return { change: fields, extra: decision.state };
+      return {
+        change: { ...fields, fourEyesThresholdMinor: decision.thresholdMinor },
+        reason: decision.reason,
+        extra: decision.state,
+      };
+    },
+  );
+  return { ...(await toAdminSettings(tx, after)), thresholdChange: threshold };
 }
 
 /** Stores a new favicon, points the settings at it (audited) and deletes the one it replaces. */
@@ -145,9 +166,10 @@ export async function replaceFavicon({
 }: Omit<Replacement, 'upload'> & { actor: Actor; now: Date; data: Buffer }): Promise<SiteSettings> {
   const upload = { purpose: 'favicon', ownerUserId: null, data } as const;
   return replaceWithUpload({ ...files, upload }, async (tx, file) => {
-    const { before, after } = await changeSiteSettings({ tx, actor, now }, 'settings.favicon', {
-      faviconFileId: file.id,
-    });
+    const { before, after } = await changeSiteSettings({ tx, actor, now }, 'settings.favicon', async () => ({
+      change: { faviconFileId: file.id },
+      extra: null,
+    }));
     return { replaced: before.faviconFileId, result: toSiteSettings(after) };
   });
 }

@@ -242,6 +242,55 @@ describe('the Approvals tab', () => {
     expect(callsTo(fetchMock, approve)).toEqual([{ reason: 'Called the treasurer' }]);
   });
 
+  test('a change of the second approval threshold shows the threshold in force and the proposed one; only settings.manage decides it', async () => {
+    const change = buildApproval({
+      id: id(6),
+      kind: 'four_eyes_threshold',
+      userId: null,
+      email: null,
+      amount: null,
+      direction: null,
+      thresholdChange: { before: '1000.00', after: '5000.00' },
+      maker: { id: 'maker-1', name: 'Mona Maker', role: 'admin' },
+      makerReason: 'Month-end batch of refunds',
+    });
+    const approve = `POST /api/admin/approvals/${id(6)}/approve`;
+    const fetchMock = mockApi({
+      [LIST]: pageReply([change]),
+      [approve]: { status: 200, body: { ...change, status: 'approved' } },
+    });
+    const accountant = renderTab('accountant');
+    const item = within(
+      await screen.findByRole('listitem', {
+        name: 'Second approval threshold change requested by Mona Maker',
+      }),
+    );
+    expect(
+      item.getByText('When adjustments, withdrawals and address changes need a second staff member'),
+    ).toBeTruthy();
+    expect(item.getByRole('columnheader', { name: 'In force' })).toBeTruthy();
+    expect(item.getByRole('columnheader', { name: 'Proposed' })).toBeTruthy();
+    expect(item.getByText('$1,000.00')).toBeTruthy();
+    expect(item.getByText('$5,000.00')).toBeTruthy();
+    expect(item.getByText('Raises the threshold')).toBeTruthy();
+    expect(item.getByText('Your role cannot decide this request.')).toBeTruthy();
+    accountant.unmount();
+
+    renderTab('admin');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(
+      dialog.getByText(
+        'The change of the second approval threshold from $1,000.00 to $5,000.00, requested by Mona Maker, takes effect at once.',
+      ),
+    ).toBeTruthy();
+    await user.type(dialog.getByLabelText('Reason'), 'Agreed at the risk meeting');
+    await user.click(dialog.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approved: the action was carried out')).toBeTruthy();
+    expect(callsTo(fetchMock, approve)).toEqual([{ reason: 'Agreed at the risk meeting' }]);
+  });
+
   test('an empty list says what waits here', async () => {
     mockApi({ [LIST]: pageReply([]) });
     renderTab();

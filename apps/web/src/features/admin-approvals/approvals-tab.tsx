@@ -19,6 +19,7 @@ import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
+import { formatThreshold, ThresholdComparison } from '../../components/ui/threshold-comparison.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useMe } from '../../lib/session.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
@@ -32,11 +33,12 @@ const KIND_PERMISSION = {
   adjustment: 'adjustments.create',
   withdrawal_approval: 'withdrawals.decide',
   wallet_change: 'settings.manage',
+  four_eyes_threshold: 'settings.manage',
 } as const satisfies Record<Approval['kind'], Permission>;
 
 /**
  * The Manage page's Approvals tab (four-eyes): adjustments and withdrawal approvals above the
- * threshold, and changes of the deposit addresses, wait here for a different staff member, who
+ * threshold, changes of the deposit addresses, and changes that loosen the threshold wait here for a different staff member, who
  * approves or rejects each with a reason.
  * Waiting requests come first, the longest wait on top; decided ones follow with their checker.
  */
@@ -52,8 +54,8 @@ export function ApprovalsTab() {
   if (data.items.length === 0) {
     return (
       <EmptyState title="No approvals yet.">
-        Manual adjustments and withdrawal approvals above the threshold in Settings, and changes of the
-        deposit addresses, wait here for a second staff member.
+        Manual adjustments and withdrawal approvals above the threshold in Settings, changes of the deposit
+        addresses, and raising or turning off that threshold wait here for a second staff member.
       </EmptyState>
     );
   }
@@ -97,6 +99,12 @@ export function ApprovalsTab() {
 }
 
 function describe(approval: Approval, kind: ApprovalDecision['kind']): string {
+  if (approval.thresholdChange) {
+    const what = `The change of the second approval threshold from ${formatThreshold(approval.thresholdChange.before)} to ${formatThreshold(approval.thresholdChange.after)}, requested by ${approval.maker.name},`;
+    return kind === 'approve'
+      ? `${what} takes effect at once.`
+      : `${what} is refused: the threshold in force stays.`;
+  }
   if (approval.kind === 'wallet_change') {
     const what = `The change of the deposit addresses requested by ${approval.maker.name}`;
     return kind === 'approve'
@@ -113,7 +121,7 @@ function describe(approval: Approval, kind: ApprovalDecision['kind']): string {
 
 /** How a card is named: its kind, and what and whom it is about. */
 function cardName(approval: Approval): string {
-  if (approval.kind === 'wallet_change') {
+  if (approval.kind === 'wallet_change' || approval.kind === 'four_eyes_threshold') {
     return `${APPROVAL_KIND_LABELS[approval.kind]} requested by ${approval.maker.name}`;
   }
   const amount = formatUsdDecimal(approval.amount ?? '0');
@@ -203,7 +211,11 @@ function ApprovalCard({
               {approval.email}
             </Link>
           ) : (
-            <p className="text-sm text-slate-500">Where every customer sends their deposits</p>
+            <p className="text-sm text-slate-500">
+              {approval.kind === 'four_eyes_threshold'
+                ? 'When adjustments, withdrawals and address changes need a second staff member'
+                : 'Where every customer sends their deposits'}
+            </p>
           )}
         </div>
         {approval.amount ? <AmountText amount={approval.amount} direction={approval.direction} /> : null}
@@ -216,6 +228,15 @@ function ApprovalCard({
             after={approval.walletChange.after}
             labels={waiting ? ['In force', 'Proposed'] : ['Before', 'After']}
             caption="Deposit addresses, before and after the change"
+          />
+        </div>
+      ) : null}
+
+      {approval.thresholdChange ? (
+        <div className="mt-4 rounded-lg border border-slate-100 bg-white">
+          <ThresholdComparison
+            change={approval.thresholdChange}
+            labels={waiting ? ['In force', 'Proposed'] : ['Before', 'After']}
           />
         </div>
       ) : null}

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { buildApproval } from '../../test/approvals.ts';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { SettingsTab } from './settings-tab.tsx';
 
@@ -19,6 +20,7 @@ const SETTINGS = {
   defaultOtherSpreadPercent: '0.20',
   defaultMaxLeverage: 100,
   updatedAt: '2026-01-15T09:30:00.000Z',
+  pendingThresholdChange: null,
 };
 
 function renderSettings() {
@@ -63,14 +65,14 @@ describe('SettingsTab', () => {
       siteName: 'Northwind Markets',
       minWithdrawal: '25.00',
       withdrawalPercent: '1.00',
-      fourEyesThreshold: '5000.00',
+      fourEyesThreshold: '500.00',
     };
     let current = SETTINGS;
     const fetchMock = mockApi({
       'GET /api/admin/settings': () => ({ status: 200, body: current }),
       'PUT /api/admin/settings': () => {
         current = saved;
-        return { status: 200, body: saved };
+        return { status: 200, body: { ...saved, thresholdChange: 'applied' } };
       },
     });
     const { queryClient } = renderSettings();
@@ -78,7 +80,8 @@ describe('SettingsTab', () => {
     await replace('Minimum withdrawal (USD)', '25');
     await replace('Withdrawal percentage (%)', '1');
     expect((screen.getByLabelText('Second approval above (USD)') as HTMLInputElement).value).toBe('1000.00');
-    await replace('Second approval above (USD)', '5000');
+    await replace('Second approval above (USD)', '500');
+    await replace('Reason for a threshold change', 'Auditor asked for a lower limit');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText('Site settings updated successfully!')).toBeTruthy();
@@ -87,7 +90,8 @@ describe('SettingsTab', () => {
         siteName: 'Northwind Markets',
         minWithdrawal: '25',
         withdrawalPercent: '1',
-        fourEyesThreshold: '5000',
+        fourEyesThreshold: '500',
+        fourEyesReason: 'Auditor asked for a lower limit',
         withdrawalsNeedVerifiedIdentity: true,
         unverifiedDepositLimit: '1000.00',
         unverifiedWithdrawalLimit: '0.00',
@@ -98,7 +102,7 @@ describe('SettingsTab', () => {
         defaultMaxLeverage: 100,
       },
     ]);
-    expect((screen.getByLabelText('Second approval above (USD)') as HTMLInputElement).value).toBe('5000.00');
+    expect((screen.getByLabelText('Second approval above (USD)') as HTMLInputElement).value).toBe('500.00');
     expect(queryClient.getQueryData<typeof saved>(['settings'])?.siteName).toBe('Northwind Markets');
     expect((screen.getByLabelText('Minimum withdrawal (USD)') as HTMLInputElement).value).toBe('25.00');
   });
@@ -112,7 +116,7 @@ describe('SettingsTab', () => {
     };
     const fetchMock = mockApi({
       'GET /api/admin/settings': { status: 200, body: SETTINGS },
-      'PUT /api/admin/settings': { status: 200, body: saved },
+      'PUT /api/admin/settings': { status: 200, body: { ...saved, thresholdChange: 'unchanged' } },
     });
     renderSettings();
     const box = (await screen.findByLabelText('Withdrawals need a verified identity')) as HTMLInputElement;
@@ -145,7 +149,7 @@ describe('SettingsTab', () => {
     const saved = { ...SETTINGS, declinedIdRetentionDays: 60, approvedIdRetentionYears: 7 };
     const fetchMock = mockApi({
       'GET /api/admin/settings': { status: 200, body: SETTINGS },
-      'PUT /api/admin/settings': { status: 200, body: saved },
+      'PUT /api/admin/settings': { status: 200, body: { ...saved, thresholdChange: 'unchanged' } },
     });
     renderSettings();
     const days = 'Erase declined ID images after (days)';
@@ -176,7 +180,7 @@ describe('SettingsTab', () => {
     };
     const fetchMock = mockApi({
       'GET /api/admin/settings': { status: 200, body: SETTINGS },
-      'PUT /api/admin/settings': { status: 200, body: saved },
+      'PUT /api/admin/settings': { status: 200, body: { ...saved, thresholdChange: 'unchanged' } },
     });
     renderSettings();
     const pips = 'Forex spread (pips)';
@@ -213,7 +217,10 @@ describe('SettingsTab', () => {
     const fetchMock = mockApi({
       'GET /api/admin/settings': { status: 200, body: SETTINGS },
       'POST /api/admin/settings/favicon': { status: 200, body: { ...SETTINGS, faviconUrl: '/api/files/f1' } },
-      'PUT /api/admin/settings': { status: 200, body: { ...SETTINGS, faviconUrl: '/api/files/f1' } },
+      'PUT /api/admin/settings': {
+        status: 200,
+        body: { ...SETTINGS, faviconUrl: '/api/files/f1', thresholdChange: 'unchanged' },
+      },
     });
     renderSettings();
     const user = userEvent.setup();
@@ -241,5 +248,72 @@ describe('SettingsTab', () => {
     await screen.findByLabelText('Site name');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Failed to update site settings: Administrators only')).toBeTruthy();
+  });
+
+  test('raising the threshold needs a reason, then waits: the other fields are saved and the waiting change is shown', async () => {
+    const waiting = buildApproval({
+      kind: 'four_eyes_threshold',
+      userId: null,
+      email: null,
+      amount: null,
+      direction: null,
+      thresholdChange: { before: '1000.00', after: '0.00' },
+      maker: { id: 'me', name: 'Mona Maker', role: 'admin' },
+      makerReason: 'Month-end batch of refunds',
+    });
+    const saved = { ...SETTINGS, siteName: 'Northwind Markets', pendingThresholdChange: waiting };
+    const fetchMock = mockApi({
+      'GET /api/admin/settings': { status: 200, body: SETTINGS },
+      'PUT /api/admin/settings': { status: 200, body: { ...saved, thresholdChange: 'awaiting_approval' } },
+    });
+    renderSettings();
+    await replace('Site name', 'Northwind Markets');
+    await replace('Second approval above (USD)', '0');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('A reason is required')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([]);
+
+    await replace('Reason for a threshold change', 'Month-end batch of refunds');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+    expect(
+      await screen.findByText('Awaiting second approval', { selector: '[data-sonner-toast] *' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The other settings were saved. The threshold in force stays until a second staff member approves the change on the Approvals tab.',
+      ),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
+      expect.objectContaining({
+        siteName: 'Northwind Markets',
+        fourEyesThreshold: '0',
+        fourEyesReason: 'Month-end batch of refunds',
+      }),
+    ]);
+    const panel = within(screen.getByRole('region', { name: 'Threshold change awaiting approval' }));
+    expect(panel.getByText('Mona Maker (Admin)')).toBeTruthy();
+    expect(panel.getByText('“Month-end batch of refunds”')).toBeTruthy();
+    expect(panel.getByRole('columnheader', { name: 'In force' })).toBeTruthy();
+    expect(panel.getByText('$1,000.00')).toBeTruthy();
+    expect(panel.getByText('Off ($0.00)')).toBeTruthy();
+    expect(panel.getByText('Turns four-eyes off')).toBeTruthy();
+    const threshold = screen.getByLabelText('Second approval above (USD)') as HTMLInputElement;
+    expect(threshold.value).toBe('1000.00');
+    expect(threshold.readOnly).toBe(true);
+    expect(screen.queryByLabelText('Reason for a threshold change')).toBeNull();
+  });
+
+  test('other fields save without a reason while the threshold stays as it is', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/settings': { status: 200, body: SETTINGS },
+      'PUT /api/admin/settings': { status: 200, body: { ...SETTINGS, thresholdChange: 'unchanged' } },
+    });
+    renderSettings();
+    await replace('Second approval above (USD)', '1000');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Site settings updated successfully!')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
+      expect.objectContaining({ fourEyesThreshold: '1000', fourEyesReason: '' }),
+    ]);
   });
 });

@@ -1,15 +1,20 @@
+import { APPROVAL_MESSAGES, APPROVAL_REASON_MAX_LENGTH } from '@candor/contracts/approvals';
 import {
+  type AdminSettings,
   SETTINGS_MESSAGES,
+  THRESHOLD_MESSAGES,
   type UpdateSiteSettingsRequest,
   UpdateSiteSettingsRequestSchema,
+  type UpdateSiteSettingsResponse,
 } from '@candor/contracts/settings';
-import type { SiteSettings } from '@candor/contracts/site-settings';
+import { parseMinorUnits } from '@candor/domain/money/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { QueryPanel } from '../../components/ui/load-states.tsx';
+import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { findImageProblem } from '../../lib/image-file.ts';
@@ -18,6 +23,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { adminSettingsQuery, updateSiteSettings, uploadFavicon } from './admin-settings-api.ts';
 import { FaviconField } from './favicon-field.tsx';
+import { PendingThresholdChange } from './pending-threshold-change.tsx';
 import { SettingsFormFrame, SettingsSection } from './settings-form-parts.tsx';
 
 type SettingsForm = z.input<typeof UpdateSiteSettingsRequestSchema>;
@@ -32,12 +38,13 @@ export function SettingsTab() {
   );
 }
 
-function toFormValues(settings: SiteSettings): SettingsForm {
+function toFormValues(settings: AdminSettings): SettingsForm {
   return {
     siteName: settings.siteName,
     minWithdrawal: settings.minWithdrawal,
     withdrawalPercent: settings.withdrawalPercent,
     fourEyesThreshold: settings.fourEyesThreshold,
+    fourEyesReason: '',
     // Identity limits (issue 12).
     withdrawalsNeedVerifiedIdentity: settings.withdrawalsNeedVerifiedIdentity,
     unverifiedDepositLimit: settings.unverifiedDepositLimit,
@@ -62,7 +69,23 @@ function numberField(
   };
 }
 
-export function SettingsForm({ settings }: { settings: SiteSettings }) {
+/** Whether the form asks for another threshold than the one in force (then a reason is required). */
+function changesThreshold(typed: string | undefined, inForce: string): boolean {
+  if (typed === undefined) return false;
+  const [a, b] = [parseMinorUnits(typed), parseMinorUnits(inForce)];
+  return !a.ok || !b.ok || a.value !== b.value;
+}
+
+/** What a save did, told as a toast: the seed's words, or that the threshold change waits. */
+function tellOutcome(saved: UpdateSiteSettingsResponse): void {
+  if (saved.thresholdChange === 'awaiting_approval') {
+    notify.success(APPROVAL_MESSAGES.awaiting, { description: THRESHOLD_MESSAGES.awaitingDescription });
+  } else {
+    notify.success(SETTINGS_MESSAGES.updated);
+  }
+}
+
+export function SettingsForm({ settings }: { settings: AdminSettings }) {
   const queryClient = useQueryClient();
   const [favicon, setFavicon] = useState<File | null>(null);
   const [faviconProblem, setFaviconProblem] = useState<string | null>(null);
@@ -70,6 +93,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
   const form = useZodForm(UpdateSiteSettingsRequestSchema, toFormValues(settings));
   const field = bindFields(form);
   const { handleSubmit, reset } = form;
+  const waiting = settings.pendingThresholdChange;
 
   const chooseFavicon = (file: File | null) => {
     const problem = file ? findImageProblem(file) : null;
@@ -82,11 +106,14 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       if (icon) await uploadFavicon(icon);
       return updateSiteSettings(values);
     },
-    onSuccess: (saved) => {
+    onSuccess: ({ thresholdChange, ...saved }) => {
       queryClient.setQueryData(queryKeys.adminSettings, saved);
+      // A waiting change of the threshold is listed on the Approvals tab.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminApprovals.all });
       // What every page reads: the same settings without the staff-only ones.
       const {
         fourEyesThreshold: _threshold,
+        pendingThresholdChange: _pending,
         declinedIdRetentionDays: _days,
         approvedIdRetentionYears: _years,
         defaultForexSpreadPips: _pips,
@@ -98,7 +125,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
       reset(toFormValues(saved));
       setFavicon(null);
       setFaviconInputKey((key) => key + 1);
-      notify.success(SETTINGS_MESSAGES.updated);
+      tellOutcome({ ...saved, thresholdChange });
     },
     onError: (error) => notify.error(SETTINGS_MESSAGES.updateFailed(errorMessage(error))),
     // The header, the login page and the tab's icon read the settings: refresh them at once.
@@ -107,6 +134,10 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
 
   const onSubmit = handleSubmit((values) => {
     if (faviconProblem) return;
+    if (changesThreshold(values.fourEyesThreshold, settings.fourEyesThreshold) && !values.fourEyesReason) {
+      form.setError('fourEyesReason', { message: APPROVAL_MESSAGES.reasonRequired }, { shouldFocus: true });
+      return;
+    }
     save.mutate({ values, icon: favicon });
   });
 
@@ -170,14 +201,31 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
 
       <SettingsSection
         title="Four-eyes approval"
-        description="A withdrawal approval above this amount, or a manual adjustment that takes the customer's manual adjustments of the last 24 hours above it, waits on the Approvals tab until a second staff member approves it; so does any change of the deposit addresses. 0 turns it off."
+        description="A withdrawal approval above this amount, or a manual adjustment that takes the customer's manual adjustments of the last 24 hours above it, waits on the Approvals tab until a second staff member approves it; so does any change of the deposit addresses. 0 turns it off. Lowering it, or turning it on, applies at once; raising it or turning it off waits for a second staff member."
         fieldsClassName="grid gap-5 sm:grid-cols-2"
       >
         <DecimalField
           label="Second approval above (USD)"
-          hint="In dollars, 0 or more; 0 = off"
+          hint={
+            waiting
+              ? 'In force; it can change again once the waiting change is decided'
+              : 'In dollars, 0 or more; 0 = off'
+          }
+          readOnly={waiting !== null}
+          className={waiting ? '[&_input]:bg-slate-50 [&_input]:text-slate-600' : undefined}
           {...field('fourEyesThreshold')}
         />
+        {waiting ? (
+          <PendingThresholdChange change={waiting} />
+        ) : (
+          <TextAreaField
+            label="Reason for a threshold change"
+            rows={2}
+            maxLength={APPROVAL_REASON_MAX_LENGTH}
+            hint="Required when the threshold changes: recorded with your name in the audit log, and read by the second staff member when the change waits."
+            {...field('fourEyesReason')}
+          />
+        )}
       </SettingsSection>
 
       <SettingsSection

@@ -1,0 +1,5 @@
+ALTER TABLE "approvals" DROP CONSTRAINT "approvals_kind";--> statement-breakpoint
+ALTER TABLE "approvals" DROP CONSTRAINT "approvals_subject";--> statement-breakpoint
+CREATE UNIQUE INDEX "approvals_one_waiting_threshold_change" ON "approvals" USING btree ("kind") WHERE "approvals"."kind" = 'four_eyes_threshold' and "approvals"."status" = 'awaiting';--> statement-breakpoint
+ALTER TABLE "approvals" ADD CONSTRAINT "approvals_kind" CHECK ("approvals"."kind" in ('adjustment', 'withdrawal_approval', 'wallet_change', 'four_eyes_threshold'));--> statement-breakpoint
+ALTER TABLE "approvals" ADD CONSTRAINT "approvals_subject" CHECK (("approvals"."kind" in ('wallet_change', 'four_eyes_threshold')) = ("approvals"."user_id" is null and "approvals"."amount_minor" is null) and ("approvals"."user_id" is null) = ("approvals"."amount_minor" is null));

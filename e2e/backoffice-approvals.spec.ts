@@ -229,3 +229,79 @@ test('four-eyes: the owner changes the Ethereum deposit address with a reason, c
     await expect(owner.getByRole('region', { name: 'Change awaiting approval' })).toHaveCount(0);
   });
 });
+
+test('four-eyes: the owner asks to raise the second approval threshold with a reason; it waits, the other settings save, and a second admin rejects it', async ({
+  browser,
+}) => {
+  const reason = `Month-end batch of refunds ${Date.now().toString(36)}`;
+  let inForce = '';
+
+  // The owner raises the threshold on the Settings tab: it waits for a second staff member.
+  await asAdmin(browser, async (owner) => {
+    await owner.setViewportSize({ width: 1440, height: 1000 });
+    await owner.goto('/all-user?tab=settings');
+    const form = owner.getByRole('form', { name: 'Site settings' });
+    const threshold = form.getByRole('textbox', { name: 'Second approval above (USD)' });
+    inForce = await threshold.inputValue();
+    const raised = (Number(inForce) + 1000).toFixed(2);
+    await threshold.fill(raised);
+    // Nothing is sent without a reason.
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect(form.getByText('A reason is required')).toBeVisible();
+    await form.getByLabel('Reason for a threshold change').fill(reason);
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expect(toast(owner, 'Awaiting second approval')).toBeVisible();
+
+    const pending = form.getByRole('region', { name: 'Threshold change awaiting approval' });
+    await expect(pending).toContainText(reason);
+    await expect(pending).toContainText('E2E Admin (Owner)');
+    await expect(pending).toContainText('Raises the threshold');
+    // The field shows the threshold in force, read-only, until the change is decided.
+    await expect(threshold).toHaveValue(inForce);
+    await expect(threshold).not.toBeEditable();
+    await pending.scrollIntoViewIfNeeded();
+    await owner.screenshot({ path: '/tmp/foureyes-threshold-settings-1440.png' });
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await pending.scrollIntoViewIfNeeded();
+    await owner.screenshot({ path: '/tmp/foureyes-threshold-settings-390.png' });
+    expect(await seriousViolations(owner)).toEqual([]);
+
+    await owner.goto('/all-user?tab=approvals');
+    const own = owner
+      .getByRole('region', { name: 'Awaiting second approval' })
+      .getByRole('listitem', { name: 'Second approval threshold change requested by E2E Admin' });
+    await expect(own).toContainText('Your request: a different staff member decides it.');
+    await expect(own.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+  });
+
+  // A second admin reads old and new side by side and rejects it: the threshold in force stays.
+  await asSecondAdmin(browser, async (checker) => {
+    await checker.setViewportSize({ width: 1440, height: 1000 });
+    await checker.goto('/all-user?tab=approvals');
+    const request = checker
+      .getByRole('region', { name: 'Awaiting second approval' })
+      .getByRole('listitem', { name: 'Second approval threshold change requested by E2E Admin' });
+    await expect(request).toContainText(reason);
+    await expect(request.getByRole('columnheader', { name: 'In force' })).toBeVisible();
+    await expect(request.getByRole('columnheader', { name: 'Proposed' })).toBeVisible();
+    await request.scrollIntoViewIfNeeded();
+    await request.screenshot({ path: '/tmp/foureyes-threshold-approval-1440.png' });
+    await checker.setViewportSize({ width: 390, height: 844 });
+    await request.screenshot({ path: '/tmp/foureyes-threshold-approval-390.png' });
+    expect(await seriousViolations(checker)).toEqual([]);
+    await request.getByRole('button', { name: 'Reject' }).click();
+    const dialog = checker.getByRole('dialog', { name: 'Reject' });
+    await expect(dialog).toContainText('is refused: the threshold in force stays');
+    await dialog.getByLabel('Reason').fill('Not during the audit');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(toast(checker, 'Request rejected: nothing moved')).toBeVisible();
+  });
+
+  await asAdmin(browser, async (owner) => {
+    await owner.goto('/all-user?tab=settings');
+    const form = owner.getByRole('form', { name: 'Site settings' });
+    await expect(form.getByRole('textbox', { name: 'Second approval above (USD)' })).toHaveValue(inForce);
+    await expect(form.getByRole('region', { name: 'Threshold change awaiting approval' })).toHaveCount(0);
+    await expect(form.getByLabel('Reason for a threshold change')).toBeEditable();
+  });
+});

@@ -38,7 +38,7 @@ export function ThresholdComparison({
         <tr>
           <th scope="rowgroup" colSpan={2} className="pt-3 pb-1 font-semibold text-slate-700">
             Second approval above
-            <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-800">
+            <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 font-medium whitespace-nowrap text-amber-800">
               {changeWord(change)}
             </span>
           </th>

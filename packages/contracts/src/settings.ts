@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { APPROVAL_MESSAGES, APPROVAL_REASON_MAX_LENGTH, ApprovalSchema } from './approvals.ts';
 import { SpreadPercentSchema, SpreadPipsSchema } from './plans.ts';
 import { SiteSettingsSchema } from './site-settings.ts';
-import { customerText } from './staff-texts.ts';
+import { customerText, staffOnlyText } from './staff-texts.ts';
 
 /** The largest minimum withdrawal an administrator can set: $1,000,000,000.00. */
 export const MAX_MIN_WITHDRAWAL_MINOR = 100_000_000_000n;
@@ -118,11 +118,12 @@ export const UpdateSiteSettingsRequestSchema = z
      * (raised, or 0 while on) waits for a second staff member with this reason; one that tightens it
      * applies at once with this reason on record.
      */
-    fourEyesReason: z
-      .string({ error: APPROVAL_MESSAGES.reasonRequired })
-      .trim()
-      .max(APPROVAL_REASON_MAX_LENGTH, APPROVAL_MESSAGES.reasonTooLong)
-      .optional(),
+    fourEyesReason: staffOnlyText(
+      z
+        .string({ error: APPROVAL_MESSAGES.reasonRequired })
+        .trim()
+        .max(APPROVAL_REASON_MAX_LENGTH, APPROVAL_MESSAGES.reasonTooLong),
+    ).optional(),
     /** Identity verification (issue 12): days after a decline that its ID images are erased. Left out, it keeps its value. */
     declinedIdRetentionDays: z
       .number({ error: 'Declined ID retention must be a whole number of days' })

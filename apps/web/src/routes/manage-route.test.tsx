@@ -243,8 +243,13 @@ describe('the All trades tab', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Trade details' }));
     expect(await dialog.findByText('1.24375')).toBeTruthy();
     expect(dialog.getByText('\u2212$1.00')).toBeTruthy();
-    // No free-form profit or loss: the only thing to type is the reason.
+    // No free-form profit or loss: the only thing to type is the reason, which the customer reads.
     expect(dialog.getAllByRole('textbox').map((box) => box.getAttribute('name'))).toEqual(['reason']);
+    expect(
+      dialog.getByText(
+        'Required. Shown to the customer on the trade and their statement, and e-mailed to them.',
+      ),
+    ).toBeTruthy();
 
     await user.click(dialog.getByRole('button', { name: 'Close at market' }));
     expect(await dialog.findByText('Reason is required')).toBeTruthy();

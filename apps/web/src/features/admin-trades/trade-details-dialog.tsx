@@ -235,7 +235,7 @@ function CloseAtMarketForm({
       <TextAreaField
         label="Reason"
         maxLength={500}
-        hint="Required. Recorded in the audit log."
+        hint="Required. Shown to the customer on the trade and their statement, and e-mailed to them."
         {...field('reason')}
       />
       <DialogButtons

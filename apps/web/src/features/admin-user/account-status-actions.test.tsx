@@ -121,6 +121,12 @@ describe('closing the account', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderActions('owner');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Close account' }));
+    // The reason reaches the customer in the closure notice (decision 046): the field says so.
+    expect(
+      await screen.findByText(
+        'E-mailed to the customer with the closure notice, and recorded in the audit log.',
+      ),
+    ).toBeTruthy();
     const dialog = await confirmWithReason('Close account', 'Customer asked to leave');
     expect(await within(dialog).findByRole('button', { name: 'Deleting...' })).toBeTruthy();
     const [url, init] = fetchMock.mock.calls[0] ?? [];

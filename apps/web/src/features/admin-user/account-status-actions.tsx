@@ -127,7 +127,7 @@ export function AccountStatusActions({ user }: { user: AdminUser }) {
             </>
           }
           busyLabel={ACCOUNT_STATUS_MESSAGES.deleting}
-          hint="Recorded in the audit log."
+          hint="E-mailed to the customer with the closure notice, and recorded in the audit log."
           requiredMessage={ACCOUNT_STATUS_MESSAGES.reasonRequired}
           maxLength={ACCOUNT_STATUS_REASON_MAX_LENGTH}
           busy={close.isPending}

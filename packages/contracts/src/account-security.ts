@@ -1,4 +1,5 @@
 import {
+  OPERATOR_RESET_WITHDRAWAL_WAIT_DAYS,
   WITHDRAWAL_WAIT_CAUSES,
   type WithdrawalWaitCause,
 } from '@candor/domain/withdrawals/withdrawal-protection';
@@ -9,6 +10,7 @@ import { staffOnlyText } from './staff-texts.ts';
 export const SECURITY_EVENT_KINDS = [
   'password_changed',
   'password_reset',
+  'password_reset_by_operator',
   'email_changed',
   'two_factor_changed',
   'withdrawals_frozen',
@@ -22,6 +24,7 @@ export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 export const SECURITY_EVENT_LABELS = {
   password_changed: 'Password changed',
   password_reset: 'Password reset',
+  password_reset_by_operator: "Password reset with a link issued by the site's operator",
   email_changed: 'E-mail address changed',
   two_factor_changed: 'Two-factor sign-in turned off',
   withdrawals_frozen: 'Withdrawals frozen from the e-mailed link; every session ended',
@@ -37,6 +40,16 @@ export const WITHDRAWAL_WAIT_CAUSE_TEXT = {
   password_reset: 'your password was reset',
   email_change: 'your e-mail address was changed',
   two_factor_change: 'your two-factor sign-in was turned off',
+  operator_reset: "your password was reset with a link issued by the site's operator",
+} as const satisfies Record<WithdrawalWaitCause, string>;
+
+/** How long a wait of this cause lasts, in words: "24 hours", "7 days". */
+export const WITHDRAWAL_WAIT_LENGTH_TEXT = {
+  password_change: '24 hours',
+  password_reset: '24 hours',
+  email_change: '24 hours',
+  two_factor_change: '24 hours',
+  operator_reset: `${OPERATOR_RESET_WITHDRAWAL_WAIT_DAYS} days`,
 } as const satisfies Record<WithdrawalWaitCause, string>;
 
 /** An ISO time as the messages write it: "2026-01-10 12:00 UTC". */
@@ -44,13 +57,19 @@ export function formatUtcMinute(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
+/** How long after an operator's reset link a failed sign-in says so (docs/decisions/019). */
+export const OPERATOR_RESET_NOTICE_DAYS = 30;
+
 export const ACCOUNT_SECURITY_MESSAGES = {
+  /** Under "Login failed…", when the account's password was set through an operator's link lately. */
+  operatorResetNotice: (atIso: string) =>
+    `This account's password was reset on ${formatUtcMinute(atIso)} with a link issued by the site's operator.`,
   frozen:
     'Withdrawals are frozen on this account: the freeze link from a withdrawal e-mail was used. Sign in and unfreeze withdrawals to request one again.',
   frozenDone:
     'Withdrawals are frozen and every session of the account has ended. Nothing can be withdrawn until you sign in and unfreeze withdrawals.',
   waiting: (cause: WithdrawalWaitCause, untilIso: string) =>
-    `For your protection, new withdrawals wait 24 hours because ${WITHDRAWAL_WAIT_CAUSE_TEXT[cause]}. You can request a withdrawal again after ${formatUtcMinute(untilIso)}.`,
+    `For your protection, new withdrawals wait ${WITHDRAWAL_WAIT_LENGTH_TEXT[cause]} because ${WITHDRAWAL_WAIT_CAUSE_TEXT[cause]}. You can request a withdrawal again after ${formatUtcMinute(untilIso)}.`,
   invalidFreezeLink: 'This freeze link is invalid, expired or was already used.',
   unfrozen: 'Withdrawals are unfrozen.',
   notFrozen: 'Withdrawals are not frozen on this account.',

@@ -190,7 +190,7 @@ const AUDIT_ACTION_LABELS = {
   'withdrawals.freeze': 'Withdrawals frozen',
   'withdrawals.unfreeze': 'Withdrawals unfrozen',
   'withdrawals.release_freeze': 'Withdrawal freeze released',
-  'withdrawals.wait': 'Withdrawals wait 24 hours',
+  'withdrawals.wait': 'Withdrawals wait after a security change',
 } as const satisfies Record<AuditAction, string>;
 
 /**

@@ -75,7 +75,15 @@ export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
 export const ErrorResponseSchema = z
-  .object({ code: ErrorCodeSchema, message: z.string() })
+  .object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    /**
+     * A second sentence shown under the message. Only a failed sign-in has one: the account's
+     * password was set through a reset link the site's operator issued (docs/decisions/019).
+     */
+    notice: z.string().optional(),
+  })
   .meta({ id: 'ErrorResponse', description: 'Every error the API returns' });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

@@ -1,4 +1,6 @@
+import { OPERATOR_RESET_NOTICE_DAYS } from '@candor/contracts/account-security';
 import { USER_ROLES, type UserRole, UserRoleSchema } from '@candor/contracts/auth';
+import { OPERATOR_RESET_WITHDRAWAL_WAIT_DAYS } from '@candor/domain/withdrawals/withdrawal-protection';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { COMMAND_LINE_ACTOR } from '../lib/actor.ts';
@@ -8,7 +10,7 @@ import { ensureInstanceSecret } from '../lib/instance-secret.ts';
 import { recordAudit } from '../modules/audit/audit.repository.ts';
 import { verifyAuditChain } from '../modules/audit/verify-audit-chain.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
-import { createPasswordResetLink } from '../modules/password-resets/reset-link.ts';
+import { createOperatorResetLink } from '../modules/password-resets/reset-link.ts';
 import { readSiteName } from '../modules/settings/settings.service.ts';
 import { assignRole } from '../modules/staff/staff.service.ts';
 import { requireStrongStaffPassword } from '../modules/staff/staff-password.ts';
@@ -44,7 +46,8 @@ export const USAGE = `Usage:
   npm run admin -- role --email E --role R     (R: ${USER_ROLES.join(', ')})
   npm run admin -- reconcile
   npm run admin -- verify-audit
-  npm run admin -- reset-link --email E     (a one-time password reset link for E, valid 1 hour)
+  npm run admin -- reset-link --email E     (a one-time password reset link for E, valid 1 hour;
+                                               the customer will see it was the operator's)
   npm run admin -- housekeeping     (now: expired idempotency keys and unused uploads go)`;
 
 /** Bad input: the answer is its message and exit code 2. */
@@ -196,7 +199,8 @@ async function verifyAudit(db: Db, answer: AdminAnswer): Promise<void> {
 /**
  * A one-time password reset link for a customer who asks the operator (no SMTP: e-mail does not
  * leave this site). The link is printed for the operator only: the audit log records that one was
- * made, for whom and until when, never the link.
+ * made, for whom and until when, never the link. It is marked as the operator's: a password set
+ * through it is shown to the customer as such (docs/decisions/019), and the operator is told so.
  */
 async function issueResetLink(db: Db, env: Env, email: string, answer: AdminAnswer): Promise<void> {
   const normalized = email.trim().toLowerCase();
@@ -205,7 +209,7 @@ async function issueResetLink(db: Db, env: Env, email: string, answer: AdminAnsw
     throw new UsageError(`No account found with that email address: ${normalized}`);
   const now = new Date();
   const link = await db.transaction(async (tx) => {
-    const made = await createPasswordResetLink(tx, { userId: user.id, publicUrl: env.publicUrl, now });
+    const made = await createOperatorResetLink(tx, { userId: user.id, publicUrl: env.publicUrl, now });
     await recordAudit(tx, {
       actor: COMMAND_LINE_ACTOR,
       action: 'user.reset_link',
@@ -220,6 +224,9 @@ async function issueResetLink(db: Db, env: Env, email: string, answer: AdminAnsw
   );
   answer.out.push(link.url);
   answer.out.push('Give it to the customer only, by a channel you trust. It works once.');
+  answer.out.push(
+    `The customer will see that their password was reset with a link issued by the site's operator: on their Account page, and for ${OPERATOR_RESET_NOTICE_DAYS} days when a sign-in fails. New withdrawals wait ${OPERATOR_RESET_WITHDRAWAL_WAIT_DAYS} days after it is used.`,
+  );
 }
 
 /** The hourly housekeeping, now (docs/decisions/034); audited with what it removed, counts only. */

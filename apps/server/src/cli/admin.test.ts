@@ -274,6 +274,10 @@ test('reset-link prints a one-time reset link while the server runs, audited wit
     const run = admin('reset-link', '--email', 'Second@Example.com');
     expect(run.code).toBe(0);
     expect(run.out).toContain('A one-time password reset link for second@example.com, valid until');
+    // The operator is told the customer will see it (decision 019).
+    expect(run.out).toContain(
+      "The customer will see that their password was reset with a link issued by the site's operator",
+    );
     const link = new URL(run.out.match(/https?:\/\/\S+/)?.[0] ?? '');
     expect(link.pathname).toBe('/reset-password/new');
     const token = link.searchParams.get('token') ?? '';
@@ -306,7 +310,12 @@ test('reset-link prints a one-time reset link while the server runs, audited wit
   const { rows } = await db.query<{ action: string; actor_id: string; after: unknown; target_id: string }>(
     "select action, actor_id, after, target_id from audit_log where action = 'user.reset_link'",
   );
+  const events = await db.query<{ kind: string }>('select kind from security_events where user_id = $1', [
+    rows[0]?.target_id,
+  ]);
   await db.close();
+  // The password set through the operator's link is on the customer's record as such.
+  expect(events.rows).toEqual([{ kind: 'password_reset_by_operator' }]);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ actor_id: 'cli', after: { email: 'second@example.com' } });
   expect(JSON.stringify(rows[0])).not.toMatch(/token|reset-password/);

@@ -8,15 +8,18 @@ import type { DomainError } from '@candor/domain/errors';
 export class AppError extends Error {
   /** Seconds the client should wait before trying again, sent as `Retry-After` (429 answers). */
   readonly retryAfterSeconds: number | undefined;
+  /** A second sentence the client shows under the message (`ErrorResponse.notice`). */
+  readonly notice: string | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { retryAfterSeconds?: number } = {},
+    options: { retryAfterSeconds?: number; notice?: string } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.notice = options.notice;
   }
 
   /** A domain rule's refusal, as the API answers it (its code is one of the API's). */

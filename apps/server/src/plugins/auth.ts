@@ -11,6 +11,10 @@ import { type Clock, systemClock } from '../lib/clock.ts';
 import { startWithdrawalWait } from '../modules/account-security/account-security.service.ts';
 import { escapeHtml } from '../modules/mail/escape-html.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
+import {
+  markOperatorResetLinkUsed,
+  operatorResetLinkInUse,
+} from '../modules/password-resets/operator-reset-links.ts';
 import { resetPasswordUrl } from '../modules/password-resets/reset-link.ts';
 import { siteOrigins } from './origin-check.ts';
 
@@ -73,11 +77,16 @@ export function createAuth({
       revokeSessionsOnPasswordReset: true,
       // Whoever resets the password (by any route), new withdrawals wait 24 hours (issue 11 §5).
       onPasswordReset: async ({ user }) => {
+        // A link the site's operator issued is its own cause: a longer wait, its own event (019).
+        const now = clock();
+        const operatorLink = operatorResetLinkInUse();
+        const byOperator = operatorLink?.userId === user.id;
+        if (operatorLink && byOperator) await markOperatorResetLinkUsed(db, operatorLink.tokenHash, now);
         // The owner hears of it, in case the reset was not theirs (security-change-notice.ts).
         const { notice } = await startWithdrawalWait(db, {
           userId: user.id,
-          cause: 'password_reset',
-          now: clock(),
+          cause: byOperator ? 'operator_reset' : 'password_reset',
+          now,
         });
         if (notice) await mailer.send(notice);
       },

@@ -9,6 +9,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorResponse = { code: error.code, message: error.message };
+      if (error.notice !== undefined) body.notice = error.notice;
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(STATUS[error.code]).send(body);
     }

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { extendWithdrawalWait, findWithdrawalBlock, WITHDRAWAL_WAIT_MS } from './withdrawal-protection.ts';
+import {
+  extendWithdrawalWait,
+  findWithdrawalBlock,
+  OPERATOR_RESET_WITHDRAWAL_WAIT_DAYS,
+  WITHDRAWAL_WAIT_MS,
+} from './withdrawal-protection.ts';
 import { isCancellableWithdrawal, WITHDRAWAL_NEXT } from './withdrawal-status.ts';
 
 const now = new Date('2026-01-10T12:00:00.000Z');
@@ -29,18 +34,39 @@ describe('findWithdrawalBlock', () => {
 
 describe('extendWithdrawalWait', () => {
   test('a first change waits 24 hours', () => {
-    expect(extendWithdrawalWait({ waitUntil: null }, 'password_change', now)).toEqual({
+    expect(extendWithdrawalWait({ waitUntil: null, waitCause: null }, 'password_change', now)).toEqual({
       waitUntil: later(WITHDRAWAL_WAIT_MS),
       waitCause: 'password_change',
     });
   });
   test('a later change extends the wait to 24 hours from itself', () => {
-    const next = extendWithdrawalWait({ waitUntil: later(1000) }, 'email_change', later(5000));
+    const next = extendWithdrawalWait(
+      { waitUntil: later(1000), waitCause: 'password_change' },
+      'email_change',
+      later(5000),
+    );
+    expect(next.waitCause).toBe('email_change');
     expect(next.waitUntil).toEqual(later(5000 + WITHDRAWAL_WAIT_MS));
   });
   test('a change never shortens a longer wait', () => {
     const far = later(2 * WITHDRAWAL_WAIT_MS);
-    expect(extendWithdrawalWait({ waitUntil: far }, 'two_factor_change', now).waitUntil).toEqual(far);
+    expect(
+      extendWithdrawalWait({ waitUntil: far, waitCause: 'password_reset' }, 'two_factor_change', now),
+    ).toEqual({ waitUntil: far, waitCause: 'two_factor_change' });
+  });
+  test("a password set through the operator's reset link waits 7 days", () => {
+    const week = OPERATOR_RESET_WITHDRAWAL_WAIT_DAYS * 24 * 60 * 60_000;
+    expect(week).toBe(7 * WITHDRAWAL_WAIT_MS);
+    expect(
+      extendWithdrawalWait({ waitUntil: later(1000), waitCause: 'password_change' }, 'operator_reset', now),
+    ).toEqual({
+      waitUntil: later(week),
+      waitCause: 'operator_reset',
+    });
+  });
+  test("the customer's own change after an operator's reset keeps the longer wait and its cause", () => {
+    const operator = extendWithdrawalWait({ waitUntil: null, waitCause: null }, 'operator_reset', now);
+    expect(extendWithdrawalWait(operator, 'password_change', later(60_000))).toEqual(operator);
   });
 });
 

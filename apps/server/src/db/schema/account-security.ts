@@ -63,3 +63,24 @@ export const securityEvents = pgTable(
     checkOneOf('security_events_kind', t.kind, SECURITY_EVENT_KINDS),
   ],
 );
+
+/**
+ * A password reset link the site's operator issued (`npm run admin -- reset-link`, decision 019):
+ * marked where it is made, beside better-auth's verification row, by the SHA-256 of its token
+ * (the token itself is only in the link). A password set through it is its own security event,
+ * starts the longer withdrawal wait, and is told on a failed sign-in for 30 days.
+ */
+export const operatorResetLinks = pgTable(
+  'operator_reset_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When a password was set through it. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('operator_reset_links_user_idx').on(t.userId)],
+);

@@ -1,5 +1,5 @@
 import { USER_ROLES, type UserRole } from '@candor/contracts/auth';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowCodec } from '../../db/row-codec.ts';
 import {
@@ -55,6 +55,23 @@ export function selectSecurityEvents(db: Db, userId: string, limit: number): Pro
     .where(eq(securityEvents.userId, userId))
     .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
     .limit(limit);
+}
+
+/** When the account's password was last set through a reset link the operator issued, if at or after `since`. */
+export async function findOperatorResetSince(db: Db, userId: string, since: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: securityEvents.createdAt })
+    .from(securityEvents)
+    .where(
+      and(
+        eq(securityEvents.userId, userId),
+        eq(securityEvents.kind, 'password_reset_by_operator'),
+        gte(securityEvents.createdAt, since),
+      ),
+    )
+    .orderBy(desc(securityEvents.createdAt))
+    .limit(1);
+  return row?.createdAt;
 }
 
 /** Freeze tokens stored by a statement built once (docs/decisions/041, "Statements built once"). */

@@ -43,6 +43,7 @@ const WAIT_EVENT = {
   password_reset: 'password_reset',
   email_change: 'email_changed',
   two_factor_change: 'two_factor_changed',
+  operator_reset: 'password_reset_by_operator',
 } as const satisfies Record<WithdrawalWaitCause, SecurityEventKind>;
 
 /**
@@ -62,7 +63,11 @@ export async function startWithdrawalWait(
 ): Promise<{ waitUntil: Date; notice: MailMessage | undefined }> {
   return db.transaction(async (tx) => {
     const current = await findProtection(tx, input.userId, { lock: true });
-    const wait = extendWithdrawalWait({ waitUntil: current?.waitUntil ?? null }, input.cause, input.now);
+    const wait = extendWithdrawalWait(
+      { waitUntil: current?.waitUntil ?? null, waitCause: current?.waitCause ?? null },
+      input.cause,
+      input.now,
+    );
     await upsertProtection(tx, input.userId, { ...wait, updatedAt: input.now });
     await insertSecurityEvent(tx, {
       userId: input.userId,

@@ -5,6 +5,7 @@ import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { requireStrongPasswordIfStaff } from '../staff/staff-password.ts';
 import { findUserByEmail, findUserById } from '../users/users.repository.ts';
+import { findOperatorResetLink, whileResettingWith } from './operator-reset-links.ts';
 import { findResetLinkUserId } from './reset-link.ts';
 import type { ResetThrottle } from './reset-throttle.ts';
 
@@ -39,6 +40,8 @@ export async function requestPasswordReset({
 
 /**
  * Sets the new password; better-auth consumes the token and ends every session of the account. A
+ * link the site's operator issued is told apart here, before the token is consumed: its reset is
+ * `operator_reset` (the hook in plugins/auth.ts reads it, operator-reset-links.ts). A
  * staff account's new password must be hard to guess (staff-password.ts); refused, the link still
  * works for a better one.
  */
@@ -57,7 +60,10 @@ export async function completePasswordReset({
   const user = userId ? await findUserById(db, userId) : undefined;
   if (user) await requireStrongPasswordIfStaff(db, input.newPassword, user);
   try {
-    await auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword }, headers });
+    const operatorLink = await findOperatorResetLink(db, input.token);
+    await whileResettingWith(operatorLink, () =>
+      auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword }, headers }),
+    );
   } catch (error) {
     const code = authErrorCode(error);
     if (code && TOKEN_ERRORS.has(code)) throw new AppError('INVALID_TOKEN', INVALID_LINK);

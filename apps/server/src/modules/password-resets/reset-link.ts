@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { verifications } from '../../db/schema/auth.ts';
+import { insertOperatorResetLink } from './operator-reset-links.ts';
 
 /** How long a reset link works: better-auth's own default (resetPasswordTokenExpiresIn). */
 export const RESET_LINK_TTL_MS = 60 * 60_000;
@@ -12,10 +13,12 @@ export function resetPasswordUrl(publicUrl: string, token: string): string {
 }
 
 /**
- * A one-time reset link of the kind better-auth e-mails: its verification row (identifier
- * `reset-password:<token>`, the user's id as value, one hour), which better-auth's reset consumes.
+ * A one-time reset link the site's operator issues (`npm run admin -- reset-link`): the
+ * verification row better-auth's reset consumes (identifier `reset-password:<token>`, the user's
+ * id as value, one hour), and beside it the mark that the operator issued it
+ * (operator-reset-links.ts), so a password set through it is told apart from the customer's own.
  */
-export async function createPasswordResetLink(
+export async function createOperatorResetLink(
   tx: Db,
   { userId, publicUrl, now }: { userId: string; publicUrl: string; now: Date },
 ): Promise<{ url: string; expiresAt: Date }> {
@@ -29,6 +32,7 @@ export async function createPasswordResetLink(
     createdAt: now,
     updatedAt: now,
   });
+  await insertOperatorResetLink(tx, { token, userId, createdAt: now, expiresAt });
   return { url: resetPasswordUrl(publicUrl, token), expiresAt };
 }
 

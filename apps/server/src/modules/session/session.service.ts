@@ -1,3 +1,4 @@
+import { ACCOUNT_SECURITY_MESSAGES, OPERATOR_RESET_NOTICE_DAYS } from '@candor/contracts/account-security';
 import type { Me, SignInRequest } from '@candor/contracts/auth';
 import { isStaffRole } from '@candor/contracts/staff';
 import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
@@ -5,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Auth } from '../../plugins/auth.ts';
+import { findOperatorResetSince } from '../account-security/account-security.repository.ts';
 import { isStrongStaffPasswordOf } from '../staff/staff-password.ts';
 import { isKnownBrowser } from './known-browsers.ts';
 import { accountDelayMs, decideLogin, type LoginDecision, type LoginThrottle } from './login-throttle.ts';
@@ -86,7 +88,9 @@ export async function signIn({
     if (account && failures >= throttle.limits.freeAccountFailures) {
       await offerUnlockLink(db, site, account, now);
     }
-    throw new AppError('INVALID_CREDENTIALS', LOGIN_FAILED);
+    throw new AppError('INVALID_CREDENTIALS', LOGIN_FAILED, {
+      notice: account ? await operatorResetNotice(db, account.id, now) : undefined,
+    });
   }
   const { response, headers } = signedIn;
   if (account && isStaffRole(account.role) && !(await isStrongStaffPasswordOf(db, input.password, account))) {
@@ -106,6 +110,17 @@ export async function signIn({
   await throttle.clearAccount(attempt.email);
   const browserCookie = await recordSignIn(db, site, { user, client, now, knownBrowser });
   return { user, cookies: [...headers.getSetCookie(), browserCookie] };
+}
+
+/**
+ * A customer locked out of their account learns why (docs/decisions/019): its password was set
+ * through a reset link the site's operator issued within the last 30 days. Only that fact and
+ * when, no names.
+ */
+async function operatorResetNotice(db: Db, userId: string, now: Date): Promise<string | undefined> {
+  const since = new Date(now.getTime() - OPERATOR_RESET_NOTICE_DAYS * 24 * 60 * 60_000);
+  const at = await findOperatorResetSince(db, userId, since);
+  return at ? ACCOUNT_SECURITY_MESSAGES.operatorResetNotice(at.toISOString()) : undefined;
 }
 
 function refusal(decision: Extract<LoginDecision, { kind: 'refuse' }>): AppError {

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { sessions, users } from '../../db/schema/auth.ts';
 import { insertSignedInUser, insertUser, signIn } from '../../test/factories.ts';
 import { Browser, useTestApp } from '../../test/test-app.ts';
-import { createPasswordResetLink } from '../password-resets/reset-link.ts';
+import { createOperatorResetLink } from '../password-resets/reset-link.ts';
 
 /** Staff passwords must be hard to guess (decision 049); customers keep the seed's 8 characters. */
 const t = useTestApp();
@@ -52,7 +52,7 @@ describe('signing in', () => {
     await t.db.update(users).set({ role: 'compliance' }).where(eq(users.id, customer.id));
     expect((await signInWith(new Browser(t.app), customer.email, WEAK)).statusCode).toBe(403);
 
-    const { url } = await createPasswordResetLink(t.db, {
+    const { url } = await createOperatorResetLink(t.db, {
       userId: customer.id,
       publicUrl: 'http://localhost:3000',
       now: new Date(),

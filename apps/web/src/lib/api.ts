@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode | 'NETWORK',
     message: string,
+    /** The server's second sentence under the message, when it gave one (`ErrorResponse.notice`). */
+    readonly notice?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -64,7 +66,9 @@ async function send(
   }
   if (response.ok) return response;
   const parsed = ErrorResponseSchema.safeParse(await response.json().catch(() => null));
-  if (parsed.success) throw new ApiError(response.status, parsed.data.code, parsed.data.message);
+  if (parsed.success) {
+    throw new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.notice);
+  }
   throw new ApiError(response.status, 'INTERNAL', 'Something went wrong. Please try again later.');
 }
 

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { settingsReply } from '../../test/site-settings.ts';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 const URI =
@@ -20,7 +21,24 @@ function renderSection(me = buildMe(), handlers: Parameters<typeof mockApi>[0] =
   return fetchMock;
 }
 
+const NO_EMAIL_ADVICE =
+  /This site does not send e-mail, so a forgotten password can only be reset with a link from the site's operator/;
+
 describe('TwoFactorSection', () => {
+  test('with no e-mail set up, two-factor is recommended while it is off', async () => {
+    renderSection(buildMe(), { 'GET /api/settings': settingsReply('none') });
+    const section = await screen.findByRole('region', { name: 'Two-factor authentication' });
+    expect(await within(section).findByText(NO_EMAIL_ADVICE)).toBeTruthy();
+  });
+
+  test('with e-mail set up, or two-factor on, there is no such advice', async () => {
+    renderSection(buildMe(), { 'GET /api/settings': settingsReply('smtp') });
+    const section = await screen.findByRole('region', { name: 'Two-factor authentication' });
+    await within(section).findByRole('button', { name: 'Turn on two-factor' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(section).queryByText(NO_EMAIL_ADVICE)).toBeNull();
+  });
+
   test('turning on: password, then the QR code and secret, a code, and the recovery codes once', async () => {
     const fetchMock = renderSection();
     const user = userEvent.setup();

@@ -17,6 +17,7 @@ import { notify } from '../../lib/notify.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
+import { useSiteSettings } from '../../lib/site-settings.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import {
   confirmTwoFactorSetup,
@@ -46,6 +47,8 @@ async function refreshSession(): Promise<void> {
  */
 export function TwoFactorSection() {
   const me = useMe();
+  // Without e-mail, a forgotten password is reset with a link from the site's operator (019).
+  const noEmail = useSiteSettings()?.emailDelivery === 'none';
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
@@ -73,6 +76,12 @@ export function TwoFactorSection() {
         A 6-digit code from an authenticator app (Google Authenticator, Authy, 1Password…) is asked at every
         sign-in and every withdrawal request, so a stolen password alone is not enough.
       </p>
+      {noEmail && !me.twoFactorEnabled ? (
+        <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          This site does not send e-mail, so a forgotten password can only be reset with a link from the
+          site's operator. We recommend two-factor: with it on, such a link alone cannot open your account.
+        </p>
+      ) : null}
 
       <div className="mt-5 max-w-xl">
         {recoveryCodes ? (

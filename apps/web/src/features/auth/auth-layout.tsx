@@ -40,11 +40,13 @@ export function AuthLayout({
   );
 }
 
-export function FormError({ message }: { message: string | null }) {
+/** A form's failure; `notice`, when given, is a second paragraph under it. */
+export function FormError({ message, notice }: { message: string | null; notice?: string | null }) {
   if (!message) return null;
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700">
-      {message}
+      <p>{message}</p>
+      {notice ? <p className="mt-1.5 font-medium text-red-800">{notice}</p> : null}
     </div>
   );
 }

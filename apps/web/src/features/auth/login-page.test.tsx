@@ -23,7 +23,43 @@ async function logIn(email: string, password: string) {
   await user.click(screen.getByRole('button', { name: 'Login' }));
 }
 
+const OPERATOR_RESET =
+  "This account's password was reset on 2026-11-29 14:05 UTC with a link issued by the site's operator.";
+
 describe('LoginPage', () => {
+  test("a failed sign-in after the operator's reset link says so under the failure", async () => {
+    mockApi({
+      'POST /api/session': {
+        status: 401,
+        body: {
+          code: 'INVALID_CREDENTIALS',
+          message: 'Login failed. Please check your credentials.',
+          notice: OPERATOR_RESET,
+        },
+      },
+    });
+    renderPages([route], '/');
+    await logIn('bob@example.com', 'the old password');
+    const alert = await screen.findByRole('alert');
+    expect([...alert.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+      'Login failed. Please check your credentials.',
+      OPERATOR_RESET,
+    ]);
+  });
+
+  test('a failed sign-in without it shows only the failure', async () => {
+    mockApi({
+      'POST /api/session': {
+        status: 401,
+        body: { code: 'INVALID_CREDENTIALS', message: 'Login failed. Please check your credentials.' },
+      },
+    });
+    renderPages([route], '/');
+    await logIn('bob@example.com', 'a wrong password');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Login failed. Please check your credentials.');
+  });
+
   test("an e-mailed unlock link's token goes with the password", async () => {
     const fetchMock = mockApi({
       'POST /api/session': {

@@ -24,6 +24,8 @@ export function LoginPage() {
   // The e-mailed unlock link (?unlock=…) goes with the password; it is used only when it is needed.
   const { unlock } = useSearch({ from: '/' });
   const [failure, setFailure] = useState<string | null>(null);
+  // Under a failed sign-in: the account's password was reset with the operator's link lately (019).
+  const [notice, setNotice] = useState<string | null>(null);
   // The password was right and the account has two-factor on: the code is asked next.
   const [codeStep, setCodeStep] = useState(false);
   // Not useZodForm: react-hook-form would be a tenth of what every visitor loads first (decision 033).
@@ -34,6 +36,7 @@ export function LoginPage() {
   // add its observer (about 1 KB gzipped) to the JavaScript every visitor loads first.
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
+    setNotice(null);
     try {
       const answer = await signIn(unlock ? { ...values, unlockToken: unlock } : values);
       if ('twoFactorRequired' in answer) {
@@ -49,6 +52,7 @@ export function LoginPage() {
         isApiError(error, 'RATE_LIMITED') ||
         isApiError(error, 'PASSWORD_CHANGE_REQUIRED');
       setFailure(actionable ? error.message : AUTH_MESSAGES.loginFailed);
+      if (isApiError(error, 'INVALID_CREDENTIALS')) setNotice(error.notice ?? null);
     }
   });
 
@@ -69,7 +73,7 @@ export function LoginPage() {
   return (
     <AuthLayout title="Login into your account" headerLink={{ to: '/signup', label: 'Create account' }}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <FormError message={failure} />
+        <FormError message={failure} notice={notice} />
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
         <div className="flex justify-end">
@@ -82,7 +86,12 @@ export function LoginPage() {
         </SubmitButton>
       </form>
       <div className="mt-4">
-        <PasskeySignIn onFailure={setFailure} />
+        <PasskeySignIn
+          onFailure={(message) => {
+            setNotice(null);
+            setFailure(message);
+          }}
+        />
       </div>
     </AuthLayout>
   );

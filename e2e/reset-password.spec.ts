@@ -1,7 +1,13 @@
 import { runAdminCommand } from './fixtures/admin-cli.ts';
+import { PHONE } from './fixtures/layout.ts';
 import { findLink } from './fixtures/outbox.ts';
 import { expect, test } from './fixtures/test.ts';
 import { LOGIN_FAILED, LOGIN_HEADING, submitLoginForm } from './fixtures/ui.ts';
+
+const OPERATOR_RESET =
+  /^This account's password was reset on \d{4}-\d\d-\d\d \d\d:\d\d UTC with a link issued by the site's operator\.$/;
+const OPERATOR_RESET_EVENT = "Password reset with a link issued by the site's operator";
+const TWO_FACTOR_ADVICE = /This site does not send e-mail, so a forgotten password can only be reset/;
 
 const EMAIL_NOT_SET_UP =
   "E-mail is not set up on this site, so a reset link cannot reach your inbox. Ask the site's administrators for a password reset link.";
@@ -25,6 +31,9 @@ test('with no e-mail set up, the page sends a client to the operator, whose one-
   // The operator makes a one-time link with the admin command while the server runs.
   const printed = await runAdminCommand('reset-link', '--email', client.email);
   expect(printed).toContain(`A one-time password reset link for ${client.email.toLowerCase()}`);
+  expect(printed).toContain(
+    "The customer will see that their password was reset with a link issued by the site's operator",
+  );
   const link = findLink(printed, '/reset-password/new');
   expect(link.origin).toBe(new URL(baseURL ?? '').origin);
   expect(link.searchParams.get('token')).toBeTruthy();
@@ -37,11 +46,26 @@ test('with no e-mail set up, the page sends a client to the operator, whose one-
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: LOGIN_HEADING })).toBeVisible();
 
-  // The old password no longer opens the account; the new one does.
+  // The old password no longer opens the account, and the page says the operator's link reset it
+  // (decision 019); the new password opens it.
   await submitLoginForm(page, client);
-  await expect(page.getByRole('alert')).toHaveText(LOGIN_FAILED);
+  const alert = page.getByRole('alert');
+  await expect(alert.locator('p')).toHaveText([LOGIN_FAILED, OPERATOR_RESET]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: '/tmp/operator-reset-login-1440.png', fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: '/tmp/operator-reset-login-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await submitLoginForm(page, { email: client.email, password: newPassword });
   await expect(page).toHaveURL('/dashboard');
+
+  // The account's security events name it; with no e-mail, two-factor is recommended.
+  await page.goto('/account');
+  await expect(page.getByText(OPERATOR_RESET_EVENT)).toBeVisible();
+  await expect(page.getByText(TWO_FACTOR_ADVICE)).toBeVisible();
+  await page.screenshot({ path: '/tmp/operator-reset-account-1440.png', fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: '/tmp/operator-reset-account-390.png', fullPage: true });
 
   // The link works once.
   await page.context().clearCookies();

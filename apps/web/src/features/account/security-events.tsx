@@ -26,7 +26,7 @@ export function SecurityEvents() {
         </h2>
         <p className="mt-0.5 text-sm text-slate-500">
           After a change of password or e-mail, or turning two-factor sign-in off, new withdrawals wait 24
-          hours.
+          hours; after a password reset with a link issued by the site's operator, 7 days.
         </p>
       </div>
       {isPending ? (

@@ -3,11 +3,12 @@ import { approvedAdjustmentDescription, DecideApprovalRequestSchema } from './ap
 import { PERMISSIONS } from './staff.ts';
 
 describe('four-eyes contracts', () => {
-  test('approvals.decide holds exactly the roles that may make a request (adjustments, withdrawal decisions, deposit addresses)', () => {
+  test('approvals.decide holds exactly the roles that may make a request (adjustments, withdrawal decisions, deposit addresses, desk trades)', () => {
     const makers = new Set([
       ...PERMISSIONS['adjustments.create'],
       ...PERMISSIONS['withdrawals.decide'],
       ...PERMISSIONS['settings.manage'],
+      ...PERMISSIONS['trades.manage'],
     ]);
     expect([...PERMISSIONS['approvals.decide']].sort()).toEqual([...makers].sort());
   });

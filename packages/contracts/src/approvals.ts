@@ -1,4 +1,5 @@
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from '@candor/domain/approvals/approval-status';
+import { TRADE_DIRECTIONS } from '@candor/domain/trading/trade-result';
 import { z } from 'zod';
 import { CoinAddressesSchema } from './coins.ts';
 import { DecimalAmountSchema, PageQuerySchema, pageOf } from './money.ts';
@@ -16,6 +17,7 @@ export const APPROVAL_KIND_LABELS = {
   withdrawal_approval: 'Withdrawal approval',
   wallet_change: 'Deposit address change',
   four_eyes_threshold: 'Second approval threshold change',
+  desk_trade: 'Desk trade',
 } as const satisfies Record<(typeof APPROVAL_KINDS)[number], string>;
 
 export const APPROVAL_STATUS_LABELS = {
@@ -78,19 +80,41 @@ export const ThresholdChangeRequestSchema = z
   .meta({ id: 'ThresholdChangeRequest' });
 export type ThresholdChangeRequest = z.infer<typeof ThresholdChangeRequestSchema>;
 
+/**
+ * A desk booking whose result is above the threshold (kind desk_trade, docs/decisions/054): the
+ * trade as the maker booked it, and the result computed then. Its reason is the maker's reason (the
+ * customer reads it once the proposal reaches them); the approval's amount is the result's size.
+ */
+export const DeskTradeBookingSchema = z
+  .object({
+    symbol: z.string(),
+    direction: z.enum(TRADE_DIRECTIONS),
+    /** The margin in dollars. */
+    amount: DecimalAmountSchema,
+    lotSize: z.string(),
+    openedAt: z.iso.datetime(),
+    openPrice: z.string(),
+    closedAt: z.iso.datetime(),
+    closePrice: z.string(),
+    /** The signed result in dollars, computed from the prices when it was booked. */
+    result: DecimalAmountSchema,
+  })
+  .meta({ id: 'DeskTradeBooking' });
+export type DeskTradeBooking = z.infer<typeof DeskTradeBookingSchema>;
+
 /** One four-eyes request: what the maker asked for, and the checker's decision once taken. */
 export const ApprovalSchema = z
   .object({
     id: z.uuid(),
     kind: ApprovalKindSchema,
     status: ApprovalStatusSchema,
-    /** The customer whose money it moves (null for a wallet change or a threshold change). */
+    /** The customer whose money it moves or whom a desk trade is for (null for a wallet or threshold change). */
     userId: z.string().nullable(),
     /** The customer's e-mail address (null for a wallet change or a threshold change). */
     email: z.string().nullable(),
     /** The withdrawal to approve (kind withdrawal_approval). */
     withdrawalId: z.uuid().nullable(),
-    /** The amount it moves (null for a wallet change or a threshold change). */
+    /** The amount it moves; a desk trade's result, unsigned (null for a wallet or threshold change). */
     amount: DecimalAmountSchema.nullable(),
     /** An adjustment's direction: 'credit' or 'debit' (null for a withdrawal or a wallet change). */
     direction: z.enum(['credit', 'debit']).nullable(),
@@ -98,6 +122,10 @@ export const ApprovalSchema = z
     walletChange: WalletChangeRequestSchema.nullable(),
     /** The four-eyes threshold before and after (kind four_eyes_threshold; null otherwise). */
     thresholdChange: ThresholdChangeRequestSchema.nullable(),
+    /** The booking that waits (kind desk_trade; null otherwise). */
+    deskTrade: DeskTradeBookingSchema.nullable(),
+    /** The trade an approved desk booking proposed to the customer (kind desk_trade). */
+    tradeId: z.uuid().nullable(),
     maker: ApprovalPersonSchema,
     makerReason: z.string(),
     checker: ApprovalPersonSchema.nullable(),
@@ -112,6 +140,12 @@ export type Approval = z.infer<typeof ApprovalSchema>;
 
 export const ApprovalPageSchema = pageOf(ApprovalSchema, 'ApprovalPage');
 export type ApprovalPage = z.infer<typeof ApprovalPageSchema>;
+
+/** GET /api/admin/users/:id/waiting-desk-trades: the customer's desk bookings awaiting a second approval. */
+export const WaitingDeskTradesSchema = z
+  .object({ items: z.array(ApprovalSchema) })
+  .meta({ id: 'WaitingDeskTrades' });
+export type WaitingDeskTrades = z.infer<typeof WaitingDeskTradesSchema>;
 
 /** GET /api/admin/approvals: waiting requests first (oldest first), then decided ones (newest first). */
 export const ApprovalListQuerySchema = PageQuerySchema;

@@ -27,8 +27,8 @@ export const STAFF_ROLE_LABELS = {
  * - compliance: identity verification, suspensions, withdrawal holds and confirmation settings
  * - accountant: deposit and withdrawal decisions, manual adjustments, booked trades
  *
- * Four-eyes requests (an adjustment or a withdrawal approval above the threshold, a change of the
- * deposit addresses, a change that loosens the threshold) are listed and decided under 'approvals.decide'; deciding one also needs the
+ * Four-eyes requests (an adjustment, a withdrawal approval or a desk booking above the threshold, a
+ * change of the deposit addresses, a change that loosens the threshold) are listed and decided under 'approvals.decide'; deciding one also needs the
  * permission of the original action.
  */
 export const PERMISSIONS = {
@@ -50,7 +50,7 @@ export const PERMISSIONS = {
   'adjustments.create': ['owner', 'admin', 'accountant'],
   /**
    * The Approvals tab: list and decide four-eyes requests. Holds exactly the roles of
-   * 'adjustments.create', 'withdrawals.decide' or 'settings.manage'; the service also checks the
+   * 'adjustments.create', 'withdrawals.decide', 'settings.manage' or 'trades.manage'; the service also checks the
    * request's own permission.
    */
   'approvals.decide': ['owner', 'admin', 'accountant'],

@@ -13,14 +13,16 @@ export const APPROVAL_NEXT = {
 
 /**
  * What can wait for a second approval: a manual adjustment, a withdrawal approval, a change of
- * the platform's deposit addresses (docs/decisions/048), and a change of the four-eyes threshold
- * that loosens it (docs/decisions/053).
+ * the platform's deposit addresses (docs/decisions/048), a change of the four-eyes threshold
+ * that loosens it (docs/decisions/053), and a desk booking whose result is above the threshold
+ * (docs/decisions/054).
  */
 export const APPROVAL_KINDS = [
   'adjustment',
   'withdrawal_approval',
   'wallet_change',
   'four_eyes_threshold',
+  'desk_trade',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 

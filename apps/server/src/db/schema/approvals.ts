@@ -13,19 +13,22 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { checkOneOf } from './enum-check.ts';
+import { trades } from './trades.ts';
 import { withdrawals } from './withdrawals.ts';
 
 /**
  * Four-eyes requests: a staff action above the threshold, recorded by its maker and waiting for a
  * different staff member (the checker). Nothing moves until it is approved. A change of the deposit
  * addresses ('wallet_change', docs/decisions/048) and a change that loosens the four-eyes threshold
- * ('four_eyes_threshold', docs/decisions/053) name no customer and no amount.
+ * ('four_eyes_threshold', docs/decisions/053) name no customer and no amount. A desk booking above
+ * the threshold ('desk_trade', docs/decisions/054) names the customer and its result's size; its
+ * trade exists only once approved.
  */
 export const approvals = pgTable(
   'approvals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'adjustment' | 'withdrawal_approval' | 'wallet_change' | 'four_eyes_threshold' */
+    /** 'adjustment' | 'withdrawal_approval' | 'wallet_change' | 'four_eyes_threshold' | 'desk_trade' */
     kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
     /** 'awaiting' | 'approved' | 'rejected' */
     status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('awaiting'),
@@ -33,12 +36,12 @@ export const approvals = pgTable(
     userId: text('user_id').references(() => users.id),
     /** The withdrawal to approve (kind 'withdrawal_approval'). */
     withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id),
-    /** The amount it moves (null for a wallet or threshold change). */
+    /** The amount it moves; a desk trade's result, unsigned (null for a wallet or threshold change). */
     amountMinor: bigint('amount_minor', { mode: 'bigint' }),
     /**
      * The request as the maker made it: an adjustment's direction and reason; a wallet change's
      * addresses before (in force when it was asked) and after; a threshold change's dollars before
-     * and after.
+     * and after; a desk trade's booking and result.
      */
     request: jsonb('request').notNull(),
     makerId: text('maker_id').notNull(),
@@ -49,6 +52,8 @@ export const approvals = pgTable(
     checkerReason: text('checker_reason'),
     /** The ledger entry that carried it out, once approved. */
     entryId: bigint('entry_id', { mode: 'bigint' }),
+    /** The trade an approved desk booking proposed to the customer (kind 'desk_trade'). */
+    tradeId: uuid('trade_id').references(() => trades.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
@@ -74,6 +79,11 @@ export const approvals = pgTable(
     check(
       'approvals_subject',
       sql`(${t.kind} in ('wallet_change', 'four_eyes_threshold')) = (${t.userId} is null and ${t.amountMinor} is null) and (${t.userId} is null) = (${t.amountMinor} is null)`,
+    ),
+    // Only an approved desk booking names the trade it proposed.
+    check(
+      'approvals_trade',
+      sql`${t.tradeId} is null or (${t.kind} = 'desk_trade' and ${t.status} = 'approved')`,
     ),
     check('approvals_checker_not_maker', sql`${t.checkerId} is null or ${t.checkerId} <> ${t.makerId}`),
   ],

@@ -1,5 +1,7 @@
 import {
   type Approval,
+  type DeskTradeBooking,
+  DeskTradeBookingSchema,
   type ThresholdChangeRequest,
   ThresholdChangeRequestSchema,
   type WaitingApproval,
@@ -35,6 +37,13 @@ export function thresholdChangeRequestOf(row: ApprovalRow): ThresholdChangeReque
   return parsed.data;
 }
 
+/** The desk booking a desk_trade approval proposes once approved (stored in `request`). */
+export function deskTradeRequestOf(row: ApprovalRow): DeskTradeBooking {
+  const parsed = DeskTradeBookingSchema.safeParse(row.request);
+  if (!parsed.success) throw new Error(`approval ${row.id} has no desk trade booking`);
+  return parsed.data;
+}
+
 /** The amount a money request moves (an adjustment, a withdrawal approval: the database checks it). */
 export function amountOf(row: ApprovalRow): bigint {
   if (row.amountMinor === null) throw new Error(`approval ${row.id} names no amount`);
@@ -64,6 +73,8 @@ export function toApproval(row: ApprovalRow, people: ReadonlyMap<string, Approva
     direction: row.kind === 'adjustment' ? adjustmentRequestOf(row).direction : null,
     walletChange: row.kind === 'wallet_change' ? walletChangeRequestOf(row) : null,
     thresholdChange: row.kind === 'four_eyes_threshold' ? thresholdChangeRequestOf(row) : null,
+    deskTrade: row.kind === 'desk_trade' ? deskTradeRequestOf(row) : null,
+    tradeId: row.tradeId,
     maker: { id: row.makerId, name: personName(people, row.makerId), role: row.makerRole },
     makerReason: row.makerReason,
     checker:

@@ -8,7 +8,10 @@ import { users } from '../../db/schema/auth.ts';
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type NewApprovalRow = typeof approvals.$inferInsert;
 export type ApprovalChange = Partial<
-  Pick<ApprovalRow, 'status' | 'checkerId' | 'checkerRole' | 'checkerReason' | 'entryId' | 'decidedAt'>
+  Pick<
+    ApprovalRow,
+    'status' | 'checkerId' | 'checkerRole' | 'checkerReason' | 'entryId' | 'tradeId' | 'decidedAt'
+  >
 >;
 
 /** A person an approval names: the customer, the maker or the checker. */
@@ -85,6 +88,21 @@ export async function findWaitingThresholdChange(db: Db): Promise<ApprovalRow | 
     .from(approvals)
     .where(and(eq(approvals.kind, 'four_eyes_threshold'), eq(approvals.status, 'awaiting')));
   return row;
+}
+
+/** How many of a customer's waiting desk bookings /user/{id} lists at most (oldest first). */
+export const WAITING_DESK_TRADES_LIMIT = 50;
+
+/** The customer's desk bookings waiting for a second approval, oldest first (approvals_user_idx). */
+export async function selectWaitingDeskTrades(db: Db, userId: string): Promise<ApprovalRow[]> {
+  return db
+    .select()
+    .from(approvals)
+    .where(
+      and(eq(approvals.userId, userId), eq(approvals.kind, 'desk_trade'), eq(approvals.status, 'awaiting')),
+    )
+    .orderBy(asc(approvals.createdAt), asc(approvals.id))
+    .limit(WAITING_DESK_TRADES_LIMIT);
 }
 
 /** Which of these withdrawals have an approval waiting (the Withdrawals tab's page). */

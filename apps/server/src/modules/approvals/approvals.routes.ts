@@ -3,6 +3,7 @@ import {
   ApprovalPageSchema,
   ApprovalSchema,
   DecideApprovalRequestSchema,
+  WaitingDeskTradesSchema,
 } from '@candor/contracts/approvals';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
 import { IdempotencyHeadersSchema } from '@candor/contracts/money';
@@ -10,8 +11,10 @@ import { z } from 'zod';
 import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { approveApproval, listApprovals, rejectApproval } from './decide-approval.service.ts';
+import { listWaitingDeskTrades } from './desk-trade-approval.service.ts';
 
 const IdParamsSchema = z.object({ id: z.uuid() });
+const UserParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const decisionErrors = {
@@ -25,12 +28,16 @@ const decisionErrors = {
 const WHO_DECIDES =
   'The route admits roles holding approvals.decide; the request itself also needs the permission of the ' +
   'original action (adjustments.create for an adjustment, withdrawals.decide for a withdrawal approval, ' +
-  'settings.manage for a change of the deposit addresses or of the four-eyes threshold: ' +
+  'settings.manage for a change of the deposit addresses or of the four-eyes threshold, trades.manage ' +
+  'for a desk trade: ' +
   '403 FORBIDDEN otherwise). The maker can neither approve nor reject their own request: 403 ' +
   'MAKER_CANNOT_APPROVE. A decided request answers 409 ALREADY_DECIDED.';
 
 /** Four-eyes: the Approvals tab's list, and the second staff member's approve and reject. */
-export const approvalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, { db, transactions }) => {
+export const approvalsRoutes: RoutesPlugin<'db' | 'transactions' | 'market'> = async (
+  app,
+  { db, transactions, market },
+) => {
   app.get(
     '/api/admin/approvals',
     {
@@ -45,6 +52,23 @@ export const approvalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, 
     async (request) => listApprovals(db, request.query),
   );
 
+  app.get(
+    '/api/admin/users/:id/waiting-desk-trades',
+    {
+      config: { access: 'customers.read' },
+      schema: {
+        tags: ['approvals'],
+        summary: "A customer's desk bookings awaiting a second approval, oldest first (at most 50)",
+        description:
+          'A booking whose result is above the four-eyes threshold waits here before it reaches the customer ' +
+          '(nothing is mailed or listed for them). Shown on /user/{id} beside the desk trades.',
+        params: UserParamsSchema,
+        response: { 200: WaitingDeskTradesSchema, ...errors },
+      },
+    },
+    async (request) => listWaitingDeskTrades(db, request.params.id),
+  );
+
   app.post(
     '/api/admin/approvals/:id/approve',
     {
@@ -52,12 +76,13 @@ export const approvalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, 
       schema: {
         tags: ['approvals'],
         summary:
-          'Approve a waiting request with a reason: the adjustment, withdrawal approval, or change of the deposit addresses or of the four-eyes threshold is carried out',
+          'Approve a waiting request with a reason: the adjustment, withdrawal approval, change of the deposit addresses or of the four-eyes threshold is carried out; a desk trade is proposed to its customer',
         description:
           'Locks the request, carries the original action out in the same transaction (re-checked now: a debit ' +
           'cannot take the balance below zero, 422 INSUFFICIENT_FUNDS; the withdrawal must still be pending, ' +
           '409; the deposit addresses or the threshold must still be those the change was asked against, 409 ' +
-          'CONFLICT) and marks ' +
+          'CONFLICT; a desk booking passes its checks again by the clock of now, its open within the booking ' +
+          'window, 400 otherwise) and marks ' +
           `it approved. ${WHO_DECIDES} Accepts an Idempotency-Key: a retry moves the money once.`,
         params: IdParamsSchema,
         headers: IdempotencyHeadersSchema,
@@ -68,7 +93,15 @@ export const approvalsRoutes: RoutesPlugin<'db' | 'transactions'> = async (app, 
     async (request) => {
       const actor = requireActor(request);
       return transactions.runMoneyRequest(request, ApprovalSchema, ({ tx, now, outbox }) =>
-        approveApproval({ tx, actor, now, outbox, id: request.params.id, reason: request.body.reason }),
+        approveApproval({
+          tx,
+          actor,
+          now,
+          outbox,
+          market,
+          id: request.params.id,
+          reason: request.body.reason,
+        }),
       );
     },
   );

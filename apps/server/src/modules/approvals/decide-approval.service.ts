@@ -19,6 +19,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
+import type { MarketService } from '../../market/market.service.ts';
 import { postAdjustment, requireOpenCustomer } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { applyApprovedThresholdChange } from '../settings/threshold-change.service.ts';
@@ -40,6 +41,7 @@ import {
   selectApprovalPeople,
   updateApproval,
 } from './approvals.repository.ts';
+import { applyApprovedDeskTrade } from './desk-trade-approval.service.ts';
 
 /** The permission of the original action: only a staff member holding it may decide its request. */
 export const APPROVAL_KIND_PERMISSION = {
@@ -47,6 +49,7 @@ export const APPROVAL_KIND_PERMISSION = {
   withdrawal_approval: 'withdrawals.decide',
   wallet_change: 'settings.manage',
   four_eyes_threshold: 'settings.manage',
+  desk_trade: 'trades.manage',
 } as const satisfies Record<ApprovalKind, Permission>;
 
 const TRANSITIONS: Transitions<ApprovalStatus> = {
@@ -84,18 +87,19 @@ async function lockForDecision(tx: Db, checker: Actor, id: string, to: ApprovalS
  * The second staff member approves: in this same transaction the original action runs (re-checked
  * now: the customer's account is open and a debit still cannot go below zero; the withdrawal is
  * still pending; the deposit addresses, or the four-eyes threshold, are still those the change was
- * asked against), then the
- * approval is marked approved. The action's audit row names the maker as
- * actor and the checker as approver; an approved adjustment's statement line names both.
+ * asked against; a desk booking passes its checks again, by today's clock), then the approval is
+ * marked approved. The action's audit row names the maker as actor and the checker as approver; an
+ * approved adjustment's statement line names both.
  */
 export async function approveApproval({
   tx,
   actor,
   now,
   outbox,
+  market,
   id,
   reason,
-}: Command<{ id: string; reason: string; outbox: Outbox }>): Promise<Approval> {
+}: Command<{ id: string; reason: string; outbox: Outbox; market: MarketService }>): Promise<Approval> {
   const row = await lockForDecision(tx, actor, id, 'approved');
   const maker: Actor = { id: row.makerId, role: row.makerRole as Actor['role'] };
   const decided = {
@@ -135,6 +139,10 @@ export async function approveApproval({
       approvalId: row.id,
       approverReason: reason,
     });
+    return toOneApproval(tx, approved);
+  }
+  if (row.kind === 'desk_trade') {
+    const approved = await applyApprovedDeskTrade({ tx, actor, now, outbox, market, row, decided });
     return toOneApproval(tx, approved);
   }
   if (row.kind === 'adjustment') {

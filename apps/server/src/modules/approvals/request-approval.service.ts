@@ -1,8 +1,9 @@
-import type { Approval } from '@candor/contracts/approvals';
+import type { Approval, DeskTradeBooking } from '@candor/contracts/approvals';
 import {
   adjustmentNeedsSecondApproval,
   fourEyesWindowStart,
   isFourEyesOn,
+  needsSecondApproval,
 } from '@candor/domain/approvals/approval-status';
 import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
@@ -40,12 +41,63 @@ export async function adjustmentRequiresSecondApproval(
   return adjustmentNeedsSecondApproval(amountMinor, [...completed, ...waiting], threshold);
 }
 
+function absolute(minor: bigint): bigint {
+  return minor < 0n ? -minor : minor;
+}
+
+/**
+ * Whether a desk booking whose result is `resultMinor` (signed) must wait for a second staff member:
+ * its size is strictly above the Settings threshold (0 turns four-eyes off; docs/decisions/054). A
+ * profit is paid from the house, and a loss takes the customer's money: both on one person's word.
+ */
+export async function deskTradeRequiresSecondApproval(tx: Db, resultMinor: bigint): Promise<boolean> {
+  const { fourEyesThresholdMinor: threshold } = await requireSiteSettings(tx);
+  return needsSecondApproval(absolute(resultMinor), threshold);
+}
+
+/**
+ * A desk booking above the threshold waits instead of reaching the customer: no trade is stored, no
+ * mail is sent, nothing is posted. The approval names the customer and the result's size; its
+ * request is the booking, its reason the maker's (the one the customer reads once it is proposed).
+ */
+export function requestDeskTradeApproval({
+  tx,
+  actor,
+  now,
+  userId,
+  booking,
+  resultMinor,
+  reason,
+}: Command<{
+  userId: string;
+  booking: DeskTradeBooking;
+  /** The booking's result in cents (signed). */
+  resultMinor: bigint;
+  reason: string;
+}>): Promise<Approval> {
+  return requestApproval({
+    tx,
+    actor,
+    now,
+    kind: 'desk_trade',
+    userId,
+    amountMinor: absolute(resultMinor),
+    request: booking,
+    reason,
+  });
+}
+
 /**
  * What a request names: the customer and amount of a money request; nothing for a change of the
  * deposit addresses or of the four-eyes threshold.
  */
 type ApprovalSubject =
-  | { kind: 'adjustment' | 'withdrawal_approval'; userId: string; withdrawalId?: string; amountMinor: bigint }
+  | {
+      kind: 'adjustment' | 'withdrawal_approval' | 'desk_trade';
+      userId: string;
+      withdrawalId?: string;
+      amountMinor: bigint;
+    }
   | {
       kind: 'wallet_change' | 'four_eyes_threshold';
       userId?: undefined;
@@ -69,9 +121,9 @@ export async function requestApproval({
   ApprovalSubject & {
     /**
      * What to carry out once approved (an adjustment's direction and reason; a wallet change's
-     * addresses; a threshold change's dollars before and after).
+     * addresses; a threshold change's dollars before and after; a desk trade's booking).
      */
-    request: Record<string, unknown>;
+    request: Record<string, unknown> | DeskTradeBooking;
     reason: string;
   }
 >): Promise<Approval> {
@@ -100,7 +152,8 @@ export async function requestApproval({
       status: row.status,
       ...(amountMinor === undefined ? {} : { amount: formatDecimal(amountMinor) }),
       ...(withdrawalId ? { withdrawalId } : {}),
-      ...request,
+      // A booking has an amount of its own (the trade's margin): kept apart from the approval's.
+      ...(kind === 'desk_trade' ? { booking: request } : request),
     },
   });
   return toOneApproval(tx, row);

@@ -425,7 +425,9 @@ describe('booking an external trade', () => {
       closePrice: '68050.00',
     });
     expect(expected).toBe(298n);
-    expect(res.json()).toMatchObject({
+    expect(res.json()).toMatchObject({ state: 'proposed', approval: null });
+    const booked = res.json().trade;
+    expect(booked).toMatchObject({
       userId: user.id,
       email: user.email,
       symbol: 'BTCUSD',
@@ -444,7 +446,7 @@ describe('booking an external trade', () => {
         decidedAt: null,
       },
     });
-    const { bookedAt, expiresAt } = res.json().desk;
+    const { bookedAt, expiresAt } = booked.desk;
     expect(Date.parse(expiresAt) - Date.parse(bookedAt)).toBe(7 * 24 * 3600 * 1000);
     // Nothing moves until the customer accepts it (desk-trades.routes.test.ts).
     expect(await readBalancesOf(browser)).toMatchObject({
@@ -455,7 +457,7 @@ describe('booking an external trade', () => {
     const entries = await t.db
       .select()
       .from(journalEntries)
-      .where(sql`${journalEntries.reference}->>'trade' = ${res.json().id}`);
+      .where(sql`${journalEntries.reference}->>'trade' = ${booked.id}`);
     expect(entries).toEqual([]);
     // Not among the customer's trades until accepted.
     const closed = (await browser.request({ method: 'GET', url: '/api/trades?status=closed' })).json();
@@ -463,7 +465,7 @@ describe('booking an external trade', () => {
     const [audit] = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'trade.book'), eq(auditLog.targetId, res.json().id)));
+      .where(and(eq(auditLog.action, 'trade.book'), eq(auditLog.targetId, booked.id)));
     expect(audit).toMatchObject({
       actorId: admin.user.id,
       targetType: 'trade',
@@ -477,7 +479,7 @@ describe('booking an external trade', () => {
     });
     expect(listed.json()).toMatchObject({
       total: 1,
-      items: [{ id: res.json().id, desk: { status: 'proposed' } }],
+      items: [{ id: booked.id, desk: { status: 'proposed' } }],
     });
   });
 
@@ -549,7 +551,7 @@ describe('booking an external trade', () => {
     expect(terms.json()).toMatchObject({ maxLeverage: 200, source: 'package', packageName: 'Zero' });
     const at = await book(user.id, { lotSize: '200' });
     expect(at.statusCode, at.body).toBe(200);
-    expect(at.json()).toMatchObject({ lotSize: '200.00', exposure: '20000.00' });
+    expect(at.json().trade).toMatchObject({ lotSize: '200.00', exposure: '20000.00' });
     const above = await book(user.id, { lotSize: '200.01' });
     expect(above.statusCode).toBe(400);
     expect(above.json()).toEqual({
@@ -668,7 +670,7 @@ test('booking against the recorded (simulated) history of a past minute', async 
     openPrice: first.close,
     closePrice: second.close,
   });
-  expect(res.json()).toMatchObject({
+  expect(res.json().trade).toMatchObject({
     result: formatDecimal(cents),
     bookedByDesk: true,
     priceSource: 'simulated',

@@ -1,3 +1,5 @@
+import type { DeskTradeBooking } from '@candor/contracts/approvals';
+import type { DeskBooking } from '@candor/contracts/desk-bookings';
 import type { PriceSourceId } from '@candor/contracts/market';
 import { toMinorUnits } from '@candor/contracts/money';
 import { type AdminTrade, type BookTradeRequest, TRADE_MESSAGES } from '@candor/contracts/trades';
@@ -7,14 +9,20 @@ import { formatDecimal, formatUsd } from '@candor/domain/money/money';
 import { checkBookedPrice } from '@candor/domain/trading/booking-range';
 import { checkBookingTimes } from '@candor/domain/trading/booking-times';
 import { deskTradeExpiresAt } from '@candor/domain/trading/desk-trade-status';
-import { computeTradeResult } from '@candor/domain/trading/trade-result';
+import { computeTradeResult, formatLotSize } from '@candor/domain/trading/trade-result';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { requireOpenCustomer } from '../admin-users/admin-users.service.ts';
+import {
+  deskTradeRequiresSecondApproval,
+  requestDeskTradeApproval,
+} from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
 import { readSiteName } from '../settings/settings.service.ts';
+import type { UserRow } from '../users/users.repository.ts';
 import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { deskTradeProposedMessage } from './desk-trade-mail.ts';
 import { requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
@@ -57,7 +65,7 @@ async function checkRecordedPrice(
  * above zero.
  */
 function checkBookingInputs(
-  input: BookTradeRequest,
+  input: BookingTerms,
   now: Date,
   accountCreatedAt: Date,
 ): { openedAt: Date; closedAt: Date } {
@@ -74,50 +82,59 @@ function checkBookingInputs(
   return { openedAt: new Date(times.value.openedAt), closedAt: new Date(times.value.closedAt) };
 }
 
+/** What a booking books: the request without its reason (an approval keeps that as its maker's). */
+export type BookingTerms = Omit<BookTradeRequest, 'reason'>;
+
+/** A booking that passed every check against the facts of `now`, ready to be proposed. */
+export type CheckedBooking = {
+  customer: UserRow;
+  terms: BookingTerms;
+  values: Omit<
+    NewTrade,
+    'id' | 'closedByUserId' | 'bookedBy' | 'deskReason' | 'deskExpiresAt' | 'createdAt' | 'closedAt'
+  > & { closedAt: Date };
+  /** The result in cents. */
+  result: bigint;
+};
+
 /**
- * Books a trade executed outside the platform on the customer's behalf (PRODUCT.md §2 Admin user
- * details): its times within checkBookingTimes' bounds, a lot size within the customer's own maximum
- * leverage (their trading terms), each price within its minute's recorded range, the result
- * computed like any other trade's, and a reason the customer reads. The trade is stored closed
- * (bookedByDesk, closedBy 'desk') as a **proposal**: nothing is posted until the customer accepts
- * it (acceptDeskTrade); it expires unaccepted after 7 days. An amount (the margin, which bounds the
- * loss) larger than the customer's available cash now is refused (INSUFFICIENT_FUNDS; acceptance
- * checks again). The customer is mailed once the booking has committed. Audited, with the reason.
+ * Checks a booking against today's facts (PRODUCT.md §2 Admin user details): the customer's account
+ * open, its times within checkBookingTimes' bounds, a lot size within the customer's own maximum
+ * leverage (their trading terms), each price within its minute's recorded range, and an amount (the
+ * margin, which bounds the loss) within the customer's available cash now (INSUFFICIENT_FUNDS;
+ * acceptance checks again). The result is computed like any other trade's. Booking runs it, and so
+ * does the second staff member's approval of a booking above the four-eyes threshold.
  */
-export async function bookTrade({
+export async function checkBooking({
   tx,
-  actor,
   now,
-  outbox,
   market,
   userId,
-  input,
-}: Command<{
-  outbox: Outbox;
-  market: MarketService;
-  userId: string;
-  input: BookTradeRequest;
-}>): Promise<AdminTrade> {
+  terms,
+}: Omit<
+  Command<{ market: MarketService; userId: string; terms: BookingTerms }>,
+  'actor'
+>): Promise<CheckedBooking> {
   const customer = await requireOpenCustomer(tx, userId);
-  const spec = requireTradableInstrument(market, input.symbol);
+  const spec = requireTradableInstrument(market, terms.symbol);
   // The customer's own terms, as their own open reads them: a booking never exceeds what they could open.
-  const terms = await findTradingTerms(tx, userId, now);
+  const trading = await findTradingTerms(tx, userId, now);
   const lotHundredths = requireLotSize(
-    input.lotSize,
-    terms.maxLeverage,
+    terms.lotSize,
+    trading.maxLeverage,
     TRADE_MESSAGES.lotSizeAboveCustomerLeverage,
   );
-  const { openedAt, closedAt } = checkBookingInputs(input, now, customer.createdAt);
-  const source = await checkRecordedPrice(market, spec, 'open', openedAt, input.openPrice);
-  await checkRecordedPrice(market, spec, 'close', closedAt, input.closePrice);
+  const { openedAt, closedAt } = checkBookingInputs(terms, now, customer.createdAt);
+  const source = await checkRecordedPrice(market, spec, 'open', openedAt, terms.openPrice);
+  await checkRecordedPrice(market, spec, 'close', closedAt, terms.closePrice);
 
-  const amount = toMinorUnits(input.amount);
+  const amount = toMinorUnits(terms.amount);
   const result = computeTradeResult({
-    direction: input.direction,
+    direction: terms.direction,
     amountCents: amount,
     lotHundredths,
-    openPrice: input.openPrice,
-    closePrice: input.closePrice,
+    openPrice: terms.openPrice,
+    closePrice: terms.closePrice,
   });
   // The customer must have been able to trade it: its amount is the margin any trade takes from the
   // available cash (PRODUCT.md §2). A loss never exceeds the amount (computeTradeResult), so the
@@ -129,25 +146,57 @@ export async function bookTrade({
       `The amount of ${formatUsd(amount)} is more than the customer's available balance of ${formatUsd(available)}`,
     );
   }
+  return {
+    customer,
+    terms,
+    result,
+    values: {
+      userId,
+      ...tradeTerms(spec, terms.direction, amount, lotHundredths),
+      openPrice: terms.openPrice,
+      openedAt,
+      stopOutPrice: null,
+      status: 'closed',
+      closePrice: terms.closePrice,
+      closedAt,
+      resultMinor: result,
+      closedBy: 'desk',
+      bookedByDesk: true,
+      deskStatus: 'proposed',
+      priceSource: source,
+    },
+  };
+}
+
+/**
+ * Proposes a checked booking to the customer: the trade is stored closed (bookedByDesk, closedBy
+ * 'desk') as a proposal that expires unaccepted 7 days from `now`; nothing is posted until the
+ * customer accepts it (acceptDeskTrade). The customer is mailed once the transaction has committed.
+ * Audited as 'trade.book' with the maker's reason; after a second approval, with the checker as
+ * approver and the approval's id and reason.
+ */
+export async function proposeBooking({
+  tx,
+  actor,
+  now,
+  outbox,
+  booking,
+  reason,
+  fourEyes,
+}: Command<{
+  outbox: Outbox;
+  booking: CheckedBooking;
+  reason: string;
+  fourEyes?: { approver: Actor; approvalId: string; reason: string };
+}>): Promise<AdminTrade> {
+  const { customer, result } = booking;
   const values = {
+    ...booking.values,
     id: crypto.randomUUID(),
-    userId,
-    ...tradeTerms(spec, input.direction, amount, lotHundredths),
-    openPrice: input.openPrice,
-    openedAt,
-    stopOutPrice: null,
-    status: 'closed',
-    closePrice: input.closePrice,
-    closedAt,
-    resultMinor: result,
-    closedBy: 'desk',
     closedByUserId: actor.id,
-    bookedByDesk: true,
     bookedBy: actor.id,
-    deskStatus: 'proposed',
-    deskReason: input.reason,
+    deskReason: reason,
     deskExpiresAt: new Date(deskTradeExpiresAt(now.getTime())),
-    priceSource: source,
     createdAt: now,
   } satisfies NewTrade;
 
@@ -164,13 +213,73 @@ export async function bookTrade({
   );
   await recordAudit(tx, {
     actor,
+    approver: fourEyes?.approver ?? null,
     action: 'trade.book',
     targetType: 'trade',
     targetId: values.id,
-    subjectUserId: userId,
-    reason: input.reason,
+    subjectUserId: customer.id,
+    reason,
     before: null,
-    after: { ...trade, userId, result: formatDecimal(result) },
+    after: {
+      ...trade,
+      userId: customer.id,
+      result: formatDecimal(result),
+      ...(fourEyes ? { approvalId: fourEyes.approvalId, approverReason: fourEyes.reason } : {}),
+    },
   });
-  return { ...trade, userId, email: customer.email, customerName: customer.name };
+  return { ...trade, userId: customer.id, email: customer.email, customerName: customer.name };
+}
+
+/** A checked booking as its approval keeps it: what the second staff member reads and approves. */
+function toDeskTradeBooking({ terms, values, result }: CheckedBooking): DeskTradeBooking {
+  return {
+    symbol: values.symbol,
+    direction: terms.direction,
+    amount: formatDecimal(values.amountMinor),
+    lotSize: formatLotSize(values.lotHundredths),
+    openedAt: values.openedAt.toISOString(),
+    openPrice: terms.openPrice,
+    closedAt: values.closedAt.toISOString(),
+    closePrice: terms.closePrice,
+    result: formatDecimal(result),
+  };
+}
+
+/**
+ * Books a trade executed outside the platform on the customer's behalf, with a reason the customer
+ * reads (checkBooking). At or below the four-eyes threshold it is proposed to the customer at once
+ * (proposeBooking, state 'proposed'); a result whose size is strictly above it waits for a second
+ * staff member instead (state 'awaiting_approval', docs/decisions/054): nothing reaches the customer
+ * until that approval.
+ */
+export async function bookTrade({
+  tx,
+  actor,
+  now,
+  outbox,
+  market,
+  userId,
+  input,
+}: Command<{
+  outbox: Outbox;
+  market: MarketService;
+  userId: string;
+  input: BookTradeRequest;
+}>): Promise<DeskBooking> {
+  const { reason, ...terms } = input;
+  const booking = await checkBooking({ tx, now, market, userId, terms });
+  if (await deskTradeRequiresSecondApproval(tx, booking.result)) {
+    const approval = await requestDeskTradeApproval({
+      tx,
+      actor,
+      now,
+      userId,
+      booking: toDeskTradeBooking(booking),
+      resultMinor: booking.result,
+      reason,
+    });
+    return { state: 'awaiting_approval', trade: null, approval };
+  }
+  const trade = await proposeBooking({ tx, actor, now, outbox, booking, reason });
+  return { state: 'proposed', trade, approval: null };
 }

@@ -88,7 +88,8 @@ const postBooking = (userId: string, body: object = {}) =>
 async function book(userId: string, body: object = {}): Promise<{ id: string; desk: { expiresAt: string } }> {
   const res = await postBooking(userId, body);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  expect(res.json()).toMatchObject({ state: 'proposed', approval: null });
+  return res.json().trade;
 }
 
 const accept = (browser: Browser, id: string, key?: string) =>

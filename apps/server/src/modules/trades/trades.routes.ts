@@ -1,3 +1,4 @@
+import { DeskBookingSchema } from '@candor/contracts/desk-bookings';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
 import { IdempotencyHeadersSchema } from '@candor/contracts/money';
 import {
@@ -5,7 +6,6 @@ import {
   AdminTradeDetailSchema,
   AdminTradeListQuerySchema,
   AdminTradePageSchema,
-  AdminTradeSchema,
   BookTradeRequestSchema,
   DeskTradeListQuerySchema,
   DeskTradePageSchema,
@@ -326,16 +326,19 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions' | 'cloc
           "maximum leverage; each price within its minute's recorded low–high ± 0.1 % (400 otherwise); " +
           'a reason the customer reads. The result is computed from the prices; nothing is posted until the ' +
           'customer accepts it (it expires unaccepted after 7 days). A loss larger than the cash is 422 ' +
-          'INSUFFICIENT_FUNDS. The customer is e-mailed. Accepts an Idempotency-Key: a retry books once.',
+          'INSUFFICIENT_FUNDS. The customer is e-mailed (state proposed). A result whose size is above the ' +
+          'four-eyes threshold waits for a second staff member instead (state awaiting_approval, an approval ' +
+          'of kind desk_trade): nothing reaches the customer until it is approved. Accepts an ' +
+          'Idempotency-Key: a retry books once.',
         headers: IdempotencyHeadersSchema,
         params: UserParamsSchema,
         body: BookTradeRequestSchema,
-        response: { 200: AdminTradeSchema, ...moneyErrors },
+        response: { 200: DeskBookingSchema, ...moneyErrors },
       },
     },
     async (request) => {
       const actor = requireActor(request);
-      return transactions.runMoneyRequest(request, AdminTradeSchema, ({ tx, now, outbox }) =>
+      return transactions.runMoneyRequest(request, DeskBookingSchema, ({ tx, now, outbox }) =>
         bookTrade({ tx, actor, now, outbox, market, userId: request.params.id, input: request.body }),
       );
     },

@@ -86,6 +86,8 @@ export const queryKeys = {
   adminOpenPositions: (userId: string) => [...ADMIN, 'trades', { userId, status: 'open' }] as const,
   /** One customer's trades booked by the desk, with their proposals' states (/user/{id}). */
   adminDeskTrades: (userId: string) => [...ADMIN, 'trades', { userId, origin: 'desk' }] as const,
+  /** One customer's desk bookings awaiting a second approval (/user/{id}). */
+  adminWaitingDeskTrades: (userId: string) => [...ADMIN, 'waiting-desk-trades', userId] as const,
   outbox: pagedKeys([...ADMIN, 'outbox']),
   /** Everything the admin user page reads about one user. */
   adminUser: (id: string) => [...ADMIN, 'users', id] as const,

@@ -17,6 +17,8 @@ export function buildApproval(overrides: Partial<Approval> = {}): Approval {
     direction: 'credit',
     walletChange: null,
     thresholdChange: null,
+    deskTrade: null,
+    tradeId: null,
     maker: { id: 'maker-1', name: 'Mona Maker', role: 'accountant' },
     makerReason: 'Compensation for the outage',
     checker: null,

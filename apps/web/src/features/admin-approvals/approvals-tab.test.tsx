@@ -266,7 +266,9 @@ describe('the Approvals tab', () => {
       }),
     );
     expect(
-      item.getByText('When adjustments, withdrawals and address changes need a second staff member'),
+      item.getByText(
+        'When adjustments, withdrawals, desk trades and address changes need a second staff member',
+      ),
     ).toBeTruthy();
     expect(item.getByRole('columnheader', { name: 'In force' })).toBeTruthy();
     expect(item.getByRole('columnheader', { name: 'Proposed' })).toBeTruthy();
@@ -289,6 +291,101 @@ describe('the Approvals tab', () => {
     await user.click(dialog.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Approved: the action was carried out')).toBeTruthy();
     expect(callsTo(fetchMock, approve)).toEqual([{ reason: 'Agreed at the risk meeting' }]);
+  });
+
+  test('a desk trade shows the booked trade (instrument, direction, amount, lot size, times, prices, result) and its reason', async () => {
+    const booking = buildApproval({
+      id: id(7),
+      kind: 'desk_trade',
+      userId: 'user-42',
+      email: 'ada@example.com',
+      amount: '7457.12',
+      direction: null,
+      deskTrade: {
+        symbol: 'BTCUSD',
+        direction: 'buy',
+        amount: '5000.00',
+        lotSize: '100.00',
+        openedAt: '2026-03-04T09:15:00.000Z',
+        openPrice: '67050.00',
+        closedAt: '2026-03-04T10:42:00.000Z',
+        closePrice: '68050.00',
+        result: '7457.12',
+      },
+      makerReason: 'Executed by phone on your instruction of Monday',
+    });
+    const approve = `POST /api/admin/approvals/${id(7)}/approve`;
+    const fetchMock = mockApi({
+      [LIST]: pageReply([booking]),
+      [approve]: { status: 200, body: { ...booking, status: 'approved', tradeId: id(11) } },
+    });
+    renderTab('admin');
+    const item = within(
+      await screen.findByRole('listitem', {
+        name: 'Desk trade: BUY BTCUSD, result +$7,457.12, for ada@example.com',
+      }),
+    );
+    expect(item.getByText('Desk trade')).toBeTruthy();
+    expect(item.getByRole('link', { name: 'ada@example.com' }).getAttribute('href')).toBe('/user/user-42');
+    const details = within(item.getByLabelText('Booked trade'));
+    expect(details.getByText('BTCUSD')).toBeTruthy();
+    expect(details.getByText('BUY')).toBeTruthy();
+    expect(details.getByText('$5,000.00')).toBeTruthy();
+    expect(details.getByText('×100.00')).toBeTruthy();
+    expect(details.getByText('2026-03-04 09:15 UTC')).toBeTruthy();
+    expect(details.getByText('2026-03-04 10:42 UTC')).toBeTruthy();
+    expect(details.getByText('67,050.00')).toBeTruthy();
+    expect(details.getByText('68,050.00')).toBeTruthy();
+    expect(details.getByText('+$7,457.12')).toBeTruthy();
+    expect(item.getByText('Booked by (the reason the customer reads)')).toBeTruthy();
+    expect(item.getByText('“Executed by phone on your instruction of Monday”')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(item.getByRole('button', { name: 'Approve' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(
+      dialog.getByText(
+        'The BUY BTCUSD desk trade for ada@example.com with a result of +$7,457.12, booked by Mona Maker, is checked again and proposed to the customer at once: they are mailed and may accept it.',
+      ),
+    ).toBeTruthy();
+    await user.type(dialog.getByLabelText('Reason'), 'Matched the broker ticket');
+    await user.click(dialog.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approved: the action was carried out')).toBeTruthy();
+    expect(callsTo(fetchMock, approve)).toEqual([{ reason: 'Matched the broker ticket' }]);
+  });
+
+  test('a desk trade with a loss reads as a loss; rejecting it says the customer is never told', async () => {
+    const loss = buildApproval({
+      id: id(8),
+      kind: 'desk_trade',
+      amount: '5000.00',
+      direction: null,
+      deskTrade: {
+        symbol: 'EURUSD',
+        direction: 'sell',
+        amount: '5000.00',
+        lotSize: '50.00',
+        openedAt: '2026-03-04T09:15:00.000Z',
+        openPrice: '1.08000',
+        closedAt: '2026-03-04T10:42:00.000Z',
+        closePrice: '1.20000',
+        result: '-5000.00',
+      },
+    });
+    mockApi({ [LIST]: pageReply([loss]) });
+    renderTab('accountant');
+    const item = within(
+      await screen.findByRole('listitem', {
+        name: 'Desk trade: SELL EURUSD, result −$5,000.00, for ada@example.com',
+      }),
+    );
+    expect(item.getByText('loss')).toBeTruthy();
+    await userEvent.setup().click(item.getByRole('button', { name: 'Reject' }));
+    expect(
+      within(screen.getByRole('dialog')).getByText(
+        'The SELL EURUSD desk trade for ada@example.com with a result of −$5,000.00, booked by Mona Maker, is refused: the customer is never told of it.',
+      ),
+    ).toBeTruthy();
   });
 
   test('an empty list says what waits here', async () => {

@@ -22,9 +22,10 @@ import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatThreshold, ThresholdComparison } from '../../components/ui/threshold-comparison.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useMe } from '../../lib/session.ts';
-import { formatUsdDecimal } from '../../lib/signed-usd.ts';
+import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import { useListPlace } from '../../lib/use-list-place.ts';
 import { approvalsPageQuery } from './approvals-api.ts';
+import { BookingResultText, DeskTradeBookingDetails } from './desk-trade-booking.tsx';
 import { type ApprovalDecision, useApprovalDecision } from './use-approval-decision.ts';
 import { formatWaitingTime } from './waiting-time.ts';
 
@@ -34,12 +35,13 @@ const KIND_PERMISSION = {
   withdrawal_approval: 'withdrawals.decide',
   wallet_change: 'settings.manage',
   four_eyes_threshold: 'settings.manage',
+  desk_trade: 'trades.manage',
 } as const satisfies Record<Approval['kind'], Permission>;
 
 /**
- * The Manage page's Approvals tab (four-eyes): adjustments and withdrawal approvals above the
- * threshold, changes of the deposit addresses, and changes that loosen the threshold wait here for a different staff member, who
- * approves or rejects each with a reason.
+ * The Manage page's Approvals tab (four-eyes): adjustments, withdrawal approvals and desk bookings
+ * above the threshold, changes of the deposit addresses, and changes that loosen the threshold wait
+ * here for a different staff member, who approves or rejects each with a reason.
  * Waiting requests come first, the longest wait on top; decided ones follow with their checker.
  */
 export function ApprovalsTab() {
@@ -54,8 +56,8 @@ export function ApprovalsTab() {
   if (data.items.length === 0) {
     return (
       <EmptyState title="No approvals yet.">
-        Manual adjustments and withdrawal approvals above the threshold in Settings, changes of the deposit
-        addresses, and raising or turning off that threshold wait here for a second staff member.
+        Manual adjustments, withdrawal approvals and desk trades above the threshold in Settings, changes of
+        the deposit addresses, and raising or turning off that threshold wait here for a second staff member.
       </EmptyState>
     );
   }
@@ -111,6 +113,13 @@ function describe(approval: Approval, kind: ApprovalDecision['kind']): string {
       ? `${what} takes effect at once: customers are shown the new addresses.`
       : `${what} is refused: the addresses in force stay.`;
   }
+  if (approval.deskTrade) {
+    const { direction, symbol, result } = approval.deskTrade;
+    const what = `The ${direction.toUpperCase()} ${symbol} desk trade for ${approval.email} with a result of ${formatSignedUsd(toSignedCents(result))}, booked by ${approval.maker.name},`;
+    return kind === 'approve'
+      ? `${what} is checked again and proposed to the customer at once: they are mailed and may accept it.`
+      : `${what} is refused: the customer is never told of it.`;
+  }
   const amount = formatUsdDecimal(approval.amount ?? '0');
   const what =
     approval.kind === 'adjustment'
@@ -123,6 +132,10 @@ function describe(approval: Approval, kind: ApprovalDecision['kind']): string {
 function cardName(approval: Approval): string {
   if (approval.kind === 'wallet_change' || approval.kind === 'four_eyes_threshold') {
     return `${APPROVAL_KIND_LABELS[approval.kind]} requested by ${approval.maker.name}`;
+  }
+  if (approval.deskTrade) {
+    const { direction, symbol, result } = approval.deskTrade;
+    return `${APPROVAL_KIND_LABELS[approval.kind]}: ${direction.toUpperCase()} ${symbol}, result ${formatSignedUsd(toSignedCents(result))}, for ${approval.email}`;
   }
   const amount = formatUsdDecimal(approval.amount ?? '0');
   const amountText = approval.direction ? `${approval.direction} ${amount}` : amount;
@@ -213,13 +226,23 @@ function ApprovalCard({
           ) : (
             <p className="text-sm text-slate-500">
               {approval.kind === 'four_eyes_threshold'
-                ? 'When adjustments, withdrawals and address changes need a second staff member'
+                ? 'When adjustments, withdrawals, desk trades and address changes need a second staff member'
                 : 'Where every customer sends their deposits'}
             </p>
           )}
         </div>
-        {approval.amount ? <AmountText amount={approval.amount} direction={approval.direction} /> : null}
+        {approval.deskTrade ? (
+          <BookingResultText result={approval.deskTrade.result} />
+        ) : approval.amount ? (
+          <AmountText amount={approval.amount} direction={approval.direction} />
+        ) : null}
       </div>
+
+      {approval.deskTrade ? (
+        <div className="mt-4">
+          <DeskTradeBookingDetails booking={approval.deskTrade} />
+        </div>
+      ) : null}
 
       {approval.walletChange ? (
         <div className="mt-4 rounded-lg border border-slate-100 bg-white">
@@ -243,7 +266,9 @@ function ApprovalCard({
 
       <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <div className="min-w-0">
-          <dt className="text-xs font-medium text-slate-500">Requested by</dt>
+          <dt className="text-xs font-medium text-slate-500">
+            {approval.kind === 'desk_trade' ? 'Booked by (the reason the customer reads)' : 'Requested by'}
+          </dt>
           <dd className="text-slate-800">{person(approval.maker)}</dd>
           <dd className="mt-0.5 break-words text-slate-600">“{approval.makerReason}”</dd>
         </div>

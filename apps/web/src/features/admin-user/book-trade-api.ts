@@ -1,11 +1,15 @@
-import { AdminTradeSchema, type BookTradeRequest, TradingTermsSchema } from '@candor/contracts/trades';
+import { DeskBookingSchema } from '@candor/contracts/desk-bookings';
+import { type BookTradeRequest, TradingTermsSchema } from '@candor/contracts/trades';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-/** Books a trade executed outside the platform; `idempotencyKey` is reused when the same submission is retried. */
+/**
+ * Books a trade executed outside the platform: proposed to the customer, or awaiting a second
+ * approval above the four-eyes threshold. `idempotencyKey` is reused when the same submission is retried.
+ */
 export function bookTrade(userId: string, body: BookTradeRequest, idempotencyKey: string) {
-  return apiRequest(`/api/admin/users/${encodeURIComponent(userId)}/trades`, AdminTradeSchema, {
+  return apiRequest(`/api/admin/users/${encodeURIComponent(userId)}/trades`, DeskBookingSchema, {
     method: 'POST',
     body,
     idempotencyKey,

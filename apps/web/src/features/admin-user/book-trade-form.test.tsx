@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { buildAdminUser, buildBalances } from '../../test/admin-users.ts';
+import { buildApproval } from '../../test/approvals.ts';
 import { buildMe, callsTo, idempotencyKeys, mockApi, renderPages } from '../../test/render-page.tsx';
 import { AdminUserPage } from './admin-user-page.tsx';
 import { readUtcInput } from './book-trade-form-schema.ts';
@@ -170,7 +171,7 @@ describe('Book external trade', () => {
       },
       [BOOK_URL]: () => {
         booked = true;
-        return { status: 200, body: bookedTrade() };
+        return { status: 200, body: { state: 'proposed', trade: bookedTrade(), approval: null } };
       },
     });
     renderUserPage();
@@ -203,6 +204,68 @@ describe('Book external trade', () => {
     expect(deskTrades.getByText('Executed by phone')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Profit balance' }).textContent).toContain('$0.00');
     expect((form().getByLabelText('Open price') as HTMLInputElement).value).toBe('');
+  });
+
+  test('above the second approval threshold: "Awaiting second approval", and Desk trades shows it waiting, not proposed', async () => {
+    const waiting = buildApproval({
+      kind: 'desk_trade',
+      userId: ID,
+      email: 'grace@example.com',
+      amount: '1740.00',
+      direction: null,
+      deskTrade: {
+        symbol: 'BTCUSD',
+        direction: 'sell',
+        amount: '250.00',
+        lotSize: '2.00',
+        openedAt: '2026-03-04T14:05:00.000Z',
+        openPrice: '67234.12',
+        closedAt: '2026-03-04T15:30:00.000Z',
+        closePrice: '67000',
+        result: '1740.00',
+      },
+      maker: { id: 'me', name: 'Mona Maker', role: 'admin' },
+      makerReason: 'Executed by phone',
+    });
+    let booked = false;
+    mockApi({
+      [`GET /api/admin/users/${ID}`]: { status: 200, body: buildUser() },
+      'GET /api/instruments': { status: 200, body: INSTRUMENTS },
+      [TERMS_URL]: TERMS,
+      'GET /api/admin/trades': { status: 200, body: { items: [], page: 1, pageCount: 1, total: 0 } },
+      [`GET /api/admin/users/${ID}/waiting-desk-trades`]: () => ({
+        status: 200,
+        body: { items: booked ? [waiting] : [] },
+      }),
+      [BOOK_URL]: () => {
+        booked = true;
+        return { status: 200, body: { state: 'awaiting_approval', trade: null, approval: waiting } };
+      },
+    });
+    renderUserPage();
+    await screen.findByRole('heading', { name: 'Book external trade' });
+    expect(await screen.findByText('No trades booked by the desk.')).toBeTruthy();
+    await fillTrade();
+    await userEvent.setup().click(form().getByRole('button', { name: 'Book trade' }));
+
+    expect(
+      await screen.findByText('Awaiting second approval', { selector: '[data-sonner-toast] *' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Nothing moves until a second staff member approves it on the Approvals tab.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Trade proposed to the customer')).toBeNull();
+    const deskTrades = within(screen.getByRole('region', { name: 'Desk trades' }));
+    const row = within(
+      (
+        await deskTrades.findByText('Booked by Mona Maker; the customer is not told until it is approved')
+      ).closest('tr') as HTMLElement,
+    );
+    expect(row.getByText('Awaiting second approval')).toBeTruthy();
+    expect(row.getByText('BTCUSD')).toBeTruthy();
+    expect(row.getByText('+$1,740.00')).toBeTruthy();
+    expect(row.getByText('Executed by phone')).toBeTruthy();
+    expect(deskTrades.queryByText(/^Awaiting acceptance/)).toBeNull();
   });
 
   test('shows a refusal naming no field under the form; the same submission tried again reuses its key', async () => {

@@ -1,4 +1,5 @@
 import { formatUtcMinute } from '@candor/contracts/account-security';
+import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
 import type { BookTradeRequest } from '@candor/contracts/trades';
 import { BOOKING_WINDOW_DAYS } from '@candor/domain/trading/booking-times';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -63,8 +64,13 @@ export function BookTradeForm({ userId, accountCreatedAt }: { userId: string; ac
   const book = useIdempotentMutation({
     mutationFn: (values: BookTradeRequest, key: string) => bookTrade(userId, values, key),
     onMutate: () => setRefusal(null),
-    onSuccess: (trade) => {
+    onSuccess: ({ trade }) => {
       reset(EMPTY);
+      // Above the four-eyes threshold nothing reaches the customer until a second staff member approves it.
+      if (!trade) {
+        notify.success(APPROVAL_MESSAGES.awaiting, { description: APPROVAL_MESSAGES.awaitingDescription });
+        return;
+      }
       notify.success(BOOK_TRADE_MESSAGES.booked, {
         description:
           trade.result === null
@@ -102,7 +108,8 @@ export function BookTradeForm({ userId, accountCreatedAt }: { userId: string; ac
         Each price must lie within the recorded low–high range of its minute (± 0.1 %). The result is computed
         from the prices like any other trade's. The customer is told and sees the trade as “Booked by desk”
         with your reason: <strong>nothing is posted until they accept it</strong>, and it expires unaccepted
-        after 7 days.
+        after 7 days. A result above the second approval threshold in Settings reaches the customer only once
+        a second staff member approves it on the Approvals tab.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <LabelledField

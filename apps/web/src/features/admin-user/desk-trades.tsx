@@ -1,3 +1,4 @@
+import { APPROVAL_MESSAGES, type Approval, WaitingDeskTradesSchema } from '@candor/contracts/approvals';
 import { AdminTradePageSchema } from '@candor/contracts/trades';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../components/ui/card.tsx';
@@ -25,6 +26,18 @@ export function deskTradesQuery(userId: string) {
   });
 }
 
+/** The customer's desk bookings above the four-eyes threshold, waiting for a second staff member. */
+export function waitingDeskTradesQuery(userId: string) {
+  return queryOptions({
+    queryKey: queryKeys.adminWaitingDeskTrades(userId),
+    queryFn: () =>
+      apiRequest(
+        `/api/admin/users/${encodeURIComponent(userId)}/waiting-desk-trades`,
+        WaitingDeskTradesSchema,
+      ),
+  });
+}
+
 const COLUMNS = [
   { label: 'Asset' },
   { label: 'Amount', className: 'text-right' },
@@ -36,10 +49,13 @@ const COLUMNS = [
 
 /**
  * Desk trades on /user/{id}: each booking is a proposal the customer accepts (only then is it
- * posted), rejects, or lets expire; staff see which, and when.
+ * posted), rejects, or lets expire; staff see which, and when. A booking above the four-eyes
+ * threshold is listed first, awaiting a second approval: the customer has not been told of it.
  */
 export function DeskTrades({ userId }: { userId: string }) {
   const { data, isPending, isError, refetch } = useQuery(deskTradesQuery(userId));
+  const waiting = useQuery(waitingDeskTradesQuery(userId));
+  const bookings = waiting.data?.items ?? [];
   return (
     <section aria-labelledby="desk-trades" className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -52,14 +68,22 @@ export function DeskTrades({ userId }: { userId: string }) {
           </p>
         ) : null}
       </div>
+      {waiting.isError ? (
+        <LoadError onRetry={() => void waiting.refetch()}>
+          The bookings awaiting a second approval could not be loaded.
+        </LoadError>
+      ) : null}
       {isPending ? (
         <LoadingState>Loading desk trades...</LoadingState>
       ) : isError ? (
         <LoadError onRetry={() => void refetch()}>The desk trades could not be loaded.</LoadError>
-      ) : data.items.length === 0 ? (
+      ) : data.items.length === 0 && bookings.length === 0 ? (
         <EmptyState title="No trades booked by the desk." />
       ) : (
         <DataTable columns={COLUMNS}>
+          {bookings.map((approval) => (
+            <WaitingBookingRow key={approval.id} approval={approval} />
+          ))}
           {data.items.map((trade) => (
             <tr key={trade.id}>
               <td className="px-4 py-3">
@@ -105,5 +129,46 @@ export function DeskTrades({ userId }: { userId: string }) {
         </DataTable>
       )}
     </section>
+  );
+}
+
+/** A booking waiting for a second staff member: not yet proposed, the customer not yet told. */
+function WaitingBookingRow({ approval }: { approval: Approval }) {
+  const booking = approval.deskTrade;
+  if (!booking) return null;
+  return (
+    <tr className="bg-amber-50/40">
+      <td className="px-4 py-3">
+        <span className="font-medium text-slate-900">{booking.symbol}</span>{' '}
+        <span className={`text-xs font-semibold ${directionToneClass(booking.direction)}`}>
+          {DIRECTION_LABELS[booking.direction]}
+        </span>
+        <time dateTime={booking.openedAt} className="block text-xs text-slate-500">
+          {formatDateTime(booking.openedAt)}
+        </time>
+      </td>
+      <td className="px-4 py-3 text-right tabular-nums">
+        {formatUsdDecimal(booking.amount)}
+        <span className="block text-xs text-slate-500">×{booking.lotSize}</span>
+      </td>
+      <td className="hidden px-4 py-3 text-right tabular-nums md:table-cell">
+        {formatPrice(booking.openPrice)}
+        <span className="block text-slate-500">→ {formatPrice(booking.closePrice)}</span>
+      </td>
+      <td className="px-4 py-3 text-right tabular-nums">
+        <span className={`font-semibold ${resultToneClass(toSignedCents(booking.result))}`}>
+          {formatSignedUsd(toSignedCents(booking.result))}
+        </span>
+      </td>
+      <td className="hidden max-w-xs px-4 py-3 text-sm break-words text-slate-600 lg:table-cell">
+        {approval.makerReason}
+      </td>
+      <td className="px-4 py-3 text-sm">
+        <span className="font-semibold text-amber-700">{APPROVAL_MESSAGES.awaiting}</span>
+        <span className="block text-xs text-slate-500">
+          Booked by {approval.maker.name}; the customer is not told until it is approved
+        </span>
+      </td>
+    </tr>
   );
 }

@@ -1,10 +1,11 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { asAdmin, creditCustomer } from './fixtures/admin.ts';
-import { expectOk } from './fixtures/api.ts';
+import { expectOk, signInThroughApi } from './fixtures/api.ts';
+import { readE2eAccountant, readE2eEnv } from './fixtures/env.ts';
 import { expect, test } from './fixtures/test.ts';
 import { toast } from './fixtures/ui.ts';
 
-type Candle = { time: number; close: string };
+type Candle = { time: number; low: string; high: string; close: string };
 
 /** The recorded 1-minute candle of BTCUSD of `minute` (Unix seconds). */
 async function minuteCandle(api: APIRequestContext, minute: number): Promise<Candle> {
@@ -28,8 +29,30 @@ function utcInput(seconds: number): string {
 }
 
 const REASON = 'Executed by phone on your instruction of this morning';
+const BIG_REASON = 'Block order executed with the prime broker this morning';
 
-test('staff book a desk trade with a reason; the customer sees it, accepts it and finds it on the statement', async ({
+/** A price in dollars moved by `tenThousandths` of itself, to the cent (rounded `up` or down). */
+function movePrice(price: string, tenThousandths: bigint, up: boolean): string {
+  const [whole = '0', fraction = ''] = price.split('.');
+  const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+  const scaled = cents * (10_000n + tenThousandths);
+  const moved = scaled / 10_000n + (up && scaled % 10_000n !== 0n ? 1n : 0n);
+  return `${moved / 100n}.${(moved % 100n).toString().padStart(2, '0')}`;
+}
+
+/** Runs `steps` in a browser of its own signed in as the run's accountant. */
+async function asAccountant(browser: Browser, steps: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ baseURL: readE2eEnv().baseURL });
+  try {
+    const page = await context.newPage();
+    await signInThroughApi(page.request, readE2eAccountant());
+    await steps(page);
+  } finally {
+    await context.close();
+  }
+}
+
+test('staff book a desk trade with a reason; the customer sees it, accepts it and finds it on the statement; one above the four-eyes threshold waits for a second staff member', async ({
   page,
   browser,
   signedInClient,
@@ -37,9 +60,10 @@ test('staff book a desk trade with a reason; the customer sees it, accepts it an
   // The account is new, and a booking may not open before the minute it was created: the trade opens
   // in that minute and closes a few seconds into the next (a wait of at most a minute). The close
   // minute's candle is still growing then, and its range only widens, so its last price stays in it.
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await asAdmin(browser, async (admin) => {
-    await creditCustomer(admin, signedInClient.id, '1000');
+    // Enough cash for a $19,000 booking (the credit itself waits for, and gets, the accountant's approval).
+    await creditCustomer(admin, signedInClient.id, '20000');
     const createdAt = await accountCreatedAt(admin.request, signedInClient.id);
     const openMinute = Math.floor(createdAt / 60) * 60;
     const closeMinute = openMinute + 60;
@@ -74,15 +98,41 @@ test('staff book a desk trade with a reason; the customer sees it, accepts it an
     const deskTrades = admin.getByRole('region', { name: 'Desk trades' });
     await expect(deskTrades).toContainText('Awaiting acceptance until');
     await expect(deskTrades).toContainText(REASON);
+
+    // The same minutes at the edges of their ranges (0.05 % outside, within the 0.1 % allowed), $19,000
+    // at 1:100: a result above the $1,000 threshold. It waits for a second staff member; the customer
+    // is not told of it. (Its amount stays covered whatever the first trade's result: at most $100.)
+    await form.getByLabel('Instrument').selectOption('BTCUSD');
+    await form.getByText('Buy', { exact: true }).click();
+    await form.getByLabel('Trade amount (USD)').fill('19000');
+    await form.getByLabel('Lot size').fill('100');
+    await form.getByLabel('Open time (UTC)').fill(utcInput(opened.time));
+    await form.getByLabel('Open price').fill(movePrice(opened.low, -5n, true));
+    await form.getByLabel('Close time (UTC)').fill(utcInput(closed.time));
+    await form.getByLabel('Close price').fill(movePrice(closed.high, 5n, false));
+    await form.getByLabel('Reason').fill(BIG_REASON);
+    await form.getByRole('button', { name: 'Book trade' }).click();
+    await expect(toast(admin, 'Awaiting second approval')).toBeVisible();
+    const waiting = deskTrades.getByRole('row').filter({ hasText: 'Awaiting second approval' });
+    await expect(waiting).toContainText('$19,000.00');
+    await expect(waiting).toContainText('the customer is not told until it is approved');
+    await deskTrades.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: '/tmp/desk4-user-desk-trades-1440.png' });
+    await admin.setViewportSize({ width: 390, height: 900 });
+    await deskTrades.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: '/tmp/desk4-user-desk-trades-390.png' });
   });
 
   // Nothing is posted yet: the customer is told where to answer.
   const before = await page.request.get('/api/me/balances');
-  expect((await before.json()).available).toBe('1000.00');
+  expect((await before.json()).available).toBe('20000.00');
   await page.goto('/dashboard');
   await expect(page.getByText('A trade booked by the desk awaits your acceptance')).toBeVisible();
   await page.getByRole('link', { name: 'Review desk trades' }).click();
   await expect(page).toHaveURL('/desk-trades');
+  // Only the proposal below the threshold: the waiting one is not the customer's yet.
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByText(BIG_REASON)).toHaveCount(0);
   const card = page.getByRole('article', { name: 'BUY BTCUSD, Awaiting acceptance' });
   await expect(card).toContainText(REASON);
   await expect(card).toContainText('Booked by desk');
@@ -110,4 +160,37 @@ test('staff book a desk trade with a reason; the customer sees it, accepts it an
     await admin.goto(`/user/${signedInClient.id}`);
     await expect(admin.getByRole('region', { name: 'Desk trades' })).toContainText('Accepted');
   });
+
+  // A second staff member reads the booked trade on the Approvals tab and approves it.
+  await asAccountant(browser, async (accountant) => {
+    await accountant.goto('/all-user?tab=approvals');
+    const request = accountant
+      .getByRole('region', { name: 'Awaiting second approval' })
+      .getByRole('listitem')
+      .filter({ hasText: BIG_REASON })
+      .filter({ hasText: signedInClient.email });
+    await expect(request).toContainText('Desk trade');
+    await expect(request).toContainText('E2E Admin');
+    const booked = request.getByLabel('Booked trade');
+    await expect(booked).toContainText('$19,000.00');
+    await expect(booked).toContainText('×100.00');
+    await expect(booked).toContainText('UTC');
+    await request.scrollIntoViewIfNeeded();
+    await accountant.screenshot({ path: '/tmp/desk4-approvals-1440.png' });
+    await accountant.setViewportSize({ width: 390, height: 900 });
+    await request.scrollIntoViewIfNeeded();
+    await accountant.screenshot({ path: '/tmp/desk4-approvals-390.png' });
+    await request.getByRole('button', { name: 'Approve' }).click();
+    const dialog = accountant.getByRole('dialog', { name: 'Approve' });
+    await expect(dialog).toContainText('is checked again and proposed to the customer at once');
+    await dialog.getByLabel('Reason').fill('Matched the prime broker ticket');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(toast(accountant, 'Approved: the action was carried out')).toBeVisible();
+  });
+
+  // Now it is the customer's proposal, with the desk's reason.
+  await page.goto('/desk-trades');
+  const proposal = page.getByRole('article', { name: 'BUY BTCUSD, Awaiting acceptance' });
+  await expect(proposal).toContainText(BIG_REASON);
+  await expect(proposal).toContainText('$19,000.00 · lot size 100.00');
 });

@@ -80,7 +80,7 @@ export function DeskTrades({ userId }: { userId: string }) {
       ) : data.items.length === 0 && bookings.length === 0 ? (
         <EmptyState title="No trades booked by the desk." />
       ) : (
-        <DataTable columns={COLUMNS}>
+        <DataTable columns={COLUMNS} scroll>
           {bookings.map((approval) => (
             <WaitingBookingRow key={approval.id} approval={approval} />
           ))}
@@ -165,7 +165,7 @@ function WaitingBookingRow({ approval }: { approval: Approval }) {
       </td>
       <td className="px-4 py-3 text-sm">
         <span className="font-semibold text-amber-700">{APPROVAL_MESSAGES.awaiting}</span>
-        <span className="block text-xs text-slate-500">
+        <span className="hidden text-xs text-slate-500 sm:block">
           Booked by {approval.maker.name}; the customer is not told until it is approved
         </span>
       </td>

@@ -1,5 +1,5 @@
 import { USER_ROLES } from '@candor/contracts/auth';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { sessions } from '../../db/schema/auth.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
@@ -40,10 +40,19 @@ beforeAll(async () => {
   // The owner asks for the verification link again (it expires after an hour).
   const again = await customer.request({ method: 'POST', url: '/api/account/verification-emails' });
   expect(again.statusCode, again.body).toBe(202);
-  const resent = await findLastMail(t.db, user.email, 'verify your e-mail');
-  const resentToken = resent ? tokenFromLink(resent.textBody, '/verify-email') : '';
-  if (!resentToken || secrets.some((secret) => secret.value === resentToken)) throw new Error('no new link');
-  secrets.push({ name: 'resent verification token', value: resentToken });
+  // A second message with its own link. Its token is a JWT stamped to the second, so one sent within
+  // the same second as the first carries the same token: a secret either way, listed once.
+  const sent = await t.db
+    .select({ id: mailOutbox.id, textBody: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, user.email), like(mailOutbox.subject, '%verify your e-mail%')));
+  expect(sent.map((mail) => mail.id)).toHaveLength(2);
+  const resent = sent.find((mail) => mail.id !== verification.id);
+  if (!resent) throw new Error('no second verification mail');
+  const resentToken = tokenFromLink(resent.textBody, '/verify-email');
+  if (!secrets.some((secret) => secret.value === resentToken)) {
+    secrets.push({ name: 'resent verification token', value: resentToken });
+  }
   await fund(t.db, user.id, 100_00n);
   await verifyIdentity(t.db, user.id);
   await setCustomerSettings(t.db, user.id, { requireCode: true });

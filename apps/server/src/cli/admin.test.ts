@@ -8,8 +8,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
 import { spawnServer, waitUntilReady } from '../test/server-process.ts';
+import { runAdminCli } from './admin-cli.ts';
 
-/** Runs `npm run admin -- …` as a person would, against its own embedded data folder. */
+/**
+ * The admin command against its own embedded data folder. Most runs call the command's own entry
+ * function in this process (the same argument parsing, database, output and exit code, without
+ * starting a process and compiling the server for each: docs/decisions/047); `spawnAdmin` runs
+ * `tsx admin.ts …` as `npm run admin -- …` does, to prove the command works end to end.
+ */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../..');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
@@ -18,12 +24,28 @@ let dataDir: string;
 /** Staff passwords must be hard to guess (decision 049). */
 const OWNER_PASSWORD = 'Ledger-Plum-42-Orbit';
 
-// Each run starts a process and opens the embedded database: slow on a busy two-core machine.
+// A spawned run starts a process and opens the embedded database: slow on a busy two-core machine.
 vi.setConfig({ testTimeout: 180_000 });
 
-function admin(...args: string[]) {
+function commandEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
+}
+
+/** Runs the command in this process: its exit code and what it printed (stdout, then stderr). */
+async function admin(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdminCli(args, commandEnv(), {
+    out: (line) => out.push(`${line}\n`),
+    err: (line) => err.push(`${line}\n`),
+  });
+  return { code, out: `${out.join('')}${err.join('')}` };
+}
+
+/** Runs the command in a process of its own, as `npm run admin -- …` does. */
+function spawnAdmin(...args: string[]) {
   const run = spawnSync(tsx, [path.join(here, 'admin.ts'), ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    env: commandEnv(),
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -47,7 +69,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 test('create works on a data folder that does not exist yet, and makes an administrator', async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const run = admin(
+  const run = spawnAdmin(
     'create',
     '--email',
     'Root@Example.com',
@@ -64,9 +86,9 @@ test('create works on a data folder that does not exist yet, and makes an admini
 });
 
 test('role changes the staff role, and every assignment is recorded in the audit log', async () => {
-  expect(admin('role', '--email', 'root@example.com', '--role', 'client').code).toBe(0);
+  expect((await admin('role', '--email', 'root@example.com', '--role', 'client')).code).toBe(0);
   expect(await roleOf('root@example.com')).toBe('client');
-  expect(admin('role', '--email', 'root@example.com', '--role', 'owner').code).toBe(0);
+  expect((await admin('role', '--email', 'root@example.com', '--role', 'owner')).code).toBe(0);
   expect(await roleOf('root@example.com')).toBe('owner');
   const db = await PGlite.create(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS });
   const { rows } = await db.query<{ action: string }>('select action from audit_log order by created_at');
@@ -74,19 +96,19 @@ test('role changes the staff role, and every assignment is recorded in the audit
   expect(rows.map((r) => r.action)).toEqual(['staff.create_owner', 'staff.role', 'staff.role']);
 });
 
-test('bad input is refused with a clear message and exit code 2', () => {
-  const unknown = admin('role', '--email', 'nobody@example.com', '--role', 'support');
+test('bad input is refused with a clear message and exit code 2', async () => {
+  const unknown = await admin('role', '--email', 'nobody@example.com', '--role', 'support');
   expect(unknown.code).toBe(2);
   expect(unknown.out).toContain('No account found with that email address');
-  const missing = admin('create', '--email', 'x@example.com');
+  const missing = spawnAdmin('create', '--email', 'x@example.com');
   expect(missing.code).toBe(2);
   expect(missing.out).toContain('create needs --email, --password, --username and --fullname');
-  const badRole = admin('role', '--email', 'root@example.com', '--role', 'superuser');
+  const badRole = await admin('role', '--email', 'root@example.com', '--role', 'superuser');
   expect(badRole.code).toBe(2);
   expect(badRole.out).toContain(
     '--role must be one of: client, owner, admin, support, compliance, accountant',
   );
-  const taken = admin(
+  const taken = await admin(
     'create',
     '--email',
     'root@example.com',
@@ -102,7 +124,7 @@ test('bad input is refused with a clear message and exit code 2', () => {
 });
 
 test('create refuses an owner password that is easy to guess, and creates nothing', async () => {
-  const weak = admin(
+  const weak = await admin(
     'create',
     '--email',
     'weak@example.com',
@@ -123,13 +145,15 @@ test('while a server holds the embedded database, the command says so and change
   fs.writeFileSync(
     lockFile,
     JSON.stringify({
-      pid: process.pid,
+      // A live process other than this one (the command runs here, and takes its own pid's lock
+      // for a stale one): the test runner that started this worker.
+      pid: process.ppid,
       holder: 'the Candor server on port 3000',
       startedAt: new Date().toISOString(),
     }),
   );
   try {
-    const run = admin('role', '--email', 'root@example.com', '--role', 'client');
+    const run = await admin('role', '--email', 'root@example.com', '--role', 'client');
     expect(run.code).toBe(2);
     expect(run.out).toContain('The Candor server holds the data folder');
     expect(run.out).toContain('does not answer admin commands on');
@@ -159,21 +183,21 @@ test('reconcile is clean on a consistent ledger and names an account whose balan
   } finally {
     await db.close();
   }
-  const clean = admin('reconcile');
+  const clean = await admin('reconcile');
   expect(clean.out).toContain('no differences');
   expect(clean.code).toBe(0);
 
   const tamper = await PGlite.create(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS });
   await tamper.exec("update ledger_accounts set balance_minor = 1000000 where kind = 'customer_cash'");
   await tamper.close();
-  const drifted = admin('reconcile');
+  const drifted = await admin('reconcile');
   expect(drifted.code).toBe(1);
   expect(drifted.out).toContain('customer_cash of root@example.com');
   expect(drifted.out).toContain('cached balance 10000.00, postings sum to 25.00');
 });
 
 test('verify-audit recomputes the chain, and names the first row changed behind its back', async () => {
-  const clean = admin('verify-audit');
+  const clean = await admin('verify-audit');
   expect(clean.out).toContain('Audit chain verified: 3 rows, none changed or removed.');
   expect(clean.code).toBe(0);
 
@@ -184,7 +208,7 @@ test('verify-audit recomputes the chain, and names the first row changed behind 
     alter table audit_log enable trigger audit_log_append_only;
   `);
   await db.close();
-  const broken = admin('verify-audit');
+  const broken = await admin('verify-audit');
   expect(broken.code).toBe(1);
   expect(broken.out).toMatch(
     /Audit chain broken at row 1: row 1 \(staff\.create_owner, id .+\) was changed\./,
@@ -197,7 +221,7 @@ test('verify-audit recomputes the chain, and names the first row changed behind 
     alter table audit_log enable trigger audit_log_append_only;
   `);
   await repair.close();
-  expect(admin('verify-audit').code).toBe(0);
+  expect((await admin('verify-audit')).code).toBe(0);
 });
 
 test('while the server holds the embedded database, role, verify-audit, reconcile and create run in it', async () => {
@@ -207,20 +231,20 @@ test('while the server holds the embedded database, role, verify-audit, reconcil
     const socket = path.join(dataDir, 'admin.sock');
     expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
 
-    const role = admin('role', '--email', 'root@example.com', '--role', 'compliance');
+    const role = spawnAdmin('role', '--email', 'root@example.com', '--role', 'compliance');
     expect(role.out).toContain('root@example.com is now compliance.');
     expect(role.out).toContain(`(run by the Candor server, process ${server.child.pid})`);
     expect(role.code).toBe(0);
 
-    const verified = admin('verify-audit');
+    const verified = await admin('verify-audit');
     expect(verified.out).toContain('Audit chain verified: 4 rows');
     expect(verified.code).toBe(0);
 
-    const reconciled = admin('reconcile');
+    const reconciled = await admin('reconcile');
     expect(reconciled.code).toBe(1);
     expect(reconciled.out).toContain('customer_cash of root@example.com');
 
-    const created = admin(
+    const created = await admin(
       'create',
       '--email',
       'second@example.com',
@@ -233,7 +257,7 @@ test('while the server holds the embedded database, role, verify-audit, reconcil
     );
     expect(created.out).toContain('Owner second@example.com created');
     expect(created.code).toBe(0);
-    const refused = admin('role', '--email', 'nobody@example.com', '--role', 'support');
+    const refused = await admin('role', '--email', 'nobody@example.com', '--role', 'support');
     expect(refused.code).toBe(2);
     expect(refused.out).toContain('No account found with that email address');
 
@@ -266,12 +290,12 @@ test('reset-link prints a one-time reset link while the server runs, audited wit
   const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' });
   try {
     await waitUntilReady(server);
-    const unknown = admin('reset-link', '--email', 'nobody@example.com');
+    const unknown = await admin('reset-link', '--email', 'nobody@example.com');
     expect(unknown.code).toBe(2);
     expect(unknown.out).toContain('No account found with that email address');
-    expect(admin('reset-link').code).toBe(2);
+    expect((await admin('reset-link')).code).toBe(2);
 
-    const run = admin('reset-link', '--email', 'Second@Example.com');
+    const run = await admin('reset-link', '--email', 'Second@Example.com');
     expect(run.code).toBe(0);
     expect(run.out).toContain('A one-time password reset link for second@example.com, valid until');
     // The operator is told the customer will see it (decision 019).

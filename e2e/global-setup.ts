@@ -12,9 +12,9 @@ import { totpCode } from './fixtures/totp.ts';
 /**
  * Starts the built server for the browser journeys, on a FRESH data folder and a free port:
  *   1. creates a temporary DATA_DIR (or, when DATABASE_URL is set, a new PostgreSQL database),
- *   2. creates an administrator with the built admin command — before the server starts, since
- *      the embedded database allows one process at a time,
- *   3. starts `node apps/server/dist/server.js` and waits for GET /api/ready to answer 200.
+ *   2. starts `node apps/server/dist/server.js` and waits for GET /api/ready to answer 200,
+ *   3. creates the staff with the built admin command (the server, which holds the embedded
+ *      database, runs it), turns their two-factor on and sets the platform up through the API.
  * The returned function stops the server and removes the data folder (or drops the database).
  *
  * Playwright's `webServer` option cannot do this: it starts the server BEFORE globalSetup runs.
@@ -95,44 +95,32 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
 
   const started = Date.now();
-  let adminCreatedAt = started;
+  let readyAt = started;
   try {
-    await run(
-      process.execPath,
-      [
-        ADMIN_CLI,
-        'create',
-        '--email',
-        admin.email,
-        '--password',
-        admin.password,
-        '--username',
-        'e2e_admin',
-        '--fullname',
-        'E2E Admin',
-      ],
-      { cwd: ROOT, env: serverEnv, timeout: 120_000 },
-    ).catch((error: unknown) => {
-      const detail = error instanceof Error && 'stderr' in error ? String(error.stderr) : String(error);
-      throw new Error(`Creating the e2e administrator failed:\n${detail}`);
-    });
-
-    // Staff below the owner for the back-office journeys (compliance: backoffice-status.spec.ts;
-    // accountant: backoffice-approvals.spec.ts; a second admin approves changes of the deposit
-    // addresses), made with the admin command before the server holds the embedded database.
-    await createStaffMember(serverEnv, compliance, 'compliance');
-    await createStaffMember(serverEnv, accountant, 'accountant');
-    await createStaffMember(serverEnv, secondAdmin, 'admin');
-
-    adminCreatedAt = Date.now();
     fs.mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
     const log = fs.openSync(SERVER_LOG, 'w');
     server = spawn(process.execPath, [SERVER], { cwd: ROOT, env: serverEnv, stdio: ['ignore', log, log] });
     fs.closeSync(log);
     await waitUntilReady(server, `${baseURL}/api/ready`);
+    readyAt = Date.now();
+
+    // The staff of the run, made with the built admin command while the server runs: it holds the
+    // embedded database, so it runs the commands (docs/decisions/015) and no command opens the
+    // database again. The administrator, and below the owner for the back-office journeys
+    // compliance (backoffice-status.spec.ts), an accountant (backoffice-approvals.spec.ts) and a
+    // second admin, who approves changes of the deposit addresses.
+    await Promise.all([
+      createStaffMember(serverEnv, admin, 'owner', 'e2e_admin', 'E2E Admin'),
+      createStaffMember(serverEnv, compliance, 'compliance'),
+      createStaffMember(serverEnv, accountant, 'accountant'),
+      createStaffMember(serverEnv, secondAdmin, 'admin'),
+    ]);
     // Staff must have two-factor on: each turns it on once, through the real API, as /two-factor does.
-    for (const member of [admin, compliance, accountant, secondAdmin])
-      member.totpSecret = await enrolTwoFactor(baseURL, member);
+    await Promise.all(
+      [admin, compliance, accountant, secondAdmin].map(async (member) => {
+        member.totpSecret = await enrolTwoFactor(baseURL, member);
+      }),
+    );
     await configurePlatform(baseURL, admin, secondAdmin);
   } catch (error) {
     await cleanup();
@@ -142,8 +130,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const where = postgres ? `PostgreSQL database ${postgres.name}` : `embedded database in ${dataDir}`;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(
-    `e2e: server on ${baseURL} (${where}); administrator created in ${seconds(adminCreatedAt - started)}, ` +
-      `server ready in ${seconds(Date.now() - adminCreatedAt)}; its log: ${path.relative(ROOT, SERVER_LOG)}`,
+    `e2e: server on ${baseURL} (${where}), ready in ${seconds(readyAt - started)}; ` +
+      `staff created and set up in ${seconds(Date.now() - readyAt)}; its log: ${path.relative(ROOT, SERVER_LOG)}`,
   );
 
   process.env.CANDOR_E2E_BASE_URL = baseURL;
@@ -173,13 +161,17 @@ const STAFF_NAMES = {
   admin: 'E2E Second Admin',
 } as const;
 
-/** Creates a staff account with the admin command: `create` (an owner), then `role` to `role`. */
+/**
+ * Creates a staff account with the admin command: `create` (an owner), then, for another role,
+ * `role` to it.
+ */
 async function createStaffMember(
   env: NodeJS.ProcessEnv,
   member: { email: string; password: string },
-  role: keyof typeof STAFF_NAMES,
+  role: 'owner' | keyof typeof STAFF_NAMES,
+  username = member.email.split('@')[0]?.replace(/[^a-z0-9]/gi, '_') ?? role,
+  fullname = role === 'owner' ? 'E2E Admin' : STAFF_NAMES[role],
 ): Promise<void> {
-  const tag = member.email.split('@')[0]?.replace(/[^a-z0-9]/gi, '_') ?? role;
   const commands = [
     [
       'create',
@@ -188,17 +180,17 @@ async function createStaffMember(
       '--password',
       member.password,
       '--username',
-      tag,
+      username,
       '--fullname',
-      STAFF_NAMES[role],
+      fullname,
     ],
-    ['role', '--email', member.email, '--role', role],
+    ...(role === 'owner' ? [] : [['role', '--email', member.email, '--role', role]]),
   ];
   for (const args of commands) {
     await run(process.execPath, [ADMIN_CLI, ...args], { cwd: ROOT, env, timeout: 120_000 }).catch(
       (error: unknown) => {
         const detail = error instanceof Error && 'stderr' in error ? String(error.stderr) : String(error);
-        throw new Error(`Creating the e2e ${role} failed:\n${detail}`);
+        throw new Error(`Creating the e2e ${role === 'owner' ? 'administrator' : role} failed:\n${detail}`);
       },
     );
   }

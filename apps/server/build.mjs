@@ -6,6 +6,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 
+// dist/ unless a folder is named: the server's tests that start it as a process build their own
+// (src/test/server-build.ts).
+const outdir = process.argv[2] ?? 'dist';
+
 const swaggerUiRoot = path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui'));
 
 /**
@@ -44,7 +48,7 @@ const external = [
 
 /** Shared by the three outputs. */
 const common = {
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -94,4 +98,4 @@ await build({
 
 // The embedded database's thread (src/db/pglite-thread-worker.mjs, docs/decisions/042): plain
 // JavaScript that loads only PGlite, copied as it is beside the bundles that start it.
-await fs.copyFile('src/db/pglite-thread-worker.mjs', 'dist/pglite-thread-worker.mjs');
+await fs.copyFile('src/db/pglite-thread-worker.mjs', path.join(outdir, 'pglite-thread-worker.mjs'));

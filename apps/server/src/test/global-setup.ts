@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshotPath: string;
     postgresTemplate: string | null;
+    /** Where test/server-build.ts builds the server for this run, when a test needs it. */
+    serverBuildDir: string;
   }
 }
 
@@ -24,6 +26,9 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()));
   await client.close();
   project.provide('pgliteSnapshotPath', snapshotPath);
+  // Inside apps/server, two folders down like src/db/: the bundle finds ../../drizzle from there.
+  const buildDir = path.join(project.config.root, '.test-build', path.basename(dir));
+  project.provide('serverBuildDir', buildDir);
 
   let template: string | null = null;
   const url = process.env.DATABASE_URL;
@@ -40,6 +45,14 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(buildDir, { recursive: true, force: true });
+    fs.rmSync(`${buildDir}.lock`, { recursive: true, force: true });
+    // The folder of the runs' builds goes once no other run is using it.
+    try {
+      fs.rmdirSync(path.dirname(buildDir));
+    } catch {
+      // another run's build is there, or no test built the server
+    }
     if (url && template) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();

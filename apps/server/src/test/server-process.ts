@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_RATE_LIMITS } from './rate-limits.ts';
+import { requireServerBuild } from './server-build.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -28,13 +29,14 @@ export type ServerProcess = {
 };
 
 /**
- * Starts the server as an operator would, in a process of its own: node itself with tsx's loader,
- * not the tsx command, so a signal reaches the server (the tsx wrapper SIGKILLs a child that does
- * not answer within 30 ms, as on a busy machine). `env` is added to this process's environment.
+ * Starts the server as an operator would (`npm start`), in a process of its own: node on the
+ * server built from the current sources for this run (test/server-build.ts), so a signal reaches
+ * the server itself. `env` is added to this process's environment.
  */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const build = await requireServerBuild();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../server.ts')], {
+  const child = spawn(process.execPath, [path.join(build, 'server.js')], {
     cwd: path.resolve(here, '../..'),
     env: {
       ...process.env,

@@ -6,7 +6,7 @@ runAdminCli(process.argv.slice(2), process.env, {
   err: (line) => console.error(line),
 }).then(
   (code) => {
-    // A usage error ends the process at once, as it always has; a command's answer lets it exit.
+    // Bad input (2) ends the process at once, as a usage error always did; otherwise it exits by itself.
     if (code === 2) process.exit(2);
     process.exitCode = code;
   },

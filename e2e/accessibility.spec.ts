@@ -76,7 +76,8 @@ for (const width of WIDTHS) {
 
 /**
  * A toast is part of the page while it shows: the toaster's colours are the app's (styles.css), so
- * a success toast (sign-up's "Account created. Please log in.") is audited at both widths.
+ * a success toast (sign-up's "Account created. Please log in.") is audited at both widths, and its
+ * place below the header is checked.
  */
 for (const width of WIDTHS) {
   test(`a toast has no serious accessibility violation at ${width} px`, async ({ page }) => {
@@ -89,7 +90,12 @@ for (const width of WIDTHS) {
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByLabel('Confirm password').fill(user.password);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await expect(toast(page, 'Account created. Please log in.')).toBeVisible();
+    const shown = toast(page, 'Account created. Please log in.');
+    await expect(shown).toBeVisible();
+    // It stands below the header (h-16), never over its links or the profile menu.
+    const header = await page.getByRole('banner').boundingBox();
+    const box = await shown.boundingBox();
+    expect(header && box && box.y >= header.y + header.height).toBe(true);
     const { violations } = await new AxeBuilder({ page })
       .include('[data-sonner-toaster]')
       .withTags(TAGS)

@@ -16,7 +16,8 @@ function ToasterHost() {
   if (!useToasterWanted()) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-right" richColors closeButton />
+      {/* Below the 64 px header, so a toast never covers the profile menu or the navigation. */}
+      <Toaster position="top-right" offset={{ top: 80 }} mobileOffset={{ top: 72 }} richColors closeButton />
     </Suspense>
   );
 }

@@ -1,5 +1,4 @@
 import { APPROVAL_MESSAGES, APPROVAL_REASON_MAX_LENGTH, type Approval } from '@candor/contracts/approvals';
-import { isStaffRole, STAFF_ROLE_LABELS } from '@candor/contracts/staff';
 import {
   UpdateWalletAddressesRequestSchema,
   WALLET_MESSAGES,
@@ -7,19 +6,17 @@ import {
   type WalletChange,
 } from '@candor/contracts/wallets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { z } from 'zod';
 import { AddressComparison, COIN_ADDRESS_LABELS } from '../../components/ui/address-comparison.tsx';
 import { QueryPanel } from '../../components/ui/load-states.tsx';
-import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { updateWalletAddresses, walletAddressesQuery } from './admin-wallets-api.ts';
+import { PendingChangePanel } from './pending-change-panel.tsx';
 import { SettingsFormFrame, SettingsSection } from './settings-form-parts.tsx';
 
 type WalletForm = z.input<typeof UpdateWalletAddressesRequestSchema>;
@@ -139,52 +136,21 @@ export function WalletForm({ addresses }: { addresses: WalletAddresses }) {
   );
 }
 
-function personText(who: Approval['maker']): string {
-  const role = isStaffRole(who.role) ? STAFF_ROLE_LABELS[who.role] : who.role;
-  return `${who.name} (${role})`;
-}
-
 /** The change waiting for a second staff member: who asked, why, and the addresses side by side. */
 function PendingChange({ change }: { change: Approval }) {
   if (!change.walletChange) return null;
   return (
-    <section
-      aria-label="Change awaiting approval"
-      className="rounded-xl border border-violet-200 bg-violet-50/60 p-5 shadow-sm sm:p-6"
+    <PendingChangePanel
+      title="Change awaiting approval"
+      description={WALLET_MESSAGES.awaitingDescription}
+      change={change}
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 className="text-base font-semibold text-slate-900">Change awaiting approval</h2>
-        <StatusBadge label={APPROVAL_MESSAGES.awaiting} />
-      </div>
-      <p className="mt-1 text-sm text-slate-600">
-        {WALLET_MESSAGES.awaitingDescription}{' '}
-        <Link
-          to="/all-user"
-          search={{ tab: 'approvals' }}
-          className="font-medium text-brand-700 hover:underline"
-        >
-          Open the Approvals tab
-        </Link>
-      </p>
-      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        <div className="min-w-0">
-          <dt className="text-xs font-medium text-slate-600">Requested by</dt>
-          <dd className="text-slate-800">{personText(change.maker)}</dd>
-          <dd className="mt-0.5 break-words text-slate-600">“{change.makerReason}”</dd>
-        </div>
-        <div>
-          <dt className="text-xs font-medium text-slate-600">Since</dt>
-          <dd className="text-slate-800">{formatDateTime(change.createdAt)}</dd>
-        </div>
-      </dl>
-      <div className="mt-4 rounded-lg border border-violet-100 bg-white py-2">
-        <AddressComparison
-          before={change.walletChange.before}
-          after={change.walletChange.after}
-          labels={['In force', 'Proposed']}
-          caption="Deposit addresses in force and proposed"
-        />
-      </div>
-    </section>
+      <AddressComparison
+        before={change.walletChange.before}
+        after={change.walletChange.after}
+        labels={['In force', 'Proposed']}
+        caption="Deposit addresses in force and proposed"
+      />
+    </PendingChangePanel>
   );
 }

@@ -1,3 +1,5 @@
+import { absoluteMinor } from '../money/money.ts';
+
 /**
  * Four-eyes approval (issue 10): a staff action above the threshold is recorded as awaiting a second
  * staff member, who approves it (then it takes effect) or rejects it (nothing moves). Both are final.
@@ -67,10 +69,6 @@ export function fourEyesWindowStart(now: Date): Date {
   return new Date(now.getTime() - FOUR_EYES_WINDOW_HOURS * HOUR_MS);
 }
 
-function absolute(amountMinor: bigint): bigint {
-  return amountMinor < 0n ? -amountMinor : amountMinor;
-}
-
 /**
  * Whether a manual adjustment of `amountMinor` needs a second staff member: the absolute amounts of
  * the customer's manual adjustments completed or awaiting within the window (`recentMinor`, credits
@@ -81,6 +79,6 @@ export function adjustmentNeedsSecondApproval(
   recentMinor: readonly bigint[],
   thresholdMinor: bigint,
 ): boolean {
-  const total = recentMinor.reduce((sum, amount) => sum + absolute(amount), absolute(amountMinor));
+  const total = recentMinor.reduce((sum, amount) => sum + absoluteMinor(amount), absoluteMinor(amountMinor));
   return needsSecondApproval(total, thresholdMinor);
 }

@@ -21,6 +21,11 @@ export function parseMinorUnits(text: string, decimals = USD_DECIMALS): Result<b
   return ok(minor);
 }
 
+/** The size of an amount of minor units, whatever its sign: -150n → 150n. */
+export function absoluteMinor(minor: bigint): bigint {
+  return minor < 0n ? -minor : minor;
+}
+
 /** Minor units as a plain decimal string for the wire: 123450n → "1234.50". */
 export function formatDecimal(minor: bigint, decimals = USD_DECIMALS): string {
   const negative = minor < 0n;

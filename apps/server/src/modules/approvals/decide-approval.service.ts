@@ -17,6 +17,7 @@ import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { ApprovedChange } from '../../lib/approved-change.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
@@ -109,37 +110,29 @@ export async function approveApproval({
     checkerReason: reason,
     decidedAt: now,
   };
-  if (row.kind === 'wallet_change') {
-    const { before, after } = walletChangeRequestOf(row);
+  /** A settings change: carried out with both names and reasons, the approval marked first. */
+  const approveChange = async <T>(
+    change: { before: T; after: T },
+    apply: (input: ApprovedChange<T>) => Promise<void>,
+  ): Promise<Approval> => {
     const approved = await updateApproval(tx, row.id, decided);
-    await applyApprovedWalletChange({
+    await apply({
       tx,
       maker,
       approver: actor,
       now,
-      before,
-      after,
+      before: change.before,
+      after: change.after,
       reason: row.makerReason,
       approvalId: row.id,
       approverReason: reason,
     });
     return toOneApproval(tx, approved);
-  }
+  };
+  if (row.kind === 'wallet_change')
+    return approveChange(walletChangeRequestOf(row), applyApprovedWalletChange);
   if (row.kind === 'four_eyes_threshold') {
-    const { before, after } = thresholdChangeRequestOf(row);
-    const approved = await updateApproval(tx, row.id, decided);
-    await applyApprovedThresholdChange({
-      tx,
-      maker,
-      approver: actor,
-      now,
-      before,
-      after,
-      reason: row.makerReason,
-      approvalId: row.id,
-      approverReason: reason,
-    });
-    return toOneApproval(tx, approved);
+    return approveChange(thresholdChangeRequestOf(row), applyApprovedThresholdChange);
   }
   if (row.kind === 'desk_trade') {
     const approved = await applyApprovedDeskTrade({ tx, actor, now, outbox, market, row, decided });

@@ -5,7 +5,7 @@ import {
   isFourEyesOn,
   needsSecondApproval,
 } from '@candor/domain/approvals/approval-status';
-import { formatDecimal } from '@candor/domain/money/money';
+import { absoluteMinor, formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import type { Command } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -41,10 +41,6 @@ export async function adjustmentRequiresSecondApproval(
   return adjustmentNeedsSecondApproval(amountMinor, [...completed, ...waiting], threshold);
 }
 
-function absolute(minor: bigint): bigint {
-  return minor < 0n ? -minor : minor;
-}
-
 /**
  * Whether a desk booking whose result is `resultMinor` (signed) must wait for a second staff member:
  * its size is strictly above the Settings threshold (0 turns four-eyes off; docs/decisions/054). A
@@ -52,7 +48,7 @@ function absolute(minor: bigint): bigint {
  */
 export async function deskTradeRequiresSecondApproval(tx: Db, resultMinor: bigint): Promise<boolean> {
   const { fourEyesThresholdMinor: threshold } = await requireSiteSettings(tx);
-  return needsSecondApproval(absolute(resultMinor), threshold);
+  return needsSecondApproval(absoluteMinor(resultMinor), threshold);
 }
 
 /**
@@ -81,7 +77,7 @@ export function requestDeskTradeApproval({
     now,
     kind: 'desk_trade',
     userId,
-    amountMinor: absolute(resultMinor),
+    amountMinor: absoluteMinor(resultMinor),
     request: booking,
     reason,
   });

@@ -5,6 +5,7 @@ import { formatDecimal, parseMinorUnits } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { ApprovedChange } from '../../lib/approved-change.ts';
 import { findWaitingThresholdChange } from '../approvals/approvals.repository.ts';
 import { requestApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -81,17 +82,7 @@ export async function applyApprovedThresholdChange({
   reason,
   approvalId,
   approverReason,
-}: {
-  tx: Db;
-  maker: Actor;
-  approver: Actor;
-  now: Date;
-  before: string;
-  after: string;
-  reason: string;
-  approvalId: string;
-  approverReason: string;
-}): Promise<void> {
+}: ApprovedChange<string>): Promise<void> {
   const current = await lockSiteSettings(tx);
   if (current.fourEyesThresholdMinor !== requireMinor(before)) {
     throw new AppError('CONFLICT', THRESHOLD_MESSAGES.changedMeanwhile);

@@ -9,6 +9,7 @@ import { isFourEyesOn } from '@candor/domain/approvals/approval-status';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { ApprovedChange } from '../../lib/approved-change.ts';
 import type { Command } from '../../lib/transactions.ts';
 import { toOneApproval } from '../approvals/approval-rows.ts';
 import { findWaitingWalletChange } from '../approvals/approvals.repository.ts';
@@ -106,17 +107,7 @@ export async function applyApprovedWalletChange({
   reason,
   approvalId,
   approverReason,
-}: {
-  tx: Db;
-  maker: Actor;
-  approver: Actor;
-  now: Date;
-  before: CoinAddresses;
-  after: CoinAddresses;
-  reason: string;
-  approvalId: string;
-  approverReason: string;
-}): Promise<void> {
+}: ApprovedChange<CoinAddresses>): Promise<void> {
   const current = addressesOf(await lockWalletAddressRows(tx));
   if (!sameAddresses(current, before)) throw new AppError('CONFLICT', WALLET_MESSAGES.changedMeanwhile);
   await putAddressesInForce({

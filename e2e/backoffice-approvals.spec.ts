@@ -1,24 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
-import { asAdmin } from './fixtures/admin.ts';
-import { signInThroughApi } from './fixtures/api.ts';
-import { readE2eAccountant, readE2eEnv, readE2eSecondAdmin } from './fixtures/env.ts';
+import type { Page } from '@playwright/test';
+import { asAdmin, asStaff } from './fixtures/admin.ts';
+import { readE2eAccountant, readE2eSecondAdmin } from './fixtures/env.ts';
 import { readLatestMail } from './fixtures/outbox.ts';
 import { expect, test } from './fixtures/test.ts';
 import { toast } from './fixtures/ui.ts';
 import { E2E_WALLETS } from './global-setup.ts';
-
-/** Runs `steps` in a browser of its own signed in as the run's accountant. */
-async function asAccountant(browser: Browser, steps: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ baseURL: readE2eEnv().baseURL });
-  try {
-    const page = await context.newPage();
-    await signInThroughApi(page.request, readE2eAccountant());
-    await steps(page);
-  } finally {
-    await context.close();
-  }
-}
 
 test('four-eyes: an accountant proposes a $5,000 adjustment, the owner approves it, the statement names both', async ({
   page,
@@ -28,7 +15,7 @@ test('four-eyes: an accountant proposes a $5,000 adjustment, the owner approves 
   const reason = `Compensation for the outage ${Date.now().toString(36)}`;
 
   // The accountant makes a $5,000 credit on /user/{id}: above the $1,000 threshold, it waits.
-  await asAccountant(browser, async (accountant) => {
+  await asStaff(browser, readE2eAccountant(), async (accountant) => {
     await accountant.goto(`/user/${signedInClient.id}`);
     const form = accountant.getByRole('form', { name: 'Manual adjustment' });
     await form.getByLabel('Amount (USD)').fill('5000');
@@ -93,18 +80,6 @@ test('four-eyes: an accountant proposes a $5,000 adjustment, the owner approves 
   expect(mail.text).not.toContain('E2E Accountant');
   expect(mail.text).not.toContain('E2E Admin');
 });
-
-/** Runs `steps` in a browser of its own signed in as the run's second admin. */
-async function asSecondAdmin(browser: Browser, steps: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ baseURL: readE2eEnv().baseURL });
-  try {
-    const page = await context.newPage();
-    await signInThroughApi(page.request, readE2eSecondAdmin());
-    await steps(page);
-  } finally {
-    await context.close();
-  }
-}
 
 /**
  * The serious or critical accessibility violations axe finds on the page as it is (rule and element),
@@ -189,7 +164,7 @@ test('four-eyes: the owner changes the Ethereum deposit address with a reason, c
   expect(await ethereumDepositAddress(page)).toBe(before);
 
   // A second admin compares the addresses side by side and approves the change with a reason.
-  await asSecondAdmin(browser, async (checker) => {
+  await asStaff(browser, readE2eSecondAdmin(), async (checker) => {
     await checker.setViewportSize({ width: 1440, height: 1000 });
     await checker.goto('/all-user?tab=approvals');
     const request = checker
@@ -275,7 +250,7 @@ test('four-eyes: the owner asks to raise the second approval threshold with a re
   });
 
   // A second admin reads old and new side by side and rejects it: the threshold in force stays.
-  await asSecondAdmin(browser, async (checker) => {
+  await asStaff(browser, readE2eSecondAdmin(), async (checker) => {
     await checker.setViewportSize({ width: 1440, height: 1000 });
     await checker.goto('/all-user?tab=approvals');
     const request = checker

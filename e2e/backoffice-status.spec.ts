@@ -1,23 +1,11 @@
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
-import type { Browser, Page } from '@playwright/test';
-import { asAdmin, creditCustomer } from './fixtures/admin.ts';
-import { expectOk, signInThroughApi } from './fixtures/api.ts';
+import type { Page } from '@playwright/test';
+import { asAdmin, asStaff, creditCustomer } from './fixtures/admin.ts';
+import { expectOk } from './fixtures/api.ts';
 import { readComplianceCredentials, readE2eEnv } from './fixtures/env.ts';
 import { readLatestMail } from './fixtures/outbox.ts';
 import { expect, test } from './fixtures/test.ts';
 import { LOGIN_FAILED, submitLoginForm, toast } from './fixtures/ui.ts';
-
-/** Runs `steps` in a second browser signed in as the run's compliance member. */
-async function asCompliance(browser: Browser, steps: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ baseURL: readE2eEnv().baseURL });
-  try {
-    const page = await context.newPage();
-    await signInThroughApi(page.request, readComplianceCredentials());
-    await steps(page);
-  } finally {
-    await context.close();
-  }
-}
 
 /** Fills the reason dialog titled `title` and presses its button of the same name. */
 async function confirmWithReason(page: Page, title: string, reason: string): Promise<void> {
@@ -31,7 +19,7 @@ test('a compliance member suspends a customer with a reason; the customer reads 
   browser,
   signedInClient,
 }) => {
-  await asCompliance(browser, async (staff) => {
+  await asStaff(browser, readComplianceCredentials(), async (staff) => {
     await staff.goto(`/user/${signedInClient.id}`);
     await expect(staff.getByRole('heading', { name: signedInClient.fullname, level: 1 })).toBeVisible();
     // Compliance changes the status but does not close accounts.
@@ -72,7 +60,7 @@ test('on a phone (390 px), a long unbroken suspension reason wraps inside the no
   signedInClient,
 }) => {
   const reason = `Ref:${'X'.repeat(296)}`;
-  await asCompliance(browser, async (staff) => {
+  await asStaff(browser, readComplianceCredentials(), async (staff) => {
     const suspended = await staff.request.post(`/api/admin/users/${signedInClient.id}/suspend`, {
       data: { reason },
       headers: { origin: readE2eEnv().baseURL },

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { asAdmin, creditCustomer } from './fixtures/admin.ts';
-import { expectOk, signInThroughApi } from './fixtures/api.ts';
-import { readE2eAccountant, readE2eEnv } from './fixtures/env.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { asAdmin, asStaff, creditCustomer } from './fixtures/admin.ts';
+import { expectOk } from './fixtures/api.ts';
+import { readE2eAccountant } from './fixtures/env.ts';
 import { expect, test } from './fixtures/test.ts';
 import { toast } from './fixtures/ui.ts';
 
@@ -38,18 +38,6 @@ function movePrice(price: string, tenThousandths: bigint, up: boolean): string {
   const scaled = cents * (10_000n + tenThousandths);
   const moved = scaled / 10_000n + (up && scaled % 10_000n !== 0n ? 1n : 0n);
   return `${moved / 100n}.${(moved % 100n).toString().padStart(2, '0')}`;
-}
-
-/** Runs `steps` in a browser of its own signed in as the run's accountant. */
-async function asAccountant(browser: Browser, steps: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ baseURL: readE2eEnv().baseURL });
-  try {
-    const page = await context.newPage();
-    await signInThroughApi(page.request, readE2eAccountant());
-    await steps(page);
-  } finally {
-    await context.close();
-  }
 }
 
 test('staff book a desk trade with a reason; the customer sees it, accepts it and finds it on the statement; one above the four-eyes threshold waits for a second staff member', async ({
@@ -162,7 +150,7 @@ test('staff book a desk trade with a reason; the customer sees it, accepts it an
   });
 
   // A second staff member reads the booked trade on the Approvals tab and approves it.
-  await asAccountant(browser, async (accountant) => {
+  await asStaff(browser, readE2eAccountant(), async (accountant) => {
     await accountant.goto('/all-user?tab=approvals');
     const request = accountant
       .getByRole('region', { name: 'Awaiting second approval' })

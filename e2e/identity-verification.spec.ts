@@ -1,22 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
-import { asAdmin, creditCustomer } from './fixtures/admin.ts';
-import { signInThroughApi } from './fixtures/api.ts';
-import { readComplianceCredentials, readE2eEnv } from './fixtures/env.ts';
+import type { Page } from '@playwright/test';
+import { asAdmin, asStaff, creditCustomer } from './fixtures/admin.ts';
+import { readComplianceCredentials } from './fixtures/env.ts';
 import { makePng } from './fixtures/png.ts';
 import { expect, test } from './fixtures/test.ts';
 import { toast } from './fixtures/ui.ts';
-
-/** Runs `steps` in a second browser signed in as the run's compliance member (two-factor on). */
-async function asCompliance(browser: Browser, steps: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ baseURL: readE2eEnv().baseURL });
-  try {
-    const page = await context.newPage();
-    await signInThroughApi(page.request, readComplianceCredentials());
-    await steps(page);
-  } finally {
-    await context.close();
-  }
-}
 
 /** On /identity: an ID card's number and expiry, both sides uploaded, then Submit for review. */
 async function submitIdCard(page: Page, number: string): Promise<void> {
@@ -93,7 +80,7 @@ test('a customer is declined with Expired, submits again, and is verified by com
   ).toBeVisible();
   await submitIdCard(page, 'X1234567');
 
-  await asCompliance(browser, async (staff) => {
+  await asStaff(browser, readComplianceCredentials(), async (staff) => {
     await openFromQueue(staff, signedInClient.email);
     await expect(staff.getByText('X1234567')).toBeVisible();
     await decide(staff, 'Decline', 'Decline', 'Expired', 'The card in the photo is out of date.');
@@ -107,7 +94,7 @@ test('a customer is declined with Expired, submits again, and is verified by com
   await page.getByRole('button', { name: 'Submit again' }).click();
   await submitIdCard(page, 'X7654321');
 
-  await asCompliance(browser, async (staff) => {
+  await asStaff(browser, readComplianceCredentials(), async (staff) => {
     await openFromQueue(staff, signedInClient.email);
     // The earlier, declined submission is on the same screen.
     await expect(

@@ -61,7 +61,7 @@ test('with no e-mail set up, the page sends a client to the operator, whose one-
 
   // The account's security events name it; with no e-mail, two-factor is recommended.
   await page.goto('/account');
-  await expect(page.getByText(OPERATOR_RESET_EVENT)).toBeVisible();
+  await expect(page.getByText(OPERATOR_RESET_EVENT, { exact: true })).toBeVisible();
   await expect(page.getByText(TWO_FACTOR_ADVICE)).toBeVisible();
   await page.screenshot({ path: '/tmp/operator-reset-account-1440.png', fullPage: true });
   await page.setViewportSize(PHONE);

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { settingsReply } from '../../test/site-settings.ts';
 import { ResetPasswordPage } from './reset-password-page.tsx';
@@ -17,10 +17,10 @@ async function requestReset(email: string) {
 
 describe('ResetPasswordPage', () => {
   test('an empty e-mail is refused in the browser', async () => {
-    const fetchMock = mockApi({});
+    const fetchMock = mockApi({ 'GET /api/settings': settingsReply('smtp') });
     const user = userEvent.setup({ delay: null });
     renderPages([{ path: '/reset-password', component: ResetPasswordPage }], '/reset-password');
-    await user.click(await screen.findByRole('button', { name: 'Send Reset Link' }));
+    await user.click(await screen.findByRole('button', { name: 'Send Reset Link' }, { timeout: 5_000 }));
     expect(await screen.findByText('Email is required')).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/password-resets')).toEqual([]);
   });
@@ -121,5 +121,27 @@ describe('ResetPasswordPage', () => {
     await queryClient.invalidateQueries();
     expect(await screen.findByText(EMAIL_NOT_SET_UP)).toBeTruthy();
     expect(screen.queryByText('Password reset email sent! Check your inbox.')).toBeNull();
+  });
+
+  test('until the settings arrive it says it is loading, not a form that may be replaced', async () => {
+    // Every request for the settings waits for the same moment, each then gets its own answer.
+    let answerSettings: () => void = () => undefined;
+    const settingsArrive = new Promise<void>((resolve) => {
+      answerSettings = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).endsWith('/api/settings')
+          ? settingsArrive.then(() => Response.json(settingsReply('none').body))
+          : new Response(null, { status: 404 }),
+      ),
+    );
+    renderPages([{ path: '/reset-password', component: ResetPasswordPage }], '/reset-password');
+    expect((await screen.findByRole('status')).textContent).toContain('Loading...');
+    expect(screen.queryByRole('button', { name: 'Send Reset Link' })).toBeNull();
+    answerSettings();
+    expect(await screen.findByText(EMAIL_NOT_SET_UP)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send Reset Link' })).toBeNull();
   });
 });

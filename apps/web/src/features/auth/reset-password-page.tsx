@@ -1,10 +1,11 @@
 import { RequestPasswordResetRequestSchema } from '@candor/contracts/auth';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { LoadingState } from '../../components/ui/load-states.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
-import { useSiteSettings } from '../../lib/site-settings.ts';
+import { settingsQuery } from '../../lib/site-settings.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { requestPasswordReset } from './auth-api.ts';
 import { AuthLayout, FormError } from './auth-layout.tsx';
@@ -16,10 +17,13 @@ import { SuccessNotice } from './auth-notices.tsx';
  * the site and the link would only reach Messages, which a locked-out customer cannot open: the
  * page then says so and sends the customer to the site's administrators instead of offering a
  * form that would claim to send a link (also after a request made before the settings arrived).
+ * Until the settings are known the page says it is loading, so no form shows only to be replaced;
+ * settings that fail to load leave the form (the server still answers for itself).
  */
 export function ResetPasswordPage() {
   const form = useZodForm(RequestPasswordResetRequestSchema);
-  const noEmail = useSiteSettings()?.emailDelivery === 'none';
+  const settings = useQuery(settingsQuery);
+  const noEmail = settings.data?.emailDelivery === 'none';
   const field = bindFields(form);
 
   const request = useMutation({ mutationFn: requestPasswordReset });
@@ -32,7 +36,11 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout title="Reset your password" headerLink={{ to: '/', label: 'Login' }}>
-      {noEmail ? (
+      {settings.isPending ? (
+        <LoadingState plain padding="py-6">
+          Loading...
+        </LoadingState>
+      ) : noEmail ? (
         <div className="space-y-6">
           <p
             role="note"

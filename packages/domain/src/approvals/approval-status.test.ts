@@ -1,12 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { DESK_TRADE_NEXT, DESK_TRADE_STATUSES } from '../trading/desk-trade-status.ts';
 import {
-  adjustmentNeedsSecondApproval,
+  APPROVAL_NEXT,
+  APPROVAL_STATUSES,
+  COUNTED_APPROVAL_STATUSES,
+  COUNTED_DESK_TRADE_STATUSES,
   FOUR_EYES_WINDOW_HOURS,
   fourEyesWindowStart,
   isFourEyesOn,
   needsSecondApproval,
   thresholdChangeOf,
+  totalNeedsSecondApproval,
 } from './approval-status.ts';
 
 test('an amount above the threshold needs a second approval; at or below it does not', () => {
@@ -38,11 +43,46 @@ describe('manual adjustments count together over the window', () => {
     ['a $400 credit after a $300 debit', 40_000n, [-30_000n], false],
     ['ten $100 adjustments, then one more cent', 1n, Array.from({ length: 10 }, () => 10_000n), true],
   ])('%s', (_name, amount, recent, expected) => {
-    expect(adjustmentNeedsSecondApproval(amount, recent, 100_000n)).toBe(expected);
+    expect(totalNeedsSecondApproval(amount, recent, 100_000n)).toBe(expected);
   });
 
   test('a threshold of 0 turns it off whatever came before', () => {
-    expect(adjustmentNeedsSecondApproval(500_000_00n, [900_000_00n], 0n)).toBe(false);
+    expect(totalNeedsSecondApproval(500_000_00n, [900_000_00n], 0n)).toBe(false);
+  });
+});
+
+describe('desk bookings count with manual adjustments (docs/decisions/054)', () => {
+  test.each([
+    [
+      'a second $900 booking after one of $900: the split of five bookings is closed',
+      90_000n,
+      [90_000n],
+      true,
+    ],
+    ['a $900 loss after a $100 profit: exactly at the threshold', -90_000n, [10_000n], false],
+    ['a $500 booking after a $600 adjustment: across the two channels', 50_000n, [60_000n], true],
+    ['a $600 debit after a $500 losing booking', -60_000n, [-50_000n], true],
+    ['a booking with a zero result adds nothing', 0n, [100_000n], false],
+  ])('%s', (_name, amount, recent, expected) => {
+    expect(totalNeedsSecondApproval(amount, recent, 100_000n)).toBe(expected);
+  });
+
+  test('a request counts while it may still be carried out; once approved it counts through what it did', () => {
+    expect(COUNTED_APPROVAL_STATUSES).toEqual(['awaiting']);
+    expect(APPROVAL_STATUSES.filter((status) => APPROVAL_NEXT[status].length > 0)).toEqual(['awaiting']);
+  });
+
+  test('a desk trade counts while it may still be accepted and once it was; not once rejected or expired', () => {
+    expect(COUNTED_DESK_TRADE_STATUSES).toEqual(['proposed', 'accepted']);
+    // Every state that may still move money counts (only 'proposed' is not final).
+    for (const status of DESK_TRADE_STATUSES) {
+      if (DESK_TRADE_NEXT[status].length > 0) expect(COUNTED_DESK_TRADE_STATUSES).toContain(status);
+    }
+  });
+
+  test('an expired request is final: nothing moves it on', () => {
+    expect(APPROVAL_NEXT.expired).toEqual([]);
+    expect(APPROVAL_NEXT.awaiting).toContain('expired');
   });
 });
 
@@ -54,7 +94,7 @@ describe('properties', () => {
     fc.assert(
       fc.property(cents, threshold, (amount, limit) => {
         const size = amount < 0n ? -amount : amount;
-        expect(adjustmentNeedsSecondApproval(amount, [], limit)).toBe(needsSecondApproval(size, limit));
+        expect(totalNeedsSecondApproval(amount, [], limit)).toBe(needsSecondApproval(size, limit));
       }),
     );
   });
@@ -67,8 +107,8 @@ describe('properties', () => {
         cents,
         threshold,
         (amount, recent, extra, limit) => {
-          if (adjustmentNeedsSecondApproval(amount, recent, limit)) {
-            expect(adjustmentNeedsSecondApproval(amount, [...recent, extra], limit)).toBe(true);
+          if (totalNeedsSecondApproval(amount, recent, limit)) {
+            expect(totalNeedsSecondApproval(amount, [...recent, extra], limit)).toBe(true);
           }
         },
       ),
@@ -79,8 +119,8 @@ describe('properties', () => {
     fc.assert(
       fc.property(cents, fc.array(cents, { maxLength: 10 }), threshold, (amount, recent, limit) => {
         const flipped = recent.map((value) => -value).reverse();
-        expect(adjustmentNeedsSecondApproval(amount, flipped, limit)).toBe(
-          adjustmentNeedsSecondApproval(amount, recent, limit),
+        expect(totalNeedsSecondApproval(amount, flipped, limit)).toBe(
+          totalNeedsSecondApproval(amount, recent, limit),
         );
       }),
     );
@@ -97,10 +137,83 @@ describe('properties', () => {
           const made: bigint[] = [];
           let alone = 0n;
           for (const amount of parts) {
-            if (!adjustmentNeedsSecondApproval(amount, made, limit)) alone += amount < 0n ? -amount : amount;
+            if (!totalNeedsSecondApproval(amount, made, limit)) alone += amount < 0n ? -amount : amount;
             made.push(amount);
           }
           expect(alone <= limit).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('properties of the two channels together', () => {
+  const cents = fc.bigInt({ min: -1_000_000_00n, max: 1_000_000_00n });
+  const move = fc.record({ channel: fc.constantFrom('adjustment', 'desk_trade'), amount: cents });
+  /** What happens next: a new move, or an earlier one decided (rejected, expired, declined, approved). */
+  const step = fc.oneof(
+    move.map((m) => ({ type: 'move' as const, ...m })),
+    fc.record({
+      type: fc.constant('settle' as const),
+      which: fc.nat(),
+      outcome: fc.constantFrom('approved', 'rejected', 'expired', 'accepted'),
+    }),
+  );
+  type State = 'posted' | 'awaiting' | 'approved' | 'rejected' | 'expired' | 'proposed' | 'accepted';
+  /** Whether a move in this state counts: the repository reads exactly these. */
+  function counts(state: State): boolean {
+    if (state === 'posted') return true; // a completed adjustment: its entry
+    if (state === 'approved') return true; // through its entry or the proposal it made
+    return (
+      (COUNTED_APPROVAL_STATUSES as readonly string[]).includes(state) ||
+      (COUNTED_DESK_TRADE_STATUSES as readonly string[]).includes(state)
+    );
+  }
+
+  test('with nothing before it, a desk booking is judged by its result’s size, as before', () => {
+    fc.assert(
+      fc.property(cents, fc.bigInt({ min: 0n, max: 1_000_000_00n }), (result, limit) => {
+        expect(totalNeedsSecondApproval(result, [], limit)).toBe(
+          needsSecondApproval(result < 0n ? -result : result, limit),
+        );
+      }),
+    );
+  });
+
+  test('however moves are split across adjustments and bookings, and whatever is decided meanwhile, what one staff member moved alone and still counts is at most the threshold', () => {
+    fc.assert(
+      fc.property(
+        fc.array(step, { maxLength: 40 }),
+        fc.bigInt({ min: 1n, max: 1_000_000_00n }),
+        (steps, limit) => {
+          const made: { channel: string; amount: bigint; alone: boolean; state: State }[] = [];
+          for (const next of steps) {
+            if (next.type === 'move') {
+              const recent = made.filter((m) => counts(m.state)).map((m) => m.amount);
+              const alone = !totalNeedsSecondApproval(next.amount, recent, limit);
+              const state: State = alone
+                ? next.channel === 'adjustment'
+                  ? 'posted'
+                  : 'proposed'
+                : 'awaiting';
+              made.push({ channel: next.channel, amount: next.amount, alone, state });
+            } else if (made.length > 0) {
+              const target = made[next.which % made.length];
+              if (!target) continue;
+              // Only moves that are not final change state: an awaiting request is decided or expires
+              // (a desk booking approved becomes a proposal); a proposal is accepted, declined or expires.
+              if (target.state === 'awaiting' && next.outcome !== 'accepted') {
+                target.state =
+                  next.outcome === 'approved' && target.channel === 'desk_trade' ? 'proposed' : next.outcome;
+              } else if (target.state === 'proposed' && next.outcome !== 'approved') {
+                target.state = next.outcome === 'rejected' ? 'rejected' : next.outcome;
+              }
+            }
+            const alone = made
+              .filter((m) => m.alone && counts(m.state))
+              .reduce((sum, m) => sum + (m.amount < 0n ? -m.amount : m.amount), 0n);
+            expect(alone <= limit).toBe(true);
+          }
         },
       ),
     );

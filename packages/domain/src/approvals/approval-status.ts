@@ -1,16 +1,20 @@
 import { absoluteMinor } from '../money/money.ts';
+import type { DeskTradeStatus } from '../trading/desk-trade-status.ts';
 
 /**
  * Four-eyes approval (issue 10): a staff action above the threshold is recorded as awaiting a second
- * staff member, who approves it (then it takes effect) or rejects it (nothing moves). Both are final.
+ * staff member, who approves it (then it takes effect) or rejects it (nothing moves). A desk booking
+ * that can no longer be approved (its open is past the booking window) expires: nothing moves, and
+ * nobody decided it (docs/decisions/054). All three are final.
  */
-export const APPROVAL_STATUSES = ['awaiting', 'approved', 'rejected'] as const;
+export const APPROVAL_STATUSES = ['awaiting', 'approved', 'rejected', 'expired'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 export const APPROVAL_NEXT = {
-  awaiting: ['approved', 'rejected'],
+  awaiting: ['approved', 'rejected', 'expired'],
   approved: [],
   rejected: [],
+  expired: [],
 } as const satisfies Record<ApprovalStatus, readonly ApprovalStatus[]>;
 
 /**
@@ -27,6 +31,12 @@ export const APPROVAL_KINDS = [
   'desk_trade',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+
+/**
+ * The kinds of request that can expire: only a desk booking, whose open time ages out of the booking
+ * window while it waits (the database checks it, CHECK approvals_expired).
+ */
+export const EXPIRING_APPROVAL_KINDS = ['desk_trade'] as const satisfies readonly ApprovalKind[];
 
 /** Whether four-eyes is on at all: a threshold of 0 turns it off (a one-person install). */
 export function isFourEyesOn(thresholdMinor: bigint): boolean {
@@ -57,24 +67,45 @@ export function needsSecondApproval(amountMinor: bigint, thresholdMinor: bigint)
 }
 
 /**
- * How far back a customer's manual adjustments count towards the four-eyes threshold: one staff
- * member cannot split a large adjustment into small ones (docs/decisions/048).
+ * How far back the money staff moved for a customer on their own word counts towards the four-eyes
+ * threshold: their manual adjustments (docs/decisions/048) and their desk bookings' results
+ * (docs/decisions/054). One staff member cannot split a large sum into small ones, in one channel or
+ * across the two.
  */
 export const FOUR_EYES_WINDOW_HOURS = 24;
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The start of the window that ends at `now`: adjustments made after it count (the start itself does not). */
+/** The start of the window that ends at `now`: what was moved after it counts (the start itself does not). */
 export function fourEyesWindowStart(now: Date): Date {
   return new Date(now.getTime() - FOUR_EYES_WINDOW_HOURS * HOUR_MS);
 }
 
 /**
- * Whether a manual adjustment of `amountMinor` needs a second staff member: the absolute amounts of
- * the customer's manual adjustments completed or awaiting within the window (`recentMinor`, credits
- * and debits alike), plus this one, are strictly above the threshold. A threshold of 0 turns it off.
+ * Which requests count towards the total while they are in these states: a request awaiting a second
+ * approval may still be carried out, so it counts; an approved one counts through what it did (the
+ * adjustment's entry, the desk trade it proposed), never twice; a rejected or expired one moved nothing.
  */
-export function adjustmentNeedsSecondApproval(
+export const COUNTED_APPROVAL_STATUSES = ['awaiting'] as const satisfies readonly ApprovalStatus[];
+
+/**
+ * Which desk trades count towards the total: a proposal may still be accepted, and an accepted one
+ * was posted. One the customer rejected, or that expired unaccepted, moved nothing.
+ */
+export const COUNTED_DESK_TRADE_STATUSES = [
+  'proposed',
+  'accepted',
+] as const satisfies readonly DeskTradeStatus[];
+
+/**
+ * Whether a staff member's move of `amountMinor` for a customer (a manual adjustment, signed as it
+ * moves the cash; a desk booking's result, signed) needs a second staff member: its size, plus the
+ * sizes of what staff moved for that customer on their own word within the window (`recentMinor`:
+ * manual adjustments and desk results, counted by COUNTED_APPROVAL_STATUSES and
+ * COUNTED_DESK_TRADE_STATUSES; credits and debits, profits and losses alike), is strictly above the
+ * threshold. A threshold of 0 turns it off.
+ */
+export function totalNeedsSecondApproval(
   amountMinor: bigint,
   recentMinor: readonly bigint[],
   thresholdMinor: bigint,

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { BOOKING_WINDOW_DAYS, checkBookingTimes } from './booking-times.ts';
+import { BOOKING_WINDOW_DAYS, checkBookingTimes, isPastBookingWindow } from './booking-times.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -79,6 +80,72 @@ describe('the times of a desk booking', () => {
     const old = check(NOW - 10 * DAY, NOW - MINUTE, NOW - 30 * DAY);
     expect(old.ok ? null : old.error.message).toBe(
       'The open time can be at most 7 days back: 2026-11-15 12:31 UTC or later',
+    );
+  });
+});
+
+describe('a waiting booking past the window (docs/decisions/054)', () => {
+  test('the open of the earliest minute allowed is not past the window; a millisecond earlier is', () => {
+    const earliest = Date.parse('2026-11-15T12:31:00.000Z');
+    expect(isPastBookingWindow(earliest, NOW)).toBe(false);
+    expect(isPastBookingWindow(earliest - 1, NOW)).toBe(true);
+  });
+
+  test('an open of six days and 23 hours back is inside the window now, past it two hours later', () => {
+    const open = NOW - (7 * 24 - 1) * 60 * MINUTE;
+    expect(isPastBookingWindow(open, NOW)).toBe(false);
+    expect(isPastBookingWindow(open, NOW + 2 * 60 * MINUTE)).toBe(true);
+  });
+
+  const instant = fc.integer({
+    min: Date.parse('2020-01-01T00:00:00Z'),
+    max: Date.parse('2030-01-01T00:00:00Z'),
+  });
+  const later = fc.integer({ min: 0, max: 30 * DAY });
+
+  test('past the window, a booking with that open passes checkBookingTimes with no close and no account', () => {
+    fc.assert(
+      fc.property(
+        instant,
+        fc.integer({ min: 1, max: 30 * DAY }),
+        instant,
+        later,
+        (openedAt, length, created, age) => {
+          const now = openedAt + length + age;
+          if (!isPastBookingWindow(openedAt, now)) return;
+          const checked = checkBookingTimes({
+            openedAt,
+            closedAt: openedAt + length,
+            now,
+            accountCreatedAt: created,
+          });
+          expect(checked.ok).toBe(false);
+        },
+      ),
+    );
+  });
+
+  test('inside the window, the window never refuses it: only the close or the account can', () => {
+    fc.assert(
+      fc.property(instant, fc.integer({ min: 1, max: 30 * DAY }), later, (openedAt, length, age) => {
+        const now = openedAt + length + age;
+        if (isPastBookingWindow(openedAt, now)) return;
+        const checked = checkBookingTimes({
+          openedAt,
+          closedAt: openedAt + length,
+          now,
+          accountCreatedAt: 0,
+        });
+        expect(checked.ok).toBe(true);
+      }),
+    );
+  });
+
+  test('once past the window, it stays past it: expiring it never removes a booking that could still pass', () => {
+    fc.assert(
+      fc.property(instant, instant, later, (openedAt, now, more) => {
+        if (isPastBookingWindow(openedAt, now)) expect(isPastBookingWindow(openedAt, now + more)).toBe(true);
+      }),
     );
   });
 });

@@ -24,6 +24,24 @@ function refuse(field: BookingTimeField, message: string) {
 }
 
 /**
+ * The earliest open time a booking may have at `now`: BOOKING_WINDOW_DAYS back, rounded up to its
+ * minute (prices are checked per minute; rounding up never lets a minute too early through).
+ */
+export function bookingWindowStart(now: number): number {
+  return Math.ceil((now - BOOKING_WINDOW_MS) / MINUTE_MS) * MINUTE_MS;
+}
+
+/**
+ * Whether a booking that opened at `openedAt` lies outside the booking window at `now`: no booking
+ * with that open can pass checkBookingTimes any more, and as time only moves on, it never will. A
+ * desk booking waiting for a second approval with such an open can only be refused: it expires
+ * (docs/decisions/054).
+ */
+export function isPastBookingWindow(openedAt: number, now: number): boolean {
+  return openedAt < bookingWindowStart(now);
+}
+
+/**
  * The times of a trade the desk books (PRODUCT.md §2 Admin user details): the close after the open
  * and not after now; the open not before the minute the customer's account was created, and not
  * more than BOOKING_WINDOW_DAYS before now. Prices are checked per minute, so the bounds are
@@ -40,7 +58,7 @@ export function checkBookingTimes(input: {
   if (closedAt <= openedAt) return refuse('closedAt', 'The close time must be after the open time');
   if (closedAt > now) return refuse('closedAt', 'The open and close times must be in the past');
   const createdMinute = Math.floor(accountCreatedAt / MINUTE_MS) * MINUTE_MS;
-  const windowStart = Math.ceil((now - BOOKING_WINDOW_MS) / MINUTE_MS) * MINUTE_MS;
+  const windowStart = bookingWindowStart(now);
   if (openedAt >= Math.max(createdMinute, windowStart)) return ok({ openedAt, closedAt });
   // The later bound is the one named: the minute it gives is then allowed by both.
   if (createdMinute >= windowStart) {

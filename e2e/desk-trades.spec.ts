@@ -50,8 +50,10 @@ test('staff book a desk trade with a reason; the customer sees it, accepts it an
   // minute's candle is still growing then, and its range only widens, so its last price stays in it.
   test.setTimeout(240_000);
   await asAdmin(browser, async (admin) => {
-    // Enough cash for a $19,000 booking (the credit itself waits for, and gets, the accountant's approval).
-    await creditCustomer(admin, signedInClient.id, '20000');
+    // Cash for the first booking's $100. Four-eyes counts the customer's adjustments and desk trades
+    // of the last 24 hours together (decision 054): with the $20,000 of the big booking credited now,
+    // the small booking would wait too. So the rest comes after it.
+    await creditCustomer(admin, signedInClient.id, '100');
     const createdAt = await accountCreatedAt(admin.request, signedInClient.id);
     const openMinute = Math.floor(createdAt / 60) * 60;
     const closeMinute = openMinute + 60;
@@ -86,6 +88,9 @@ test('staff book a desk trade with a reason; the customer sees it, accepts it an
     const deskTrades = admin.getByRole('region', { name: 'Desk trades' });
     await expect(deskTrades).toContainText('Awaiting acceptance until');
     await expect(deskTrades).toContainText(REASON);
+
+    // Enough cash for a $19,000 booking (the credit itself waits for, and gets, the accountant's approval).
+    await creditCustomer(admin, signedInClient.id, '19900');
 
     // The same minutes at the edges of their ranges (0.05 % outside, within the 0.1 % allowed), $19,000
     // at 1:100: a result above the $1,000 threshold. It waits for a second staff member; the customer
@@ -137,7 +142,7 @@ test('staff book a desk trade with a reason; the customer sees it, accepts it an
   await page.goto('/statement');
   const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('row');
   await expect(rows.nth(1)).toContainText('(booked by desk): BUY BTCUSD ×100.00');
-  await expect(rows).toHaveCount(3);
+  await expect(rows).toHaveCount(4);
   // The banner is gone.
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'TOTAL BALANCE' })).toBeVisible();

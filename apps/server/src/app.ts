@@ -22,6 +22,10 @@ import { createTransactions } from './lib/transactions.ts';
 import type { MarketService } from './market/market.service.ts';
 import { createMarketFromEnv } from './market/market-from-env.ts';
 import {
+  createDeskTradeApprovalExpiryJob,
+  type DeskTradeApprovalExpiryJob,
+} from './modules/approvals/desk-trade-expiry.ts';
+import {
   type CopyStopLossMonitor,
   createCopyStopLossMonitor,
 } from './modules/copy-trading/copy-stop-loss-monitor.ts';
@@ -79,6 +83,8 @@ declare module 'fastify' {
     loanInterest: LoanInterestJob;
     /** Hourly: expired idempotency keys and unused uploads go (tests call runOnce). */
     housekeeping: HousekeepingJob;
+    /** Every 5 minutes: desk bookings that can no longer be approved expire (tests call runOnce). */
+    deskTradeApprovalExpiry: DeskTradeApprovalExpiryJob;
     /** Retries failed SMTP deliveries until the app closes. */
     mailDelivery: MailDeliveryWorker;
     /** The durable job queue (lib/jobs); tests run its jobs with `drain()`. */
@@ -281,7 +287,13 @@ export async function buildApp({
   app.decorate('housekeeping', housekeeping);
   // Tests run it by hand: a test's manual clock days ahead must not prune what the test still uses.
   if (env.NODE_ENV !== 'test' && env.HOUSEKEEPING === 'on') housekeeping.start();
+  // Desk bookings awaiting a second approval whose open left the booking window expire (decision 054).
+  const deskTradeApprovalExpiry = createDeskTradeApprovalExpiryJob({ db, logger: app.log, clock });
+  app.decorate('deskTradeApprovalExpiry', deskTradeApprovalExpiry);
+  // Tests run it by hand: a test's clock moved days ahead must not expire a booking it still decides.
+  if (env.NODE_ENV !== 'test') deskTradeApprovalExpiry.start();
   app.addHook('onClose', async () => {
+    await deskTradeApprovalExpiry.stop();
     await housekeeping.stop();
     warmUp.abort();
     await jobs.stop();

@@ -1,4 +1,9 @@
-import { APPROVAL_KINDS, APPROVAL_STATUSES } from '@candor/domain/approvals/approval-status';
+import {
+  APPROVAL_KINDS,
+  APPROVAL_STATUSES,
+  FOUR_EYES_WINDOW_HOURS,
+} from '@candor/domain/approvals/approval-status';
+import { BOOKING_WINDOW_DAYS } from '@candor/domain/trading/booking-times';
 import { TRADE_DIRECTIONS } from '@candor/domain/trading/trade-result';
 import { z } from 'zod';
 import { CoinAddressesSchema } from './coins.ts';
@@ -24,6 +29,7 @@ export const APPROVAL_STATUS_LABELS = {
   awaiting: 'Awaiting second approval',
   approved: 'Approved',
   rejected: 'Rejected',
+  expired: 'Expired',
 } as const satisfies Record<(typeof APPROVAL_STATUSES)[number], string>;
 
 /**
@@ -42,6 +48,14 @@ export const APPROVAL_CANCELLED_LABEL = 'Cancelled by customer';
 export const APPROVAL_MESSAGES = {
   awaiting: 'Awaiting second approval',
   awaitingDescription: 'Nothing moves until a second staff member approves it on the Approvals tab.',
+  /**
+   * Why an adjustment or a desk booking waits: what staff moved for the customer on their own word in
+   * the last 24 hours counts with it (docs/decisions/048, 054), so it may wait though it is small.
+   */
+  awaitingAdjustment: `With the customer's manual adjustments and desk trades of the last ${FOUR_EYES_WINDOW_HOURS} hours, this adjustment is above the second approval threshold. Nothing moves until a second staff member approves it on the Approvals tab.`,
+  awaitingDeskTrade: `With the customer's manual adjustments and desk trades of the last ${FOUR_EYES_WINDOW_HOURS} hours, this result is above the second approval threshold. Nothing reaches the customer until a second staff member approves it on the Approvals tab.`,
+  /** The reason the server records when a waiting desk booking can no longer be approved. */
+  deskTradeExpired: `Its open time is now more than ${BOOKING_WINDOW_DAYS} days back, outside the booking window: it can no longer be approved.`,
   approved: 'Approved: the action was carried out',
   rejected: 'Request rejected: nothing moved',
   failed: 'The decision failed',
@@ -141,7 +155,10 @@ export type Approval = z.infer<typeof ApprovalSchema>;
 export const ApprovalPageSchema = pageOf(ApprovalSchema, 'ApprovalPage');
 export type ApprovalPage = z.infer<typeof ApprovalPageSchema>;
 
-/** GET /api/admin/users/:id/waiting-desk-trades: the customer's desk bookings awaiting a second approval. */
+/**
+ * GET /api/admin/users/:id/waiting-desk-trades: the customer's desk bookings that never reached them,
+ * those awaiting a second approval (oldest first), then those that expired waiting (latest first).
+ */
 export const WaitingDeskTradesSchema = z
   .object({ items: z.array(ApprovalSchema) })
   .meta({ id: 'WaitingDeskTrades' });

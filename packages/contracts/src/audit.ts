@@ -86,6 +86,7 @@ export type AuditVerification = z.infer<typeof AuditVerificationSchema>;
 export const AUDIT_ACTIONS = [
   'approval.request',
   'approval.reject',
+  'approval.expire',
   'audit.export',
   'copytrading.provider.create',
   'copytrading.provider.update',
@@ -142,6 +143,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 const AUDIT_ACTION_LABELS = {
   'approval.request': 'Second approval requested',
   'approval.reject': 'Second approval refused',
+  'approval.expire': 'Second approval request expired',
   'audit.export': 'Audit log exported',
   'copytrading.provider.create': 'Strategy provider added',
   'copytrading.provider.update': 'Strategy provider changed',

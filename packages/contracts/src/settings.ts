@@ -107,9 +107,10 @@ export const UpdateSiteSettingsRequestSchema = z
     minWithdrawal: MinWithdrawalSchema,
     withdrawalPercent: WithdrawalPercentSchema,
     /**
-     * Four-eyes: a withdrawal approval above this many dollars, and a manual adjustment that with the
-     * customer's others of the last 24 hours is above it, wait for a second staff member; so does every
-     * change of the deposit addresses while it is above 0 ("0" turns it off). Left out, it keeps its value.
+     * Four-eyes: a withdrawal approval above this many dollars, and a manual adjustment or a desk
+     * booking that with the customer's manual adjustments and desk trades of the last 24 hours is above
+     * it, wait for a second staff member; so does every change of the deposit addresses while it is
+     * above 0 ("0" turns it off). Left out, it keeps its value.
      */
     fourEyesThreshold: FourEyesThresholdSchema.optional(),
     /**

@@ -1,4 +1,8 @@
-import { APPROVAL_KINDS, APPROVAL_STATUSES } from '@candor/domain/approvals/approval-status';
+import {
+  APPROVAL_KINDS,
+  APPROVAL_STATUSES,
+  EXPIRING_APPROVAL_KINDS,
+} from '@candor/domain/approvals/approval-status';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -30,7 +34,7 @@ export const approvals = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** 'adjustment' | 'withdrawal_approval' | 'wallet_change' | 'four_eyes_threshold' | 'desk_trade' */
     kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
-    /** 'awaiting' | 'approved' | 'rejected' */
+    /** 'awaiting' | 'approved' | 'rejected' | 'expired' (a desk booking past its booking window) */
     status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('awaiting'),
     /** The customer whose money it moves (null for a wallet or threshold change). */
     userId: text('user_id').references(() => users.id),
@@ -84,6 +88,11 @@ export const approvals = pgTable(
     check(
       'approvals_trade',
       sql`${t.tradeId} is null or (${t.kind} = 'desk_trade' and ${t.status} = 'approved')`,
+    ),
+    // Only a desk booking expires (its open ages out of the booking window, docs/decisions/054).
+    check(
+      'approvals_expired',
+      sql`${t.status} <> 'expired' or ${t.kind} in (${sql.raw(EXPIRING_APPROVAL_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
     ),
     check('approvals_checker_not_maker', sql`${t.checkerId} is null or ${t.checkerId} <> ${t.makerId}`),
   ],

@@ -101,6 +101,8 @@ export const trades = pgTable(
     index('trades_opened_idx').on(t.openedAt),
     index('trades_desk_proposed_idx').on(t.userId, t.deskExpiresAt).where(sql`${t.deskStatus} = 'proposed'`),
     index('trades_desk_expiry_idx').on(t.deskExpiresAt).where(sql`${t.deskStatus} = 'proposed'`),
+    // A customer's desk trades by booking time: four-eyes counts those of the last 24 hours (decision 054).
+    index('trades_desk_booked_idx').on(t.userId, t.createdAt).where(sql`${t.bookedByDesk}`),
     // A provider's trade is copied at most once per relation (the copy job is at-least-once).
     uniqueIndex('trades_copy_idx').on(t.copiedFromTradeId, t.copyRelationId),
     // A relation's copies (its realised loss and open copies: the copy stop-loss, issue 14).

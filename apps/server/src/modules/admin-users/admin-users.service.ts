@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
-import { adjustmentRequiresSecondApproval, requestApproval } from '../approvals/request-approval.service.ts';
+import { requestApproval, staffMoveRequiresSecondApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances, readStatement } from '../ledger/ledger.service.ts';
@@ -56,12 +56,12 @@ export async function requireOpenCustomer(db: Db, userId: string): Promise<UserR
 }
 
 /**
- * A manual adjustment by a staff member. When, with the customer's manual adjustments completed or
- * awaiting in the last 24 hours, it is above the four-eyes threshold (Settings), it is recorded as
- * awaiting a second approval and nothing moves (state 'awaiting_approval'); otherwise it is carried
- * out at once (state 'completed'): see postAdjustment. The customer's accounts are locked before
- * the sum is read, so two adjustments at once take turns and the second counts the first
- * (docs/decisions/048).
+ * A manual adjustment by a staff member. When, with the customer's manual adjustments and desk trades
+ * of the last 24 hours (completed, proposed or awaiting), it is above the four-eyes threshold
+ * (Settings), it is recorded as awaiting a second approval and nothing moves (state
+ * 'awaiting_approval'); otherwise it is carried out at once (state 'completed'): see postAdjustment.
+ * The customer's accounts are locked before the sum is read, so two adjustments, or an adjustment and
+ * a desk booking, at once take turns and the second counts the first (docs/decisions/048, 054).
  */
 export async function adjustBalance({
   tx,
@@ -74,7 +74,7 @@ export async function adjustBalance({
   const customer = await requireOpenCustomer(tx, userId);
   const amount = toMinorUnits(input.amount);
   await lockCustomerAccounts(tx, [userId]);
-  if (await adjustmentRequiresSecondApproval(tx, { userId, amountMinor: amount, now })) {
+  if (await staffMoveRequiresSecondApproval(tx, { userId, amountMinor: amount, now })) {
     const approval = await requestApproval({
       tx,
       actor,

@@ -1,3 +1,4 @@
+import { type ApprovalKind, COUNTED_APPROVAL_STATUSES } from '@candor/domain/approvals/approval-status';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
@@ -52,8 +53,12 @@ export async function findWaitingWithdrawalApproval(
   return row;
 }
 
-/** The amounts of the customer's manual adjustments waiting for a second approval, asked after `since`. */
-export async function selectWaitingAdjustmentAmountsSince(
+/**
+ * The amounts of the customer's requests that count towards four-eyes while they wait (manual
+ * adjustments, and desk bookings by their result's size; COUNTED_APPROVAL_STATUSES), asked after
+ * `since` (approvals_user_idx).
+ */
+export async function selectWaitingStaffMoveAmountsSince(
   db: Db,
   userId: string,
   since: Date,
@@ -65,8 +70,8 @@ export async function selectWaitingAdjustmentAmountsSince(
       and(
         eq(approvals.userId, userId),
         gt(approvals.createdAt, since),
-        eq(approvals.kind, 'adjustment'),
-        eq(approvals.status, 'awaiting'),
+        among(approvals.kind, STAFF_MOVE_KINDS),
+        among(approvals.status, COUNTED_APPROVAL_STATUSES),
       ),
     );
   return rows.flatMap((row) => (row.amountMinor === null ? [] : [row.amountMinor]));
@@ -90,8 +95,13 @@ export async function findWaitingThresholdChange(db: Db): Promise<ApprovalRow | 
   return row;
 }
 
+/** The kinds of request that move a customer's money on a staff member's word (four-eyes counts them). */
+const STAFF_MOVE_KINDS = ['adjustment', 'desk_trade'] as const satisfies readonly ApprovalKind[];
+
 /** How many of a customer's waiting desk bookings /user/{id} lists at most (oldest first). */
 export const WAITING_DESK_TRADES_LIMIT = 50;
+/** How many of a customer's expired desk bookings /user/{id} lists (the latest). */
+export const EXPIRED_DESK_TRADES_LIMIT = 10;
 
 /** The customer's desk bookings waiting for a second approval, oldest first (approvals_user_idx). */
 export async function selectWaitingDeskTrades(db: Db, userId: string): Promise<ApprovalRow[]> {
@@ -103,6 +113,38 @@ export async function selectWaitingDeskTrades(db: Db, userId: string): Promise<A
     )
     .orderBy(asc(approvals.createdAt), asc(approvals.id))
     .limit(WAITING_DESK_TRADES_LIMIT);
+}
+
+/** The customer's desk bookings that expired waiting for a second approval, the latest first. */
+export async function selectExpiredDeskTrades(db: Db, userId: string): Promise<ApprovalRow[]> {
+  return db
+    .select()
+    .from(approvals)
+    .where(
+      and(eq(approvals.userId, userId), eq(approvals.kind, 'desk_trade'), eq(approvals.status, 'expired')),
+    )
+    .orderBy(desc(approvals.decidedAt), asc(approvals.id))
+    .limit(EXPIRED_DESK_TRADES_LIMIT);
+}
+
+/**
+ * The desk bookings waiting for a second approval whose open time is before `openedBefore` (they can
+ * no longer be approved), locked FOR UPDATE SKIP LOCKED: one being decided right now is left to its
+ * decision, and two servers expiring at once never take the same row.
+ */
+export async function lockDeskTradesOpenedBefore(tx: Db, openedBefore: Date): Promise<ApprovalRow[]> {
+  return tx
+    .select()
+    .from(approvals)
+    .where(
+      and(
+        eq(approvals.status, 'awaiting'),
+        eq(approvals.kind, 'desk_trade'),
+        sql`(${approvals.request} ->> 'openedAt')::timestamptz < ${openedBefore.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(approvals.createdAt), asc(approvals.id))
+    .for('update', { skipLocked: true });
 }
 
 /** Which of these withdrawals have an approval waiting (the Withdrawals tab's page). */

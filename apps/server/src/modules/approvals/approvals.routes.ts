@@ -31,7 +31,7 @@ const WHO_DECIDES =
   'settings.manage for a change of the deposit addresses or of the four-eyes threshold, trades.manage ' +
   'for a desk trade: ' +
   '403 FORBIDDEN otherwise). The maker can neither approve nor reject their own request: 403 ' +
-  'MAKER_CANNOT_APPROVE. A decided request answers 409 ALREADY_DECIDED.';
+  'MAKER_CANNOT_APPROVE. A decided or expired request answers 409 ALREADY_DECIDED.';
 
 /** Four-eyes: the Approvals tab's list, and the second staff member's approve and reject. */
 export const approvalsRoutes: RoutesPlugin<'db' | 'transactions' | 'market'> = async (
@@ -58,10 +58,13 @@ export const approvalsRoutes: RoutesPlugin<'db' | 'transactions' | 'market'> = a
       config: { access: 'customers.read' },
       schema: {
         tags: ['approvals'],
-        summary: "A customer's desk bookings awaiting a second approval, oldest first (at most 50)",
+        summary:
+          "A customer's desk bookings awaiting a second approval, oldest first (at most 50), then the latest 10 that expired waiting",
         description:
-          'A booking whose result is above the four-eyes threshold waits here before it reaches the customer ' +
-          '(nothing is mailed or listed for them). Shown on /user/{id} beside the desk trades.',
+          'A booking whose result, with the desk trades and manual adjustments of the last 24 hours, is above the ' +
+          'four-eyes threshold waits here before it reaches the customer (nothing is mailed or listed for them). ' +
+          'One whose open time left the booking window while it waited can no longer be approved: it expires ' +
+          '(status expired; the customer never learns of it). Shown on /user/{id} beside the desk trades.',
         params: UserParamsSchema,
         response: { 200: WaitingDeskTradesSchema, ...errors },
       },

@@ -8,11 +8,23 @@ import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { checkBooking, proposeBooking } from '../trades/book-trade.service.ts';
 import { customerOf, deskTradeRequestOf, toApprovals } from './approval-rows.ts';
-import { type ApprovalRow, selectWaitingDeskTrades, updateApproval } from './approvals.repository.ts';
+import {
+  type ApprovalRow,
+  selectExpiredDeskTrades,
+  selectWaitingDeskTrades,
+  updateApproval,
+} from './approvals.repository.ts';
 
-/** The customer's desk bookings awaiting a second approval (/user/{id}'s Desk trades). */
+/**
+ * The customer's desk bookings that never reached them (/user/{id}'s Desk trades): those awaiting a
+ * second approval, oldest first, then the latest that expired waiting (docs/decisions/054).
+ */
 export async function listWaitingDeskTrades(db: Db, userId: string): Promise<WaitingDeskTrades> {
-  return { items: await toApprovals(db, await selectWaitingDeskTrades(db, userId)) };
+  const [waiting, expired] = await Promise.all([
+    selectWaitingDeskTrades(db, userId),
+    selectExpiredDeskTrades(db, userId),
+  ]);
+  return { items: await toApprovals(db, [...waiting, ...expired]) };
 }
 
 /** The refusal of a booking whose result is no longer the one the second staff member approved. */

@@ -352,3 +352,130 @@ describe('the second staff member decides', () => {
     ]);
   });
 });
+
+describe('a waiting booking whose open leaves the booking window expires (docs/decisions/054)', () => {
+  /** A booking opened 6 days 23 hours ago: approvable now, past the window two hours later. */
+  async function bookOld(userId: string): Promise<string> {
+    return bookWaiting(userId, {
+      ...BIG,
+      openedAt: iso(OLD_OPEN_MINUTE + 15),
+      closedAt: iso(OLD_CLOSE_MINUTE + 42),
+    });
+  }
+
+  async function statusOf(id: string) {
+    const [row] = await t.db.select().from(approvals).where(eq(approvals.id, id));
+    return row?.status;
+  }
+
+  async function oldCustomer() {
+    const customer = await insertDeskCustomer(t, 1_000_000n);
+    await backdateAccount(t, customer.user.id, new Date(Date.now() - 10 * DAY_MS));
+    return customer;
+  }
+
+  test('the job expires exactly the bookings that can no longer be approved, once, audited by the system', async () => {
+    const customer = await oldCustomer();
+    const dead = await bookOld(customer.user.id);
+    const alive = await bookWaiting(customer.user.id); // opened 3 hours ago
+    const decided = await bookOld(customer.user.id);
+    expect((await decide(checker, decided, 'reject', 'No such fill')).statusCode).toBe(200);
+    // An adjustment waiting as long is not a desk booking: it never expires.
+    const adjustment = await maker.browser.post(`/api/admin/users/${customer.user.id}/adjustments`, {
+      direction: 'credit',
+      amount: '5000',
+      reason: 'Goodwill',
+    });
+    expect(adjustment.json().state).toBe('awaiting_approval');
+
+    // Still inside the window: nothing expires.
+    expect(await t.app.deskTradeApprovalExpiry.runOnce()).toEqual({ expired: 0 });
+    expect(await statusOf(dead)).toBe('awaiting');
+
+    offset = 2 * HOUR_MS;
+    expect(await t.app.deskTradeApprovalExpiry.runOnce()).toEqual({ expired: 1 });
+    expect(await statusOf(dead)).toBe('expired');
+    expect(await statusOf(alive)).toBe('awaiting');
+    expect(await statusOf(decided)).toBe('rejected');
+    expect(await statusOf(adjustment.json().approval.id)).toBe('awaiting');
+
+    // Idempotent: a second run (or a second server) expires nothing more and records nothing more.
+    expect(await t.app.deskTradeApprovalExpiry.runOnce()).toEqual({ expired: 0 });
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'approval.expire'), eq(auditLog.subjectUserId, customer.user.id)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actorId: 'system',
+      actorRole: 'system',
+      targetType: 'approval',
+      targetId: dead,
+      reason:
+        'Its open time is now more than 7 days back, outside the booking window: it can no longer be approved.',
+      before: { status: 'awaiting', kind: 'desk_trade', amount: '7457.12', makerId: maker.user.id },
+      after: { status: 'expired' },
+    });
+  });
+
+  test('an expired booking is final: approving or rejecting it is 409, and the customer never learns of it', async () => {
+    const customer = await oldCustomer();
+    const id = await bookOld(customer.user.id);
+    offset = 2 * HOUR_MS;
+    await t.app.deskTradeApprovalExpiry.runOnce();
+    for (const action of ['approve', 'reject'] as const) {
+      const res = await decide(checker, id, action);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'ALREADY_DECIDED',
+        message: 'This request was already expired.',
+      });
+    }
+    expect(await customerView(customer)).toEqual(NOTHING_SEEN);
+    expect(await tradesOf(customer.user.id)).toEqual([]);
+  });
+
+  test('staff see it expired on the Approvals tab and on the customer’s Desk trades, with the reason', async () => {
+    const customer = await oldCustomer();
+    const id = await bookOld(customer.user.id);
+    offset = 2 * HOUR_MS;
+    await t.app.deskTradeApprovalExpiry.runOnce();
+    const expected = {
+      id,
+      status: 'expired',
+      checker: { id: 'system', role: 'system' },
+      checkerReason:
+        'Its open time is now more than 7 days back, outside the booking window: it can no longer be approved.',
+      decidedAt: expect.any(String),
+      deskTrade: { openedAt: iso(OLD_OPEN_MINUTE + 15) },
+    };
+    const listed = await checker.browser.request({ method: 'GET', url: '/api/admin/approvals?page=1' });
+    expect(listed.json().items.find((item: { id: string }) => item.id === id)).toMatchObject(expected);
+    const waiting = await support.browser.request({
+      method: 'GET',
+      url: `/api/admin/users/${customer.user.id}/waiting-desk-trades`,
+    });
+    expect(waiting.json().items).toMatchObject([expected]);
+  });
+
+  test('an expired booking no longer counts towards the 24-hour total', async () => {
+    const customer = await oldCustomer();
+    await bookOld(customer.user.id);
+    offset = 2 * HOUR_MS;
+    // Waiting, the $7,457.12 counts: a $10 credit waits too (and is rejected, so it counts no more).
+    const waits = await maker.browser.post(`/api/admin/users/${customer.user.id}/adjustments`, {
+      direction: 'credit',
+      amount: '10',
+      reason: 'Fee refund',
+    });
+    expect(waits.json().state).toBe('awaiting_approval');
+    expect((await decide(checker, waits.json().approval.id, 'reject')).statusCode).toBe(200);
+    await t.app.deskTradeApprovalExpiry.runOnce();
+    const passes = await maker.browser.post(`/api/admin/users/${customer.user.id}/adjustments`, {
+      direction: 'credit',
+      amount: '10',
+      reason: 'Fee refund',
+    });
+    expect(passes.json().state).toBe('completed');
+  });
+});

@@ -1,9 +1,8 @@
 import type { Approval, DeskTradeBooking } from '@candor/contracts/approvals';
 import {
-  adjustmentNeedsSecondApproval,
   fourEyesWindowStart,
   isFourEyesOn,
-  needsSecondApproval,
+  totalNeedsSecondApproval,
 } from '@candor/domain/approvals/approval-status';
 import { absoluteMinor, formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
@@ -11,8 +10,9 @@ import type { Command } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { selectAdjustmentAmountsSince } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
+import { selectDeskResultsSince } from '../trades/trades.repository.ts';
 import { toOneApproval } from './approval-rows.ts';
-import { insertApproval, selectWaitingAdjustmentAmountsSince } from './approvals.repository.ts';
+import { insertApproval, selectWaitingStaffMoveAmountsSince } from './approvals.repository.ts';
 
 /** Whether four-eyes is on: the Settings threshold (site_settings.four_eyes_threshold_minor) is above 0. */
 export async function isSecondApprovalOn(db: Db): Promise<boolean> {
@@ -21,34 +21,28 @@ export async function isSecondApprovalOn(db: Db): Promise<boolean> {
 }
 
 /**
- * Whether a manual adjustment of `amountMinor` for the customer must wait for a second staff member:
- * with the customer's manual adjustments completed or awaiting in the last FOUR_EYES_WINDOW_HOURS,
- * it is strictly above the Settings threshold (0 turns four-eyes off; docs/decisions/048). The
- * caller holds the lock on the customer's accounts, which every adjustment takes first: two at once
- * take turns, and the second counts the first.
+ * Whether a staff member's move of a customer's money on their own word must wait for a second staff
+ * member: a manual adjustment of `amountMinor` (docs/decisions/048), or a desk booking whose result
+ * is `amountMinor` (signed; docs/decisions/054). It waits when, with what staff moved for the customer
+ * in the last FOUR_EYES_WINDOW_HOURS, its size is strictly above the Settings threshold (0 turns
+ * four-eyes off). What counts: the customer's posted manual adjustments, their desk trades proposed
+ * or accepted, and their adjustments and desk bookings awaiting a second approval; credits and debits,
+ * profits and losses alike, by size. The caller holds the lock on the customer's accounts, which every
+ * adjustment and every booking takes first: two at once take turns, and the second counts the first.
  */
-export async function adjustmentRequiresSecondApproval(
+export async function staffMoveRequiresSecondApproval(
   tx: Db,
   { userId, amountMinor, now }: { userId: string; amountMinor: bigint; now: Date },
 ): Promise<boolean> {
   const { fourEyesThresholdMinor: threshold } = await requireSiteSettings(tx);
   if (!isFourEyesOn(threshold)) return false;
   const since = fourEyesWindowStart(now);
-  const [completed, waiting] = await Promise.all([
+  const [adjusted, booked, waiting] = await Promise.all([
     selectAdjustmentAmountsSince(tx, userId, since),
-    selectWaitingAdjustmentAmountsSince(tx, userId, since),
+    selectDeskResultsSince(tx, userId, since),
+    selectWaitingStaffMoveAmountsSince(tx, userId, since),
   ]);
-  return adjustmentNeedsSecondApproval(amountMinor, [...completed, ...waiting], threshold);
-}
-
-/**
- * Whether a desk booking whose result is `resultMinor` (signed) must wait for a second staff member:
- * its size is strictly above the Settings threshold (0 turns four-eyes off; docs/decisions/054). A
- * profit is paid from the house, and a loss takes the customer's money: both on one person's word.
- */
-export async function deskTradeRequiresSecondApproval(tx: Db, resultMinor: bigint): Promise<boolean> {
-  const { fourEyesThresholdMinor: threshold } = await requireSiteSettings(tx);
-  return needsSecondApproval(absoluteMinor(resultMinor), threshold);
+  return totalNeedsSecondApproval(amountMinor, [...adjusted, ...booked, ...waiting], threshold);
 }
 
 /**

@@ -16,11 +16,11 @@ import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { requireOpenCustomer } from '../admin-users/admin-users.service.ts';
 import {
-  deskTradeRequiresSecondApproval,
   requestDeskTradeApproval,
+  staffMoveRequiresSecondApproval,
 } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
+import { lockCustomerAccounts, selectBalanceFigures } from '../ledger/ledger.repository.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { NO_COPY_MARKS } from './copy-marks.repository.ts';
@@ -103,7 +103,8 @@ export type CheckedBooking = {
  * leverage (their trading terms), each price within its minute's recorded range, and an amount (the
  * margin, which bounds the loss) within the customer's available cash now (INSUFFICIENT_FUNDS;
  * acceptance checks again). The result is computed like any other trade's. Booking runs it, and so
- * does the second staff member's approval of a booking above the four-eyes threshold.
+ * does the second staff member's approval of a booking above the four-eyes threshold. Locks the
+ * customer's accounts (lockCustomerAccounts) for the rest of the transaction.
  */
 export async function checkBooking({
   tx,
@@ -116,6 +117,10 @@ export async function checkBooking({
   'actor'
 >): Promise<CheckedBooking> {
   const customer = await requireOpenCustomer(tx, userId);
+  // The lock every movement of the customer's cash takes: the cash read below is the one the booking
+  // is judged by, and bookings and manual adjustments for the customer take turns, so the four-eyes
+  // total read after this counts every one before (docs/decisions/054).
+  await lockCustomerAccounts(tx, [userId]);
   const spec = requireTradableInstrument(market, terms.symbol);
   // The customer's own terms, as their own open reads them: a booking never exceeds what they could open.
   const trading = await findTradingTerms(tx, userId, now);
@@ -247,10 +252,12 @@ function toDeskTradeBooking({ terms, values, result }: CheckedBooking): DeskTrad
 
 /**
  * Books a trade executed outside the platform on the customer's behalf, with a reason the customer
- * reads (checkBooking). At or below the four-eyes threshold it is proposed to the customer at once
- * (proposeBooking, state 'proposed'); a result whose size is strictly above it waits for a second
- * staff member instead (state 'awaiting_approval', docs/decisions/054): nothing reaches the customer
- * until that approval.
+ * reads (checkBooking, which takes the customer's lock). When its result's size, with what staff
+ * moved for the customer in the last 24 hours (manual adjustments and desk trades, proposed,
+ * accepted or awaiting), is at or below the four-eyes threshold it is proposed to the customer at
+ * once (proposeBooking, state 'proposed'); strictly above it, it waits for a second staff member
+ * instead (state 'awaiting_approval', docs/decisions/054): nothing reaches the customer until that
+ * approval.
  */
 export async function bookTrade({
   tx,
@@ -268,7 +275,7 @@ export async function bookTrade({
 }>): Promise<DeskBooking> {
   const { reason, ...terms } = input;
   const booking = await checkBooking({ tx, now, market, userId, terms });
-  if (await deskTradeRequiresSecondApproval(tx, booking.result)) {
+  if (await staffMoveRequiresSecondApproval(tx, { userId, amountMinor: booking.result, now })) {
     const approval = await requestDeskTradeApproval({
       tx,
       actor,

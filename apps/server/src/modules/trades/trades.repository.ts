@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { COUNTED_DESK_TRADE_STATUSES } from '@candor/domain/approvals/approval-status';
+import { and, asc, desc, eq, gt, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { inOrderOf } from '../../db/in-order.ts';
@@ -311,6 +312,27 @@ export async function expireDueDeskTrades(db: Db, now: Date, userId?: string): P
     )
     .returning({ id: trades.id });
   return expired.length;
+}
+
+/**
+ * The results (cents, signed) of the customer's desk trades booked after `since` that count towards
+ * four-eyes (COUNTED_DESK_TRADE_STATUSES: proposed or accepted; docs/decisions/054). A trade proposed
+ * after a second approval counts from that approval (its row's time). Reads trades_desk_booked_idx.
+ */
+export async function selectDeskResultsSince(db: Db, userId: string, since: Date): Promise<bigint[]> {
+  const rows = await db
+    .select({ resultMinor: trades.resultMinor })
+    .from(trades)
+    .where(
+      and(
+        eq(trades.userId, userId),
+        // Written as the index's own predicate (not `= $1`), so the planner matches the partial index.
+        sql`${trades.bookedByDesk}`,
+        gt(trades.createdAt, since),
+        among(trades.deskStatus, COUNTED_DESK_TRADE_STATUSES),
+      ),
+    );
+  return rows.flatMap((row) => (row.resultMinor === null ? [] : [row.resultMinor]));
 }
 
 /** A customer's desk trades: awaiting ones first (soonest expiry first), then the decided, newest first. */

@@ -303,6 +303,12 @@ describe('manual adjustment', () => {
     await confirmAdjustment();
 
     expect(await screen.findByText('Awaiting second approval')).toBeTruthy();
+    // Why it waits: the customer's adjustments and desk trades of the last 24 hours count with it.
+    expect(
+      screen.getByText(
+        "With the customer's manual adjustments and desk trades of the last 24 hours, this adjustment is above the second approval threshold. Nothing moves until a second staff member approves it on the Approvals tab.",
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText('Balance adjusted')).toBeNull();
     expect(callsTo(fetchMock, ADJUST_URL)).toHaveLength(1);
     expect(screen.getByRole('region', { name: 'Total balance' }).textContent).toContain('$1,000.00');

@@ -6,6 +6,8 @@ const STATUS_STYLES: Readonly<Record<string, string>> = {
   'Awaiting second approval': 'bg-violet-100 text-violet-800',
   Approved: 'bg-emerald-100 text-emerald-800',
   Rejected: 'bg-red-100 text-red-700',
+  // A desk booking that could no longer be approved (the Approvals tab).
+  Expired: 'bg-slate-200 text-slate-700',
   // Trades: the customer's lists (Open, Profit, Loss) and the administrators' (Running, Closed).
   Open: 'bg-sky-100 text-sky-800',
   Running: 'bg-sky-100 text-sky-800',

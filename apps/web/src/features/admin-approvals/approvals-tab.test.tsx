@@ -388,6 +388,48 @@ describe('the Approvals tab', () => {
     ).toBeTruthy();
   });
 
+  test('a desk trade that expired waiting reads as expired, with when and why, and nobody named as its checker', async () => {
+    const expired = buildApproval({
+      id: id(12),
+      kind: 'desk_trade',
+      status: 'expired',
+      email: 'ada@example.com',
+      amount: '7457.12',
+      direction: null,
+      deskTrade: {
+        symbol: 'BTCUSD',
+        direction: 'buy',
+        amount: '5000.00',
+        lotSize: '100.00',
+        openedAt: '2026-03-04T09:15:00.000Z',
+        openPrice: '67050.00',
+        closedAt: '2026-03-04T10:42:00.000Z',
+        closePrice: '68050.00',
+        result: '7457.12',
+      },
+      checker: { id: 'system', name: 'system', role: 'system' },
+      checkerReason:
+        'Its open time is now more than 7 days back, outside the booking window: it can no longer be approved.',
+      decidedAt: '2026-03-11T09:20:00.000Z',
+    });
+    mockApi({ [LIST]: pageReply([expired]) });
+    renderTab('admin');
+    const done = within(await screen.findByRole('region', { name: 'Decided' }));
+    const item = within(
+      done.getByRole('listitem', { name: 'Desk trade: BUY BTCUSD, result +$7,457.12, for ada@example.com' }),
+    );
+    expect(item.getByText('Expired', { selector: 'span' })).toBeTruthy();
+    expect(item.getByText('Expired', { selector: 'dt' })).toBeTruthy();
+    expect(
+      item.getByText(
+        'Its open time is now more than 7 days back, outside the booking window: it can no longer be approved.',
+      ),
+    ).toBeTruthy();
+    expect(item.queryByText('Rejected by')).toBeNull();
+    expect(item.queryByText(/system/)).toBeNull();
+    expect(item.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
   test('an empty list says what waits here', async () => {
     mockApi({ [LIST]: pageReply([]) });
     renderTab();

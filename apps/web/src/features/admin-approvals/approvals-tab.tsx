@@ -280,6 +280,17 @@ function ApprovalCard({
               <span className="text-slate-500"> · since {formatDateTime(approval.createdAt)}</span>
             </dd>
           </div>
+        ) : approval.status === 'expired' ? (
+          // Nobody decided it: the server closed it once it could no longer be approved.
+          <div className="min-w-0">
+            <dt className="text-xs font-medium text-slate-500">Expired</dt>
+            {approval.decidedAt ? (
+              <dd className="text-slate-800">{formatDateTime(approval.decidedAt)}</dd>
+            ) : null}
+            {approval.checkerReason ? (
+              <dd className="mt-0.5 break-words text-slate-600">{approval.checkerReason}</dd>
+            ) : null}
+          </div>
         ) : approval.checker ? (
           <div className="min-w-0">
             <dt className="text-xs font-medium text-slate-500">

@@ -201,7 +201,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
 
       <SettingsSection
         title="Four-eyes approval"
-        description="A withdrawal approval above this amount, or a manual adjustment that takes the customer's manual adjustments of the last 24 hours above it, waits on the Approvals tab until a second staff member approves it; so does any change of the deposit addresses. 0 turns it off. Lowering it, or turning it on, applies at once; raising it or turning it off waits for a second staff member."
+        description="A withdrawal approval above this amount, or a manual adjustment or desk trade that takes the customer's manual adjustments and desk trades of the last 24 hours above it, waits on the Approvals tab until a second staff member approves it; so does any change of the deposit addresses. 0 turns it off. Lowering it, or turning it on, applies at once; raising it or turning it off waits for a second staff member."
         fieldsClassName="grid gap-5 sm:grid-cols-2"
       >
         <DecimalField

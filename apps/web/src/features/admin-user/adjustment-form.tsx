@@ -54,7 +54,7 @@ export function AdjustmentForm({
       reset({ ...EMPTY, direction: values.direction });
       // Above the four-eyes threshold nothing moved yet: say so, rather than "Balance adjusted".
       if (adjustment.state === 'awaiting_approval') {
-        notify.success(APPROVAL_MESSAGES.awaiting, { description: APPROVAL_MESSAGES.awaitingDescription });
+        notify.success(APPROVAL_MESSAGES.awaiting, { description: APPROVAL_MESSAGES.awaitingAdjustment });
       } else {
         notify.success(ADJUSTMENT_MESSAGES.adjusted);
       }

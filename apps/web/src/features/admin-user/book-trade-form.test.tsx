@@ -251,8 +251,11 @@ describe('Book external trade', () => {
     expect(
       await screen.findByText('Awaiting second approval', { selector: '[data-sonner-toast] *' }),
     ).toBeTruthy();
+    // Why it waits: the 24-hour total of what staff moved for the customer counts, not the result alone.
     expect(
-      screen.getByText('Nothing moves until a second staff member approves it on the Approvals tab.'),
+      screen.getByText(
+        "With the customer's manual adjustments and desk trades of the last 24 hours, this result is above the second approval threshold. Nothing reaches the customer until a second staff member approves it on the Approvals tab.",
+      ),
     ).toBeTruthy();
     expect(screen.queryByText('Trade proposed to the customer')).toBeNull();
     const deskTrades = within(screen.getByRole('region', { name: 'Desk trades' }));
@@ -266,6 +269,68 @@ describe('Book external trade', () => {
     expect(row.getByText('+$1,740.00')).toBeTruthy();
     expect(row.getByText('Executed by phone')).toBeTruthy();
     expect(deskTrades.queryByText(/^Awaiting acceptance/)).toBeNull();
+  });
+
+  test('the form says the 24-hour total counts towards the second approval threshold', async () => {
+    mockApi({
+      [`GET /api/admin/users/${ID}`]: { status: 200, body: buildUser() },
+      'GET /api/instruments': { status: 200, body: INSTRUMENTS },
+      [TERMS_URL]: TERMS,
+      'GET /api/admin/trades': { status: 200, body: { items: [], page: 1, pageCount: 1, total: 0 } },
+      [`GET /api/admin/users/${ID}/waiting-desk-trades`]: { status: 200, body: { items: [] } },
+    });
+    renderUserPage();
+    await screen.findByRole('heading', { name: 'Book external trade' });
+    expect(
+      form().getByText(/with the customer's manual adjustments and desk trades of the last 24 hours/),
+    ).toBeTruthy();
+  });
+
+  test('a booking that expired waiting is listed as expired on Desk trades, for staff only', async () => {
+    const expired = buildApproval({
+      kind: 'desk_trade',
+      status: 'expired',
+      userId: ID,
+      email: 'grace@example.com',
+      amount: '1740.00',
+      direction: null,
+      deskTrade: {
+        symbol: 'BTCUSD',
+        direction: 'sell',
+        amount: '250.00',
+        lotSize: '2.00',
+        openedAt: '2026-03-04T14:05:00.000Z',
+        openPrice: '67234.12',
+        closedAt: '2026-03-04T15:30:00.000Z',
+        closePrice: '67000',
+        result: '1740.00',
+      },
+      maker: { id: 'me', name: 'Mona Maker', role: 'admin' },
+      makerReason: 'Executed by phone',
+      checker: { id: 'system', name: 'system', role: 'system' },
+      checkerReason:
+        'Its open time is now more than 7 days back, outside the booking window: it can no longer be approved.',
+      decidedAt: '2026-03-11T14:10:00.000Z',
+    });
+    mockApi({
+      [`GET /api/admin/users/${ID}`]: { status: 200, body: buildUser() },
+      'GET /api/instruments': { status: 200, body: INSTRUMENTS },
+      [TERMS_URL]: TERMS,
+      'GET /api/admin/trades': { status: 200, body: { items: [], page: 1, pageCount: 1, total: 0 } },
+      [`GET /api/admin/users/${ID}/waiting-desk-trades`]: { status: 200, body: { items: [expired] } },
+    });
+    renderUserPage();
+    const deskTrades = within(await screen.findByRole('region', { name: 'Desk trades' }));
+    const row = within(
+      (
+        await deskTrades.findByText(
+          'Booked by Mona Maker; its open left the 7-day booking window before it was approved. The customer was never told.',
+        )
+      ).closest('tr') as HTMLElement,
+    );
+    expect(row.getByText('Expired')).toBeTruthy();
+    expect(row.getByText('+$1,740.00')).toBeTruthy();
+    expect(row.queryByText('Awaiting second approval')).toBeNull();
   });
 
   test('shows a refusal naming no field under the form; the same submission tried again reuses its key', async () => {

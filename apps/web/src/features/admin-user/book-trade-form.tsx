@@ -1,6 +1,7 @@
 import { formatUtcMinute } from '@candor/contracts/account-security';
 import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
 import type { BookTradeRequest } from '@candor/contracts/trades';
+import { FOUR_EYES_WINDOW_HOURS } from '@candor/domain/approvals/approval-status';
 import { BOOKING_WINDOW_DAYS } from '@candor/domain/trading/booking-times';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -68,7 +69,7 @@ export function BookTradeForm({ userId, accountCreatedAt }: { userId: string; ac
       reset(EMPTY);
       // Above the four-eyes threshold nothing reaches the customer until a second staff member approves it.
       if (!trade) {
-        notify.success(APPROVAL_MESSAGES.awaiting, { description: APPROVAL_MESSAGES.awaitingDescription });
+        notify.success(APPROVAL_MESSAGES.awaiting, { description: APPROVAL_MESSAGES.awaitingDeskTrade });
         return;
       }
       notify.success(BOOK_TRADE_MESSAGES.booked, {
@@ -108,8 +109,10 @@ export function BookTradeForm({ userId, accountCreatedAt }: { userId: string; ac
         Each price must lie within the recorded low–high range of its minute (± 0.1 %). The result is computed
         from the prices like any other trade's. The customer is told and sees the trade as “Booked by desk”
         with your reason: <strong>nothing is posted until they accept it</strong>, and it expires unaccepted
-        after 7 days. A result above the second approval threshold in Settings reaches the customer only once
-        a second staff member approves it on the Approvals tab.
+        after 7 days. A result that, with the customer's manual adjustments and desk trades of the last{' '}
+        {FOUR_EYES_WINDOW_HOURS} hours, is above the second approval threshold in Settings reaches the
+        customer only once a second staff member approves it on the Approvals tab; one that waits past the
+        booking window expires.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <LabelledField

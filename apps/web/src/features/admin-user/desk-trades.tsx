@@ -1,5 +1,11 @@
-import { APPROVAL_MESSAGES, type Approval, WaitingDeskTradesSchema } from '@candor/contracts/approvals';
+import {
+  APPROVAL_MESSAGES,
+  APPROVAL_STATUS_LABELS,
+  type Approval,
+  WaitingDeskTradesSchema,
+} from '@candor/contracts/approvals';
 import { AdminTradePageSchema } from '@candor/contracts/trades';
+import { BOOKING_WINDOW_DAYS } from '@candor/domain/trading/booking-times';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../components/ui/card.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
@@ -26,7 +32,10 @@ export function deskTradesQuery(userId: string) {
   });
 }
 
-/** The customer's desk bookings above the four-eyes threshold, waiting for a second staff member. */
+/**
+ * The customer's desk bookings above the four-eyes threshold that never reached them: waiting for a
+ * second staff member, then the latest that expired waiting.
+ */
 export function waitingDeskTradesQuery(userId: string) {
   return queryOptions({
     queryKey: queryKeys.adminWaitingDeskTrades(userId),
@@ -50,7 +59,9 @@ const COLUMNS = [
 /**
  * Desk trades on /user/{id}: each booking is a proposal the customer accepts (only then is it
  * posted), rejects, or lets expire; staff see which, and when. A booking above the four-eyes
- * threshold is listed first, awaiting a second approval: the customer has not been told of it.
+ * threshold is listed first, awaiting a second approval: the customer has not been told of it. One
+ * that expired waiting (its open left the booking window) is listed as expired: staff only, the
+ * customer never learned of it.
  */
 export function DeskTrades({ userId }: { userId: string }) {
   const { data, isPending, isError, refetch } = useQuery(deskTradesQuery(userId));
@@ -132,12 +143,16 @@ export function DeskTrades({ userId }: { userId: string }) {
   );
 }
 
-/** A booking waiting for a second staff member: not yet proposed, the customer not yet told. */
+/**
+ * A booking waiting for a second staff member (not yet proposed, the customer not yet told), or one
+ * that expired waiting (never proposed, the customer never told).
+ */
 function WaitingBookingRow({ approval }: { approval: Approval }) {
   const booking = approval.deskTrade;
   if (!booking) return null;
+  const expired = approval.status === 'expired';
   return (
-    <tr className="bg-amber-50/40">
+    <tr className={expired ? undefined : 'bg-amber-50/40'}>
       <td className="px-4 py-3">
         <span className="font-medium text-slate-900">{booking.symbol}</span>{' '}
         <span className={`text-xs font-semibold ${directionToneClass(booking.direction)}`}>
@@ -164,10 +179,22 @@ function WaitingBookingRow({ approval }: { approval: Approval }) {
         {approval.makerReason}
       </td>
       <td className="px-4 py-3 text-sm">
-        <span className="font-semibold text-amber-700">{APPROVAL_MESSAGES.awaiting}</span>
-        <span className="hidden text-xs text-slate-500 sm:block">
-          Booked by {approval.maker.name}; the customer is not told until it is approved
-        </span>
+        {expired ? (
+          <>
+            <span className="font-semibold text-slate-600">{APPROVAL_STATUS_LABELS.expired}</span>
+            <span className="hidden text-xs text-slate-500 sm:block">
+              Booked by {approval.maker.name}; its open left the {BOOKING_WINDOW_DAYS}-day booking window
+              before it was approved. The customer was never told.
+            </span>
+          </>
+        ) : (
+          <>
+            <span className="font-semibold text-amber-700">{APPROVAL_MESSAGES.awaiting}</span>
+            <span className="hidden text-xs text-slate-500 sm:block">
+              Booked by {approval.maker.name}; the customer is not told until it is approved
+            </span>
+          </>
+        )}
       </td>
     </tr>
   );

@@ -37,6 +37,17 @@ async function replace(label: string, value: string) {
 }
 
 describe('SettingsTab', () => {
+  test('the threshold says that manual adjustments and desk trades of the last 24 hours count together', async () => {
+    mockApi({ 'GET /api/admin/settings': { status: 200, body: SETTINGS } });
+    renderSettings();
+    await screen.findByLabelText('Second approval above (USD)');
+    expect(
+      screen.getByText(
+        /a manual adjustment or desk trade that takes the customer's manual adjustments and desk trades of the last 24 hours above it/,
+      ),
+    ).toBeTruthy();
+  });
+
   test('shows the current settings, then refuses an empty name and out-of-range numbers', async () => {
     const fetchMock = mockApi({ 'GET /api/admin/settings': { status: 200, body: SETTINGS } });
     renderSettings();

@@ -36,7 +36,10 @@ const UNITS: Readonly<Record<string, number>> = {
 };
 const SCALES: Readonly<Record<string, number>> = { hundred: 100, thousand: 1_000, million: 1_000_000 };
 
-const WORD = `(?:${[...Object.keys(UNITS), ...Object.keys(SCALES)].join('|')})`;
+/** Every number word read ("five", "hundred" …). */
+export const NUMBER_WORDS: readonly string[] = [...Object.keys(UNITS), ...Object.keys(SCALES)];
+
+const WORD = `(?:${NUMBER_WORDS.join('|')})`;
 /** A run of number words, joined by spaces, hyphens or "and" ("one hundred and fifty"). */
 const RUN = new RegExp(`\\b${WORD}(?:(?: and |[ -])${WORD})*\\b`, 'g');
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { prepareScreenedWords } from './disguised-words.ts';
 import { findSpacedOutLetters, normaliseForScreening } from './screening-text.ts';
 
 describe('normaliseForScreening', () => {
@@ -29,5 +30,16 @@ describe('findSpacedOutLetters', () => {
 
   test('no run in ordinary text', () => {
     expect(findSpacedOutLetters('Plan A or B, a valid ID')).toEqual([]);
+  });
+});
+
+describe('normaliseForScreening with the words a screen reads', () => {
+  test('reads digits and symbols written for letters only in those words', () => {
+    const words = prepareScreenedWords(['pay', 'fee']);
+    expect(normaliseForScreening('P4Y the F33 by 2FA, $1,000', words)).toBe('pay the fee by 2fa, $1,000');
+  });
+
+  test('drops blank letters and reads small capitals', () => {
+    expect(normaliseForScreening('ᴘ\u3164ᴀʏ')).toBe('pay');
   });
 });

@@ -1,3 +1,5 @@
+import { readDisguisedWords, type ScreenedWords } from './disguised-words.ts';
+
 /**
  * Latin look-alikes from Cyrillic and Greek (and a few other letters NFKC keeps apart), folded to
  * the Latin letter a reader sees. Upper case is folded before lower-casing, so "Η" (Greek capital
@@ -24,6 +26,9 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
   Ԍ: 'G',
   Ԛ: 'Q',
   Ԝ: 'W',
+  Һ: 'H',
+  Ԁ: 'D',
+  Ӏ: 'I',
   // Cyrillic small letters
   а: 'a',
   е: 'e',
@@ -42,6 +47,8 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
   ӏ: 'l',
   к: 'k',
   ү: 'y',
+  ѵ: 'v',
+  ԍ: 'g',
   // Greek capitals
   Α: 'A',
   Β: 'B',
@@ -68,6 +75,33 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
   τ: 't',
   υ: 'u',
   χ: 'x',
+  ϲ: 'c',
+  ϳ: 'j',
+  // Latin small capitals (NFKC keeps them): "ᴘᴀʏ"
+  ᴀ: 'a',
+  ʙ: 'b',
+  ᴄ: 'c',
+  ᴅ: 'd',
+  ᴇ: 'e',
+  ꜰ: 'f',
+  ɢ: 'g',
+  ʜ: 'h',
+  ɪ: 'i',
+  ᴊ: 'j',
+  ᴋ: 'k',
+  ʟ: 'l',
+  ᴍ: 'm',
+  ɴ: 'n',
+  ᴏ: 'o',
+  ᴘ: 'p',
+  ʀ: 'r',
+  ꜱ: 's',
+  ᴛ: 't',
+  ᴜ: 'u',
+  ᴠ: 'v',
+  ᴡ: 'w',
+  ʏ: 'y',
+  ᴢ: 'z',
   // Other letters that read as Latin ones
   ı: 'i',
   ȷ: 'j',
@@ -90,12 +124,16 @@ const LOOK_ALIKE_PATTERN = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 
 /** Three or more letters standing alone, one after another: "p a y  t h e  f e e". */
 const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:\s+\p{L}(?![\p{L}\p{N}])){2,}/gu;
 
+/** Blank letters that show nothing (Hangul fillers, the blank Braille pattern), dropped like \p{Cf}. */
+const BLANK_LETTERS = /[\u115F\u1160\u3164\uFFA0\u2800]/gu;
+
 /** The letters of `text` without their case, accents, invisible characters or look-alike disguise. */
 function foldLetters(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\p{Cf}\p{Mn}]/gu, '')
     .normalize('NFKC')
+    .replace(BLANK_LETTERS, '')
     .replace(LOOK_ALIKE_PATTERN, (letter) => LOOK_ALIKES[letter] ?? letter)
     .toLowerCase();
 }
@@ -113,12 +151,17 @@ function joinSpacedRun(run: string): string {
 /**
  * A staff-written text as the screening rules read it: compatibility-normalised (NFKC's mappings:
  * full-width letters, ligatures, styled letters; accents dropped), without format characters
- * (zero-width spaces and joiners, soft hyphens, direction marks: \p{Cf}), with Cyrillic and Greek
- * look-alikes folded to Latin, in lower case, spaced-out letters joined into words, and with every
- * run of white space one space. It is for matching only; the text stored and shown is the one typed.
+ * (zero-width spaces and joiners, soft hyphens, direction marks: \p{Cf}) or blank letters, with
+ * Cyrillic and Greek look-alikes and small capitals folded to Latin, in lower case, spaced-out
+ * letters joined into words, and with every run of white space one space. Given the words a screen
+ * reads, a token spelling one of them with digits or symbols for letters is read as that word
+ * ("p4y" → "pay", `readDisguisedWords`). It is for matching only; the text stored and shown is the
+ * one typed.
  */
-export function normaliseForScreening(text: string): string {
-  return foldLetters(text).replace(SPACED_LETTERS, joinSpacedRun).replace(/\s+/gu, ' ').trim();
+export function normaliseForScreening(text: string, words?: ScreenedWords): string {
+  const folded = foldLetters(text);
+  const read = words === undefined ? folded : readDisguisedWords(folded, words);
+  return read.replace(SPACED_LETTERS, joinSpacedRun).replace(/\s+/gu, ' ').trim();
 }
 
 /**

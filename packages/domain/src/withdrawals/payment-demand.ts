@@ -1,5 +1,7 @@
-import { readNumberWords } from '../text/number-words.ts';
+import { prepareScreenedWords } from '../text/disguised-words.ts';
+import { NUMBER_WORDS, readNumberWords } from '../text/number-words.ts';
 import { findSpacedOutLetters, normaliseForScreening } from '../text/screening-text.ts';
+import { PAYMENT_DEMAND_LANGUAGES, type PaymentDemandWords } from './payment-demand-languages.ts';
 
 /*
  * A withdrawal never costs an extra payment (PRODUCT.md §1.3: the platform never asks a customer to
@@ -28,11 +30,11 @@ const NUMBER = String.raw`\d+(?:[.,]\d+)*`;
 const WORD = String.raw`[^\s:]+`;
 const words = (max: number) => `(?:${WORD} ){0,${max}}?`;
 
-const CURRENCY = String.raw`(?:us ?dollars?|usd|usdt|usdc|btc|eth|ltc|xrp|trx|bnb|sol|doge|dollars?|bucks|euros?|eur|pounds?|gbp|bitcoins?|ethers?|ethereum|tether|litecoin|sats|satoshis?)\b`;
+const CURRENCY = String.raw`(?:us ?dollars?|usd|usdt|usdc|btc|eth|ltc|xrp|trx|bnb|sol|doge|dollars?|dolares|bucks|euros?|eur|pounds?|gbp|bitcoins?|ethers?|ethereum|tether|litecoin|sats|satoshis?|reais|brl|pesos?|mxn|chf|franken)\b`;
 /** Papers about money: asking for them asks for no payment ("tax form", "payment method"). */
 const PAPER = String.raw`(?:residency|forms?|documents?|returns?|numbers?|id|certificates?|declarations?|information|details|statements?|identification|receipts?|proofs?|slips?|screenshots?|records?|history|methods?|address|cop(?:y|ies)|photos?|pictures?|scans?|evidence|confirmation|schedule|policy|terms)\b`;
-/** A sum: "$300", "0.05 btc", "500 us dollars", "20 %", "2k usd". */
-const AMOUNT = String.raw`(?:[$€£] ?${NUMBER}(?: ?k\b)?|${NUMBER} ?(?:k )?(?:${CURRENCY}|%|percent\b|per cent\b))`;
+/** A sum: "$300", "0.05 btc", "500 us dollars", "20 %", "2k usd", "200 €". */
+const AMOUNT = String.raw`(?:[$€£] ?${NUMBER}(?: ?k\b)?|${NUMBER} ?(?:k )?(?:${CURRENCY}|%|[$€£]|percent\b|per cent\b|por ?ciento\b|pour ?cent\b|prozent\b))`;
 /** Fees in the narrow sense: what the refusal calls "a fee due". */
 const FEE = `(?:fees?|charges?|tax(?:es)?|dut(?:y|ies)|premiums?|lev(?:y|ies)|penalt(?:y|ies)|commissions?|dues)`;
 /** What a customer could be made to pay for. */
@@ -78,6 +80,29 @@ const COST_AFTER_GATE = String.raw`\b${GATE}(?: ${WORD}){0,6}? (?:after|once|upo
 /** A heading that names the gate: "To release: $300 to …". */
 const GATE_HEADING = String.raw`\bto (?:${WORD} )?${GATE} ?: ${words(4)}${NEW_COST}`;
 
+/*
+ * Implied conditions (docs/decisions/050, 2025 section): the customer's money is kept until a cost
+ * arrives, with no "to" or "before" joining them. "Your withdrawal stays on hold until the service
+ * charge is settled", "Funds are released once the fee of $300 is received", "… pending payment of
+ * the tax", "Withdrawal on hold: compliance charge of $150".
+ */
+
+/** Money kept from the customer: held, blocked, frozen, pending, or waiting to be withdrawn or released. */
+const KEPT = String.raw`(?:on hold|held|holds?|holding|block\w*|frozen|freez\w*|lock\w*|suspend\w*|paus\w*|restrict\w*|pending|withdraw\w*|releas\w*|payouts?|unlock\w*|unfreez\w*|resum\w*)`;
+/** A sentence about money kept from the customer. */
+const ABOUT_KEPT = String.raw`^(?=.*\b${KEPT}\b)`;
+/** A fee in the narrow sense, asked (any article: "the clearance charge"), not one refunded, deducted or corrected. */
+const FEE_ASKED = String.raw`${NOT_DENIED}${NOT_PAPER}${NOT_GIVEN}\b${FEE}\b(?! ${PAPER})(?!(?: ${WORD}){0,3} (?:deducted|refund\w*|waived|credited|returned|reversed|correct\w*|shown|listed|estimat\w*|taken from|included)\b)`;
+/**
+ * A cost of the kind a hold can wait for: a fee asked, a new sum or cost ("a deposit of $500", not
+ * "your deposit"), or a sum said to be owed ("the outstanding balance"). Nouns only: a hold waits
+ * for a payment, not for a verb.
+ */
+const AWAITED_COST = String.raw`(?:${FEE_ASKED}|${NOT_DENIED}\b(?:a|an|another|one more|new|further|additional|first) (?:${WORD} )?${COST_NOUN}|${NOT_EXISTING_SUM}${NOT_LIMIT}${NOT_GIVEN}${AMOUNT}|\b(?:outstanding|unpaid|overdue) (?:balance|amount|sum|debt)\b)`;
+/** Arrives: "is paid", "has been settled", "clears", "arrives", or a bare "paid" ("until fee paid"). */
+const ARRIVES = String.raw`(?:(?:(?:is|are|has been|have been|gets?|been) )?(?:paid|settled|covered|received|made|deposited|sent|topped up|transferred|credited|in place)|(?:(?:has|have) )?(?:arrived|cleared|landed|come in|reached us)|arrives|clears|lands|comes in|reaches us)\b`;
+const ONCE = '(?:until|till|once|after|when|as soon as|unless|upon|on)';
+
 /** Where a demand is asked of the customer: a sentence's start or a word that asks. */
 const ASKED = String.raw`(?:^|[:,()\-] ?|\b(?:please|kindly|must|should|shall|need to|needs to|have to|has to|required to|asked to|you to|you|first|then|and|or|just|simply|by|after|once|until|before|when|if) )`;
 
@@ -89,8 +114,64 @@ const OWED = String.raw`(?:required|needed|necessary|mandatory|due(?! to\b)|outs
 const OWED_AFTER = (cost: string) =>
   `${cost}(?: (?!${PAPER})${WORD}){0,6}? (?:is |are |remains? |still |now |first )*${OWED}`;
 
-type Rule = { label: string; pattern: RegExp };
-const rule = (label: string, source: string): Rule => ({ label, pattern: new RegExp(source) });
+/**
+ * A rule: its label in the refusal, its pattern, and what a sentence must hold for the pattern to
+ * match (a cheap test run first: a long pattern is compiled the first time it runs, which takes
+ * long enough to be felt in a form, so a sentence without a cost never runs it).
+ */
+type Rule = { label: string; pattern: RegExp; needs: RegExp };
+
+/** What every English rule needs: a digit (a sum) or a word for a cost, a payment or money. */
+const ENGLISH_NEEDS =
+  /\d|fee|charg|tax|dut(?:y|ies)|premium|lev(?:y|ies)|penalt|commission|dues|deposit|top|pay|remit|purchas|upgrad|member|subscri|plan|package|renew|reinvest|insurance|wire|fund|send|transfer|buy|settl|cover|money|crypto|coin|balance|rest|difference|sum|amount|debt/;
+
+const rule = (label: string, source: string, needs: RegExp = ENGLISH_NEEDS): Rule => ({
+  label,
+  pattern: new RegExp(source),
+  needs,
+});
+
+/** A list of phrases as one alternative, longest first (so "hasta que" is tried before "hasta"). */
+function anyOf(phrases: readonly string[]): string {
+  const escaped = [...phrases]
+    .sort((a, b) => b.length - a.length)
+    .map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return `(?:${escaped.join('|')})`;
+}
+
+/**
+ * The rules of one language of the table (payment-demand-languages.ts), at their simplest: a cost
+ * put before a gate, a gate waiting for a cost, and a cost said to be owed.
+ */
+function rulesOf(table: PaymentDemandWords): Rule[] {
+  const notDenied = String.raw`(?<!\b${anyOf(table.denials)}(?: ${WORD}){0,3} )`;
+  const notPaper = String.raw`(?<!\b${anyOf(table.papers)} (?:${WORD} )?(?:${WORD} )?)`;
+  const notOwn = String.raw`(?<!\b${anyOf(table.possessives)} (?:${WORD} )?)`;
+  const notExisting = String.raw`${notOwn}(?<!(?:\b|^)${anyOf(table.articles)} ?)`;
+  const tails = table.compoundTails ?? [];
+  const costNoun = (existing: string) =>
+    String.raw`${notPaper}${existing}(?:\b${anyOf(table.costs)}\b${tails.length > 0 ? String.raw`|\b\w+${anyOf(tails)}\b` : ''})`;
+  const paying = String.raw`\b${anyOf(table.payVerbs)}\b|\b${anyOf(table.sendVerbs)} ${words(3)}${AMOUNT}`;
+  /** A cost that may be one that exists ("la tasa … debe pagarse"): what is said to be owed. */
+  const cost = `${notDenied}(?:${costNoun(notOwn)}|${paying})`;
+  /** A new cost ("una tasa", not "su depósito" or "la comisión"): what a gate can wait for. */
+  const newCost = `${notDenied}(?:${costNoun(notExisting)}|${paying})`;
+  const gate = String.raw`\b${anyOf(table.gates)}\b`;
+  const owed = String.raw`\b${anyOf(table.owed)}\b`;
+  const label = 'a payment';
+  // A sentence with none of the language's costs or paying verbs runs none of its rules.
+  const needs = new RegExp(anyOf([...table.costs, ...table.payVerbs, ...table.sendVerbs, ...tails]));
+  return [
+    // The rest of a word (a comma, a compound) may follow the cost or the gate: \S*.
+    rule(
+      label,
+      String.raw`${newCost}\S*(?: ${WORD}){0,8}? ${anyOf(table.purposes)} ${words(4)}${gate}`,
+      needs,
+    ),
+    rule(label, String.raw`${gate}\S*(?: ${WORD}){0,6}? ${anyOf(table.waits)} ${words(4)}${newCost}`, needs),
+    rule(label, String.raw`${cost}\S*(?: ${WORD}){0,6}? ${owed}|${owed} ${words(4)}${cost}`, needs),
+  ];
+}
 
 /** In order: the first that matches names the demand in the refusal. */
 const PAYMENT_DEMANDS: readonly Rule[] = [
@@ -131,12 +212,45 @@ const PAYMENT_DEMANDS: readonly Rule[] = [
   rule('a payment', COST_AFTER_GATE),
   // "To release: $300 to bc1q…".
   rule('a payment', GATE_HEADING),
+  // "Your withdrawal stays on hold until the service charge is settled", "… once a deposit of $500 arrives".
+  rule('a required payment', String.raw`\b${ONCE} ${words(5)}${AWAITED_COST}(?: ${WORD}){0,4}? ${ARRIVES}`),
+  // "… remains on hold until we receive the processing fee", "… frozen pending payment of the tax".
+  rule(
+    'a required payment',
+    String.raw`${ABOUT_KEPT}.*\b(?:${ONCE} (?:we|support|the desk|our (?:team|desk)) (?:have |has )?(?:receive\w*|get|got|collect\w*)|(?:pending|awaiting|upon|on|after|following|against) (?:the |a |an |full |your )?(?:payment|receipt|settlement|clearance|remittance) of) ${words(3)}${AWAITED_COST}`,
+  ),
+  // "… on hold pending a compliance charge of $150", "Withdrawal on hold: compliance charge of $150".
+  rule(
+    'a fee due',
+    String.raw`${ABOUT_KEPT}.*(?:\b(?:pending|awaiting) |\b${KEPT} ?: )${words(3)}${FEE_ASKED}`,
+  ),
   // "$300 to bc1q…", "0.05 BTC to our wallet": a sum sent somewhere.
   rule(
     'a payment',
     String.raw`${NOT_OURS}${AMOUNT_ASKED} ${words(2)}to (?:bc1\w+|0x[0-9a-f]+|[13][a-km-z1-9]{25,}|t[a-z0-9]{33}|(?:our|the following|the below|my) (?:${WORD} )?(?:wallet|address)|support|us)\b`,
   ),
+  // Spanish, Portuguese, French, German (payment-demand-languages.ts).
+  ...PAYMENT_DEMAND_LANGUAGES.flatMap(rulesOf),
 ];
+
+/**
+ * The words the rules read (every run of letters in their patterns: "pay", "fee", "withdraw",
+ * "your", "hasta", "gebuhr" …, and the number words), so that one written with digits or symbols for letters ("p4y",
+ * "f33", "w1thdraw", "$end", "d1e") is read as the word (`readDisguisedWords`). Endings ("fees",
+ * "withdrawals", "releas" + "ed") are added when read.
+ */
+const SCREENED_WORDS = prepareScreenedWords(
+  [
+    ...PAYMENT_DEMANDS.flatMap(({ pattern }) =>
+      // "fees?" reads "fee" and "fees".
+      (pattern.source.replace(/\\[a-zA-Z]/g, ' ').match(/[a-z]{2,}\??/g) ?? []).flatMap((word) =>
+        word.endsWith('?') ? [word.slice(0, -1), word.slice(0, -2)] : [word],
+      ),
+    ),
+    ...NUMBER_WORDS,
+  ],
+  PAYMENT_DEMAND_LANGUAGES.flatMap((table) => table.compoundTails ?? []),
+);
 
 /** Words a spaced-out run may hide: "p a y t h e f e e". */
 const HIDDEN_DEMAND = /pay|fee|send|deposit|transfer|wire|btc|usdt|tax|fund|buy|purchase|upgrade/;
@@ -154,9 +268,9 @@ function sentencesOf(text: string): string[] {
  * payment"), or undefined when it asks the customer for none.
  */
 export function findPaymentDemand(text: string): string | undefined {
-  const sentences = sentencesOf(readNumberWords(normaliseForScreening(text)));
-  for (const { label, pattern } of PAYMENT_DEMANDS) {
-    if (sentences.some((sentence) => pattern.test(sentence))) return label;
+  const sentences = sentencesOf(readNumberWords(normaliseForScreening(text, SCREENED_WORDS)));
+  for (const { label, pattern, needs } of PAYMENT_DEMANDS) {
+    if (sentences.some((sentence) => needs.test(sentence) && pattern.test(sentence))) return label;
   }
   if (findSpacedOutLetters(text).some((run) => HIDDEN_DEMAND.test(run))) return 'a payment';
   return undefined;

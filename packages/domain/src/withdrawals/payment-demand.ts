@@ -30,11 +30,13 @@ const NUMBER = String.raw`\d+(?:[.,]\d+)*`;
 const WORD = String.raw`[^\s:]+`;
 const words = (max: number) => `(?:${WORD} ){0,${max}}?`;
 
-const CURRENCY = String.raw`(?:us ?dollars?|usd|usdt|usdc|btc|eth|ltc|xrp|trx|bnb|sol|doge|dollars?|dolares|bucks|euros?|eur|pounds?|gbp|bitcoins?|ethers?|ethereum|tether|litecoin|sats|satoshis?|reais|brl|pesos?|mxn|chf|franken)\b`;
+const CURRENCY = String.raw`(?:us ?dollars?|usd|usdt|usdc|btc|eth|ltc|xrp|trx|bnb|sol|doge|dollars?|bucks|euros?|eur|pounds?|gbp|bitcoins?|ethers?|ethereum|tether|litecoin|sats|satoshis?)\b`;
 /** Papers about money: asking for them asks for no payment ("tax form", "payment method"). */
 const PAPER = String.raw`(?:residency|forms?|documents?|returns?|numbers?|id|certificates?|declarations?|information|details|statements?|identification|receipts?|proofs?|slips?|screenshots?|records?|history|methods?|address|cop(?:y|ies)|photos?|pictures?|scans?|evidence|confirmation|schedule|policy|terms)\b`;
-/** A sum: "$300", "0.05 btc", "500 us dollars", "20 %", "2k usd", "200 €". */
-const AMOUNT = String.raw`(?:[$€£] ?${NUMBER}(?: ?k\b)?|${NUMBER} ?(?:k )?(?:${CURRENCY}|%|[$€£]|percent\b|per cent\b|por ?ciento\b|pour ?cent\b|prozent\b))`;
+/** A sum: "$300", "0.05 btc", "500 us dollars", "20 %", "2k usd". */
+const AMOUNT = String.raw`(?:[$€£] ?${NUMBER}(?: ?k\b)?|${NUMBER} ?(?:k )?(?:${CURRENCY}|%|percent\b|per cent\b))`;
+/** A sum as the other languages write it too: "200 €", "300 reais", "10 por ciento". */
+const ANY_AMOUNT = String.raw`(?:${AMOUNT}|${NUMBER} ?(?:[$€£]|(?:dolares|reais|brl|pesos?|mxn|chf|franken|por ?ciento|pour ?cent|prozent)\b))`;
 /** Fees in the narrow sense: what the refusal calls "a fee due". */
 const FEE = `(?:fees?|charges?|tax(?:es)?|dut(?:y|ies)|premiums?|lev(?:y|ies)|penalt(?:y|ies)|commissions?|dues)`;
 /** What a customer could be made to pay for. */
@@ -151,7 +153,7 @@ function rulesOf(table: PaymentDemandWords): Rule[] {
   const tails = table.compoundTails ?? [];
   const costNoun = (existing: string) =>
     String.raw`${notPaper}${existing}(?:\b${anyOf(table.costs)}\b${tails.length > 0 ? String.raw`|\b\w+${anyOf(tails)}\b` : ''})`;
-  const paying = String.raw`\b${anyOf(table.payVerbs)}\b|\b${anyOf(table.sendVerbs)} ${words(3)}${AMOUNT}`;
+  const paying = String.raw`\b${anyOf(table.payVerbs)}\b|\b${anyOf(table.sendVerbs)} ${words(3)}${ANY_AMOUNT}`;
   /** A cost that may be one that exists ("la tasa … debe pagarse"): what is said to be owed. */
   const cost = `${notDenied}(?:${costNoun(notOwn)}|${paying})`;
   /** A new cost ("una tasa", not "su depósito" or "la comisión"): what a gate can wait for. */
@@ -159,8 +161,10 @@ function rulesOf(table: PaymentDemandWords): Rule[] {
   const gate = String.raw`\b${anyOf(table.gates)}\b`;
   const owed = String.raw`\b${anyOf(table.owed)}\b`;
   const label = 'a payment';
-  // A sentence with none of the language's costs or paying verbs runs none of its rules.
-  const needs = new RegExp(anyOf([...table.costs, ...table.payVerbs, ...table.sendVerbs, ...tails]));
+  // A sentence without a cost of the language, and a gate or an owing word, runs none of its rules.
+  const needs = new RegExp(
+    String.raw`^(?=.*(?:\b${anyOf([...table.costs, ...table.payVerbs, ...table.sendVerbs])}\b${tails.length > 0 ? String.raw`|\w${anyOf(tails)}\b` : ''}))(?=.*\b${anyOf([...table.gates, ...table.owed])}\b)`,
+  );
   return [
     // The rest of a word (a comma, a compound) may follow the cost or the gate: \S*.
     rule(
@@ -213,16 +217,24 @@ const PAYMENT_DEMANDS: readonly Rule[] = [
   // "To release: $300 to bc1q…".
   rule('a payment', GATE_HEADING),
   // "Your withdrawal stays on hold until the service charge is settled", "… once a deposit of $500 arrives".
-  rule('a required payment', String.raw`\b${ONCE} ${words(5)}${AWAITED_COST}(?: ${WORD}){0,4}? ${ARRIVES}`),
+  rule(
+    'a required payment',
+    String.raw`\b${ONCE} ${words(5)}${AWAITED_COST}(?: ${WORD}){0,4}? ${ARRIVES}`,
+    new RegExp(String.raw`^(?=.*\b${ONCE}\b)(?=.*${ARRIVES})`),
+  ),
   // "… remains on hold until we receive the processing fee", "… frozen pending payment of the tax".
   rule(
     'a required payment',
     String.raw`${ABOUT_KEPT}.*\b(?:${ONCE} (?:we|support|the desk|our (?:team|desk)) (?:have |has )?(?:receive\w*|get|got|collect\w*)|(?:pending|awaiting|upon|on|after|following|against) (?:the |a |an |full |your )?(?:payment|receipt|settlement|clearance|remittance) of) ${words(3)}${AWAITED_COST}`,
+    new RegExp(
+      String.raw`${ABOUT_KEPT}.*\b(?:receive|get|got|collect|payment of|receipt of|settlement of|clearance of|remittance of)`,
+    ),
   ),
   // "… on hold pending a compliance charge of $150", "Withdrawal on hold: compliance charge of $150".
   rule(
     'a fee due',
     String.raw`${ABOUT_KEPT}.*(?:\b(?:pending|awaiting) |\b${KEPT} ?: )${words(3)}${FEE_ASKED}`,
+    new RegExp(String.raw`${ABOUT_KEPT}.*\b${FEE}`),
   ),
   // "$300 to bc1q…", "0.05 BTC to our wallet": a sum sent somewhere.
   rule(

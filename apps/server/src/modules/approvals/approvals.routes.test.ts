@@ -274,6 +274,43 @@ describe('manual adjustments above the threshold', () => {
     expect(row?.status).toBe('awaiting');
   });
 
+  test('a reason stored before the screen is screened when approved: 422 PAYMENT_DEMAND as its request would get, and it keeps waiting', async () => {
+    const customer = await insertFundedCustomer(t, 0n);
+    const id = (
+      await adjust(maker, customer.user.id, {
+        direction: 'credit',
+        amount: '2000',
+        reason: 'Goodwill credit',
+      })
+    ).json().approval.id;
+    // Stored before the screen caught it: the reason the customer would read on the statement.
+    const demand = 'Your withdrawal stays on hold until the service charge of $300 is settled';
+    await t.db
+      .update(approvals)
+      .set({ request: { direction: 'credit', reason: demand }, makerReason: demand })
+      .where(eq(approvals.id, id));
+    const asked = await adjust(maker, customer.user.id, {
+      direction: 'credit',
+      amount: '2000',
+      reason: demand,
+    });
+    expect(asked.statusCode).toBe(422);
+
+    const res = await decide(checker, id, 'approve');
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual(asked.json());
+    expect(res.json().code).toBe('PAYMENT_DEMAND');
+    expect(await cashOf(customer.user.id)).toBe('0.00');
+    expect(await adjustmentEntries(customer.user.id)).toHaveLength(0);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, customer.user.id))).toHaveLength(
+      0,
+    );
+    const [row] = await t.db.select().from(approvals).where(eq(approvals.id, id));
+    expect(row).toMatchObject({ status: 'awaiting', checkerId: null, entryId: null });
+    // It is rejected instead.
+    expect((await decide(checker, id, 'reject', 'The reason asks the customer to pay')).statusCode).toBe(200);
+  });
+
   test('ten racing approvals move the money once', async () => {
     const customer = await insertFundedCustomer(t, 0n);
     const id = (

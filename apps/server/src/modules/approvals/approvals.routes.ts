@@ -81,7 +81,9 @@ export const approvalsRoutes: RoutesPlugin<'db' | 'transactions' | 'market'> = a
         summary:
           'Approve a waiting request with a reason: the adjustment, withdrawal approval, change of the deposit addresses or of the four-eyes threshold is carried out; a desk trade is proposed to its customer',
         description:
-          'Locks the request, carries the original action out in the same transaction (re-checked now: a debit ' +
+          'Locks the request, carries the original action out in the same transaction (re-checked now: the ' +
+          "reason the customer reads, an adjustment's or a desk booking's, is screened again, 422 PAYMENT_DEMAND " +
+          'for one asking the customer to pay, and the request keeps waiting; a debit ' +
           'cannot take the balance below zero, 422 INSUFFICIENT_FUNDS; the withdrawal must still be pending, ' +
           '409; the deposit addresses or the threshold must still be those the change was asked against, 409 ' +
           'CONFLICT; a desk booking passes its checks again by the clock of now, its open within the booking ' +

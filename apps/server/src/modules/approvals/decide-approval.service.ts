@@ -8,6 +8,7 @@ import {
   approvedAdjustmentDescription,
 } from '@candor/contracts/approvals';
 import { hasPermission, type Permission } from '@candor/contracts/staff';
+import { findCustomerTextProblem } from '@candor/contracts/staff-texts';
 import {
   APPROVAL_NEXT,
   type ApprovalKind,
@@ -85,8 +86,32 @@ async function lockForDecision(tx: Db, checker: Actor, id: string, to: ApprovalS
 }
 
 /**
+ * The text the customer reads once the approval is carried out: an adjustment's reason (its
+ * statement line and mail) and a desk booking's reason (the trade the customer is asked to accept).
+ * A withdrawal approval's reason is read only by staff (the audit log, docs/decisions/044), and a
+ * change of the deposit addresses or of the threshold has none.
+ */
+function customerTextOf(row: ApprovalRow): string | undefined {
+  if (row.kind === 'adjustment') return adjustmentRequestOf(row).reason;
+  if (row.kind === 'desk_trade') return row.makerReason;
+  return undefined;
+}
+
+/**
+ * Screens the customer's text again as it is carried out (docs/decisions/050): it was screened
+ * when it was asked for, by the screen of that day, and it may have been stored before the screen
+ * refused it. A text refused now refuses the approval with the error its request would get (422
+ * PAYMENT_DEMAND) and nothing changes: the approval keeps waiting, to be rejected.
+ */
+function requireScreenedCustomerText(row: ApprovalRow): void {
+  const text = customerTextOf(row);
+  const problem = text === undefined ? undefined : findCustomerTextProblem(text);
+  if (problem) throw new AppError('PAYMENT_DEMAND', problem);
+}
+
+/**
  * The second staff member approves: in this same transaction the original action runs (re-checked
- * now: the customer's account is open and a debit still cannot go below zero; the withdrawal is
+ * now: the customer's text passes today's screen; the customer's account is open and a debit still cannot go below zero; the withdrawal is
  * still pending; the deposit addresses, or the four-eyes threshold, are still those the change was
  * asked against; a desk booking passes its checks again, by today's clock), then the approval is
  * marked approved. The action's audit row names the maker as actor and the checker as approver; an
@@ -102,6 +127,7 @@ export async function approveApproval({
   reason,
 }: Command<{ id: string; reason: string; outbox: Outbox; market: MarketService }>): Promise<Approval> {
   const row = await lockForDecision(tx, actor, id, 'approved');
+  requireScreenedCustomerText(row);
   const maker: Actor = { id: row.makerId, role: row.makerRole as Actor['role'] };
   const decided = {
     status: 'approved' as const,

@@ -336,6 +336,25 @@ describe('the second staff member decides', () => {
     expect((await decide(checker, id, 'reject')).statusCode).toBe(200);
   });
 
+  test('a reason stored before the screen is screened at approval: 422 PAYMENT_DEMAND as its booking would get, and it keeps waiting', async () => {
+    const customer = await insertDeskCustomer(t, 1_000_000n);
+    const id = await bookWaiting(customer.user.id);
+    // Stored before the screen caught it: the reason the customer would read on the proposed trade.
+    const demand = 'Funds are released once the release f33 of $300 is received';
+    await t.db.update(approvals).set({ makerReason: demand }).where(eq(approvals.id, id));
+    const asked = await book(maker, customer.user.id, { ...BIG, reason: demand });
+    expect(asked.statusCode).toBe(422);
+
+    const res = await decide(checker, id, 'approve');
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual(asked.json());
+    expect(res.json().code).toBe('PAYMENT_DEMAND');
+    const [row] = await t.db.select().from(approvals).where(eq(approvals.id, id));
+    expect(row).toMatchObject({ status: 'awaiting', checkerId: null, tradeId: null });
+    expect(await customerView(customer)).toEqual(NOTHING_SEEN);
+    expect((await decide(checker, id, 'reject')).statusCode).toBe(200);
+  });
+
   test('ten racing approvals propose it once and mail the customer once', async () => {
     const customer = await insertDeskCustomer(t, 1_000_000n);
     const id = await bookWaiting(customer.user.id);

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';
 import { instanceSecrets } from '../../db/schema/secrets.ts';
-import { identitySubmissions } from '../../db/schema/verifications.ts';
+import { identitySubmissions, verificationReasons } from '../../db/schema/verifications.ts';
 import { insertSignedInUser, useSignedInUser } from '../../test/factories.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { makePdf, multipartUpload } from '../../test/uploads.ts';
@@ -400,6 +400,37 @@ describe('decisions', () => {
       backFileId: await uploadIdImage(browser),
     });
     expect(resent.statusCode, resent.body).toBe(200);
+  });
+
+  test('a reason label stored before the screen is screened when used: 422 PAYMENT_DEMAND as saving it would get; the submission stays pending', async () => {
+    const { user } = await customerWithSubmission();
+    const { submissionId } = (await openDetail(compliance.browser, user.id)).json();
+    // Stored before the screen caught it (a reason of its own: the seeded ones serve other tests).
+    const demand = 'D3posit $50 to unl0ck your withdrawals';
+    await t.db.insert(verificationReasons).values({ code: 'deposit_first', label: demand });
+    const saved = await compliance.browser.request({
+      method: 'PUT',
+      url: '/api/admin/verification-reasons/deposit_first',
+      payload: { label: demand, active: true },
+    });
+    expect(saved.statusCode).toBe(422);
+
+    const res = await decide(compliance.browser, user.id, {
+      submissionId,
+      decision: 'decline',
+      reasonCode: 'deposit_first',
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual(saved.json());
+    expect(await identityStatusOf(user.id)).toBe('pending');
+    expect(await auditCount('verification.decline', user.id)).toBe(0);
+    // Another reason still declines it.
+    const other = await decide(compliance.browser, user.id, {
+      submissionId,
+      decision: 'decline',
+      reasonCode: 'other',
+    });
+    expect(other.statusCode, other.body).toBe(200);
   });
 
   test('a reason must be an active one on the list', async () => {

@@ -1,6 +1,7 @@
 import type { AuditAction } from '@candor/contracts/audit';
 import type { IdentityStatus } from '@candor/contracts/auth';
 import { fileUrl } from '@candor/contracts/files';
+import { findCustomerTextProblem } from '@candor/contracts/staff-texts';
 import {
   type AdminVerificationDetail,
   type AdminVerificationListParams,
@@ -406,7 +407,8 @@ const IDENTITY_AFTER = {
 /**
  * Decides a pending submission: final for it. The row is locked first, so two reviewers deciding
  * at once decide once (the later one finds it decided: ALREADY_DECIDED). Refused while another
- * reviewer's claim runs (VERIFICATION_CLAIMED). The reason must be an active one on the list.
+ * reviewer's claim runs (VERIFICATION_CLAIMED). The reason must be an active one on the list, and
+ * its label (which the customer reads) must pass the screen as it is today (422 PAYMENT_DEMAND).
  * Audited, last in the transaction.
  */
 export async function decideVerification({
@@ -431,6 +433,10 @@ export async function decideVerification({
   const reason = input.reasonCode ? await findReason(tx, input.reasonCode) : undefined;
   if (input.reasonCode && !reason?.active)
     throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.reasonUnknown);
+  // The label the customer reads was screened when it was saved, perhaps before today's screen
+  // caught it: screened again as it is sent (docs/decisions/050); the submission stays pending.
+  const labelProblem = reason ? findCustomerTextProblem(reason.label) : undefined;
+  if (labelProblem) throw new AppError('PAYMENT_DEMAND', labelProblem);
   const side = input.decision === 'resubmit' ? input.side : undefined;
   if (input.decision === 'resubmit' && !side)
     throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.sideRequired);

@@ -239,7 +239,7 @@ const REFUSED: ReadonlyArray<readonly [string, string]> = [
   ['Pay the $50 verification fee to proceed', 'a payment'],
   ['Send 0.01 BTC to bc1q… to complete your verification', 'a payment'],
   ['Fund your account with 0.05 BTC to reactivate it', 'a payment'],
-  // Digits and symbols for letters, look-alikes, small capitals (docs/decisions/050, 2025).
+  // Digits and symbols for letters, look-alikes, small capitals (docs/decisions/050, 2026-11-29).
   ['p4y the f33 to w1thdraw', 'a payment'],
   ['P@y a $200 f33 to unl0ck withdrawals', 'a payment'],
   ['$end 0.01 BTC to release your funds', 'a payment'],

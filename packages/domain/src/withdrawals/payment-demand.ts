@@ -14,15 +14,18 @@ import { PAYMENT_DEMAND_LANGUAGES, type PaymentDemandWords } from './payment-dem
  * or plan, or a verb that pays, sends, funds, buys or renews) joined to a **condition**: it is asked of
  * the customer ("Send …", "you must pay …"), said to be required or due ("… of $400 outstanding"), or
  * put before something the customer gets ("… to release your funds", "… before you can withdraw",
- * "released after a … deposit", "to proceed", "to complete your verification").
+ * "released after a … deposit", "to proceed", "to complete your verification"), or what money
+ * kept from the customer waits for ("on hold until the service charge is settled"). The same rules,
+ * at their simplest, read Spanish, Portuguese, French and German (payment-demand-languages.ts).
  *
  * What stays honest: a cost that is denied ("no fee is due", "you never pay anything to withdraw"),
  * one that already exists ("your deposit", "the deposit fee charged twice"), a limit ("withdrawals
  * above $10,000"), papers about money ("proof of payment", "tax residency form"), and what staff did
  * ("we could not send $500 to this address").
  *
- * The text is read normalised (`normaliseForScreening`: look-alike letters, invisible characters and
- * spaced-out letters undone) with number words in digits ("five hundred dollars" is "500 dollars").
+ * The text is read normalised (`normaliseForScreening`: look-alike letters, invisible characters,
+ * spaced-out letters and digits or symbols written for letters undone: "p4y the f33" is "pay the
+ * fee") with number words in digits ("five hundred dollars" is "500 dollars").
  */
 
 const NUMBER = String.raw`\d+(?:[.,]\d+)*`;
@@ -83,7 +86,7 @@ const COST_AFTER_GATE = String.raw`\b${GATE}(?: ${WORD}){0,6}? (?:after|once|upo
 const GATE_HEADING = String.raw`\bto (?:${WORD} )?${GATE} ?: ${words(4)}${NEW_COST}`;
 
 /*
- * Implied conditions (docs/decisions/050, 2025 section): the customer's money is kept until a cost
+ * Implied conditions (docs/decisions/050, 2026-11-29): the customer's money is kept until a cost
  * arrives, with no "to" or "before" joining them. "Your withdrawal stays on hold until the service
  * charge is settled", "Funds are released once the fee of $300 is received", "… pending payment of
  * the tax", "Withdrawal on hold: compliance charge of $150".

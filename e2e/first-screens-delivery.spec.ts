@@ -93,3 +93,22 @@ for (const { path, signal } of [
     expect(await page.evaluate(() => (window as unknown as { intlUses: string[] }).intlUses)).toEqual([]);
   });
 }
+
+// The session index.html preloads is taken by every page, also the public ones that never ask who
+// is signed in themselves (Chromium warns of a preload unused a few seconds after the load).
+test('a public page takes the preloaded session answer', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/preloaded using link preload but not used/.test(message.text())) warnings.push(message.text());
+  });
+  let sessionRequests = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/session') sessionRequests += 1;
+  });
+  await page.goto('/signup');
+  await expect(page.getByRole('button', { name: 'Sign up' })).toBeVisible();
+  // Chromium reports an unused preload 3 s after the page's load event.
+  await page.waitForTimeout(4_000);
+  expect(warnings).toEqual([]);
+  expect(sessionRequests).toBe(1);
+});

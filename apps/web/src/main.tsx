@@ -6,6 +6,7 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useToasterWanted } from './lib/notify.ts';
 import { queryClient } from './lib/query-client.ts';
+import { sessionQuery } from './lib/session.ts';
 import { router } from './router.tsx';
 import './styles.css';
 
@@ -21,6 +22,10 @@ function ToasterHost() {
     </Suspense>
   );
 }
+
+// Who is signed in, asked at once on every page: the answer index.html preloads is taken here, so
+// the public pages that never ask (sign-up, reset, setup) do not leave it unused (a console warning).
+void queryClient.prefetchQuery(sessionQuery);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

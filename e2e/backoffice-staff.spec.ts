@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { asAdmin } from './fixtures/admin.ts';
+import { runAdminCommand } from './fixtures/admin-cli.ts';
 import { readE2eEnv } from './fixtures/env.ts';
+import { findLink } from './fixtures/outbox.ts';
 import { makePng } from './fixtures/png.ts';
 import { expect, test } from './fixtures/test.ts';
 import { logInThroughUi, submitLoginForm, toast, turnOnTwoFactorThroughUi } from './fixtures/ui.ts';
@@ -139,6 +141,8 @@ test('a customer given a staff role with a password easy to guess must choose a 
   page,
   browser,
 }) => {
+  // Two browsers, the admin command and a reset: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   // Customers keep the seed's rule: any 8 characters.
   const customer = buildUser({ password: 'password123' });
   await signUpThroughApi(customer);
@@ -163,4 +167,26 @@ test('a customer given a staff role with a password easy to guess must choose a 
   await page.screenshot({ path: '/tmp/staff-weak-sign-in-1440.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: '/tmp/staff-weak-sign-in-390.png', fullPage: true });
+
+  // The operator's reset link: a new password as easy to guess is refused beside its field.
+  const printed = await runAdminCommand('reset-link', '--email', customer.email);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(findLink(printed, '/reset-password/new').href);
+  const newPassword = page.getByLabel('New password', { exact: true });
+  await newPassword.fill('Summer2026!');
+  await page.getByLabel('Confirm new password').fill('Summer2026!');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(newPassword).toHaveAccessibleDescription(/too easy to guess for a staff account/);
+  await expect(newPassword).toBeFocused();
+  await expect(page.getByRole('alert')).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/staff-weak-reset-1440.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(newPassword).toBeInViewport();
+  await page.screenshot({ path: '/tmp/staff-weak-reset-390.png', fullPage: true });
+  const strong = `plum-orbit-${randomBytes(9).toString('base64url')}`;
+  await newPassword.fill(strong);
+  await page.getByLabel('Confirm new password').fill(strong);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(toast(page, 'Your password has been reset. Please log in.')).toBeVisible();
 });

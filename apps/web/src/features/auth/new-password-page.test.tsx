@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -36,6 +37,24 @@ describe('NewPasswordPage', () => {
     expect(callsTo(fetchMock, 'POST /api/password-resets/complete')).toEqual([
       { token: 't1', newPassword: 'a new password' },
     ]);
+  });
+
+  test("a staff member's password too easy to guess is refused beside the field, not above the form", async () => {
+    mockApi({
+      'POST /api/password-resets/complete': {
+        status: 400,
+        body: { code: 'WEAK_PASSWORD', message: STAFF_PASSWORD_MESSAGES.tooWeak },
+      },
+    });
+    renderPages([route], '/reset-password/new?token=t1');
+    await submit('password123', 'password123');
+    const field = screen.getByLabelText('New password');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const message = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(message?.textContent).toBe(STAFF_PASSWORD_MESSAGES.tooWeak);
+    // Announced once, by the field's own message: no second alert above the form says it again.
+    expect(screen.getAllByRole('alert')).toEqual([message]);
+    expect(document.activeElement).toBe(field);
   });
 
   test('an expired token offers a new link', async () => {

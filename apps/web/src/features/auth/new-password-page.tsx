@@ -23,15 +23,23 @@ export function NewPasswordPage() {
       notify.success(AUTH_MESSAGES.passwordReset);
       await navigate({ to: '/' });
     },
+    // A staff member's password too easy to guess (decision 049) is said beside the field, as on
+    // the change-password and setup pages.
+    onError: (error) => {
+      if (isApiError(error, 'WEAK_PASSWORD')) {
+        form.setError('newPassword', { message: error.message }, { shouldFocus: true });
+      }
+    },
   });
   const onSubmit = form.handleSubmit(({ newPassword }) => save.mutate(newPassword));
   // A used, wrong or expired link cannot be tried again: the form gives way to the notice.
   const invalid = token === '' || isApiError(save.error, 'INVALID_TOKEN');
-  const failure = save.error
-    ? isApiError(save.error)
-      ? save.error.message
-      : AUTH_MESSAGES.genericFailure
-    : null;
+  const failure =
+    save.error && !isApiError(save.error, 'WEAK_PASSWORD')
+      ? isApiError(save.error)
+        ? save.error.message
+        : AUTH_MESSAGES.genericFailure
+      : null;
 
   return (
     <AuthLayout title="Choose a new password" headerLink={{ to: '/', label: 'Login' }}>

@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { asAdmin, creditCustomer } from './fixtures/admin.ts';
-import { expectOk } from './fixtures/api.ts';
+import { expectOk, signInThroughApi } from './fixtures/api.ts';
 import { readE2eEnv } from './fixtures/env.ts';
 import { expectWhole, PHONE } from './fixtures/layout.ts';
 import { expect, test } from './fixtures/test.ts';
 import { toast } from './fixtures/ui.ts';
+import { buildUser, signUpThroughApi } from './fixtures/users.ts';
 
 /** Dollars shown as "$1,234.56" (or "+$1.23" / "−$1.23") into cents. */
 function cents(text: string): number {
@@ -78,6 +80,39 @@ test('a trade larger than the balance is refused with "Insufficient balance"', a
   await page.getByRole('button', { name: 'SELL' }).click();
   await expect(page.getByText('Insufficient balance')).toBeVisible();
   expect((await balances(page.request)).available).toBe('0.00');
+});
+
+test("on a phone, the admin Trades tab shows a customer's long e-mail whole", async ({ page, browser }) => {
+  // 40 characters: long enough to be cut on a phone if it were kept to one line.
+  const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const email = `${`e2e-${tag}-a-long-mailbox`.slice(0, 28)}@example.com`;
+  expect(email).toHaveLength(40);
+  const customer = buildUser({ email });
+  const { id } = await signUpThroughApi(customer);
+  await signInThroughApi(page.request, customer);
+  await asAdmin(browser, async (admin) => {
+    await creditCustomer(admin, id, '300');
+    const opened = await page.request.post('/api/trades', {
+      data: { symbol: 'EURUSD', direction: 'buy', amount: '100', lotSize: '2' },
+      headers: { origin: readE2eEnv().baseURL },
+    });
+    await expectOk(opened, 'open a trade');
+
+    await admin.setViewportSize(PHONE);
+    await admin.goto('/all-user?tab=trades');
+    await admin.getByLabel('Search by email').fill(email);
+    const table = admin.getByRole('table');
+    const row = table.getByRole('row').filter({ hasText: 'BUY EURUSD' });
+    await expect(row).toHaveCount(1);
+    // The e-mail wraps inside the card instead of being cut at its edge.
+    const address = row.getByRole('button', { name: email });
+    await expectWhole(address, table.locator('xpath=..'));
+    await expect(address).toHaveText(email);
+    await admin.screenshot({ path: '/tmp/admin-trades-long-email-390.png', fullPage: true });
+    await admin.setViewportSize({ width: 1440, height: 900 });
+    await expectWhole(address, table.locator('xpath=..'));
+    await admin.screenshot({ path: '/tmp/admin-trades-long-email-1440.png', fullPage: true });
+  });
 });
 
 test("an administrator closes a customer's trade at market, with a reason", async ({

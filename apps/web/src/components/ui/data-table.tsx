@@ -50,3 +50,10 @@ export function OpeningRow({ onOpen, children }: { onOpen: () => void; children:
 /** The look of the link that opens a row's record. */
 export const ROW_LINK_CLASS =
   'block truncate font-medium text-slate-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/**
+ * The same link when it is a customer's e-mail: on phones it wraps (its whole address is what tells
+ * rows apart); wider, it is cut to the column.
+ */
+export const PHONE_WRAPPING_LINK_CLASS =
+  'block font-medium break-all text-slate-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 sm:truncate';

@@ -1,12 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ComponentProps, ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { OpeningRow } from './data-table.tsx';
+import { OpeningRow, PHONE_WRAPPING_LINK_CLASS } from './data-table.tsx';
 import { RowDecisionButtons } from './decision-buttons.tsx';
-
-/** On phones the e-mail wraps (its whole address is what tells rows apart); wider, it is cut to the column. */
-const PHONE_WRAPPING_LINK_CLASS =
-  'block font-medium break-all text-slate-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 sm:truncate';
 
 /**
  * A money record's row in an administrator's list (a deposit, a withdrawal): the row opens the

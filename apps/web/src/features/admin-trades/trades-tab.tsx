@@ -2,7 +2,12 @@ import type { AdminTrade } from '@candor/contracts/trades';
 import { useState } from 'react';
 import { CopiedFromBadge } from '../../components/copied-from-mark.tsx';
 import { AdminListTab } from '../../components/ui/admin-list-tab.tsx';
-import { type Column, DataTable, OpeningRow, ROW_LINK_CLASS } from '../../components/ui/data-table.tsx';
+import {
+  type Column,
+  DataTable,
+  OpeningRow,
+  PHONE_WRAPPING_LINK_CLASS,
+} from '../../components/ui/data-table.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatPrice } from '../../lib/format-price.ts';
@@ -62,7 +67,7 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
             <td className="w-full max-w-0 px-4 py-3 sm:w-auto sm:max-w-none">
               <button
                 type="button"
-                className={`${ROW_LINK_CLASS} max-w-full text-left`}
+                className={`${PHONE_WRAPPING_LINK_CLASS} max-w-full text-left`}
                 onClick={(event) => {
                   event.stopPropagation();
                   onOpen(trade.id);

@@ -11,8 +11,11 @@ import {
 import { ATTEMPT_LEASE_MS, describeSmtpError, nextRetryAt } from './mail-delivery.ts';
 
 /**
- * An e-mail to send. `userId` names the account that caused it, for a message to an address that
- * belongs to no account (a changed e-mail's new address): it is kept in that account's Messages.
+ * An e-mail to send. It is kept in the Messages of the account whose address it goes to; `userId`
+ * names the account it is for when the address belongs to none: a changed e-mail's new address, or
+ * a customer's notice whose address changed between reading it and recording the message. Every
+ * message to a customer names its account, so it never depends on that address still matching
+ * (all but a closed account's notice, which has no Messages: account-closed-notice.ts).
  */
 export type MailMessage = { to: string; subject: string; text: string; html?: string; userId?: string };
 

@@ -2,7 +2,8 @@ import { describeUserAgent } from '@candor/contracts/user-activity';
 import { escapeHtml } from '../mail/escape-html.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
-export type MailAccount = { email: string; name: string };
+/** The account a sign-in mail is about: it is kept in its Messages (`id`) as well as sent. */
+export type MailAccount = { id: string; email: string; name: string };
 
 /** "25 November 2026, 17:07 UTC" */
 export function formatSignInTime(at: Date): string {
@@ -36,6 +37,7 @@ export async function sendNewBrowserNotice(
     'If this was you, there is nothing to do. If it was not, change your password at once and look at your active sessions on your Account page.';
   await mailer.send({
     to: account.email,
+    userId: account.id,
     subject: `${siteName}: sign-in from a new browser`,
     text: `Hello ${account.name},\n\nYour account was just signed in to from a browser it had not been used with before.\n\n${facts.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${advice}`,
     html: `<p>Hello ${escapeHtml(account.name)},</p><p>Your account was just signed in to from a browser it had not been used with before.</p><ul>${facts.map(([k, v]) => `<li>${k}: ${escapeHtml(v)}</li>`).join('')}</ul><p>${advice}</p>`,
@@ -62,6 +64,7 @@ export async function sendUnlockLink(
     'If it was not you, your account is still safe as long as nobody knows your password; if you use that password anywhere else, change it.';
   await mailer.send({
     to: account.email,
+    userId: account.id,
     subject: `${siteName}: failed sign-ins to your account`,
     text: `Hello ${account.name},\n\n${intro}\n\n${use}\n${link}\n\n${otherwise}`,
     html: `<p>Hello ${escapeHtml(account.name)},</p><p>${intro}</p><p>${use}</p><p><a href="${link}">${link}</a></p><p>${otherwise}</p>`,

@@ -85,7 +85,7 @@ export async function recordSignIn(
   if (!known && (await hasSignedInBefore(db, user.id))) {
     await sendQuietly(site, 'new-browser notice', async () =>
       sendNewBrowserNotice(site.mailer, {
-        account: { email: user.email, name: user.fullname },
+        account: { id: user.id, email: user.email, name: user.fullname },
         siteName: await site.siteName(),
         at: now,
         ip: client.ip,

@@ -211,6 +211,7 @@ export async function proposeBooking({
     deskTradeProposedMessage({
       siteName: await readSiteName(tx),
       to: customer.email,
+      userId: customer.id,
       name: customer.name,
       trade,
       result,

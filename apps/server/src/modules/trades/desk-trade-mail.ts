@@ -9,11 +9,13 @@ function formatTime(iso: string): string {
 
 /**
  * The e-mail telling a customer that the desk booked a trade for them: what it is, its result, the
- * desk's reason, and that nothing is posted unless they accept it before it expires.
+ * desk's reason, and that nothing is posted unless they accept it before it expires. Kept in the
+ * customer's Messages (`userId`) even if their address changed while it was being booked.
  */
 export function deskTradeProposedMessage(input: {
   siteName: string;
   to: string;
+  userId: string;
   name: string;
   trade: Trade;
   /** The result in cents. */
@@ -40,6 +42,7 @@ export function deskTradeProposedMessage(input: {
   ];
   return {
     to: input.to,
+    userId: input.userId,
     subject: `${input.siteName}: ${DESK_TRADE_MESSAGES.awaiting}`,
     text: lines.join('\n'),
   };

@@ -185,6 +185,41 @@ describe('a booked trade is a proposal', () => {
     expect(row?.entryId).not.toBeNull();
   });
 
+  test("the customer reads the proposal in their Messages; staff's delivery log shows its envelope only", async () => {
+    const { user, browser } = await insertDeskCustomer(t, 100_000n);
+    await book(user.id);
+    const subject = 'Candor: A trade booked by the desk awaits your acceptance';
+    const list = (await browser.request({ method: 'GET', url: '/api/messages' })).json();
+    const item = list.items.find((message: { subject: string }) => message.subject === subject);
+    expect(item).toBeDefined();
+    const opened = (await browser.request({ method: 'GET', url: `/api/messages/${item.id}` })).json();
+    expect(opened.text).toContain(REASON);
+    expect(opened.text).toContain('Nothing is posted to your account unless you accept it.');
+
+    const log = await admin.browser.request({
+      method: 'GET',
+      url: `/api/admin/outbox?search=${encodeURIComponent(user.email)}`,
+    });
+    expect(log.statusCode).toBe(200);
+    expect(log.json().items).toEqual([
+      expect.objectContaining({ id: item.id, to: user.email, subject, status: 'kept' }),
+    ]);
+    expect(log.body).not.toContain('Nothing is posted to your account');
+    expect(Object.keys(log.json().items[0]).sort()).toEqual(
+      [
+        'attempts',
+        'createdAt',
+        'id',
+        'lastError',
+        'nextAttemptAt',
+        'sentAt',
+        'status',
+        'subject',
+        'to',
+      ].sort(),
+    );
+  });
+
   test('an accepted loss is posted from the customer’s cash', async () => {
     const { user, browser } = await insertDeskCustomer(t, 100_000n);
     const booked = await book(user.id, { direction: 'sell' });

@@ -83,6 +83,7 @@ export const WITHDRAWAL_NOTICE_SUBJECT = 'withdrawal requested';
 export function withdrawalNoticeMessage(input: {
   siteName: string;
   to: string;
+  userId: string;
   name: string;
   amount: string;
   method: string;
@@ -98,6 +99,7 @@ export function withdrawalNoticeMessage(input: {
   ];
   return {
     to: input.to,
+    userId: input.userId,
     subject: `${input.siteName}: ${WITHDRAWAL_NOTICE_SUBJECT}`,
     text: lines.join('\n'),
   };

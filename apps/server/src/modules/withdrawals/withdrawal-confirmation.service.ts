@@ -73,14 +73,13 @@ export function withdrawalMail(
   const about = {
     siteName,
     to: customer.email,
+    userId: customer.id,
     name: customer.name,
     amount: formatUsd(row.amountMinor),
     method: rowMethodLabel(row),
     freezeLink,
   };
-  return code === undefined
-    ? withdrawalNoticeMessage(about)
-    : withdrawalCodeMessage({ ...about, userId: customer.id, code });
+  return code === undefined ? withdrawalNoticeMessage(about) : withdrawalCodeMessage({ ...about, code });
 }
 
 /**

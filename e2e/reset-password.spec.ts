@@ -5,9 +5,9 @@ import { expect, test } from './fixtures/test.ts';
 import { LOGIN_FAILED, LOGIN_HEADING, submitLoginForm } from './fixtures/ui.ts';
 
 const OPERATOR_RESET =
-  /^This account's password was reset on \d{4}-\d\d-\d\d \d\d:\d\d UTC with a link issued by the site's operator\.$/;
-const OPERATOR_RESET_EVENT = "Password reset with a link issued by the site's operator";
-const TWO_FACTOR_ADVICE = /This site does not send e-mail, so a forgotten password can only be reset/;
+  /^This account's password was reset on \d{4}-\d\d-\d\d \d\d:\d\d UTC with a link from the site's administrators\.$/;
+const OPERATOR_RESET_EVENT = "Password reset with a link from the site's administrators";
+const TWO_FACTOR_ADVICE = /E-mail is not set up on this site, so a forgotten password can only be reset/;
 
 const EMAIL_NOT_SET_UP =
   "E-mail is not set up on this site, so a reset link cannot reach your inbox. Ask the site's administrators for a password reset link.";
@@ -32,7 +32,7 @@ test('with no e-mail set up, the page sends a client to the operator, whose one-
   const printed = await runAdminCommand('reset-link', '--email', client.email);
   expect(printed).toContain(`A one-time password reset link for ${client.email.toLowerCase()}`);
   expect(printed).toContain(
-    "The customer will see that their password was reset with a link issued by the site's operator",
+    "The customer will see that their password was reset with a link from the site's administrators",
   );
   const link = findLink(printed, '/reset-password/new');
   expect(link.origin).toBe(new URL(baseURL ?? '').origin);

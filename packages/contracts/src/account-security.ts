@@ -24,7 +24,7 @@ export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 export const SECURITY_EVENT_LABELS = {
   password_changed: 'Password changed',
   password_reset: 'Password reset',
-  password_reset_by_operator: "Password reset with a link issued by the site's operator",
+  password_reset_by_operator: "Password reset with a link from the site's administrators",
   email_changed: 'E-mail address changed',
   two_factor_changed: 'Two-factor sign-in turned off',
   withdrawals_frozen: 'Withdrawals frozen from the e-mailed link; every session ended',
@@ -40,7 +40,7 @@ export const WITHDRAWAL_WAIT_CAUSE_TEXT = {
   password_reset: 'your password was reset',
   email_change: 'your e-mail address was changed',
   two_factor_change: 'your two-factor sign-in was turned off',
-  operator_reset: "your password was reset with a link issued by the site's operator",
+  operator_reset: "your password was reset with a link from the site's administrators",
 } as const satisfies Record<WithdrawalWaitCause, string>;
 
 /** How long a wait of this cause lasts, in words: "24 hours", "7 days". */
@@ -63,7 +63,7 @@ export const OPERATOR_RESET_NOTICE_DAYS = 30;
 export const ACCOUNT_SECURITY_MESSAGES = {
   /** Under "Login failed…", when the account's password was set through an operator's link lately. */
   operatorResetNotice: (atIso: string) =>
-    `This account's password was reset on ${formatUtcMinute(atIso)} with a link issued by the site's operator.`,
+    `This account's password was reset on ${formatUtcMinute(atIso)} with a link from the site's administrators.`,
   frozen:
     'Withdrawals are frozen on this account: the freeze link from a withdrawal e-mail was used. Sign in and unfreeze withdrawals to request one again.',
   frozenDone:

@@ -225,7 +225,7 @@ async function issueResetLink(db: Db, env: Env, email: string, answer: AdminAnsw
   answer.out.push(link.url);
   answer.out.push('Give it to the customer only, by a channel you trust. It works once.');
   answer.out.push(
-    `The customer will see that their password was reset with a link issued by the site's operator: on their Account page, and for ${OPERATOR_RESET_NOTICE_DAYS} days when a sign-in fails. New withdrawals wait ${OPERATOR_RESET_WITHDRAWAL_WAIT_DAYS} days after it is used.`,
+    `The customer will see that their password was reset with a link from the site's administrators: on their Account page, and for ${OPERATOR_RESET_NOTICE_DAYS} days when a sign-in fails. New withdrawals wait ${OPERATOR_RESET_WITHDRAWAL_WAIT_DAYS} days after it is used.`,
   );
 }
 

@@ -300,7 +300,7 @@ test('reset-link prints a one-time reset link while the server runs, audited wit
     expect(run.out).toContain('A one-time password reset link for second@example.com, valid until');
     // The operator is told the customer will see it (decision 019).
     expect(run.out).toContain(
-      "The customer will see that their password was reset with a link issued by the site's operator",
+      "The customer will see that their password was reset with a link from the site's administrators",
     );
     const link = new URL(run.out.match(/https?:\/\/\S+/)?.[0] ?? '');
     expect(link.pathname).toBe('/reset-password/new');

@@ -10,7 +10,7 @@ const SUBJECT = {
   password_change: 'your password was changed',
   password_reset: 'your password was reset',
   two_factor_change: 'two-factor sign-in was turned off',
-  operator_reset: "your password was reset with a link from the site's operator",
+  operator_reset: "your password was reset with a link from the site's administrators",
 } as const satisfies Record<NoticedSecurityChange, string>;
 
 const WHAT = {
@@ -18,7 +18,7 @@ const WHAT = {
   password_reset: (site: string) => `The password of your ${site} account was reset`,
   two_factor_change: (site: string) => `Two-factor sign-in was turned off on your ${site} account`,
   operator_reset: (site: string) =>
-    `The password of your ${site} account was reset with a link issued by the site's operator`,
+    `The password of your ${site} account was reset with a link from the site's administrators`,
 } as const satisfies Record<NoticedSecurityChange, (site: string) => string>;
 
 /** What the owner can do when the change was not theirs, with what the app has. */
@@ -30,7 +30,7 @@ const ADVICE = {
   two_factor_change:
     'If you did not, sign in, change your password and turn two-factor sign-in on again on your Account page, then contact the site.',
   operator_reset:
-    "If you did not ask the site's operator for a reset link, contact the site at once. With two-factor sign-in on (your Account page), a reset link alone cannot open your account.",
+    "If you did not ask the site's administrators for a reset link, contact the site at once. With two-factor sign-in on (your Account page), a reset link alone cannot open your account.",
 } as const satisfies Record<NoticedSecurityChange, string>;
 
 /**

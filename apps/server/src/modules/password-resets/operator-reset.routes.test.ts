@@ -77,21 +77,21 @@ test("a password set through the operator's link is its own event, seen by the c
   expect(security.events).toEqual([
     expect.objectContaining({
       kind: 'password_reset_by_operator',
-      label: "Password reset with a link issued by the site's operator",
+      label: "Password reset with a link from the site's administrators",
       waitUntil,
     }),
   ]);
   expect(security.protection).toMatchObject({ waitUntil, waitCause: 'operator_reset' });
   expect(security.protection.message).toBe(
-    `For your protection, new withdrawals wait 7 days because your password was reset with a link issued by the site's operator. You can request a withdrawal again after ${waitUntil.slice(0, 10)} ${waitUntil.slice(11, 16)} UTC.`,
+    `For your protection, new withdrawals wait 7 days because your password was reset with a link from the site's administrators. You can request a withdrawal again after ${waitUntil.slice(0, 10)} ${waitUntil.slice(11, 16)} UTC.`,
   );
 
   const staff = await admin.browser.request({ method: 'GET', url: `/api/admin/users/${user.id}/security` });
   expect(staff.json().events).toEqual([expect.objectContaining({ kind: 'password_reset_by_operator' })]);
 
   // The owner's notice names the operator's link and the wait's end.
-  const notice = await findLastMail(t.db, user.email, "reset with a link from the site's operator");
-  expect(notice?.textBody).toContain("was reset with a link issued by the site's operator on ");
+  const notice = await findLastMail(t.db, user.email, "reset with a link from the site's administrators");
+  expect(notice?.textBody).toContain("was reset with a link from the site's administrators on ");
   expect(notice?.textBody).toContain(`new withdrawals wait until ${waitUntil.slice(0, 10)}`);
 });
 
@@ -106,7 +106,7 @@ test("a wrong password says the operator's reset and when, for 30 days after it"
   expect(failed.json()).toEqual({
     code: 'INVALID_CREDENTIALS',
     message: LOGIN_FAILED,
-    notice: `This account's password was reset on ${at.slice(0, 10)} ${at.slice(11, 16)} UTC with a link issued by the site's operator.`,
+    notice: `This account's password was reset on ${at.slice(0, 10)} ${at.slice(11, 16)} UTC with a link from the site's administrators.`,
   });
   // Changing the password afterwards does not hide it.
   const browser = new Browser(t.app);

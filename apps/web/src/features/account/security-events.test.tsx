@@ -34,6 +34,12 @@ describe('SecurityEvents', () => {
     });
     renderPages([{ path: '/account', component: SecurityEvents }], '/account', { me: buildMe() });
     const section = await screen.findByRole('region', { name: 'Security' });
+    // The section says how long each change makes withdrawals wait, in the notices' words.
+    expect(
+      within(section).getByText(
+        "New withdrawals wait 24 hours after a change of password or e-mail, or after two-factor sign-in is turned off. They wait 7 days after a password reset with a link from the site's administrators.",
+      ),
+    ).toBeTruthy();
     expect(await within(section).findByText(WAIT_MESSAGE)).toBeTruthy();
     const event = within(section).getByRole('listitem');
     expect(event.textContent).toBe(

@@ -25,8 +25,8 @@ export function SecurityEvents() {
           Security
         </h2>
         <p className="mt-0.5 text-sm text-slate-500">
-          After a change of password or e-mail, or turning two-factor sign-in off, new withdrawals wait 24
-          hours; after a password reset with a link issued by the site's operator, 7 days.
+          New withdrawals wait 24 hours after a change of password or e-mail, or after two-factor sign-in is
+          turned off. They wait 7 days after a password reset with a link from the site's administrators.
         </p>
       </div>
       {isPending ? (

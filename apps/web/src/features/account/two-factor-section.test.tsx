@@ -22,7 +22,7 @@ function renderSection(me = buildMe(), handlers: Parameters<typeof mockApi>[0] =
 }
 
 const NO_EMAIL_ADVICE =
-  /This site does not send e-mail, so a forgotten password can only be reset with a link from the site's operator/;
+  /E-mail is not set up on this site, so a forgotten password can only be reset with a link from the site's administrators/;
 
 describe('TwoFactorSection', () => {
   test('with no e-mail set up, two-factor is recommended while it is off', async () => {

@@ -78,8 +78,9 @@ export function TwoFactorSection() {
       </p>
       {noEmail && !me.twoFactorEnabled ? (
         <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800">
-          This site does not send e-mail, so a forgotten password can only be reset with a link from the
-          site's operator. We recommend two-factor: with it on, such a link alone cannot open your account.
+          E-mail is not set up on this site, so a forgotten password can only be reset with a link from the
+          site's administrators. Please turn on two-factor authentication: with it on, such a link alone
+          cannot open your account.
         </p>
       ) : null}
 

@@ -24,7 +24,7 @@ async function logIn(email: string, password: string) {
 }
 
 const OPERATOR_RESET =
-  "This account's password was reset on 2026-11-29 14:05 UTC with a link issued by the site's operator.";
+  "This account's password was reset on 2026-11-29 14:05 UTC with a link from the site's administrators.";
 
 describe('LoginPage', () => {
   test("a failed sign-in after the operator's reset link says so under the failure", async () => {

@@ -189,7 +189,11 @@ export async function buildApp({
   // their routes register; the queue starts after them.
   const jobs = createJobQueue({ database, logger: app.log });
   if (env.NODE_ENV === 'test') {
-    registerTestJobKind(jobs, { delayMs: Number(process.env.CANDOR_TEST_JOB_DELAY_MS ?? 0) });
+    registerTestJobKind(jobs, {
+      delayMs: Number(process.env.CANDOR_TEST_JOB_DELAY_MS ?? 0),
+      // The crash test reads these lines to kill the server while jobs run (warn: its log level).
+      onStart: (n) => app.log.warn({ testJob: n }, 'test job started'),
+    });
   }
   registerJobQueueReady(app, jobs);
   const services: Services = {

@@ -17,11 +17,17 @@ export async function createTestJobTable(db: Db): Promise<void> {
 
 export function registerTestJobKind(
   queue: JobQueue,
-  options: { failTimes?: Map<number, number>; delayMs?: number } = {},
+  options: {
+    failTimes?: Map<number, number>;
+    delayMs?: number;
+    /** Called as each attempt starts, before its delay (the crash test waits for these). */
+    onStart?: (n: number) => void;
+  } = {},
 ): void {
   queue.registerJobHandler<{ n: number; fail?: boolean }>(
     TEST_JOB_KIND,
     async ({ tx, jobId, payload }) => {
+      options.onStart?.(payload.n);
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       if (payload.fail) throw new Error(`test job ${payload.n} fails on purpose`);
       await tx.execute(sql`insert into test_job_effects (job_id, n) values (${jobId}, ${payload.n})`);

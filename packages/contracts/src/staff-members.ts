@@ -47,5 +47,5 @@ export const STAFF_MESSAGES = {
   notStaffYet: 'No account found with that email address',
   /** Staff accounts are not listed as users: a customer with money or open business stays a customer. */
   customerHoldsMoney:
-    'This customer holds money or open business (a balance, open positions, pending deposits or withdrawals, a loan): as staff, it would vanish from the Users tab. Settle it first, or add the staff member with a new account.',
+    'This customer holds money or open business (a balance, open positions, pending deposits or withdrawals, a loan, a trader copied): as staff, it would vanish from the Users tab. Settle it first, or add the staff member with a new account.',
 } as const;

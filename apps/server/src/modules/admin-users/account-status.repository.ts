@@ -4,6 +4,7 @@ import { and, eq, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { approvals } from '../../db/schema/approvals.ts';
 import { accounts, sessions, signIns, users, verifications } from '../../db/schema/auth.ts';
+import { copyRelations } from '../../db/schema/copy-trading.ts';
 import { deposits } from '../../db/schema/deposits.ts';
 import { files } from '../../db/schema/files.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
@@ -31,8 +32,10 @@ export async function updateUserStatus(
 }
 
 /**
- * What stands in the way of closing: open positions, pending deposits, undecided withdrawals and
- * requests awaiting a second approval.
+ * What a customer holds: open positions, pending deposits, undecided withdrawals, requests awaiting
+ * a second approval, pending loan applications, and traders they copy (a close ends those; a staff
+ * role is refused while there is any). Read it under the customer's user row and ledger account
+ * locks (docs/decisions/055).
  */
 export async function countOpenBusiness(
   tx: Db,
@@ -43,6 +46,7 @@ export async function countOpenBusiness(
   undecidedWithdrawals: number;
   waitingApprovals: number;
   pendingLoanApplications: number;
+  copiedTraders: number;
 }> {
   const [row] = await tx
     .select({
@@ -51,6 +55,7 @@ export async function countOpenBusiness(
       undecidedWithdrawals: sql<number>`(select count(*)::int from ${withdrawals} where ${withdrawals.userId} = ${userId} and ${withdrawals.status} in ('awaiting_confirmation', 'on_hold', 'pending'))`,
       waitingApprovals: sql<number>`(select count(*)::int from ${approvals} where ${approvals.userId} = ${userId} and ${approvals.status} = 'awaiting')`,
       pendingLoanApplications: sql<number>`(select count(*)::int from ${loanApplications} where ${loanApplications.userId} = ${userId} and ${loanApplications.status} = 'pending')`,
+      copiedTraders: sql<number>`(select count(*)::int from ${copyRelations} where ${copyRelations.followerUserId} = ${userId} and ${copyRelations.status} = 'active')`,
     })
     .from(sql`(select 1) as one`);
   if (!row) throw new Error('the counts were not read');
@@ -60,6 +65,7 @@ export async function countOpenBusiness(
     undecidedWithdrawals: Number(row.undecidedWithdrawals),
     waitingApprovals: Number(row.waitingApprovals),
     pendingLoanApplications: Number(row.pendingLoanApplications),
+    copiedTraders: Number(row.copiedTraders),
   };
 }
 

@@ -26,6 +26,7 @@ import {
   type TestUser,
   useSignedInUser,
 } from '../../test/factories.ts';
+import { raceWriterIntoCheck } from '../../test/lock-races.ts';
 import { insertFundedCustomer } from '../../test/money.ts';
 import { Browser, useTestApp } from '../../test/test-app.ts';
 import { makeImage, multipartUpload } from '../../test/uploads.ts';
@@ -678,6 +679,27 @@ describe('a close racing a deposit decision for the same customer', () => {
         expect(row.status).toBe('active');
       }
     }
+  });
+
+  test('a manual credit made while the account closes waits for the close and is refused: no money lands on a closed account', async () => {
+    // The credit starts while the close holds its locks and waits before its checks (on PostgreSQL).
+    // It read the account as open before the close committed and then waited only for the ledger
+    // accounts: once the close was through, it posted $50 to the closed, anonymised account.
+    const { user } = await insertFundedCustomer(t, 0n);
+    const [closed, credited] = await raceWriterIntoCheck(t.database, {
+      holdTable: 'loan_applications',
+      check: () => act(owner.browser, user.id, 'close', { reason: 'Race' }),
+      writer: () =>
+        owner.browser.request({
+          method: 'POST',
+          url: `/api/admin/users/${user.id}/adjustments`,
+          payload: { direction: 'credit', amount: '50', reason: 'Goodwill' },
+        }),
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(credited.statusCode, credited.body).toBe(403);
+    expect(credited.json().code).toBe('ACCOUNT_CLOSED');
+    expect(await t.db.select().from(journalEntries).where(eq(journalEntries.userId, user.id))).toEqual([]);
   });
 
   test('a deposit submitted while the account closes is refused, never left pending on a closed account', async () => {

@@ -20,7 +20,7 @@ import { lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.t
 import { readBalances, readStatement } from '../ledger/ledger.service.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { readRecentSignIns } from '../user-activity/user-activity.service.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { lockUserForShare, type UserRow } from '../users/users.repository.ts';
 import { requireUser } from '../users/users.service.ts';
 import { adjustmentNotice } from './adjustment-notice.ts';
 
@@ -50,7 +50,21 @@ export async function requireAdminUser(db: Db, userId: string): Promise<AdminUse
 
 /** The customer a staff member moves money for: USER_NOT_FOUND, or ACCOUNT_CLOSED once closed. */
 export async function requireOpenCustomer(db: Db, userId: string): Promise<UserRow> {
-  const user = await requireUser(db, userId);
+  return requireNotClosed(await requireUser(db, userId));
+}
+
+/**
+ * `requireOpenCustomer` with the user row share-locked, before the customer's ledger accounts
+ * (docs/decisions/055): a close under way holds that row, so money about to move for the customer
+ * waits for it and then sees the account closed, instead of landing on the closed account.
+ */
+export async function requireLockedOpenCustomer(tx: Db, userId: string): Promise<UserRow> {
+  const user = await lockUserForShare(tx, userId);
+  if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
+  return requireNotClosed(user);
+}
+
+function requireNotClosed(user: UserRow): UserRow {
   if (user.status === 'closed') throw new AppError('ACCOUNT_CLOSED', 'This account is closed');
   return user;
 }
@@ -71,7 +85,7 @@ export async function adjustBalance({
   userId,
   input,
 }: Command<{ userId: string; input: CreateAdjustmentRequest; outbox: Outbox }>): Promise<Adjustment> {
-  const customer = await requireOpenCustomer(tx, userId);
+  const customer = await requireLockedOpenCustomer(tx, userId);
   const amount = toMinorUnits(input.amount);
   await lockCustomerAccounts(tx, [userId]);
   if (await staffMoveRequiresSecondApproval(tx, { userId, amountMinor: amount, now })) {

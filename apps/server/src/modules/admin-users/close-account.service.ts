@@ -70,11 +70,15 @@ export type ClosedAccountResult = { closed: ClosedAccount; storageKeys: string[]
  * ("account closed"), and a strategy provider record that is invited or active is removed as
  * delete trader does (its followers are told).
  *
- * The customer's ledger accounts are locked first, then the user row (the order a posting takes
- * them: a posting locks the accounts, then its entry refers to the user), so a racing deposit
- * approval, trade or withdrawal either commits before the checks (and is seen) or waits and finds
- * the account closed. The follower's active copy relations are locked before both (the order a
- * copy job takes a relation and then the follower's accounts).
+ * The locks (docs/decisions/055): the follower's active copy relations (the order a copy job takes
+ * a relation and then the follower's accounts), then the user row FOR NO KEY UPDATE, then the
+ * customer's ledger accounts (created if missing). Every writer of something the checks read takes
+ * one of them before it writes: a deposit submission, a loan application, a copy started, a manual
+ * adjustment and a desk trade accepted share-lock the user row first (and then see the account
+ * closed); a posting, trade or withdrawal request locks the accounts (and after a close finds no
+ * cash to use). So each either commits before the checks (and is seen) or waits for the close. The
+ * row before the accounts is the order those share-locking writers take them in; the other order
+ * deadlocked a close with a deposit submission that sums an unverified account's limit.
  */
 export async function closeAccount({
   tx,
@@ -86,8 +90,8 @@ export async function closeAccount({
 }: Command<{ userId: string; outbox: Outbox } & AccountStatusRequest>): Promise<ClosedAccountResult> {
   await requireUser(tx, userId);
   await lockActiveRelationsOfFollower(tx, userId);
-  const accounts = await lockCustomerAccounts(tx, [userId]);
   const user = await requireLockedCustomer(tx, userId);
+  const accounts = await lockCustomerAccounts(tx, [userId]);
 
   const business = await countOpenBusiness(tx, userId);
   const balanceOf = (kind: string) =>

@@ -98,6 +98,8 @@ export async function listMyRelations(
   return { items: rows.map((row, index) => toRelation(row, losses[index])) };
 }
 
+const CUSTOMERS_ONLY = 'Only customer accounts can copy traders.';
+
 /**
  * Copy: the follower's total balance (available + reserved, from the ledger) must reach the
  * provider's minimum (it is not deducted); the provider must be active and not the follower; one
@@ -113,7 +115,7 @@ export async function startCopying({
   providerId,
   input,
 }: Command<{ providerId: string; input: StartCopyingRequest }>): Promise<CopyActionResponse> {
-  if (actor.role !== 'client') throw new AppError('FORBIDDEN', 'Only customer accounts can copy traders.');
+  if (actor.role !== 'client') throw new AppError('FORBIDDEN', CUSTOMERS_ONLY);
   // Removal and changes of terms wait for this copy (and this copy sees a removal committed before).
   const provider = isUuid(providerId) ? await lockProviderForShare(tx, providerId) : undefined;
   if (!provider) throw new AppError('NOT_FOUND', COPY_TRADING_MESSAGES.notFound);
@@ -124,6 +126,9 @@ export async function startCopying({
   const follower = await lockUserForShare(tx, actor.id);
   if (follower?.status !== 'active')
     throw new AppError('ACCOUNT_INACTIVE', COPY_TRADING_MESSAGES.accountNotActive);
+  // The role the access check read may be stale: a staff role given meanwhile has committed by now
+  // (it holds this row's lock, docs/decisions/055), and staff do not copy.
+  if (follower.role !== 'client') throw new AppError('FORBIDDEN', CUSTOMERS_ONLY);
   const accounts = await lockCustomerAccounts(tx, [actor.id]);
   if (await findActiveRelation(tx, actor.id, provider.id)) {
     throw new AppError('ALREADY_COPYING', COPY_TRADING_MESSAGES.alreadyCopying);

@@ -33,6 +33,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { findPlan } from '../plans/plans.repository.ts';
 import { lockUserForShare } from '../users/users.repository.ts';
+import { requireActiveAccount } from '../users/users.service.ts';
 import { accrueLoanInterest, closeIfRepaid } from './loan-accrual.ts';
 import { loanBalanceOf, toAdminLoanApplication, toLoan, toLoanApplication } from './loan-rows.ts';
 import {
@@ -100,6 +101,9 @@ export async function applyForLoan({
     throw new AppError('NOT_FOUND', LOAN_MESSAGES.notALoanPlan);
   }
   if (!plan.onSale) throw new AppError('PLAN_NOT_ON_SALE', 'This plan is not on sale.');
+  // The user row first, as a close and a staff role take it (docs/decisions/055): one committed
+  // meanwhile is seen (no application left on a closed account), and one under way waits for this.
+  await requireActiveAccount(tx, actor.id);
   const portfolio = await lockPortfolio(tx, actor.id);
   if ((await findPendingApplication(tx, actor.id)) || (await findOpenLoan(tx, actor.id))) {
     throw new AppError('LOAN_ALREADY_OPEN', LOAN_MESSAGES.alreadyOpen);

@@ -3,12 +3,15 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { runAdminCommand } from '../../cli/admin-commands.ts';
 import { users } from '../../db/schema/auth.ts';
+import { copyRelations } from '../../db/schema/copy-trading.ts';
 import { readEnv } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertPendingDeposit } from '../../test/deposits.ts';
 import { insertUser, signIn, signInAs, type TestUser } from '../../test/factories.ts';
-import { fund } from '../../test/money.ts';
+import { raceWriterIntoCheck } from '../../test/lock-races.ts';
+import { fund, insertFundedCustomer } from '../../test/money.ts';
 import { Browser, useTestApp } from '../../test/test-app.ts';
+import { insertFollower, insertProvider } from '../copy-trading/copy-test-helpers.ts';
 import { changeStaffRole } from './staff.service.ts';
 
 const t = useTestApp();
@@ -212,7 +215,7 @@ describe('the Staff tab', () => {
 
 describe('a customer holding money or open business stays a customer', () => {
   const HOLDS_MONEY =
-    'This customer holds money or open business (a balance, open positions, pending deposits or withdrawals, a loan): as staff, it would vanish from the Users tab. Settle it first, or add the staff member with a new account.';
+    'This customer holds money or open business (a balance, open positions, pending deposits or withdrawals, a loan, a trader copied): as staff, it would vanish from the Users tab. Settle it first, or add the staff member with a new account.';
 
   function grant(email: string, role = 'support') {
     return ownerBrowser.request({ method: 'POST', url: '/api/admin/staff/grants', payload: { email, role } });
@@ -242,6 +245,55 @@ describe('a customer holding money or open business stays a customer', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(HOLDS_MONEY);
     expect(await roleOf(customer.id)).toBe('client');
+  });
+
+  test('a deposit approved while the role is given: the check reads it under the lock the posting takes, and refuses', async () => {
+    // The approval commits while the check waits between its locks and its counts (on PostgreSQL):
+    // had the check not held the customer's ledger accounts, it would have found the deposit decided
+    // and its balance read before the credit, and a staff account would hold $25.
+    const customer = await insertUser(t.db);
+    const pending = await insertPendingDeposit(t.db, customer.id);
+    const [granted, approved] = await raceWriterIntoCheck(t.database, {
+      holdTable: 'loan_applications',
+      check: () => grant(customer.email),
+      // Another staff member decides (a role change locks the owners' rows, which an owner's
+      // posting refers to as its actor).
+      writer: () =>
+        adminBrowser.request({
+          method: 'POST',
+          url: `/api/admin/deposits/${pending.id}/approve`,
+          payload: { reason: 'Payment received' },
+        }),
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(granted.statusCode, granted.body).toBe(409);
+    expect(granted.json().message).toBe(HOLDS_MONEY);
+    expect(await roleOf(customer.id)).toBe('client');
+  });
+
+  test('a customer copying a trader is refused a staff role (staff do not copy)', async () => {
+    const provider = await insertProvider(t, 0n);
+    const follower = await insertFollower(t, 0n, provider, null);
+    const res = await grant(follower.user.email);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(HOLDS_MONEY);
+    expect(await roleOf(follower.user.id)).toBe('client');
+  });
+
+  test('a copy started while the role is given waits for it, then finds a staff account: refused, nothing copied', async () => {
+    const provider = await insertProvider(t, 0n);
+    const { user, browser } = await insertFundedCustomer(t, 0n);
+    const [granted, copied] = await raceWriterIntoCheck(t.database, {
+      holdTable: 'loan_applications',
+      check: () => grant(user.email),
+      writer: () =>
+        browser.post(`/api/strategy-providers/${provider.providerId}/copy`, { copyOpenPositions: false }),
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(copied.statusCode, copied.body).toBe(403);
+    expect(await t.db.select().from(copyRelations).where(eq(copyRelations.followerUserId, user.id))).toEqual(
+      [],
+    );
   });
 
   test('an empty customer account becomes staff, audited', async () => {

@@ -6,7 +6,6 @@ import {
   type StaffList,
   type StaffMember,
 } from '@candor/contracts/staff-members';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -14,7 +13,7 @@ import type { Command } from '../../lib/transactions.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { countOpenBusiness } from '../admin-users/account-status.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { lockCustomerAccountsWhere } from '../ledger/ledger.repository.ts';
+import { lockCustomerAccounts } from '../ledger/ledger.repository.ts';
 import {
   findUserByEmail,
   makeVerifiedStaff,
@@ -47,10 +46,8 @@ export async function listStaff(db: Db): Promise<StaffList> {
  *
  * A customer becomes staff only with nothing in their account: staff are not listed on the Users
  * tab and cannot be suspended, so a balance, an open position, a pending deposit, an undecided
- * withdrawal, a request awaiting approval, a loan application or a loan owed would vanish with
- * them (CONFLICT, nothing changed). Their ledger accounts are locked (without creating any) so a
- * movement committing meanwhile is seen: the lock is FOR NO KEY UPDATE, as postings take it, and
- * the user row's lock does not block a posting's reference to it.
+ * withdrawal, a request awaiting approval, a loan application, a loan owed or a trader copied
+ * would vanish with them (CONFLICT, nothing changed). See requireNothingHeld for the locks.
  */
 export async function assignRole({
   tx,
@@ -71,8 +68,17 @@ export async function assignRole({
   });
 }
 
+/**
+ * Reads what the customer holds under the locks its writers take (docs/decisions/055): the caller
+ * holds the user row FOR NO KEY UPDATE, which a deposit submission, a loan application, a copy
+ * started, a desk booking and a manual adjustment share-lock first; then the customer's ledger
+ * accounts (every customer has them from sign-up, migrations 0008 and 0011) are locked FOR NO KEY
+ * UPDATE, as every posting, trade and withdrawal request locks them before it writes. So each such
+ * writer either committed before these locks were granted (and the counts, read after them, see
+ * it) or waits for the role change.
+ */
 async function requireNothingHeld(tx: Command['tx'], userId: string): Promise<void> {
-  const accounts = await lockCustomerAccountsWhere(tx, sql`${userId}`);
+  const accounts = await lockCustomerAccounts(tx, [userId]);
   const business = await countOpenBusiness(tx, userId);
   const open = Object.values(business).some((count) => count > 0);
   if (open || accounts.some((account) => account.balanceMinor !== 0n)) {

@@ -14,7 +14,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
-import { requireOpenCustomer } from '../admin-users/admin-users.service.ts';
+import { requireLockedOpenCustomer } from '../admin-users/admin-users.service.ts';
 import {
   requestDeskTradeApproval,
   staffMoveRequiresSecondApproval,
@@ -116,10 +116,12 @@ export async function checkBooking({
   Command<{ market: MarketService; userId: string; terms: BookingTerms }>,
   'actor'
 >): Promise<CheckedBooking> {
-  const customer = await requireOpenCustomer(tx, userId);
-  // The lock every movement of the customer's cash takes: the cash read below is the one the booking
-  // is judged by, and bookings and manual adjustments for the customer take turns, so the four-eyes
-  // total read after this counts every one before (docs/decisions/054).
+  // Share-locked (docs/decisions/055): a close or a staff role under way is waited for, and a close
+  // is seen, so no proposal or approval is left on a closed account.
+  const customer = await requireLockedOpenCustomer(tx, userId);
+  // Then the lock every movement of the customer's cash takes: the cash read below is the one the
+  // booking is judged by, and bookings and manual adjustments for the customer take turns, so the
+  // four-eyes total read after this counts every one before (docs/decisions/054).
   await lockCustomerAccounts(tx, [userId]);
   const spec = requireTradableInstrument(market, terms.symbol);
   // The customer's own terms, as their own open reads them: a booking never exceeds what they could open.

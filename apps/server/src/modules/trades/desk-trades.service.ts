@@ -16,7 +16,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import type { Command } from '../../lib/transactions.ts';
-import { requireOpenCustomer } from '../admin-users/admin-users.service.ts';
+import { requireLockedOpenCustomer } from '../admin-users/admin-users.service.ts';
 import { postEntries, selectBalanceFigures } from '../ledger/ledger.repository.ts';
 import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
@@ -85,7 +85,8 @@ async function lockOwnProposal(
  */
 export async function acceptDeskTrade({ tx, actor, now, id }: Command<{ id: string }>): Promise<Trade> {
   const row = await lockOwnProposal(tx, actor, now, id, 'accepted');
-  await requireOpenCustomer(tx, row.userId);
+  // Share-locked before the posting locks the accounts: a close under way is waited for and seen.
+  await requireLockedOpenCustomer(tx, row.userId);
   // As at booking: the trade's amount is the margin it would have taken from the available cash.
   const { available } = await selectBalanceFigures(tx, row.userId);
   if (row.amountMinor > available) {

@@ -1,3 +1,4 @@
+import { runWithTransaction } from '@better-auth/core/context';
 import { passkey } from '@better-auth/passkey';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
@@ -52,7 +53,7 @@ export function createAuth({
     baseURL: publicUrl,
     basePath: '/api/auth',
     trustedOrigins,
-    database: drizzleAdapter(db, { provider: 'pg', schema, usePlural: true }),
+    database: authAdapterOn(db),
     // Sign-in failures are limited by our own per-address and per-account counter in the database.
     rateLimit: { enabled: false },
     advanced: {
@@ -145,6 +146,27 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** better-auth's database adapter on `db`: the pool, or one of our transactions (withAuthWritesIn). */
+function authAdapterOn(db: Db) {
+  return drizzleAdapter(db, { provider: 'pg', schema, usePlural: true });
+}
+
+/**
+ * Runs `call` (better-auth API calls) with better-auth's reads and writes in our transaction `tx`
+ * instead of the pool: its plugins and internal adapter take the adapter through
+ * `getCurrentAdapter`, which answers the one `runWithTransaction` set (@better-auth/core/context).
+ * So a write of better-auth's and ours commit or roll back together (docs/decisions/055: a passkey
+ * and its security event).
+ */
+export async function withAuthWritesIn<T>(auth: Auth, tx: Db, call: () => Promise<T>): Promise<T> {
+  const { options } = await auth.$context;
+  // As better-auth runs its own transactions: its transaction adapter (here a savepoint in `tx`)
+  // sends every statement on `tx`. The plain adapter would open transactions of its own for some
+  // writes (the challenge consumed), which on the embedded database wait for `tx` forever.
+  const adapter = drizzleAdapter(tx, { provider: 'pg', schema, usePlural: true, transaction: true })(options);
+  return runWithTransaction(adapter, call);
+}
 
 /**
  * The site passkeys belong to: publicUrl's host name and origin. WebAuthn refuses an IP address as

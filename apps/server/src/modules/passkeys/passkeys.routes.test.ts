@@ -1,5 +1,5 @@
 import { formatUtcMinute } from '@candor/contracts/account-security';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { securityEvents } from '../../db/schema/account-security.ts';
 import { sessions, signIns, users } from '../../db/schema/auth.ts';
@@ -132,6 +132,37 @@ describe('adding a passkey', () => {
     expect(notice?.htmlBody).toContain('named &#34;Sam&#39;s &#60;Laptop&#62;&#34; was added');
     const messages = await browser.request({ method: 'GET', url: '/api/messages' });
     expect(messages.body).toContain(`Candor: ${ADDED_NOTICE}`);
+  });
+
+  test('if recording its security event fails, the passkey is not stored either; added again, all three are there', async () => {
+    // better-auth stored the passkey in a write of its own, and the event and mail followed in a
+    // second transaction: a failure between them left a way in that the owner was never told of.
+    const { user, browser } = await insertSignedInUser(t);
+    const key = new SoftwarePasskey();
+    await t.db.execute(sql`create function refuse_passkey_added() returns trigger language plpgsql as $$
+      begin
+        if new.kind = 'passkey_added' then raise exception 'security event refused (test)'; end if;
+        return new;
+      end $$`);
+    await t.db.execute(sql`create trigger refuse_passkey_added before insert on security_events
+      for each row execute function refuse_passkey_added()`);
+    try {
+      const failed = await addPasskey(browser, key, 'Laptop');
+      expect(failed.statusCode, failed.body).toBe(500);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_passkey_added on security_events`);
+      await t.db.execute(sql`drop function refuse_passkey_added()`);
+    }
+    expect(await passkeysOf(user.id)).toEqual([]);
+    await expectNothingRecorded(user);
+
+    const added = await addPasskey(browser, key, 'Laptop');
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await passkeysOf(user.id)).map((row) => row.name)).toEqual(['Laptop']);
+    expect((await securityEventsShown(browser)).events.map((event: { kind: string }) => event.kind)).toEqual([
+      'passkey_added',
+    ]);
+    expect(await findLastMail(t.db, user.email, ADDED_NOTICE)).toBeDefined();
   });
 
   test('an answer to another challenge is refused and stores nothing', async () => {

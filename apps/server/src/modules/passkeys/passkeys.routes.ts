@@ -19,7 +19,6 @@ import {
   addPasskey,
   passkeyRegistrationOptions,
   passkeySignInOptions,
-  recordPasskeyAdded,
   removePasskey,
   signInWithPasskey,
 } from './passkeys.service.ts';
@@ -80,16 +79,18 @@ export const passkeysRoutes: RoutesPlugin<
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const passkey = await addPasskey({
-        db,
-        auth,
-        userId: actor.id,
-        input: request.body,
-        headers: authHeaders(request, { withCookies: true }),
-      });
-      // better-auth stored it in its own write: the event and the owner's e-mail follow in one transaction.
-      await transactions.run(({ tx, now, outbox }) =>
-        recordPasskeyAdded({ tx, actor, now, outbox, passkey, ipAddress: request.ip }),
+      // The passkey (better-auth's write), its security event and the owner's e-mail: one transaction.
+      const passkey = await transactions.run(({ tx, now, outbox }) =>
+        addPasskey({
+          tx,
+          actor,
+          now,
+          outbox,
+          auth,
+          input: request.body,
+          headers: authHeaders(request, { withCookies: true }),
+          ipAddress: request.ip,
+        }),
       );
       return reply.status(201).send(passkey);
     },

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
-import type { Auth } from '../../plugins/auth.ts';
+import { type Auth, withAuthWritesIn } from '../../plugins/auth.ts';
 import { insertSecurityEvent } from '../account-security/account-security.repository.ts';
 import { type Client, recordSignIn, requireOpenAccount, type SignInSite } from '../session/sign-in-site.ts';
 import { readSiteName } from '../settings/settings.service.ts';
@@ -51,40 +51,51 @@ export async function passkeyRegistrationOptions(
   }
 }
 
-/** Verifies the browser's answer and stores the new passkey under the signed-in account. */
+/**
+ * Verifies the browser's answer and stores the new passkey under the signed-in account, with its
+ * security event and the owner's e-mail, in one transaction (docs/decisions/055): better-auth's
+ * write (the challenge consumed, the passkey stored) runs in `tx` (withAuthWritesIn), so a passkey
+ * never exists without its event and notice, nor they without it. A refused answer changes nothing.
+ */
 export async function addPasskey({
-  db,
+  tx,
+  actor,
+  now,
+  outbox,
   auth,
-  userId,
   input,
   headers,
-}: {
-  db: Db;
+  ipAddress,
+}: Command<{
+  outbox: Outbox;
   auth: Auth;
-  userId: string;
   input: AddPasskeyRequest;
   headers: Headers;
-}): Promise<Passkey> {
+  ipAddress: string | null;
+}>): Promise<Passkey> {
   let created: { id: string };
   try {
-    created = await auth.api.verifyPasskeyRegistration({
-      body: { name: input.name, response: input.credential },
-      headers,
-    });
+    created = await withAuthWritesIn(auth, tx, () =>
+      auth.api.verifyPasskeyRegistration({
+        body: { name: input.name, response: input.credential },
+        headers,
+      }),
+    );
   } catch (error) {
     throw registrationError(error);
   }
-  const passkey = await findPasskey(db, userId, created.id);
-  if (!passkey) throw new AppError('INTERNAL', 'The passkey was not stored.');
+  const passkey = await findPasskey(tx, actor.id, created.id);
+  if (!passkey) throw new Error('the passkey better-auth stored was not found in its transaction');
+  await recordPasskeyAdded({ tx, actor, now, outbox, passkey, ipAddress });
   return passkey;
 }
 
 /**
- * Records a passkey just added (by `addPasskey`, in better-auth's own write) as a security event the
- * customer and staff see, and tells the owner by e-mail. A new way in, not a weakening: no 24-hour
- * withdrawal wait, but someone who held the session for a moment could have added it to keep access.
+ * Records a passkey just added as a security event the customer and staff see, and tells the owner
+ * by e-mail. A new way in, not a weakening: no 24-hour withdrawal wait, but someone who held the
+ * session for a moment could have added it to keep access.
  */
-export async function recordPasskeyAdded({
+async function recordPasskeyAdded({
   tx,
   actor,
   now,

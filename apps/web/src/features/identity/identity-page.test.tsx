@@ -54,6 +54,51 @@ describe('IdentityPage', () => {
     expect(callsTo(fetchMock, 'POST /api/verifications')).toEqual([]);
   });
 
+  test('an expired document is refused under its Expiry date field, and nothing is sent', async () => {
+    const fetchMock = mockApi({ 'GET /api/verifications/me': { status: 200, body: status() } });
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Document number'), 'AB123456');
+    await user.type(screen.getByLabelText('Expiry date'), '2020-01-01');
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    const field = screen.getByLabelText('Expiry date');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('This document has expired. Please use a valid document.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/verifications')).toEqual([]);
+  });
+
+  test("the server's expiry refusal (its clock decides) stands under the field too", async () => {
+    fakeUploads((_form, index) => ({
+      status: 201,
+      body: {
+        fileId: index === 0 ? FRONT_ID : BACK_ID,
+        url: `/api/files/${index}`,
+        contentType: 'image/png',
+      },
+    }));
+    mockApi({
+      'GET /api/verifications/me': { status: 200, body: status() },
+      'POST /api/verifications': {
+        status: 422,
+        body: {
+          code: 'VALIDATION_FAILED',
+          message: 'This document has expired. Please use a valid document.',
+        },
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.upload(await screen.findByLabelText('Front of the document'), png('front.png'));
+    await user.upload(screen.getByLabelText('Back of the document'), png('back.png'));
+    await waitFor(() => expect(screen.getAllByText('Uploaded')).toHaveLength(2));
+    await user.type(screen.getByLabelText('Document number'), 'AB123456');
+    await user.type(screen.getByLabelText('Expiry date'), '2031-05-01');
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    const field = screen.getByLabelText('Expiry date');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('This document has expired. Please use a valid document.')).toBeTruthy();
+  });
+
   test('a passport asks for its front only', async () => {
     mockApi({ 'GET /api/verifications/me': { status: 200, body: status() } });
     renderPage();

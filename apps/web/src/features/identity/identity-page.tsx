@@ -20,6 +20,7 @@ import { PageHeader } from '../../components/ui/card.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
@@ -173,7 +174,12 @@ function SubmissionForm({ resubmitSide, latest }: { resubmitSide?: DocumentSide;
       queryClient.setQueryData(queryKeys.ownVerification, status);
       notify.success(VERIFICATION_MESSAGES.submitted);
     },
-    onError: (error) => notify.error(errorMessage(error)),
+    onError: (error) => {
+      // The server's expiry refusal (its clock decides) stands under the field it is about.
+      if (isApiError(error, 'VALIDATION_FAILED') && error.message === VERIFICATION_MESSAGES.documentExpired) {
+        setErrors({ documentExpiry: VERIFICATION_MESSAGES.documentExpired });
+      } else notify.error(errorMessage(error));
+    },
   });
   const askAgain = (side: DocumentSide) =>
     resubmitSide === side && latest?.decisionReason
@@ -190,9 +196,15 @@ function SubmissionForm({ resubmitSide, latest }: { resubmitSide?: DocumentSide;
       frontFileId: front?.fileId,
       backFileId: hasBack ? back?.fileId : undefined,
     });
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
+    // An expired document is refused here as the server would: a well-formed date on or before
+    // today (UTC). A date the schema refuses says why instead.
+    const issues = parsed.success ? [] : parsed.error.issues;
+    const expired =
+      !issues.some((issue) => issue.path[0] === 'documentExpiry') &&
+      documentExpiry.trim() <= new Date().toISOString().slice(0, 10);
+    if (!parsed.success || expired) {
+      const found: FieldErrors = expired ? { documentExpiry: VERIFICATION_MESSAGES.documentExpired } : {};
+      for (const issue of issues) {
         const field = issue.path[0];
         if (field === 'documentNumber') found.documentNumber ??= issue.message;
         else if (field === 'documentExpiry') found.documentExpiry ??= issue.message;

@@ -6,6 +6,7 @@ import {
   APPROVAL_STATUSES,
   COUNTED_APPROVAL_STATUSES,
   COUNTED_DESK_TRADE_STATUSES,
+  debitFitsBalance,
   FOUR_EYES_WINDOW_HOURS,
   fourEyesWindowStart,
   isFourEyesOn,
@@ -214,6 +215,35 @@ describe('properties of the two channels together', () => {
               .reduce((sum, m) => sum + (m.amount < 0n ? -m.amount : m.amount), 0n);
             expect(alone <= limit).toBe(true);
           }
+
+describe('a manual debit is asked for only when the cash covers it with the debits already waiting', () => {
+  test.each([
+    ['$349.85 of $349.85, nothing waiting: the whole balance', 34_985n, [], 34_985n, true],
+    ['$99,999 of $349.85: refused', 9_999_900n, [], 34_985n, false],
+    ['$200 of $349.85 while $200 waits: $400 together is more', 20_000n, [20_000n], 34_985n, false],
+    ['$100 of $349.85 while $200 waits: $300 together fits', 10_000n, [20_000n], 34_985n, true],
+    [
+      '$49.85 of $349.85 while $100 and $200 wait: exactly the balance',
+      4_985n,
+      [10_000n, 20_000n],
+      34_985n,
+      true,
+    ],
+    ['one cent of nothing: refused', 1n, [], 0n, false],
+  ] as const)('%s', (_name, amount, waiting, cash, expected) => {
+    expect(debitFitsBalance(amount, waiting, cash)).toBe(expected);
+  });
+
+  test('whatever is asked in turn, the debits let through never add up to more than the cash', () => {
+    const cents = fc.bigInt({ min: 1n, max: 1_000_000_00n });
+    fc.assert(
+      fc.property(
+        fc.array(cents, { maxLength: 20 }),
+        fc.bigInt({ min: 0n, max: 1_000_000_00n }),
+        (asked, cash) => {
+          const waiting: bigint[] = [];
+          for (const amount of asked) if (debitFitsBalance(amount, waiting, cash)) waiting.push(amount);
+          expect(waiting.reduce((sum, amount) => sum + amount, 0n) <= cash).toBe(true);
         },
       ),
     );

@@ -113,3 +113,21 @@ export function totalNeedsSecondApproval(
   const total = recentMinor.reduce((sum, amount) => sum + absoluteMinor(amount), absoluteMinor(amountMinor));
   return needsSecondApproval(total, thresholdMinor);
 }
+
+/**
+ * Whether a manual debit of `amountMinor` can be asked for at all: the customer's cash (`cashMinor`)
+ * covers it together with the manual debits already awaiting a second approval for them
+ * (`waitingDebitsMinor`, whatever their age). One that cannot is refused when it is asked, not left
+ * waiting for an approval that would refuse it (docs/decisions/048, section of 2026-11-29).
+ */
+export function debitFitsBalance(
+  amountMinor: bigint,
+  waitingDebitsMinor: readonly bigint[],
+  cashMinor: bigint,
+): boolean {
+  const asked = waitingDebitsMinor.reduce(
+    (sum, amount) => sum + absoluteMinor(amount),
+    absoluteMinor(amountMinor),
+  );
+  return asked <= cashMinor;
+}

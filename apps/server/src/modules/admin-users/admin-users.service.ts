@@ -8,15 +8,17 @@ import {
 } from '@candor/contracts/admin-users';
 import type { Balances } from '@candor/contracts/ledger';
 import { toMinorUnits } from '@candor/contracts/money';
+import { debitFitsBalance } from '@candor/domain/approvals/approval-status';
 import { adjustmentEntry } from '@candor/domain/ledger/entries';
 import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
+import { selectWaitingDebitAmounts } from '../approvals/approvals.repository.ts';
 import { requestApproval, staffMoveRequiresSecondApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
+import { type LockedAccount, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { readBalances, readStatement } from '../ledger/ledger.service.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { readRecentSignIns } from '../user-activity/user-activity.service.ts';
@@ -74,8 +76,10 @@ function requireNotClosed(user: UserRow): UserRow {
  * of the last 24 hours (completed, proposed or awaiting), it is above the four-eyes threshold
  * (Settings), it is recorded as awaiting a second approval and nothing moves (state
  * 'awaiting_approval'); otherwise it is carried out at once (state 'completed'): see postAdjustment.
- * The customer's accounts are locked before the sum is read, so two adjustments, or an adjustment and
- * a desk booking, at once take turns and the second counts the first (docs/decisions/048, 054).
+ * A debit the customer's cash cannot cover, with the debits already waiting, is refused either way
+ * (requireDebitFits). The customer's accounts are locked before the sums are read, so two
+ * adjustments, or an adjustment and a desk booking, at once take turns and the second counts the
+ * first (docs/decisions/048, 054).
  */
 export async function adjustBalance({
   tx,
@@ -87,7 +91,8 @@ export async function adjustBalance({
 }: Command<{ userId: string; input: CreateAdjustmentRequest; outbox: Outbox }>): Promise<Adjustment> {
   const customer = await requireLockedOpenCustomer(tx, userId);
   const amount = toMinorUnits(input.amount);
-  await lockCustomerAccounts(tx, [userId]);
+  const accounts = await lockCustomerAccounts(tx, [userId]);
+  if (input.direction === 'debit') await requireDebitFits(tx, { userId, amount, accounts });
   if (await staffMoveRequiresSecondApproval(tx, { userId, amountMinor: amount, now })) {
     const approval = await requestApproval({
       tx,
@@ -111,6 +116,24 @@ export async function adjustBalance({
     reason: input.reason,
   });
   return { state: 'completed', entryId: done.entryId, approval: null, balances: done.balances };
+}
+
+/**
+ * A debit is refused when it is asked (422 INSUFFICIENT_FUNDS, the words of a debit carried out at
+ * once) unless the customer's cash covers it together with the debits already awaiting a second
+ * approval for them: a debit that no approval could carry out never waits, and never counts in the
+ * four-eyes total (docs/decisions/048, section of 2026-11-29). The caller holds the lock on the
+ * customer's accounts (`accounts`, their cash read under it): two debits at once take turns, and the
+ * second counts the first.
+ */
+async function requireDebitFits(
+  tx: Db,
+  { userId, amount, accounts }: { userId: string; amount: bigint; accounts: readonly LockedAccount[] },
+): Promise<void> {
+  const cash = accounts.find((account) => account.kind === 'customer_cash')?.balanceMinor ?? 0n;
+  const waiting = await selectWaitingDebitAmounts(tx, userId);
+  if (!debitFitsBalance(amount, waiting, cash))
+    throw new AppError('INSUFFICIENT_FUNDS', ADJUSTMENT_MESSAGES.belowZero);
 }
 
 /**

@@ -77,6 +77,26 @@ export async function selectWaitingStaffMoveAmountsSince(
   return rows.flatMap((row) => (row.amountMinor === null ? [] : [row.amountMinor]));
 }
 
+/**
+ * The amounts of the customer's manual debits waiting for a second approval, whatever their age: a
+ * new debit must fit in the cash with them (docs/decisions/048, section of 2026-11-29). Reads the
+ * customer's approvals by approvals_user_idx.
+ */
+export async function selectWaitingDebitAmounts(db: Db, userId: string): Promise<bigint[]> {
+  const rows = await db
+    .select({ amountMinor: approvals.amountMinor })
+    .from(approvals)
+    .where(
+      and(
+        eq(approvals.userId, userId),
+        eq(approvals.kind, 'adjustment'),
+        eq(approvals.status, 'awaiting'),
+        sql`${approvals.request}->>'direction' = 'debit'`,
+      ),
+    );
+  return rows.flatMap((row) => (row.amountMinor === null ? [] : [row.amountMinor]));
+}
+
 /** The change of the deposit addresses waiting for a second approval (at most one: a unique index). */
 export async function findWaitingWalletChange(db: Db): Promise<ApprovalRow | undefined> {
   const [row] = await db

@@ -18,7 +18,7 @@ import type { Actor } from '../../lib/actor.ts';
 
 export type PostedEntry = { id: bigint; kind: EntryKind; createdAt: Date };
 
-type LockedAccount = { id: bigint; kind: AccountKind; userId: string | null; balanceMinor: bigint };
+export type LockedAccount = { id: bigint; kind: AccountKind; userId: string | null; balanceMinor: bigint };
 
 /** Accounts of any of these customers: one JSON parameter, so the statement's text never varies. */
 function ownedByAny(userIds: readonly string[]) {

@@ -10,11 +10,11 @@ const ADJUST_URL = `POST /api/admin/users/${ID}/adjustments`;
 const SETTINGS = { holdEnabled: false, holdReason: null, requireCode: false, updatedAt: null };
 
 /** The user page of Grace Hopper with $1,000.00 available; answers the adjustment with `adjusted`. */
-function renderUserPage(adjusted?: object) {
+function renderUserPage(adjusted?: object, status = 200) {
   const fetchMock = mockApi({
     [`GET /api/admin/users/${ID}`]: { status: 200, body: buildAdminUser() },
     [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
-    ...(adjusted ? { [ADJUST_URL]: { status: 200, body: adjusted } } : {}),
+    ...(adjusted ? { [ADJUST_URL]: { status, body: adjusted } } : {}),
   });
   renderPages(
     [{ path: '/user/$id', component: () => <AdminUserPage entriesTable={() => null} /> }],
@@ -76,5 +76,20 @@ describe('Manual adjustment: confirmed before it posts', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsTo(fetchMock, ADJUST_URL)).toEqual([{ direction: 'debit', amount: '498.40', reason: 'fee' }]);
     expect(idempotencyKeys(fetchMock, `/api/admin/users/${ID}/adjustments`)).toHaveLength(1);
+  });
+
+  test('a debit the server refuses (the cash is promised to debits awaiting approval) is said beside the amount', async () => {
+    const message = 'A debit cannot take the balance below zero';
+    const fetchMock = renderUserPage({ code: 'INSUFFICIENT_FUNDS', message }, 422);
+    // $600 of the $1,000.00 available: the form lets it through, the server refuses it.
+    await fillDebit('600', 'Chargeback');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm manual adjustment' }));
+    await userEvent.setup().click(dialog.getByRole('button', { name: 'Debit $600.00' }));
+    const amount = within(screen.getByRole('form', { name: 'Manual adjustment' })).getByLabelText(
+      'Amount (USD)',
+    );
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(amount.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
+    expect(callsTo(fetchMock, ADJUST_URL)).toHaveLength(1);
   });
 });

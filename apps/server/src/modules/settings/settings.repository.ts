@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, param, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 
@@ -55,5 +55,30 @@ export async function updateSiteSettingsRow(
     .where(eq(siteSettings.id, 1))
     .returning();
   if (!row) throw new Error('site settings could not be updated');
+  return row;
+}
+
+/**
+ * Changes the settings record only where `change` differs from it, and answers the changed row, or
+ * undefined when every value is the one in force (nothing written, `updated_at` kept). PostgreSQL
+ * compares, each value as its column's type: a spread of "0.2" is the stored 0.20.
+ */
+export async function updateSiteSettingsRowIfChanged(
+  tx: Db,
+  change: SiteSettingsChange,
+  now: Date,
+): Promise<SiteSettingsRow | undefined> {
+  const columns = getTableColumns(siteSettings);
+  const differences = Object.entries(change).flatMap(([key, value]) => {
+    if (value === undefined) return [];
+    const column = columns[key as keyof SiteSettingsChange];
+    return [sql`${column} is distinct from ${param(value, column)}`];
+  });
+  if (differences.length === 0) return undefined;
+  const [row] = await tx
+    .update(siteSettings)
+    .set({ ...change, updatedAt: now })
+    .where(and(eq(siteSettings.id, 1), or(...differences)))
+    .returning();
   return row;
 }

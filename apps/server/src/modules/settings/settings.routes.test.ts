@@ -233,6 +233,47 @@ describe('an administrator updates the settings', () => {
     expect(restored.statusCode).toBe(200);
   });
 
+  test('a save that changes nothing records nothing, and answers the settings in force (QA finding 13)', async () => {
+    const first = await put({
+      ...valid,
+      fourEyesThreshold: '1000',
+      withdrawalsNeedVerifiedIdentity: true,
+      unverifiedDepositLimit: '1000',
+      unverifiedWithdrawalLimit: '0',
+      defaultForexSpreadPips: '2.0',
+      defaultOtherSpreadPercent: '0.20',
+      defaultMaxLeverage: 100,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const rowsBefore = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
+    // The same values, some written another way: "25.50" is 25.5, "0.2" % is the stored 0.20.
+    const again = await put({
+      siteName: 'Northwind Markets',
+      minWithdrawal: '25.50',
+      withdrawalPercent: '2.50',
+      fourEyesThreshold: '1000.00',
+      withdrawalsNeedVerifiedIdentity: true,
+      unverifiedDepositLimit: '1000.00',
+      unverifiedWithdrawalLimit: '0.00',
+      defaultForexSpreadPips: '2',
+      defaultOtherSpreadPercent: '0.2',
+      defaultMaxLeverage: 100,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ ...first.json(), thresholdChange: 'unchanged' });
+    const rowsAfter = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
+    expect(rowsAfter).toHaveLength(rowsBefore.length);
+    // Each field still counts: one changed value is a change, recorded with before and after.
+    const changed = await put({ ...valid, unverifiedDepositLimit: '1000.01' });
+    expect(changed.json().updatedAt).not.toBe(first.json().updatedAt);
+    expect(await latestAudit()).toMatchObject({
+      action: 'settings.update',
+      before: { unverifiedDepositLimit: '1000.00' },
+      after: { unverifiedDepositLimit: '1000.01' },
+    });
+    expect((await put({ ...valid, unverifiedDepositLimit: '1000' })).statusCode).toBe(200);
+  });
+
   test('a client cannot change the identity limits', async () => {
     const res = await put({ ...valid, withdrawalsNeedVerifiedIdentity: false }, client.browser);
     expect(res.statusCode).toBe(403);

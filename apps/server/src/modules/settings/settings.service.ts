@@ -19,7 +19,7 @@ import {
   requireSiteSettings,
   type SiteSettingsChange,
   type SiteSettingsRow,
-  updateSiteSettingsRow,
+  updateSiteSettingsRowIfChanged,
 } from './settings.repository.ts';
 import { toSiteSettings } from './site-settings-view.ts';
 import { decideThresholdChange } from './threshold-change.service.ts';
@@ -57,7 +57,8 @@ export async function readPublicSettings(db: Db, emailDelivery: EmailDelivery): 
 
 /**
  * Changes the settings record under its lock, recording before and after in the audit log (with a
- * reason when the four-eyes threshold changes). `plan` runs under the lock, with the record as it is,
+ * reason when the four-eyes threshold changes); when every value is already the one in force,
+ * nothing is written or recorded and `after` is `before`. `plan` runs under the lock, with the record as it is,
  * and says what to change and why.
  */
 async function changeSiteSettings<T>(
@@ -67,7 +68,9 @@ async function changeSiteSettings<T>(
 ): Promise<{ before: SiteSettingsRow; after: SiteSettingsRow; extra: T }> {
   const before = await lockSiteSettings(tx);
   const { change, reason, extra } = await plan(before);
-  const after = await updateSiteSettingsRow(tx, change, now);
+  const after = await updateSiteSettingsRowIfChanged(tx, change, now);
+  // A save that changes nothing records nothing: the audit log shows changes (QA finding 13).
+  if (!after) return { before, after: before, extra };
   await recordAudit(tx, {
     actor,
     action,

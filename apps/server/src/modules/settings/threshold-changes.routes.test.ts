@@ -77,15 +77,17 @@ describe('a change that loosens the threshold waits for a second staff member', 
   ])(
     '%s: the threshold in force stays, the other fields apply, the request is on record',
     async (_name, to, after) => {
+      // A name of its own per case: a save that changes no other field records no settings.update.
+      const siteName = `Renamed Markets ${to}`;
       const res = await put({
-        siteName: 'Renamed Markets',
+        siteName,
         fourEyesThreshold: to,
         fourEyesReason: '  Month-end batch of refunds ',
       });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({
-        siteName: 'Renamed Markets',
+        siteName,
         fourEyesThreshold: '1000.00',
         thresholdChange: 'awaiting_approval',
         pendingThresholdChange: {
@@ -113,10 +115,18 @@ describe('a change that loosens the threshold waits for a second staff member', 
       expect(update).toMatchObject({
         reason: null,
         before: { fourEyesThreshold: '1000.00' },
-        after: { siteName: 'Renamed Markets', fourEyesThreshold: '1000.00' },
+        after: { siteName, fourEyesThreshold: '1000.00' },
       });
     },
   );
+
+  test('with the other fields unchanged, the request alone is on record: no settings.update row', async () => {
+    expect((await put({})).statusCode).toBe(200);
+    const since = new Date();
+    await askToLoosen('5000');
+    expect(await auditRows('approval.request', since)).toHaveLength(1);
+    expect(await auditRows('settings.update', since)).toEqual([]);
+  });
 
   test('the maker cannot switch it off and act alone: a $5,000 credit still waits', async () => {
     await askToLoosen('0');

@@ -68,6 +68,42 @@ describe("an administrator sets a customer's withdrawal settings", () => {
     });
   });
 
+  test('a save that changes nothing records nothing, and answers the settings in force (QA finding 13)', async () => {
+    const user = await insertUser(t.db);
+    const audits = () =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'user.withdrawal_settings')));
+    // Never set: saving the defaults stores nothing and answers them.
+    const defaults = await put(user.id, { holdEnabled: false, requireCode: false });
+    expect(defaults.statusCode, defaults.body).toBe(200);
+    expect(defaults.json()).toEqual({
+      holdEnabled: false,
+      holdReason: null,
+      requireCode: false,
+      updatedAt: null,
+    });
+    expect(await audits()).toEqual([]);
+    const set = await put(user.id, {
+      holdEnabled: true,
+      holdReason: 'Pending KYC review',
+      requireCode: true,
+    });
+    expect(await audits()).toHaveLength(1);
+    const again = await put(user.id, {
+      holdEnabled: true,
+      holdReason: ' Pending KYC review  ',
+      requireCode: true,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(set.json());
+    expect(await audits()).toHaveLength(1);
+    // One field changed is a change.
+    await put(user.id, { holdEnabled: true, holdReason: 'Pending KYC review', requireCode: false });
+    expect(await audits()).toHaveLength(2);
+  });
+
   test('a hold needs a reason', async () => {
     const user = await insertUser(t.db);
     const res = await put(user.id, { holdEnabled: true, holdReason: ' ', requireCode: false });

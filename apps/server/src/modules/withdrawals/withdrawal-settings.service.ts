@@ -47,7 +47,8 @@ export async function requireWithdrawalSettings(db: Db, userId: string): Promise
 
 /**
  * Sets a customer's withdrawal hold (with the reason the customer reads) and whether each request
- * needs an e-mailed code, recording before and after. The settings apply to requests submitted or
+ * needs an e-mailed code, recording before and after; a save of the settings in force changes and
+ * records nothing. The settings apply to requests submitted or
  * confirmed from now on; a request already on hold stays on hold until an administrator releases it.
  */
 export async function updateWithdrawalSettings({
@@ -59,14 +60,20 @@ export async function updateWithdrawalSettings({
 }: Command<{ userId: string; input: UpdateWithdrawalSettingsRequest }>): Promise<WithdrawalSettings> {
   await requireLockedUser(tx, userId);
   const before = toWithdrawalSettings(await findWithdrawalSettings(tx, userId, { lock: true }));
+  const wanted = {
+    holdEnabled: input.holdEnabled,
+    holdReason: input.holdReason.length > 0 ? input.holdReason : null,
+    requireCode: input.requireCode,
+  };
+  // A save that changes nothing writes and records nothing (QA finding 13): the settings in force.
+  if (
+    wanted.holdEnabled === before.holdEnabled &&
+    wanted.holdReason === before.holdReason &&
+    wanted.requireCode === before.requireCode
+  )
+    return before;
   const after = toWithdrawalSettings(
-    await upsertWithdrawalSettings(tx, userId, {
-      holdEnabled: input.holdEnabled,
-      holdReason: input.holdReason.length > 0 ? input.holdReason : null,
-      requireCode: input.requireCode,
-      updatedBy: actor.id,
-      updatedAt: now,
-    }),
+    await upsertWithdrawalSettings(tx, userId, { ...wanted, updatedBy: actor.id, updatedAt: now }),
   );
   await recordAudit(tx, {
     actor,

@@ -130,7 +130,7 @@ test('four-eyes: the owner changes the Ethereum deposit address with a reason, c
     await ethereum.fill(after);
     // Nothing is sent without a reason.
     await form.getByRole('button', { name: 'Update' }).click();
-    await expect(form.getByText('A reason is required')).toBeVisible();
+    await expect(form.getByText('Reason is required')).toBeVisible();
     await form.getByLabel('Reason').fill(reason);
     await form.getByRole('button', { name: 'Update' }).click();
     await expect(toast(owner, 'Awaiting second approval')).toBeVisible();
@@ -222,7 +222,7 @@ test('four-eyes: the owner asks to raise the second approval threshold with a re
     await threshold.fill(raised);
     // Nothing is sent without a reason.
     await form.getByRole('button', { name: 'Update' }).click();
-    await expect(form.getByText('A reason is required')).toBeVisible();
+    await expect(form.getByText('Reason is required')).toBeVisible();
     await form.getByLabel('Reason for a threshold change').fill(reason);
     await form.getByRole('button', { name: 'Update' }).click();
     await expect(toast(owner, 'Awaiting second approval')).toBeVisible();

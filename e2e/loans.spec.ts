@@ -83,7 +83,7 @@ test('a customer applies for a Level 1 loan, the accountant approves it, the cus
     const dialog = accountant.getByRole('dialog', { name: 'Approve loan' });
     // A reason is required (decision 044): nothing is sent without one.
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Enter a reason');
+    await expect(dialog.getByRole('alert')).toHaveText('Reason is required');
     await dialog.getByLabel('Reason').fill('Income and portfolio checked');
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(toast(accountant, 'Loan approved and paid out')).toBeVisible();

@@ -2,6 +2,7 @@ import { formatUsd } from '@candor/domain/money/money';
 import { z } from 'zod';
 import { formatUtcMinute } from './account-security.ts';
 import { UserStatusSchema } from './auth.ts';
+import { REASON_REQUIRED } from './reasons.ts';
 import { customerText } from './staff-texts.ts';
 
 /**
@@ -13,7 +14,6 @@ export const ACCOUNT_STATUS_REASON_MAX_LENGTH = 500;
 
 /** What the account status actions and the server say (toasts from seed-spec §8). */
 export const ACCOUNT_STATUS_MESSAGES = {
-  reasonRequired: 'Reason is required',
   reasonTooLong: `The reason can be at most ${ACCOUNT_STATUS_REASON_MAX_LENGTH} characters`,
   updated: 'User status updated',
   updateFailed: 'Failed to update user status',
@@ -60,9 +60,9 @@ export const CLOSED_ACCOUNT_NAME = 'Closed account';
 /** A suspension's reason is shown to the customer, a closure's is in their notice; an unsuspension's shares the body. */
 const reasonSchema = customerText(
   z
-    .string({ error: ACCOUNT_STATUS_MESSAGES.reasonRequired })
+    .string({ error: REASON_REQUIRED })
     .trim()
-    .min(1, ACCOUNT_STATUS_MESSAGES.reasonRequired)
+    .min(1, REASON_REQUIRED)
     .max(ACCOUNT_STATUS_REASON_MAX_LENGTH, ACCOUNT_STATUS_MESSAGES.reasonTooLong),
 );
 

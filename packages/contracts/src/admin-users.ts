@@ -3,6 +3,7 @@ import { ApprovalSchema } from './approvals.ts';
 import { IdentityStatusSchema, UserRoleSchema, UserStatusSchema } from './auth.ts';
 import { BalancesSchema, StatementPageSchema } from './ledger.ts';
 import { usdAmountSchema } from './money.ts';
+import { REASON_REQUIRED } from './reasons.ts';
 import { customerText } from './staff-texts.ts';
 import { SignInRecordSchema } from './user-activity.ts';
 
@@ -42,7 +43,6 @@ export const ADJUSTMENT_REASON_MAX_LENGTH = 500;
 /** What the manual adjustment form and the server say. */
 export const ADJUSTMENT_MESSAGES = {
   amountRequired: 'Amount is required',
-  reasonRequired: 'Reason is required',
   reasonTooLong: `The reason can be at most ${ADJUSTMENT_REASON_MAX_LENGTH} characters`,
   belowZero: 'A debit cannot take the balance below zero',
   adjusted: 'Balance adjusted',
@@ -60,9 +60,9 @@ export const CreateAdjustmentRequestSchema = z
     /** On the customer's statement and in the mail that tells them (decision 046). */
     reason: customerText(
       z
-        .string({ error: ADJUSTMENT_MESSAGES.reasonRequired })
+        .string({ error: REASON_REQUIRED })
         .trim()
-        .min(1, ADJUSTMENT_MESSAGES.reasonRequired)
+        .min(1, REASON_REQUIRED)
         .max(ADJUSTMENT_REASON_MAX_LENGTH, ADJUSTMENT_MESSAGES.reasonTooLong),
     ),
   })

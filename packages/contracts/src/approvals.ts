@@ -8,7 +8,7 @@ import { TRADE_DIRECTIONS } from '@candor/domain/trading/trade-result';
 import { z } from 'zod';
 import { CoinAddressesSchema } from './coins.ts';
 import { DecimalAmountSchema, PageQuerySchema, pageOf } from './money.ts';
-import { reasonBodySchema } from './reasons.ts';
+import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
 
 /** How many approvals the Approvals tab shows a page. */
 export const APPROVALS_PAGE_SIZE = 10;
@@ -60,7 +60,6 @@ export const APPROVAL_MESSAGES = {
   rejected: 'Request rejected: nothing moved',
   failed: 'The decision failed',
   notFound: 'Approval request not found',
-  reasonRequired: 'A reason is required',
   reasonTooLong: `The reason can be at most ${APPROVAL_REASON_MAX_LENGTH} characters`,
   makerCannotDecide: 'You made this request: a different staff member must approve or reject it.',
   withdrawalAwaiting:
@@ -171,7 +170,7 @@ export type ApprovalListQuery = z.infer<typeof ApprovalListQuerySchema>;
 /** POST /api/admin/approvals/:id/approve and /reject: the checker's reason is required. */
 export const DecideApprovalRequestSchema = reasonBodySchema({
   maxLength: APPROVAL_REASON_MAX_LENGTH,
-  required: APPROVAL_MESSAGES.reasonRequired,
+  required: REASON_REQUIRED,
   tooLong: APPROVAL_MESSAGES.reasonTooLong,
   readBy: 'staff',
 }).meta({ id: 'DecideApprovalRequest' });

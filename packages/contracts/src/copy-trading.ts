@@ -1,6 +1,7 @@
 import { formatUsd, parsePercentBps } from '@candor/domain/money/money';
 import { z } from 'zod';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
+import { REASON_REQUIRED } from './reasons.ts';
 import { customerText, staffOnlyText } from './staff-texts.ts';
 
 /**
@@ -51,7 +52,6 @@ export const COPY_TRADING_MESSAGES = {
   updated: 'Trader updated',
   copied: 'Trader copied successfully',
   cancelled: 'Copying trade canceled',
-  reasonRequired: 'Enter a reason',
   // Refusals.
   customerNotFound: 'No customer account has this e-mail address.',
   notACustomer: 'Staff accounts cannot be strategy providers.',
@@ -133,9 +133,9 @@ export const RemoveStrategyProviderRequestSchema = z.object({
   /** Mailed to the provider's owner. */
   reason: customerText(
     z
-      .string({ error: COPY_TRADING_MESSAGES.reasonRequired })
+      .string({ error: REASON_REQUIRED })
       .trim()
-      .min(1, COPY_TRADING_MESSAGES.reasonRequired)
+      .min(1, REASON_REQUIRED)
       .max(PROVIDER_REASON_MAX_LENGTH, `At most ${PROVIDER_REASON_MAX_LENGTH} characters`),
   ),
 });

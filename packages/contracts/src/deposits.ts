@@ -2,7 +2,7 @@ import { DEPOSIT_STATUSES, type DepositStatus } from '@candor/domain/deposits/de
 import { z } from 'zod';
 import { type Coin, CoinSchema } from './coins.ts';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
-import { reasonBodySchema } from './reasons.ts';
+import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
 
 /** Deposits per page: the customer's history and the administrators' Deposit tab (seed §9). */
 export const DEPOSIT_PAGE_SIZE = 10;
@@ -44,7 +44,6 @@ export const DEPOSIT_MESSAGES = {
   alreadyDecided: (status: string) => `This deposit was already ${status}`,
   walletMissing: (label: string) => `Deposits by ${label} are not available yet.`,
   priceUnavailable: 'The price of this coin is not available right now. Please try again in a moment.',
-  reasonRequired: 'Reason is required',
   reasonTooLong: `The reason can be at most ${DEPOSIT_REASON_MAX_LENGTH} characters`,
   hashTooLong: `The transaction hash can be at most ${TRANSACTION_HASH_MAX_LENGTH} characters`,
 } as const;
@@ -208,7 +207,7 @@ export type AdminDeposit = z.infer<typeof AdminDepositSchema>;
 /** How the deposit decisions ask for a reason (a rejection's, and an approval's). */
 const DEPOSIT_REASON_RULES = {
   maxLength: DEPOSIT_REASON_MAX_LENGTH,
-  required: DEPOSIT_MESSAGES.reasonRequired,
+  required: REASON_REQUIRED,
   tooLong: DEPOSIT_MESSAGES.reasonTooLong,
 } as const;
 

@@ -2,7 +2,7 @@ import { LOAN_APPLICATION_STATUSES, LOAN_STATUSES } from '@candor/domain/loans/l
 import { formatUsd } from '@candor/domain/money/money';
 import { z } from 'zod';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
-import { reasonBodySchema } from './reasons.ts';
+import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
 
 /** Loans (issue 13, item 5): applied for on /trading-plans, decided by staff, paid out and repaid through the ledger. */
 export const LoanApplicationStatusSchema = z.enum(LOAN_APPLICATION_STATUSES);
@@ -32,7 +32,6 @@ export const LOAN_MESSAGES = {
   incomeRequired: 'Enter your total monthly income',
   goalRequired: 'Tell us what the loan is for',
   goalTooLong: `At most ${LOAN_GOAL_MAX_LENGTH} characters`,
-  reasonRequired: 'Enter a reason',
   reasonTooLong: `At most ${LOAN_REASON_MAX_LENGTH} characters`,
   amountRequired: 'Enter an amount',
   applied: 'Your loan application was sent. You will be told by e-mail when it is decided.',
@@ -169,7 +168,7 @@ export type AdminLoanApplicationPage = z.infer<typeof AdminLoanApplicationPageSc
 /** Both decisions' reasons are mailed to the customer (decision 044). */
 const LOAN_REASON_RULES = {
   maxLength: LOAN_REASON_MAX_LENGTH,
-  required: LOAN_MESSAGES.reasonRequired,
+  required: REASON_REQUIRED,
   tooLong: LOAN_MESSAGES.reasonTooLong,
   readBy: 'customer',
 } as const;

@@ -1,8 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
+import { AccountStatusRequestSchema } from './account-status.ts';
+import { CreateAdjustmentRequestSchema } from './admin-users.ts';
 import { APPROVAL_MESSAGES, DecideApprovalRequestSchema } from './approvals.ts';
+import { RemoveStrategyProviderRequestSchema } from './copy-trading.ts';
 import { ApproveDepositRequestSchema, DEPOSIT_MESSAGES, RejectDepositRequestSchema } from './deposits.ts';
-import { ApproveLoanApplicationRequestSchema, LOAN_MESSAGES } from './loans.ts';
+import {
+  ApproveLoanApplicationRequestSchema,
+  DeclineLoanApplicationRequestSchema,
+  LOAN_MESSAGES,
+} from './loans.ts';
+import { REASON_REQUIRED } from './reasons.ts';
+import { UpdateSiteSettingsRequestSchema } from './settings.ts';
+import { AdminCloseTradeRequestSchema, BookTradeRequestSchema } from './trades.ts';
+import { UpdateWalletAddressesRequestSchema } from './wallets.ts';
 import { ApproveWithdrawalRequestSchema, WITHDRAWAL_MESSAGES } from './withdrawals.ts';
 
 /** The first refusal's message, or null when the body is accepted. */
@@ -16,25 +27,25 @@ const APPROVALS = [
   {
     name: 'a deposit approval',
     schema: ApproveDepositRequestSchema,
-    required: DEPOSIT_MESSAGES.reasonRequired,
+    required: REASON_REQUIRED,
     tooLong: DEPOSIT_MESSAGES.reasonTooLong,
   },
   {
     name: 'a withdrawal approval',
     schema: ApproveWithdrawalRequestSchema,
-    required: APPROVAL_MESSAGES.reasonRequired,
+    required: REASON_REQUIRED,
     tooLong: WITHDRAWAL_MESSAGES.reasonTooLong,
   },
   {
     name: 'a second approval',
     schema: DecideApprovalRequestSchema,
-    required: APPROVAL_MESSAGES.reasonRequired,
+    required: REASON_REQUIRED,
     tooLong: APPROVAL_MESSAGES.reasonTooLong,
   },
   {
     name: 'a loan approval',
     schema: ApproveLoanApplicationRequestSchema,
-    required: LOAN_MESSAGES.reasonRequired,
+    required: REASON_REQUIRED,
     tooLong: LOAN_MESSAGES.reasonTooLong,
   },
 ] as const;
@@ -61,5 +72,45 @@ describe('the reason of an approval that moves money', () => {
     for (const body of [{}, { reason: '  ' }, { reason: 'x'.repeat(501) }]) {
       expect(refusal(ApproveDepositRequestSchema, body)).toBe(refusal(RejectDepositRequestSchema, body));
     }
+  });
+});
+
+describe('a missing reason is said in one wording everywhere (QA finding 12)', () => {
+  test('the wording is the seed\'s "… is required"', () => {
+    expect(REASON_REQUIRED).toBe('Reason is required');
+  });
+
+  const REASONS = [
+    ['a manual adjustment', CreateAdjustmentRequestSchema, 'reason'],
+    ['a suspension', AccountStatusRequestSchema, 'reason'],
+    ['a trade closed at market', AdminCloseTradeRequestSchema, 'reason'],
+    ['a desk booking', BookTradeRequestSchema, 'reason'],
+    ['a deposit approval', ApproveDepositRequestSchema, 'reason'],
+    ['a deposit rejection', RejectDepositRequestSchema, 'reason'],
+    ['a withdrawal approval', ApproveWithdrawalRequestSchema, 'reason'],
+    ['a second approval', DecideApprovalRequestSchema, 'reason'],
+    ['a change of the deposit addresses', UpdateWalletAddressesRequestSchema, 'reason'],
+    ['a loan approval', ApproveLoanApplicationRequestSchema, 'reason'],
+    ['a loan decline', DeclineLoanApplicationRequestSchema, 'reason'],
+    ['a strategy provider removed', RemoveStrategyProviderRequestSchema, 'reason'],
+  ] as const;
+
+  test.each(REASONS)('%s: a blank reason is "Reason is required"', (_name, schema, field) => {
+    const parsed = (schema as z.ZodType).safeParse({ [field]: '  ' });
+    expect(parsed.success).toBe(false);
+    const issue = parsed.error?.issues.find((one) => one.path[0] === field);
+    expect(issue?.message).toBe(REASON_REQUIRED);
+  });
+
+  test('the threshold reason in Settings is refused in the same words', () => {
+    const parsed = UpdateSiteSettingsRequestSchema.safeParse({
+      siteName: 'Candor',
+      minWithdrawal: '0',
+      withdrawalPercent: '0',
+      fourEyesReason: 42,
+    });
+    expect(parsed.error?.issues.find((one) => one.path[0] === 'fourEyesReason')?.message).toBe(
+      REASON_REQUIRED,
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { customerText, staffOnlyText, type TextReader } from './staff-texts.ts';
 
+/**
+ * What every form and route says when a staff member's reason is missing or blank: one wording for
+ * one rule (QA finding 12), in the seed's "… is required" form ("Name is required").
+ */
+export const REASON_REQUIRED = 'Reason is required';
+
 /** How a module asks for a staff member's reason: its limit, and its words for a missing or long one. */
 export type ReasonRules = {
   maxLength: number;

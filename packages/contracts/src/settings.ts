@@ -7,6 +7,7 @@ import {
 import { z } from 'zod';
 import { APPROVAL_MESSAGES, APPROVAL_REASON_MAX_LENGTH, ApprovalSchema } from './approvals.ts';
 import { SpreadPercentSchema, SpreadPipsSchema } from './plans.ts';
+import { REASON_REQUIRED } from './reasons.ts';
 import { SiteSettingsSchema } from './site-settings.ts';
 import { customerText, staffOnlyText } from './staff-texts.ts';
 
@@ -115,13 +116,13 @@ export const UpdateSiteSettingsRequestSchema = z
     fourEyesThreshold: FourEyesThresholdSchema.optional(),
     /**
      * Why the threshold changes (docs/decisions/053): required when `fourEyesThreshold` differs from
-     * the one in force (400 "A reason is required"), ignored otherwise. A change that loosens it
+     * the one in force (400 "Reason is required"), ignored otherwise. A change that loosens it
      * (raised, or 0 while on) waits for a second staff member with this reason; one that tightens it
      * applies at once with this reason on record.
      */
     fourEyesReason: staffOnlyText(
       z
-        .string({ error: APPROVAL_MESSAGES.reasonRequired })
+        .string({ error: REASON_REQUIRED })
         .trim()
         .max(APPROVAL_REASON_MAX_LENGTH, APPROVAL_MESSAGES.reasonTooLong),
     ).optional(),

@@ -5,6 +5,7 @@ import { LEVERAGE_CEILING, parseLotSize, TRADE_DIRECTIONS } from '@candor/domain
 import { TRADE_CLOSERS, TRADE_STATUSES } from '@candor/domain/trading/trade-status';
 import { z } from 'zod';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
+import { REASON_REQUIRED } from './reasons.ts';
 import { customerText } from './staff-texts.ts';
 
 /** Seed §9: the customer's trade lists show 5 a page; the administrators' All trades tab 10. */
@@ -108,7 +109,6 @@ export type DeskTradeStatusName = z.infer<typeof DeskTradeStatusSchema>;
 export const DESK_TRADE_MESSAGES = {
   awaiting: 'A trade booked by the desk awaits your acceptance',
   bookedBy: 'Booked by desk',
-  reasonRequired: 'Reason is required',
   notFound: 'Trade not found',
   accepted: 'Trade accepted: its result is on your statement',
   rejected: 'Trade rejected: nothing was posted',
@@ -253,7 +253,7 @@ export const AdminCloseTradeRequestSchema = z
   .object({
     /** The customer's trade carries it (`closeReason`). */
     reason: customerText(
-      z.string().trim().min(1, 'Reason is required').max(500, 'The reason can be at most 500 characters'),
+      z.string().trim().min(1, REASON_REQUIRED).max(500, 'The reason can be at most 500 characters'),
     ),
   })
   .meta({ id: 'AdminCloseTradeRequest' });
@@ -279,9 +279,9 @@ export const BookTradeRequestSchema = z
     /** Shown to the customer with the proposal. */
     reason: customerText(
       z
-        .string({ error: DESK_TRADE_MESSAGES.reasonRequired })
+        .string({ error: REASON_REQUIRED })
         .trim()
-        .min(1, DESK_TRADE_MESSAGES.reasonRequired)
+        .min(1, REASON_REQUIRED)
         .max(500, 'The reason can be at most 500 characters'),
     ),
   })

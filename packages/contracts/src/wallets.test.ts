@@ -27,7 +27,7 @@ test('valid addresses and a reason pass, trimmed', () => {
 
 test('an empty form names the missing reason and every missing address', () => {
   expect(messages({ bitcoin: '', ethereum: ' ', usdt: undefined })).toEqual([
-    'A reason is required',
+    'Reason is required',
     'Bitcoin address is required',
     'Ethereum address is required',
     'USDT address is required',
@@ -43,7 +43,7 @@ test.each([
 });
 
 test('a reason is needed, of at most 500 characters (as every approval reason)', () => {
-  expect(messages({ ...valid, reason: '   ' })).toEqual(['A reason is required']);
+  expect(messages({ ...valid, reason: '   ' })).toEqual(['Reason is required']);
   expect(messages({ ...valid, reason: 'x'.repeat(501) })).toEqual([
     'The reason can be at most 500 characters',
   ]);

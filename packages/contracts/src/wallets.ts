@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPROVAL_MESSAGES, APPROVAL_REASON_MAX_LENGTH, ApprovalSchema } from './approvals.ts';
 import { coinAddressSchema } from './crypto-addresses.ts';
-import { reasonBodySchema } from './reasons.ts';
+import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
 
 /**
  * The platform's deposit address for each coin (null until set), as customers are shown them, and
@@ -27,7 +27,7 @@ export type WalletAddresses = z.infer<typeof WalletAddressesSchema>;
  */
 export const UpdateWalletAddressesRequestSchema = reasonBodySchema({
   maxLength: APPROVAL_REASON_MAX_LENGTH,
-  required: APPROVAL_MESSAGES.reasonRequired,
+  required: REASON_REQUIRED,
   tooLong: APPROVAL_MESSAGES.reasonTooLong,
   readBy: 'staff',
 })

@@ -1,11 +1,11 @@
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@candor/domain/withdrawals/withdrawal-status';
 import { z } from 'zod';
-import { APPROVAL_MESSAGES, WaitingApprovalSchema } from './approvals.ts';
+import { WaitingApprovalSchema } from './approvals.ts';
 import { COIN_SPECS, CoinSchema } from './coins.ts';
 import { COIN_ADDRESS_MESSAGES, isValidCoinAddress } from './crypto-addresses.ts';
 import { EntryKindSchema } from './ledger.ts';
 import { DecimalAmountSchema, pageOf, usdAmountSchema } from './money.ts';
-import { reasonBodySchema } from './reasons.ts';
+import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
 import { NO_PAYMENT_NEEDED, staffOnlyText } from './staff-texts.ts';
 
 /** Withdrawals per page, on the customer's list and on the admin Withdrawals tab (seed §9). */
@@ -437,7 +437,7 @@ export type RejectWithdrawalRequest = z.infer<typeof RejectWithdrawalRequestSche
  */
 export const ApproveWithdrawalRequestSchema = reasonBodySchema({
   maxLength: DECISION_REASON_MAX_LENGTH,
-  required: APPROVAL_MESSAGES.reasonRequired,
+  required: REASON_REQUIRED,
   tooLong: WITHDRAWAL_MESSAGES.reasonTooLong,
   readBy: 'staff',
 }).meta({ id: 'ApproveWithdrawalRequest' });

@@ -396,7 +396,7 @@ describe('withdrawal approvals above the threshold', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         code: 'VALIDATION_FAILED',
-        message: expect.stringContaining('A reason is required'),
+        message: expect.stringContaining('Reason is required'),
       });
     }
     const [row] = await t.db.select().from(approvals).where(eq(approvals.id, approvalId));

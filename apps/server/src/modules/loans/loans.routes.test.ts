@@ -9,6 +9,7 @@ import {
   MyLoansSchema,
 } from '@candor/contracts/loans';
 import { PlanListSchema } from '@candor/contracts/plans';
+import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import { paymentDemandMessage } from '@candor/contracts/staff-texts';
 import { WithdrawalTermsSchema } from '@candor/contracts/withdrawals';
 import { adjustmentEntry } from '@candor/domain/ledger/entries';
@@ -219,9 +220,9 @@ describe('deciding', () => {
   });
 
   test.each([
-    ['no body', undefined, LOAN_MESSAGES.reasonRequired],
-    ['no reason', {}, `reason: ${LOAN_MESSAGES.reasonRequired}`],
-    ['a blank reason', { reason: '  ' }, `reason: ${LOAN_MESSAGES.reasonRequired}`],
+    ['no body', undefined, REASON_REQUIRED],
+    ['no reason', {}, `reason: ${REASON_REQUIRED}`],
+    ['a blank reason', { reason: '  ' }, `reason: ${REASON_REQUIRED}`],
     ['a reason of 501 characters', { reason: 'x'.repeat(501) }, `reason: ${LOAN_MESSAGES.reasonTooLong}`],
   ])('an approval with %s is refused (400): nothing paid out, nothing audited', async (_, body, message) => {
     const { user, browser } = await insertFundedCustomer(t, PORTFOLIO_MIN);

@@ -1,4 +1,4 @@
-import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
+import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import { THRESHOLD_MESSAGES } from '@candor/contracts/settings';
 import { thresholdChangeOf } from '@candor/domain/approvals/approval-status';
 import { formatDecimal, parseMinorUnits } from '@candor/domain/money/money';
@@ -44,7 +44,7 @@ export async function decideThresholdChange({
   if (requestedMinor === undefined) return { state: 'unchanged' };
   const change = thresholdChangeOf(currentMinor, requestedMinor);
   if (change === 'unchanged') return { state: 'unchanged' };
-  if (!reason) throw new AppError('VALIDATION_FAILED', APPROVAL_MESSAGES.reasonRequired);
+  if (!reason) throw new AppError('VALIDATION_FAILED', REASON_REQUIRED);
   if (await findWaitingThresholdChange(tx)) {
     throw new AppError('AWAITING_SECOND_APPROVAL', THRESHOLD_MESSAGES.changeWaiting);
   }

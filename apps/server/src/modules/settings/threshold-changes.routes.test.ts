@@ -282,7 +282,7 @@ describe('a reason is required for any change of the threshold', () => {
       for (const reason of [undefined, '   ']) {
         const res = await put({ siteName: 'Not saved', fourEyesThreshold: to, fourEyesReason: reason });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'A reason is required' });
+        expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Reason is required' });
       }
       expect(await thresholdInForce()).toBe(100_000n);
       expect((await read()).json().siteName).not.toBe('Not saved');

@@ -140,8 +140,8 @@ describe('an administrator sets the deposit addresses', () => {
   });
 
   test.each([
-    ['no reason', { reason: undefined }, 'A reason is required'],
-    ['a blank reason', { reason: '   ' }, 'A reason is required'],
+    ['no reason', { reason: undefined }, 'Reason is required'],
+    ['a blank reason', { reason: '   ' }, 'Reason is required'],
     ['a reason of 501 characters', { reason: 'x'.repeat(501) }, 'The reason can be at most 500 characters'],
   ])('%s is refused (400), changing nothing and recording nothing', async (_name, change, message) => {
     await put(valid);

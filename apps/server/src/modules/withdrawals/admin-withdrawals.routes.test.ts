@@ -212,9 +212,9 @@ describe('approve settles, reject releases', () => {
   });
 
   test.each([
-    ['no body', undefined, 'A reason is required'],
-    ['no reason', {}, 'reason: A reason is required'],
-    ['a blank reason', { reason: '   ' }, 'reason: A reason is required'],
+    ['no body', undefined, 'Reason is required'],
+    ['no reason', {}, 'reason: Reason is required'],
+    ['a blank reason', { reason: '   ' }, 'reason: Reason is required'],
     [
       'a reason of 501 characters',
       { reason: 'x'.repeat(501) },

@@ -148,7 +148,7 @@ describe('the Approvals tab', () => {
       ),
     ).toBeTruthy();
     await user.click(dialog.getByRole('button', { name: 'Approve' }));
-    expect(await dialog.findByText('A reason is required')).toBeTruthy();
+    expect(await dialog.findByText('Reason is required')).toBeTruthy();
     expect(callsTo(fetchMock, APPROVE)).toEqual([]);
 
     await user.type(dialog.getByLabelText('Reason'), 'Ticket 42 verified');

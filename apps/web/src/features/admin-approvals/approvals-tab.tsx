@@ -1,13 +1,13 @@
 import {
   APPROVAL_CANCELLED_LABEL,
   APPROVAL_KIND_LABELS,
-  APPROVAL_MESSAGES,
   APPROVAL_REASON_MAX_LENGTH,
   APPROVAL_STATUS_LABELS,
   type Approval,
   type ApprovalPerson,
   isCancelledByCustomer,
 } from '@candor/contracts/approvals';
+import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import { hasPermission, isStaffRole, type Permission, STAFF_ROLE_LABELS } from '@candor/contracts/staff';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -85,7 +85,7 @@ export function ApprovalsTab() {
           variant={dialog.kind === 'approve' ? 'primary' : 'danger'}
           busyLabel={dialog.kind === 'approve' ? 'Approving...' : 'Rejecting...'}
           description={describe(dialog.approval, dialog.kind)}
-          requiredMessage={APPROVAL_MESSAGES.reasonRequired}
+          requiredMessage={REASON_REQUIRED}
           hint="Recorded with your name in the audit log; the maker sees it on this tab."
           maxLength={APPROVAL_REASON_MAX_LENGTH}
           busy={deciding === dialog.approval.id}

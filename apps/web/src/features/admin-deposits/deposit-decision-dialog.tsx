@@ -1,4 +1,5 @@
-import { DEPOSIT_MESSAGES, DEPOSIT_REASON_MAX_LENGTH } from '@candor/contracts/deposits';
+import { DEPOSIT_REASON_MAX_LENGTH } from '@candor/contracts/deposits';
+import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import {
   AUDIT_LOG_HINT,
   ReasonDialog,
@@ -18,7 +19,7 @@ export function DepositDecisionDialog({
   ...actions
 }: { kind: Decision['kind']; email: string; amount: string } & ReasonDialogActions) {
   const shared = {
-    requiredMessage: DEPOSIT_MESSAGES.reasonRequired,
+    requiredMessage: REASON_REQUIRED,
     maxLength: DEPOSIT_REASON_MAX_LENGTH,
     ...actions,
   };

@@ -69,7 +69,7 @@ describe('LoanApplicationsTab: approving a loan', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Approve loan' });
     expect(dialog.textContent).toContain("$2,000,000.00 is paid out to Ada Lovelace's cash balance at once.");
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Enter a reason');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Reason is required');
     expect(callsTo(fetchMock, APPROVE)).toEqual([]);
 
     await confirmWithReason(user, 'Approve loan', 'Steady income, portfolio above the minimum');

@@ -1,12 +1,12 @@
 import {
   type AdminLoanApplication,
   LOAN_APPLICATION_STATUS_LABELS,
-  LOAN_MESSAGES,
   LOAN_REASON_MAX_LENGTH,
   LOAN_STATUS_LABELS,
   type LoanApplicationStatus,
   LoanApplicationStatusSchema,
 } from '@candor/contracts/loans';
+import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -230,7 +230,7 @@ function LoanApplicationDetails({ id, onBack }: { id: string; onBack: () => void
               : `${query.data.customerName} is told the reason by e-mail.`
           }
           busyLabel={asking === 'approve' ? 'Approving...' : 'Declining...'}
-          requiredMessage={LOAN_MESSAGES.reasonRequired}
+          requiredMessage={REASON_REQUIRED}
           hint={
             asking === 'approve'
               ? 'Mailed to the customer with the approval, and recorded in the audit log.'

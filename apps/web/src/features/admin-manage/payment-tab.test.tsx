@@ -88,7 +88,7 @@ describe('PaymentTab', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText('Bitcoin address is required')).toBeTruthy();
-    expect(screen.getByText('A reason is required')).toBeTruthy();
+    expect(screen.getByText('Reason is required')).toBeTruthy();
     expect(screen.getByText('Ethereum address is required')).toBeTruthy();
     expect(screen.getByText('USDT address is required')).toBeTruthy();
 

@@ -281,7 +281,7 @@ describe('SettingsTab', () => {
     await replace('Site name', 'Northwind Markets');
     await replace('Second approval above (USD)', '0');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('A reason is required')).toBeTruthy();
+    expect(await screen.findByText('Reason is required')).toBeTruthy();
     expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([]);
 
     await replace('Reason for a threshold change', 'Month-end batch of refunds');

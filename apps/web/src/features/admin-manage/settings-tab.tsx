@@ -1,4 +1,5 @@
 import { APPROVAL_MESSAGES, APPROVAL_REASON_MAX_LENGTH } from '@candor/contracts/approvals';
+import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import {
   type AdminSettings,
   SETTINGS_MESSAGES,
@@ -135,7 +136,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
   const onSubmit = handleSubmit((values) => {
     if (faviconProblem) return;
     if (changesThreshold(values.fourEyesThreshold, settings.fourEyesThreshold) && !values.fourEyesReason) {
-      form.setError('fourEyesReason', { message: APPROVAL_MESSAGES.reasonRequired }, { shouldFocus: true });
+      form.setError('fourEyesReason', { message: REASON_REQUIRED }, { shouldFocus: true });
       return;
     }
     save.mutate({ values, icon: favicon });

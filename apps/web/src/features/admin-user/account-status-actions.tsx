@@ -1,5 +1,6 @@
 import { ACCOUNT_STATUS_MESSAGES, ACCOUNT_STATUS_REASON_MAX_LENGTH } from '@candor/contracts/account-status';
 import type { AdminUser } from '@candor/contracts/admin-users';
+import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -104,7 +105,7 @@ export function AccountStatusActions({ user }: { user: AdminUser }) {
             )
           }
           busyLabel={suspending ? 'Suspending...' : 'Unsuspending...'}
-          requiredMessage={ACCOUNT_STATUS_MESSAGES.reasonRequired}
+          requiredMessage={REASON_REQUIRED}
           maxLength={ACCOUNT_STATUS_REASON_MAX_LENGTH}
           variant={suspending ? 'danger' : 'primary'}
           hint={suspending ? 'Shown to the customer.' : 'Recorded in the audit log.'}
@@ -128,7 +129,7 @@ export function AccountStatusActions({ user }: { user: AdminUser }) {
           }
           busyLabel={ACCOUNT_STATUS_MESSAGES.deleting}
           hint="E-mailed to the customer with the closure notice, and recorded in the audit log."
-          requiredMessage={ACCOUNT_STATUS_MESSAGES.reasonRequired}
+          requiredMessage={REASON_REQUIRED}
           maxLength={ACCOUNT_STATUS_REASON_MAX_LENGTH}
           busy={close.isPending}
           onCancel={() => setOpen(null)}

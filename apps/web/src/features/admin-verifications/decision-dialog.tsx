@@ -26,6 +26,13 @@ const CONFIRM_LABELS = {
   resubmit: 'Ask to resubmit',
 } as const satisfies Record<VerificationDecision, string>;
 
+/** Where the customer reads the note: beside the reason of a decline or resubmit; an approval has none. */
+const NOTE_HINTS = {
+  approve: 'Shown to the customer on their Identity verification page.',
+  decline: 'Shown to the customer with the reason.',
+  resubmit: 'Shown to the customer with the reason.',
+} as const satisfies Record<VerificationDecision, string>;
+
 const BUSY_LABELS = {
   approve: 'Approving...',
   decline: 'Declining...',
@@ -146,7 +153,7 @@ export function DecisionDialog({
           value={note}
           onChange={(event) => setNote(event.target.value)}
           error={errors.note}
-          hint="Shown to the customer with the reason."
+          hint={NOTE_HINTS[decision]}
         />
         <DialogButtons
           busy={busy}

@@ -157,6 +157,12 @@ describe('VerificationDetailsPage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Approve' });
     expect(within(dialog).queryByLabelText(/Reason/)).toBeNull();
     expect(within(dialog).queryByText('Unreadable')).toBeNull();
+    // An approval has no reason: the note's hint does not speak of one (QA finding 12).
+    const note = within(dialog).getByLabelText('Note to the customer (optional)');
+    expect(document.getElementById(note.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Shown to the customer on their Identity verification page.',
+    );
+    expect(within(dialog).queryByText(/with the reason/)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
       expect(callsTo(fetchMock, 'POST /api/admin/verifications/user-1/decision')).toEqual([

@@ -1,4 +1,4 @@
-import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
+import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import { DECISION_REASON_MAX_LENGTH, WITHDRAWAL_MESSAGES } from '@candor/contracts/withdrawals';
 import {
   AUDIT_LOG_HINT,
@@ -24,7 +24,7 @@ export function WithdrawalDecisionDialog({
       confirmLabel="Approve"
       description={`${amount} to ${email}: the net amount is paid out and the fee goes to fee revenue. Above the four-eyes threshold it waits for a second staff member instead.`}
       busyLabel="Approving..."
-      requiredMessage={APPROVAL_MESSAGES.reasonRequired}
+      requiredMessage={REASON_REQUIRED}
       maxLength={DECISION_REASON_MAX_LENGTH}
       variant="primary"
       hint={AUDIT_LOG_HINT}

@@ -109,7 +109,7 @@ describe('WithdrawalDetailsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Approve withdrawal' });
     await user.type(within(dialog).getByLabelText('Reason'), '  ');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('A reason is required');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Reason is required');
     expect(callsTo(fetchMock, `POST /api/admin/withdrawals/${ID}/approve`)).toHaveLength(0);
     await user.clear(within(dialog).getByLabelText('Reason'));
     await confirmWithReason(user, 'Approve withdrawal', 'Payout details match');

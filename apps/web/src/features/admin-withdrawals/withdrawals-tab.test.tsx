@@ -149,7 +149,7 @@ describe('the Withdrawals tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Approve withdrawal' });
     expect(dialog.textContent).toContain('the customer does not see it');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('A reason is required');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Reason is required');
     expect(callsTo(fetchMock, `POST /api/admin/withdrawals/${id(1)}/approve`)).toHaveLength(0);
     await confirmWithReason(user, 'Approve withdrawal', 'Bank account matches the ID');
     expect(await screen.findByText('Withdrawal approved')).toBeTruthy();

@@ -3,6 +3,7 @@ import {
   PROVIDER_REASON_MAX_LENGTH,
   type StrategyProviderCard,
 } from '@candor/contracts/copy-trading';
+import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -192,7 +193,7 @@ function DeleteTraderDialog({ trader, onClose }: { trader: StrategyProviderCard;
       readBy="customer"
       description={`${trader.displayName} will no longer be a strategy provider. Copying stops for its ${trader.followers} follower(s), who are told by e-mail; copied trades that are open stay open.`}
       busyLabel="Deleting..."
-      requiredMessage={COPY_TRADING_MESSAGES.reasonRequired}
+      requiredMessage={REASON_REQUIRED}
       maxLength={PROVIDER_REASON_MAX_LENGTH}
       hint="Sent to the trader and recorded in the audit log."
       busy={mutation.isPending}

@@ -264,4 +264,21 @@ describe('IdentityPage', () => {
     expect(screen.getByText(/until your document expires on 2031-05-01/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
   });
+
+  test("the reviewer's note on an approval is shown, as the Approve dialog tells the reviewer", async () => {
+    mockApi({
+      'GET /api/verifications/me': {
+        status: 200,
+        body: status({
+          status: 'verified',
+          canSubmit: false,
+          verifiedUntil: '2031-05-01',
+          submissions: [submission({ status: 'approved', note: 'Welcome aboard' })],
+        }),
+      },
+    });
+    renderPage();
+    const panel = await screen.findByRole('region', { name: 'Verification status' });
+    expect(panel.textContent).toContain('Note from our reviewer: Welcome aboard');
+  });
 });

@@ -129,7 +129,10 @@ function StatusPanel({ verification, latest }: { verification: VerificationStatu
     >
       <h2 className="text-lg font-semibold wrap-anywhere text-slate-900">{title}</h2>
       <p className="mt-1 text-sm text-slate-600">{body}</p>
-      {latest?.note && (verification.status === 'declined' || verification.resubmitSide) ? (
+      {latest?.note &&
+      (verification.status === 'declined' ||
+        verification.status === 'verified' ||
+        verification.resubmitSide) ? (
         <p className="mt-3 rounded-md bg-white/70 p-3 text-sm wrap-anywhere text-slate-800">
           <span className="font-medium">Note from our reviewer:</span> {latest.note}
         </p>

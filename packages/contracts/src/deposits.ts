@@ -1,6 +1,6 @@
 import { DEPOSIT_STATUSES, type DepositStatus } from '@candor/domain/deposits/deposit-status';
 import { z } from 'zod';
-import { type Coin, CoinSchema } from './coins.ts';
+import { COINS, type Coin, CoinSchema } from './coins.ts';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
 import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
 
@@ -11,7 +11,6 @@ export const DEPOSIT_PAGE_SIZE = 10;
 export const DEPOSIT_QUOTE_SECONDS = 3600;
 
 export const DEPOSIT_REASON_MAX_LENGTH = 500;
-export const TRANSACTION_HASH_MAX_LENGTH = 200;
 
 /** How toasts and notices name each coin ("Bitcoin address copied to clipboard!"). */
 export const COIN_NAMES = {
@@ -45,8 +44,58 @@ export const DEPOSIT_MESSAGES = {
   walletMissing: (label: string) => `Deposits by ${label} are not available yet.`,
   priceUnavailable: 'The price of this coin is not available right now. Please try again in a moment.',
   reasonTooLong: `The reason can be at most ${DEPOSIT_REASON_MAX_LENGTH} characters`,
-  hashTooLong: `The transaction hash can be at most ${TRANSACTION_HASH_MAX_LENGTH} characters`,
 } as const;
+
+/**
+ * How each coin's network writes a transaction's id, as block explorers show it (QA finding 8): a
+ * Bitcoin txid and a Tron (TRC-20, the USDT the product takes) transaction id are 64 hexadecimal
+ * characters; an Ethereum transaction hash is 0x and 64 of them. Either case of a-f.
+ */
+export const TRANSACTION_HASH_PATTERNS = {
+  bitcoin: /^[0-9a-fA-F]{64}$/,
+  ethereum: /^0x[0-9a-fA-F]{64}$/,
+  usdt: /^[0-9a-fA-F]{64}$/,
+} as const satisfies Record<Coin, RegExp>;
+
+/** What is said beside the transaction hash that is not one of its coin's, and of any coin's. */
+export const TRANSACTION_HASH_MESSAGES = {
+  bitcoin: 'A Bitcoin transaction hash is 64 characters, 0-9 and a-f',
+  ethereum: 'An Ethereum transaction hash is 0x followed by 64 characters, 0-9 and a-f',
+  usdt: 'A USDT (TRC-20) transaction hash is 64 characters, 0-9 and a-f',
+  any: 'A transaction hash is 64 characters, 0-9 and a-f (0x first for Ethereum)',
+} as const satisfies Record<Coin | 'any', string>;
+
+/** Whether `text` is written as a transaction hash of `coin`. */
+export function isTransactionHashOf(coin: Coin, text: string): boolean {
+  return TRANSACTION_HASH_PATTERNS[coin].test(text);
+}
+
+/**
+ * Why a (trimmed) transaction hash cannot be one of `coin`'s, or undefined when it can (or is left
+ * out: it is optional). The server asks it with the quote's coin; the form with the coin it shows.
+ */
+export function findTransactionHashProblem(coin: Coin, text: string | undefined): string | undefined {
+  if (!text || isTransactionHashOf(coin, text)) return undefined;
+  return TRANSACTION_HASH_MESSAGES[coin];
+}
+
+/**
+ * The optional transaction hash: trimmed, left out when empty, written as `coin`'s are; without a
+ * coin (the request names its quote, not the coin), as any coin's are.
+ */
+export function transactionHashSchema(coin?: Coin) {
+  return z
+    .string()
+    .trim()
+    .refine(
+      (text) =>
+        text === '' ||
+        (coin ? isTransactionHashOf(coin, text) : COINS.some((one) => isTransactionHashOf(one, text))),
+      TRANSACTION_HASH_MESSAGES[coin ?? 'any'],
+    )
+    .optional()
+    .transform((text) => (text ? text : undefined));
+}
 
 /**
  * Where a quoted rate came from: a market-data source, or 'fixed' for USDT, taken at 1 USD.
@@ -131,12 +180,8 @@ export const CreateDepositRequestSchema = z
   .object({
     quoteId: z.uuid(),
     proofFileId: z.uuid(),
-    transactionHash: z
-      .string()
-      .trim()
-      .max(TRANSACTION_HASH_MAX_LENGTH, DEPOSIT_MESSAGES.hashTooLong)
-      .optional()
-      .transform((text) => (text ? text : undefined)),
+    /** Written as a hash of some coin here; as one of the quote's coin by the server (findTransactionHashProblem). */
+    transactionHash: transactionHashSchema(),
   })
   .meta({ id: 'CreateDepositRequest' });
 export type CreateDepositRequest = z.input<typeof CreateDepositRequestSchema>;

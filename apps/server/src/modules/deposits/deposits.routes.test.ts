@@ -23,6 +23,9 @@ const ADDRESSES = {
 } as const;
 
 const t = useTestApp();
+/** A Bitcoin transaction id (and, as text, a Tron one): 64 hexadecimal characters. */
+const BTC_HASH = 'a1075db55d416d3ca199f55b6084e2115b9345e16c5cf302fc80e9d5fbf5d48d';
+const ETH_HASH = '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b';
 const admin = useSignedInUser(t, { role: 'admin' });
 
 beforeAll(async () => {
@@ -234,6 +237,69 @@ describe('POST /api/deposit-quotes', () => {
   });
 });
 
+describe("the transaction hash is written as the quote's coin writes it (QA finding 8)", () => {
+  test.each([
+    [
+      'text that is no hash',
+      'bitcoin',
+      'not a hash!!',
+      'A transaction hash is 64 characters, 0-9 and a-f (0x first for Ethereum)',
+    ],
+    [
+      'an Ethereum hash on a Bitcoin quote',
+      'bitcoin',
+      ETH_HASH,
+      'A Bitcoin transaction hash is 64 characters, 0-9 and a-f',
+    ],
+    [
+      'a Bitcoin-style hash on an Ethereum quote',
+      'ethereum',
+      BTC_HASH,
+      'An Ethereum transaction hash is 0x followed by 64 characters, 0-9 and a-f',
+    ],
+    [
+      'an Ethereum hash on a USDT (TRC-20) quote',
+      'usdt',
+      ETH_HASH,
+      'A USDT (TRC-20) transaction hash is 64 characters, 0-9 and a-f',
+    ],
+  ])("%s: 400 with the coin's words, no deposit", async (_name, coin, hash, message) => {
+    const { browser, user } = await customer();
+    fixPrice();
+    const quote = (await requestQuote(browser, { amount: '10', coin })).json();
+    const proof = (await uploadProof(browser)).json();
+    const res = await submit(
+      browser,
+      { quoteId: quote.id, proofFileId: proof.fileId, transactionHash: hash },
+      randomUUID(),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+    expect(res.json().message).toContain(message);
+    expect(await t.db.select().from(deposits).where(eq(deposits.userId, user.id))).toEqual([]);
+  });
+
+  test.each([
+    ['bitcoin', BTC_HASH.toUpperCase()],
+    ['ethereum', ETH_HASH],
+    ['usdt', BTC_HASH],
+  ])('a %s hash written as its coin writes it is kept; none at all is fine too', async (coin, hash) => {
+    const { browser } = await customer();
+    fixPrice();
+    for (const transactionHash of [hash, undefined]) {
+      const quote = (await requestQuote(browser, { amount: '10', coin })).json();
+      const proof = (await uploadProof(browser)).json();
+      const res = await submit(
+        browser,
+        { quoteId: quote.id, proofFileId: proof.fileId, transactionHash },
+        randomUUID(),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().transactionHash).toBe(transactionHash ?? null);
+    }
+  });
+});
+
 describe('a deposit from quote to approval', () => {
   test('quote → proof → pending deposit → approve credits the balance and the deposit total', async () => {
     const { browser, user } = await customer();
@@ -248,7 +314,7 @@ describe('a deposit from quote to approval', () => {
 
     const res = await submit(
       browser,
-      { quoteId: quote.id, proofFileId: proof.fileId, transactionHash: '  0xabc123  ' },
+      { quoteId: quote.id, proofFileId: proof.fileId, transactionHash: `  ${BTC_HASH}  ` },
       randomUUID(),
     );
     expect(res.statusCode).toBe(200);
@@ -260,7 +326,7 @@ describe('a deposit from quote to approval', () => {
       rate: '67234.12',
       rateSource: 'simulated',
       address: ADDRESSES.bitcoin,
-      transactionHash: '0xabc123',
+      transactionHash: BTC_HASH,
       status: 'pending',
       decisionReason: null,
       quoteExpiresAt: quote.expiresAt,
@@ -498,7 +564,7 @@ describe('idempotency', () => {
     expect(replay.json()).toEqual(first.json());
     expect(await t.db.select().from(deposits).where(eq(deposits.userId, user.id))).toHaveLength(1);
 
-    const reused = await submit(browser, { ...body, transactionHash: 'other' }, key);
+    const reused = await submit(browser, { ...body, transactionHash: BTC_HASH }, key);
     expect(reused.statusCode).toBe(422);
     expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
   });

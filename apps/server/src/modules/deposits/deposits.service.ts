@@ -9,6 +9,7 @@ import {
   type DepositPage,
   type DepositProof,
   type DepositQuote,
+  findTransactionHashProblem,
   type RateSource,
 } from '@candor/contracts/deposits';
 import { fileUrl } from '@candor/contracts/files';
@@ -129,6 +130,9 @@ export async function submitDeposit({
   await requireActiveAccount(tx, actor.id);
   const quote = await lockDepositQuote(tx, input.quoteId);
   if (!quote || quote.userId !== actor.id) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.quoteNotFound);
+  // The request names its quote, not the coin: the hash is checked as one of the quote's coin here.
+  const hashProblem = findTransactionHashProblem(quote.coin, input.transactionHash);
+  if (hashProblem) throw new AppError('VALIDATION_FAILED', hashProblem);
   if (await findDepositIdBy(tx, { quoteId: quote.id })) {
     throw new AppError('CONFLICT', DEPOSIT_MESSAGES.alreadySubmitted);
   }

@@ -6,6 +6,8 @@ import { DepositPage } from './deposit-page.tsx';
 
 const ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const QUOTE_ID = '00000000-0000-4000-8000-000000000001';
+/** A Bitcoin transaction id: 64 hexadecimal characters. */
+const BTC_HASH = 'a1075db55d416d3ca199f55b6084e2115b9345e16c5cf302fc80e9d5fbf5d48d';
 const PROOF_ID = '00000000-0000-4000-8000-000000000002';
 
 function quoteFor(coin: string, expiresAt: Date) {
@@ -165,17 +167,55 @@ describe('DepositPage', () => {
 
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'proof.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Proof of payment'), file);
-    await user.type(screen.getByLabelText('Transaction hash (optional)'), ' 0xabc ');
+    await user.type(screen.getByLabelText('Transaction hash (optional)'), ` ${BTC_HASH} `);
     await user.click(screen.getByRole('button', { name: 'Paid' }));
 
     expect(await screen.findByText('Deposit Successful')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/deposit-history'));
     expect(callsTo(fetchMock, 'POST /api/deposits/proofs')).toHaveLength(1);
     expect(callsTo(fetchMock, 'POST /api/deposits')).toEqual([
-      { quoteId: QUOTE_ID, proofFileId: PROOF_ID, transactionHash: '0xabc' },
+      { quoteId: QUOTE_ID, proofFileId: PROOF_ID, transactionHash: BTC_HASH },
     ]);
     const submitted = fetchMock.mock.calls.find(([input]) => String(input) === '/api/deposits');
     expect(new Headers(submitted?.[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('a transaction hash not written as the coin writes it is refused beside the field; nothing is sent', async () => {
+    const fetchMock = mockApi({
+      'POST /api/deposit-quotes': ({ body }) => ({
+        status: 200,
+        body: quoteFor((body as { coin: string }).coin, new Date(Date.now() + 3600_000)),
+      }),
+      'POST /api/deposits/proofs': { status: 200, body: { fileId: PROOF_ID, url: `/api/files/${PROOF_ID}` } },
+      'POST /api/deposits': { status: 200, body: deposit() },
+    });
+    renderDeposit();
+    const user = userEvent.setup();
+    await reachMethod(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'proof.png', { type: 'image/png' });
+    await user.upload(await screen.findByLabelText('Proof of payment'), file);
+    const field = screen.getByLabelText('Transaction hash (optional)');
+    // An Ethereum hash is not a Bitcoin one: the quote is for BTC.
+    await user.type(field, `0x${BTC_HASH}`);
+    await user.click(screen.getByRole('button', { name: 'Paid' }));
+
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'A Bitcoin transaction hash is 64 characters, 0-9 and a-f',
+    );
+    expect(callsTo(fetchMock, 'POST /api/deposits/proofs')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST /api/deposits')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, BTC_HASH);
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Paid' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST /api/deposits')).toEqual([
+        { quoteId: QUOTE_ID, proofFileId: PROOF_ID, transactionHash: BTC_HASH },
+      ]),
+    );
   });
 
   test('a proof the server refuses by its content is refused beside the field, not in a toast', async () => {

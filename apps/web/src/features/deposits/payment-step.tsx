@@ -3,8 +3,10 @@ import {
   COIN_NAMES,
   DEPOSIT_MESSAGES,
   type DepositQuote,
+  findTransactionHashProblem,
   formatUsdRate,
   RATE_SOURCE_LABELS,
+  TRANSACTION_HASH_MESSAGES,
 } from '@candor/contracts/deposits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -46,10 +48,13 @@ export function PaymentStep({
   const [proof, setProof] = useState<File | null>(null);
   const [proofProblem, setProofProblem] = useState<string | null>(null);
   const [hash, setHash] = useState('');
+  const [hashProblem, setHashProblem] = useState<string | undefined>();
   // Issue 12: the server's refusal for an unverified identity, shown with the link to /identity.
   const [identityRefusal, setIdentityRefusal] = useState<string | null>(null);
   const fail = (error: Error) => {
     if (isApiError(error, 'QUOTE_EXPIRED')) setServerExpired(true);
+    // The server's refusal of the hash's format: said beside the field.
+    if (isHashRefusal(error)) setHashProblem(error.message);
     setIdentityRefusal(isIdentityRefusal(error) ? error.message : null);
     notify.error(errorMessage(error));
   };
@@ -80,9 +85,11 @@ export function PaymentStep({
       setProofProblem(DEPOSIT_MESSAGES.proofRequired);
       return;
     }
-    if (proofProblem) return;
-    const send = (proofFileId: string) =>
-      submit.mutate({ quoteId: quote.id, proofFileId, transactionHash: hash.trim() || undefined });
+    const transactionHash = hash.trim() || undefined;
+    const hashFormat = findTransactionHashProblem(quote.coin, transactionHash);
+    setHashProblem(hashFormat);
+    if (proofProblem || hashFormat) return;
+    const send = (proofFileId: string) => submit.mutate({ quoteId: quote.id, proofFileId, transactionHash });
     // A retry sends the proof already stored, and the deposit under the same Idempotency-Key.
     if (upload.data && upload.variables === proof) send(upload.data.fileId);
     else upload.mutate(proof, { onSuccess: (stored) => send(stored.fileId) });
@@ -117,7 +124,11 @@ export function PaymentStep({
           spellCheck={false}
           className="[&_input]:font-mono"
           value={hash}
-          onChange={(event) => setHash(event.target.value)}
+          onChange={(event) => {
+            setHash(event.target.value);
+            setHashProblem(undefined);
+          }}
+          error={hashProblem}
           disabled={expired}
         />
       </div>
@@ -150,6 +161,14 @@ export function PaymentStep({
 /** The server's refusal of the proof itself (its type by content, its size), rather than of the deposit. */
 function isFileRefusal(error: Error): boolean {
   return isApiError(error, 'UNSUPPORTED_FILE_TYPE') || isApiError(error, 'FILE_TOO_LARGE');
+}
+
+/** The server's refusal of the transaction hash's format (the form checks it first; this is the fallback). */
+function isHashRefusal(error: Error): boolean {
+  return (
+    isApiError(error, 'VALIDATION_FAILED') &&
+    Object.values(TRANSACTION_HASH_MESSAGES).some((message) => error.message.includes(message))
+  );
 }
 
 /** Where to send the coins, with a Copy button and the warning about other coins. */

@@ -215,6 +215,11 @@ describe('properties of the two channels together', () => {
               .reduce((sum, m) => sum + (m.amount < 0n ? -m.amount : m.amount), 0n);
             expect(alone <= limit).toBe(true);
           }
+        },
+      ),
+    );
+  });
+});
 
 describe('a manual debit is asked for only when the cash covers it with the debits already waiting', () => {
   test.each([

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApprovalSchema } from './approvals.ts';
+import { ApprovalSchema, FourEyesNoteSchema } from './approvals.ts';
 import { IdentityStatusSchema, UserRoleSchema, UserStatusSchema } from './auth.ts';
 import { BalancesSchema, StatementPageSchema } from './ledger.ts';
 import { usdAmountSchema } from './money.ts';
@@ -80,6 +80,8 @@ export const AdjustmentSchema = z
     entryId: z.string().nullable(),
     approval: ApprovalSchema.nullable(),
     balances: BalancesSchema,
+    /** 'no_second_decider': above the threshold, but carried out at once (nobody else can decide it). */
+    fourEyes: FourEyesNoteSchema.nullable().default(null),
   })
   .meta({ id: 'Adjustment' });
 export type Adjustment = z.infer<typeof AdjustmentSchema>;

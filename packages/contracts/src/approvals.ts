@@ -68,7 +68,38 @@ export const APPROVAL_MESSAGES = {
   roleCannotDecide: (kind: string) => `Your role cannot decide a request of this kind (${kind}).`,
   /** The checker's reason recorded when the customer cancels the withdrawal it waited for. */
   cancelledByCustomer: 'The customer cancelled the withdrawal',
+  /** The toast of a request above the threshold carried out at once: nobody else can decide it. */
+  noSecondDecider: 'Carried out without a second approval',
+  noSecondDeciderDescription:
+    'No other staff member can approve this yet, so it did not wait. The audit log records why.',
+  /** The Settings page (beside the threshold) and the Approvals tab while nobody else can decide. */
+  fourEyesNeedsTwo: 'Four-eyes applies once a second staff member who can approve exists.',
+  fourEyesAloneNow:
+    'Until then, requests above the threshold are carried out at once, and the audit log says so.',
+  /** Some kinds have a second decider, others not: the others, by name. */
+  fourEyesAloneFor: (kinds: string) =>
+    `No other staff member can approve these yet, so they are carried out at once: ${kinds}.`,
 } as const;
+
+/**
+ * Why a request above the four-eyes threshold was carried out at once (docs/decisions/053, "Four-eyes
+ * means two people"): no other active staff member holds a role that decides its kind. Answers carry
+ * it as `fourEyes` (null when the request was below the threshold or waits), and so does the audit
+ * row's `after`. An answer stored for an Idempotency-Key before the field existed reads as null.
+ */
+export const FOUR_EYES_NOTES = ['no_second_decider'] as const;
+export const FourEyesNoteSchema = z.enum(FOUR_EYES_NOTES);
+export type FourEyesNote = z.infer<typeof FourEyesNoteSchema>;
+export const NO_SECOND_DECIDER = 'no_second_decider' satisfies FourEyesNote;
+
+/**
+ * GET /api/admin/approvals/second-deciders: for each kind of request, whether a staff member other
+ * than the one asking could decide it (false: their requests of that kind do not wait).
+ */
+export const SecondDecidersSchema = z
+  .object({ kinds: z.record(z.enum(APPROVAL_KINDS), z.boolean()) })
+  .meta({ id: 'SecondDeciders' });
+export type SecondDeciders = z.infer<typeof SecondDecidersSchema>;
 
 /** A staff member as the approval shows them: name and role at the time of the action. */
 export const ApprovalPersonSchema = z.object({ id: z.string(), name: z.string(), role: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApprovalSchema } from './approvals.ts';
+import { ApprovalSchema, FourEyesNoteSchema } from './approvals.ts';
 import { AdminTradeSchema } from './trades.ts';
 
 /** What a desk booking did (docs/decisions/054). */
@@ -16,6 +16,8 @@ export const DeskBookingSchema = z
     state: z.enum(DESK_BOOKING_STATES),
     trade: AdminTradeSchema.nullable(),
     approval: ApprovalSchema.nullable(),
+    /** 'no_second_decider': above the threshold, but carried out at once (nobody else can decide it). */
+    fourEyes: FourEyesNoteSchema.nullable().default(null),
   })
   .meta({ id: 'DeskBooking' });
 export type DeskBooking = z.infer<typeof DeskBookingSchema>;

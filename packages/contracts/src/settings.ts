@@ -5,7 +5,12 @@ import {
   parsePercentBps,
 } from '@candor/domain/money/money';
 import { z } from 'zod';
-import { APPROVAL_MESSAGES, APPROVAL_REASON_MAX_LENGTH, ApprovalSchema } from './approvals.ts';
+import {
+  APPROVAL_MESSAGES,
+  APPROVAL_REASON_MAX_LENGTH,
+  ApprovalSchema,
+  FourEyesNoteSchema,
+} from './approvals.ts';
 import { SpreadPercentSchema, SpreadPipsSchema } from './plans.ts';
 import { REASON_REQUIRED } from './reasons.ts';
 import { SiteSettingsSchema } from './site-settings.ts';
@@ -183,6 +188,8 @@ export type AdminSettings = z.infer<typeof AdminSettingsSchema>;
  */
 export const UpdateSiteSettingsResponseSchema = AdminSettingsSchema.extend({
   thresholdChange: z.enum(THRESHOLD_CHANGE_STATES),
+  /** 'no_second_decider': a loosening applied at once, since nobody else can decide it. */
+  fourEyes: FourEyesNoteSchema.nullable().default(null),
 }).meta({ id: 'UpdateSiteSettingsResponse' });
 export type UpdateSiteSettingsResponse = z.infer<typeof UpdateSiteSettingsResponseSchema>;
 

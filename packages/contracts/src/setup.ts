@@ -14,5 +14,4 @@ export type CreateOwnerRequest = z.infer<typeof CreateOwnerRequestSchema>;
 
 export const SETUP_MESSAGES = {
   invalidLink: 'This setup link is not valid or has already been used.',
-  created: 'Owner account created. Sign in to continue.',
 } as const;

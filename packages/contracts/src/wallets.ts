@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { APPROVAL_MESSAGES, APPROVAL_REASON_MAX_LENGTH, ApprovalSchema } from './approvals.ts';
+import {
+  APPROVAL_MESSAGES,
+  APPROVAL_REASON_MAX_LENGTH,
+  ApprovalSchema,
+  FourEyesNoteSchema,
+} from './approvals.ts';
 import { coinAddressSchema } from './crypto-addresses.ts';
 import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
 
@@ -48,6 +53,8 @@ export const WalletChangeSchema = z
   .object({
     state: z.enum(['applied', 'awaiting_approval', 'unchanged']),
     addresses: WalletAddressesSchema,
+    /** 'no_second_decider': above the threshold, but carried out at once (nobody else can decide it). */
+    fourEyes: FourEyesNoteSchema.nullable().default(null),
   })
   .meta({ id: 'WalletChange' });
 export type WalletChange = z.infer<typeof WalletChangeSchema>;

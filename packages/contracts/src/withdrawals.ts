@@ -1,6 +1,6 @@
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@candor/domain/withdrawals/withdrawal-status';
 import { z } from 'zod';
-import { WaitingApprovalSchema } from './approvals.ts';
+import { FourEyesNoteSchema, WaitingApprovalSchema } from './approvals.ts';
 import { COIN_SPECS, CoinSchema } from './coins.ts';
 import { COIN_ADDRESS_MESSAGES, isValidCoinAddress } from './crypto-addresses.ts';
 import { EntryKindSchema } from './ledger.ts';
@@ -408,6 +408,11 @@ export const AdminWithdrawalSchema = z
       reservationEntryId: z.string().nullable(),
       /** The four-eyes request waiting for a second staff member, if any: the withdrawal stays pending. */
       awaitingApproval: WaitingApprovalSchema.nullable(),
+      /**
+       * Only in the answer to an approval above the threshold carried out at once:
+       * 'no_second_decider' (nobody else can decide it, docs/decisions/053).
+       */
+      fourEyes: FourEyesNoteSchema.optional(),
       updatedAt: z.iso.datetime(),
     }),
     PayoutSchema,

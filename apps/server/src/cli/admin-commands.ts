@@ -17,6 +17,7 @@ import { requireStrongStaffPassword } from '../modules/staff/staff-password.ts';
 import { createStorageFromEnv } from '../modules/storage/storage-from-env.ts';
 import { findUserByEmail, makeVerifiedStaff } from '../modules/users/users.repository.ts';
 import { requireLockedUser } from '../modules/users/users.service.ts';
+import { whileMakingVerifiedAccount } from '../modules/users/verified-at-once.ts';
 
 export const ADMIN_COMMANDS = [
   'create',
@@ -122,7 +123,9 @@ async function createOwner(db: Db, env: Env, request: AdminRequest, answer: Admi
     quiet: true,
   });
   try {
-    await auth.api.signUpEmail({ body: { email: normalized, password, name: fullname, username } });
+    await whileMakingVerifiedAccount(() =>
+      auth.api.signUpEmail({ body: { email: normalized, password, name: fullname, username } }),
+    );
   } catch (error) {
     throw new UsageError(
       `Could not create the account: ${error instanceof Error ? error.message : String(error)}`,

@@ -17,6 +17,8 @@ import {
   operatorResetLinkInUse,
 } from '../modules/password-resets/operator-reset-links.ts';
 import { resetPasswordUrl } from '../modules/password-resets/reset-link.ts';
+import { recordOwnPassword } from '../modules/staff/own-password.ts';
+import { isMakingVerifiedAccount } from '../modules/users/verified-at-once.ts';
 import { siteOrigins } from './origin-check.ts';
 
 /** argon2id with OWASP's recommended minimum (19 MiB, 2 passes), instead of better-auth's scrypt. */
@@ -90,6 +92,8 @@ export function createAuth({
           now,
         });
         if (notice) await mailer.send(notice);
+        // A staff member whose password the owner chose has now set their own (decision 049).
+        await recordOwnPassword(db, { userId: user.id, now, viaOperatorLink: byOperator });
       },
       password: {
         hash: (password) => hash(password, ARGON2),
@@ -113,6 +117,8 @@ export function createAuth({
       expiresIn: 60 * 60,
       autoSignInAfterVerification: false,
       sendVerificationEmail: async ({ user, token }) => {
+        // Staff made verified at once (setup link, Staff tab, command line) get no link to follow.
+        if (isMakingVerifiedAccount()) return;
         const name = await siteName();
         const link = `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
         await mailer.send({

@@ -41,6 +41,12 @@ export const users = pgTable(
     profileImageFileId: text('profile_image_file_id'),
     /** Two-factor sign-in (TOTP) is on: set by better-auth's twoFactor plugin once a code confirmed it. */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /**
+     * The password was chosen by someone else (the owner, on the Staff tab): it does not sign in
+     * until the member sets their own through a reset link (decision 049, "A password chosen by
+     * someone else").
+     */
+    mustChoosePassword: boolean('must_choose_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -134,6 +134,7 @@ describe('manual adjustments', () => {
       state: 'completed',
       entryId: expect.any(String),
       approval: null,
+      fourEyes: null,
       balances: {
         available: '100.50',
         reserved: '0.00',

@@ -6,6 +6,7 @@ import {
   type AdminUser,
   type CreateAdjustmentRequest,
 } from '@candor/contracts/admin-users';
+import { NO_SECOND_DECIDER } from '@candor/contracts/approvals';
 import type { Balances } from '@candor/contracts/ledger';
 import { toMinorUnits } from '@candor/contracts/money';
 import { debitFitsBalance } from '@candor/domain/approvals/approval-status';
@@ -15,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
+import { hasSecondDecider } from '../approvals/approval-deciders.ts';
 import { selectWaitingDebitAmounts } from '../approvals/approvals.repository.ts';
 import { requestApproval, staffMoveRequiresSecondApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -80,6 +82,8 @@ function requireNotClosed(user: UserRow): UserRow {
  * (requireDebitFits). The customer's accounts are locked before the sums are read, so two
  * adjustments, or an adjustment and a desk booking, at once take turns and the second counts the
  * first (docs/decisions/048, 054).
+ * Above the threshold with nobody else able to decide it, it is carried out at once too, and its
+ * answer and audit row say why (`fourEyes: 'no_second_decider'`, decision 053).
  */
 export async function adjustBalance({
   tx,
@@ -93,7 +97,8 @@ export async function adjustBalance({
   const amount = toMinorUnits(input.amount);
   const accounts = await lockCustomerAccounts(tx, [userId]);
   if (input.direction === 'debit') await requireDebitFits(tx, { userId, amount, accounts });
-  if (await staffMoveRequiresSecondApproval(tx, { userId, amountMinor: amount, now })) {
+  const aboveThreshold = await staffMoveRequiresSecondApproval(tx, { userId, amountMinor: amount, now });
+  if (aboveThreshold && (await hasSecondDecider(tx, { kind: 'adjustment', makerId: actor.id }))) {
     const approval = await requestApproval({
       tx,
       actor,
@@ -104,8 +109,15 @@ export async function adjustBalance({
       request: { direction: input.direction, reason: input.reason },
       reason: input.reason,
     });
-    return { state: 'awaiting_approval', entryId: null, approval, balances: await readBalances(tx, userId) };
+    return {
+      state: 'awaiting_approval',
+      entryId: null,
+      approval,
+      balances: await readBalances(tx, userId),
+      fourEyes: null,
+    };
   }
+  const fourEyes = aboveThreshold ? NO_SECOND_DECIDER : null;
   const done = await postAdjustment({
     tx,
     actor,
@@ -114,8 +126,9 @@ export async function adjustBalance({
     direction: input.direction,
     amount,
     reason: input.reason,
+    ...(fourEyes ? { auditDetails: { fourEyes } } : {}),
   });
-  return { state: 'completed', entryId: done.entryId, approval: null, balances: done.balances };
+  return { state: 'completed', entryId: done.entryId, approval: null, balances: done.balances, fourEyes };
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   ApprovalPageSchema,
   ApprovalSchema,
   DecideApprovalRequestSchema,
+  SecondDecidersSchema,
   WaitingDeskTradesSchema,
 } from '@candor/contracts/approvals';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
@@ -10,6 +11,7 @@ import { IdempotencyHeadersSchema } from '@candor/contracts/money';
 import { z } from 'zod';
 import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
+import { readSecondDeciders } from './approval-deciders.ts';
 import { approveApproval, listApprovals, rejectApproval } from './decide-approval.service.ts';
 import { listWaitingDeskTrades } from './desk-trade-approval.service.ts';
 
@@ -50,6 +52,23 @@ export const approvalsRoutes: RoutesPlugin<'db' | 'transactions' | 'market'> = a
       },
     },
     async (request) => listApprovals(db, request.query),
+  );
+
+  app.get(
+    '/api/admin/approvals/second-deciders',
+    {
+      config: { access: 'approvals.decide' },
+      schema: {
+        tags: ['approvals'],
+        summary: 'For each kind of request, whether another staff member could approve it',
+        description:
+          'Four-eyes means two people (decision 053): a request above the threshold waits only when another ' +
+          'active staff member holds a role that decides its kind; otherwise it is carried out at once and its ' +
+          'answer and audit row say fourEyes: no_second_decider. The Settings page and the Approvals tab show it.',
+        response: { 200: SecondDecidersSchema, ...errors },
+      },
+    },
+    async (request) => readSecondDeciders(db, requireActor(request).id),
   );
 
   app.get(

@@ -27,6 +27,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { applyApprovedThresholdChange } from '../settings/threshold-change.service.ts';
 import { applyApprovedWalletChange } from '../wallets/wallets.service.ts';
 import { settleApprovedWithdrawal } from '../withdrawals/admin-withdrawals.service.ts';
+import { APPROVAL_KIND_PERMISSION } from './approval-deciders.ts';
 import {
   adjustmentRequestOf,
   amountOf,
@@ -44,15 +45,6 @@ import {
   updateApproval,
 } from './approvals.repository.ts';
 import { applyApprovedDeskTrade } from './desk-trade-approval.service.ts';
-
-/** The permission of the original action: only a staff member holding it may decide its request. */
-export const APPROVAL_KIND_PERMISSION = {
-  adjustment: 'adjustments.create',
-  withdrawal_approval: 'withdrawals.decide',
-  wallet_change: 'settings.manage',
-  four_eyes_threshold: 'settings.manage',
-  desk_trade: 'trades.manage',
-} as const satisfies Record<ApprovalKind, Permission>;
 
 const TRANSITIONS: Transitions<ApprovalStatus> = {
   next: APPROVAL_NEXT,

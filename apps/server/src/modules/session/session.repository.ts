@@ -19,6 +19,7 @@ export async function findAccountByEmail(
       username: string | null;
       role: string;
       twoFactorEnabled: boolean;
+      mustChoosePassword: boolean;
     }
   | undefined
 > {
@@ -30,6 +31,7 @@ export async function findAccountByEmail(
       username: users.username,
       role: users.role,
       twoFactorEnabled: users.twoFactorEnabled,
+      mustChoosePassword: users.mustChoosePassword,
     })
     .from(users)
     .where(eq(users.email, email));

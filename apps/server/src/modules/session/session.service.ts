@@ -93,12 +93,20 @@ export async function signIn({
     });
   }
   const { response, headers } = signedIn;
-  if (account && isStaffRole(account.role) && !(await isStrongStaffPasswordOf(db, input.password, account))) {
-    // Right, but too easy to guess for a staff account (a customer promoted, or a password from
-    // before the rule, decision 049): no session; a reset sets a better one. A two-factor challenge
-    // is left unanswered: its cookie is not sent.
+  // Right, but chosen by someone else (the owner, on the Staff tab), or too easy to guess for a
+  // staff account (a customer promoted, or a password from before the rule): no session; a reset
+  // sets the member's own (decision 049). A two-factor challenge is left unanswered: its cookie is
+  // not sent.
+  const passwordRefusal = !account
+    ? undefined
+    : account.mustChoosePassword
+      ? STAFF_PASSWORD_MESSAGES.chosenByOther
+      : isStaffRole(account.role) && !(await isStrongStaffPasswordOf(db, input.password, account))
+        ? STAFF_PASSWORD_MESSAGES.changeRequired
+        : undefined;
+  if (passwordRefusal) {
     if (!isTwoFactorChallenge(response)) await deleteSessionByToken(db, response.token);
-    throw new AppError('PASSWORD_CHANGE_REQUIRED', STAFF_PASSWORD_MESSAGES.changeRequired);
+    throw new AppError('PASSWORD_CHANGE_REQUIRED', passwordRefusal);
   }
   // Two-factor on: the password was right, the code comes next (two-factor-sign-in.ts).
   if (isTwoFactorChallenge(response)) return { twoFactorRequired: true, cookies: headers.getSetCookie() };

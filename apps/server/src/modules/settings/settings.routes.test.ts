@@ -91,6 +91,7 @@ describe('an administrator updates the settings', () => {
       fourEyesThreshold: _internal,
       pendingThresholdChange: _pending,
       thresholdChange: _state,
+      fourEyes: _alone,
       declinedIdRetentionDays: _days,
       approvedIdRetentionYears: _years,
       defaultForexSpreadPips: _pips,

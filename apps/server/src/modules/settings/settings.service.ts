@@ -1,3 +1,4 @@
+import type { FourEyesNote } from '@candor/contracts/approvals';
 import type { AuditAction } from '@candor/contracts/audit';
 import type {
   AdminSettings,
@@ -22,7 +23,7 @@ import {
   updateSiteSettingsRowIfChanged,
 } from './settings.repository.ts';
 import { toSiteSettings } from './site-settings-view.ts';
-import { decideThresholdChange } from './threshold-change.service.ts';
+import { decideThresholdChange, type ThresholdDecision } from './threshold-change.service.ts';
 
 export async function readSiteName(db: Db): Promise<string> {
   return (await requireSiteSettings(db)).siteName;
@@ -64,10 +65,16 @@ export async function readPublicSettings(db: Db, emailDelivery: EmailDelivery): 
 async function changeSiteSettings<T>(
   { tx, actor, now }: { tx: Db; actor: Actor; now: Date },
   action: AuditAction,
-  plan: (before: SiteSettingsRow) => Promise<{ change: SiteSettingsChange; reason?: string; extra: T }>,
+  plan: (before: SiteSettingsRow) => Promise<{
+    change: SiteSettingsChange;
+    reason?: string;
+    /** Recorded beside the settings in the audit row's `after`. */
+    auditDetails?: Record<string, string>;
+    extra: T;
+  }>,
 ): Promise<{ before: SiteSettingsRow; after: SiteSettingsRow; extra: T }> {
   const before = await lockSiteSettings(tx);
-  const { change, reason, extra } = await plan(before);
+  const { change, reason, auditDetails, extra } = await plan(before);
   const after = await updateSiteSettingsRowIfChanged(tx, change, now);
   // A save that changes nothing records nothing: the audit log shows changes (QA finding 13).
   if (!after) return { before, after: before, extra };
@@ -78,7 +85,7 @@ async function changeSiteSettings<T>(
     targetId: String(after.id),
     reason: reason ?? null,
     before: toSiteSettings(before),
-    after: toSiteSettings(after),
+    after: { ...toSiteSettings(after), ...auditDetails },
   });
   return { before, after, extra };
 }
@@ -137,27 +144,33 @@ export async function updateSiteSettings({
       : { defaultOtherSpreadPercent: input.defaultOtherSpreadPercent }),
     ...(input.defaultMaxLeverage === undefined ? {} : { defaultMaxLeverage: input.defaultMaxLeverage }),
   };
-  const { after, extra: threshold } = await changeSiteSettings(
-    { tx, actor, now },
-    'settings.update',
-    async (before) => {
-      const decision = await decideThresholdChange({
-        tx,
-        actor,
-        now,
-        currentMinor: before.fourEyesThresholdMinor,
-        requestedMinor: fourEyes?.ok ? fourEyes.value : undefined,
-        reason: input.fourEyesReason,
-      });
-      if (decision.state !== 'applied') return { change: fields, extra: decision.state };
-      return {
-        change: { ...fields, fourEyesThresholdMinor: decision.thresholdMinor },
-        reason: decision.reason,
-        extra: decision.state,
-      };
-    },
-  );
-  return { ...(await toAdminSettings(tx, after)), thresholdChange: threshold };
+  const { after, extra: threshold } = await changeSiteSettings<{
+    state: ThresholdDecision['state'];
+    fourEyes: FourEyesNote | null;
+  }>({ tx, actor, now }, 'settings.update', async (before) => {
+    const decision = await decideThresholdChange({
+      tx,
+      actor,
+      now,
+      currentMinor: before.fourEyesThresholdMinor,
+      requestedMinor: fourEyes?.ok ? fourEyes.value : undefined,
+      reason: input.fourEyesReason,
+    });
+    if (decision.state !== 'applied')
+      return { change: fields, extra: { state: decision.state, fourEyes: null } };
+    const alone = decision.fourEyes;
+    return {
+      change: { ...fields, fourEyesThresholdMinor: decision.thresholdMinor },
+      reason: decision.reason,
+      ...(alone ? { auditDetails: { fourEyes: alone } } : {}),
+      extra: { state: decision.state, fourEyes: alone },
+    };
+  });
+  return {
+    ...(await toAdminSettings(tx, after)),
+    thresholdChange: threshold.state,
+    fourEyes: threshold.fourEyes,
+  };
 }
 
 /** Stores a new favicon, points the settings at it (audited) and deletes the one it replaces. */

@@ -1,3 +1,4 @@
+import { APPROVAL_MESSAGES, type FourEyesNote, NO_SECOND_DECIDER } from '@candor/contracts/approvals';
 import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import { THRESHOLD_MESSAGES } from '@candor/contracts/settings';
 import { thresholdChangeOf } from '@candor/domain/approvals/approval-status';
@@ -6,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ApprovedChange } from '../../lib/approved-change.ts';
+import { hasSecondDecider } from '../approvals/approval-deciders.ts';
 import { findWaitingThresholdChange } from '../approvals/approvals.repository.ts';
 import { requestApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -15,7 +17,13 @@ import { toSiteSettings } from './site-settings-view.ts';
 /** What a save does with the threshold it was sent (docs/decisions/053). */
 export type ThresholdDecision =
   | { state: 'unchanged' }
-  | { state: 'applied'; thresholdMinor: bigint; reason: string }
+  | {
+      state: 'applied';
+      thresholdMinor: bigint;
+      reason: string;
+      /** A loosening applied because nobody else can decide it (decision 053); null for a tightening. */
+      fourEyes: FourEyesNote | null;
+    }
   | { state: 'awaiting_approval' };
 
 /**
@@ -24,7 +32,8 @@ export type ThresholdDecision =
  * value: nothing. Otherwise a reason is required, and no other change of the threshold may be
  * waiting (409 AWAITING_SECOND_APPROVAL). A tightening (lowered, or turned on from 0) is for the
  * caller to apply with the reason; a loosening (raised, or 0 while on) is recorded as an approval of
- * kind 'four_eyes_threshold' and the threshold in force stays.
+ * kind 'four_eyes_threshold' and the threshold in force stays, unless no other staff member can
+ * decide it: then it is for the caller to apply too, marked 'no_second_decider'.
  */
 export async function decideThresholdChange({
   tx,
@@ -48,7 +57,11 @@ export async function decideThresholdChange({
   if (await findWaitingThresholdChange(tx)) {
     throw new AppError('AWAITING_SECOND_APPROVAL', THRESHOLD_MESSAGES.changeWaiting);
   }
-  if (change === 'tightens') return { state: 'applied', thresholdMinor: requestedMinor, reason };
+  if (change === 'tightens')
+    return { state: 'applied', thresholdMinor: requestedMinor, reason, fourEyes: null };
+  if (!(await hasSecondDecider(tx, { kind: 'four_eyes_threshold', makerId: actor.id }))) {
+    return { state: 'applied', thresholdMinor: requestedMinor, reason, fourEyes: NO_SECOND_DECIDER };
+  }
   await requestApproval({
     tx,
     actor,

@@ -3,6 +3,7 @@ import { eq, ne } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { instanceSecrets } from '../../db/schema/secrets.ts';
 import { insertUser, signIn } from '../../test/factories.ts';
 import { Browser, useTestApp } from '../../test/test-app.ts';
@@ -69,7 +70,7 @@ test('an owner password easy to guess is refused in plain words, and the link st
   expect(await status(token)).toEqual({ valid: true });
 });
 
-test('two racing setups with the link create one owner; the account is verified, audited, and signs in', async () => {
+test('two racing setups with the link create one owner; the account is verified (no link to verify it mailed), audited, and signs in', async () => {
   const token = (await issueSetupToken(t.db)) ?? '';
   const answers = await Promise.all([post(owner(token, 1)), post(owner(token, 2))]);
   const codes = answers.map((a) => a.statusCode).sort();
@@ -84,6 +85,8 @@ test('two racing setups with the link create one owner; the account is verified,
     .where(eq(auditLog.subjectUserId, staff[0]?.id ?? ''));
   expect(audit).toMatchObject({ actorId: 'setup', actorRole: 'system', action: 'staff.setup_owner' });
   expect(audit?.after).toMatchObject({ email: winner, role: 'owner' });
+  // Verified at once: no "verify your e-mail address" message with a live link (QA finding 7).
+  expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, winner))).toEqual([]);
 
   const browser = new Browser(t.app);
   await signIn(browser, winner, OWNER_PASSWORD);

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { requireStrongStaffPassword } from '../staff/staff-password.ts';
 import { hasStaff, makeVerifiedStaff } from '../users/users.repository.ts';
 import { signUp } from '../users/users.service.ts';
+import { whileMakingVerifiedAccount } from '../users/verified-at-once.ts';
 import {
   consumeSetupTokenHash,
   deleteSetupToken,
@@ -82,7 +83,7 @@ export async function createOwner({
   if (!(await consumeSetupTokenHash(db, hash))) throw invalidLink();
   let id: string;
   try {
-    ({ id } = await signUp({ db, auth, input: signUpInput, headers }));
+    ({ id } = await whileMakingVerifiedAccount(() => signUp({ db, auth, input: signUpInput, headers })));
   } catch (error) {
     await restoreSetupTokenHash(db, hash);
     throw error;

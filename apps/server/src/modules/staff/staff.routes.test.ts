@@ -2,16 +2,19 @@ import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { runAdminCommand } from '../../cli/admin-commands.ts';
-import { users } from '../../db/schema/auth.ts';
+import { sessions, users } from '../../db/schema/auth.ts';
 import { copyRelations } from '../../db/schema/copy-trading.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { readEnv } from '../../env.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { findLastMail, tokenFromLink } from '../../test/auth-helpers.ts';
 import { insertPendingDeposit } from '../../test/deposits.ts';
 import { insertUser, signIn, signInAs, type TestUser } from '../../test/factories.ts';
 import { raceWriterIntoCheck } from '../../test/lock-races.ts';
 import { fund, insertFundedCustomer } from '../../test/money.ts';
 import { Browser, useTestApp } from '../../test/test-app.ts';
 import { insertFollower, insertProvider } from '../copy-trading/copy-test-helpers.ts';
+import { createOperatorResetLink } from '../password-resets/reset-link.ts';
 import { changeStaffRole } from './staff.service.ts';
 
 const t = useTestApp();
@@ -49,7 +52,7 @@ describe('the Staff tab', () => {
     expect((await adminBrowser.request({ method: 'GET', url: '/api/admin/staff' })).statusCode).toBe(403);
   });
 
-  test('the owner adds a staff member, who can sign in at once with the initial password; audited', async () => {
+  test('the owner adds a staff member, verified at once (no link mailed); audited', async () => {
     const res = await ownerBrowser.request({
       method: 'POST',
       url: '/api/admin/staff',
@@ -65,10 +68,9 @@ describe('the Staff tab', () => {
     const member = res.json();
     expect(member).toMatchObject({ name: 'Sam Support', email: 'sam.support@example.test', role: 'support' });
     const [row] = await t.db.select().from(users).where(eq(users.id, member.id));
-    expect(row).toMatchObject({ role: 'support', emailVerified: true });
-    const sam = new Browser(t.app);
-    await signIn(sam, 'sam.support@example.test', 'Initial-Heron-Tundra-58');
-    expect((await sam.request({ method: 'GET', url: '/api/me' })).json()).toMatchObject({ role: 'support' });
+    expect(row).toMatchObject({ role: 'support', emailVerified: true, mustChoosePassword: true });
+    // Verified at once: no "verify your e-mail address" message with a live link (QA finding 7).
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, member.id))).toEqual([]);
     const [audit] = await auditOf(member.id);
     expect(audit).toMatchObject({
       action: 'staff.create',
@@ -320,5 +322,94 @@ describe('a customer holding money or open business stays a customer', () => {
     const done = await runAdminCommand(t.db, env, { command: 'role', email: empty.email, role: 'admin' });
     expect(done.code).toBe(0);
     expect(await roleOf(empty.id)).toBe('admin');
+  });
+});
+
+describe('a password the owner chose does not sign in until the member sets their own (decision 049)', () => {
+  async function addMember(n: number, password: string) {
+    const res = await ownerBrowser.request({
+      method: 'POST',
+      url: '/api/admin/staff',
+      payload: {
+        fullname: `Ada Second ${n}`,
+        email: `ada${n}@example.test`,
+        username: `ada_second_${n}`,
+        password,
+        role: 'admin',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  }
+
+  const signInWith = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/session', payload: { email, password } });
+
+  const completeReset = (token: string, newPassword: string) =>
+    t.app.inject({ method: 'POST', url: '/api/password-resets/complete', payload: { token, newPassword } });
+
+  async function ownPasswordAudits(id: string) {
+    return (await auditOf(id)).filter((row) => row.action === 'user.own_password');
+  }
+
+  test('the first sign-in gets no session and is told to choose their own; a reset link sets it, on the record', async () => {
+    const id = await addMember(1, 'Initial-Heron-Tundra-58');
+    const refused = await signInWith('ada1@example.test', 'Initial-Heron-Tundra-58');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      code: 'PASSWORD_CHANGE_REQUIRED',
+      message: STAFF_PASSWORD_MESSAGES.chosenByOther,
+    });
+    expect(refused.cookies).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-resets',
+      payload: { email: 'ada1@example.test' },
+      remoteAddress: '10.9.0.1',
+    });
+    expect(asked.statusCode).toBe(202);
+    const mail = await findLastMail(t.db, 'ada1@example.test', 'reset your password');
+    const token = tokenFromLink(mail?.textBody ?? '', '/reset-password/new');
+    expect(await ownPasswordAudits(id)).toEqual([]);
+    expect((await completeReset(token, 'Saffron-Glacier-Pylon-84')).statusCode).toBe(204);
+
+    expect((await signInWith('ada1@example.test', 'Saffron-Glacier-Pylon-84')).statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, id));
+    expect(row?.mustChoosePassword).toBe(false);
+    const [audit] = await ownPasswordAudits(id);
+    expect(audit).toMatchObject({
+      actor: { id, role: 'admin' },
+      after: { password: 'their own', via: 'reset_link' },
+    });
+  });
+
+  test("a reset link the site's operator issued works too, and the record says whose link it was", async () => {
+    const id = await addMember(2, 'Initial-Heron-Tundra-59');
+    const { url } = await createOperatorResetLink(t.db, {
+      userId: id,
+      publicUrl: 'http://localhost:3000',
+      now: new Date(),
+    });
+    const token = new URL(url).searchParams.get('token') ?? '';
+    expect((await completeReset(token, 'Walnut-Comet-Harbor-17')).statusCode).toBe(204);
+    expect((await signInWith('ada2@example.test', 'Walnut-Comet-Harbor-17')).statusCode).toBe(200);
+    const [audit] = await ownPasswordAudits(id);
+    expect(audit?.after).toMatchObject({ via: 'operator_reset_link' });
+  });
+
+  test('a customer given a staff role keeps the password they chose themselves', async () => {
+    const customer = await insertUser(t.db, { password: 'Velvet-Quarry-Drum-26' });
+    await t.db.transaction((tx) =>
+      changeStaffRole({
+        tx,
+        actor: { id: owner.id, role: 'owner' },
+        now: new Date(),
+        userId: customer.id,
+        role: 'accountant',
+      }),
+    );
+    expect((await signInWith(customer.email, 'Velvet-Quarry-Drum-26')).statusCode).not.toBe(403);
   });
 });

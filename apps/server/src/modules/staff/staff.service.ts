@@ -21,6 +21,7 @@ import {
   updateUserRole,
 } from '../users/users.repository.ts';
 import { requireLockedUser, signUp } from '../users/users.service.ts';
+import { whileMakingVerifiedAccount } from '../users/verified-at-once.ts';
 import { lockOwners, type StaffMemberRow, selectStaffMembers } from './staff.repository.ts';
 import { requireStrongStaffPassword } from './staff-password.ts';
 
@@ -123,7 +124,10 @@ export async function grantStaffRole(
 
 /**
  * Creates a staff account with a password hard to guess (staff-password.ts): signed up as every
- * account is (better-auth hashes the password), then verified (the owner typed the address) and given its role, audited as 'staff.create'.
+ * account is (better-auth hashes the password), then verified (the owner typed the address) and given
+ * its role, audited as 'staff.create'. No verification link is mailed (it is verified already), and
+ * the password the owner chose does not sign in: the member sets their own through a reset link
+ * first (decision 049, "A password chosen by someone else").
  */
 export async function createStaffMember({
   db,
@@ -146,10 +150,11 @@ export async function createStaffMember({
     username: input.username,
     name: input.fullname,
   });
-  const { id } = await signUp({ db, auth, input: signUpInput, headers });
+  const { id } = await whileMakingVerifiedAccount(() => signUp({ db, auth, input: signUpInput, headers }));
   const email = input.email.trim().toLowerCase();
   await db.transaction(async (tx) => {
-    await makeVerifiedStaff(tx, { email, role, now });
+    // The owner chose the password: it only asks for a reset until the member sets their own (049).
+    await makeVerifiedStaff(tx, { email, role, now, passwordChosenByOther: true });
     await recordAudit(tx, {
       actor,
       action: 'staff.create',

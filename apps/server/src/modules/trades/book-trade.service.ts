@@ -1,4 +1,4 @@
-import type { DeskTradeBooking } from '@candor/contracts/approvals';
+import { type DeskTradeBooking, type FourEyesNote, NO_SECOND_DECIDER } from '@candor/contracts/approvals';
 import type { DeskBooking } from '@candor/contracts/desk-bookings';
 import type { PriceSourceId } from '@candor/contracts/market';
 import { toMinorUnits } from '@candor/contracts/money';
@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { requireLockedOpenCustomer } from '../admin-users/admin-users.service.ts';
+import { hasSecondDecider } from '../approvals/approval-deciders.ts';
 import {
   requestDeskTradeApproval,
   staffMoveRequiresSecondApproval,
@@ -190,11 +191,14 @@ export async function proposeBooking({
   booking,
   reason,
   fourEyes,
+  alone,
 }: Command<{
   outbox: Outbox;
   booking: CheckedBooking;
   reason: string;
   fourEyes?: { approver: Actor; approvalId: string; reason: string };
+  /** Above the threshold, proposed at once: nobody else could decide it (decision 053). */
+  alone?: FourEyesNote;
 }>): Promise<AdminTrade> {
   const { customer, result } = booking;
   const values = {
@@ -233,6 +237,7 @@ export async function proposeBooking({
       userId: customer.id,
       result: formatDecimal(result),
       ...(fourEyes ? { approvalId: fourEyes.approvalId, approverReason: fourEyes.reason } : {}),
+      ...(alone ? { fourEyes: alone } : {}),
     },
   });
   return { ...trade, userId: customer.id, email: customer.email, customerName: customer.name };
@@ -278,7 +283,8 @@ export async function bookTrade({
 }>): Promise<DeskBooking> {
   const { reason, ...terms } = input;
   const booking = await checkBooking({ tx, now, market, userId, terms });
-  if (await staffMoveRequiresSecondApproval(tx, { userId, amountMinor: booking.result, now })) {
+  const aboveThreshold = await staffMoveRequiresSecondApproval(tx, { userId, amountMinor: booking.result, now });
+  if (aboveThreshold && (await hasSecondDecider(tx, { kind: 'desk_trade', makerId: actor.id }))) {
     const approval = await requestDeskTradeApproval({
       tx,
       actor,
@@ -288,8 +294,18 @@ export async function bookTrade({
       resultMinor: booking.result,
       reason,
     });
-    return { state: 'awaiting_approval', trade: null, approval };
+    return { state: 'awaiting_approval', trade: null, approval, fourEyes: null };
   }
-  const trade = await proposeBooking({ tx, actor, now, outbox, booking, reason });
-  return { state: 'proposed', trade, approval: null };
+  // Above the threshold with nobody else able to decide it: proposed now, and it says why (053).
+  const fourEyes = aboveThreshold ? NO_SECOND_DECIDER : null;
+  const trade = await proposeBooking({
+    tx,
+    actor,
+    now,
+    outbox,
+    booking,
+    reason,
+    ...(fourEyes ? { alone: fourEyes } : {}),
+  });
+  return { state: 'proposed', trade, approval: null, fourEyes };
 }

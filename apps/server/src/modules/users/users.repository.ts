@@ -80,21 +80,88 @@ export async function selectUserNames(db: Db, ids: readonly string[]): Promise<M
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/**
+ * The transaction-scoped advisory lock that guards who holds a staff role (the migration lock is
+ * 726372, the price producer's 726373). Every write of a role takes it exclusively ('change'); a
+ * four-eyes request that counts who else could decide it takes it shared ('count') and counts in a
+ * statement of its own afterwards, so the count sees every role change committed before it, and no
+ * role changes until it commits (docs/decisions/053, "Four-eyes means two people"). Requests do not
+ * wait on each other; a role change waits for the requests counting, and they for it.
+ */
+export const STAFF_ROLES_LOCK_KEY = 726374;
+
+export async function lockStaffRoles(tx: Db, mode: 'change' | 'count'): Promise<void> {
+  await selectRows(
+    tx,
+    mode === 'change'
+      ? sql`select pg_advisory_xact_lock(${sql.raw(String(STAFF_ROLES_LOCK_KEY))})`
+      : sql`select pg_advisory_xact_lock_shared(${sql.raw(String(STAFF_ROLES_LOCK_KEY))})`,
+  );
+}
+
+/**
+ * How many active accounts other than `exceptId` hold one of `roles`. Call it after
+ * `lockStaffRoles(tx, 'count')`, never in the same statement: in READ COMMITTED a statement reads
+ * what committed before it started.
+ */
+export async function countOtherActiveStaff(
+  tx: Db,
+  { roles, exceptId }: { roles: readonly StaffRole[]; exceptId: string },
+): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from users
+         where ${among(sql`role`, [...roles])} and status = 'active' and id <> ${exceptId}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Changes an account's role, under the staff roles' lock (`lockStaffRoles`). */
 export async function updateUserRole(tx: Db, id: string, role: UserRole, now: Date): Promise<void> {
+  await lockStaffRoles(tx, 'change');
   await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, id));
 }
 
-/** A staff account made by the operator (command line or first-run setup): verified, since they typed the address. */
+/**
+ * A staff account made by the operator (command line or first-run setup) or the owner (Staff tab):
+ * verified, since they typed the address; under the staff roles' lock (`lockStaffRoles`).
+ */
 export async function makeVerifiedStaff(
   db: Db,
-  { email, role, now }: { email: string; role: StaffRole; now: Date },
+  {
+    email,
+    role,
+    now,
+    passwordChosenByOther = false,
+  }: {
+    email: string;
+    role: StaffRole;
+    now: Date;
+    /** The owner typed the password (Staff tab): it must be replaced before it signs in. */
+    passwordChosenByOther?: boolean;
+  },
 ): Promise<string | undefined> {
+  await lockStaffRoles(db, 'change');
   const [row] = await db
     .update(users)
-    .set({ role, emailVerified: true, updatedAt: now })
+    .set({ role, emailVerified: true, mustChoosePassword: passwordChosenByOther, updatedAt: now })
     .where(eq(users.email, email))
     .returning({ id: users.id });
   return row?.id;
+}
+
+/** Clears the mark of a password chosen by someone else; answers the account when it had the mark. */
+export async function clearPasswordChosenByOther(
+  tx: Db,
+  id: string,
+  now: Date,
+): Promise<{ role: string } | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ mustChoosePassword: false, updatedAt: now })
+    .where(and(eq(users.id, id), eq(users.mustChoosePassword, true)))
+    .returning({ role: users.role });
+  return row;
 }
 
 export async function updateProfilePicture(tx: Db, id: string, fileId: string, now: Date): Promise<void> {

@@ -77,6 +77,7 @@ describe('an administrator sets the deposit addresses', () => {
     expect(res.json()).toEqual({
       state: 'applied',
       addresses: { ...valid, updatedAt: expect.any(String), pendingChange: null },
+      fourEyes: null,
     });
     expect((await read()).json()).toEqual(res.json().addresses);
     const rows = await t.db.select().from(walletAddresses).orderBy(walletAddresses.coin);

@@ -1,3 +1,4 @@
+import { NO_SECOND_DECIDER } from '@candor/contracts/approvals';
 import { COINS, type CoinAddresses } from '@candor/contracts/coins';
 import {
   type UpdateWalletAddressesRequest,
@@ -11,6 +12,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ApprovedChange } from '../../lib/approved-change.ts';
 import type { Command } from '../../lib/transactions.ts';
+import { hasSecondDecider } from '../approvals/approval-deciders.ts';
 import { toOneApproval } from '../approvals/approval-rows.ts';
 import { findWaitingWalletChange } from '../approvals/approvals.repository.ts';
 import { requestApproval } from '../approvals/request-approval.service.ts';
@@ -55,7 +57,9 @@ export async function readWalletAddresses(db: Db): Promise<WalletAddresses> {
 /**
  * A staff member changes the deposit addresses, with a reason (docs/decisions/048). Four-eyes on
  * (threshold above 0): the change waits for a second staff member on the Approvals tab and customers
- * keep being shown the addresses in force. Off (a one-person install): it is in force at once.
+ * keep being shown the addresses in force. Off, or on with nobody else able to decide it (decision
+ * 053): it is in force at once, the latter with `fourEyes: 'no_second_decider'` in the answer and
+ * on the audit row.
  * One change waits at a time (409 AWAITING_SECOND_APPROVAL while one does); the addresses in force
  * answer 'unchanged' and record nothing. The settings row is locked first: saves, approvals of a
  * change and a change of the threshold take turns.
@@ -74,9 +78,10 @@ export async function updateWalletAddresses({
   const before = addressesOf(rows);
   const after: CoinAddresses = { bitcoin: input.bitcoin, ethereum: input.ethereum, usdt: input.usdt };
   if (sameAddresses(before, after)) {
-    return { state: 'unchanged', addresses: { ...inForce(rows), pendingChange: null } };
+    return { state: 'unchanged', addresses: { ...inForce(rows), pendingChange: null }, fourEyes: null };
   }
-  if (isFourEyesOn(settings.fourEyesThresholdMinor)) {
+  const fourEyesOn = isFourEyesOn(settings.fourEyesThresholdMinor);
+  if (fourEyesOn && (await hasSecondDecider(tx, { kind: 'wallet_change', makerId: actor.id }))) {
     const approval = await requestApproval({
       tx,
       actor,
@@ -85,10 +90,23 @@ export async function updateWalletAddresses({
       request: { before, after },
       reason: input.reason,
     });
-    return { state: 'awaiting_approval', addresses: { ...inForce(rows), pendingChange: approval } };
+    return {
+      state: 'awaiting_approval',
+      addresses: { ...inForce(rows), pendingChange: approval },
+      fourEyes: null,
+    };
   }
-  const addresses = await putAddressesInForce({ tx, actor, now, before, after, reason: input.reason });
-  return { state: 'applied', addresses };
+  const fourEyes = fourEyesOn ? NO_SECOND_DECIDER : null;
+  const addresses = await putAddressesInForce({
+    tx,
+    actor,
+    now,
+    before,
+    after,
+    reason: input.reason,
+    ...(fourEyes ? { auditDetails: { fourEyes } } : {}),
+  });
+  return { state: 'applied', addresses, fourEyes };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
+import { APPROVAL_MESSAGES, type FourEyesNote, NO_SECOND_DECIDER } from '@candor/contracts/approvals';
 import {
   type AdminWithdrawal,
   type AdminWithdrawalListQuery,
@@ -18,6 +18,7 @@ import { mapPage } from '../../db/page.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
+import { hasSecondDecider } from '../approvals/approval-deciders.ts';
 import { toWaitingApproval } from '../approvals/approval-rows.ts';
 import {
   type ApprovalRow,
@@ -211,7 +212,14 @@ async function decide(
     throw new AppError('AWAITING_SECOND_APPROVAL', APPROVAL_MESSAGES.withdrawalAwaiting);
   }
   const threshold = locked.fourEyesThresholdMinor ?? (await requireSiteSettings(tx)).fourEyesThresholdMinor;
-  if (!fourEyes && decision === 'approve' && needsSecondApproval(row.amountMinor, threshold)) {
+  const aboveThreshold =
+    !fourEyes && decision === 'approve' && needsSecondApproval(row.amountMinor, threshold);
+  // Above the threshold with nobody else able to decide it, it is carried out now, and says why (053).
+  const alone: FourEyesNote | undefined =
+    aboveThreshold && !(await hasSecondDecider(tx, { kind: 'withdrawal_approval', makerId: actor.id }))
+      ? NO_SECOND_DECIDER
+      : undefined;
+  if (aboveThreshold && !alone) {
     if (!reason) throw new Error(`the approval of withdrawal ${row.id} came without its reason`);
     await requestApproval({
       tx,
@@ -251,10 +259,12 @@ async function decide(
       reason,
       entryIds: posted.map((e) => e.id),
       fourEyes,
+      alone,
     }),
   );
   // Without four-eyes, none was waiting (checked above under the row lock, which requesting one takes).
-  return toAdminWithdrawal(tx, updated, fourEyes ? undefined : null);
+  const answer = await toAdminWithdrawal(tx, updated, fourEyes ? undefined : null);
+  return alone ? { ...answer, fourEyes: alone } : answer;
 }
 
 /** The audit row of a decision on a withdrawal: before, its status, amount and hold; after, its amounts and the entries posted. */
@@ -266,8 +276,10 @@ export function withdrawalDecisionAudit(input: {
   reason: string | undefined;
   entryIds: readonly bigint[];
   fourEyes?: SecondApproval | undefined;
+  /** Above the threshold, carried out at once: nobody else could decide it (decision 053). */
+  alone?: FourEyesNote | undefined;
 }): AuditEntry {
-  const { actor, decision, row, to, reason, entryIds, fourEyes } = input;
+  const { actor, decision, row, to, reason, entryIds, fourEyes, alone } = input;
   return {
     actor,
     approver: fourEyes?.approver ?? null,
@@ -290,6 +302,7 @@ export function withdrawalDecisionAudit(input: {
       net: formatDecimal(row.netMinor),
       entryIds: entryIds.map((id) => id.toString()),
       ...(fourEyes ? { approvalId: fourEyes.approvalId, approverReason: fourEyes.reason } : {}),
+      ...(alone ? { fourEyes: alone } : {}),
     },
   };
 }

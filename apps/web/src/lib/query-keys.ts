@@ -83,6 +83,8 @@ export const queryKeys = {
   verificationReasons: [...ADMIN, 'verification-reasons'],
   adminTrades: pagedKeys([...ADMIN, 'trades']),
   adminApprovals: pagedKeys([...ADMIN, 'approvals']),
+  /** Per kind of four-eyes request, whether another staff member could approve it (decision 053). */
+  adminSecondDeciders: [...ADMIN, 'approvals', 'second-deciders'],
   adminOpenPositions: (userId: string) => [...ADMIN, 'trades', { userId, status: 'open' }] as const,
   /** One customer's trades booked by the desk, with their proposals' states (/user/{id}). */
   adminDeskTrades: (userId: string) => [...ADMIN, 'trades', { userId, origin: 'desk' }] as const,

@@ -12,6 +12,8 @@ export type DecisionSpec<D, R> = {
   allKey: QueryKey;
   /** The success toast of a decision (the answer says whether it took effect or waits, say). */
   doneMessage: (decision: D, record: R) => string;
+  /** A line under the success toast, when there is more to say. */
+  doneDescription?: (decision: D, record: R) => string | undefined;
   /** Says that a decision failed (a toast). */
   notifyFailure: (error: unknown) => void;
 };
@@ -29,7 +31,8 @@ export function useDecisionMutation<D, R>(spec: DecisionSpec<D, R>) {
     mutationFn: ({ id, decision }: { id: string; decision: D }, key: string) => spec.send(id, decision, key),
     onSuccess: (record, { id, decision }) => {
       queryClient.setQueryData(spec.recordKey(id), record);
-      notify.success(spec.doneMessage(decision, record));
+      const description = spec.doneDescription?.(decision, record);
+      notify.success(spec.doneMessage(decision, record), description ? { description } : undefined);
     },
     onError: (error) => spec.notifyFailure(error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: spec.allKey }),

@@ -15,6 +15,16 @@ import { ApprovalsTab } from './approvals-tab.tsx';
 import { formatWaitingTime } from './waiting-time.ts';
 
 const LIST = 'GET /api/admin/approvals';
+const DECIDERS = 'GET /api/admin/approvals/second-deciders';
+
+/** Whether someone else could approve each kind: those named can. */
+function decidersReply(can: string[]) {
+  const kinds = ['adjustment', 'withdrawal_approval', 'wallet_change', 'four_eyes_threshold', 'desk_trade'];
+  return {
+    status: 200,
+    body: { kinds: Object.fromEntries(kinds.map((kind) => [kind, can.includes(kind)])) },
+  };
+}
 const APPROVE = `POST /api/admin/approvals/${id(1)}/approve`;
 const REJECT = `POST /api/admin/approvals/${id(1)}/reject`;
 
@@ -434,6 +444,43 @@ describe('the Approvals tab', () => {
     mockApi({ [LIST]: pageReply([]) });
     renderTab();
     expect(await screen.findByText('No approvals yet.')).toBeTruthy();
+  });
+
+  test('while nobody else can approve anything, the tab says four-eyes waits for a second staff member', async () => {
+    mockApi({ [LIST]: pageReply([]), [DECIDERS]: decidersReply([]) });
+    renderTab('admin');
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(
+      'Four-eyes applies once a second staff member who can approve exists.' +
+        'Until then, requests above the threshold are carried out at once, and the audit log says so.',
+    );
+  });
+
+  test('when only some kinds have a second decider, the others are named; none missing, no note', async () => {
+    mockApi({
+      [LIST]: pageReply([waitingAdjustment]),
+      [DECIDERS]: decidersReply(['adjustment', 'withdrawal_approval', 'desk_trade']),
+    });
+    renderTab('admin');
+    expect((await screen.findByRole('note')).textContent).toContain(
+      'No other staff member can approve these yet, so they are carried out at once: Deposit address change, Second approval threshold change.',
+    );
+  });
+
+  test('with a second decider for every kind there is no note', async () => {
+    mockApi({
+      [LIST]: pageReply([waitingAdjustment]),
+      [DECIDERS]: decidersReply([
+        'adjustment',
+        'withdrawal_approval',
+        'wallet_change',
+        'four_eyes_threshold',
+        'desk_trade',
+      ]),
+    });
+    renderTab('admin');
+    await screen.findByRole('region', { name: 'Awaiting second approval' });
+    await waitFor(() => expect(screen.queryByRole('note')).toBeNull());
   });
 });
 

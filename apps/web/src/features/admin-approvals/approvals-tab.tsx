@@ -12,6 +12,7 @@ import { hasPermission, isStaffRole, type Permission, STAFF_ROLE_LABELS } from '
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { FourEyesReachNote } from '../../components/four-eyes-reach.tsx';
 import { AddressComparison } from '../../components/ui/address-comparison.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
@@ -55,10 +56,14 @@ export function ApprovalsTab() {
     return <LoadError onRetry={() => void refetch()}>The approvals could not be loaded.</LoadError>;
   if (data.items.length === 0) {
     return (
-      <EmptyState title="No approvals yet.">
-        Manual adjustments, withdrawal approvals and desk trades above the threshold in Settings, changes of
-        the deposit addresses, and raising or turning off that threshold wait here for a second staff member.
-      </EmptyState>
+      <>
+        <FourEyesReachNote className="mb-4" />
+        <EmptyState title="No approvals yet.">
+          Manual adjustments, withdrawal approvals and desk trades above the threshold in Settings, changes of
+          the deposit addresses, and raising or turning off that threshold wait here for a second staff
+          member.
+        </EmptyState>
+      </>
     );
   }
   const waiting = data.items.filter((item) => item.status === 'awaiting');
@@ -66,6 +71,7 @@ export function ApprovalsTab() {
 
   return (
     <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+      <FourEyesReachNote className="mb-4" />
       {waiting.length > 0 ? (
         <ApprovalSection
           title="Awaiting second approval"

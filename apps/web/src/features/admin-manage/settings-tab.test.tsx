@@ -48,6 +48,27 @@ describe('SettingsTab', () => {
     ).toBeTruthy();
   });
 
+  test('beside the threshold: four-eyes applies once a second staff member who can approve exists', async () => {
+    const kinds = {
+      adjustment: false,
+      withdrawal_approval: false,
+      wallet_change: false,
+      four_eyes_threshold: false,
+      desk_trade: false,
+    };
+    mockApi({
+      'GET /api/admin/settings': { status: 200, body: SETTINGS },
+      'GET /api/admin/approvals/second-deciders': { status: 200, body: { kinds } },
+    });
+    renderSettings();
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain(
+      'Four-eyes applies once a second staff member who can approve exists.',
+    );
+    // In the threshold's own section.
+    expect(note.closest('section')?.querySelector('h2')?.textContent).toBe('Four-eyes approval');
+  });
+
   test('shows the current settings, then refuses an empty name and out-of-range numbers', async () => {
     const fetchMock = mockApi({ 'GET /api/admin/settings': { status: 200, body: SETTINGS } });
     renderSettings();

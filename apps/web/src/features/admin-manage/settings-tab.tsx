@@ -13,6 +13,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { FourEyesReachNote, tellIfCarriedOutAlone } from '../../components/four-eyes-reach.tsx';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { QueryPanel } from '../../components/ui/load-states.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
@@ -81,7 +82,7 @@ function changesThreshold(typed: string | undefined, inForce: string): boolean {
 function tellOutcome(saved: UpdateSiteSettingsResponse): void {
   if (saved.thresholdChange === 'awaiting_approval') {
     notify.success(APPROVAL_MESSAGES.awaiting, { description: THRESHOLD_MESSAGES.awaitingDescription });
-  } else {
+  } else if (!tellIfCarriedOutAlone(saved.fourEyes)) {
     notify.success(SETTINGS_MESSAGES.updated);
   }
 }
@@ -107,7 +108,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
       if (icon) await uploadFavicon(icon);
       return updateSiteSettings(values);
     },
-    onSuccess: ({ thresholdChange, ...saved }) => {
+    onSuccess: ({ thresholdChange, fourEyes, ...saved }) => {
       queryClient.setQueryData(queryKeys.adminSettings, saved);
       // A waiting change of the threshold is listed on the Approvals tab.
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminApprovals.all });
@@ -126,7 +127,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
       reset(toFormValues(saved));
       setFavicon(null);
       setFaviconInputKey((key) => key + 1);
-      tellOutcome({ ...saved, thresholdChange });
+      tellOutcome({ ...saved, thresholdChange, fourEyes });
     },
     onError: (error) => notify.error(SETTINGS_MESSAGES.updateFailed(errorMessage(error))),
     // The header, the login page and the tab's icon read the settings: refresh them at once.
@@ -227,6 +228,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
             {...field('fourEyesReason')}
           />
         )}
+        <FourEyesReachNote className="sm:col-span-2" />
       </SettingsSection>
 
       <SettingsSection

@@ -39,7 +39,7 @@ export function AddStaffDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="Add staff member" busy={create.isPending} onCancel={onClose}>
       <p className="mt-1 text-sm text-slate-500">
-        The account is verified at once; give the member their initial password, to change after signing in.
+        The account is verified at once. {STAFF_PASSWORD_MESSAGES.chooseOwnAtFirstSignIn}
       </p>
       <form
         noValidate

@@ -94,6 +94,12 @@ describe('the Staff tab', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add staff member' }));
     const dialog = screen.getByRole('dialog', { name: 'Add staff member' });
+    // The owner's password for them does not sign them in: they choose their own first (decision 049).
+    expect(
+      within(dialog).getByText(
+        'The account is verified at once. They will have to choose their own password at their first sign-in (with Forgot password): the one you type here does not sign them in.',
+      ),
+    ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
     expect(await within(dialog).findByText('Full name is required')).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/admin/staff')).toEqual([]);

@@ -92,4 +92,24 @@ describe('Manual adjustment: confirmed before it posts', () => {
     expect(document.getElementById(amount.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
     expect(callsTo(fetchMock, ADJUST_URL)).toHaveLength(1);
   });
+
+  test('above the threshold with nobody else to approve it, it is carried out and the toast says why', async () => {
+    renderUserPage({
+      state: 'completed',
+      entryId: '8',
+      approval: null,
+      balances: buildBalances({ available: '0.00', total: '0.00' }),
+      fourEyes: 'no_second_decider',
+    });
+    await fillDebit('1000.00', 'Duplicate deposit');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm manual adjustment' }));
+    await userEvent.setup().click(dialog.getByRole('button', { name: 'Debit $1,000.00' }));
+    expect(await screen.findByText('Carried out without a second approval')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'No other staff member can approve this yet, so it did not wait. The audit log records why.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Balance adjusted')).toBeNull();
+  });
 });

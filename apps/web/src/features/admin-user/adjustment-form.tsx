@@ -11,6 +11,7 @@ import { formatUsd } from '@candor/domain/money/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { tellIfCarriedOutAlone } from '../../components/four-eyes-reach.tsx';
 import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { ConfirmButtons, Dialog } from '../../components/ui/dialog.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
@@ -55,7 +56,7 @@ export function AdjustmentForm({
       // Above the four-eyes threshold nothing moved yet: say so, rather than "Balance adjusted".
       if (adjustment.state === 'awaiting_approval') {
         notify.success(APPROVAL_MESSAGES.awaiting, { description: APPROVAL_MESSAGES.awaitingAdjustment });
-      } else {
+      } else if (!tellIfCarriedOutAlone(adjustment.fourEyes)) {
         notify.success(ADJUSTMENT_MESSAGES.adjusted);
       }
     },

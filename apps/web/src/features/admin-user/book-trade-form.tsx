@@ -5,6 +5,7 @@ import { FOUR_EYES_WINDOW_HOURS } from '@candor/domain/approvals/approval-status
 import { BOOKING_WINDOW_DAYS } from '@candor/domain/trading/booking-times';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { tellIfCarriedOutAlone } from '../../components/four-eyes-reach.tsx';
 import { AmountField, DecimalField } from '../../components/ui/decimal-field.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { InstrumentOptions } from '../../components/ui/instrument-options.tsx';
@@ -65,13 +66,15 @@ export function BookTradeForm({ userId, accountCreatedAt }: { userId: string; ac
   const book = useIdempotentMutation({
     mutationFn: (values: BookTradeRequest, key: string) => bookTrade(userId, values, key),
     onMutate: () => setRefusal(null),
-    onSuccess: ({ trade }) => {
+    onSuccess: ({ trade, fourEyes }) => {
       reset(EMPTY);
       // Above the four-eyes threshold nothing reaches the customer until a second staff member approves it.
       if (!trade) {
         notify.success(APPROVAL_MESSAGES.awaiting, { description: APPROVAL_MESSAGES.awaitingDeskTrade });
         return;
       }
+      // Above the threshold, proposed at once: nobody else can approve it yet (decision 053).
+      if (tellIfCarriedOutAlone(fourEyes)) return;
       notify.success(BOOK_TRADE_MESSAGES.booked, {
         description:
           trade.result === null

@@ -29,7 +29,12 @@ const WITHDRAWAL_DECISIONS: DecisionSpec<WithdrawalDecision, AdminWithdrawal> = 
   doneMessage: (decision, withdrawal) =>
     decision.kind === 'approve' && withdrawal.awaitingApproval
       ? APPROVAL_MESSAGES.awaiting
-      : DONE[decision.kind],
+      : withdrawal.fourEyes === 'no_second_decider'
+        ? APPROVAL_MESSAGES.noSecondDecider
+        : DONE[decision.kind],
+  // Above the threshold, carried out at once: nobody else can approve it yet (decision 053).
+  doneDescription: (_decision, withdrawal) =>
+    withdrawal.fourEyes === 'no_second_decider' ? APPROVAL_MESSAGES.noSecondDeciderDescription : undefined,
   // A refusal (already decided, say) shows the server's message; the refreshed views show the state.
   notifyFailure: (error) => notify.error(errorMessage(error)),
 };

@@ -42,7 +42,8 @@ describe('the first-run setup page', () => {
         password: 'a-strong-password',
       },
     ]);
-    expect(await screen.findByText('Owner account created. Sign in to continue.')).toBeTruthy();
+    // The confirmation sign-up shows (QA finding 6).
+    expect(await screen.findByText('Account created. Please log in.')).toBeTruthy();
   });
 
   test('checks the form before sending: mismatched passwords', async () => {

@@ -59,7 +59,8 @@ function OwnerForm({ token }: { token: string }) {
   const create = useMutation({
     mutationFn: createOwner,
     onSuccess: async () => {
-      notify.success(SETUP_MESSAGES.created);
+      // Sign-up's own words (seed §8): the owner is told, as any new account is, to log in now.
+      notify.success(AUTH_MESSAGES.accountCreated);
       await navigate({ to: '/' });
     },
     onError: (error) => {

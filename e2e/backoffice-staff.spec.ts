@@ -60,11 +60,25 @@ test('the owner adds a support member, who reads customers but moves no money; t
     await expect(owner.getByLabel(`Role of ${support.fullname}`)).toHaveValue('support');
   });
 
-  // The support member signs in: customers' tabs, but no Payment, Settings, Audit log or Staff, and no money buttons.
+  // The password the owner chose does not sign the member in (decision 049): they choose their own
+  // through a reset link (here the operator's, this server sending no e-mail), then sign in.
   const { baseURL } = readE2eEnv();
   const context = await browser.newContext({ baseURL });
   try {
     const staff = await context.newPage();
+    await staff.goto('/');
+    await submitLoginForm(staff, support);
+    await expect(staff.getByText(/Your password was chosen by whoever added you to the staff/)).toBeVisible();
+    await expect(staff).toHaveURL('/');
+    const printed = await runAdminCommand('reset-link', '--email', support.email);
+    support.password = `Own-${randomBytes(12).toString('base64url')}`;
+    await staff.goto(findLink(printed, '/reset-password/new').href);
+    await staff.getByLabel('New password', { exact: true }).fill(support.password);
+    await staff.getByLabel('Confirm new password').fill(support.password);
+    await staff.getByRole('button', { name: 'Save new password' }).click();
+    await expect(staff).toHaveURL('/');
+
+    // The support member signs in: customers' tabs, but no Payment, Settings, Audit log or Staff, and no money buttons.
     await logInThroughUi(staff, support);
     // Staff must have two-factor: the back office sends them to set it up first.
     await staff.goto('/all-user');
@@ -117,6 +131,10 @@ test('the owner adds a support member, who reads customers but moves no money; t
     await owner.getByRole('button', { name: 'Apply' }).click();
     const row = owner.getByRole('listitem').filter({ hasText: 'Staff member added' });
     await expect(row).toHaveCount(1);
+    // And when the member chose their own password.
+    await expect(
+      owner.getByRole('listitem').filter({ hasText: 'Staff member chose their own password' }),
+    ).toHaveCount(1);
     await expect(row).toContainText(support.fullname);
     await row.getByRole('button').click();
     await expect(row).toContainText('support');

@@ -7,13 +7,9 @@ import {
   type ApprovalPage,
   approvedAdjustmentDescription,
 } from '@candor/contracts/approvals';
-import { hasPermission, type Permission } from '@candor/contracts/staff';
+import { hasPermission } from '@candor/contracts/staff';
 import { findCustomerTextProblem } from '@candor/contracts/staff-texts';
-import {
-  APPROVAL_NEXT,
-  type ApprovalKind,
-  type ApprovalStatus,
-} from '@candor/domain/approvals/approval-status';
+import { APPROVAL_NEXT, type ApprovalStatus } from '@candor/domain/approvals/approval-status';
 import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';

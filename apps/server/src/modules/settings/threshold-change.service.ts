@@ -1,4 +1,4 @@
-import { APPROVAL_MESSAGES, type FourEyesNote, NO_SECOND_DECIDER } from '@candor/contracts/approvals';
+import { type FourEyesNote, NO_SECOND_DECIDER } from '@candor/contracts/approvals';
 import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import { THRESHOLD_MESSAGES } from '@candor/contracts/settings';
 import { thresholdChangeOf } from '@candor/domain/approvals/approval-status';

@@ -283,7 +283,11 @@ export async function bookTrade({
 }>): Promise<DeskBooking> {
   const { reason, ...terms } = input;
   const booking = await checkBooking({ tx, now, market, userId, terms });
-  const aboveThreshold = await staffMoveRequiresSecondApproval(tx, { userId, amountMinor: booking.result, now });
+  const aboveThreshold = await staffMoveRequiresSecondApproval(tx, {
+    userId,
+    amountMinor: booking.result,
+    now,
+  });
   if (aboveThreshold && (await hasSecondDecider(tx, { kind: 'desk_trade', makerId: actor.id }))) {
     const approval = await requestDeskTradeApproval({
       tx,

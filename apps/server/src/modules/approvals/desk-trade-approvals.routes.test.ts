@@ -5,10 +5,9 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<a database you created> \
  *     npx vitest run --project server apps/server/src/modules/approvals/desk-trade-approvals.routes.test.ts
  */
-import type { CandlesResponse } from '@candor/contracts/market';
 import { computeTradeResult } from '@candor/domain/trading/trade-result';
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { approvals } from '../../db/schema/approvals.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
@@ -16,6 +15,7 @@ import { mailOutbox } from '../../db/schema/mail.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { insertSignedInUser, type TestUser, useSignedInUser } from '../../test/factories.ts';
+import { stubMinuteCandles } from '../../test/minute-candles.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { backdateAccount, insertDeskCustomer, useFixedQuotes } from '../trades/trade-test-helpers.ts';
@@ -68,26 +68,7 @@ beforeEach(async () => {
     [OLD_OPEN_MINUTE]: { low: '67000.00', high: '67100.00' },
     [OLD_CLOSE_MINUTE]: { low: '68000.00', high: '68100.00' },
   };
-  vi.spyOn(t.app.market, 'readCandles').mockImplementation(async (symbol, query) => {
-    const candle = query.from !== undefined ? byMinute[query.from] : undefined;
-    const response: CandlesResponse = {
-      symbol,
-      interval: query.interval,
-      source: 'simulated',
-      candles: candle
-        ? [
-            {
-              time: query.from ?? 0,
-              open: candle.low,
-              high: candle.high,
-              low: candle.low,
-              close: candle.high,
-            },
-          ]
-        : [],
-    };
-    return response;
-  });
+  stubMinuteCandles(t.app.market, byMinute);
 });
 
 /** Staff book a BUY BTCUSD ×2, amount 100, 67050 → 68050 (a profit of $2.98) unless `body` says otherwise. */

@@ -6,14 +6,14 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<a database you created> \
  *     npx vitest run --project server apps/server/src/modules/approvals/desk-trade-totals.routes.test.ts
  */
-import type { CandlesResponse } from '@candor/contracts/market';
 import { computeTradeResult } from '@candor/domain/trading/trade-result';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { approvals } from '../../db/schema/approvals.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { type TestUser, useSignedInUser } from '../../test/factories.ts';
+import { stubMinuteCandles } from '../../test/minute-candles.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { insertDeskCustomer, useFixedQuotes } from '../trades/trade-test-helpers.ts';
@@ -57,26 +57,7 @@ beforeEach(async () => {
     [OPEN_MINUTE]: { low: '67000.00', high: '67100.00' },
     [CLOSE_MINUTE]: { low: '68000.00', high: '68100.00' },
   };
-  vi.spyOn(t.app.market, 'readCandles').mockImplementation(async (symbol, query) => {
-    const candle = query.from !== undefined ? byMinute[query.from] : undefined;
-    const response: CandlesResponse = {
-      symbol,
-      interval: query.interval,
-      source: 'simulated',
-      candles: candle
-        ? [
-            {
-              time: query.from ?? 0,
-              open: candle.low,
-              high: candle.high,
-              low: candle.low,
-              close: candle.high,
-            },
-          ]
-        : [],
-    };
-    return response;
-  });
+  stubMinuteCandles(t.app.market, byMinute);
 });
 
 /** Staff book a BUY BTCUSD 67050 → 68050 of $894.85 unless `body` says otherwise; answers the state. */

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { CandlesResponse } from '@candor/contracts/market';
 import { formatDecimal } from '@candor/domain/money/money';
 import { computeTradeResult } from '@candor/domain/trading/trade-result';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { type TestUser, useSignedInUser } from '../../test/factories.ts';
+import { type MinuteRange, stubMinuteCandles } from '../../test/minute-candles.ts';
 import { insertFundedCustomer } from '../../test/money.ts';
 import { insertPlanPurchase } from '../../test/plans.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
@@ -357,27 +357,8 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The recorded 1-minute candles the market answers: one per minute given. */
-function fixCandles(byMinute: Record<number, { low: string; high: string }>) {
-  return vi.spyOn(t.app.market, 'readCandles').mockImplementation(async (symbol, query) => {
-    const candle = query.from !== undefined ? byMinute[query.from] : undefined;
-    const response: CandlesResponse = {
-      symbol,
-      interval: query.interval,
-      source: 'simulated',
-      candles: candle
-        ? [
-            {
-              time: query.from ?? 0,
-              open: candle.low,
-              high: candle.high,
-              low: candle.low,
-              close: candle.high,
-            },
-          ]
-        : [],
-    };
-    return response;
-  });
+function fixCandles(byMinute: Record<number, MinuteRange>) {
+  return stubMinuteCandles(t.app.market, byMinute);
 }
 
 /** A funded customer whose account was created two days ago (insertDeskCustomer). */

@@ -6,17 +6,17 @@
  *     npx vitest run apps/server/src/modules/trades/desk-trades.routes.test.ts
  */
 import { randomUUID } from 'node:crypto';
-import type { CandlesResponse } from '@candor/contracts/market';
 import { paymentDemandMessage } from '@candor/contracts/staff-texts';
 import { adjustmentEntry } from '@candor/domain/ledger/entries';
 import { count, eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { users } from '../../db/schema/auth.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { COMMAND_LINE_ACTOR } from '../../lib/actor.ts';
 import { findLastMail } from '../../test/auth-helpers.ts';
 import { useSignedInUser } from '../../test/factories.ts';
+import { stubMinuteCandles } from '../../test/minute-candles.ts';
 import { postOrReject } from '../../test/money.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { readBalancesOf } from '../withdrawals/withdrawal-test-helpers.ts';
@@ -48,26 +48,7 @@ beforeEach(() => {
     [OPEN_MINUTE]: { low: '67000.00', high: '67100.00' },
     [CLOSE_MINUTE]: { low: '68000.00', high: '68100.00' },
   };
-  vi.spyOn(t.app.market, 'readCandles').mockImplementation(async (symbol, query) => {
-    const candle = query.from !== undefined ? byMinute[query.from] : undefined;
-    const response: CandlesResponse = {
-      symbol,
-      interval: query.interval,
-      source: 'simulated',
-      candles: candle
-        ? [
-            {
-              time: query.from ?? 0,
-              open: candle.low,
-              high: candle.high,
-              low: candle.low,
-              close: candle.high,
-            },
-          ]
-        : [],
-    };
-    return response;
-  });
+  stubMinuteCandles(t.app.market, byMinute);
 });
 
 /** Staff book a BUY BTCUSD ×2, amount 100, 67050 → 68050: a profit of $2.98 (a SELL: a loss of $2.98). */

@@ -50,6 +50,16 @@ export function amountOf(row: ApprovalRow): bigint {
   return row.amountMinor;
 }
 
+/** An undecided request as its decision's audit row names it in `before` (rejected or expired). */
+export function approvalAuditBefore(row: ApprovalRow) {
+  return {
+    status: row.status,
+    kind: row.kind,
+    ...(row.amountMinor === null ? {} : { amount: formatDecimal(row.amountMinor) }),
+    makerId: row.makerId,
+  };
+}
+
 /** The customer whose money a request moves. */
 export function customerOf(row: ApprovalRow): string {
   if (row.userId === null) throw new Error(`approval ${row.id} names no customer`);

@@ -10,7 +10,6 @@ import {
 import { hasPermission } from '@candor/contracts/staff';
 import { findCustomerTextProblem } from '@candor/contracts/staff-texts';
 import { APPROVAL_NEXT, type ApprovalStatus } from '@candor/domain/approvals/approval-status';
-import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -27,6 +26,7 @@ import { APPROVAL_KIND_PERMISSION } from './approval-deciders.ts';
 import {
   adjustmentRequestOf,
   amountOf,
+  approvalAuditBefore,
   customerOf,
   thresholdChangeRequestOf,
   toApprovals,
@@ -220,12 +220,7 @@ export async function rejectApproval({
     targetId: row.id,
     subjectUserId: row.userId,
     reason,
-    before: {
-      status: row.status,
-      kind: row.kind,
-      ...(row.amountMinor === null ? {} : { amount: formatDecimal(row.amountMinor) }),
-      makerId: row.makerId,
-    },
+    before: approvalAuditBefore(row),
     after: { status: rejected.status, ...(row.withdrawalId ? { withdrawalId: row.withdrawalId } : {}) },
   });
   return toOneApproval(tx, rejected);

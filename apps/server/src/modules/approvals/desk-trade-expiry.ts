@@ -1,5 +1,4 @@
 import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
-import { formatDecimal } from '@candor/domain/money/money';
 import { bookingWindowStart, isPastBookingWindow } from '@candor/domain/trading/booking-times';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -7,7 +6,7 @@ import { SYSTEM_ACTOR } from '../../lib/actor.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { createRepeatingJob, type RepeatingJob } from '../../lib/repeating-job.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { deskTradeRequestOf } from './approval-rows.ts';
+import { approvalAuditBefore, deskTradeRequestOf } from './approval-rows.ts';
 import { lockDeskTradesOpenedBefore, updateApproval } from './approvals.repository.ts';
 
 /** How often the server looks for desk bookings that can no longer be approved. */
@@ -56,13 +55,7 @@ export async function expireDeadDeskTradeApprovals({
         targetId: row.id,
         subjectUserId: row.userId,
         reason,
-        before: {
-          status: row.status,
-          kind: row.kind,
-          ...(row.amountMinor === null ? {} : { amount: formatDecimal(row.amountMinor) }),
-          makerId: row.makerId,
-          openedAt: booking.openedAt,
-        },
+        before: { ...approvalAuditBefore(row), openedAt: booking.openedAt },
         after: { status: after.status },
       });
       expired += 1;

@@ -14,7 +14,9 @@ test('a signed-in deep link preloads the first screens and renders from three sc
   const html = (await response?.text()) ?? '';
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/first-screens-[\w-]+\.js">/);
   await expect(page.getByRole('heading', { name: `Welcome, ${signedInClient.fullname}` })).toBeVisible();
-  // The entry, its runtime and the first screens; the chart comes after, on its own.
+  // The entry, its runtime and the first screens; and the chart's two, preloaded beside them
+  // (docs/decisions/056).
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/price-chart-[\w-]+\.js">/);
   const beforeChart = scripts.filter((script) => !/price-chart|chart-options/.test(script));
   expect(beforeChart).toHaveLength(3);
 });
@@ -111,4 +113,51 @@ test('a public page takes the preloaded session answer', async ({ page }) => {
   await page.waitForTimeout(4_000);
   expect(warnings).toEqual([]);
   expect(sessionRequests).toBe(1);
+});
+
+// docs/decisions/056: a signed-in page comes with the API's answers to its first screen's requests
+// (apps/server/src/plugins/first-screen-answers.ts), so the first screen is drawn without asking the
+// API anything but the live prices' stream.
+for (const { path, emptyList } of [
+  { path: '/dashboard', emptyList: 'No closed trades yet.' },
+  { path: '/trades?symbol=BTCUSD', emptyList: 'No active trades.' },
+]) {
+  test(`${path} draws its first screen from the answers sent with the page`, async ({
+    page,
+    signedInClient,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') && url.pathname !== '/api/prices/stream') {
+        asked.push(`${url.pathname}${url.search}`);
+      }
+    });
+    const response = await page.goto(path);
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    expect(await response?.text()).toContain(signedInClient.email);
+    await expect(page.getByText(emptyList)).toBeVisible();
+    await expect(page.getByText('$0.00').first()).toBeVisible();
+    const chart = page.getByTestId('price-chart').first();
+    await expect
+      .poll(async () => Number(await chart.getAttribute('data-candle-count')), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    if (path === '/dashboard')
+      await expect(page.getByRole('meter', { name: /^Signal Strength · BTCUSD · / })).toBeVisible();
+    else await expect(page.getByTestId('live-price').first()).toContainText(/\d/);
+    expect(asked).toEqual([]);
+    // Taken out of the page once read.
+    await expect(page.locator('#first-screen-answers')).toHaveCount(0);
+  });
+}
+
+test('after the first screen, the same reads go to the API again', async ({ page, signedInClient }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: `Welcome, ${signedInClient.fullname}` })).toBeVisible();
+  await expect(page.getByText('No closed trades yet.')).toBeVisible();
+  const balances = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/me/balances');
+  // To the Market page (/trades): the balances are read again (staleTime 0).
+  await page.getByRole('link', { name: 'Market', exact: true }).click();
+  await expect(page.getByText('No active trades.')).toBeVisible();
+  await balances;
 });

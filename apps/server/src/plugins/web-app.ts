@@ -1,24 +1,61 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
 import { SESSION_COOKIE_NAME } from '../lib/auth-cookies.ts';
+import { answerFirstScreen, answersBlock } from './first-screen-answers.ts';
 
 /** Vite names these by their content hash, so they never change: cached for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * index.html with the signed-in first screens' chunk preloaded (apps/web/build/first-screens-chunk.ts),
- * for a browser that holds a session: it fetches that chunk beside the entry script, not after it.
+ * for a browser that holds a session: it fetches that chunk beside the entry script, not after it,
+ * and finds the API's answers to its first screen's requests in the page (first-screen-answers.ts).
  */
 const SIGNED_IN_PAGE = 'signed-in.html';
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * The signed-in page with the answers to its first requests, compressed as the browser accepts (the
+ * page is made per request: brotli at quality 5, a millisecond for a page with a chart's candles).
+ * It holds the person's own data: never stored by a cache (`no-store`).
+ */
+async function sendSignedInPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: string,
+): Promise<FastifyReply> {
+  const answers = await answerFirstScreen(app, request);
+  for (const answer of answers) for (const cookie of answer.setCookies) reply.header('set-cookie', cookie);
+  const block = answersBlock(answers);
+  const bodyEnd = page.lastIndexOf('</body>');
+  const html = bodyEnd < 0 ? page + block : `${page.slice(0, bodyEnd)}${block}${page.slice(bodyEnd)}`;
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('vary', 'cookie, accept-encoding');
+  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+  if (encoding === 'br') {
+    const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 };
+    return reply.header('content-encoding', 'br').send(await brotli(html, { params }));
+  }
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gzip(html));
+  return reply.send(html);
+}
+
 /**
  * Whether a request carries a session cookie (SESSION_COOKIE_NAME, `__Secure-` prefixed over
- * HTTPS). Only its presence counts: the page is the same for everyone but for one preload, and a
- * stale cookie costs a script the login page would not have needed; the API checks the session.
+ * HTTPS). Only its presence decides which page is sent; the session itself is checked by the API
+ * when the page's first answers are asked (a stale cookie gets the session's `{ user: null }`).
  */
 export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
   return SESSION_COOKIE_PRESENT.test(cookieHeader ?? '');
@@ -73,7 +110,9 @@ function listBuiltFiles(root: string): Set<string> {
  */
 export async function registerWebApp(app: FastifyInstance, env: Env): Promise<void> {
   const root = findWebDist(env);
-  const hasSignedInPage = !!root && fs.existsSync(path.join(root, SIGNED_IN_PAGE));
+  const signedInPath = root && path.join(root, SIGNED_IN_PAGE);
+  const signedInPage =
+    signedInPath && fs.existsSync(signedInPath) ? fs.readFileSync(signedInPath, 'utf8') : undefined;
   app.setNotFoundHandler((request, reply) => {
     // Only page paths fall back to the app; a missing asset (say, from an older build) is a 404.
     const pathname = request.url.split('?')[0] ?? '';
@@ -81,10 +120,12 @@ export async function registerWebApp(app: FastifyInstance, env: Env): Promise<vo
     if (request.url.startsWith('/api') || !root || request.method !== 'GET' || isAsset) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     }
-    // The page differs by the session cookie (one preload), so a shared cache must keep both.
+    if (signedInPage !== undefined && carriesSessionCookie(request.headers.cookie)) {
+      return sendSignedInPage(app, request, reply, signedInPage);
+    }
+    // The page differs by the session cookie, so a shared cache must keep both.
     reply.header('vary', 'cookie');
-    const signedIn = hasSignedInPage && carriesSessionCookie(request.headers.cookie);
-    return reply.sendFile(signedIn ? SIGNED_IN_PAGE : 'index.html', root);
+    return reply.sendFile('index.html', root);
   });
   if (!root) {
     app.log.warn('The web app is not built (apps/web/dist): only the API is served. Run `npm run build`.');

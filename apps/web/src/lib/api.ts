@@ -1,5 +1,6 @@
 import { type ErrorCode, ErrorResponseSchema } from '@candor/contracts/errors';
 import type { z } from 'zod';
+import { dropFirstScreenAnswers, takeFirstScreenAnswer } from './first-screen-answers.ts';
 
 /** An answer from the API that is not a success: carries the machine-readable code. */
 export class ApiError extends Error {
@@ -27,13 +28,16 @@ type RequestOptions = {
 
 /**
  * Calls the API and parses the answer with the contract's schema (no casts). A failure becomes
- * an ApiError with the server's code and message.
+ * an ApiError with the server's code and message. A read the server already answered inside the
+ * page (lib/first-screen-answers.ts) takes that answer instead; any other request drops those answers.
  */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
+  const sentWithPage = (options.method ?? 'GET') === 'GET' ? takeFirstScreenAnswer(path) : undefined;
+  if (sentWithPage !== undefined) return schema.parse(sentWithPage);
   const response = await send(path, options);
   if (response.status === 204) return schema.parse(undefined);
   return schema.parse(await response.json());
@@ -48,6 +52,7 @@ async function send(
   path: string,
   { method = 'GET', body, form, signal, idempotencyKey }: RequestOptions,
 ): Promise<Response> {
+  if (method !== 'GET') dropFirstScreenAnswers();
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;

@@ -1,6 +1,7 @@
 import { ErrorResponseSchema } from '@candor/contracts/errors';
 import type { z } from 'zod';
 import { ApiError } from './api.ts';
+import { dropFirstScreenAnswers } from './first-screen-answers.ts';
 
 /**
  * POSTs a multipart form and reports how much of it has gone (0 to 1): fetch cannot tell upload
@@ -12,6 +13,7 @@ export function uploadWithProgress<S extends z.ZodType>(
   schema: S,
   onProgress: (fraction: number) => void,
 ): Promise<z.infer<S>> {
+  dropFirstScreenAnswers();
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', path);

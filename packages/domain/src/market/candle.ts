@@ -6,6 +6,9 @@ export type OhlcCandle = { time: number; open: string; high: string; low: string
 
 export type CandleInterval = '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
 
+/** PRODUCT.md §1: the dashboard's and the trades page's charts open on 60-minute candles. */
+export const DEFAULT_CHART_INTERVAL: CandleInterval = '1h';
+
 export const INTERVAL_SECONDS = {
   '1m': 60,
   '5m': 300,

@@ -1,4 +1,5 @@
-import type { CandleInterval } from '@candor/contracts/market';
+import { DEFAULT_CHART_INTERVAL } from '@candor/domain/market/candle';
+import { DEFAULT_CHART_SYMBOL } from '@candor/domain/market/instruments';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LazyPriceChart } from '../../components/market/lazy-price-chart.tsx';
@@ -13,10 +14,6 @@ import { SymbolPicker } from './symbol-picker.tsx';
 
 const CHART_HEIGHT = 420;
 
-/** PRODUCT.md §1: BTC/USD by default, 60-minute candles. */
-export const DEFAULT_CHART_SYMBOL = 'BTCUSD';
-const CHART_INTERVAL: CandleInterval = '1h';
-
 /**
  * The dashboard's market widgets: the compact rate strip, then the chart of a chosen instrument
  * with its live price and Signal Strength. One price stream feeds them all.
@@ -29,7 +26,7 @@ export function MarketOverview() {
   // Until the stream has spoken, the last known quote fills in.
   const fetched = useQuery({ ...quoteQuery(symbol), enabled: streamed === undefined }).data;
   const quote = streamed ?? fetched;
-  const candles = useQuery(candlesQuery(symbol, CHART_INTERVAL)).data;
+  const candles = useQuery(candlesQuery(symbol, DEFAULT_CHART_INTERVAL)).data;
   const instrument = useInstrument(symbol);
   const sources = [candles?.source, quote?.source, ...RATE_STRIP_SYMBOLS.map((s) => quotes[s]?.source)];
 
@@ -47,7 +44,12 @@ export function MarketOverview() {
           <SimulatedBadge sources={sources} />
           <StreamStatusPill status={status} />
         </div>
-        <LazyPriceChart symbol={symbol} interval={CHART_INTERVAL} height={CHART_HEIGHT} liveQuote={quote} />
+        <LazyPriceChart
+          symbol={symbol}
+          interval={DEFAULT_CHART_INTERVAL}
+          height={CHART_HEIGHT}
+          liveQuote={quote}
+        />
         <SignalStrengthBar symbol={symbol} />
       </Card>
     </div>

@@ -1,8 +1,5 @@
 import type { Instrument, InstrumentClass } from '@candor/contracts/market';
 
-/** Seed §9: the asset selected when the page opens. */
-export const DEFAULT_TRADE_SYMBOL = 'EURUSD';
-
 /** Seed §2 Trades: the asset classes, as tabs in this order. */
 export const ASSET_CLASS_TABS = [
   { id: 'forex', label: 'Forex' },

@@ -1,4 +1,6 @@
-import type { CandleInterval, Instrument, InstrumentClass } from '@candor/contracts/market';
+import type { Instrument, InstrumentClass } from '@candor/contracts/market';
+import { DEFAULT_CHART_INTERVAL } from '@candor/domain/market/candle';
+import { DEFAULT_TRADE_SYMBOL } from '@candor/domain/market/instruments';
 import { formatUsd } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
@@ -17,9 +19,8 @@ import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { tradingTermsQuery } from '../../lib/trading-terms-api.ts';
 import { usePriceStream } from '../../lib/use-price-stream.ts';
 import { PlaceTradeForm } from './place-trade-form.tsx';
-import { ASSET_CLASS_TABS, DEFAULT_TRADE_SYMBOL, pickSymbolForClass } from './trade-assets.ts';
+import { ASSET_CLASS_TABS, pickSymbolForClass } from './trade-assets.ts';
 
-const CHART_INTERVAL: CandleInterval = '1h';
 const CHART_HEIGHT = 360;
 
 /**
@@ -63,7 +64,7 @@ export function TradesPage({
   // Until the stream has spoken, the last known quote fills in.
   const fetched = useQuery({ ...quoteQuery(symbol), enabled: known && streamed === undefined }).data;
   const quote = streamed ?? fetched;
-  const candles = useQuery({ ...candlesQuery(symbol, CHART_INTERVAL), enabled: known }).data;
+  const candles = useQuery({ ...candlesQuery(symbol, DEFAULT_CHART_INTERVAL), enabled: known }).data;
   const balances = useQuery(balancesQuery);
   const terms = useQuery(tradingTermsQuery);
   const active = me.status === 'active';
@@ -110,7 +111,7 @@ export function TradesPage({
               {known ? (
                 <LazyPriceChart
                   symbol={symbol}
-                  interval={CHART_INTERVAL}
+                  interval={DEFAULT_CHART_INTERVAL}
                   height={CHART_HEIGHT}
                   liveQuote={quote}
                 />

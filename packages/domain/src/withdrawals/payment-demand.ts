@@ -180,8 +180,13 @@ function rulesOf(table: PaymentDemandWords): Rule[] {
   ];
 }
 
-/** In order: the first that matches names the demand in the refusal. */
-const PAYMENT_DEMANDS: readonly Rule[] = [
+/**
+ * In order: the first that matches names the demand in the refusal. Made on the first screening,
+ * not when the module loads: every page of the web app imports this module through the contracts,
+ * and a customer's pages never screen (the rules and their words took ~130 ms of a phone's first
+ * load, docs/decisions/056).
+ */
+const paymentDemands = once((): readonly Rule[] => [
   // "Send 0.01 BTC …", "Pay a $200 release fee …", "… until you deposit $500", "Buy the Gold plan …".
   rule('a payment', `${ASKED}${NOT_DENIED}${PAY_VERB}(?! of\\b) ${ASKED_SUM}${NOT_STATED}`),
   // "… once you pay." ("pay attention" asks for nothing).
@@ -246,7 +251,7 @@ const PAYMENT_DEMANDS: readonly Rule[] = [
   ),
   // Spanish, Portuguese, French, German (payment-demand-languages.ts).
   ...PAYMENT_DEMAND_LANGUAGES.flatMap(rulesOf),
-];
+]);
 
 /**
  * The words the rules read (every run of letters in their patterns: "pay", "fee", "withdraw",
@@ -254,18 +259,29 @@ const PAYMENT_DEMANDS: readonly Rule[] = [
  * "f33", "w1thdraw", "$end", "d1e") is read as the word (`readDisguisedWords`). Endings ("fees",
  * "withdrawals", "releas" + "ed") are added when read.
  */
-const SCREENED_WORDS = prepareScreenedWords(
-  [
-    ...PAYMENT_DEMANDS.flatMap(({ pattern }) =>
-      // "fees?" reads "fee" and "fees".
-      (pattern.source.replace(/\\[a-zA-Z]/g, ' ').match(/[a-z]{2,}\??/g) ?? []).flatMap((word) =>
-        word.endsWith('?') ? [word.slice(0, -1), word.slice(0, -2)] : [word],
+const screenedWords = once(() =>
+  prepareScreenedWords(
+    [
+      ...paymentDemands().flatMap(({ pattern }) =>
+        // "fees?" reads "fee" and "fees".
+        (pattern.source.replace(/\\[a-zA-Z]/g, ' ').match(/[a-z]{2,}\??/g) ?? []).flatMap((word) =>
+          word.endsWith('?') ? [word.slice(0, -1), word.slice(0, -2)] : [word],
+        ),
       ),
-    ),
-    ...NUMBER_WORDS,
-  ],
-  PAYMENT_DEMAND_LANGUAGES.flatMap((table) => table.compoundTails ?? []),
+      ...NUMBER_WORDS,
+    ],
+    PAYMENT_DEMAND_LANGUAGES.flatMap((table) => table.compoundTails ?? []),
+  ),
 );
+
+/** A value made by `make` on the first call, then kept. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
 
 /** Words a spaced-out run may hide: "p a y t h e f e e". */
 const HIDDEN_DEMAND = /pay|fee|send|deposit|transfer|wire|btc|usdt|tax|fund|buy|purchase|upgrade/;
@@ -283,8 +299,8 @@ function sentencesOf(text: string): string[] {
  * payment"), or undefined when it asks the customer for none.
  */
 export function findPaymentDemand(text: string): string | undefined {
-  const sentences = sentencesOf(readNumberWords(normaliseForScreening(text, SCREENED_WORDS)));
-  for (const { label, pattern, needs } of PAYMENT_DEMANDS) {
+  const sentences = sentencesOf(readNumberWords(normaliseForScreening(text, screenedWords())));
+  for (const { label, pattern, needs } of paymentDemands()) {
     if (sentences.some((sentence) => needs.test(sentence) && pattern.test(sentence))) return label;
   }
   if (findSpacedOutLetters(text).some((run) => HIDDEN_DEMAND.test(run))) return 'a payment';

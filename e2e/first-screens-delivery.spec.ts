@@ -1,3 +1,4 @@
+import { asAdmin } from './fixtures/admin.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // docs/decisions/036 (session of 2026-11-26): a browser that holds a session gets the page that
@@ -160,4 +161,18 @@ test('after the first screen, the same reads go to the API again', async ({ page
   await page.getByRole('link', { name: 'Market', exact: true }).click();
   await expect(page.getByText('No active trades.')).toBeVisible();
   await balances;
+});
+
+// docs/decisions/056: a tab strip shown first on a later tab scrolls to it only when the narrow
+// screen cuts it off, read with the next frame's layout instead of a forced one.
+test('on a phone, the back office opened on its Audit log tab shows that tab in its strip', async ({
+  browser,
+}) => {
+  await asAdmin(browser, async (admin) => {
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.goto('/all-user?tab=audit');
+    const tab = admin.getByRole('tab', { name: 'Audit log' });
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expect(tab).toBeInViewport({ ratio: 1 });
+  });
 });

@@ -2,6 +2,10 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 're
 
 type Tab<Id extends string> = { id: Id; label: string };
 
+function scrollToTab(tab: HTMLElement): void {
+  tab.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+}
+
 /**
  * A tab strip and its panel (WAI-ARIA tabs pattern): arrow keys, Home and End move between tabs,
  * only the selected tab is in the tab order, and the panel is labelled by its tab.
@@ -21,18 +25,35 @@ export function Tabs<Id extends string>({
 }) {
   const prefix = useId();
   const refs = useRef(new Map<Id, HTMLButtonElement>());
+  const scroller = useRef<HTMLDivElement>(null);
   const tabId = (id: Id) => `${prefix}-tab-${id}`;
   const panelId = `${prefix}-panel`;
 
-  // On a narrow screen the strip scrolls sideways: keep the selected tab in view. The first tab is
-  // in view when the strip first shows, so the page's first render forces no layout for it.
-  const shown = useRef(false);
+  // On a narrow screen the strip scrolls sideways: keep the selected tab in view. Only a change of
+  // tab scrolls (React runs this effect again when it shows a subtree it had hidden). When the strip
+  // first shows, a scroll would force a layout of the whole page in the middle of its first renders
+  // (about 40 ms of the trades page, whose Active tab is the second, docs/decisions/056): an
+  // observer reads, with the next frame's layout, whether the tab is out of view, and only then
+  // scrolls to it. The first tab is in view from the start.
+  const scrolledTo = useRef<Id | null>(null);
   useEffect(() => {
+    if (scrolledTo.current === selected) return;
     const tab = refs.current.get(selected);
-    const first = !shown.current;
-    shown.current = true;
-    if (first && !tab?.previousElementSibling) return;
-    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const first = scrolledTo.current === null;
+    scrolledTo.current = selected;
+    if (!tab) return;
+    if (!first) return scrollToTab(tab);
+    if (!tab.previousElementSibling) return;
+    if (typeof IntersectionObserver === 'undefined') return scrollToTab(tab);
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        observer.disconnect();
+        if (entry && entry.intersectionRatio < 1) scrollToTab(tab);
+      },
+      { root: scroller.current, threshold: 1 },
+    );
+    observer.observe(tab);
+    return () => observer.disconnect();
   }, [selected]);
 
   const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -61,7 +82,7 @@ export function Tabs<Id extends string>({
 
   return (
     <div>
-      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <div ref={scroller} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <div
           role="tablist"
           aria-label={label}

@@ -4,8 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { FIRST_SCREEN_ANSWERS_ID } from '@candor/contracts/first-screen';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { sessions } from './db/schema/auth.ts';
 import { firstScreenRequests } from './plugins/first-screen-answers.ts';
 import { createSessionCookie, insertSignedInUser, insertUser, SESSION_COOKIE } from './test/factories.ts';
@@ -125,6 +125,23 @@ describe('a signed-in page carries the answers to its first requests', () => {
     expect(answersIn(page.body)['/api/session']).toMatchObject({ user: { id: user.id } });
     const renewed = page.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(renewed?.maxAge).toBeGreaterThan(3600);
+  });
+
+  test('should asking the answers fail, the page is still sent, without them', async () => {
+    const { browser } = await insertSignedInUser(t);
+    const inject = t.app.inject.bind(t.app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
+    const spy = vi
+      .spyOn(t.app, 'inject')
+      // The page's own request goes through; the server's first question for it fails.
+      .mockImplementationOnce(((options: InjectOptions) => inject(options)) as unknown as typeof t.app.inject)
+      .mockImplementationOnce((() => Promise.reject(new Error('closing'))) as unknown as typeof t.app.inject);
+    try {
+      const page = await pageOf(browser, '/dashboard');
+      expect(page.statusCode).toBe(200);
+      expect(answersIn(page.body)).toEqual({});
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   test.each([

@@ -34,7 +34,11 @@ async function sendSignedInPage(
   reply: FastifyReply,
   page: string,
 ): Promise<FastifyReply> {
-  const answers = await answerFirstScreen(app, request);
+  // The answers only spare the page requests: should asking them fail, the page asks them itself.
+  const answers = await answerFirstScreen(app, request).catch((error: unknown) => {
+    request.log.warn({ err: error }, 'the first screen could not be answered in the page');
+    return [];
+  });
   for (const answer of answers) for (const cookie of answer.setCookies) reply.header('set-cookie', cookie);
   const block = answersBlock(answers);
   const bodyEnd = page.lastIndexOf('</body>');

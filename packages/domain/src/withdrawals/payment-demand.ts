@@ -183,8 +183,8 @@ function rulesOf(table: PaymentDemandWords): Rule[] {
 /**
  * In order: the first that matches names the demand in the refusal. Made on the first screening,
  * not when the module loads: every page of the web app imports this module through the contracts,
- * and a customer's pages never screen (the rules and their words took ~130 ms of a phone's first
- * load, docs/decisions/056).
+ * and a customer's pages never screen (making the rules and their words took about 530 ms of the
+ * dashboard's load on a phone's CPU, 4x slower, docs/decisions/056).
  */
 const paymentDemands = once((): readonly Rule[] => [
   // "Send 0.01 BTC …", "Pay a $200 release fee …", "… until you deposit $500", "Buy the Gold plan …".

@@ -1,17 +1,14 @@
-import { FIRST_SCREEN_ANSWERS_ID } from '@candor/contracts/first-screen';
+import { FIRST_SCREEN_ANSWERS_ID, firstScreenReads as reads } from '@candor/contracts/first-screen';
 import { DEFAULT_CHART_INTERVAL } from '@candor/domain/market/candle';
 import { DEFAULT_CHART_SYMBOL, DEFAULT_TRADE_SYMBOL } from '@candor/domain/market/instruments';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-const SESSION = '/api/session';
-
 /** What the signed-in app's frame asks on every page: the site's name and icon, the unread badge. */
-const SHELL = ['/api/settings', '/api/messages/unread-count'];
+const SHELL = [reads.settings, reads.unreadMessages];
 
 /** The chart of one instrument: its last quote (until the stream speaks) and its candles. */
 function chart(symbol: string): string[] {
-  const name = encodeURIComponent(symbol);
-  return [`/api/quotes/${name}`, `/api/instruments/${name}/candles?interval=${DEFAULT_CHART_INTERVAL}`];
+  return [reads.quote(symbol), reads.candles(symbol, DEFAULT_CHART_INTERVAL)];
 }
 
 /** A ?symbol= worth asking about: the catalogue's symbols are a few capitals and digits. */
@@ -19,32 +16,32 @@ const SYMBOL = /^[A-Z0-9]{2,12}$/;
 
 /**
  * The API requests the first screen of a signed-in page makes, besides the session (which every page
- * asks first), exactly as the web app writes them: e2e/first-screens-delivery.spec.ts loads each page
- * and fails on any of its first screen's reads that still reaches the API. A page not listed gets the
- * session only, and asks for the rest itself.
+ * asks first), as the web app asks them (`firstScreenReads`): e2e/first-screens-delivery.spec.ts
+ * loads each page and fails on any of its first screen's reads that still reaches the API. A page
+ * not listed gets the session only, and asks for the rest itself.
  */
 export function firstScreenRequests(pathname: string, search: URLSearchParams): readonly string[] {
   switch (pathname) {
     case '/dashboard':
       return [
         ...SHELL,
-        '/api/me/balances',
-        '/api/instruments',
-        '/api/desk-trades/summary',
-        '/api/trades?status=closed&page=1',
+        reads.balances,
+        reads.instruments,
+        reads.deskTradeSummary,
+        reads.ownTrades('closed', 1),
         ...chart(DEFAULT_CHART_SYMBOL),
-        `/api/signals/${DEFAULT_CHART_SYMBOL}`,
+        reads.signal(DEFAULT_CHART_SYMBOL),
       ];
     case '/trades': {
       const asked = search.get('symbol')?.toUpperCase();
       const symbol = asked && SYMBOL.test(asked) ? asked : DEFAULT_TRADE_SYMBOL;
       return [
         ...SHELL,
-        '/api/me/balances',
-        '/api/instruments',
-        '/api/trading-terms',
-        '/api/desk-trades/summary',
-        '/api/trades?status=open&page=1',
+        reads.balances,
+        reads.instruments,
+        reads.tradingTerms,
+        reads.deskTradeSummary,
+        reads.ownTrades('open', 1),
         ...chart(symbol),
       ];
     }
@@ -84,7 +81,7 @@ async function ask(app: FastifyInstance, request: FastifyRequest, url: string): 
  * are for the browser: the caller sends them with the page.
  */
 export async function answerFirstScreen(app: FastifyInstance, request: FastifyRequest): Promise<Answer[]> {
-  const session = await ask(app, request, SESSION);
+  const session = await ask(app, request, reads.session);
   if (!session) return [];
   if ((JSON.parse(session.body) as { user: unknown }).user === null) return [session];
   const url = new URL(request.url, 'http://page');

@@ -1,3 +1,4 @@
+import { firstScreenReads } from '@candor/contracts/first-screen';
 import { BalancesSchema } from '@candor/contracts/ledger';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
@@ -5,7 +6,7 @@ import { queryKeys } from './query-keys.ts';
 
 export const balancesQuery = queryOptions({
   queryKey: queryKeys.balances,
-  queryFn: ({ signal }) => apiRequest('/api/me/balances', BalancesSchema, { signal }),
+  queryFn: ({ signal }) => apiRequest(firstScreenReads.balances, BalancesSchema, { signal }),
   // Money may have moved since the last visit (a deposit approved, an adjustment): always re-read.
   staleTime: 0,
 });

@@ -1,3 +1,4 @@
+import { firstScreenReads } from '@candor/contracts/first-screen';
 import { InstrumentListSchema } from '@candor/contracts/market';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
@@ -6,6 +7,6 @@ import { queryKeys } from './query-keys.ts';
 /** The whole catalogue: it changes only with a release, so it is fetched once per session. */
 export const instrumentsQuery = queryOptions({
   queryKey: queryKeys.instruments,
-  queryFn: ({ signal }) => apiRequest('/api/instruments', InstrumentListSchema, { signal }),
+  queryFn: ({ signal }) => apiRequest(firstScreenReads.instruments, InstrumentListSchema, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });

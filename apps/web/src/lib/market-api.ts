@@ -1,3 +1,4 @@
+import { firstScreenReads } from '@candor/contracts/first-screen';
 import {
   type CandleInterval,
   CandlesResponseSchema,
@@ -15,11 +16,7 @@ export function candlesQuery(symbol: string, interval: CandleInterval) {
   return queryOptions({
     queryKey: queryKeys.candles(symbol, interval),
     queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/instruments/${encodeURIComponent(symbol)}/candles?interval=${interval}`,
-        CandlesResponseSchema,
-        { signal },
-      ),
+      apiRequest(firstScreenReads.candles(symbol, interval), CandlesResponseSchema, { signal }),
     // Live quotes keep the cached candles current (see PriceChart); a refetch is for a new visit.
     staleTime: 60_000,
   });
@@ -28,7 +25,7 @@ export function candlesQuery(symbol: string, interval: CandleInterval) {
 export function quoteQuery(symbol: string) {
   return queryOptions({
     queryKey: queryKeys.quote(symbol),
-    queryFn: ({ signal }) => apiRequest(`/api/quotes/${encodeURIComponent(symbol)}`, QuoteSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest(firstScreenReads.quote(symbol), QuoteSchema, { signal }),
     staleTime: 5_000,
   });
 }
@@ -37,8 +34,7 @@ export function quoteQuery(symbol: string) {
 export function signalQuery(symbol: string) {
   return queryOptions({
     queryKey: queryKeys.signal(symbol),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/signals/${encodeURIComponent(symbol)}`, SignalRatingSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest(firstScreenReads.signal(symbol), SignalRatingSchema, { signal }),
     staleTime: 60_000,
     refetchInterval: 60_000,
   });

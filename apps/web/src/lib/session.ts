@@ -1,4 +1,5 @@
 import { MeSchema } from '@candor/contracts/auth';
+import { firstScreenReads } from '@candor/contracts/first-screen';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, apiSend } from './api.ts';
@@ -10,7 +11,7 @@ export type Me = z.infer<typeof MeSchema>;
 
 export const sessionQuery = queryOptions({
   queryKey: queryKeys.session,
-  queryFn: ({ signal }) => apiRequest('/api/session', SessionSchema, { signal }),
+  queryFn: ({ signal }) => apiRequest(firstScreenReads.session, SessionSchema, { signal }),
   staleTime: 60_000,
 });
 

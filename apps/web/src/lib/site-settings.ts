@@ -1,3 +1,4 @@
+import { firstScreenReads } from '@candor/contracts/first-screen';
 import { PublicSettingsSchema } from '@candor/contracts/site-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -6,7 +7,7 @@ import { queryKeys } from './query-keys.ts';
 
 export const settingsQuery = queryOptions({
   queryKey: queryKeys.settings,
-  queryFn: ({ signal }) => apiRequest('/api/settings', PublicSettingsSchema, { signal }),
+  queryFn: ({ signal }) => apiRequest(firstScreenReads.settings, PublicSettingsSchema, { signal }),
   staleTime: 5 * 60_000,
 });
 

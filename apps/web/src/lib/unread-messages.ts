@@ -1,3 +1,4 @@
+import { firstScreenReads } from '@candor/contracts/first-screen';
 import { UnreadMessagesSchema } from '@candor/contracts/messages';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './api.ts';
@@ -9,7 +10,7 @@ import { queryKeys } from './query-keys.ts';
  */
 export const unreadMessagesQuery = queryOptions({
   queryKey: queryKeys.unreadMessages,
-  queryFn: ({ signal }) => apiRequest('/api/messages/unread-count', UnreadMessagesSchema, { signal }),
+  queryFn: ({ signal }) => apiRequest(firstScreenReads.unreadMessages, UnreadMessagesSchema, { signal }),
   refetchInterval: 60_000,
   staleTime: 0,
 });

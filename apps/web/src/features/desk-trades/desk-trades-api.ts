@@ -1,3 +1,4 @@
+import { firstScreenReads } from '@candor/contracts/first-screen';
 import { DeskTradePageSchema, DeskTradeSummarySchema, TradeSchema } from '@candor/contracts/trades';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
@@ -16,7 +17,7 @@ export function ownDeskTradesQuery(page: number) {
 /** How many desk trades await the customer (the banner on the dashboard and /trades). */
 export const deskTradeSummaryQuery = queryOptions({
   queryKey: queryKeys.deskTradeSummary,
-  queryFn: ({ signal }) => apiRequest('/api/desk-trades/summary', DeskTradeSummarySchema, { signal }),
+  queryFn: ({ signal }) => apiRequest(firstScreenReads.deskTradeSummary, DeskTradeSummarySchema, { signal }),
   staleTime: 30_000,
 });
 

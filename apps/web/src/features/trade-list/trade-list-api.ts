@@ -1,3 +1,4 @@
+import { firstScreenReads } from '@candor/contracts/first-screen';
 import { TradePageSchema, TradeSchema } from '@candor/contracts/trades';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
@@ -9,7 +10,7 @@ export function ownTradesPageQuery(status: TradeListStatus, page: number) {
   return queryOptions({
     queryKey: queryKeys.ownTrades.page({ status, page }),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/trades?status=${status}&page=${page}`, TradePageSchema, { signal }),
+      apiRequest(firstScreenReads.ownTrades(status, page), TradePageSchema, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     // Open trades may be closed without this page knowing (the stop-out, an administrator).

@@ -15,6 +15,8 @@ describe('readDisguisedWords', () => {
     ['re1ease', 'release'],
     ['(p4y), f33!', '(pay), fee!'], // punctuation around a word stays
     ['freigabe9ebuhr', 'freigabegebuhr'], // a compound ending in a screened word
+    ['zahlung$nachweis', 'zahlungsnachweis'], // a symbol inside a word no screen reads: still one word
+    ['compl!ance charge', 'compliance charge'],
   ])('reads %j as %j', (text, read) => {
     expect(readDisguisedWords(text, WORDS)).toBe(read);
   });
@@ -27,6 +29,7 @@ describe('readDisguisedWords', () => {
     'order 5e7f8a91, ticket #a1b2-c3d4',
     '0x7a3f9c',
     't0ken', // a disguise of a word no screen reads
+    'the fee!', // a symbol after a word
   ])('leaves %j as it is', (text) => {
     expect(readDisguisedWords(text, WORDS)).toBe(text);
   });

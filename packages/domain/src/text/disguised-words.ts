@@ -84,13 +84,21 @@ export function prepareScreenedWords(words: readonly string[], tails: readonly s
   return { bySkeleton, tails: tails.map((tail) => [skeletonOf(tail), tail] as const) };
 }
 
+/** `text` with every digit or symbol read as the letter it stands for ("p4y" → "pay"). */
+export function readStandIns(text: string): string {
+  return [...text].map((char) => STAND_INS[char] ?? char).join('');
+}
+
+/** A symbol written for a letter inside a word ("zahlung$nachweis", "compl!ance"). */
+const SYMBOL_IN_WORD = /(?<=\p{L})[$€@|!+](?=\p{L})/gu;
+
 /** A compound ending in a screened word: its head's stand-ins read as letters, then the word. */
 function readCompound(core: string, words: ScreenedWords): string | undefined {
   const skeleton = skeletonOf(core);
   const found = words.tails.find(([tail]) => skeleton.length > tail.length && skeleton.endsWith(tail));
   if (!found) return undefined;
   const head = [...core].slice(0, [...core].length - found[0].length);
-  return head.map((char) => STAND_INS[char] ?? char).join('') + found[1];
+  return readStandIns(head.join('')) + found[1];
 }
 
 /**
@@ -98,7 +106,7 @@ function readCompound(core: string, words: ScreenedWords): string | undefined {
  * `words` through stand-ins written as that word: "p4y the f33 to w1thdraw" → "pay the fee to
  * withdraw", "$end 0.01 btc" → "send 0.01 btc". Tokens without a letter ("$1,000") or without a
  * stand-in ("2fa" has none: 2 stands for no letter), and tokens that spell no screened word
- * ("us30", "bc1q…"), stay as they are.
+ * ("us30", "bc1q…"), stay as they are, but for a symbol between two letters, read as its letter.
  */
 export function readDisguisedWords(text: string, words: ScreenedWords): string {
   return text.replace(TOKEN, (token, before: string, core: string, after: string) => {
@@ -106,6 +114,9 @@ export function readDisguisedWords(text: string, words: ScreenedWords): string {
     const whole = words.bySkeleton.get(skeletonOf(core + after));
     if (whole !== undefined) return before + whole;
     const word = words.bySkeleton.get(skeletonOf(core)) ?? readCompound(core, words);
-    return word === undefined ? token : before + word + after;
+    if (word !== undefined) return before + word + after;
+    // A word no screen reads still reads as one word, not as two at the symbol: "zahlungsnachweis"
+    // (proof of payment) is not "zahlung" (payment) and "nachweis".
+    return before + core.replace(SYMBOL_IN_WORD, (char) => STAND_INS[char] ?? char) + after;
   });
 }

@@ -1,4 +1,4 @@
-import { readDisguisedWords, type ScreenedWords } from './disguised-words.ts';
+import { readDisguisedWords, readStandIns, type ScreenedWords } from './disguised-words.ts';
 
 /**
  * Latin look-alikes from Cyrillic and Greek (and a few other letters NFKC keeps apart), folded to
@@ -121,8 +121,13 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
 
 const LOOK_ALIKE_PATTERN = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
 
-/** Three or more letters standing alone, one after another: "p a y  t h e  f e e". */
-const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:\s+\p{L}(?![\p{L}\p{N}])){2,}/gu;
+/**
+ * Three or more characters standing alone, one after another, letters or digits and symbols written
+ * for letters, the first and last letters: "p a y  t h e  f e e", "p 4 y". "5 b t c" is the amount
+ * 5 and "btc"; "1 2 3" and "a $ 5" are no run.
+ */
+const SPACED_LETTERS =
+  /(?<![\p{L}\p{N}$€@|!+])\p{L}(?:\s+[\p{L}\d$€@|!+](?![\p{L}\p{N}$€@|!+]))+\s+\p{L}(?![\p{L}\p{N}$€@|!+])/gu;
 
 /** Blank letters that show nothing (Hangul fillers, the blank Braille pattern), dropped like \p{Cf}. */
 const BLANK_LETTERS = /[\u115F\u1160\u3164\uFFA0\u2800]/gu;
@@ -159,15 +164,18 @@ function joinSpacedRun(run: string): string {
  * one typed.
  */
 export function normaliseForScreening(text: string, words?: ScreenedWords): string {
-  const folded = foldLetters(text);
-  const read = words === undefined ? folded : readDisguisedWords(folded, words);
-  return read.replace(SPACED_LETTERS, joinSpacedRun).replace(/\s+/gu, ' ').trim();
+  const joined = foldLetters(text).replace(SPACED_LETTERS, joinSpacedRun);
+  const read = words === undefined ? joined : readDisguisedWords(joined, words);
+  return read.replace(/\s+/gu, ' ').trim();
 }
 
 /**
- * The runs of spaced-out letters in `text`, each with its letters run together and no space
- * ("P a y  t h e  f e e" → "paythefee"): what a word hidden by spacing spells, however it was spaced.
+ * The runs of spaced-out letters in `text`, each with its letters run together and no space, digits
+ * and symbols read as the letters they stand for ("P 4 y  t h e  f e e" → "paythefee"): what a word
+ * hidden by spacing spells, however it was spaced.
  */
 export function findSpacedOutLetters(text: string): string[] {
-  return [...foldLetters(text).matchAll(SPACED_LETTERS)].map(([run]) => run.replace(/\s+/gu, ''));
+  return [...foldLetters(text).matchAll(SPACED_LETTERS)].map(([run]) =>
+    readStandIns(run.replace(/\s+/gu, '')),
+  );
 }

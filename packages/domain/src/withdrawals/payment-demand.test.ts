@@ -329,6 +329,20 @@ describe('findPaymentDemand', () => {
     );
   });
 
+  test('a ! or ? written for a letter of a word no screen reads does not cut the demand in two', () => {
+    expect(findPaymentDemand('Withdrawal on hold: compl!ance charge of $150')).toBe('a fee due');
+    expect(findPaymentDemand('Withdrawal on hold: compl?ance charge of $150')).toBe('a fee due');
+    expect(findPaymentDemand('Withdrawal on hold! Compliance review of 2 days')).toBeUndefined();
+  });
+
+  test('a symbol written for a letter of an honest word does not make it a demand', () => {
+    expect(findPaymentDemand('Zahlung$nachweis erforderlich, um die Auszahlung freizugeben')).toBeUndefined();
+  });
+
+  test('a demand spelt out with digits for some letters is still refused', () => {
+    expect(findPaymentDemand('\u200BP 4 y  t h e  f 3 e')).toBe('a payment');
+  });
+
   test('a demand spelt out letter by letter is still refused', () => {
     const demands = ['Pay the fee', 'Send 0.01 BTC to release your funds', 'Deposit 500 USD to withdraw'];
     fc.assert(

@@ -286,10 +286,13 @@ function once<T>(make: () => T): () => T {
 /** Words a spaced-out run may hide: "p a y t h e f e e". */
 const HIDDEN_DEMAND = /pay|fee|send|deposit|transfer|wire|btc|usdt|tax|fund|buy|purchase|upgrade/;
 
-/** The sentences of a normalised text: split at . ! ? ; (not a decimal point: "0.05 btc"). */
+/**
+ * The sentences of a normalised text: split at . ! ? ; but not at a decimal point ("0.05 btc") nor
+ * at a ! or ? inside a word, where it stands for a letter of a word no screen reads ("compl!ance").
+ */
 function sentencesOf(text: string): string[] {
   return text
-    .split(/[!?;]|\.(?!\d)/)
+    .split(/[!?](?![\p{L}\p{N}])|;|\.(?!\d)/u)
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length > 0);
 }

@@ -45,9 +45,21 @@ const ENDINGS = [
   'ies',
 ];
 
+/**
+ * The symbols of STAND_INS ("$€@|!+"), as the inside of a regular expression's character class (none
+ * needs escaping there); with `\d`, every character that may stand for a letter.
+ */
+export const STAND_IN_SYMBOLS = Object.keys(STAND_INS)
+  .filter((char) => !/\d/.test(char))
+  .join('');
+const S = STAND_IN_SYMBOLS;
+
 /** A token of letters and stand-ins, with at least one of each, and what may wrap it. */
-const TOKEN = /(?<![\p{L}\p{N}$€@|!+])([("'[]*)([\p{L}\d$€@|!+]+?)([)"'\].,;:!?]*)(?=[\s/-]|$)/gu;
-const HAS_STAND_IN = /[\d$€@|!+]/u;
+const TOKEN = new RegExp(
+  String.raw`(?<![\p{L}\p{N}${S}])([("'[]*)([\p{L}\d${S}]+?)([)"'\].,;:!?]*)(?=[\s/-]|$)`,
+  'gu',
+);
+const HAS_STAND_IN = new RegExp(String.raw`[\d${S}]`, 'u');
 const HAS_LETTER = /\p{L}/u;
 
 /**
@@ -90,7 +102,7 @@ export function readStandIns(text: string): string {
 }
 
 /** A symbol written for a letter inside a word ("zahlung$nachweis", "compl!ance"). */
-const SYMBOL_IN_WORD = /(?<=\p{L})[$€@|!+](?=\p{L})/gu;
+const SYMBOL_IN_WORD = new RegExp(String.raw`(?<=\p{L})[${S}](?=\p{L})`, 'gu');
 
 /** A compound ending in a screened word: its head's stand-ins read as letters, then the word. */
 function readCompound(core: string, words: ScreenedWords): string | undefined {
@@ -117,6 +129,6 @@ export function readDisguisedWords(text: string, words: ScreenedWords): string {
     if (word !== undefined) return before + word + after;
     // A word no screen reads still reads as one word, not as two at the symbol: "zahlungsnachweis"
     // (proof of payment) is not "zahlung" (payment) and "nachweis".
-    return before + core.replace(SYMBOL_IN_WORD, (char) => STAND_INS[char] ?? char) + after;
+    return before + core.replace(SYMBOL_IN_WORD, readStandIns) + after;
   });
 }

@@ -1,4 +1,9 @@
-import { readDisguisedWords, readStandIns, type ScreenedWords } from './disguised-words.ts';
+import {
+  readDisguisedWords,
+  readStandIns,
+  STAND_IN_SYMBOLS as S,
+  type ScreenedWords,
+} from './disguised-words.ts';
 
 /**
  * Latin look-alikes from Cyrillic and Greek (and a few other letters NFKC keeps apart), folded to
@@ -126,8 +131,10 @@ const LOOK_ALIKE_PATTERN = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 
  * for letters, the first and last letters: "p a y  t h e  f e e", "p 4 y". "5 b t c" is the amount
  * 5 and "btc"; "1 2 3" and "a $ 5" are no run.
  */
-const SPACED_LETTERS =
-  /(?<![\p{L}\p{N}$€@|!+])\p{L}(?:\s+[\p{L}\d$€@|!+](?![\p{L}\p{N}$€@|!+]))+\s+\p{L}(?![\p{L}\p{N}$€@|!+])/gu;
+const SPACED_LETTERS = new RegExp(
+  String.raw`(?<![\p{L}\p{N}${S}])\p{L}(?:\s+[\p{L}\d${S}](?![\p{L}\p{N}${S}]))+\s+\p{L}(?![\p{L}\p{N}${S}])`,
+  'gu',
+);
 
 /** Blank letters that show nothing (Hangul fillers, the blank Braille pattern), dropped like \p{Cf}. */
 const BLANK_LETTERS = /[\u115F\u1160\u3164\uFFA0\u2800]/gu;

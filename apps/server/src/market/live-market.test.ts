@@ -16,7 +16,7 @@ import { openTestDatabase } from '../test/test-app.ts';
 import { insertMinuteCandles } from './candles.repository.ts';
 import { createQuoteBus } from './market-from-env.ts';
 import { silentLogger } from './market-logger.ts';
-import type { QuoteBus } from './quote-bus.ts';
+import type { QuoteBus, QuoteBusHandlers } from './quote-bus.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -151,6 +151,61 @@ describe('quotes', () => {
     await h.live.stop();
   });
 
+  test('a quote older than the one known is no news (a batch overtaken by a later one)', async () => {
+    let handlers: QuoteBusHandlers | undefined;
+    const bus: QuoteBus = {
+      async start(given) {
+        handlers = given;
+        given.onLeadership(false);
+      },
+      async publish() {},
+      async stop() {},
+    };
+    const h = createHarness(createManualClock(new Date('2026-11-21T08:45:00Z')), bus);
+    await h.live.start();
+    const received: string[] = [];
+    h.live.subscribe(['BTCUSD'], (quote) => received.push(quote.time));
+    const quoteAt = (iso: string): Quote => ({
+      symbol: 'BTCUSD',
+      price: priceAt('BTCUSD', iso),
+      time: iso,
+      source: 'simulated',
+      stale: false,
+      change24hPercent: null,
+    });
+    handlers?.onBatch([quoteAt('2026-11-21T08:45:02.000Z')]);
+    handlers?.onBatch([quoteAt('2026-11-21T08:45:01.000Z')]);
+    handlers?.onBatch([{ ...quoteAt('2026-11-21T08:45:02.000Z'), stale: true }]);
+    expect(received).toEqual(['2026-11-21T08:45:02.000Z', '2026-11-21T08:45:02.000Z']);
+    expect(h.live.quote('BTCUSD')).toMatchObject({ time: '2026-11-21T08:45:02.000Z', stale: true });
+    await h.live.stop();
+  });
+
+  test('batches are sent in the order they were made, also when sending one takes longer', async () => {
+    let handlers: QuoteBusHandlers | undefined;
+    let sends = 0;
+    const delivered: string[] = [];
+    const bus: QuoteBus = {
+      async start(given) {
+        handlers = given;
+        given.onLeadership(true);
+      },
+      async publish(quotes) {
+        const first = sends++ === 0;
+        await new Promise((resolve) => setTimeout(resolve, first ? 50 : 0));
+        delivered.push(quotes[0]?.time ?? '');
+        handlers?.onBatch([...quotes]);
+      },
+      async stop() {},
+    };
+    const h = createHarness(createManualClock(new Date('2026-11-21T08:50:00Z')), bus);
+    await h.live.start(); // the first tick, sent slowly
+    await tickAt(h, '2026-11-21T08:50:01Z');
+    expect(delivered).toEqual(['2026-11-21T08:50:00.000Z', '2026-11-21T08:50:01.000Z']);
+    expect(h.live.quote('BTCUSD')?.time).toBe('2026-11-21T08:50:01.000Z');
+    await h.live.stop();
+  });
+
   test('quotes turn stale when no batch has arrived for ten tick intervals (the producer is gone)', async () => {
     const h = createHarness(createManualClock(new Date('2026-11-21T09:00:00Z')));
     await h.live.start();
@@ -186,13 +241,15 @@ test(`a server that does not produce streams the producer's ticks (NOTIFY/LISTEN
     // The producer stops: the other server takes the lock and produces itself.
     await a.live.stop();
     await waitFor(() => b.live.producing);
+    // Its first tick (still 10:00:01) is no news; the next one is.
     await tickAt(b, '2026-11-21T10:00:02Z');
-    await waitFor(() => received.length === 2);
-    expect(received[1]?.time).toBe('2026-11-21T10:00:02.000Z');
+    await waitFor(() => received.at(-1)?.time === '2026-11-21T10:00:02.000Z');
+    expect(received.map((q) => q.time)).toEqual(['2026-11-21T10:00:01.000Z', '2026-11-21T10:00:02.000Z']);
     await b.live.stop();
   } else {
     const h = createHarness(clock, createQuoteBus(database, silentLogger));
     await h.live.start();
+    await h.live.settle();
     expect(h.live.producing).toBe(true);
     h.live.subscribe(['BTCUSD'], (quote) => received.push(quote));
     await tickAt(h, '2026-11-21T10:00:01Z');

@@ -57,6 +57,11 @@ function sameQuote(a: Quote | undefined, b: Quote): boolean {
   return !!a && a.time === b.time && a.price === b.price && a.stale === b.stale;
 }
 
+/** A quote older than the one already known (a batch overtaken by a later one, or a new producer's first tick). */
+function isOlder(quote: Quote, known: Quote | undefined): boolean {
+  return !!known && Date.parse(quote.time) < Date.parse(known.time);
+}
+
 /**
  * Live prices: the producing server's sources emit ticks, which are published in one batch per
  * burst on the quote bus; every server (the producer too) receives the batches, keeps the latest
@@ -93,7 +98,8 @@ export function createLiveMarket(options: LiveMarketOptions): LiveMarket {
   function receive(quotes: Quote[]): void {
     lastBatchAt = clock().getTime();
     for (const quote of quotes) {
-      if (sameQuote(latest.get(quote.symbol), quote)) continue;
+      const known = latest.get(quote.symbol);
+      if (sameQuote(known, quote) || isOlder(quote, known)) continue;
       latest.set(quote.symbol, quote);
       for (const listener of listeners.get(quote.symbol) ?? []) {
         try {
@@ -105,9 +111,13 @@ export function createLiveMarket(options: LiveMarketOptions): LiveMarket {
     }
   }
 
+  /** Batches are sent one after another, so that every server receives them in the order made. */
+  let sending: Promise<void> = Promise.resolve();
   function publish(quotes: Quote[]): void {
     for (const quote of quotes) published.set(quote.symbol, quote);
-    if (quotes.length > 0) track(bus.publish(quotes), 'publishing prices');
+    if (quotes.length === 0) return;
+    sending = sending.catch(() => undefined).then(() => bus.publish(quotes));
+    track(sending, 'publishing prices');
   }
 
   function flush(): void {

@@ -17,8 +17,8 @@ function ToasterHost() {
   if (!useToasterWanted()) return null;
   return (
     <Suspense fallback={null}>
-      {/* Below the 64 px header, so a toast never covers the profile menu or the navigation. */}
-      <Toaster position="top-right" offset={{ top: 80 }} mobileOffset={{ top: 72 }} richColors closeButton />
+      {/* At the foot of the screen, so a toast covers no heading, tab, menu or navigation (full width on a phone). */}
+      <Toaster position="bottom-right" richColors closeButton />
     </Suspense>
   );
 }

@@ -42,6 +42,33 @@ function identityLink(): HTMLAnchorElement {
   return screen.getAllByRole('link', { name: 'Verify your identity' })[0] as HTMLAnchorElement;
 }
 
+describe('a deposit for a plan, above what an unverified account may deposit', () => {
+  test('the prefilled shortfall is refused beside the field at once, with the notice and its link above', async () => {
+    const fetchMock = mockApi({ 'GET /api/verification-limits': { status: 200, body: LIMITED } });
+    renderPages([{ path: '/deposit', component: DepositPage }], '/deposit?amount=%22900.00%22&plan=Gold', {
+      me: buildMe(),
+    });
+    expect(await screen.findByText('You need $900.00 more to buy Gold.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Unverified accounts can deposit at most $1,000.00 in 30 days; you can deposit $750.00 more.',
+      ),
+    ).toBeTruthy();
+    expect(identityLink().getAttribute('href')).toBe('/identity');
+    expect(callsTo(fetchMock, 'POST /api/deposit-quotes')).toHaveLength(0);
+  });
+
+  test('a prefilled shortfall within the limit shows no error', async () => {
+    mockApi({ 'GET /api/verification-limits': { status: 200, body: LIMITED } });
+    renderPages([{ path: '/deposit', component: DepositPage }], '/deposit?amount=%22700.00%22&plan=Basic', {
+      me: buildMe(),
+    });
+    expect(await screen.findByText('You need $700.00 more to buy Basic.')).toBeTruthy();
+    await screen.findByText(/You can deposit up to/, { exact: false });
+    expect(screen.queryByText(/Unverified accounts can deposit at most/)).toBeNull();
+  });
+});
+
 describe('withdrawals of an unverified account', () => {
   test('when withdrawals need a verified identity, the page says so with the link instead of the form', async () => {
     mockApi({

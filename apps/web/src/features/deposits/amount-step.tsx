@@ -3,7 +3,7 @@ import { toMinorUnits, usdAmountSchema } from '@candor/contracts/money';
 import { describeDepositOverLimit, type VerificationAllowance } from '@candor/contracts/verification-limits';
 import { parseMinorUnits } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { DepositLimitNotice } from '../../components/identity-limit-notice.tsx';
 import { AmountField } from '../../components/ui/decimal-field.tsx';
@@ -41,8 +41,15 @@ export function AmountStep({ amount, onNext }: { amount: string; onNext: (amount
   const field = bindFields(form);
   const {
     handleSubmit,
+    trigger,
     formState: { isSubmitting },
   } = form;
+  // An amount given before the field is seen (a plan's shortfall) is checked as soon as the limit is
+  // known: above what this account may deposit, the reason shows at once, not after Next.
+  const [prefilled] = useState(amount !== '');
+  useEffect(() => {
+    if (prefilled && allowance) void trigger('amount');
+  }, [prefilled, allowance, trigger]);
   return (
     <form noValidate aria-label="Deposit amount" onSubmit={handleSubmit((values) => onNext(values.amount))}>
       <h2 className="text-lg font-semibold text-slate-900">{DEPOSIT_MESSAGES.account}</h2>

@@ -17,7 +17,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import { hasSecondDecider } from '../approvals/approval-deciders.ts';
-import { selectWaitingDebitAmounts } from '../approvals/approvals.repository.ts';
+import { selectWaitingCashClaims } from '../approvals/approvals.repository.ts';
 import { requestApproval, staffMoveRequiresSecondApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type LockedAccount, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
@@ -133,18 +133,18 @@ export async function adjustBalance({
 
 /**
  * A debit is refused when it is asked (422 INSUFFICIENT_FUNDS, the words of a debit carried out at
- * once) unless the customer's cash covers it together with the debits already awaiting a second
- * approval for them: a debit that no approval could carry out never waits, and never counts in the
- * four-eyes total (docs/decisions/048, section of 2026-11-29). The caller holds the lock on the
- * customer's accounts (`accounts`, their cash read under it): two debits at once take turns, and the
- * second counts the first.
+ * once) unless the customer's cash covers it together with what already awaits a second approval for
+ * them (their debits, and their desk bookings' losses): a debit that no approval could carry out
+ * never waits, and never counts in the four-eyes total (docs/decisions/048, section of 2026-11-29).
+ * The caller holds the lock on the customer's accounts (`accounts`, their cash read under it), which
+ * bookings take too: two requests at once take turns, and the second counts the first.
  */
 async function requireDebitFits(
   tx: Db,
   { userId, amount, accounts }: { userId: string; amount: bigint; accounts: readonly LockedAccount[] },
 ): Promise<void> {
   const cash = accounts.find((account) => account.kind === 'customer_cash')?.balanceMinor ?? 0n;
-  const waiting = await selectWaitingDebitAmounts(tx, userId);
+  const waiting = await selectWaitingCashClaims(tx, userId);
   if (!debitFitsBalance(amount, waiting, cash))
     throw new AppError('INSUFFICIENT_FUNDS', ADJUSTMENT_MESSAGES.belowZero);
 }

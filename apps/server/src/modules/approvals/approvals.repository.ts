@@ -1,5 +1,5 @@
 import { type ApprovalKind, COUNTED_APPROVAL_STATUSES } from '@candor/domain/approvals/approval-status';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
@@ -78,20 +78,23 @@ export async function selectWaitingStaffMoveAmountsSince(
 }
 
 /**
- * The amounts of the customer's manual debits waiting for a second approval, whatever their age: a
- * new debit must fit in the cash with them (docs/decisions/048, section of 2026-11-29). Reads the
- * customer's approvals by approvals_user_idx.
+ * What the staff requests awaiting a second approval would take from a customer's cash, in cents:
+ * their manual debits (docs/decisions/048) and the losses of their desk bookings (054), whatever their
+ * age (approvals_user_idx). `except` leaves out the request being carried out now.
  */
-export async function selectWaitingDebitAmounts(db: Db, userId: string): Promise<bigint[]> {
+export async function selectWaitingCashClaims(db: Db, userId: string, except?: string): Promise<bigint[]> {
   const rows = await db
     .select({ amountMinor: approvals.amountMinor })
     .from(approvals)
     .where(
       and(
         eq(approvals.userId, userId),
-        eq(approvals.kind, 'adjustment'),
         eq(approvals.status, 'awaiting'),
-        sql`${approvals.request}->>'direction' = 'debit'`,
+        or(
+          and(eq(approvals.kind, 'adjustment'), sql`${approvals.request}->>'direction' = 'debit'`),
+          and(eq(approvals.kind, 'desk_trade'), sql`(${approvals.request}->>'result')::numeric < 0`),
+        ),
+        except === undefined ? undefined : ne(approvals.id, except),
       ),
     );
   return rows.flatMap((row) => (row.amountMinor === null ? [] : [row.amountMinor]));

@@ -62,7 +62,7 @@ export async function applyApprovedDeskTrade({
   };
 }>): Promise<ApprovalRow> {
   const { result: askedResult, ...terms } = deskTradeRequestOf(row);
-  const booking = await checkBooking({ tx, now, market, userId: customerOf(row), terms });
+  const booking = await checkBooking({ tx, now, market, userId: customerOf(row), terms, approvalId: row.id });
   const result = formatDecimal(booking.result);
   if (result !== askedResult) throw new AppError('CONFLICT', resultChangedMessage(askedResult, result));
   const maker: Actor = { id: row.makerId, role: row.makerRole as Actor['role'] };

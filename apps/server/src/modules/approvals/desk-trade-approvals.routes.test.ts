@@ -479,3 +479,72 @@ describe('a waiting booking whose open leaves the booking window expires (docs/d
     expect(passes.json().state).toBe('completed');
   });
 });
+
+describe('a waiting loss and a waiting debit claim the same cash (docs/decisions/048, 054)', () => {
+  /** SELL BTCUSD ×100, amount $600, 67050 → 68050: a loss of the whole $600 (a loss stops at the margin). */
+  const LOSS_OF_600 = { direction: 'sell', amount: '600', lotSize: '100' } as const;
+  const REFUSED_DEBIT = { code: 'INSUFFICIENT_FUNDS', message: 'A debit cannot take the balance below zero' };
+
+  function debit(as: Staff, userId: string, amount: string) {
+    return as.browser.post(`/api/admin/users/${userId}/adjustments`, {
+      direction: 'debit',
+      amount,
+      reason: `Debit of ${amount}`,
+    });
+  }
+
+  beforeEach(() => setThreshold(10_000n)); // $100: the $600 loss and the debits below wait
+
+  test('a debit is refused when the cash cannot cover it with a booked loss awaiting approval', async () => {
+    const customer = await insertDeskCustomer(t, 100_000n); // $1,000
+    await bookWaiting(customer.user.id, LOSS_OF_600);
+    const refused = await debit(maker, customer.user.id, '500');
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toEqual(REFUSED_DEBIT);
+    const fits = await debit(maker, customer.user.id, '400');
+    expect(fits.statusCode, fits.body).toBe(200);
+    expect(fits.json().state).toBe('awaiting_approval');
+  });
+
+  test('a loss is refused when the cash cannot cover it with the debits awaiting approval; nothing is recorded', async () => {
+    const customer = await insertDeskCustomer(t, 100_000n);
+    const waiting = await debit(maker, customer.user.id, '500');
+    expect(waiting.json().state).toBe('awaiting_approval');
+    const refused = await book(maker, customer.user.id, LOSS_OF_600);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toEqual({
+      code: 'INSUFFICIENT_FUNDS',
+      message:
+        'The loss of $600.00, with $500.00 of debits and losses awaiting a second approval for this customer, is more than their available balance of $1,000.00',
+    });
+    expect(await tradesOf(customer.user.id)).toEqual([]);
+    const rows = await t.db.select().from(approvals).where(eq(approvals.userId, customer.user.id));
+    expect(rows.map((row) => row.kind)).toEqual(['adjustment']);
+    // A profit claims nothing: it is booked (and waits) beside the debit.
+    expect((await bookWaiting(customer.user.id, { amount: '600', lotSize: '100' })).length).toBeGreaterThan(
+      0,
+    );
+  });
+
+  test('the second approval of a waiting loss does not count that loss against itself', async () => {
+    const customer = await insertDeskCustomer(t, 100_000n);
+    const id = await bookWaiting(customer.user.id, LOSS_OF_600);
+    const res = await decide(checker, id, 'approve');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'approved', tradeId: expect.any(String) });
+  });
+
+  test('a debit and a loss asked at once take turns: one waits, the other is refused', async () => {
+    const customer = await insertDeskCustomer(t, 100_000n);
+    const [debited, booked] = await Promise.all([
+      debit(maker, customer.user.id, '600'),
+      book(checker, customer.user.id, LOSS_OF_600),
+    ]);
+    expect([debited.statusCode, booked.statusCode].sort()).toEqual([200, 422]);
+    const rows = await t.db
+      .select()
+      .from(approvals)
+      .where(and(eq(approvals.userId, customer.user.id), eq(approvals.status, 'awaiting')));
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -3,6 +3,7 @@ import type { DeskBooking } from '@candor/contracts/desk-bookings';
 import type { PriceSourceId } from '@candor/contracts/market';
 import { toMinorUnits } from '@candor/contracts/money';
 import { type AdminTrade, type BookTradeRequest, TRADE_MESSAGES } from '@candor/contracts/trades';
+import { debitFitsBalance } from '@candor/domain/approvals/approval-status';
 import { compareDecimal } from '@candor/domain/market/candles';
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import { formatDecimal, formatUsd } from '@candor/domain/money/money';
@@ -10,12 +11,14 @@ import { checkBookedPrice } from '@candor/domain/trading/booking-range';
 import { checkBookingTimes } from '@candor/domain/trading/booking-times';
 import { deskTradeExpiresAt } from '@candor/domain/trading/desk-trade-status';
 import { computeTradeResult, formatLotSize } from '@candor/domain/trading/trade-result';
+import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { requireLockedOpenCustomer } from '../admin-users/admin-users.service.ts';
 import { hasSecondDecider } from '../approvals/approval-deciders.ts';
+import { selectWaitingCashClaims } from '../approvals/approvals.repository.ts';
 import {
   requestDeskTradeApproval,
   staffMoveRequiresSecondApproval,
@@ -99,13 +102,38 @@ export type CheckedBooking = {
 };
 
 /**
+ * A booked loss must leave the customer's cash for the debits and losses already awaiting a second
+ * approval for them, as a manual debit must (docs/decisions/048): otherwise one of those could never
+ * be carried out. Read under the customer's account lock, which manual debits take too.
+ */
+async function requireLossFits(
+  tx: Db,
+  {
+    userId,
+    loss,
+    available,
+    approvalId,
+  }: { userId: string; loss: bigint; available: bigint; approvalId?: string },
+): Promise<void> {
+  const waiting = await selectWaitingCashClaims(tx, userId, approvalId);
+  if (debitFitsBalance(loss, waiting, available)) return;
+  const claimed = waiting.reduce((sum, amount) => sum + amount, 0n);
+  throw new AppError(
+    'INSUFFICIENT_FUNDS',
+    `The loss of ${formatUsd(loss)}, with ${formatUsd(claimed)} of debits and losses awaiting a second approval for this customer, is more than their available balance of ${formatUsd(available)}`,
+  );
+}
+
+/**
  * Checks a booking against today's facts (PRODUCT.md §2 Admin user details): the customer's account
  * open, its times within checkBookingTimes' bounds, a lot size within the customer's own maximum
  * leverage (their trading terms), each price within its minute's recorded range, and an amount (the
  * margin, which bounds the loss) within the customer's available cash now (INSUFFICIENT_FUNDS;
- * acceptance checks again). The result is computed like any other trade's. Booking runs it, and so
- * does the second staff member's approval of a booking above the four-eyes threshold. Locks the
- * customer's accounts (lockCustomerAccounts) for the rest of the transaction.
+ * acceptance checks again), and a loss that leaves that cash for what already awaits a second approval
+ * for the customer (their debits, their other bookings' losses: docs/decisions/048 and 054). The
+ * result is computed like any other trade's. Booking runs it, and so does the second staff member's
+ * approval of a booking above the four-eyes threshold (`approvalId`: that booking is not counted
+ * against itself). Locks the customer's accounts (lockCustomerAccounts) for the rest of the transaction.
  */
 export async function checkBooking({
   tx,
@@ -113,8 +141,9 @@ export async function checkBooking({
   market,
   userId,
   terms,
+  approvalId,
 }: Omit<
-  Command<{ market: MarketService; userId: string; terms: BookingTerms }>,
+  Command<{ market: MarketService; userId: string; terms: BookingTerms; approvalId?: string }>,
   'actor'
 >): Promise<CheckedBooking> {
   // Share-locked (docs/decisions/055): a close or a staff role under way is waited for, and a close
@@ -154,6 +183,7 @@ export async function checkBooking({
       `The amount of ${formatUsd(amount)} is more than the customer's available balance of ${formatUsd(available)}`,
     );
   }
+  if (result < 0n) await requireLossFits(tx, { userId, loss: -result, available, approvalId });
   return {
     customer,
     terms,

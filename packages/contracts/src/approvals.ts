@@ -30,6 +30,7 @@ export const APPROVAL_STATUS_LABELS = {
   approved: 'Approved',
   rejected: 'Rejected',
   expired: 'Expired',
+  cancelled: 'Cancelled',
 } as const satisfies Record<(typeof APPROVAL_STATUSES)[number], string>;
 
 /**
@@ -58,6 +59,9 @@ export const APPROVAL_MESSAGES = {
   deskTradeExpired: `Its open time is now more than ${BOOKING_WINDOW_DAYS} days back, outside the booking window: it can no longer be approved.`,
   approved: 'Approved: the action was carried out',
   rejected: 'Request rejected: nothing moved',
+  cancelled: 'Request cancelled: nothing moved',
+  /** Only the maker withdraws a waiting request; anyone else who may decide it rejects it. */
+  onlyMakerCancels: 'Only the staff member who made this request can cancel it; reject it instead.',
   failed: 'The decision failed',
   notFound: 'Approval request not found',
   reasonTooLong: `The reason can be at most ${APPROVAL_REASON_MAX_LENGTH} characters`,

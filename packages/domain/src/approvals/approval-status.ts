@@ -5,16 +5,18 @@ import type { DeskTradeStatus } from '../trading/desk-trade-status.ts';
  * Four-eyes approval (issue 10): a staff action above the threshold is recorded as awaiting a second
  * staff member, who approves it (then it takes effect) or rejects it (nothing moves). A desk booking
  * that can no longer be approved (its open is past the booking window) expires: nothing moves, and
- * nobody decided it (docs/decisions/054). All three are final.
+ * nobody decided it (docs/decisions/054). Its maker may cancel it while it waits: nothing moves, and
+ * nobody else decided it (docs/decisions/057). All four are final.
  */
-export const APPROVAL_STATUSES = ['awaiting', 'approved', 'rejected', 'expired'] as const;
+export const APPROVAL_STATUSES = ['awaiting', 'approved', 'rejected', 'expired', 'cancelled'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 export const APPROVAL_NEXT = {
-  awaiting: ['approved', 'rejected', 'expired'],
+  awaiting: ['approved', 'rejected', 'expired', 'cancelled'],
   approved: [],
   rejected: [],
   expired: [],
+  cancelled: [],
 } as const satisfies Record<ApprovalStatus, readonly ApprovalStatus[]>;
 
 /**

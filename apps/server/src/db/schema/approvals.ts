@@ -34,7 +34,10 @@ export const approvals = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** 'adjustment' | 'withdrawal_approval' | 'wallet_change' | 'four_eyes_threshold' | 'desk_trade' */
     kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
-    /** 'awaiting' | 'approved' | 'rejected' | 'expired' (a desk booking past its booking window) */
+    /**
+     * 'awaiting' | 'approved' | 'rejected' | 'expired' (a desk booking past its booking window) |
+     * 'cancelled' (withdrawn by its maker while it waited; no checker)
+     */
     status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('awaiting'),
     /** The customer whose money it moves (null for a wallet or threshold change). */
     userId: text('user_id').references(() => users.id),
@@ -95,5 +98,7 @@ export const approvals = pgTable(
       sql`${t.status} <> 'expired' or ${t.kind} in (${sql.raw(EXPIRING_APPROVAL_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
     ),
     check('approvals_checker_not_maker', sql`${t.checkerId} is null or ${t.checkerId} <> ${t.makerId}`),
+    // A cancelled request was withdrawn by its maker: nobody else decided it.
+    check('approvals_cancelled', sql`${t.status} <> 'cancelled' or ${t.checkerId} is null`),
   ],
 );

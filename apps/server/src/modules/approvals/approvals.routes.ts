@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { readSecondDeciders } from './approval-deciders.ts';
-import { approveApproval, listApprovals, rejectApproval } from './decide-approval.service.ts';
+import { approveApproval, cancelApproval, listApprovals, rejectApproval } from './decide-approval.service.ts';
 import { listWaitingDeskTrades } from './desk-trade-approval.service.ts';
 
 const IdParamsSchema = z.object({ id: z.uuid() });
@@ -148,6 +148,31 @@ export const approvalsRoutes: RoutesPlugin<'db' | 'transactions' | 'market'> = a
       const actor = requireActor(request);
       return transactions.runMoneyRequest(request, ApprovalSchema, ({ tx, now }) =>
         rejectApproval({ tx, actor, now, id: request.params.id, reason: request.body.reason }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/admin/approvals/:id/cancel',
+    {
+      config: { access: 'approvals.decide' },
+      schema: {
+        tags: ['approvals'],
+        summary: 'Cancel your own waiting request with a reason: nothing moves',
+        description:
+          'Only its maker cancels a request (403 FORBIDDEN for anyone else, who rejects it instead); a ' +
+          'cancelled withdrawal approval leaves the withdrawal pending. A request already decided, expired ' +
+          'or cancelled: 409. Accepts an Idempotency-Key.',
+        params: IdParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        body: DecideApprovalRequestSchema,
+        response: { 200: ApprovalSchema, ...decisionErrors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      return transactions.runMoneyRequest(request, ApprovalSchema, ({ tx, now }) =>
+        cancelApproval({ tx, actor, now, id: request.params.id, reason: request.body.reason }),
       );
     },
   );

@@ -225,3 +225,38 @@ export async function rejectApproval({
   });
   return toOneApproval(tx, rejected);
 }
+
+/**
+ * The maker withdraws their own request while it waits (docs/decisions/057): nothing moves, and the
+ * request is closed as 'cancelled' with their reason and no checker. Anyone else who may decide it
+ * rejects it instead (403). Racing decisions take turns on the row lock: the later finds it final.
+ * Audited as 'approval.cancel' with the maker as actor.
+ */
+export async function cancelApproval({
+  tx,
+  actor,
+  now,
+  id,
+  reason,
+}: Command<{ id: string; reason: string }>): Promise<Approval> {
+  const row = await findApproval(tx, id, { lock: true });
+  if (!row) throw new AppError('NOT_FOUND', APPROVAL_MESSAGES.notFound);
+  if (row.makerId !== actor.id) throw new AppError('FORBIDDEN', APPROVAL_MESSAGES.onlyMakerCancels);
+  requireTransition(TRANSITIONS, row.status, 'cancelled');
+  const cancelled = await updateApproval(tx, row.id, {
+    status: 'cancelled',
+    checkerReason: reason,
+    decidedAt: now,
+  });
+  await recordAudit(tx, {
+    actor,
+    action: 'approval.cancel',
+    targetType: 'approval',
+    targetId: row.id,
+    subjectUserId: row.userId,
+    reason,
+    before: approvalAuditBefore(row),
+    after: { status: cancelled.status, ...(row.withdrawalId ? { withdrawalId: row.withdrawalId } : {}) },
+  });
+  return toOneApproval(tx, cancelled);
+}

@@ -12,7 +12,7 @@ export function approvalsPageQuery(page: number) {
   });
 }
 
-const path = (id: string, action: 'approve' | 'reject') =>
+const path = (id: string, action: 'approve' | 'reject' | 'cancel') =>
   `/api/admin/approvals/${encodeURIComponent(id)}/${action}`;
 
 /** The second approval: the action is carried out; `idempotencyKey` is reused on a retry. */
@@ -22,4 +22,9 @@ export function approveApproval(id: string, body: DecideApprovalRequest, idempot
 
 export function rejectApproval(id: string, body: DecideApprovalRequest, idempotencyKey: string) {
   return apiRequest(path(id, 'reject'), ApprovalSchema, { method: 'POST', body, idempotencyKey });
+}
+
+/** The maker withdraws their own waiting request: nothing moves. */
+export function cancelApproval(id: string, body: DecideApprovalRequest, idempotencyKey: string) {
+  return apiRequest(path(id, 'cancel'), ApprovalSchema, { method: 'POST', body, idempotencyKey });
 }

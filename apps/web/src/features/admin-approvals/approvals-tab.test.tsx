@@ -27,6 +27,7 @@ function decidersReply(can: string[]) {
 }
 const APPROVE = `POST /api/admin/approvals/${id(1)}/approve`;
 const REJECT = `POST /api/admin/approvals/${id(1)}/reject`;
+const CANCEL = `POST /api/admin/approvals/${id(1)}/cancel`;
 
 const waitingAdjustment = buildApproval();
 const waitingWithdrawal = buildApproval({
@@ -124,12 +125,55 @@ describe('the Approvals tab', () => {
     expect(within(done).getAllByRole('listitem')).toHaveLength(2);
   });
 
-  test('the maker sees their own request without buttons', async () => {
-    mockApi({ [LIST]: pageReply([waitingAdjustment]) });
+  test('the maker sees their own request without Approve or Reject, and may cancel it with a reason', async () => {
+    let current = [waitingAdjustment];
+    const fetchMock = mockApi({
+      [LIST]: () => pageReply(current),
+      [CANCEL]: () => {
+        const cancelled = buildApproval({
+          status: 'cancelled',
+          checkerReason: 'Typed the wrong amount',
+          decidedAt: '2026-03-04T13:00:00.000Z',
+        });
+        current = [cancelled];
+        return { status: 200, body: cancelled };
+      },
+    });
     renderTab('accountant', 'maker-1');
     expect(await screen.findByText('Your request: a different staff member decides it.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Cancel request' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(
+      dialog.getByText(
+        'Manual adjustment of credit $5,000.00 for ada@example.com: your request is withdrawn and nothing moves.',
+      ),
+    ).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Cancel request' }));
+    expect(await dialog.findByText('Reason is required')).toBeTruthy();
+    expect(callsTo(fetchMock, CANCEL)).toEqual([]);
+
+    await user.type(dialog.getByLabelText('Reason'), 'Typed the wrong amount');
+    await user.click(dialog.getByRole('button', { name: 'Cancel request' }));
+    expect(await screen.findByText('Request cancelled: nothing moved')).toBeTruthy();
+    expect(callsTo(fetchMock, CANCEL)).toEqual([{ reason: 'Typed the wrong amount' }]);
+    expect(idempotencyKeys(fetchMock, `/api/admin/approvals/${id(1)}/cancel`)[0]).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const done = card(/Manual adjustment of credit/);
+    expect(await done.findByText('Cancelled')).toBeTruthy();
+    expect(done.getByText('Cancelled by').parentElement?.textContent).toContain('Mona Maker (Accountant) · ');
+    expect(done.getByText('“Typed the wrong amount”')).toBeTruthy();
+    expect(done.queryByRole('button', { name: 'Cancel request' })).toBeNull();
+  });
+
+  test('only the maker is offered Cancel request', async () => {
+    mockApi({ [LIST]: pageReply([waitingAdjustment]) });
+    renderTab();
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
   });
 
   test('Approve asks for a reason, sends it with an Idempotency-Key and confirms', async () => {

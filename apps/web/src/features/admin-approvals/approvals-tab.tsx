@@ -42,7 +42,8 @@ const KIND_PERMISSION = {
 /**
  * The Manage page's Approvals tab (four-eyes): adjustments, withdrawal approvals and desk bookings
  * above the threshold, changes of the deposit addresses, and changes that loosen the threshold wait
- * here for a different staff member, who approves or rejects each with a reason.
+ * here for a different staff member, who approves or rejects each with a reason; its maker may cancel
+ * it while it waits (docs/decisions/057).
  * Waiting requests come first, the longest wait on top; decided ones follow with their checker.
  */
 export function ApprovalsTab() {
@@ -86,13 +87,13 @@ export function ApprovalsTab() {
       <Pagination page={page} loaded={data} onPage={setPage} loading={isPlaceholderData} />
       {dialog ? (
         <ReasonDialog
-          title={dialog.kind === 'approve' ? 'Approve' : 'Reject'}
+          title={DIALOG_TEXTS[dialog.kind].title}
           readBy="staff"
           variant={dialog.kind === 'approve' ? 'primary' : 'danger'}
-          busyLabel={dialog.kind === 'approve' ? 'Approving...' : 'Rejecting...'}
+          busyLabel={DIALOG_TEXTS[dialog.kind].busy}
           description={describe(dialog.approval, dialog.kind)}
           requiredMessage={REASON_REQUIRED}
-          hint="Recorded with your name in the audit log; the maker sees it on this tab."
+          hint={DIALOG_TEXTS[dialog.kind].hint}
           maxLength={APPROVAL_REASON_MAX_LENGTH}
           busy={deciding === dialog.approval.id}
           onCancel={() => setDialog(null)}
@@ -106,7 +107,26 @@ export function ApprovalsTab() {
   );
 }
 
+const DIALOG_TEXTS = {
+  approve: {
+    title: 'Approve',
+    busy: 'Approving...',
+    hint: 'Recorded with your name in the audit log; the maker sees it on this tab.',
+  },
+  reject: {
+    title: 'Reject',
+    busy: 'Rejecting...',
+    hint: 'Recorded with your name in the audit log; the maker sees it on this tab.',
+  },
+  cancel: {
+    title: 'Cancel request',
+    busy: 'Cancelling...',
+    hint: 'Recorded with your name in the audit log and shown on this tab.',
+  },
+} as const satisfies Record<ApprovalDecision['kind'], { title: string; busy: string; hint: string }>;
+
 function describe(approval: Approval, kind: ApprovalDecision['kind']): string {
+  if (kind === 'cancel') return `${cardName(approval)}: your request is withdrawn and nothing moves.`;
   if (approval.thresholdChange) {
     const what = `The change of the second approval threshold from ${formatThreshold(approval.thresholdChange.before)} to ${formatThreshold(approval.thresholdChange.after)}, requested by ${approval.maker.name},`;
     return kind === 'approve'
@@ -297,6 +317,20 @@ function ApprovalCard({
               <dd className="mt-0.5 break-words text-slate-600">{approval.checkerReason}</dd>
             ) : null}
           </div>
+        ) : approval.status === 'cancelled' ? (
+          // Its maker withdrew it while it waited: nobody else decided it.
+          <div className="min-w-0">
+            <dt className="text-xs font-medium text-slate-500">Cancelled by</dt>
+            <dd className="text-slate-800">
+              {person(approval.maker)}
+              {approval.decidedAt ? (
+                <span className="text-slate-500"> · {formatDateTime(approval.decidedAt)}</span>
+              ) : null}
+            </dd>
+            {approval.checkerReason ? (
+              <dd className="mt-0.5 break-words text-slate-600">“{approval.checkerReason}”</dd>
+            ) : null}
+          </div>
         ) : approval.checker ? (
           <div className="min-w-0">
             <dt className="text-xs font-medium text-slate-500">
@@ -318,9 +352,18 @@ function ApprovalCard({
       {waiting ? (
         <div className="mt-4 flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-end">
           {own ? (
-            <p className="text-sm text-slate-500 sm:mr-auto">
-              Your request: a different staff member decides it.
-            </p>
+            <>
+              <p className="text-sm text-slate-500 sm:mr-auto">
+                Your request: a different staff member decides it.
+              </p>
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() => onDecide({ approval, kind: 'cancel' })}
+              >
+                Cancel request
+              </Button>
+            </>
           ) : !mayDecide ? (
             <p className="text-sm text-slate-500 sm:mr-auto">Your role cannot decide this request.</p>
           ) : (

@@ -1,0 +1,3 @@
+ALTER TABLE "approvals" DROP CONSTRAINT "approvals_status";--> statement-breakpoint
+ALTER TABLE "approvals" ADD CONSTRAINT "approvals_cancelled" CHECK ("approvals"."status" <> 'cancelled' or "approvals"."checker_id" is null);--> statement-breakpoint
+ALTER TABLE "approvals" ADD CONSTRAINT "approvals_status" CHECK ("approvals"."status" in ('awaiting', 'approved', 'rejected', 'expired', 'cancelled'));

@@ -7,6 +7,48 @@ import { expect, test } from './fixtures/test.ts';
 import { toast } from './fixtures/ui.ts';
 import { E2E_WALLETS } from './global-setup.ts';
 
+test('four-eyes: the maker cancels their own waiting request; nothing moves, the card says who and why', async ({
+  page,
+  browser,
+  signedInClient,
+}) => {
+  const reason = `Goodwill credit ${Date.now().toString(36)}`;
+  await asStaff(browser, readE2eAccountant(), async (accountant) => {
+    await accountant.goto(`/user/${signedInClient.id}`);
+    const form = accountant.getByRole('form', { name: 'Manual adjustment' });
+    await form.getByLabel('Amount (USD)').fill('2000');
+    await form.getByLabel('Reason').fill(reason);
+    await form.getByRole('button', { name: 'Credit balance' }).click();
+    await accountant
+      .getByRole('dialog', { name: 'Confirm manual adjustment' })
+      .getByRole('button', { name: 'Credit $2,000.00' })
+      .click();
+    await expect(toast(accountant, 'Awaiting second approval')).toBeVisible();
+
+    await accountant.goto('/all-user?tab=approvals');
+    const own = accountant
+      .getByRole('region', { name: 'Awaiting second approval' })
+      .getByRole('listitem')
+      .filter({ hasText: reason });
+    await own.getByRole('button', { name: 'Cancel request' }).click();
+    const dialog = accountant.getByRole('dialog', { name: 'Cancel request' });
+    await expect(dialog).toContainText('your request is withdrawn and nothing moves');
+    await dialog.getByLabel('Reason').fill('Wrong customer');
+    await dialog.getByRole('button', { name: 'Cancel request' }).click();
+    await expect(toast(accountant, 'Request cancelled: nothing moved')).toBeVisible();
+    const decided = accountant
+      .getByRole('region', { name: 'Decided' })
+      .getByRole('listitem')
+      .filter({ hasText: reason });
+    await expect(decided).toContainText('Cancelled by');
+    await expect(decided).toContainText('E2E Accountant (Accountant)');
+    await expect(decided).toContainText('“Wrong customer”');
+  });
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'TOTAL BALANCE' })).toContainText('$0.00');
+});
+
 test('four-eyes: an accountant proposes a $5,000 adjustment, the owner approves it, the statement names both', async ({
   page,
   browser,

@@ -92,17 +92,20 @@ export function DialogButtons({
   confirmLabel,
   busyLabel,
   variant,
+  dismissLabel = 'Cancel',
 }: {
   busy: boolean;
   onCancel: () => void;
   confirmLabel: string;
   busyLabel: string;
   variant: 'danger' | 'primary';
+  /** The button that closes without confirming (another word when the action itself is a cancel). */
+  dismissLabel?: string;
 }) {
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
       <Button variant="secondary" onClick={onCancel} disabled={busy}>
-        Cancel
+        {dismissLabel}
       </Button>
       <Button type="submit" variant={variant} disabled={busy}>
         {busy ? busyLabel : confirmLabel}

@@ -33,6 +33,7 @@ export function ReasonDialog({
   variant = 'danger',
   hint,
   readBy,
+  dismissLabel,
   onCancel,
   onConfirm,
 }: ReasonDialogActions & {
@@ -49,6 +50,8 @@ export function ReasonDialog({
   hint?: string;
   /** Who reads the reason: a customer's is screened for payment demands. */
   readBy: TextReader;
+  /** The button that closes without confirming, when "Cancel" would read as the action. */
+  dismissLabel?: string;
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -91,6 +94,7 @@ export function ReasonDialog({
           confirmLabel={confirmLabel}
           busyLabel={busyLabel}
           variant={variant}
+          dismissLabel={dismissLabel}
         />
       </form>
     </Dialog>

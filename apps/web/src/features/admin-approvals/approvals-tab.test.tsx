@@ -152,6 +152,9 @@ describe('the Approvals tab', () => {
         'Manual adjustment of credit $5,000.00 for ada@example.com: your request is withdrawn and nothing moves.',
       ),
     ).toBeTruthy();
+    // Closing it without cancelling reads as keeping the request.
+    expect(dialog.getByRole('button', { name: 'Keep request' })).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: 'Cancel' })).toBeNull();
     await user.click(dialog.getByRole('button', { name: 'Cancel request' }));
     expect(await dialog.findByText('Reason is required')).toBeTruthy();
     expect(callsTo(fetchMock, CANCEL)).toEqual([]);

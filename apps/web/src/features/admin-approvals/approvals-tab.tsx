@@ -94,6 +94,7 @@ export function ApprovalsTab() {
           description={describe(dialog.approval, dialog.kind)}
           requiredMessage={REASON_REQUIRED}
           hint={DIALOG_TEXTS[dialog.kind].hint}
+          dismissLabel={DIALOG_TEXTS[dialog.kind].dismiss}
           maxLength={APPROVAL_REASON_MAX_LENGTH}
           busy={deciding === dialog.approval.id}
           onCancel={() => setDialog(null)}
@@ -112,18 +113,24 @@ const DIALOG_TEXTS = {
     title: 'Approve',
     busy: 'Approving...',
     hint: 'Recorded with your name in the audit log; the maker sees it on this tab.',
+    dismiss: 'Cancel',
   },
   reject: {
     title: 'Reject',
     busy: 'Rejecting...',
     hint: 'Recorded with your name in the audit log; the maker sees it on this tab.',
+    dismiss: 'Cancel',
   },
   cancel: {
     title: 'Cancel request',
     busy: 'Cancelling...',
     hint: 'Recorded with your name in the audit log and shown on this tab.',
+    dismiss: 'Keep request',
   },
-} as const satisfies Record<ApprovalDecision['kind'], { title: string; busy: string; hint: string }>;
+} as const satisfies Record<
+  ApprovalDecision['kind'],
+  { title: string; busy: string; hint: string; dismiss: string }
+>;
 
 function describe(approval: Approval, kind: ApprovalDecision['kind']): string {
   if (kind === 'cancel') return `${cardName(approval)}: your request is withdrawn and nothing moves.`;

@@ -34,6 +34,7 @@ import {
   walletChangeRequestOf,
 } from './approval-rows.ts';
 import {
+  type ApprovalChange,
   type ApprovalRow,
   findApproval,
   selectApprovalPage,
@@ -206,24 +207,35 @@ export async function rejectApproval({
   reason,
 }: Command<{ id: string; reason: string }>): Promise<Approval> {
   const row = await lockForDecision(tx, actor, id, 'rejected');
-  const rejected = await updateApproval(tx, row.id, {
+  return closeUnmoved(tx, actor, row, reason, {
     status: 'rejected',
     checkerId: actor.id,
     checkerRole: actor.role,
     checkerReason: reason,
     decidedAt: now,
   });
+}
+
+/** Closes a waiting request with nothing carried out (rejected or cancelled), audited with its reason. */
+async function closeUnmoved(
+  tx: Db,
+  actor: Actor,
+  row: ApprovalRow,
+  reason: string,
+  change: ApprovalChange & { status: 'rejected' | 'cancelled' },
+): Promise<Approval> {
+  const closed = await updateApproval(tx, row.id, change);
   await recordAudit(tx, {
     actor,
-    action: 'approval.reject',
+    action: change.status === 'rejected' ? 'approval.reject' : 'approval.cancel',
     targetType: 'approval',
     targetId: row.id,
     subjectUserId: row.userId,
     reason,
     before: approvalAuditBefore(row),
-    after: { status: rejected.status, ...(row.withdrawalId ? { withdrawalId: row.withdrawalId } : {}) },
+    after: { status: closed.status, ...(row.withdrawalId ? { withdrawalId: row.withdrawalId } : {}) },
   });
-  return toOneApproval(tx, rejected);
+  return toOneApproval(tx, closed);
 }
 
 /**
@@ -243,20 +255,5 @@ export async function cancelApproval({
   if (!row) throw new AppError('NOT_FOUND', APPROVAL_MESSAGES.notFound);
   if (row.makerId !== actor.id) throw new AppError('FORBIDDEN', APPROVAL_MESSAGES.onlyMakerCancels);
   requireTransition(TRANSITIONS, row.status, 'cancelled');
-  const cancelled = await updateApproval(tx, row.id, {
-    status: 'cancelled',
-    checkerReason: reason,
-    decidedAt: now,
-  });
-  await recordAudit(tx, {
-    actor,
-    action: 'approval.cancel',
-    targetType: 'approval',
-    targetId: row.id,
-    subjectUserId: row.userId,
-    reason,
-    before: approvalAuditBefore(row),
-    after: { status: cancelled.status, ...(row.withdrawalId ? { withdrawalId: row.withdrawalId } : {}) },
-  });
-  return toOneApproval(tx, cancelled);
+  return closeUnmoved(tx, actor, row, reason, { status: 'cancelled', checkerReason: reason, decidedAt: now });
 }

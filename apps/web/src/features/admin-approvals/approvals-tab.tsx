@@ -326,33 +326,15 @@ function ApprovalCard({
           </div>
         ) : approval.status === 'cancelled' ? (
           // Its maker withdrew it while it waited: nobody else decided it.
-          <div className="min-w-0">
-            <dt className="text-xs font-medium text-slate-500">Cancelled by</dt>
-            <dd className="text-slate-800">
-              {person(approval.maker)}
-              {approval.decidedAt ? (
-                <span className="text-slate-500"> · {formatDateTime(approval.decidedAt)}</span>
-              ) : null}
-            </dd>
-            {approval.checkerReason ? (
-              <dd className="mt-0.5 break-words text-slate-600">“{approval.checkerReason}”</dd>
-            ) : null}
-          </div>
+          <DecidedBy label="Cancelled by" who={approval.maker} approval={approval} />
         ) : approval.checker ? (
-          <div className="min-w-0">
-            <dt className="text-xs font-medium text-slate-500">
-              {approval.status === 'approved' ? 'Approved by' : cancelled ? 'Cancelled by' : 'Rejected by'}
-            </dt>
-            <dd className="text-slate-800">
-              {person(approval.checker)}
-              {approval.decidedAt ? (
-                <span className="text-slate-500"> · {formatDateTime(approval.decidedAt)}</span>
-              ) : null}
-            </dd>
-            {approval.checkerReason ? (
-              <dd className="mt-0.5 break-words text-slate-600">“{approval.checkerReason}”</dd>
-            ) : null}
-          </div>
+          <DecidedBy
+            label={
+              approval.status === 'approved' ? 'Approved by' : cancelled ? 'Cancelled by' : 'Rejected by'
+            }
+            who={approval.checker}
+            approval={approval}
+          />
         ) : null}
       </dl>
 
@@ -390,5 +372,23 @@ function ApprovalCard({
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** Who closed a request, when, and in their words. */
+function DecidedBy({ label, who, approval }: { label: string; who: ApprovalPerson; approval: Approval }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="text-slate-800">
+        {person(who)}
+        {approval.decidedAt ? (
+          <span className="text-slate-500"> · {formatDateTime(approval.decidedAt)}</span>
+        ) : null}
+      </dd>
+      {approval.checkerReason ? (
+        <dd className="mt-0.5 break-words text-slate-600">“{approval.checkerReason}”</dd>
+      ) : null}
+    </div>
   );
 }

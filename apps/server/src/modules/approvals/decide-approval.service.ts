@@ -55,13 +55,19 @@ export async function listApprovals(db: Db, { page }: ApprovalListQuery): Promis
   return { ...found, items: await toApprovals(db, found.items) };
 }
 
-/**
- * Locks the approval (racing decisions take turns: the second finds it decided) and checks the
- * checker: they hold the permission of the original action, and they are not its maker.
- */
-async function lockForDecision(tx: Db, checker: Actor, id: string, to: ApprovalStatus): Promise<ApprovalRow> {
+/** Locks the approval (racing decisions take turns: the second finds it decided); 404 when there is none. */
+async function lockApproval(tx: Db, id: string): Promise<ApprovalRow> {
   const row = await findApproval(tx, id, { lock: true });
   if (!row) throw new AppError('NOT_FOUND', APPROVAL_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * Locks the approval and checks the checker: they hold the permission of the original action, and
+ * they are not its maker.
+ */
+async function lockForDecision(tx: Db, checker: Actor, id: string, to: ApprovalStatus): Promise<ApprovalRow> {
+  const row = await lockApproval(tx, id);
   if (!hasPermission(checker.role, APPROVAL_KIND_PERMISSION[row.kind])) {
     throw new AppError(
       'FORBIDDEN',
@@ -251,8 +257,7 @@ export async function cancelApproval({
   id,
   reason,
 }: Command<{ id: string; reason: string }>): Promise<Approval> {
-  const row = await findApproval(tx, id, { lock: true });
-  if (!row) throw new AppError('NOT_FOUND', APPROVAL_MESSAGES.notFound);
+  const row = await lockApproval(tx, id);
   if (row.makerId !== actor.id) throw new AppError('FORBIDDEN', APPROVAL_MESSAGES.onlyMakerCancels);
   requireTransition(TRANSITIONS, row.status, 'cancelled');
   return closeUnmoved(tx, actor, row, reason, { status: 'cancelled', checkerReason: reason, decidedAt: now });

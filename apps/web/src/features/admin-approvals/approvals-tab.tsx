@@ -108,19 +108,12 @@ export function ApprovalsTab() {
   );
 }
 
+/** Under a checker's reason: who reads it. */
+const CHECKER_HINT = 'Recorded with your name in the audit log; the maker sees it on this tab.';
+
 const DIALOG_TEXTS = {
-  approve: {
-    title: 'Approve',
-    busy: 'Approving...',
-    hint: 'Recorded with your name in the audit log; the maker sees it on this tab.',
-    dismiss: 'Cancel',
-  },
-  reject: {
-    title: 'Reject',
-    busy: 'Rejecting...',
-    hint: 'Recorded with your name in the audit log; the maker sees it on this tab.',
-    dismiss: 'Cancel',
-  },
+  approve: { title: 'Approve', busy: 'Approving...', hint: CHECKER_HINT, dismiss: 'Cancel' },
+  reject: { title: 'Reject', busy: 'Rejecting...', hint: CHECKER_HINT, dismiss: 'Cancel' },
   cancel: {
     title: 'Cancel request',
     busy: 'Cancelling...',
@@ -231,7 +224,7 @@ function ApprovalCard({
   const own = approval.maker.id === me.id;
   const busy = deciding === approval.id;
   // The customer cancelled the withdrawal while it waited: closed as 'rejected', but no staff rejection.
-  const cancelled = isCancelledByCustomer(approval);
+  const cancelledByCustomer = isCancelledByCustomer(approval);
 
   return (
     <li
@@ -245,7 +238,7 @@ function ApprovalCard({
               {APPROVAL_KIND_LABELS[approval.kind]}
             </span>
             <StatusBadge
-              label={cancelled ? APPROVAL_CANCELLED_LABEL : APPROVAL_STATUS_LABELS[approval.status]}
+              label={cancelledByCustomer ? APPROVAL_CANCELLED_LABEL : APPROVAL_STATUS_LABELS[approval.status]}
             />
           </div>
           {approval.userId ? (
@@ -330,7 +323,11 @@ function ApprovalCard({
         ) : approval.checker ? (
           <DecidedBy
             label={
-              approval.status === 'approved' ? 'Approved by' : cancelled ? 'Cancelled by' : 'Rejected by'
+              approval.status === 'approved'
+                ? 'Approved by'
+                : cancelledByCustomer
+                  ? 'Cancelled by'
+                  : 'Rejected by'
             }
             who={approval.checker}
             approval={approval}

@@ -16,10 +16,41 @@ test('a signed-in deep link preloads the first screens and renders from three sc
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/first-screens-[\w-]+\.js">/);
   await expect(page.getByRole('heading', { name: `Welcome, ${signedInClient.fullname}` })).toBeVisible();
   // The entry, its runtime and the first screens; and the chart's two, preloaded beside them
-  // (docs/decisions/056).
-  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/price-chart-[\w-]+\.js">/);
+  // (docs/decisions/056) at low priority: the first paint needs none of the chart's code (036).
+  for (const chunk of ['price-chart', 'chart-options']) {
+    expect(html).toMatch(
+      new RegExp(
+        `<link rel="modulepreload" crossorigin href="/assets/${chunk}-[\\w-]+\\.js" fetchpriority="low">`,
+      ),
+    );
+  }
   const beforeChart = scripts.filter((script) => !/price-chart|chart-options/.test(script));
   expect(beforeChart).toHaveLength(3);
+});
+
+// docs/decisions/036 (2026-11-30): the chart library's chunk carries V8's compile hint on its first
+// line (compiled off the main thread while it streams in); the entry and the first screens do not.
+test('the chart library is compiled eagerly, the first screens lazily', async ({ page, signedInClient }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: `Welcome, ${signedInClient.fullname}` })).toBeVisible();
+  await expect
+    .poll(async () => Number(await page.getByTestId('price-chart').getAttribute('data-candle-count')), {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
+  const firstLine = async (script: string) => (await (await page.request.get(script)).text()).split('\n')[0];
+  const hinted: string[] = [];
+  for (const script of scripts) {
+    if ((await firstLine(script)) === '//# allFunctionsCalledOnLoad') hinted.push(script);
+  }
+  expect(hinted).toHaveLength(1);
+  expect(hinted[0]).toMatch(/\/chart-options-/);
+  const library = await (await page.request.get(hinted[0] as string)).text();
+  expect(library).toContain('Charting by TradingView');
 });
 
 test('a visitor without a session gets the page without that preload', async ({ page }) => {

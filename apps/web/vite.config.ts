@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compileHints } from './build/compile-hints.ts';
 import { firstScreensChunk } from './build/first-screens-chunk.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -13,7 +14,14 @@ const firstScreens = firstScreensChunk(
 );
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), firstScreens.plugin, precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    firstScreens.plugin,
+    // The chart library: compiled off the main thread while it streams in (build/compile-hints.ts).
+    compileHints({ modules: ['node_modules/lightweight-charts/'] }),
+    precompress(),
+  ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     target: 'es2022',

@@ -60,10 +60,12 @@ export function firstScreensChunk(
         throw new Error(`first-screens chunk: no ${name} chunk or no index.html in the build`);
       }
       const html = String(index.source);
-      const preloaded = [chunk.fileName, ...lazyChunks(bundle, lazyFirst, chunk.fileName)];
-      const link = preloaded
-        .map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`)
-        .join('\n    ');
+      const link = [
+        `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`,
+        ...lazyChunks(bundle, lazyFirst, chunk.fileName).map(
+          (fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}" fetchpriority="low">`,
+        ),
+      ].join('\n    ');
       if (!html.includes('</head>')) throw new Error('first-screens chunk: index.html has no </head>');
       if (!SESSION_PRELOAD.test(html))
         throw new Error('first-screens chunk: index.html has no session preload');

@@ -1,6 +1,10 @@
 import { type ErrorCode, ErrorResponseSchema } from '@candor/contracts/errors';
 import type { z } from 'zod';
-import { dropFirstScreenAnswers, takeFirstScreenAnswer } from './first-screen-answers.ts';
+import {
+  dropFirstScreenAnswers,
+  peekFirstScreenAnswer,
+  takeFirstScreenAnswer,
+} from './first-screen-answers.ts';
 
 /** An answer from the API that is not a success: carries the machine-readable code. */
 export class ApiError extends Error {
@@ -41,6 +45,21 @@ export async function apiRequest<S extends z.ZodType>(
   const response = await send(path, options);
   if (response.status === 204) return schema.parse(undefined);
   return schema.parse(await response.json());
+}
+
+/**
+ * A query of `GET path` whose first data is the answer the page carried (docs/decisions/056), when
+ * it carried one that fits the contract: the first render shows it, instead of a skeleton and a
+ * second render once the query's request has taken it. The query's requests are apiRequest's.
+ */
+export function readAnsweredInPage<S extends z.ZodType>(path: string, schema: S) {
+  return {
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest(path, schema, { signal }),
+    initialData: (): z.infer<S> | undefined => {
+      const answer = schema.safeParse(peekFirstScreenAnswer(path));
+      return answer.success ? answer.data : undefined;
+    },
+  };
 }
 
 /** For endpoints that answer 204 No Content. */

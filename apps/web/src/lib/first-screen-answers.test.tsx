@@ -1,8 +1,12 @@
 import { FIRST_SCREEN_ANSWERS_FRESH_MS, FIRST_SCREEN_ANSWERS_ID } from '@candor/contracts/first-screen';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
+import type { readAnsweredInPage } from './api.ts';
 
 const Balance = z.object({ cash: z.string() });
+type QueryRead = ReturnType<typeof readAnsweredInPage<typeof Balance>>;
 
 /** A page as the server sends it: the data block after the app's root. */
 function pageWithAnswers(text: string) {
@@ -15,6 +19,15 @@ async function load() {
   const answers = await import('./first-screen-answers.ts');
   const api = await import('./api.ts');
   return { ...answers, ...api };
+}
+
+/** What each render of Cash showed. */
+const renderedCash: (string | undefined)[] = [];
+
+function Cash({ read }: { read: QueryRead }) {
+  const { data } = useQuery({ queryKey: ['balances'], ...read });
+  renderedCash.push(data?.cash);
+  return <p>{data?.cash ?? 'Loading...'}</p>;
 }
 
 const fetchMock = vi.fn(async () => new Response(JSON.stringify({ cash: 'from the API' }), { status: 200 }));
@@ -68,5 +81,58 @@ describe('answers sent inside the page', () => {
     if (text !== null) pageWithAnswers(text);
     const { apiRequest } = await load();
     await expect(apiRequest('/api/me/balances', Balance)).resolves.toEqual({ cash: 'from the API' });
+  });
+});
+
+describe('a query first filled from the page (readAnsweredInPage)', () => {
+  test('its first data is the answer, and its own request then takes that answer, not the API', async () => {
+    pageWithAnswers('{"/api/me/balances":{"cash":"from the page"}}');
+    const { readAnsweredInPage } = await load();
+    const read = readAnsweredInPage('/api/me/balances', Balance);
+    expect(read.initialData()).toEqual({ cash: 'from the page' });
+    expect(read.initialData()).toEqual({ cash: 'from the page' });
+    await expect(read.queryFn({ signal: new AbortController().signal })).resolves.toEqual({
+      cash: 'from the page',
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Taken: from now on the query has no first data and asks the API.
+    expect(read.initialData()).toBeUndefined();
+    await expect(read.queryFn({ signal: new AbortController().signal })).resolves.toEqual({
+      cash: 'from the API',
+    });
+  });
+
+  test('an answer that does not fit the contract is no first data', async () => {
+    pageWithAnswers('{"/api/me/balances":{"cash":12}}');
+    const { readAnsweredInPage } = await load();
+    expect(readAnsweredInPage('/api/me/balances', Balance).initialData()).toBeUndefined();
+  });
+
+  test('after a change, or past the first seconds, there is no first data', async () => {
+    pageWithAnswers('{"/api/me/balances":{"cash":"from the page"}}');
+    const { readAnsweredInPage, apiSend } = await load();
+    await apiSend('/api/trades', { method: 'POST', body: {} });
+    expect(readAnsweredInPage('/api/me/balances', Balance).initialData()).toBeUndefined();
+
+    pageWithAnswers('{"/api/me/balances":{"cash":"from the page"}}');
+    vi.spyOn(performance, 'now').mockReturnValue(FIRST_SCREEN_ANSWERS_FRESH_MS + 1);
+    const fresh = await load();
+    expect(fresh.readAnsweredInPage('/api/me/balances', Balance).initialData()).toBeUndefined();
+  });
+
+  test('a page made from the answers shows them in its first render: no skeleton, no second render', async () => {
+    pageWithAnswers('{"/api/me/balances":{"cash":"from the page"}}');
+    const { readAnsweredInPage } = await load();
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    renderedCash.length = 0;
+    const view = render(
+      <QueryClientProvider client={client}>
+        <Cash read={readAnsweredInPage('/api/me/balances', Balance)} />
+      </QueryClientProvider>,
+    );
+    expect(view.getByText('from the page')).toBeTruthy();
+    expect(renderedCash).toEqual(['from the page']);
+    expect(fetchMock).not.toHaveBeenCalled();
+    view.unmount();
   });
 });

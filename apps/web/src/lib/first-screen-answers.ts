@@ -21,15 +21,23 @@ function readAnswers(): Map<string, unknown> {
  * another visit to the same list) always reaches the API.
  */
 export function takeFirstScreenAnswer(path: string): unknown {
+  const answer = peekFirstScreenAnswer(path);
+  answers?.delete(path);
+  return answer;
+}
+
+/**
+ * The same answer as takeFirstScreenAnswer, left in place: a query's first data, shown by the first
+ * render; the query's own first request (if it makes one) still takes it instead of asking the API.
+ */
+export function peekFirstScreenAnswer(path: string): unknown {
   answers ??= readAnswers();
   if (answers.size === 0) return undefined;
   if (performance.now() > FIRST_SCREEN_ANSWERS_FRESH_MS) {
     answers.clear();
     return undefined;
   }
-  const answer = answers.get(path);
-  answers.delete(path);
-  return answer;
+  return answers.get(path);
 }
 
 /**

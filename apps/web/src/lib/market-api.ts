@@ -7,7 +7,7 @@ import {
   SignalRatingSchema,
 } from '@candor/contracts/market';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api.ts';
+import { readAnsweredInPage } from './api.ts';
 import { instrumentsQuery } from './instruments-api.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -15,8 +15,7 @@ import { queryKeys } from './query-keys.ts';
 export function candlesQuery(symbol: string, interval: CandleInterval) {
   return queryOptions({
     queryKey: queryKeys.candles(symbol, interval),
-    queryFn: ({ signal }) =>
-      apiRequest(firstScreenReads.candles(symbol, interval), CandlesResponseSchema, { signal }),
+    ...readAnsweredInPage(firstScreenReads.candles(symbol, interval), CandlesResponseSchema),
     // Live quotes keep the cached candles current (see PriceChart); a refetch is for a new visit.
     staleTime: 60_000,
   });
@@ -25,7 +24,7 @@ export function candlesQuery(symbol: string, interval: CandleInterval) {
 export function quoteQuery(symbol: string) {
   return queryOptions({
     queryKey: queryKeys.quote(symbol),
-    queryFn: ({ signal }) => apiRequest(firstScreenReads.quote(symbol), QuoteSchema, { signal }),
+    ...readAnsweredInPage(firstScreenReads.quote(symbol), QuoteSchema),
     staleTime: 5_000,
   });
 }
@@ -34,7 +33,7 @@ export function quoteQuery(symbol: string) {
 export function signalQuery(symbol: string) {
   return queryOptions({
     queryKey: queryKeys.signal(symbol),
-    queryFn: ({ signal }) => apiRequest(firstScreenReads.signal(symbol), SignalRatingSchema, { signal }),
+    ...readAnsweredInPage(firstScreenReads.signal(symbol), SignalRatingSchema),
     staleTime: 60_000,
     refetchInterval: 60_000,
   });

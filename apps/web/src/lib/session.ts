@@ -2,7 +2,7 @@ import { MeSchema } from '@candor/contracts/auth';
 import { firstScreenReads } from '@candor/contracts/first-screen';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, apiSend } from './api.ts';
+import { apiSend, readAnsweredInPage } from './api.ts';
 import { queryClient } from './query-client.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -11,7 +11,7 @@ export type Me = z.infer<typeof MeSchema>;
 
 export const sessionQuery = queryOptions({
   queryKey: queryKeys.session,
-  queryFn: ({ signal }) => apiRequest(firstScreenReads.session, SessionSchema, { signal }),
+  ...readAnsweredInPage(firstScreenReads.session, SessionSchema),
   staleTime: 60_000,
 });
 

@@ -2,12 +2,12 @@ import { firstScreenReads } from '@candor/contracts/first-screen';
 import { PublicSettingsSchema } from '@candor/contracts/site-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest } from './api.ts';
+import { readAnsweredInPage } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 
 export const settingsQuery = queryOptions({
   queryKey: queryKeys.settings,
-  queryFn: ({ signal }) => apiRequest(firstScreenReads.settings, PublicSettingsSchema, { signal }),
+  ...readAnsweredInPage(firstScreenReads.settings, PublicSettingsSchema),
   staleTime: 5 * 60_000,
 });
 

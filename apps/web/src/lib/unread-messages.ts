@@ -1,7 +1,7 @@
 import { firstScreenReads } from '@candor/contracts/first-screen';
 import { UnreadMessagesSchema } from '@candor/contracts/messages';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from './api.ts';
+import { readAnsweredInPage } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 
 /**
@@ -10,7 +10,7 @@ import { queryKeys } from './query-keys.ts';
  */
 export const unreadMessagesQuery = queryOptions({
   queryKey: queryKeys.unreadMessages,
-  queryFn: ({ signal }) => apiRequest(firstScreenReads.unreadMessages, UnreadMessagesSchema, { signal }),
+  ...readAnsweredInPage(firstScreenReads.unreadMessages, UnreadMessagesSchema),
   refetchInterval: 60_000,
   staleTime: 0,
 });

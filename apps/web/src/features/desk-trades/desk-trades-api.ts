@@ -1,7 +1,7 @@
 import { firstScreenReads } from '@candor/contracts/first-screen';
 import { DeskTradePageSchema, DeskTradeSummarySchema, TradeSchema } from '@candor/contracts/trades';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest, readAnsweredInPage } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** The customer's trades booked by the desk, awaiting ones first. */
@@ -17,7 +17,7 @@ export function ownDeskTradesQuery(page: number) {
 /** How many desk trades await the customer (the banner on the dashboard and /trades). */
 export const deskTradeSummaryQuery = queryOptions({
   queryKey: queryKeys.deskTradeSummary,
-  queryFn: ({ signal }) => apiRequest(firstScreenReads.deskTradeSummary, DeskTradeSummarySchema, { signal }),
+  ...readAnsweredInPage(firstScreenReads.deskTradeSummary, DeskTradeSummarySchema),
   staleTime: 30_000,
 });
 

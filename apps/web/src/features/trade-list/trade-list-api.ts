@@ -1,7 +1,7 @@
 import { firstScreenReads } from '@candor/contracts/first-screen';
 import { TradePageSchema, TradeSchema } from '@candor/contracts/trades';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api.ts';
+import { apiRequest, readAnsweredInPage } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export type TradeListStatus = 'open' | 'closed';
@@ -9,8 +9,7 @@ export type TradeListStatus = 'open' | 'closed';
 export function ownTradesPageQuery(status: TradeListStatus, page: number) {
   return queryOptions({
     queryKey: queryKeys.ownTrades.page({ status, page }),
-    queryFn: ({ signal }) =>
-      apiRequest(firstScreenReads.ownTrades(status, page), TradePageSchema, { signal }),
+    ...readAnsweredInPage(firstScreenReads.ownTrades(status, page), TradePageSchema),
     placeholderData: keepPreviousData,
     staleTime: 0,
     // Open trades may be closed without this page knowing (the stop-out, an administrator).

@@ -23,18 +23,24 @@ function ToasterHost() {
   );
 }
 
-// Who is signed in, asked at once on every page: the answer index.html preloads is taken here, so
-// the public pages that never ask (sign-up, reset, setup) do not leave it unused (a console warning).
-void queryClient.prefetchQuery(sessionQuery);
+// The app starts in a task of its own, after the one that evaluated its modules: two shorter tasks
+// instead of one long one, and the browser may paint or answer input between them (decision 036).
+setTimeout(start);
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
+function start() {
+  // Who is signed in, asked at once on every page: the answer index.html preloads is taken here, so
+  // the public pages that never ask (sign-up, reset, setup) do not leave it unused (a console warning).
+  void queryClient.prefetchQuery(sessionQuery);
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <ToasterHost />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <ToasterHost />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

@@ -377,7 +377,8 @@ describe('TradesPage', () => {
     mockMarket();
     renderTradesPage(buildMe({ status: 'suspended', statusReason: 'Documents under review' }));
     expect(await screen.findByText('Reason: Documents under review')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'BUY' }) as HTMLButtonElement).disabled).toBe(true);
+    // The form comes with the page's deferred render, a moment after the notice.
+    expect(((await screen.findByRole('button', { name: 'BUY' })) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'SELL' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { toMinorUnits } from '@candor/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { Deferred } from '../../components/ui/deferred.tsx';
 import { InactiveAccountNotice } from '../../components/ui/inactive-account-notice.tsx';
 import { LoadError } from '../../components/ui/load-states.tsx';
 import { balancesQuery } from '../../lib/balances-api.ts';
@@ -56,17 +57,19 @@ export function DashboardPage({
         <p className="mt-1 text-sm text-slate-500">Your trading account at a glance.</p>
       </div>
 
-      <BalanceCards />
+      <Deferred>
+        <BalanceCards />
 
-      <div className="flex flex-wrap gap-3">
-        <Shortcut to="/deposit" label="Deposit" primary />
-        <Shortcut to="/copy-trader" label="Copy Trader" />
-        <Shortcut to="/trades" label="Trade" />
-      </div>
+        <div className="flex flex-wrap gap-3">
+          <Shortcut to="/deposit" label="Deposit" primary />
+          <Shortcut to="/copy-trader" label="Copy Trader" />
+          <Shortcut to="/trades" label="Trade" />
+        </div>
 
-      {marketOverview}
+        {marketOverview}
 
-      {tradeList}
+        {tradeList}
+      </Deferred>
     </div>
   );
 }

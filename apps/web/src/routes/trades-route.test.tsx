@@ -124,7 +124,9 @@ describe('TradesPage', () => {
     mockMarket();
     renderTradesPage();
     expect(await screen.findByRole('heading', { name: 'Market' })).toBeTruthy();
-    expect(within(await screen.findByRole('region', { name: 'Balance' })).getByText('$500.00')).toBeTruthy();
+    expect(
+      await within(await screen.findByRole('region', { name: 'Balance' })).findByText('$500.00'),
+    ).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Forex' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Crypto' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Stocks' })).toBeTruthy();

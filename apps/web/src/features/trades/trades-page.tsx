@@ -38,6 +38,30 @@ export function TradesPage({
 }) {
   useDocumentBranding('Market');
   const me = useMe();
+  const active = me.status === 'active';
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Market" description="Buy or sell forex, crypto and stocks at the market price." />
+
+      {active ? null : <InactiveAccountNotice reason={me.statusReason} className="p-4 text-sm" />}
+
+      {/* The market and the form read the prices, the balance and the catalogue: rendered after the heading. */}
+      <Deferred>
+        <MarketAndTradeForm initialSymbol={initialSymbol} active={active} />
+        {tradeList}
+      </Deferred>
+    </div>
+  );
+}
+
+/** The selected asset's class tabs, live price and chart beside the balance and the trade form. */
+function MarketAndTradeForm({
+  initialSymbol,
+  active,
+}: {
+  initialSymbol?: string | undefined;
+  active: boolean;
+}) {
   const [chosen, setSymbol] = useState(initialSymbol?.toUpperCase() ?? DEFAULT_TRADE_SYMBOL);
   const remembered = useRef<Partial<Record<InstrumentClass, string>>>({ forex: DEFAULT_TRADE_SYMBOL });
   const catalogue = useQuery(instrumentsQuery);
@@ -68,7 +92,6 @@ export function TradesPage({
   const candles = useQuery({ ...candlesQuery(symbol, DEFAULT_CHART_INTERVAL), enabled: known }).data;
   const balances = useQuery(balancesQuery);
   const terms = useQuery(tradingTermsQuery);
-  const active = me.status === 'active';
 
   const chooseSymbol = (next: string) => {
     setSymbol(next);
@@ -85,91 +108,81 @@ export function TradesPage({
   };
 
   return (
-    <div className="space-y-6">
-      <PageHeader title="Market" description="Buy or sell forex, crypto and stocks at the market price." />
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <Card className="min-w-0 p-4 sm:p-6">
+        <h2 className="sr-only">Asset</h2>
+        <Tabs label="Asset class" tabs={ASSET_CLASS_TABS} selected={assetClass} onSelect={chooseClass}>
+          <div className="space-y-4">
+            <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+              <AssetSelect
+                value={symbol}
+                options={instruments.filter((item) => item.class === assetClass)}
+                failed={catalogue.isError}
+                onChange={chooseSymbol}
+              />
+              <LivePrice quote={quote} name={instrument?.name} />
+            </div>
+            {/* As tall as the badge (24 px) before the prices say whether it shows: the chart below does not move. */}
+            <div className="flex min-h-6 flex-wrap items-center gap-3">
+              <SimulatedBadge sources={[candles?.source, quote?.source]} />
+              <StreamStatusPill status={status} />
+            </div>
+            {known ? (
+              <LazyPriceChart
+                symbol={symbol}
+                interval={DEFAULT_CHART_INTERVAL}
+                height={CHART_HEIGHT}
+                liveQuote={quote}
+              />
+            ) : (
+              <ChartPlaceholder height={CHART_HEIGHT} />
+            )}
+          </div>
+        </Tabs>
+      </Card>
 
-      {active ? null : <InactiveAccountNotice reason={me.statusReason} className="p-4 text-sm" />}
-
-      <Deferred>
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <Card className="min-w-0 p-4 sm:p-6">
-            <h2 className="sr-only">Asset</h2>
-            <Tabs label="Asset class" tabs={ASSET_CLASS_TABS} selected={assetClass} onSelect={chooseClass}>
-              <div className="space-y-4">
-                <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-                  <AssetSelect
-                    value={symbol}
-                    options={instruments.filter((item) => item.class === assetClass)}
-                    failed={catalogue.isError}
-                    onChange={chooseSymbol}
-                  />
-                  <LivePrice quote={quote} name={instrument?.name} />
-                </div>
-                {/* As tall as the badge (24 px) before the prices say whether it shows: the chart below does not move. */}
-                <div className="flex min-h-6 flex-wrap items-center gap-3">
-                  <SimulatedBadge sources={[candles?.source, quote?.source]} />
-                  <StreamStatusPill status={status} />
-                </div>
-                {known ? (
-                  <LazyPriceChart
-                    symbol={symbol}
-                    interval={DEFAULT_CHART_INTERVAL}
-                    height={CHART_HEIGHT}
-                    liveQuote={quote}
-                  />
-                ) : (
-                  <ChartPlaceholder height={CHART_HEIGHT} />
-                )}
-              </div>
-            </Tabs>
-          </Card>
-
-          <Card className="h-fit space-y-5 p-4 sm:p-6">
-            <section aria-label="Balance">
-              <h2 className="text-xs font-semibold tracking-wider text-slate-500">AVAILABLE BALANCE</h2>
-              {balances.isError ? (
-                <p className="mt-1 text-sm text-red-700">
-                  Your balance could not be loaded.{' '}
-                  <button
-                    type="button"
-                    className="font-semibold underline"
-                    onClick={() => void balances.refetch()}
-                  >
-                    Try again
-                  </button>
-                </p>
-              ) : balances.data ? (
-                <>
-                  <p className="mt-1 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">
-                    {formatUsd(toSignedCents(balances.data.available))}
-                  </p>
-                  <p className="mt-0.5 text-xs text-slate-500 tabular-nums">
-                    Total {formatUsd(toSignedCents(balances.data.total))} · Reserved{' '}
-                    {formatUsd(toSignedCents(balances.data.reserved))}
-                  </p>
-                </>
-              ) : (
-                // The two lines of the balance, at their height: the form below does not move when it comes.
-                <div className="mt-1 animate-pulse">
-                  <div className="h-9 w-36 rounded-md bg-slate-200" />
-                  <div className="mt-0.5 h-4 w-48 rounded bg-slate-100" />
-                  <span className="sr-only">Loading...</span>
-                </div>
-              )}
-            </section>
-            <PlaceTradeForm
-              symbol={symbol}
-              instrument={instrument}
-              quote={quote}
-              terms={terms.data}
-              available={balances.data ? toSignedCents(balances.data.available) : undefined}
-              disabled={!active}
-            />
-          </Card>
-        </div>
-
-        {tradeList}
-      </Deferred>
+      <Card className="h-fit space-y-5 p-4 sm:p-6">
+        <section aria-label="Balance">
+          <h2 className="text-xs font-semibold tracking-wider text-slate-500">AVAILABLE BALANCE</h2>
+          {balances.isError ? (
+            <p className="mt-1 text-sm text-red-700">
+              Your balance could not be loaded.{' '}
+              <button
+                type="button"
+                className="font-semibold underline"
+                onClick={() => void balances.refetch()}
+              >
+                Try again
+              </button>
+            </p>
+          ) : balances.data ? (
+            <>
+              <p className="mt-1 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">
+                {formatUsd(toSignedCents(balances.data.available))}
+              </p>
+              <p className="mt-0.5 text-xs text-slate-500 tabular-nums">
+                Total {formatUsd(toSignedCents(balances.data.total))} · Reserved{' '}
+                {formatUsd(toSignedCents(balances.data.reserved))}
+              </p>
+            </>
+          ) : (
+            // The two lines of the balance, at their height: the form below does not move when it comes.
+            <div className="mt-1 animate-pulse">
+              <div className="h-9 w-36 rounded-md bg-slate-200" />
+              <div className="mt-0.5 h-4 w-48 rounded bg-slate-100" />
+              <span className="sr-only">Loading...</span>
+            </div>
+          )}
+        </section>
+        <PlaceTradeForm
+          symbol={symbol}
+          instrument={instrument}
+          quote={quote}
+          terms={terms.data}
+          available={balances.data ? toSignedCents(balances.data.available) : undefined}
+          disabled={!active}
+        />
+      </Card>
     </div>
   );
 }

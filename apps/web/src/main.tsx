@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { useToasterWanted } from './lib/notify.ts';
 import { queryClient } from './lib/query-client.ts';
 import { sessionQuery } from './lib/session.ts';
-import { router } from './router.tsx';
+import { createAppRouter } from './router.tsx';
 import './styles.css';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
@@ -35,6 +35,7 @@ function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
 
+  const router = createAppRouter();
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -189,16 +189,23 @@ const routeTree = rootRoute.addChildren([
   appRoute.addChildren([...clientRoutes, adminRoute.addChildren(adminRoutes)]),
 ]);
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  defaultPendingComponent: FullScreenLoader,
-  scrollRestoration: true,
-});
+/**
+ * The app's router, made when the app starts (main.tsx) rather than when this module is evaluated:
+ * its browser history, scroll restoration and route index are built in the start's task, not in the
+ * long one that evaluates every module of the entry (docs/decisions/036).
+ */
+export function createAppRouter() {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPendingComponent: FullScreenLoader,
+    scrollRestoration: true,
+  });
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

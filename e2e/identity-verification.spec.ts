@@ -25,6 +25,10 @@ async function submitIdCard(page: Page, number: string): Promise<void> {
   });
   await expect(form.getByText('Uploaded')).toHaveCount(2);
   await expect(toast(page, 'Upload Successful').first()).toBeVisible();
+  // The toasts rest at the foot of the screen, where this form's button may be: a click while the
+  // second one slid in landed on it (the form then still showed its first attempt's errors). The
+  // customer, like this test, presses the button once the toasts have gone.
+  await expect(toast(page, 'Upload Successful')).toHaveCount(0, { timeout: 15_000 });
   await form.getByRole('button', { name: 'Submit for review' }).click();
   await expect(
     page

@@ -31,11 +31,16 @@ test('a funded customer sees Bid, Ask, the spread and its cost on the ticket, an
   await expect(ticket).toContainText('Leverage up to 1:100');
   await expect(ticket).toContainText('Default terms');
   await expect(ticket.getByRole('link', { name: 'Trading packages' })).toHaveAttribute('href', '/upgrade');
-  const bid = page.getByTestId('ticket-bid');
   const ask = page.getByTestId('ticket-ask');
   await expect(ask).not.toHaveText('—');
-  // EURUSD at 2.0 pips: the ask is 0.00020 above the bid.
-  expect(price(await ask.textContent()) - price(await bid.textContent())).toBeCloseTo(0.0002, 8);
+  // EURUSD at 2.0 pips: the ask is 0.00020 above the bid. Both read at one moment: a live quote
+  // between two reads would pair one quote's ask with the next one's bid.
+  const [askText, bidText] = await page.evaluate(() =>
+    ['ticket-ask', 'ticket-bid'].map(
+      (id) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null,
+    ),
+  );
+  expect(price(askText ?? null) - price(bidText ?? null)).toBeCloseTo(0.0002, 8);
 
   await page.getByLabel('Amount (USD)').fill('500');
   await page.getByLabel('Lot size', { exact: true }).fill('10');

@@ -4,8 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { FullScreenLoader } from './components/ui/spinner.tsx';
 import { useToasterWanted } from './lib/notify.ts';
 import { queryClient } from './lib/query-client.ts';
+import { renderWhenResolved } from './lib/render-when-resolved.ts';
 import { sessionQuery } from './lib/session.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
@@ -36,12 +38,15 @@ function start() {
   if (!root) throw new Error('#root is missing from index.html');
 
   const router = createAppRouter();
-  createRoot(root).render(
+  renderWhenResolved(
+    createRoot(root),
+    () => router.load(),
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <ToasterHost />
       </QueryClientProvider>
     </StrictMode>,
+    <FullScreenLoader />,
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { AdminTradeSchema } from './admin-trades.ts';
 import { ApprovalSchema, FourEyesNoteSchema } from './approvals.ts';
-import { AdminTradeSchema } from './trades.ts';
 
 /** What a desk booking did (docs/decisions/054). */
 export const DESK_BOOKING_STATES = ['proposed', 'awaiting_approval'] as const;

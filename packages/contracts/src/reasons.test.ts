@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { AccountStatusRequestSchema } from './account-status.ts';
+import { AdminCloseTradeRequestSchema, BookTradeRequestSchema } from './admin-trades.ts';
 import { CreateAdjustmentRequestSchema } from './admin-users.ts';
 import { APPROVAL_MESSAGES, DecideApprovalRequestSchema } from './approvals.ts';
 import { RemoveStrategyProviderRequestSchema } from './copy-trading.ts';
@@ -12,7 +13,6 @@ import {
 } from './loans.ts';
 import { REASON_REQUIRED } from './reasons.ts';
 import { UpdateSiteSettingsRequestSchema } from './settings.ts';
-import { AdminCloseTradeRequestSchema, BookTradeRequestSchema } from './trades.ts';
 import { UpdateWalletAddressesRequestSchema } from './wallets.ts';
 import { ApproveWithdrawalRequestSchema, WITHDRAWAL_MESSAGES } from './withdrawals.ts';
 

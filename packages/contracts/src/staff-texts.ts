@@ -9,13 +9,6 @@ import type { z } from 'zod';
  * text in a staff request that says neither, so the next new field cannot skip the screen.
  */
 
-/**
- * Shown beside every staff reason that stands between a customer and their money: a hold, a
- * rejected withdrawal, a suspension, a declined identity (which Settings can make a condition of
- * withdrawing).
- */
-export const NO_PAYMENT_NEEDED = 'No payment is ever needed to withdraw.';
-
 /** The refusal of a text that asks the customer to pay: PRODUCT.md §1.3, no payment is ever needed to withdraw. */
 export const paymentDemandMessage = (words: string) =>
   `A customer never pays anything to withdraw, so this text cannot ask them for a payment ("${words}").`;

@@ -5,12 +5,9 @@ import { LEVERAGE_CEILING, parseLotSize, TRADE_DIRECTIONS } from '@candor/domain
 import { TRADE_CLOSERS, TRADE_STATUSES } from '@candor/domain/trading/trade-status';
 import { z } from 'zod';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
-import { REASON_REQUIRED } from './reasons.ts';
-import { customerText } from './staff-texts.ts';
 
-/** Seed §9: the customer's trade lists show 5 a page; the administrators' All trades tab 10. */
+/** Seed §9: the customer's trade lists show 5 a page (the administrators' All trades tab: admin-trades.ts). */
 export const TRADES_PAGE_SIZE = 5;
-export const ADMIN_TRADES_PAGE_SIZE = 10;
 
 /** Seed §5 and §8 texts. */
 export const TRADE_MESSAGES = {
@@ -73,7 +70,8 @@ export const PlaceTradeRequestSchema = z
   .meta({ id: 'PlaceTradeRequest' });
 export type PlaceTradeRequest = z.infer<typeof PlaceTradeRequestSchema>;
 
-const PriceSchema = z.string().regex(/^\d+(\.\d+)?$/);
+/** A price as the wire carries it: exact decimals. */
+export const PriceSchema = z.string().regex(/^\d+(\.\d+)?$/);
 const SignedPriceSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 /** "1.2" pips (forex) or "0.12" percent (crypto and stocks). */
@@ -218,84 +216,6 @@ export const TradeListQuerySchema = PageQuerySchema.extend({
 export type TradeListQuery = z.infer<typeof TradeListQuerySchema>;
 export const TradePageSchema = pageOf(TradeSchema, 'TradePage');
 export type TradePage = z.infer<typeof TradePageSchema>;
-
-export const AdminTradeSchema = TradeSchema.extend({
-  userId: z.string(),
-  email: z.string(),
-  customerName: z.string(),
-}).meta({ id: 'AdminTrade' });
-export type AdminTrade = z.infer<typeof AdminTradeSchema>;
-
-export const AdminTradeListQuerySchema = PageQuerySchema.extend({
-  search: z.string().trim().max(254).optional(),
-  /** Only this customer's trades (the open positions on /user/{id}). */
-  userId: z.string().trim().min(1).max(100).optional(),
-  status: z.enum(TRADE_STATUSES).optional(),
-  /** Only trades booked by the desk (with their proposal's state). */
-  origin: z.enum(['desk']).optional(),
-});
-export type AdminTradeListQuery = z.infer<typeof AdminTradeListQuerySchema>;
-export const AdminTradePageSchema = pageOf(AdminTradeSchema, 'AdminTradePage');
-export type AdminTradePage = z.infer<typeof AdminTradePageSchema>;
-
-/** One trade for an administrator, with the current price and the result closing now would give. */
-export const AdminTradeDetailSchema = AdminTradeSchema.extend({
-  /** The market's mid price now. */
-  currentPrice: PriceSchema.nullable(),
-  /** Where closing now would execute: the trade's closing side (bid for a BUY, ask for a SELL) under its own spread. */
-  closePriceNow: PriceSchema.nullable(),
-  priceStale: z.boolean(),
-  resultAtCurrentPrice: DecimalAmountSchema.nullable(),
-}).meta({ id: 'AdminTradeDetail' });
-export type AdminTradeDetail = z.infer<typeof AdminTradeDetailSchema>;
-
-export const AdminCloseTradeRequestSchema = z
-  .object({
-    /** The customer's trade carries it (`closeReason`). */
-    reason: customerText(
-      z.string().trim().min(1, REASON_REQUIRED).max(500, 'The reason can be at most 500 characters'),
-    ),
-  })
-  .meta({ id: 'AdminCloseTradeRequest' });
-
-/** POST /api/admin/users/:id/trades: a trade executed outside the platform, at recorded prices. */
-export const BookTradeRequestSchema = z
-  .object({
-    symbol: z.string().trim().min(1, 'Choose an asset').max(20),
-    direction: TradeDirectionSchema,
-    amount: usdAmountSchema('Amount is required'),
-    /** Checked against the customer's own maximum leverage by the server (their trading terms). */
-    lotSize: lotSizeSchema(LEVERAGE_CEILING, TRADE_MESSAGES.lotSizeAboveCustomerLeverage),
-    openedAt: z.iso.datetime({ error: 'Open time is required' }),
-    openPrice: z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d+)?$/, 'Enter the open price as a number'),
-    closedAt: z.iso.datetime({ error: 'Close time is required' }),
-    closePrice: z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d+)?$/, 'Enter the close price as a number'),
-    /** Shown to the customer with the proposal. */
-    reason: customerText(
-      z
-        .string({ error: REASON_REQUIRED })
-        .trim()
-        .min(1, REASON_REQUIRED)
-        .max(500, 'The reason can be at most 500 characters'),
-    ),
-  })
-  .superRefine((value, ctx) => {
-    if (Date.parse(value.closedAt) <= Date.parse(value.openedAt)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['closedAt'],
-        message: 'The close time must be after the open time',
-      });
-    }
-  })
-  .meta({ id: 'BookTradeRequest' });
-export type BookTradeRequest = z.infer<typeof BookTradeRequestSchema>;
 
 /** GET /api/desk-trades: the signed-in customer's desk trades, awaiting ones first (10 a page). */
 export const DESK_TRADES_PAGE_SIZE = 10;

@@ -5,8 +5,9 @@ import { COIN_SPECS, CoinSchema } from './coins.ts';
 import { COIN_ADDRESS_MESSAGES, isValidCoinAddress } from './crypto-addresses.ts';
 import { EntryKindSchema } from './ledger.ts';
 import { DecimalAmountSchema, pageOf, usdAmountSchema } from './money.ts';
+import { NO_PAYMENT_NEEDED } from './no-payment-needed.ts';
 import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
-import { NO_PAYMENT_NEEDED, staffOnlyText } from './staff-texts.ts';
+import { staffOnlyText } from './staff-texts.ts';
 
 /** Withdrawals per page, on the customer's list and on the admin Withdrawals tab (seed §9). */
 export const WITHDRAWALS_PAGE_SIZE = 5;

@@ -1,4 +1,4 @@
-import type { AdminTrade, AdminTradeDetail } from '@candor/contracts/trades';
+import type { AdminTrade, AdminTradeDetail } from '@candor/contracts/admin-trades';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';

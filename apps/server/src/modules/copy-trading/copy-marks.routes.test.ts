@@ -1,11 +1,6 @@
+import { AdminTradeDetailSchema, AdminTradePageSchema } from '@candor/contracts/admin-trades';
 import { SkippedCopyPageSchema } from '@candor/contracts/copy-trading';
-import {
-  AdminTradeDetailSchema,
-  AdminTradePageSchema,
-  type CopiedFrom,
-  TradePageSchema,
-  TradeSchema,
-} from '@candor/contracts/trades';
+import { type CopiedFrom, TradePageSchema, TradeSchema } from '@candor/contracts/trades';
 import { afterEach, describe, expect, test } from 'vitest';
 import { copyRelations, strategyProviders } from '../../db/schema/copy-trading.ts';
 import { useSignedInUser } from '../../test/factories.ts';

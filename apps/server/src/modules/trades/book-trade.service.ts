@@ -1,8 +1,9 @@
+import type { AdminTrade, BookTradeRequest } from '@candor/contracts/admin-trades';
 import { type DeskTradeBooking, type FourEyesNote, NO_SECOND_DECIDER } from '@candor/contracts/approvals';
 import type { DeskBooking } from '@candor/contracts/desk-bookings';
 import type { PriceSourceId } from '@candor/contracts/market';
 import { toMinorUnits } from '@candor/contracts/money';
-import { type AdminTrade, type BookTradeRequest, TRADE_MESSAGES } from '@candor/contracts/trades';
+import { TRADE_MESSAGES } from '@candor/contracts/trades';
 import { debitFitsBalance } from '@candor/domain/approvals/approval-status';
 import { compareDecimal } from '@candor/domain/market/candles';
 import type { InstrumentSpec } from '@candor/domain/market/instrument';

@@ -1,4 +1,5 @@
-import { type AdminTradeDetail, CLOSED_BY_LABELS, type Trade } from '@candor/contracts/trades';
+import type { AdminTradeDetail } from '@candor/contracts/admin-trades';
+import { CLOSED_BY_LABELS, type Trade } from '@candor/contracts/trades';
 import { type EntryDraft, tradeCloseEntries } from '@candor/domain/ledger/entries';
 import { formatDecimal } from '@candor/domain/money/money';
 import { checkTransition } from '@candor/domain/state-machine';

@@ -1,4 +1,5 @@
-import { type AdminTrade, type Trade, TradeSchema } from '@candor/contracts/trades';
+import type { AdminTrade } from '@candor/contracts/admin-trades';
+import { type Trade, TradeSchema } from '@candor/contracts/trades';
 import { formatDecimal } from '@candor/domain/money/money';
 import { formatLotSize } from '@candor/domain/trading/trade-result';
 import type { CopyMarks } from './copy-marks.repository.ts';

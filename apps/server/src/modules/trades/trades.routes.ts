@@ -1,12 +1,14 @@
-import { DeskBookingSchema } from '@candor/contracts/desk-bookings';
-import { ErrorResponseSchema } from '@candor/contracts/errors';
-import { IdempotencyHeadersSchema } from '@candor/contracts/money';
 import {
   AdminCloseTradeRequestSchema,
   AdminTradeDetailSchema,
   AdminTradeListQuerySchema,
   AdminTradePageSchema,
   BookTradeRequestSchema,
+} from '@candor/contracts/admin-trades';
+import { DeskBookingSchema } from '@candor/contracts/desk-bookings';
+import { ErrorResponseSchema } from '@candor/contracts/errors';
+import { IdempotencyHeadersSchema } from '@candor/contracts/money';
+import {
   DeskTradeListQuerySchema,
   DeskTradePageSchema,
   DeskTradeSummarySchema,

@@ -3,10 +3,8 @@ import {
   type AdminTradeDetail,
   type AdminTradeListQuery,
   type AdminTradePage,
-  TRADES_PAGE_SIZE,
-  type TradeListQuery,
-  type TradePage,
-} from '@candor/contracts/trades';
+} from '@candor/contracts/admin-trades';
+import { TRADES_PAGE_SIZE, type TradeListQuery, type TradePage } from '@candor/contracts/trades';
 import { formatDecimal } from '@candor/domain/money/money';
 import { computeTradeResult } from '@candor/domain/trading/trade-result';
 import type { Db } from '../../db/client.ts';

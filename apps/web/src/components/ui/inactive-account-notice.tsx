@@ -1,5 +1,5 @@
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
-import { NO_PAYMENT_NEEDED } from '@candor/contracts/staff-texts';
+import { NO_PAYMENT_NEEDED } from '@candor/contracts/no-payment-needed';
 
 /**
  * What a suspended or closed account reads in place of a money page, with the reason given.

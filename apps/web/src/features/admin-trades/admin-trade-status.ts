@@ -1,4 +1,4 @@
-import type { AdminTrade } from '@candor/contracts/trades';
+import type { AdminTrade } from '@candor/contracts/admin-trades';
 
 /** Seed §2 All trades: an open trade reads Running, a closed one Closed. */
 export const ADMIN_TRADE_STATUS_LABELS = {

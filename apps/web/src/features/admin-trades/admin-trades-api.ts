@@ -2,7 +2,7 @@ import {
   type AdminCloseTradeRequestSchema,
   AdminTradeDetailSchema,
   AdminTradePageSchema,
-} from '@candor/contracts/trades';
+} from '@candor/contracts/admin-trades';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api.ts';

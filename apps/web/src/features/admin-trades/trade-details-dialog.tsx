@@ -1,8 +1,5 @@
-import {
-  AdminCloseTradeRequestSchema,
-  type AdminTradeDetail,
-  CLOSED_BY_LABELS,
-} from '@candor/contracts/trades';
+import { AdminCloseTradeRequestSchema, type AdminTradeDetail } from '@candor/contracts/admin-trades';
+import { CLOSED_BY_LABELS } from '@candor/contracts/trades';
 import { formatSpread } from '@candor/domain/trading/spread';
 import { useQuery } from '@tanstack/react-query';
 import { CopyGap } from '../../components/copied-from-mark.tsx';

@@ -1,4 +1,4 @@
-import type { AdminTrade } from '@candor/contracts/trades';
+import type { AdminTrade } from '@candor/contracts/admin-trades';
 import { useState } from 'react';
 import { CopiedFromBadge } from '../../components/copied-from-mark.tsx';
 import { AdminListTab } from '../../components/ui/admin-list-tab.tsx';

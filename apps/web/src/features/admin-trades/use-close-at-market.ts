@@ -1,4 +1,4 @@
-import type { AdminTradeDetail } from '@candor/contracts/trades';
+import type { AdminTradeDetail } from '@candor/contracts/admin-trades';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';

@@ -1,5 +1,6 @@
+import type { BookTradeRequest } from '@candor/contracts/admin-trades';
 import { DeskBookingSchema } from '@candor/contracts/desk-bookings';
-import { type BookTradeRequest, TradingTermsSchema } from '@candor/contracts/trades';
+import { TradingTermsSchema } from '@candor/contracts/trades';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';

@@ -1,9 +1,5 @@
-import {
-  type BookTradeRequest,
-  BookTradeRequestSchema,
-  TRADE_MESSAGES,
-  TradeDirectionSchema,
-} from '@candor/contracts/trades';
+import { type BookTradeRequest, BookTradeRequestSchema } from '@candor/contracts/admin-trades';
+import { TRADE_MESSAGES, TradeDirectionSchema } from '@candor/contracts/trades';
 import { checkBookingTimes } from '@candor/domain/trading/booking-times';
 import { parseLotSize } from '@candor/domain/trading/trade-result';
 import { z } from 'zod';

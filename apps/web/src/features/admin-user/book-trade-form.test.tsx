@@ -1,5 +1,5 @@
+import type { AdminTrade } from '@candor/contracts/admin-trades';
 import type { AdminUser } from '@candor/contracts/admin-users';
-import type { AdminTrade } from '@candor/contracts/trades';
 import { BOOKING_WINDOW_DAYS } from '@candor/domain/trading/booking-times';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,6 +1,6 @@
 import { formatUtcMinute } from '@candor/contracts/account-security';
+import type { BookTradeRequest } from '@candor/contracts/admin-trades';
 import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
-import type { BookTradeRequest } from '@candor/contracts/trades';
 import { FOUR_EYES_WINDOW_HOURS } from '@candor/domain/approvals/approval-status';
 import { BOOKING_WINDOW_DAYS } from '@candor/domain/trading/booking-times';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

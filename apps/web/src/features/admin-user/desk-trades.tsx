@@ -1,10 +1,10 @@
+import { AdminTradePageSchema } from '@candor/contracts/admin-trades';
 import {
   APPROVAL_MESSAGES,
   APPROVAL_STATUS_LABELS,
   type Approval,
   WaitingDeskTradesSchema,
 } from '@candor/contracts/approvals';
-import { AdminTradePageSchema } from '@candor/contracts/trades';
 import { BOOKING_WINDOW_DAYS } from '@candor/domain/trading/booking-times';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../components/ui/card.tsx';

@@ -1,4 +1,4 @@
-import { AdminTradePageSchema } from '@candor/contracts/trades';
+import { AdminTradePageSchema } from '@candor/contracts/admin-trades';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CopiedFromBadge, CopyGap } from '../../components/copied-from-mark.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';

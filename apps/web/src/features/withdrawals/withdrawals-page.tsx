@@ -1,4 +1,4 @@
-import { NO_PAYMENT_NEEDED } from '@candor/contracts/staff-texts';
+import { NO_PAYMENT_NEEDED } from '@candor/contracts/no-payment-needed';
 import {
   customerWithdrawalStatusLabel,
   formatFeePercent,

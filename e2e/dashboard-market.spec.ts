@@ -40,3 +40,27 @@ test('the dashboard charts BTCUSD from our candles, moves live, rates the signal
   await expect(chart).toHaveAttribute('data-last-close', /^1\.\d{5}$/);
   await expect(page.getByRole('meter', { name: /^Signal Strength · EURUSD · / })).toBeVisible();
 });
+
+test('on a phone, the dashboard makes its chart when a scroll brings it into view', async ({
+  page,
+  signedInClient,
+}) => {
+  expect(signedInClient.email).toBeTruthy();
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+  await expect(page.getByTestId('live-price')).toContainText(/\d/);
+
+  // Below the first screen, a placeholder of the chart's height holds its place: nothing moves.
+  const placeholder = page.getByRole('status', { name: 'Loading chart' });
+  await expect(placeholder).toBeAttached();
+  await expect(placeholder).not.toBeInViewport();
+  await expect(page.getByTestId('price-chart')).toHaveCount(0);
+
+  await placeholder.scrollIntoViewIfNeeded();
+  const chart = page.getByTestId('price-chart');
+  await expect(chart).toBeInViewport();
+  await expect
+    .poll(async () => Number(await chart.getAttribute('data-candle-count')), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(300);
+});

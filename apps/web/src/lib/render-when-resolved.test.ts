@@ -70,6 +70,21 @@ describe('renderWhenResolved', () => {
     expect(root.renders[1]?.inTransition).toBe(true);
   });
 
+  test('resolving starts in a task after the one that asked for it', async () => {
+    const root = recordingRoot();
+    const load = controlledResolve();
+    const resolve = vi.fn(load.resolve);
+    renderWhenResolved(root, resolve, APP, LOADER);
+    await Promise.resolve();
+    expect(resolve).not.toHaveBeenCalled();
+
+    await vi.advanceTimersByTimeAsync(0);
+    expect(resolve).toHaveBeenCalledOnce();
+    load.settle(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(root.renders).toEqual([{ node: APP, inTransition: true }]);
+  });
+
   test('a failed resolve still shows the app, whose router then shows the error', async () => {
     const root = recordingRoot();
     const load = controlledResolve();

@@ -14,7 +14,8 @@ export const LOADER_AFTER_MS = 1000;
  *   instead of one long one (the commit that puts it on screen stays one task).
  *
  * Resolving starts in a task of its own, after the one that called this (where the router was
- * made): two tasks, each under the browser's 50 ms long-task line on a phone, instead of one over it.
+ * made): two shorter tasks instead of one long one, often each under the browser's 50 ms long-task
+ * line on a phone (docs/decisions/036).
  *
  * Until then the root stays empty, as it was while the scripts loaded; if resolving takes longer
  * than `LOADER_AFTER_MS` (a slow network fetching a route's code), `loader` is shown meanwhile. A

@@ -89,6 +89,7 @@ describe('renderWhenResolved', () => {
     const root = recordingRoot();
     const load = controlledResolve();
     renderWhenResolved(root, load.resolve, APP, LOADER);
+    await vi.advanceTimersByTimeAsync(0); // the load under way, then failing
     load.settle(false);
     await vi.advanceTimersByTimeAsync(10 * LOADER_AFTER_MS);
     expect(root.renders).toEqual([{ node: APP, inTransition: true }]);

@@ -5,6 +5,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { instanceSecrets } from '../../db/schema/secrets.ts';
 import { identitySubmissions, verificationReasons } from '../../db/schema/verifications.ts';
 import { insertSignedInUser, useSignedInUser } from '../../test/factories.ts';
@@ -320,6 +321,80 @@ describe('decisions', () => {
     const seen = (await browser.request({ method: 'GET', url: '/api/verifications/me' })).json();
     expect(seen).toMatchObject({ status: 'declined', canSubmit: true });
     expect(seen.submissions[0]).toMatchObject({ decisionReason: 'Expired', note: 'Use a valid card' });
+  });
+
+  test('the customer is told of each decision in their Messages, naming no staff member', async () => {
+    const mailsOf = (userId: string) =>
+      t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId)).orderBy(mailOutbox.createdAt);
+    const sentOn = async (userId: string) => {
+      const [row] = await t.db
+        .select({ at: identitySubmissions.createdAt })
+        .from(identitySubmissions)
+        .where(eq(identitySubmissions.userId, userId))
+        .orderBy(identitySubmissions.createdAt);
+      const iso = row?.at.toISOString() ?? '';
+      return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+    };
+
+    // Asked for one side again: the reason and the note, in the Identity page's own words.
+    const asked = await customerWithSubmission();
+    const first = (await openDetail(compliance.browser, asked.user.id)).json();
+    const key = randomUUID();
+    const body = {
+      submissionId: first.submissionId,
+      decision: 'resubmit',
+      reasonCode: 'unreadable',
+      side: 'back',
+      note: 'The back is <blurred>',
+    };
+    expect((await decide(compliance.browser, asked.user.id, body, key)).statusCode).toBe(200);
+    const [resubmit, ...more] = await mailsOf(asked.user.id);
+    expect(more).toEqual([]);
+    expect(resubmit).toMatchObject({
+      toAddress: asked.user.email,
+      subject: 'Candor: please send your identity document again',
+    });
+    expect(resubmit?.textBody).toContain(`Hello ${asked.user.name},`);
+    expect(resubmit?.textBody).toContain(
+      `The identity document you sent on ${await sentOn(asked.user.id)} has been reviewed.`,
+    );
+    expect(resubmit?.textBody).toContain('Please upload the Back image again: Unreadable');
+    expect(resubmit?.textBody).toContain('Note: The back is <blurred>');
+    expect(resubmit?.htmlBody).toContain('Note: The back is &#60;blurred&#62;');
+    // A retry of the same decision answers the same and mails nothing more.
+    expect((await decide(compliance.browser, asked.user.id, body, key)).statusCode).toBe(200);
+    expect(await mailsOf(asked.user.id)).toHaveLength(1);
+    const messages = (await asked.browser.request({ method: 'GET', url: '/api/messages' })).json();
+    expect(JSON.stringify(messages)).toContain('please send your identity document again');
+
+    // Declined, with the reason.
+    const declined = await customerWithSubmission();
+    const second = (await openDetail(compliance.browser, declined.user.id)).json();
+    await decide(compliance.browser, declined.user.id, {
+      submissionId: second.submissionId,
+      decision: 'decline',
+      reasonCode: 'expired',
+    });
+    const [decline] = await mailsOf(declined.user.id);
+    expect(decline?.subject).toBe('Candor: your identity document was declined');
+    expect(decline?.textBody).toContain('Declined: Expired');
+    expect(decline?.textBody).toContain('You may send your document again on the Identity page.');
+    expect(decline?.textBody).not.toContain('Note:');
+
+    // Approved: verified until the document's expiry.
+    const approved = await customerWithSubmission({ documentExpiry: futureExpiry(400) });
+    const third = (await openDetail(admin.browser, approved.user.id)).json();
+    await decide(admin.browser, approved.user.id, { submissionId: third.submissionId, decision: 'approve' });
+    const [approval] = await mailsOf(approved.user.id);
+    expect(approval?.subject).toBe('Candor: your identity is verified');
+    expect(approval?.textBody).toContain(
+      `Your identity is verified until your document expires on ${futureExpiry(400)}.`,
+    );
+
+    for (const mail of [resubmit, decline, approval]) {
+      expect(`${mail?.textBody}${mail?.htmlBody}`).not.toContain(compliance.user.name);
+      expect(`${mail?.textBody}${mail?.htmlBody}`).not.toContain(admin.user.name);
+    }
   });
 
   test('two reviewers deciding at once decide once', async () => {

@@ -182,8 +182,8 @@ export const verificationsRoutes: RoutesPlugin<'db' | 'storage' | 'clock' | 'tra
     },
     async (request) => {
       const actor = requireActor(request);
-      return transactions.runMoneyRequest(request, DecideVerificationResponseSchema, ({ tx, now }) =>
-        decideVerification({ tx, actor, now, userId: request.params.userId, input: request.body }),
+      return transactions.runMoneyRequest(request, DecideVerificationResponseSchema, ({ tx, now, outbox }) =>
+        decideVerification({ tx, actor, now, outbox, userId: request.params.userId, input: request.body }),
       );
     },
   );

@@ -31,13 +31,15 @@ import { mapPage } from '../../db/page.ts';
 import { users } from '../../db/schema/auth.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Command } from '../../lib/transactions.ts';
+import type { Command, Outbox } from '../../lib/transactions.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { readSiteName } from '../settings/settings.service.ts';
 import { findFileById } from '../storage/files.repository.ts';
 import { saveUpload } from '../storage/files.service.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
-import { selectUserNames } from '../users/users.repository.ts';
+import { findUserById, selectUserNames } from '../users/users.repository.ts';
+import { identityDecisionNotice } from './identity-decision-notice.ts';
 import type { ImageLinkSigner } from './image-links.ts';
 import {
   findLatestSubmission,
@@ -409,15 +411,18 @@ const IDENTITY_AFTER = {
  * at once decide once (the later one finds it decided: ALREADY_DECIDED). Refused while another
  * reviewer's claim runs (VERIFICATION_CLAIMED). The reason must be an active one on the list, and
  * its label (which the customer reads) must pass the screen as it is today (422 PAYMENT_DEMAND).
- * Audited, last in the transaction.
+ * The customer is told by a notice kept in their Messages (`identityDecisionNotice`), sent once the
+ * decision has committed. Audited, last in the transaction.
  */
 export async function decideVerification({
   tx,
   actor,
   now,
+  outbox,
   userId,
   input,
 }: Command<{
+  outbox: Outbox;
   userId: string;
   input: DecideVerificationInput;
 }>): Promise<DecideVerificationResponse> {
@@ -458,6 +463,23 @@ export async function decideVerification({
   const labels = await reasonLabels(tx);
   const names = await selectUserNames(tx, [actor.id]);
   const decision = toDecision(decided, labels, names);
+  const customer = await findUserById(tx, userId);
+  if (customer) {
+    outbox.send(
+      identityDecisionNotice({
+        userId,
+        to: customer.email,
+        name: customer.name,
+        siteName: await readSiteName(tx),
+        decision: input.decision,
+        submittedAt: row.createdAt,
+        documentExpiry: row.documentExpiry,
+        reason: reason?.label,
+        note: input.note ?? null,
+        side,
+      }),
+    );
+  }
   await recordAudit(tx, {
     actor,
     action: `verification.${input.decision}`,

@@ -168,6 +168,9 @@ describe('IdentityPage', () => {
     await userEvent.upload(await screen.findByLabelText('Front of the document'), png('front.png'));
     expect(await screen.findByText('Upload Failed')).toBeTruthy();
     expect(await screen.findAllByText('Please choose a PNG, JPEG or WebP image.')).not.toHaveLength(0);
+    // The refused file (named .png, not an image) is not previewed: no broken picture stays behind.
+    expect(screen.queryByAltText('Preview: Front of the document')).toBeNull();
+    expect(screen.getAllByText('No image chosen')).toHaveLength(2);
   });
 
   test('a declined submission shows the reason and the note, and Submit again opens the form', async () => {

@@ -38,6 +38,8 @@ export function SideUpload({
     },
     onError: (error) => {
       onStored(null);
+      // The server read the file and refused it (not an image, whatever its name says): no preview of it.
+      setFile(null);
       setProblem(errorMessage(error));
       notify.error(VERIFICATION_MESSAGES.uploadFailed, { description: errorMessage(error) });
     },

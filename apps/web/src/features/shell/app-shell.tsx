@@ -31,7 +31,23 @@ export function AppShell() {
   const settings = useSiteSettings();
   const siteName = settings?.siteName ?? 'Candor';
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
   useDocumentBranding();
+
+  // The phone's navigation is a modal dialog: focus moves into it, and Escape closes it and gives
+  // focus back to the button that opened it.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    drawer.current?.querySelector<HTMLElement>('nav a[href]')?.focus();
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setDrawerOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [drawerOpen]);
 
   const isStaff = useIsStaff();
   const items = NAV.filter((item) => !item.staffOnly || isStaff);
@@ -67,7 +83,7 @@ export function AppShell() {
             className="absolute inset-0 bg-slate-900/50"
             onClick={() => setDrawerOpen(false)}
           />
-          <aside className="relative flex h-full w-72 flex-col bg-ink-950">
+          <aside ref={drawer} className="relative flex h-full w-72 flex-col bg-ink-950">
             <Brand siteName={siteName} faviconUrl={settings?.faviconUrl ?? null} />
             {navigation}
           </aside>
@@ -77,6 +93,7 @@ export function AppShell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
           <button
+            ref={menuButton}
             type="button"
             className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
             aria-label="Open navigation"

@@ -104,7 +104,7 @@ export const UnfreezeWithdrawalsRequestSchema = z
     password: z
       .string({ error: ACCOUNT_SECURITY_MESSAGES.passwordRequired })
       .min(1, ACCOUNT_SECURITY_MESSAGES.passwordRequired)
-      .max(128),
+      .max(128, 'At most 128 characters'),
   })
   .meta({ id: 'UnfreezeWithdrawalsRequest' });
 export type UnfreezeWithdrawalsRequest = z.infer<typeof UnfreezeWithdrawalsRequestSchema>;
@@ -117,7 +117,7 @@ export const ReleaseWithdrawalFreezeRequestSchema = z
         .string({ error: ACCOUNT_SECURITY_MESSAGES.reasonRequired })
         .trim()
         .min(1, ACCOUNT_SECURITY_MESSAGES.reasonRequired)
-        .max(500),
+        .max(500, 'At most 500 characters'),
     ),
   })
   .meta({ id: 'ReleaseWithdrawalFreezeRequest' });

@@ -101,7 +101,7 @@ export const CreateStrategyProviderRequestSchema = z.object({
     .string({ error: COPY_TRADING_MESSAGES.emailRequired })
     .trim()
     .min(1, COPY_TRADING_MESSAGES.emailRequired)
-    .max(254)
+    .max(254, COPY_TRADING_MESSAGES.emailInvalid)
     .pipe(z.email(COPY_TRADING_MESSAGES.emailInvalid)),
   /** Shown to every customer on the copy-trading pages. */
   displayName: customerText(

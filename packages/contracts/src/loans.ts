@@ -29,6 +29,7 @@ export const LOAN_APPLICATIONS_PAGE_SIZE = 10;
 
 export const LOAN_MESSAGES = {
   fullNameRequired: 'Enter your full name',
+  fullNameTooLong: `At most ${LOAN_FULL_NAME_MAX_LENGTH} characters`,
   incomeRequired: 'Enter your total monthly income',
   goalRequired: 'Tell us what the loan is for',
   goalTooLong: `At most ${LOAN_GOAL_MAX_LENGTH} characters`,
@@ -60,7 +61,7 @@ export const CreateLoanApplicationRequestSchema = z.object({
     .string({ error: LOAN_MESSAGES.fullNameRequired })
     .trim()
     .min(1, LOAN_MESSAGES.fullNameRequired)
-    .max(LOAN_FULL_NAME_MAX_LENGTH),
+    .max(LOAN_FULL_NAME_MAX_LENGTH, LOAN_MESSAGES.fullNameTooLong),
   monthlyIncome: usdAmountSchema(LOAN_MESSAGES.incomeRequired),
   goal: z
     .string({ error: LOAN_MESSAGES.goalRequired })

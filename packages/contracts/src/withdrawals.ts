@@ -129,6 +129,7 @@ export const PAYOUT_MESSAGES = {
   accountNameRequired: 'Account name is required',
   tooLong: `At most ${NAME_MAX_LENGTH} characters`,
   coinRequired: 'Choose a coin',
+  addressRequired: 'Wallet address is required',
   paypalRequired: 'PayPal e-mail is required',
   paypalInvalid: 'Enter a valid PayPal e-mail address',
   cashtagRequired: '$Cashtag is required',
@@ -151,11 +152,16 @@ const bankInput = z.object({
 const cryptoInput = z
   .object({
     coin: CoinSchema.or(z.literal('')).refine((coin) => coin !== '', PAYOUT_MESSAGES.coinRequired),
-    address: z.string({ error: 'Wallet address is required' }).trim(),
+    address: z.string({ error: PAYOUT_MESSAGES.addressRequired }).trim(),
   })
   .superRefine((value, ctx) => {
     const coin = CoinSchema.safeParse(value.coin);
-    if (!coin.success) return;
+    if (!coin.success) {
+      // No coin yet: its format cannot be checked, but a missing address is said at once.
+      if (value.address.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['address'], message: PAYOUT_MESSAGES.addressRequired });
+      return;
+    }
     const messages = COIN_ADDRESS_MESSAGES[coin.data];
     if (value.address.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['address'], message: messages.required });

@@ -78,7 +78,8 @@ describe('SelectWithdrawalPage: the method forms', () => {
     const user = userEvent.setup();
     await chooseMethod(user, /^Crypto/);
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(alerts()).toContain('Choose a coin');
+    // An empty form names every missing field at once, the address too, before a coin is chosen.
+    expect(alerts()).toEqual(['Choose a coin', 'Wallet address is required', 'Please enter an amount']);
     await user.selectOptions(screen.getByLabelText('Coin'), 'bitcoin');
     await user.type(screen.getByLabelText('Wallet address'), '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));

@@ -4,8 +4,23 @@ import { z } from 'zod';
 /** The largest single amount any money form accepts: $1,000,000,000.00. */
 export const MAX_AMOUNT_MINOR = 100_000_000_000n;
 
+/** What a request's dollar amount that is not written with two decimals is told (not the pattern). */
+export const DECIMAL_AMOUNT_MESSAGE = 'Enter an amount with two decimals, such as 1000.00';
+
 /** A decimal string of dollars on the wire ("1234.50"); negative for outgoing amounts where signed. */
-export const DecimalAmountSchema = z.string().regex(/^-?\d+\.\d{2}$/);
+export const DecimalAmountSchema = z.string().regex(/^-?\d+\.\d{2}$/, DECIMAL_AMOUNT_MESSAGE);
+
+/**
+ * What a person typed in a field that sends a `DecimalAmountSchema` amount, written as the wire
+ * wants it: "1000" and "1000.5" become "1000.00" and "1000.50". Anything else is left as typed, for
+ * the schema to say what is wrong.
+ */
+export function asDecimalAmount(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const match = /^\s*(-?\d+)(?:\.(\d{1,2}))?\s*$/.exec(value);
+  if (!match) return value;
+  return `${match[1]}.${(match[2] ?? '').padEnd(2, '0')}`;
+}
 
 /**
  * A positive dollar amount typed by a person ("100", "100.5", "1,000.25" is refused), at most two

@@ -1,3 +1,4 @@
+import { asDecimalAmount } from '@candor/contracts/money';
 import {
   type Plan,
   type PlanFeatures,
@@ -124,7 +125,7 @@ export function PlanFormDialog({ plan, onClose }: { plan: Plan | null; onClose: 
               <TextField
                 label="Price (USD)"
                 inputMode="decimal"
-                {...register('price')}
+                {...register('price', { setValueAs: asDecimalAmount })}
                 error={error('price')}
               />
             ) : null}
@@ -240,7 +241,7 @@ export function PlanFormDialog({ plan, onClose }: { plan: Plan | null; onClose: 
                 <TextField
                   label="Amount (USD)"
                   inputMode="decimal"
-                  {...register('features.amount')}
+                  {...register('features.amount', { setValueAs: asDecimalAmount })}
                   error={error('features.amount')}
                 />
                 <TextField
@@ -252,7 +253,7 @@ export function PlanFormDialog({ plan, onClose }: { plan: Plan | null; onClose: 
                 <TextField
                   label="Minimum portfolio (USD)"
                   inputMode="decimal"
-                  {...register('features.minimumPortfolio')}
+                  {...register('features.minimumPortfolio', { setValueAs: asDecimalAmount })}
                   error={error('features.minimumPortfolio')}
                 />
               </div>

@@ -1,3 +1,4 @@
+import { DECIMAL_AMOUNT_MESSAGE } from '@candor/contracts/money';
 import type { Plan } from '@candor/contracts/plans';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
@@ -77,6 +78,24 @@ describe('PlansTab', () => {
         description: 'Make 20 percent a day',
         features: { kind: 'signal', instrumentCount: 25, intervals: ['1h', '4h', '1d'], alerts: true },
       },
+    ]);
+  });
+
+  test('a price typed in whole dollars is sent with its cents; one that is not a number says how to write it', async () => {
+    const fetchMock = render({ status: 200, body: { ...SILVER, price: '1000.00' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Silver' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Silver' });
+    const price = within(dialog).getByLabelText('Price (USD)');
+    fireEvent.change(price, { target: { value: '10 dollars' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save plan' }));
+    expect(await within(dialog).findByText(DECIMAL_AMOUNT_MESSAGE)).toBeTruthy();
+    expect(callsTo(fetchMock, `PUT /api/admin/plans/${SILVER.id}`)).toEqual([]);
+
+    fireEvent.change(price, { target: { value: '1000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save plan' }));
+    expect(await screen.findByText('Silver is saved')).toBeTruthy();
+    expect(callsTo(fetchMock, `PUT /api/admin/plans/${SILVER.id}`)).toEqual([
+      expect.objectContaining({ price: '1000.00' }),
     ]);
   });
 

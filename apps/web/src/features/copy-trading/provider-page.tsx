@@ -1,11 +1,12 @@
-import type { StrategyProviderDetail } from '@candor/contracts/copy-trading';
+import { COPY_TRADING_MESSAGES, type StrategyProviderDetail } from '@candor/contracts/copy-trading';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
+import { Card, EmptyState } from '../../components/ui/card.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
+import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { useIsStaff } from '../../lib/permissions.ts';
@@ -47,6 +48,10 @@ export function ProviderPage() {
       <BackLink to="/copy-trader" label="Copy Expert" />
       {detail.isPending ? (
         <LoadingState>Loading the trader...</LoadingState>
+      ) : isApiError(detail.error, 'NOT_FOUND') ? (
+        // No such trader (an old or mistyped link): trying again would find none either; the link
+        // above leads back to the traders.
+        <EmptyState title={`${COPY_TRADING_MESSAGES.notFound}.`} />
       ) : detail.isError ? (
         <LoadError onRetry={() => void detail.refetch()}>{errorMessage(detail.error)}</LoadError>
       ) : (

@@ -203,6 +203,10 @@ describe('AdminUserPage', () => {
     mockApi({ [USER_URL]: { status: 404, body: { code: 'USER_NOT_FOUND', message: 'User not found' } } });
     renderUserPage();
     expect(await screen.findByText('User not found.')).toBeTruthy();
+    // Nothing about the account that is not there: no plans, loans or audit history, and no error.
+    await waitFor(() => expect(screen.queryByText(/could not be loaded/)).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Audit history')).toBeNull();
   });
 
   test('a user without entries reads "No transactions yet."', async () => {

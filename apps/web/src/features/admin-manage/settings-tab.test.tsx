@@ -1,6 +1,7 @@
+import { UPLOAD_MESSAGES } from '@candor/contracts/files';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { buildApproval } from '../../test/approvals.ts';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { SettingsTab } from './settings-tab.tsx';
@@ -22,6 +23,19 @@ const SETTINGS = {
   updatedAt: '2026-01-15T09:30:00.000Z',
   pendingThresholdChange: null,
 };
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
+
+// jsdom decodes no images: the browser's decoder stands in.
+beforeEach(() => {
+  vi.stubGlobal(
+    'createImageBitmap',
+    vi.fn(async () => ({ close: () => undefined })),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 function renderSettings() {
   return renderPages([{ path: '/all-user', component: SettingsTab }], '/all-user', {
@@ -258,8 +272,9 @@ describe('SettingsTab', () => {
     const user = userEvent.setup();
     await user.upload(
       await screen.findByLabelText('Favicon'),
-      new File([new Uint8Array([1])], 'icon.png', { type: 'image/png' }),
+      new File([new Uint8Array(PNG_SIGNATURE)], 'icon.png', { type: 'image/png' }),
     );
+    expect(await screen.findByAltText('Preview of the new favicon')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText('Site settings updated successfully!')).toBeTruthy();
@@ -269,6 +284,21 @@ describe('SettingsTab', () => {
     expect(order.indexOf('POST /api/admin/settings/favicon')).toBeLessThan(
       order.indexOf('PUT /api/admin/settings'),
     );
+  });
+
+  test('a favicon that is not a picture, whatever its name, is refused beside the field with no preview', async () => {
+    const fetchMock = mockApi({ 'GET /api/admin/settings': { status: 200, body: SETTINGS } });
+    renderSettings();
+    await userEvent
+      .setup()
+      .upload(
+        await screen.findByLabelText('Favicon'),
+        new File(['just some text'], 'icon.png', { type: 'image/png' }),
+      );
+    expect(await screen.findByText(UPLOAD_MESSAGES.notAnImage)).toBeTruthy();
+    expect(screen.queryByAltText('Preview of the new favicon')).toBeNull();
+    expect(screen.getByAltText('Current favicon')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/admin/settings/favicon')).toEqual([]);
   });
 
   test('a refused update names the server message', async () => {

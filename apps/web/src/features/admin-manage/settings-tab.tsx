@@ -10,7 +10,7 @@ import {
 } from '@candor/contracts/settings';
 import { parseMinorUnits } from '@candor/domain/money/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { FourEyesReachNote, tellIfCarriedOutAlone } from '../../components/four-eyes-reach.tsx';
@@ -19,7 +19,7 @@ import { QueryPanel } from '../../components/ui/load-states.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { findImageProblem } from '../../lib/image-file.ts';
+import { checkImageFile } from '../../lib/image-file.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
@@ -97,8 +97,17 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
   const { handleSubmit, reset } = form;
   const waiting = settings.pendingThresholdChange;
 
-  const chooseFavicon = (file: File | null) => {
-    const problem = file ? findImageProblem(file) : null;
+  // The file is decoded before it is previewed (as a profile picture is): one that is not a picture,
+  // whatever its name, is refused beside the field and shows no broken preview. A later choice
+  // outranks a check still running.
+  const faviconChoice = useRef(0);
+  const chooseFavicon = async (file: File | null) => {
+    const mine = ++faviconChoice.current;
+    setFavicon(null);
+    setFaviconProblem(null);
+    if (!file) return;
+    const problem = await checkImageFile(file);
+    if (mine !== faviconChoice.current) return;
     setFaviconProblem(problem);
     setFavicon(problem ? null : file);
   };

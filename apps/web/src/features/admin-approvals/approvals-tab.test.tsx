@@ -243,6 +243,38 @@ describe('the Approvals tab', () => {
     expect(card(/Manual adjustment of credit/).getByText('Awaiting second approval')).toBeTruthy();
   });
 
+  test('a request someone else decided meanwhile: the refusal is told, and its dialog goes with nothing left to decide', async () => {
+    let current = [waitingAdjustment];
+    mockApi({
+      [LIST]: () => pageReply(current),
+      [CANCEL]: () => {
+        // Another staff member approved it after this page was loaded.
+        current = [
+          buildApproval({
+            status: 'approved',
+            checker: { id: 'checker-1', name: 'Carl Checker', role: 'admin' },
+            checkerReason: 'Ticket 42 verified',
+            decidedAt: '2026-03-04T13:00:00.000Z',
+            entryId: '77',
+          }),
+        ];
+        return {
+          status: 409,
+          body: { code: 'ALREADY_DECIDED', message: 'This request was already approved.' },
+        };
+      },
+    });
+    renderTab('accountant', 'maker-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel request' }));
+    const dialog = within(screen.getByRole('dialog'));
+    await user.type(dialog.getByLabelText('Reason'), 'Typed the wrong amount');
+    await user.click(dialog.getByRole('button', { name: 'Cancel request' }));
+    expect(await screen.findByText('This request was already approved.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Approved by')).toBeTruthy();
+  });
+
   test('a change of the deposit addresses shows the old and new addresses side by side; only settings.manage decides it', async () => {
     const before = {
       bitcoin: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',

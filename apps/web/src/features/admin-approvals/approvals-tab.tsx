@@ -69,6 +69,10 @@ export function ApprovalsTab() {
   }
   const waiting = data.items.filter((item) => item.status === 'awaiting');
   const decided = data.items.filter((item) => item.status !== 'awaiting');
+  // A request decided meanwhile (by someone else, or the customer: the refreshed list says so) has
+  // nothing left to decide, so its dialog goes; the failure's toast said why.
+  const listed = dialog ? data.items.find((item) => item.id === dialog.approval.id) : undefined;
+  const open = listed && listed.status !== 'awaiting' ? null : dialog;
 
   return (
     <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
@@ -85,21 +89,21 @@ export function ApprovalsTab() {
         <ApprovalSection title="Decided" items={decided} onDecide={setDialog} deciding={deciding} />
       ) : null}
       <Pagination page={page} loaded={data} onPage={setPage} loading={isPlaceholderData} />
-      {dialog ? (
+      {open ? (
         <ReasonDialog
-          title={DIALOG_TEXTS[dialog.kind].title}
+          title={DIALOG_TEXTS[open.kind].title}
           readBy="staff"
-          variant={dialog.kind === 'approve' ? 'primary' : 'danger'}
-          busyLabel={DIALOG_TEXTS[dialog.kind].busy}
-          description={describe(dialog.approval, dialog.kind)}
+          variant={open.kind === 'approve' ? 'primary' : 'danger'}
+          busyLabel={DIALOG_TEXTS[open.kind].busy}
+          description={describe(open.approval, open.kind)}
           requiredMessage={REASON_REQUIRED}
-          hint={DIALOG_TEXTS[dialog.kind].hint}
-          dismissLabel={DIALOG_TEXTS[dialog.kind].dismiss}
+          hint={DIALOG_TEXTS[open.kind].hint}
+          dismissLabel={DIALOG_TEXTS[open.kind].dismiss}
           maxLength={APPROVAL_REASON_MAX_LENGTH}
-          busy={deciding === dialog.approval.id}
+          busy={deciding === open.approval.id}
           onCancel={() => setDialog(null)}
           onConfirm={async (reason) => {
-            const done = await decide(dialog.approval.id, { kind: dialog.kind, reason });
+            const done = await decide(open.approval.id, { kind: open.kind, reason });
             if (done) setDialog(null);
           }}
         />

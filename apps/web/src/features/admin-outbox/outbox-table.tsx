@@ -4,10 +4,10 @@ import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 
 const COLUMNS: readonly Column[] = [
-  { label: 'To', className: 'hidden w-1/4 sm:table-cell' },
+  { label: 'To', className: 'hidden w-1/5 sm:table-cell' },
   { label: 'Subject' },
-  { label: 'Delivery', className: 'w-1/3' },
-  { label: 'Date', className: 'hidden w-44 text-right sm:table-cell' },
+  { label: 'Delivery', className: 'w-1/3 lg:w-1/4' },
+  { label: 'Date', className: 'hidden w-52 text-right sm:table-cell' },
 ];
 
 export const DELIVERY_LABELS = {
@@ -45,12 +45,15 @@ export function OutboxTable({ items }: { items: readonly OutboxItem[] }) {
             {item.to}
           </td>
           <td className="px-4 py-3">
-            <span className="block truncate font-medium text-slate-900" title={item.subject}>
+            {/* On a phone the subject wraps and the address and time stand on lines of their own:
+                there is no hover there to read a cut-off text. */}
+            <span className="block font-medium break-words text-slate-900 sm:truncate" title={item.subject}>
               {item.subject}
             </span>
-            <span className="mt-0.5 block truncate text-xs text-slate-500 sm:hidden">
-              {item.to} · {formatDateTime(item.createdAt)}
-            </span>
+            <span className="mt-0.5 block text-xs break-all text-slate-500 sm:hidden">{item.to}</span>
+            <time dateTime={item.createdAt} className="block text-xs text-slate-500 tabular-nums sm:hidden">
+              {formatDateTime(item.createdAt)}
+            </time>
           </td>
           <td className="px-4 py-3">
             <StatusBadge label={DELIVERY_LABELS[item.status]} />

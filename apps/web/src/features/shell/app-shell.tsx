@@ -151,9 +151,11 @@ function MessagesLink() {
 
 function Brand({ siteName, faviconUrl }: { siteName: string; faviconUrl: string | null }) {
   return (
-    <Link to="/dashboard" className="flex h-16 items-center gap-3 border-b border-white/10 px-6">
+    <Link to="/dashboard" className="flex h-16 items-center gap-3 border-b border-white/10 px-5">
       <img src={faviconUrl ?? '/favicon.svg'} alt="" className="h-8 w-8 rounded-md object-contain" />
-      <span className="truncate text-lg font-semibold text-white">{siteName}</span>
+      <span className="truncate text-base font-semibold text-white" title={siteName}>
+        {siteName}
+      </span>
     </Link>
   );
 }

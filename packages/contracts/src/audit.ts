@@ -8,7 +8,10 @@ const PersonFilter = z.string().trim().max(254).optional();
 
 /** The filters of the audit log and its CSV export. */
 export const AuditFilterSchema = z.object({
-  /** The staff member: their user id or e-mail ('cli' for the command line, 'system' for the server). */
+  /**
+   * The staff member: their user id or e-mail ('cli' for the command line, 'system' for the server).
+   * Their rows are those they made and those they approved as the second staff member.
+   */
   actor: PersonFilter,
   /** The customer the action concerns: their user id or e-mail. */
   subject: PersonFilter,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -33,6 +34,8 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_actor_idx').on(t.actorId, t.seq),
+    // A staff member's rows include those they approved as the second staff member (four-eyes).
+    index('audit_log_approver_idx').on(t.approverId, t.seq).where(sql`${t.approverId} is not null`),
     index('audit_log_subject_idx').on(t.subjectUserId, t.seq),
     index('audit_log_action_idx').on(t.action, t.seq),
   ],

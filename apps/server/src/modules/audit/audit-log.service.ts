@@ -28,13 +28,19 @@ async function resolvePerson(db: Db, idOrEmail: string): Promise<string | typeof
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The filters as one WHERE clause, or NOTHING when they cannot match any row. */
-export async function auditWhere(db: Db, filter: AuditFilter): Promise<SQL | undefined | typeof NOTHING> {
+/**
+ * The filters as WHERE clauses whose rows together are the answer, or NOTHING when they cannot match
+ * any row. A staff member's rows are those they made and those they approved as the second staff
+ * member (four-eyes): two clauses, each read through its own index (actor_id, seq) and
+ * (approver_id, seq), so a page costs a page whatever the staff member's history.
+ */
+export async function auditWhere(db: Db, filter: AuditFilter): Promise<(SQL | undefined)[] | typeof NOTHING> {
   const conditions: (SQL | undefined)[] = [];
+  let staffId: string | undefined;
   if (filter.actor) {
     const actorId = await resolvePerson(db, filter.actor);
     if (actorId === NOTHING) return NOTHING;
-    conditions.push(eq(auditLog.actorId, actorId));
+    staffId = actorId;
   }
   if (filter.subject) {
     const subjectId = await resolvePerson(db, filter.subject);
@@ -61,7 +67,26 @@ export async function auditWhere(db: Db, filter: AuditFilter): Promise<SQL | und
     if (last === undefined) return NOTHING;
     conditions.push(lte(auditLog.seq, last), lt(auditLog.createdAt, until));
   }
-  return and(...conditions);
+  if (staffId === undefined) return [and(...conditions)];
+  return [
+    and(eq(auditLog.actorId, staffId), ...conditions),
+    and(eq(auditLog.approverId, staffId), ...conditions),
+  ];
+}
+
+/**
+ * Up to `limit` rows of any of `wheres`, newest first, below `before`: each clause's own keyset
+ * page, merged by number (a row both made and approved by one person is impossible, and would be
+ * listed once).
+ */
+async function selectRowsOfAny(
+  db: Db,
+  { wheres, before, limit }: { wheres: (SQL | undefined)[]; before: number | undefined; limit: number },
+): Promise<AuditRowWithPeople[]> {
+  if (wheres.length === 1) return selectAuditRowsBefore(db, { where: wheres[0], before, limit });
+  const pages = await Promise.all(wheres.map((where) => selectAuditRowsBefore(db, { where, before, limit })));
+  const bySeq = new Map(pages.flat().map((found) => [found.row.seq, found]));
+  return [...bySeq.values()].sort((a, b) => b.row.seq - a.row.seq).slice(0, limit);
 }
 
 export function toAuditEntry({ row, actor, approver, subject }: AuditRowWithPeople): AuditEntry {
@@ -93,9 +118,9 @@ export function toAuditEntry({ row, actor, approver, subject }: AuditRowWithPeop
 
 /** One page of the audit log, newest first, filtered; `nextBefore` continues with older rows. */
 export async function listAuditLog(db: Db, query: AuditListQuery): Promise<AuditPage> {
-  const where = await auditWhere(db, query);
-  if (where === NOTHING) return { items: [], nextBefore: null };
-  const rows = await selectAuditRowsBefore(db, { where, before: query.before, limit: AUDIT_PAGE_SIZE + 1 });
+  const wheres = await auditWhere(db, query);
+  if (wheres === NOTHING) return { items: [], nextBefore: null };
+  const rows = await selectRowsOfAny(db, { wheres, before: query.before, limit: AUDIT_PAGE_SIZE + 1 });
   const items = rows.slice(0, AUDIT_PAGE_SIZE).map(toAuditEntry);
   const last = items.at(-1);
   return { items, nextBefore: rows.length > AUDIT_PAGE_SIZE && last ? last.seq : null };
@@ -105,11 +130,11 @@ const EXPORT_BATCH = 1000;
 
 /** Every matching row, newest first, read a batch at a time (the log is never held in memory whole). */
 export async function* readAuditLogInBatches(db: Db, filter: AuditFilter): AsyncGenerator<AuditEntry[]> {
-  const where = await auditWhere(db, filter);
-  if (where === NOTHING) return;
+  const wheres = await auditWhere(db, filter);
+  if (wheres === NOTHING) return;
   let before: number | undefined;
   for (;;) {
-    const rows = await selectAuditRowsBefore(db, { where, before, limit: EXPORT_BATCH });
+    const rows = await selectRowsOfAny(db, { wheres, before, limit: EXPORT_BATCH });
     if (rows.length === 0) return;
     yield rows.map(toAuditEntry);
     if (rows.length < EXPORT_BATCH) return;

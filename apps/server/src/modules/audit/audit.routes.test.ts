@@ -163,3 +163,46 @@ test('a deposit decision records the customer concerned', async () => {
   const row = (await list(`?subject=${customer.id}`)).json().items[0];
   expect(row).toMatchObject({ action: 'deposit.reject', targetType: 'deposit', targetId: deposit.id });
 });
+
+test("a staff member's rows include those they approved as the second staff member, page by page and in the CSV", async () => {
+  const maker = await insertUser(t.db, { role: 'accountant', name: 'Mona Maker' });
+  const checker = await insertUser(t.db, { role: 'admin', name: 'Carl Checker' });
+  const m = { id: maker.id, role: 'accountant' } as const;
+  const c = { id: checker.id, role: 'admin' } as const;
+  // 40 rows of the checker's, newest last: 30 made by the maker and approved by the checker,
+  // interleaved with 10 the checker made alone; and 5 the maker made alone.
+  for (let i = 0; i < 40; i++) {
+    if (i % 4 === 3) await audit(c, 'withdrawal.approve', bob);
+    else await audit(m, 'user.adjustment', alice, { approver: c });
+  }
+  for (let i = 0; i < 5; i++) await audit(m, 'withdrawal.reject', bob);
+
+  const first = (await list(`?actor=${encodeURIComponent(checker.email)}`)).json();
+  expect(first.items).toHaveLength(25);
+  const second = (await list(`?actor=${checker.id}&before=${first.nextBefore}`)).json();
+  expect(second.items).toHaveLength(15);
+  expect(second.nextBefore).toBeNull();
+  const rows = [...first.items, ...second.items];
+  const seqs = rows.map((row: { seq: number }) => row.seq);
+  expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
+  expect(new Set(seqs).size).toBe(40);
+  expect(
+    rows.filter((row: { approver: { id: string } | null }) => row.approver?.id === checker.id),
+  ).toHaveLength(30);
+  expect(rows.filter((row: { actor: { id: string } }) => row.actor.id === checker.id)).toHaveLength(10);
+  // Made by the maker: their own 35, approved by someone else or not.
+  const made = (await list(`?actor=${maker.id}`)).json();
+  expect(made.items).toHaveLength(25);
+  expect(made.items.every((row: { actor: { id: string } }) => row.actor.id === maker.id)).toBe(true);
+  // Other filters still apply to both: the checker's approvals of adjustments only.
+  const adjustments = (await list(`?actor=${checker.id}&kind=user.adjustment`)).json();
+  expect(adjustments.items).toHaveLength(25);
+  expect(adjustments.items.every((row: { action: string }) => row.action === 'user.adjustment')).toBe(true);
+
+  const csv = await ownerBrowser.request({
+    method: 'GET',
+    url: `/api/admin/audit/export.csv?actor=${checker.id}`,
+  });
+  expect(csv.statusCode).toBe(200);
+  expect(csv.body.trim().split('\n')).toHaveLength(1 + 40);
+});

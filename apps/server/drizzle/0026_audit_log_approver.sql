@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_approver_idx" ON "audit_log" USING btree ("approver_id","seq") WHERE "audit_log"."approver_id" is not null;

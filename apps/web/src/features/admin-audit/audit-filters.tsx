@@ -1,6 +1,7 @@
 import type { AuditFilter } from '@candor/contracts/audit';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { FieldMessage } from '../../components/ui/field-message.tsx';
 import { textControlClass } from '../../components/ui/labelled-field.tsx';
 
 /**
@@ -32,6 +33,9 @@ export const AUDIT_KINDS = [
 
 const EMPTY: AuditFilter = {};
 
+/** What a date range that ends before it starts is told (it would match nothing, silently). */
+export const REVERSED_RANGE_MESSAGE = 'The To date is before the From date.';
+
 /** The audit log's filters: staff member, customer, kind and dates; applied together. */
 export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
   const [draft, setDraft] = useState<Record<keyof AuditFilter, string>>({
@@ -41,10 +45,18 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
     from: '',
     to: '',
   });
-  const set = (name: keyof AuditFilter) => (event: { target: { value: string } }) =>
+  const [rangeProblem, setRangeProblem] = useState<string | null>(null);
+  const set = (name: keyof AuditFilter) => (event: { target: { value: string } }) => {
     setDraft((current) => ({ ...current, [name]: event.target.value }));
+    if (name === 'from' || name === 'to') setRangeProblem(null);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // YYYY-MM-DD dates compare as text.
+    if (draft.from && draft.to && draft.to < draft.from) {
+      setRangeProblem(REVERSED_RANGE_MESSAGE);
+      return;
+    }
     const filter: AuditFilter = {};
     for (const [name, value] of Object.entries(draft)) {
       if (value.trim()) filter[name as keyof AuditFilter] = value.trim();
@@ -53,6 +65,7 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
   };
   const clear = () => {
     setDraft({ actor: '', subject: '', kind: '', from: '', to: '' });
+    setRangeProblem(null);
     onApply(EMPTY);
   };
   const label = 'mb-1.5 block text-xs font-semibold tracking-wide text-slate-500 uppercase';
@@ -117,10 +130,13 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
         <input
           id="audit-to"
           type="date"
-          className={textControlClass(null)}
+          className={textControlClass(rangeProblem)}
+          aria-invalid={rangeProblem ? true : undefined}
+          aria-describedby={rangeProblem ? 'audit-to-message' : undefined}
           value={draft.to}
           onChange={set('to')}
         />
+        <FieldMessage id="audit-to-message" error={rangeProblem} />
       </div>
       <div className="flex items-end gap-2">
         <Button type="submit">Apply</Button>

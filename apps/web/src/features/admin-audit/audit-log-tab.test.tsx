@@ -141,6 +141,32 @@ describe('the Audit log tab', () => {
       '/api/admin/audit/export.csv?actor=andy%40example.com&subject=cust-1&kind=withdrawal.&from=2026-03-01',
     );
   });
+
+  test('a date range that ends before it starts is said so under To, and nothing is asked', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/audit/verification': VERIFIED,
+      'GET /api/admin/audit': { status: 200, body: { items: [entry(30)], nextBefore: null } },
+    });
+    renderTab();
+    await screen.findByText('Page 1');
+    const asked = requestedUrls(fetchMock, '/api/admin/audit').length;
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('From'), '2026-03-10');
+    await user.type(screen.getByLabelText('To'), '2026-03-01');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The To date is before the From date.');
+    expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+    expect(requestedUrls(fetchMock, '/api/admin/audit')).toHaveLength(asked);
+
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2026-03-12');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => {
+      const last = requestedUrls(fetchMock, '/api/admin/audit').at(-1);
+      expect(Object.fromEntries(last?.searchParams ?? [])).toEqual({ from: '2026-03-10', to: '2026-03-12' });
+    });
+  });
 });
 
 describe('the account audit history', () => {

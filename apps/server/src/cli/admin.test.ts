@@ -298,10 +298,33 @@ test('reset-link prints a one-time reset link while the server runs, audited wit
     const run = await admin('reset-link', '--email', 'Second@Example.com');
     expect(run.code).toBe(0);
     expect(run.out).toContain('A one-time password reset link for second@example.com, valid until');
-    // The operator is told the customer will see it (decision 019).
+    // The operator is told the owner of the account will see it (decision 019): here an owner, a
+    // staff member, whose account holds nothing, so no withdrawal wait is spoken of.
+    expect(run.out).toContain('Give it to the staff member only, by a channel you trust.');
     expect(run.out).toContain(
+      "The staff member will see that their password was reset with a link from the site's administrators",
+    );
+    expect(run.out).not.toContain('customer');
+    expect(run.out).not.toContain('withdrawals');
+    // A customer's: the customer, and the wait on new withdrawals.
+    const signUp = await fetch(`${server.baseUrl}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl },
+      body: JSON.stringify({
+        username: 'carla',
+        fullname: 'Carla Customer',
+        email: 'carla@example.com',
+        password: 'Amber-Kite-Meadow-4',
+      }),
+    });
+    expect(signUp.status).toBe(201);
+    const customerRun = await admin('reset-link', '--email', 'carla@example.com');
+    expect(customerRun.code).toBe(0);
+    expect(customerRun.out).toContain('Give it to the customer only, by a channel you trust. It works once.');
+    expect(customerRun.out).toContain(
       "The customer will see that their password was reset with a link from the site's administrators",
     );
+    expect(customerRun.out).toContain('New withdrawals wait 7 days after it is used.');
     const link = new URL(run.out.match(/https?:\/\/\S+/)?.[0] ?? '');
     expect(link.pathname).toBe('/reset-password/new');
     const token = link.searchParams.get('token') ?? '';
@@ -332,15 +355,17 @@ test('reset-link prints a one-time reset link while the server runs, audited wit
   }
   const db = await PGlite.create(path.join(dataDir, 'pg'), { extensions: PGLITE_EXTENSIONS });
   const { rows } = await db.query<{ action: string; actor_id: string; after: unknown; target_id: string }>(
-    "select action, actor_id, after, target_id from audit_log where action = 'user.reset_link'",
+    "select action, actor_id, after, target_id from audit_log where action = 'user.reset_link' order by seq",
   );
   const events = await db.query<{ kind: string }>('select kind from security_events where user_id = $1', [
     rows[0]?.target_id,
   ]);
   await db.close();
-  // The password set through the operator's link is on the customer's record as such.
+  // The password set through the operator's link is on the account's record as such.
   expect(events.rows).toEqual([{ kind: 'password_reset_by_operator' }]);
-  expect(rows).toHaveLength(1);
+  // Each link made is audited, without the link.
+  expect(rows).toHaveLength(2);
   expect(rows[0]).toMatchObject({ actor_id: 'cli', after: { email: 'second@example.com' } });
-  expect(JSON.stringify(rows[0])).not.toMatch(/token|reset-password/);
+  expect(rows[1]).toMatchObject({ actor_id: 'cli', after: { email: 'carla@example.com' } });
+  expect(JSON.stringify(rows)).not.toMatch(/token|reset-password/);
 });

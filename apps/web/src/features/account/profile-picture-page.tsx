@@ -1,15 +1,16 @@
 import { UPLOAD_MESSAGES } from '@candor/contracts/files';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FileField } from '../../components/ui/file-field.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { checkImageFile, IMAGE_ACCEPT } from '../../lib/image-file.ts';
+import { IMAGE_ACCEPT } from '../../lib/image-file.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { useImageChoice } from '../../lib/use-image-choice.ts';
 import { useObjectUrl } from '../../lib/use-object-url.ts';
 import { uploadProfilePicture } from './account-api.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
@@ -19,45 +20,25 @@ export function ProfilePicturePage() {
   useDocumentBranding('Profile picture');
   const me = useMe();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [inputKey, setInputKey] = useState(0);
-
+  const picture = useImageChoice();
+  const { file, problem } = picture;
   const preview = useObjectUrl(file);
-
-  // The file is decoded before it is previewed: one that is not a picture shows no (broken) preview,
-  // and its refusal stands beside the field. A later choice outranks a check still running.
-  const choice = useRef(0);
-  const [checking, setChecking] = useState(false);
-  const choose = async (chosen: File | null) => {
-    const mine = ++choice.current;
-    setFile(null);
-    setProblem(null);
-    if (!chosen) return;
-    setChecking(true);
-    const found = await checkImageFile(chosen);
-    if (mine !== choice.current) return;
-    setChecking(false);
-    setProblem(found);
-    setFile(found ? null : chosen);
-  };
 
   const upload = useMutation({
     mutationFn: uploadProfilePicture,
     onSuccess: async () => {
       notify.success(ACCOUNT_MESSAGES.uploadSucceeded);
       await queryClient.invalidateQueries({ queryKey: queryKeys.session });
-      setFile(null);
-      setInputKey((k) => k + 1);
+      picture.clear();
     },
     onError: (error) => notify.error(ACCOUNT_MESSAGES.uploadFailed, { description: errorMessage(error) }),
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (checking) return;
+    if (picture.checking) return;
     if (!file) {
-      setProblem(problem ?? UPLOAD_MESSAGES.required);
+      picture.refuse(problem ?? UPLOAD_MESSAGES.required);
       return;
     }
     upload.mutate(file);
@@ -74,10 +55,7 @@ export function ProfilePicturePage() {
               <img
                 src={preview}
                 alt="Preview of your new avatar"
-                onError={() => {
-                  setFile(null);
-                  setProblem(UPLOAD_MESSAGES.unreadable);
-                }}
+                onError={() => picture.refuse(UPLOAD_MESSAGES.unreadable)}
                 className="h-24 w-24 shrink-0 rounded-full object-cover ring-4 ring-brand-100"
               />
             ) : (
@@ -92,11 +70,11 @@ export function ProfilePicturePage() {
           </div>
 
           <FileField
-            key={inputKey}
+            key={picture.inputKey}
             label="Choose a picture"
             accept={IMAGE_ACCEPT}
             error={problem}
-            onFileChange={(chosen) => void choose(chosen)}
+            onFileChange={(chosen) => void picture.choose(chosen)}
           />
 
           <FormSubmitRow busy={upload.isPending} busyLabel="Uploading...">

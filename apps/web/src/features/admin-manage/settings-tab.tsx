@@ -10,7 +10,6 @@ import {
 } from '@candor/contracts/settings';
 import { parseMinorUnits } from '@candor/domain/money/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { FourEyesReachNote, tellIfCarriedOutAlone } from '../../components/four-eyes-reach.tsx';
@@ -19,9 +18,9 @@ import { QueryPanel } from '../../components/ui/load-states.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { checkImageFile } from '../../lib/image-file.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useImageChoice } from '../../lib/use-image-choice.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { adminSettingsQuery, updateSiteSettings, uploadFavicon } from './admin-settings-api.ts';
 import { FaviconField } from './favicon-field.tsx';
@@ -89,28 +88,11 @@ function tellOutcome(saved: UpdateSiteSettingsResponse): void {
 
 export function SettingsForm({ settings }: { settings: AdminSettings }) {
   const queryClient = useQueryClient();
-  const [favicon, setFavicon] = useState<File | null>(null);
-  const [faviconProblem, setFaviconProblem] = useState<string | null>(null);
-  const [faviconInputKey, setFaviconInputKey] = useState(0);
+  const favicon = useImageChoice();
   const form = useZodForm(UpdateSiteSettingsRequestSchema, toFormValues(settings));
   const field = bindFields(form);
   const { handleSubmit, reset } = form;
   const waiting = settings.pendingThresholdChange;
-
-  // The file is decoded before it is previewed (as a profile picture is): one that is not a picture,
-  // whatever its name, is refused beside the field and shows no broken preview. A later choice
-  // outranks a check still running.
-  const faviconChoice = useRef(0);
-  const chooseFavicon = async (file: File | null) => {
-    const mine = ++faviconChoice.current;
-    setFavicon(null);
-    setFaviconProblem(null);
-    if (!file) return;
-    const problem = await checkImageFile(file);
-    if (mine !== faviconChoice.current) return;
-    setFaviconProblem(problem);
-    setFavicon(problem ? null : file);
-  };
 
   const save = useMutation({
     mutationFn: async ({ values, icon }: { values: UpdateSiteSettingsRequest; icon: File | null }) => {
@@ -134,8 +116,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
       } = saved;
       queryClient.setQueryData(queryKeys.settings, visible);
       reset(toFormValues(saved));
-      setFavicon(null);
-      setFaviconInputKey((key) => key + 1);
+      favicon.clear();
       tellOutcome({ ...saved, thresholdChange, fourEyes });
     },
     onError: (error) => notify.error(SETTINGS_MESSAGES.updateFailed(errorMessage(error))),
@@ -144,12 +125,12 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
   });
 
   const onSubmit = handleSubmit((values) => {
-    if (faviconProblem) return;
+    if (favicon.problem || favicon.checking) return;
     if (changesThreshold(values.fourEyesThreshold, settings.fourEyesThreshold) && !values.fourEyesReason) {
       form.setError('fourEyesReason', { message: REASON_REQUIRED }, { shouldFocus: true });
       return;
     }
-    save.mutate({ values, icon: favicon });
+    save.mutate({ values, icon: favicon.file });
   });
 
   return (
@@ -162,10 +143,10 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
         <TextField label="Site name" autoComplete="off" {...field('siteName')} />
         <FaviconField
           currentUrl={settings.faviconUrl}
-          file={favicon}
-          error={faviconProblem}
-          inputKey={faviconInputKey}
-          onFileChange={chooseFavicon}
+          file={favicon.file}
+          error={favicon.problem}
+          inputKey={favicon.inputKey}
+          onFileChange={(file) => void favicon.choose(file)}
         />
       </SettingsSection>
 

@@ -228,10 +228,14 @@ async function issueResetLink(db: Db, env: Env, email: string, answer: AdminAnsw
   answer.out.push(link.url);
   // A staff member holds nothing (a customer becomes staff only then: staff.service.ts), so the
   // withdrawal wait is a customer's alone.
-  const whom = user.role === 'client' ? 'customer' : 'staff member';
+  const customer = user.role === 'client';
+  const whom = customer ? 'customer' : 'staff member';
+  const withdrawalWait = customer
+    ? ` New withdrawals wait ${OPERATOR_RESET_WITHDRAWAL_WAIT_DAYS} days after it is used.`
+    : '';
   answer.out.push(`Give it to the ${whom} only, by a channel you trust. It works once.`);
   answer.out.push(
-    `The ${whom} will see that their password was reset with a link from the site's administrators: on their Account page, and for ${OPERATOR_RESET_NOTICE_DAYS} days when a sign-in fails.${user.role === 'client' ? ` New withdrawals wait ${OPERATOR_RESET_WITHDRAWAL_WAIT_DAYS} days after it is used.` : ''}`,
+    `The ${whom} will see that their password was reset with a link from the site's administrators: on their Account page, and for ${OPERATOR_RESET_NOTICE_DAYS} days when a sign-in fails.${withdrawalWait}`,
   );
 }
 

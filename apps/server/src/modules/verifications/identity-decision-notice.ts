@@ -59,7 +59,7 @@ export function identityDecisionNotice({
       name,
       paragraphs: [
         reviewed,
-        `${VERIFICATION_MESSAGES.resubmitRequested(side, reason ?? '')}`,
+        VERIFICATION_MESSAGES.resubmitRequested(side, reason ?? ''),
         ...noteLine,
         'Send it on the Identity page; the other side you sent is kept.',
       ],

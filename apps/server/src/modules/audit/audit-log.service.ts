@@ -1,5 +1,6 @@
 import {
   AUDIT_PAGE_SIZE,
+  AUDIT_REVERSED_RANGE_MESSAGE,
   type AuditEntry,
   type AuditFilter,
   type AuditListQuery,
@@ -8,6 +9,7 @@ import {
 import { and, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
 import {
   type AuditRowWithPeople,
@@ -29,12 +31,22 @@ async function resolvePerson(db: Db, idOrEmail: string): Promise<string | typeof
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * Refuses a date range that ends before it starts (VALIDATION_FAILED): a mistake, not a question
+ * with no answer. YYYY-MM-DD dates compare as text.
+ */
+export function requireOrderedRange(filter: AuditFilter): void {
+  if (filter.from && filter.to && filter.to < filter.from)
+    throw new AppError('VALIDATION_FAILED', AUDIT_REVERSED_RANGE_MESSAGE);
+}
+
+/**
  * The filters as WHERE clauses whose rows together are the answer, or NOTHING when they cannot match
  * any row. A staff member's rows are those they made and those they approved as the second staff
  * member (four-eyes): two clauses, each read through its own index (actor_id, seq) and
  * (approver_id, seq), so a page costs a page whatever the staff member's history.
  */
 export async function auditWhere(db: Db, filter: AuditFilter): Promise<(SQL | undefined)[] | typeof NOTHING> {
+  requireOrderedRange(filter);
   const conditions: (SQL | undefined)[] = [];
   let staffId: string | undefined;
   if (filter.actor) {

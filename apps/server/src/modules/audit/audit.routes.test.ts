@@ -92,6 +92,18 @@ describe('the audit log', () => {
     expect((await list('?kind=withdrawal.')).json().items).toHaveLength(15);
     expect((await list('?kind=withdrawal')).json().items).toHaveLength(0);
     expect((await list('?actor=nobody%40example.test')).json()).toEqual({ items: [], nextBefore: null });
+    // A range that ends before it starts is refused, in the page's words, for the list and the CSV.
+    const reversed = await list('?from=2026-03-10&to=2026-03-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'The To date is before the From date.',
+    });
+    const reversedCsv = await ownerBrowser.request({
+      method: 'GET',
+      url: '/api/admin/audit/export.csv?from=2026-03-10&to=2026-03-01',
+    });
+    expect(reversedCsv.statusCode).toBe(400);
 
     const today = new Date().toISOString().slice(0, 10);
     expect((await list(`?from=${today}&to=${today}&kind=staff.role`)).json().items).toHaveLength(4);

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { AUDIT_CSV_HEADER, auditCsvLine } from './audit-csv.ts';
-import { listAuditLog, readAuditLogInBatches } from './audit-log.service.ts';
+import { listAuditLog, readAuditLogInBatches, requireOrderedRange } from './audit-log.service.ts';
 import { auditedExport, type ExportTally } from './audited-export.ts';
 import { verifyAuditChain } from './verify-audit-chain.ts';
 
@@ -73,6 +73,8 @@ export const auditRoutes: RoutesPlugin<'db'> = async (app, { db }) => {
     },
     async (request, reply) => {
       const actor = requireActor(request);
+      // Before the export starts (and is recorded): a reversed range is refused as the list refuses it.
+      requireOrderedRange(request.query);
       const day = new Date().toISOString().slice(0, 10);
       const lines = auditedExport(
         db,

@@ -1,4 +1,4 @@
-import type { AuditFilter } from '@candor/contracts/audit';
+import { AUDIT_REVERSED_RANGE_MESSAGE, type AuditFilter } from '@candor/contracts/audit';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FieldMessage } from '../../components/ui/field-message.tsx';
@@ -33,9 +33,6 @@ export const AUDIT_KINDS = [
 
 const EMPTY: AuditFilter = {};
 
-/** What a date range that ends before it starts is told (it would match nothing, silently). */
-export const REVERSED_RANGE_MESSAGE = 'The To date is before the From date.';
-
 /** The audit log's filters: staff member, customer, kind and dates; applied together. */
 export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
   const [draft, setDraft] = useState<Record<keyof AuditFilter, string>>({
@@ -54,7 +51,7 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
     event.preventDefault();
     // YYYY-MM-DD dates compare as text.
     if (draft.from && draft.to && draft.to < draft.from) {
-      setRangeProblem(REVERSED_RANGE_MESSAGE);
+      setRangeProblem(AUDIT_REVERSED_RANGE_MESSAGE);
       return;
     }
     const filter: AuditFilter = {};

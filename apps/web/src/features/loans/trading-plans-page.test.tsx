@@ -44,11 +44,16 @@ const LOAN: Loan = {
   repaidAt: null,
 };
 
+/** The Balances of a customer whose portfolio (cash + reserved) is `total`, all of it cash. */
+function balancesOf(total: string) {
+  return buildBalances({ available: total, total, deposits: total, withdrawable: total });
+}
+
 function render(mine: MyLoans, extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({
     'GET /api/plans': { status: 200, body: { items: [LEVEL_1] } },
     'GET /api/loans/mine': { status: 200, body: mine },
-    'GET /api/me/balances': { status: 200, body: buildBalances({ available: '5000.00' }) },
+    'GET /api/me/balances': { status: 200, body: balancesOf('400000.00') },
     ...extra,
   });
   renderPages([{ path: '/trading-plans', component: TradingPlansPage }], '/trading-plans', { me: buildMe() });
@@ -57,6 +62,8 @@ function render(mine: MyLoans, extra: Parameters<typeof mockApi>[0] = {}) {
 
 describe('TradingPlansPage', () => {
   test('a loan plan card says what the loan is: amount, term, daily interest and requirement; the form sends the seed fields', async () => {
+    // The portfolio read with the page reaches the minimum; by the time the customer applies, money
+    // has moved and the server's own check refuses: its answer is shown in the form.
     const api = render(
       { applications: [], loans: [] },
       {
@@ -64,7 +71,7 @@ describe('TradingPlansPage', () => {
           status: 422,
           body: {
             code: 'LOAN_REQUIREMENTS_NOT_MET',
-            message: 'This loan requires a portfolio of at least $350,000.00; yours is $5,000.00.',
+            message: 'This loan requires a portfolio of at least $350,000.00; yours is $340,000.00.',
           },
         },
       },
@@ -74,6 +81,7 @@ describe('TradingPlansPage', () => {
     expect(card.textContent).toContain('Term: 25 days');
     expect(card.textContent).toContain('Interest 12.17 % a year, accrued daily');
     expect(card.textContent).toContain('Portfolio of at least $350,000.00');
+    expect(await within(card).findByText('Your portfolio: $400,000.00')).toBeTruthy();
     expect(await screen.findByText('You have no loans yet.')).toBeTruthy();
 
     const user = userEvent.setup();
@@ -87,11 +95,24 @@ describe('TradingPlansPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
     expect(await within(dialog).findByRole('alert')).toHaveProperty(
       'textContent',
-      'This loan requires a portfolio of at least $350,000.00; yours is $5,000.00.',
+      'This loan requires a portfolio of at least $350,000.00; yours is $340,000.00.',
     );
     expect(callsTo(api, 'POST /api/loan-applications')).toEqual([
       { planId: LEVEL_1.id, fullName: 'Ada Lovelace', monthlyIncome: '12500', goal: 'Larger positions' },
     ]);
+  });
+
+  test('a portfolio short of the minimum is said on the card before any form: APPLY FOR LOAN waits for it', async () => {
+    render(
+      { applications: [], loans: [] },
+      { 'GET /api/me/balances': { status: 200, body: balancesOf('5000.00') } },
+    );
+    const card = (await screen.findByText('Level 1')).closest('section') as HTMLElement;
+    expect(await within(card).findByText('Your portfolio: $5,000.00')).toBeTruthy();
+    expect(
+      within(card).getByText('This loan requires a portfolio of at least $350,000.00; yours is $5,000.00.'),
+    ).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'APPLY FOR LOAN' })).toHaveProperty('disabled', true);
   });
 
   test('an overdue loan is shown in red with what is owed; Repay all asks for confirmation before sending', async () => {

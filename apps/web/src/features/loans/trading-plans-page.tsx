@@ -6,6 +6,7 @@ import {
   type LoanApplication,
   type MyLoans,
 } from '@candor/contracts/loans';
+import { toMinorUnits } from '@candor/contracts/money';
 import type { Plan } from '@candor/contracts/plans';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -36,6 +37,7 @@ export function TradingPlansPage() {
   useDocumentBranding('Trading loan plans');
   const plans = useQuery(plansQuery('loan'));
   const mine = useQuery(ownLoansQuery);
+  const balances = useQuery(balancesQuery);
   const [applying, setApplying] = useState<Plan | null>(null);
   const open =
     mine.data?.applications.some((a) => a.status === 'pending') ||
@@ -57,7 +59,13 @@ export function TradingPlansPage() {
         ) : (
           <div className="grid gap-4 md:grid-cols-2">
             {plans.data.items.map((plan) => (
-              <LoanPlanCard key={plan.id} plan={plan} blocked={!!open} onApply={() => setApplying(plan)} />
+              <LoanPlanCard
+                key={plan.id}
+                plan={plan}
+                portfolio={balances.data?.total}
+                blocked={!!open}
+                onApply={() => setApplying(plan)}
+              />
             ))}
           </div>
         )}
@@ -79,9 +87,29 @@ export function TradingPlansPage() {
   );
 }
 
-function LoanPlanCard({ plan, blocked, onApply }: { plan: Plan; blocked: boolean; onApply: () => void }) {
+/**
+ * Whether a portfolio (cash + reserved funds, the Balances' total) falls short of a loan's minimum:
+ * the server checks it again when the customer applies and when staff approve.
+ */
+function portfolioShortOf(minimum: string, portfolio: string | undefined): boolean {
+  return portfolio !== undefined && toMinorUnits(portfolio) < toMinorUnits(minimum);
+}
+
+function LoanPlanCard({
+  plan,
+  portfolio,
+  blocked,
+  onApply,
+}: {
+  plan: Plan;
+  /** The customer's portfolio, once their balances are read. */
+  portfolio: string | undefined;
+  blocked: boolean;
+  onApply: () => void;
+}) {
   const features = plan.features;
   if (features.kind !== 'loan') return null;
+  const short = portfolioShortOf(features.minimumPortfolio, portfolio);
   return (
     <Card className="flex flex-col p-5 sm:p-6">
       <div className="flex items-baseline justify-between gap-3">
@@ -95,13 +123,21 @@ function LoanPlanCard({ plan, blocked, onApply }: { plan: Plan; blocked: boolean
         <li>Term: {plan.durationDays} days</li>
         <li>Interest {features.annualInterestPercent} % a year, accrued daily</li>
         <li>Requirement: Portfolio of at least {formatUsdDecimal(features.minimumPortfolio)}</li>
+        {portfolio !== undefined ? <li>Your portfolio: {formatUsdDecimal(portfolio)}</li> : null}
       </ul>
       {plan.description ? <p className="mt-3 text-sm text-slate-500">{plan.description}</p> : null}
       <div className="mt-auto pt-5">
-        <Button className="w-full" disabled={blocked} onClick={onApply}>
+        <Button className="w-full" disabled={blocked || short} onClick={onApply}>
           APPLY FOR LOAN
         </Button>
-        {blocked ? (
+        {short && portfolio !== undefined ? (
+          <p className="mt-2 text-xs text-slate-500">
+            {LOAN_MESSAGES.portfolioTooSmall(
+              formatUsdDecimal(features.minimumPortfolio),
+              formatUsdDecimal(portfolio),
+            )}
+          </p>
+        ) : blocked ? (
           <p className="mt-2 text-xs text-slate-500">
             You can apply again once your application is decided and your loan is repaid.
           </p>

@@ -19,6 +19,18 @@ import { customerText, staffOnlyText } from './staff-texts.ts';
 /** The largest minimum withdrawal an administrator can set: $1,000,000,000.00. */
 export const MAX_MIN_WITHDRAWAL_MINOR = 100_000_000_000n;
 export const SITE_NAME_MAX_LENGTH = 60;
+/** The longest e-mail address (RFC 5321's path limit). */
+export const SUPPORT_EMAIL_MAX_LENGTH = 254;
+export const SUPPORT_EMAIL_INVALID = 'Enter a valid e-mail address, or leave it empty';
+
+const EmailAddressSchema = z.email();
+
+/** The support e-mail: an address, or empty for none (the server stores null). */
+const SupportEmailSchema = z
+  .string({ error: SUPPORT_EMAIL_INVALID })
+  .trim()
+  .max(SUPPORT_EMAIL_MAX_LENGTH, `At most ${SUPPORT_EMAIL_MAX_LENGTH} characters`)
+  .refine((text) => text === '' || EmailAddressSchema.safeParse(text).success, SUPPORT_EMAIL_INVALID);
 
 const MIN_WITHDRAWAL_MESSAGES = {
   INVALID_AMOUNT: 'Minimum withdrawal must be an amount such as 10.00',
@@ -110,6 +122,8 @@ export const UpdateSiteSettingsRequestSchema = z
         .min(1, 'Site name is required')
         .max(SITE_NAME_MAX_LENGTH, `Site name can have at most ${SITE_NAME_MAX_LENGTH} characters`),
     ),
+    /** Where customers write for help; empty for none. Left out, it keeps its value. */
+    supportEmail: SupportEmailSchema.optional(),
     minWithdrawal: MinWithdrawalSchema,
     withdrawalPercent: WithdrawalPercentSchema,
     /**

@@ -9,6 +9,11 @@ export const SiteSettingsSchema = z
     siteName: z.string(),
     /** `/api/files/<id>`, or null when no favicon was uploaded. */
     faviconUrl: z.string().nullable(),
+    /**
+     * Where customers write for help, shown where they cannot help themselves: an inactive account,
+     * and the password reset page when no e-mail leaves the site. Null when none is set.
+     */
+    supportEmail: z.string().nullable(),
     /** Dollars as a decimal string: "10.00". */
     minWithdrawal: z.string(),
     /** Percent as a decimal string with 2 decimals: "2.50". */

@@ -1,12 +1,19 @@
 import type { EmailDelivery, PublicSettings } from '@candor/contracts/site-settings';
 
-/** GET /api/settings as everyone reads it, with e-mail delivery `delivery` (SMTP set up or not). */
-export function settingsReply(delivery: EmailDelivery): { status: number; body: PublicSettings } {
+/**
+ * GET /api/settings as everyone reads it, with e-mail delivery `delivery` (SMTP set up or not) and
+ * the support e-mail `supportEmail` (none by default).
+ */
+export function settingsReply(
+  delivery: EmailDelivery,
+  supportEmail: string | null = null,
+): { status: number; body: PublicSettings } {
   return {
     status: 200,
     body: {
       siteName: 'Candor',
       faviconUrl: null,
+      supportEmail,
       minWithdrawal: '0.00',
       withdrawalPercent: '0.00',
       withdrawalsNeedVerifiedIdentity: true,

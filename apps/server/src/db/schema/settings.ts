@@ -8,6 +8,8 @@ export const siteSettings = pgTable(
     id: integer('id').primaryKey().default(1),
     siteName: text('site_name').notNull().default('Candor'),
     faviconFileId: text('favicon_file_id'),
+    /** Where customers write for help (an inactive account, a reset link when e-mail is not set up); null = none. */
+    supportEmail: text('support_email'),
     /** Minimum withdrawal in cents. */
     minWithdrawalMinor: bigint('min_withdrawal_minor', { mode: 'bigint' }).notNull().default(sql`0`),
     /** Withdrawal fee in basis points (1 % = 100), 0 to 10,000. */

@@ -10,6 +10,7 @@ export type SiteSettingsChange = Partial<
     SiteSettingsRow,
     | 'siteName'
     | 'faviconFileId'
+    | 'supportEmail'
     | 'minWithdrawalMinor'
     | 'withdrawalFeeBps'
     | 'fourEyesThresholdMinor'

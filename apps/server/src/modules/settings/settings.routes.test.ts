@@ -34,6 +34,7 @@ test('on first start the settings have their defaults, readable by anyone', asyn
   expect(res.json()).toEqual({
     siteName: 'Candor',
     faviconUrl: null,
+    supportEmail: null,
     minWithdrawal: '0.00',
     withdrawalPercent: '0.00',
     // Identity limits (issue 12): withdrawals need a verified identity; $1,000 of deposits, $0 of withdrawals.
@@ -100,6 +101,39 @@ describe('an administrator updates the settings', () => {
       ...visible
     } = res.json();
     expect(read.json()).toEqual({ ...visible, emailDelivery: 'none' });
+  });
+
+  test('the support e-mail: set (trimmed) and read by everyone, audited, kept when left out, cleared by an empty one', async () => {
+    const set = await put({ ...valid, supportEmail: '  help@northwind.test ' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().supportEmail).toBe('help@northwind.test');
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json().supportEmail).toBe(
+      'help@northwind.test',
+    );
+    expect(await latestAudit()).toMatchObject({
+      action: 'settings.update',
+      before: { supportEmail: null },
+      after: { supportEmail: 'help@northwind.test' },
+    });
+    expect((await put({ ...valid, siteName: 'Other Name' })).json().supportEmail).toBe('help@northwind.test');
+    const cleared = await put({ ...valid, supportEmail: '' });
+    expect(cleared.json().supportEmail).toBeNull();
+    const [row] = await t.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+    expect(row?.supportEmail).toBeNull();
+  });
+
+  test('a support e-mail that is not an address, or too long, is refused and nothing changes', async () => {
+    const refusals: [unknown, string][] = [
+      ['not an address', 'Enter a valid e-mail address, or leave it empty'],
+      [`${'a'.repeat(250)}@x.test`, 'At most 254 characters'],
+      [42, 'Enter a valid e-mail address, or leave it empty'],
+    ];
+    for (const [supportEmail, message] of refusals) {
+      const res = await put({ ...valid, supportEmail });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json().supportEmail).toBeNull();
   });
 
   test('the change is in the audit log with who, before and after', async () => {

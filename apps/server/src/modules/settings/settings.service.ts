@@ -121,6 +121,8 @@ export async function updateSiteSettings({
     throw new AppError('VALIDATION_FAILED', 'Invalid identity limits');
   const fields: SiteSettingsChange = {
     siteName: input.siteName,
+    // Empty clears it; left out keeps it.
+    ...(input.supportEmail === undefined ? {} : { supportEmail: input.supportEmail || null }),
     minWithdrawalMinor: minWithdrawal.value,
     withdrawalFeeBps: feeBps.value,
     ...(input.declinedIdRetentionDays === undefined

@@ -8,6 +8,7 @@ export function toSiteSettings(row: SiteSettingsRow): SiteSettings {
   return {
     siteName: row.siteName,
     faviconUrl: row.faviconFileId ? fileUrl(row.faviconFileId) : null,
+    supportEmail: row.supportEmail,
     minWithdrawal: formatDecimal(row.minWithdrawalMinor),
     withdrawalPercent: formatPercentBps(row.withdrawalFeeBps),
     fourEyesThreshold: formatDecimal(row.fourEyesThresholdMinor),

@@ -9,6 +9,7 @@ import { SettingsTab } from './settings-tab.tsx';
 const SETTINGS = {
   siteName: 'Candor',
   faviconUrl: null,
+  supportEmail: null,
   minWithdrawal: '10.00',
   withdrawalPercent: '2.50',
   fourEyesThreshold: '1000.00',
@@ -134,6 +135,7 @@ describe('SettingsTab', () => {
     expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
       {
         siteName: 'Northwind Markets',
+        supportEmail: '',
         minWithdrawal: '25',
         withdrawalPercent: '1',
         fourEyesThreshold: '500',
@@ -151,6 +153,29 @@ describe('SettingsTab', () => {
     expect((screen.getByLabelText('Second approval above (USD)') as HTMLInputElement).value).toBe('500.00');
     expect(queryClient.getQueryData<typeof saved>(['settings'])?.siteName).toBe('Northwind Markets');
     expect((screen.getByLabelText('Minimum withdrawal (USD)') as HTMLInputElement).value).toBe('25.00');
+  });
+
+  test('the support e-mail: a wrong address is refused beside the field, a right one is saved and read by every page', async () => {
+    const saved = { ...SETTINGS, supportEmail: 'help@northwind.test' };
+    const fetchMock = mockApi({
+      'GET /api/admin/settings': { status: 200, body: SETTINGS },
+      'PUT /api/admin/settings': { status: 200, body: { ...saved, thresholdChange: 'unchanged' } },
+    });
+    const { queryClient } = renderSettings();
+    const user = userEvent.setup({ delay: null });
+    expect((await screen.findByLabelText('Support e-mail')).getAttribute('value') ?? '').toBe('');
+    await replace('Support e-mail', 'help at northwind');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Enter a valid e-mail address, or leave it empty')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([]);
+
+    await replace('Support e-mail', 'help@northwind.test');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Site settings updated successfully!')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toMatchObject([
+      { supportEmail: 'help@northwind.test' },
+    ]);
+    expect(queryClient.getQueryData<typeof saved>(['settings'])?.supportEmail).toBe('help@northwind.test');
   });
 
   test('the identity verification limits: shown, refused when negative, saved with the box unticked', async () => {

@@ -42,6 +42,7 @@ export function SettingsTab() {
 function toFormValues(settings: AdminSettings): SettingsForm {
   return {
     siteName: settings.siteName,
+    supportEmail: settings.supportEmail ?? '',
     minWithdrawal: settings.minWithdrawal,
     withdrawalPercent: settings.withdrawalPercent,
     fourEyesThreshold: settings.fourEyesThreshold,
@@ -147,6 +148,20 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
           error={favicon.problem}
           inputKey={favicon.inputKey}
           onFileChange={(file) => void favicon.choose(file)}
+        />
+      </SettingsSection>
+
+      <SettingsSection
+        title="Customer support"
+        description="Where customers write for help. It is shown to a customer whose account is inactive and, when e-mail is not set up, on the password reset page."
+        fieldsClassName="space-y-5"
+      >
+        <TextField
+          label="Support e-mail"
+          type="email"
+          autoComplete="off"
+          hint="Leave empty for none"
+          {...field('supportEmail')}
         />
       </SettingsSection>
 

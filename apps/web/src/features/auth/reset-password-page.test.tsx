@@ -103,6 +103,24 @@ describe('ResetPasswordPage', () => {
     expect(callsTo(fetchMock, 'POST /api/password-resets')).toEqual([]);
   });
 
+  test('with no e-mail set up and a support e-mail in the settings, the page gives its address to write to', async () => {
+    mockApi({ 'GET /api/settings': settingsReply('none', 'help@northwind.test') });
+    renderPages([{ path: '/reset-password', component: ResetPasswordPage }], '/reset-password');
+    expect(await screen.findByText(EMAIL_NOT_SET_UP)).toBeTruthy();
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain('Write to our support agents at help@northwind.test.');
+    expect(screen.getByRole('link', { name: 'help@northwind.test' }).getAttribute('href')).toBe(
+      'mailto:help@northwind.test',
+    );
+  });
+
+  test('with no support e-mail set, the page gives no address', async () => {
+    mockApi({ 'GET /api/settings': settingsReply('none') });
+    renderPages([{ path: '/reset-password', component: ResetPasswordPage }], '/reset-password');
+    expect(await screen.findByText(EMAIL_NOT_SET_UP)).toBeTruthy();
+    expect(screen.queryByText(/Write to our support agents/)).toBeNull();
+  });
+
   test('a request sent before the settings said e-mail is not set up does not end with "email sent"', async () => {
     let delivery: 'smtp' | 'none' = 'smtp';
     mockApi({

@@ -1,6 +1,7 @@
 import { RequestPasswordResetRequestSchema } from '@candor/contracts/auth';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { SupportEmailLine } from '../../components/support-email.tsx';
 import { LoadingState } from '../../components/ui/load-states.tsx';
 import { SubmitButton } from '../../components/ui/submit-button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
@@ -42,12 +43,13 @@ export function ResetPasswordPage() {
         </LoadingState>
       ) : noEmail ? (
         <div className="space-y-6">
-          <p
+          <div
             role="note"
             className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
           >
-            {AUTH_MESSAGES.emailNotSetUp}
-          </p>
+            <p>{AUTH_MESSAGES.emailNotSetUp}</p>
+            <SupportEmailLine className="mt-2" />
+          </div>
           <BackToLogin />
           <CreateAccountLink />
         </div>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
@@ -376,6 +376,23 @@ describe('SelectWithdrawalPage: submitting', () => {
     expect(await screen.findByText(/Your account is currently inactive/)).toBeTruthy();
     expect(screen.getByText('Reason: Under review')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Bank/ })).toBeNull();
+    // No support e-mail is set: no address is offered.
+    expect(screen.queryByText(/Write to our support agents/)).toBeNull();
+  });
+
+  test('a suspended account is given the support e-mail when the site has one', async () => {
+    renderFlow(
+      { 'GET /api/settings': settingsReply('smtp', 'help@northwind.test') },
+      '/select-withdrawal',
+      buildMe({ status: 'suspended', statusReason: 'Under review' }),
+    );
+    const notice = await screen.findByRole('alert');
+    await waitFor(() =>
+      expect(notice.textContent).toContain('Write to our support agents at help@northwind.test.'),
+    );
+    expect(within(notice).getByRole('link', { name: 'help@northwind.test' }).getAttribute('href')).toBe(
+      'mailto:help@northwind.test',
+    );
   });
 });
 

@@ -1,0 +1,19 @@
+import { useSiteSettings } from '../lib/site-settings.ts';
+
+/**
+ * Where a customer who cannot help themselves writes (an inactive account; a reset link that cannot
+ * reach them): the site's support e-mail, when staff set one in Settings. Nothing when none is set.
+ */
+export function SupportEmailLine({ className }: { className?: string }) {
+  const email = useSiteSettings()?.supportEmail;
+  if (!email) return null;
+  return (
+    <p className={className}>
+      Write to our support agents at{' '}
+      <a href={`mailto:${email}`} className="font-semibold wrap-anywhere underline">
+        {email}
+      </a>
+      .
+    </p>
+  );
+}

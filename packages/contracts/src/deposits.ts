@@ -207,6 +207,12 @@ export const DepositSchema = z
   .meta({ id: 'Deposit' });
 export type Deposit = z.infer<typeof DepositSchema>;
 
+/** A deposit's proof of payment: a private file, fetched by its owner and staff at `url`. */
+export const DepositProofFileSchema = z
+  .object({ fileId: z.uuid(), url: z.string(), contentType: z.string() })
+  .meta({ id: 'DepositProofFile' });
+export type DepositProofFile = z.infer<typeof DepositProofFileSchema>;
+
 export const DepositPageSchema = pageOf(DepositSchema, 'DepositPage');
 export type DepositPage = z.infer<typeof DepositPageSchema>;
 
@@ -244,7 +250,7 @@ export const AdminDepositSchema = DepositSchema.extend({
   userId: z.string(),
   customerName: z.string(),
   customerEmail: z.string(),
-  proof: z.object({ fileId: z.uuid(), url: z.string(), contentType: z.string() }),
+  proof: DepositProofFileSchema,
   decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
 }).meta({ id: 'AdminDeposit' });
 export type AdminDeposit = z.infer<typeof AdminDepositSchema>;

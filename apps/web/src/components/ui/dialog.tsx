@@ -12,17 +12,21 @@ function focusablesIn(element: HTMLElement): HTMLElement[] {
  * A modal dialog titled `title`, over a dimmed page. Escape cancels it, unless it is busy. The
  * keyboard stays in it: it takes the focus when it opens (its first field, or else its first
  * button: Cancel in a confirmation), Tab and Shift+Tab go round its own controls, and the focus
- * goes back to what had it (the button that opened it) when it closes.
+ * goes back to what had it (the button that opened it) when it closes. A dialog opened from
+ * another one (a picture enlarged from a record's details) stands over it: Escape and Tab are the
+ * top one's alone. `wide` is for pictures and documents.
  */
 export function Dialog({
   title,
   busy,
   onCancel,
+  wide = false,
   children,
 }: {
   title: string;
   busy: boolean;
   onCancel: () => void;
+  wide?: boolean;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -41,6 +45,8 @@ export function Dialog({
   const keepFocusInside = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     const element = panel.current;
     if (event.key !== 'Tab' || !element) return;
+    // A dialog under this one (it holds this one) leaves the keyboard to it.
+    event.stopPropagation();
     const controls = focusablesIn(element);
     const first = controls[0];
     const last = controls.at(-1);
@@ -59,7 +65,7 @@ export function Dialog({
 
   useEffect(() => {
     const close = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !busy) onCancel();
+      if (event.key === 'Escape' && !busy && isTopDialog(panel.current)) onCancel();
     };
     window.addEventListener('keydown', close);
     return () => window.removeEventListener('keydown', close);
@@ -71,10 +77,11 @@ export function Dialog({
         ref={panel}
         role="dialog"
         aria-modal="true"
+        data-stacked-dialog=""
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={keepFocusInside}
-        className="w-full max-w-md rounded-xl bg-white p-5 shadow-xl outline-none sm:p-6"
+        className={`w-full ${wide ? 'max-w-4xl' : 'max-w-md'} rounded-xl bg-white p-5 shadow-xl outline-none sm:p-6`}
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}
@@ -83,6 +90,11 @@ export function Dialog({
       </div>
     </div>
   );
+}
+
+/** Whether `panel` is the dialog on top: the last one open (one opened from a dialog is inside it). */
+function isTopDialog(panel: HTMLElement | null): boolean {
+  return panel !== null && [...document.querySelectorAll('[data-stacked-dialog]')].at(-1) === panel;
 }
 
 /** A dialog form's Cancel and submit buttons; both wait while it is busy. */

@@ -61,6 +61,33 @@ describe('DepositDetailsPage', () => {
     expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
   });
 
+  test('the proof opens in the page, enlarged and fitted, rather than in a bare tab', async () => {
+    mockApi({ [`GET /api/admin/deposits/${ID}`]: { status: 200, body: deposit() } });
+    renderDetails();
+    const user = userEvent.setup();
+    const proof = await screen.findByRole('img', { name: 'Proof of payment from ada@example.com' });
+    expect(proof.closest('a')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Enlarge: Proof of payment from ada@example.com' }));
+    const viewer = screen.getByRole('dialog', { name: 'Proof of payment' });
+    expect(within(viewer).getByRole('img').getAttribute('src')).toBe(`/api/files/${PROOF}`);
+    expect(
+      within(viewer)
+        .getByRole('link', { name: /Open the original/ })
+        .getAttribute('href'),
+    ).toBe(`/api/files/${PROOF}`);
+    await user.click(within(viewer).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('a PDF proof is offered as a download', async () => {
+    const pdf = { fileId: PROOF, url: `/api/files/${PROOF}`, contentType: 'application/pdf' };
+    mockApi({ [`GET /api/admin/deposits/${ID}`]: { status: 200, body: deposit({ proof: pdf }) } });
+    renderDetails();
+    const link = await screen.findByRole('link', { name: 'Download the PDF' });
+    expect(link.getAttribute('href')).toBe(`/api/files/${PROOF}`);
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
   test('Approve updates the page in place', async () => {
     let decided = false;
     const fetchMock = mockApi({

@@ -8,6 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
+import { ProofOfPayment } from '../../components/proof-of-payment.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
 import { DecisionButtons } from '../../components/ui/decision-buttons.tsx';
@@ -117,24 +118,11 @@ function DepositDetails({ deposit }: { deposit: AdminDeposit }) {
       </DetailList>
 
       <DetailsSection title="Proof of payment">
-        {deposit.proof.contentType.startsWith('image/') ? (
-          <a href={deposit.proof.url} target="_blank" rel="noreferrer" className="mt-3 block">
-            <img
-              src={deposit.proof.url}
-              alt={`Proof of payment from ${deposit.customerEmail}`}
-              className="max-h-[32rem] max-w-full rounded-lg border border-slate-200 object-contain"
-            />
-          </a>
-        ) : (
-          <a
-            href={deposit.proof.url}
-            target="_blank"
-            rel="noreferrer"
-            className="mt-3 inline-block font-semibold text-brand-700 hover:underline"
-          >
-            Open the proof of payment (PDF)
-          </a>
-        )}
+        <ProofOfPayment
+          proof={deposit.proof}
+          label={`Proof of payment from ${deposit.customerEmail}`}
+          large
+        />
       </DetailsSection>
 
       {asking ? (

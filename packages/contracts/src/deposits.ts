@@ -213,6 +213,12 @@ export const DepositProofFileSchema = z
   .meta({ id: 'DepositProofFile' });
 export type DepositProofFile = z.infer<typeof DepositProofFileSchema>;
 
+/** One of the customer's own deposits, opened from their history: the deposit and their proof. */
+export const OwnDepositSchema = DepositSchema.extend({ proof: DepositProofFileSchema }).meta({
+  id: 'OwnDeposit',
+});
+export type OwnDeposit = z.infer<typeof OwnDepositSchema>;
+
 export const DepositPageSchema = pageOf(DepositSchema, 'DepositPage');
 export type DepositPage = z.infer<typeof DepositPageSchema>;
 

@@ -6,7 +6,6 @@ import {
   DEPOSIT_MESSAGES,
   DEPOSIT_PAGE_SIZE,
 } from '@candor/contracts/deposits';
-import { fileUrl } from '@candor/contracts/files';
 import { DEPOSIT_NEXT, type DepositStatus } from '@candor/domain/deposits/deposit-status';
 import { depositEntry } from '@candor/domain/ledger/entries';
 import { formatDecimal } from '@candor/domain/money/money';
@@ -17,7 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
-import { showCoinAmount, toDeposit } from './deposit-rows.ts';
+import { showCoinAmount, toDeposit, toDepositProofFile } from './deposit-rows.ts';
 import {
   type DepositDecision,
   type DepositDetails,
@@ -53,7 +52,7 @@ export function toAdminDeposit({ deposit, customer, proof, decider }: DepositDet
     userId: deposit.userId,
     customerName: customer.name,
     customerEmail: customer.email,
-    proof: { fileId: proof.id, url: fileUrl(proof.id), contentType: proof.contentType },
+    proof: toDepositProofFile(proof),
     decidedBy: deposit.decidedBy ? { id: deposit.decidedBy, name: decider?.name ?? deposit.decidedBy } : null,
   };
 }

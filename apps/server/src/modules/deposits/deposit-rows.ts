@@ -1,5 +1,6 @@
 import { COIN_SPECS, type Coin, CRYPTO_DISPLAY_DECIMALS } from '@candor/contracts/coins';
-import type { Deposit } from '@candor/contracts/deposits';
+import type { Deposit, DepositProofFile } from '@candor/contracts/deposits';
+import { fileUrl } from '@candor/contracts/files';
 import { formatCoinAmount } from '@candor/domain/deposits/crypto-conversion';
 import { formatDecimal } from '@candor/domain/money/money';
 import type { DepositRow } from './deposits.repository.ts';
@@ -26,4 +27,9 @@ export function toDeposit(row: DepositRow): Deposit {
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
   };
+}
+
+/** A deposit's proof of payment as its answers name it: the private file's id, address and type. */
+export function toDepositProofFile(proof: { id: string; contentType: string }): DepositProofFile {
+  return { fileId: proof.id, url: fileUrl(proof.id), contentType: proof.contentType };
 }

@@ -10,6 +10,7 @@ import {
   DepositProofSchema,
   DepositQuoteSchema,
   DepositSchema,
+  OwnDepositSchema,
   RejectDepositRequestSchema,
 } from '@candor/contracts/deposits';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
@@ -21,7 +22,13 @@ import type { RoutesPlugin } from '../../services.ts';
 import { readUploadedFile } from '../storage/read-upload.ts';
 import { listDeposits, rejectDeposit, requireAdminDeposit } from './admin-deposits.service.ts';
 import { createDepositApprovalGroup } from './approve-deposits-together.ts';
-import { createDepositQuote, listOwnDeposits, saveDepositProof, submitDeposit } from './deposits.service.ts';
+import {
+  createDepositQuote,
+  listOwnDeposits,
+  requireOwnDeposit,
+  saveDepositProof,
+  submitDeposit,
+} from './deposits.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const DepositIdParamsSchema = z.object({ id: z.string() });
@@ -120,6 +127,21 @@ export const depositsRoutes: RoutesPlugin<'db' | 'storage' | 'market' | 'transac
       },
     },
     async (request) => listOwnDeposits(db, requireActor(request).id, request.query.page),
+  );
+
+  app.get(
+    '/api/deposits/:id',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['deposits'],
+        summary: "One of the signed-in customer's deposits, with their proof of payment",
+        description: "Another customer's deposit answers 404 NOT_FOUND, as an unknown one does.",
+        params: DepositIdParamsSchema,
+        response: { 200: OwnDepositSchema, ...errors, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => requireOwnDeposit(db, requireActor(request).id, request.params.id),
   );
 
   // ---------- administrators ----------

@@ -10,6 +10,7 @@ import {
   type DepositProof,
   type DepositQuote,
   findTransactionHashProblem,
+  type OwnDeposit,
   type RateSource,
 } from '@candor/contracts/deposits';
 import { fileUrl } from '@candor/contracts/files';
@@ -28,8 +29,9 @@ import type { StorageBackend } from '../storage/storage-backend.ts';
 import { requireActiveAccount } from '../users/users.service.ts';
 import { requireDepositWithinIdentityLimit } from '../verification-limits/verification-limits.service.ts';
 import { findWalletAddress } from '../wallets/wallets.repository.ts';
-import { showCoinAmount, toDeposit } from './deposit-rows.ts';
+import { showCoinAmount, toDeposit, toDepositProofFile } from './deposit-rows.ts';
 import {
+  findDepositDetails,
   findDepositIdBy,
   insertDeposit,
   insertDepositQuote,
@@ -169,4 +171,16 @@ export async function submitDeposit({
 /** The customer's own deposits, newest first (history). */
 export async function listOwnDeposits(db: Db, userId: string, page: number): Promise<DepositPage> {
   return mapPage(await selectOwnDepositPage(db, userId, { page, pageSize: DEPOSIT_PAGE_SIZE }), toDeposit);
+}
+
+/**
+ * One of the customer's own deposits with their proof of payment; NOT_FOUND for an unknown id and
+ * for another customer's deposit alike (nothing tells them it exists).
+ */
+export async function requireOwnDeposit(db: Db, userId: string, id: string): Promise<OwnDeposit> {
+  const details = await findDepositDetails(db, id);
+  if (!details || details.deposit.userId !== userId) {
+    throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.notFound);
+  }
+  return { ...toDeposit(details.deposit), proof: toDepositProofFile(details.proof) };
 }

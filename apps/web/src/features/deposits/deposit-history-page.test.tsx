@@ -1,9 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { recordId } from '../../test/record-id.ts';
 import { buildMe, mockApi, renderPages } from '../../test/render-page.tsx';
 import { DepositHistoryPage } from './deposit-history-page.tsx';
+
+const PROOF = '00000000-0000-4000-8000-0000000000aa';
+const BTC_HASH = 'a1075db55d416d3ca199f55b6084e2115b9345e16c5cf302fc80e9d5fbf5d48d';
 
 function deposit(n: number, overrides: object = {}) {
   return {
@@ -106,5 +109,60 @@ describe('DepositHistoryPage', () => {
       .filter((url) => url.pathname === '/api/deposits')
       .map((url) => url.searchParams.get('page'));
     expect([...new Set(pages)]).toEqual(['1', '2']);
+  });
+
+  test('a deposit opens from its row, by keyboard too: what was paid, where to, its decision and the proof', async () => {
+    const rejected = deposit(3, {
+      status: 'rejected',
+      decisionReason: 'Nothing arrived',
+      transactionHash: BTC_HASH,
+      decidedAt: '2026-03-04T13:30:00.000Z',
+    });
+    mockApi({
+      'GET /api/deposits': { status: 200, body: { items: [rejected], page: 1, pageCount: 1, total: 1 } },
+      [`GET /api/deposits/${recordId(3)}`]: {
+        status: 200,
+        body: { ...rejected, proof: { fileId: PROOF, url: `/api/files/${PROOF}`, contentType: 'image/png' } },
+      },
+    });
+    renderHistory();
+    const user = userEvent.setup();
+    const row = await screen.findByRole('button', { name: /FUND \$1,234\.50/ });
+    row.focus();
+    await user.keyboard('{Enter}');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Deposit details' });
+    const facts = within(dialog);
+    expect(facts.getByText('$1,234.50')).toBeTruthy();
+    expect(facts.getByText('Bitcoin(BTC)')).toBeTruthy();
+    expect(facts.getByText('0.018361 BTC')).toBeTruthy();
+    expect(facts.getByText('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBeTruthy();
+    expect(facts.getByText(BTC_HASH)).toBeTruthy();
+    expect(facts.getByText('Rejected')).toBeTruthy();
+    expect(facts.getByText('Nothing arrived')).toBeTruthy();
+    const times = [...dialog.querySelectorAll('time')].map((time) => time.getAttribute('datetime'));
+    expect(times).toEqual(['2026-03-04T12:00:00.000Z', '2026-03-04T13:30:00.000Z']);
+    expect((await facts.findByRole('img', { name: 'Your proof of payment' })).getAttribute('src')).toBe(
+      `/api/files/${PROOF}`,
+    );
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(row);
+  });
+
+  test('a pending deposit says it is not decided yet; a deposit that cannot be read says so', async () => {
+    mockApi({
+      'GET /api/deposits': { status: 200, body: { items: [deposit(5)], page: 1, pageCount: 1, total: 1 } },
+      [`GET /api/deposits/${recordId(5)}`]: {
+        status: 404,
+        body: { code: 'NOT_FOUND', message: 'Deposit not found' },
+      },
+    });
+    renderHistory();
+    await userEvent.setup().click(await screen.findByRole('button', { name: /FUND/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deposit details' });
+    expect(within(dialog).getByText('Not decided yet')).toBeTruthy();
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('This deposit was not found.');
   });
 });

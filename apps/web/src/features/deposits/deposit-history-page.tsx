@@ -4,11 +4,13 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { DateBadge } from '../../components/ui/date-badge.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { DepositDetailsDialog } from './deposit-details-dialog.tsx';
 import { formatCoin } from './deposit-format.ts';
 import { depositHistoryQuery } from './deposits-api.ts';
 
@@ -56,21 +58,40 @@ export function DepositHistoryPage() {
   );
 }
 
+/** A deposit in the list: the whole row is a button that opens its details. */
 function DepositRow({ deposit }: { deposit: Deposit }) {
+  const [open, setOpen] = useState(false);
   return (
-    <li className="flex items-start gap-4 p-4">
-      <DateBadge iso={deposit.createdAt} />
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold text-slate-900 tabular-nums">FUND {formatUsdDecimal(deposit.amount)}</p>
-        <p className="text-xs font-medium tracking-wide text-slate-500">{DEPOSIT_MESSAGES.historyLabel}</p>
-        <p className="mt-1 text-xs text-slate-500 tabular-nums">
-          {formatCoin(deposit.cryptoAmount, deposit.coin)}
-        </p>
-        {deposit.status === 'rejected' && deposit.decisionReason ? (
-          <p className="mt-1 text-sm wrap-anywhere text-red-700">Reason: {deposit.decisionReason}</p>
-        ) : null}
-      </div>
-      <StatusBadge label={depositStatusLabel(deposit.status)} className="shrink-0" />
+    <li>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        className="flex w-full items-start gap-4 p-4 text-left transition hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <DateBadge iso={deposit.createdAt} />
+        <span className="block min-w-0 flex-1">
+          <span className="block font-semibold text-slate-900 tabular-nums">
+            FUND {formatUsdDecimal(deposit.amount)}
+          </span>
+          <span className="block text-xs font-medium tracking-wide text-slate-500">
+            {DEPOSIT_MESSAGES.historyLabel}
+          </span>
+          <span className="mt-1 block text-xs text-slate-500 tabular-nums">
+            {formatCoin(deposit.cryptoAmount, deposit.coin)}
+          </span>
+          {deposit.status === 'rejected' && deposit.decisionReason ? (
+            <span className="mt-1 block text-sm wrap-anywhere text-red-700">
+              Reason: {deposit.decisionReason}
+            </span>
+          ) : null}
+        </span>
+        <span className="flex shrink-0 items-center gap-2 self-center">
+          <StatusBadge label={depositStatusLabel(deposit.status)} />
+          <Icon name="chevron" className="h-4 w-4 text-slate-400" />
+        </span>
+      </button>
+      {open ? <DepositDetailsDialog deposit={deposit} onClose={() => setOpen(false)} /> : null}
     </li>
   );
 }

@@ -5,6 +5,7 @@ import {
   DepositProofSchema,
   DepositQuoteSchema,
   DepositSchema,
+  OwnDepositSchema,
 } from '@candor/contracts/deposits';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api.ts';
@@ -15,6 +16,14 @@ export function depositHistoryQuery(page: number) {
     queryKey: queryKeys.ownDeposits.page({ page }),
     queryFn: ({ signal }) => apiRequest(`/api/deposits?page=${page}`, DepositPageSchema, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One of the customer's deposits with their proof of payment, opened from the history. */
+export function ownDepositQuery(id: string) {
+  return queryOptions({
+    queryKey: queryKeys.ownDeposits.one(id),
+    queryFn: ({ signal }) => apiRequest(`/api/deposits/${id}`, OwnDepositSchema, { signal }),
   });
 }
 

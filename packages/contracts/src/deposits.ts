@@ -42,6 +42,9 @@ export const DEPOSIT_MESSAGES = {
   alreadySubmitted: 'A deposit was already submitted for this payment link',
   alreadyDecided: (status: string) => `This deposit was already ${status}`,
   walletMissing: (label: string) => `Deposits by ${label} are not available yet.`,
+  /** Step 1 when no coin has a deposit address yet (a fresh install). */
+  unavailable: 'Deposits are not available yet.',
+  unavailableDetail: 'No payment method has been set up. Please check back later.',
   priceUnavailable: 'The price of this coin is not available right now. Please try again in a moment.',
   reasonTooLong: `The reason can be at most ${DEPOSIT_REASON_MAX_LENGTH} characters`,
 } as const;
@@ -174,6 +177,13 @@ export const DepositProofSchema = z
   .object({ fileId: z.uuid(), url: z.string() })
   .meta({ id: 'DepositProof' });
 export type DepositProof = z.infer<typeof DepositProofSchema>;
+
+/**
+ * The coins a customer can deposit with now: those the platform has a deposit address for, in the
+ * order of COINS. Empty on a fresh install, until staff set the addresses.
+ */
+export const DepositMethodsSchema = z.object({ coins: z.array(CoinSchema) }).meta({ id: 'DepositMethods' });
+export type DepositMethods = z.infer<typeof DepositMethodsSchema>;
 
 /** Step 3's Paid button: the quote, the uploaded proof and, optionally, the transaction hash. */
 export const CreateDepositRequestSchema = z

@@ -49,6 +49,8 @@ export const queryKeys = {
   /** The customer's security events (/account). */
   accountSecurity: [...ME, 'security'],
   ownDeposits: pagedKeys([...ME, 'deposits']),
+  /** The coins the Deposit page offers (those with a deposit address). */
+  depositMethods: [...ME, 'deposit-methods'],
   ownTrades: pagedKeys([...ME, 'trades']),
   ownWithdrawals: pagedKeys([...ME, 'withdrawals']),
   /** Trades the desk booked for the customer (/desk-trades) and how many await them (the banner). */

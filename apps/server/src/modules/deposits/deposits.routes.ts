@@ -5,6 +5,7 @@ import {
   ApproveDepositRequestSchema,
   CreateDepositQuoteRequestSchema,
   CreateDepositRequestSchema,
+  DepositMethodsSchema,
   DepositPageQuerySchema,
   DepositPageSchema,
   DepositProofSchema,
@@ -24,6 +25,7 @@ import { listDeposits, rejectDeposit, requireAdminDeposit } from './admin-deposi
 import { createDepositApprovalGroup } from './approve-deposits-together.ts';
 import {
   createDepositQuote,
+  listDepositMethods,
   listOwnDeposits,
   requireOwnDeposit,
   saveDepositProof,
@@ -40,6 +42,19 @@ export const depositsRoutes: RoutesPlugin<'db' | 'storage' | 'market' | 'transac
   // Approvals that arrive together are decided in one transaction (group commit, decision 041).
   const depositApprovals = createDepositApprovalGroup({ transactions, log: app.log });
   // ---------- customers ----------
+
+  app.get(
+    '/api/deposit-methods',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['deposits'],
+        summary: 'Deposit step 1: the coins that can be deposited now (those with a deposit address)',
+        response: { 200: DepositMethodsSchema, ...errors },
+      },
+    },
+    async () => listDepositMethods(db),
+  );
 
   app.post(
     '/api/deposit-quotes',

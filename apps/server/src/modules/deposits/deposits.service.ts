@@ -1,4 +1,4 @@
-import { COIN_SPECS, type Coin, CRYPTO_DISPLAY_DECIMALS } from '@candor/contracts/coins';
+import { COIN_SPECS, COINS, type Coin, CRYPTO_DISPLAY_DECIMALS } from '@candor/contracts/coins';
 import {
   type CreateDepositQuoteRequest,
   type CreateDepositRequest,
@@ -6,6 +6,7 @@ import {
   DEPOSIT_PAGE_SIZE,
   DEPOSIT_QUOTE_SECONDS,
   type Deposit,
+  type DepositMethods,
   type DepositPage,
   type DepositProof,
   type DepositQuote,
@@ -28,7 +29,7 @@ import { saveUpload } from '../storage/files.service.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
 import { requireActiveAccount } from '../users/users.service.ts';
 import { requireDepositWithinIdentityLimit } from '../verification-limits/verification-limits.service.ts';
-import { findWalletAddress } from '../wallets/wallets.repository.ts';
+import { findWalletAddress, listWalletAddressRows } from '../wallets/wallets.repository.ts';
 import { showCoinAmount, toDeposit, toDepositProofFile } from './deposit-rows.ts';
 import {
   findDepositDetails,
@@ -49,6 +50,17 @@ function readRate(market: MarketService, coin: Coin): { rate: string; source: Ra
   const quote = market.findFreshQuote(symbol);
   if (!quote) throw new AppError('PRICE_UNAVAILABLE', DEPOSIT_MESSAGES.priceUnavailable);
   return { rate: quote.price, source: quote.source };
+}
+
+/**
+ * The coins the Deposit page offers from step 1: those with a deposit address. Step 2's quote still
+ * refuses a coin without one (WALLET_NOT_CONFIGURED), should its address go in between.
+ */
+export async function listDepositMethods(db: Db): Promise<DepositMethods> {
+  const configured = new Set(
+    (await listWalletAddressRows(db)).filter((row) => row.address.trim() !== '').map((row) => row.coin),
+  );
+  return { coins: COINS.filter((coin) => configured.has(coin)) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { findProofProblem, formatCountdown, secondsUntil } from './deposit-format.ts';
+import { findProofProblem, formatCountdown, listCoinNames, secondsUntil } from './deposit-format.ts';
 
 describe('formatCountdown', () => {
   test.each([
@@ -31,4 +31,15 @@ test('a proof is an image or a PDF of at most 5 MB', () => {
   );
   const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'a.png', { type: 'image/png' });
   expect(findProofProblem(big)).toBe('The file is larger than 5 MB.');
+});
+
+describe('listCoinNames', () => {
+  test.each([
+    [['bitcoin', 'ethereum', 'usdt'], 'Bitcoin, Ethereum or USDT'],
+    [['bitcoin', 'usdt'], 'Bitcoin or USDT'],
+    [['ethereum'], 'Ethereum'],
+    [[], ''],
+  ] as const)('%j reads %s', (coins, shown) => {
+    expect(listCoinNames(coins)).toBe(shown);
+  });
 });

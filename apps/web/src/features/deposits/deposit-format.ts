@@ -1,4 +1,5 @@
 import { COIN_SPECS, type Coin } from '@candor/contracts/coins';
+import { COIN_NAMES } from '@candor/contracts/deposits';
 import { ACCEPTED_TYPES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@candor/contracts/files';
 
 /** Seconds as step 3's countdown shows them: 3600 → "60:00", 59 → "0:59". */
@@ -15,6 +16,13 @@ export function secondsUntil(expiresAt: string, now: number): number {
 /** "0.001488 BTC" */
 export function formatCoin(amount: string, coin: Coin): string {
   return `${amount} ${COIN_SPECS[coin].ticker}`;
+}
+
+/** The coins a customer can pay with, as a sentence says them: "Bitcoin, Ethereum or USDT". */
+export function listCoinNames(coins: readonly Coin[]): string {
+  const names = coins.map((coin) => COIN_NAMES[coin]);
+  const last = names.pop();
+  return names.length > 0 ? `${names.join(', ')} or ${last}` : (last ?? '');
 }
 
 const PROOF_TYPES: readonly string[] = ACCEPTED_TYPES.proof_of_payment;

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
@@ -46,6 +46,7 @@ function deposit() {
 
 function mockDepositApi(expiresAt = new Date(Date.now() + 3600_000)) {
   return mockApi({
+    'GET /api/deposit-methods': { status: 200, body: { coins: ['bitcoin', 'ethereum', 'usdt'] } },
     'POST /api/deposit-quotes': ({ body }) => ({
       status: 200,
       body: quoteFor((body as { coin: string }).coin, expiresAt),
@@ -126,7 +127,45 @@ describe('DepositPage', () => {
     expect(screen.getByText('fixed: USDT is taken at 1 USD')).toBeTruthy();
   });
 
-  test('step 2: a coin without an address says so and keeps Next disabled', async () => {
+  test('a fresh install, no coin with an address: step 1 already says deposits are not available', async () => {
+    const fetchMock = mockApi({ 'GET /api/deposit-methods': { status: 200, body: { coins: [] } } });
+    renderDeposit();
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toContain('Deposits are not available yet.');
+    expect(notice.textContent).toContain('No payment method has been set up. Please check back later.');
+    expect(within(notice).getByRole('link', { name: 'See your deposits' }).getAttribute('href')).toBe(
+      '/deposit-history',
+    );
+    expect(screen.queryByLabelText('Amount (USD)')).toBeNull();
+    expect(screen.queryByText('Step 1 of 3')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(callsTo(fetchMock, 'POST /api/deposit-quotes')).toHaveLength(0);
+  });
+
+  test('only the coins with an address are offered: the page names them, step 2 shows the others unavailable', async () => {
+    const fetchMock = mockApi({
+      'GET /api/deposit-methods': { status: 200, body: { coins: ['bitcoin', 'usdt'] } },
+      'POST /api/deposit-quotes': ({ body }) => ({
+        status: 200,
+        body: quoteFor((body as { coin: string }).coin, new Date(Date.now() + 3600_000)),
+      }),
+    });
+    renderDeposit();
+    expect(await screen.findByText('Fund your trading balance with Bitcoin or USDT.')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Amount (USD)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const ethereum = await screen.findByRole('radio', { name: 'Ethereum(ETH) Not available yet' });
+    expect(ethereum.hasAttribute('disabled')).toBe(true);
+    await user.click(ethereum);
+    expect(screen.getByRole('radio', { name: 'Bitcoin(BTC)' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('radio', { name: 'USDT(Trc20)' }).hasAttribute('disabled')).toBe(false);
+    expect(callsTo(fetchMock, 'POST /api/deposit-quotes')).toHaveLength(0);
+    await user.click(screen.getByRole('radio', { name: 'USDT(Trc20)' }));
+    expect(await screen.findByText('fixed: USDT is taken at 1 USD')).toBeTruthy();
+  });
+
+  test('step 2: a coin whose address went away meanwhile is refused by the server, and Next stays disabled', async () => {
     mockApi({
       'POST /api/deposit-quotes': {
         status: 409,

@@ -1,6 +1,8 @@
-import type { DepositQuote } from '@candor/contracts/deposits';
+import { COINS } from '@candor/contracts/coins';
+import { DEPOSIT_MESSAGES, type DepositQuote } from '@candor/contracts/deposits';
 import { usdAmountSchema } from '@candor/contracts/money';
-import { useSearch } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
 import { PageHeader } from '../../components/ui/card.tsx';
@@ -9,6 +11,8 @@ import { useMe } from '../../lib/session.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { AmountStep } from './amount-step.tsx';
+import { listCoinNames } from './deposit-format.ts';
+import { depositMethodsQuery } from './deposits-api.ts';
 import { MethodStep } from './method-step.tsx';
 import { PaymentStep } from './payment-step.tsx';
 
@@ -41,6 +45,10 @@ export function DepositPage() {
   const search = DepositSearchSchema.parse(useSearch({ strict: false }));
   const [amount, setAmount] = useState(search.amount ? toAmountText(search.amount) : '');
   const [quote, setQuote] = useState<DepositQuote | null>(null);
+  // The coins with a deposit address. Until known (or if it cannot be read), every coin is offered:
+  // step 2's quote refuses one without an address all the same.
+  const { data: methods } = useQuery(depositMethodsQuery);
+  const coins = methods?.coins ?? COINS;
 
   const restart = () => {
     setQuote(null);
@@ -49,9 +57,18 @@ export function DepositPage() {
 
   return (
     <div className="mx-auto max-w-xl">
-      <PageHeader title="Deposit" description="Fund your trading balance with Bitcoin, Ethereum or USDT." />
+      <PageHeader
+        title="Deposit"
+        description={
+          coins.length > 0
+            ? `Fund your trading balance with ${listCoinNames(coins)}.`
+            : 'Fund your trading balance with crypto.'
+        }
+      />
       {me.status !== 'active' ? (
         <InactiveAccountNotice reason={me.statusReason} className="p-5 text-sm" />
+      ) : coins.length === 0 ? (
+        <DepositsUnavailable />
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           {search.amount && search.plan && step === 1 ? (
@@ -74,6 +91,7 @@ export function DepositPage() {
           ) : step === 2 ? (
             <MethodStep
               amount={amount}
+              coins={coins}
               quote={quote}
               onQuote={setQuote}
               onBack={() => setStep(1)}
@@ -84,6 +102,22 @@ export function DepositPage() {
           ) : null}
         </div>
       )}
+    </div>
+  );
+}
+
+/** A fresh install: no coin has a deposit address yet, so there is nothing to pay to. */
+function DepositsUnavailable() {
+  return (
+    <div role="status" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 className="text-lg font-semibold text-slate-900">{DEPOSIT_MESSAGES.unavailable}</h2>
+      <p className="mt-1 text-sm text-slate-600">{DEPOSIT_MESSAGES.unavailableDetail}</p>
+      <Link
+        to="/deposit-history"
+        className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline"
+      >
+        See your deposits
+      </Link>
     </div>
   );
 }

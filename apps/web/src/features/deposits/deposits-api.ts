@@ -1,6 +1,7 @@
 import {
   type CreateDepositQuoteRequest,
   type CreateDepositRequest,
+  DepositMethodsSchema,
   DepositPageSchema,
   DepositProofSchema,
   DepositQuoteSchema,
@@ -26,6 +27,12 @@ export function ownDepositQuery(id: string) {
     queryFn: ({ signal }) => apiRequest(`/api/deposits/${id}`, OwnDepositSchema, { signal }),
   });
 }
+
+/** Step 1: the coins that can be deposited now (those the platform has an address for). */
+export const depositMethodsQuery = queryOptions({
+  queryKey: queryKeys.depositMethods,
+  queryFn: ({ signal }) => apiRequest('/api/deposit-methods', DepositMethodsSchema, { signal }),
+});
 
 /** Step 2: the conversion of the amount into the chosen coin, valid one hour. */
 export function createDepositQuote(body: CreateDepositQuoteRequest) {

@@ -13,12 +13,15 @@ import { createDepositQuote } from './deposits-api.ts';
 /** Step 2: the coin to pay with, and the server's quote of the amount in that coin. */
 export function MethodStep({
   amount,
+  coins,
   quote,
   onQuote,
   onBack,
   onNext,
 }: {
   amount: string;
+  /** The coins with a deposit address: the others show, but cannot be chosen. */
+  coins: readonly Coin[];
   quote: DepositQuote | null;
   onQuote: (quote: DepositQuote | null) => void;
   onBack: () => void;
@@ -44,26 +47,40 @@ export function MethodStep({
       <fieldset className="mt-5">
         <legend className="mb-2 text-sm font-medium text-slate-700">Payment method</legend>
         <div className="grid gap-2 sm:grid-cols-3">
-          {COINS.map((option) => (
-            <label
-              key={option}
-              className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium transition ${
-                coin === option
-                  ? 'border-brand-500 bg-brand-50 text-brand-800 ring-1 ring-brand-500'
-                  : 'border-slate-300 text-slate-700 hover:bg-slate-50'
-              }`}
-            >
-              <input
-                type="radio"
-                name="coin"
-                value={option}
-                checked={coin === option}
-                onChange={() => choose(option)}
-                className="accent-brand-600"
-              />
-              {COIN_SPECS[option].label}
-            </label>
-          ))}
+          {COINS.map((option) => {
+            const offered = coins.includes(option);
+            return (
+              <label
+                key={option}
+                className={`flex items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium transition ${
+                  !offered
+                    ? 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400'
+                    : coin === option
+                      ? 'cursor-pointer border-brand-500 bg-brand-50 text-brand-800 ring-1 ring-brand-500'
+                      : 'cursor-pointer border-slate-300 text-slate-700 hover:bg-slate-50'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="coin"
+                  value={option}
+                  checked={coin === option}
+                  disabled={!offered}
+                  onChange={() => choose(option)}
+                  className="accent-brand-600"
+                />
+                <span>
+                  {COIN_SPECS[option].label}
+                  {offered ? null : (
+                    <>
+                      {' '}
+                      <span className="block text-xs font-normal">Not available yet</span>
+                    </>
+                  )}
+                </span>
+              </label>
+            );
+          })}
         </div>
       </fieldset>
 

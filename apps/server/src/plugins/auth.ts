@@ -10,6 +10,8 @@ import { schema } from '../db/client.ts';
 import { AUTH_COOKIE_PREFIX } from '../lib/auth-cookies.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { startWithdrawalWait } from '../modules/account-security/account-security.service.ts';
+import { verificationMail } from '../modules/email-verifications/verification-mail.ts';
+import { readVerificationToken } from '../modules/email-verifications/verification-token.ts';
 import { escapeHtml } from '../modules/mail/escape-html.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import {
@@ -121,14 +123,17 @@ export function createAuth({
         if (isMakingVerifiedAccount()) return;
         const name = await siteName();
         const link = `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-        await mailer.send({
-          // A changed e-mail's new address belongs to no account yet: the message is the user's.
-          to: user.email,
-          userId: user.id,
-          subject: `${name}: verify your e-mail address`,
-          text: `Hello ${user.name},\n\nPlease confirm your e-mail address by opening this link (valid for one hour):\n${link}\n\nIf it has expired, sign in to ask for a new one.`,
-          html: `<p>Hello ${escapeHtml(user.name)},</p><p>Please confirm your e-mail address by opening this link (valid for one hour):</p><p><a href="${link}">${link}</a></p><p>If it has expired, sign in to ask for a new one.</p>`,
-        });
+        // A changed e-mail's new address belongs to no account yet: the message is the user's.
+        await mailer.send(
+          verificationMail({
+            to: user.email,
+            userId: user.id,
+            name: user.name,
+            link,
+            siteName: name,
+            newAddress: readVerificationToken(token).updateTo !== undefined,
+          }),
+        );
       },
     },
     plugins: [

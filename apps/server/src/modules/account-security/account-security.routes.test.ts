@@ -148,7 +148,7 @@ describe('the 24-hour wait after a security change', () => {
     });
     expect(asked.statusCode).toBe(202);
     expect((await withdraw(customer)).statusCode).toBe(200);
-    const mail = await findLastMail(t.db, newEmail, 'verify your e-mail');
+    const mail = await findLastMail(t.db, newEmail, 'confirm your new e-mail address');
     const token = tokenFromLink(mail?.textBody ?? '', '/verify-email');
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/email-verifications', payload: { token } }))

@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { users } from '../../db/schema/auth.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
@@ -34,11 +34,9 @@ async function currentEmail(userId: string): Promise<string | undefined> {
   return row?.email;
 }
 
-async function verificationMails(to: string) {
-  return t.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.toAddress, to), like(mailOutbox.subject, '%verify your e-mail%')));
+/** Every mail to `to`, oldest first. */
+async function mailsTo(to: string) {
+  return t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(mailOutbox.createdAt);
 }
 
 test('changing the password keeps this browser signed in and signs out the others', async () => {
@@ -113,7 +111,7 @@ test('changing the e-mail sends a link to the new address and changes nothing un
   expect(await currentEmail(user.id)).toBe(user.email);
   expect((await browser.request({ method: 'GET', url: '/api/me' })).json().email).toBe(user.email);
 
-  const mail = await findLastMail(t.db, newEmail, 'verify your e-mail');
+  const mail = await findLastMail(t.db, newEmail, 'confirm your new e-mail address');
   const token = tokenFromLink(mail?.textBody ?? '', '/verify-email');
   const verified = await t.app.inject({
     method: 'POST',
@@ -138,6 +136,25 @@ test('changing the e-mail sends a link to the new address and changes nothing un
   ).toBe(400);
 });
 
+test('the link to a new address has a subject and words of its own, not those of the sign-up link', async () => {
+  const user = await signUpUser(t.app);
+  const signUpMails = await mailsTo(user.email);
+  expect(signUpMails.map((mail) => mail.subject)).toEqual(['Candor: verify your e-mail address']);
+  const browser = await signedInBrowser(t.app, user);
+  const newEmail = buildSignUp().email;
+  expect((await changeEmail(browser, newEmail, user.password)).statusCode).toBe(202);
+
+  const [mail, ...more] = await mailsTo(newEmail);
+  expect(more).toEqual([]);
+  expect(mail?.subject).toBe('Candor: confirm your new e-mail address');
+  expect(mail?.userId).toBe(user.id);
+  expect(mail?.textBody).toContain('To make this the e-mail address of your account, open this link');
+  expect(mail?.textBody).toContain('Until then your account keeps its current address.');
+  const signUpWords = 'Please confirm your e-mail address by opening this link';
+  expect(signUpMails[0]?.textBody).toContain(signUpWords);
+  expect(mail?.textBody).not.toContain(signUpWords);
+});
+
 test('a wrong password answers 403 WRONG_PASSWORD and sends no mail', async () => {
   const user = await signUpUser(t.app);
   const browser = await signedInBrowser(t.app, user);
@@ -145,7 +162,7 @@ test('a wrong password answers 403 WRONG_PASSWORD and sends no mail', async () =
   const res = await changeEmail(browser, newEmail, 'not-my-password');
   expect(res.statusCode).toBe(403);
   expect(res.json()).toEqual({ code: 'WRONG_PASSWORD', message: 'Incorrect password. Please try again.' });
-  expect(await verificationMails(newEmail)).toHaveLength(0);
+  expect(await mailsTo(newEmail)).toHaveLength(0);
 });
 
 test('an invalid new e-mail answers 400 with the form message', async () => {
@@ -182,11 +199,11 @@ test("another account's address answers 409 EMAIL_TAKEN and sends no mail", asyn
   const other = await signUpUser(t.app);
   const user = await signUpUser(t.app);
   const browser = await signedInBrowser(t.app, user);
-  const before = await verificationMails(other.email);
+  const before = await mailsTo(other.email);
   const res = await changeEmail(browser, other.email, user.password);
   expect(res.statusCode).toBe(409);
   expect(res.json()).toEqual({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' });
-  expect(await verificationMails(other.email)).toHaveLength(before.length);
+  expect(await mailsTo(other.email)).toHaveLength(before.length);
 });
 
 test('both routes refuse anonymous callers with 401', async () => {

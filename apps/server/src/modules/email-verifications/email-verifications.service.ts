@@ -3,7 +3,6 @@ import {
   type MessageResponse,
   type VerifyEmailResponse,
 } from '@candor/contracts/auth';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode, isUniqueViolation } from '../../lib/auth-calls.ts';
@@ -14,15 +13,9 @@ import { readSiteName } from '../settings/settings.service.ts';
 import { findUserById, markEmailVerified } from '../users/users.repository.ts';
 import { requireUser } from '../users/users.service.ts';
 import { sendEmailChangedNotice } from './email-changed-notice.ts';
+import { readVerificationToken } from './verification-token.ts';
 
 const TOKEN_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'USER_NOT_FOUND', 'INVALID_USER']);
-
-/** What better-auth's signed token says (read only after better-auth has checked its signature). */
-const TokenPayloadSchema = z.object({
-  email: z.string(),
-  updateTo: z.string().optional(),
-  userId: z.string().optional(),
-});
 
 /**
  * Uses an e-mailed verification token. A sign-up token marks the address verified; a change-of-
@@ -56,7 +49,7 @@ export async function verifyEmail({
     }
     throw error;
   }
-  const payload = readTokenPayload(token);
+  const payload = readVerificationToken(token);
   if (!payload.updateTo || !payload.userId) return { email: payload.email };
   // The link reached the new address, which proves it; better-auth keeps the old flag instead.
   await markEmailVerified(db, { userId: payload.userId, email: payload.updateTo, now });
@@ -103,10 +96,4 @@ export async function sendVerificationLinkAgain({
     throw error;
   }
   return { message: EMAIL_VERIFICATION_MESSAGES.sent(user.email) };
-}
-
-function readTokenPayload(token: string): z.infer<typeof TokenPayloadSchema> {
-  const body = token.split('.')[1];
-  if (!body) throw new Error('A verified token has no payload');
-  return TokenPayloadSchema.parse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
 }

@@ -42,6 +42,8 @@ test('the owner adds a support member, who reads customers but moves no money; t
     await dialog.getByLabel('Full name').fill(support.fullname);
     await dialog.getByLabel('Email').fill(support.email);
     await dialog.getByLabel('Username').fill(support.username);
+    // This server sends no e-mail: the dialog gives the operator's command, not Forgot password.
+    await expect(dialog.getByText(`npm run admin -- reset-link --email ${support.email}`)).toBeVisible();
     // A password easy to guess is refused beside its field (decision 049).
     const password = dialog.getByLabel('Initial password');
     await password.fill('password123');
@@ -56,7 +58,9 @@ test('the owner adds a support member, who reads customers but moves no money; t
     await owner.setViewportSize({ width: 1440, height: 900 });
     await password.fill(support.password);
     await dialog.getByRole('button', { name: 'Add staff member' }).click();
-    await expect(toast(owner, 'Staff member added')).toBeVisible();
+    await expect(toast(owner, 'Staff member added')).toContainText(
+      `npm run admin -- reset-link --email ${support.email}`,
+    );
     await expect(owner.getByLabel(`Role of ${support.fullname}`)).toHaveValue('support');
   });
 

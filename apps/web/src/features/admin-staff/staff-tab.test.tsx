@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { settingsReply } from '../../test/site-settings.ts';
 import { StaffTab } from './staff-tab.tsx';
 
 const OWNER = {
@@ -81,6 +82,7 @@ describe('the Staff tab', () => {
   test('adds a staff member with an initial password and a role; a taken e-mail is said under its field', async () => {
     let taken = true;
     const fetchMock = mockApi({
+      'GET /api/settings': settingsReply('smtp'),
       'GET /api/admin/staff': { status: 200, body: { items: [OWNER] } },
       'POST /api/admin/staff': () =>
         taken
@@ -94,12 +96,14 @@ describe('the Staff tab', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add staff member' }));
     const dialog = screen.getByRole('dialog', { name: 'Add staff member' });
-    // The owner's password for them does not sign them in: they choose their own first (decision 049).
+    // The owner's password for them does not sign them in: they choose their own first (decision 049),
+    // here with Forgot password, since the site sends e-mail.
     expect(
-      within(dialog).getByText(
+      await within(dialog).findByText(
         'The account is verified at once. They will have to choose their own password at their first sign-in (with Forgot password): the one you type here does not sign them in.',
       ),
     ).toBeTruthy();
+    expect(within(dialog).queryByText(/reset-link/)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
     expect(await within(dialog).findByText('Full name is required')).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/admin/staff')).toEqual([]);
@@ -115,6 +119,9 @@ describe('the Staff tab', () => {
     taken = false;
     await user.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
     expect(await screen.findByText('Staff member added')).toBeTruthy();
+    expect(
+      screen.getByText('They choose their own password with Forgot password on the sign-in page.'),
+    ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsTo(fetchMock, 'POST /api/admin/staff').at(-1)).toEqual({
       fullname: 'Sam Support',
@@ -123,6 +130,39 @@ describe('the Staff tab', () => {
       password: 'initial-pass-1',
       role: 'accountant',
     });
+  });
+
+  test('without SMTP, the dialog and the toast give the reset-link command, not Forgot password', async () => {
+    mockApi({
+      'GET /api/settings': settingsReply('none'),
+      'GET /api/admin/staff': { status: 200, body: { items: [OWNER] } },
+      'POST /api/admin/staff': { status: 201, body: SUPPORT },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add staff member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add staff member' });
+    // A reset mail would only be kept in the app, which they cannot sign in to read.
+    expect(
+      await within(dialog).findByText(
+        'The account is verified at once. The password you type here does not sign them in: they choose their own first. This site sends no e-mail, so Forgot password cannot reach them; whoever runs the server makes them a one-time reset link with:',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('npm run admin -- reset-link --email <their e-mail>')).toBeTruthy();
+    expect(within(dialog).queryByText(/with Forgot password\)/)).toBeNull();
+
+    await user.type(within(dialog).getByLabelText('Full name'), 'Sam Support');
+    await user.type(within(dialog).getByLabelText('Email'), 'sam@example.com');
+    expect(within(dialog).getByText('npm run admin -- reset-link --email sam@example.com')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Username'), 'sam');
+    await user.type(within(dialog).getByLabelText('Initial password'), 'initial-pass-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
+    expect(await screen.findByText('Staff member added')).toBeTruthy();
+    expect(
+      screen.getByText('This site sends no e-mail: they need a reset link from whoever runs the server:'),
+    ).toBeTruthy();
+    expect(screen.getByText('npm run admin -- reset-link --email sam@example.com')).toBeTruthy();
+    expect(screen.queryByText(/Forgot password on the sign-in page/)).toBeNull();
   });
 
   test('says the initial password must be hard to guess, and a refused one is said under its field', async () => {

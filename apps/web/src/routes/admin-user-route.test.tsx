@@ -74,7 +74,12 @@ describe('AdminUserPage', () => {
     expect(profile.textContent).toContain('grace@example.com');
     expect(profile.textContent).toContain('StatusActive');
 
-    const total = screen.getByRole('region', { name: 'Total balance' }).textContent;
+    const totalRegion = screen.getByRole('region', { name: 'Total balance' });
+    // The total, not the available cash of the Users tab's Balance, and its label says so.
+    expect(within(totalRegion).getByRole('heading', { name: 'Total balance' }).getAttribute('title')).toBe(
+      "Available cash plus what is reserved for open trades and withdrawals. The Users tab's Balance is the available cash.",
+    );
+    const total = totalRegion.textContent;
     expect(total).toContain('$1,000.00');
     expect(total).toContain('Available $960.00 · Reserved $40.00');
     expect(screen.getByRole('region', { name: 'Deposit balance' }).textContent).toContain('$1,000.00');

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 
-/** A column heading; `className` adds its alignment and the breakpoint that shows it. */
-export type Column = { label: string; className?: string };
+/**
+ * A column heading; `className` adds its alignment and the breakpoint that shows it. `note` is a
+ * short line under the heading that says what the figures are; `hint`, a longer tooltip.
+ */
+export type Column = { label: string; note?: string; hint?: string; className?: string };
 
 /**
  * A table in a card, its headings in a grey band, its rows (`children`) ruled apart. `scroll`
@@ -26,8 +29,16 @@ export function DataTable({
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
             {columns.map((column) => (
-              <th key={column.label} scope="col" className={`px-4 py-3 ${column.className ?? ''}`}>
+              <th
+                key={column.label}
+                scope="col"
+                title={column.hint}
+                className={`px-4 py-3 ${column.className ?? ''}`}
+              >
                 {column.label}
+                {column.note ? (
+                  <span className="block font-normal tracking-normal normal-case">{column.note}</span>
+                ) : null}
               </th>
             ))}
           </tr>

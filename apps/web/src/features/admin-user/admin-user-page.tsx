@@ -86,7 +86,11 @@ function UserDetails({ user, entriesTable }: { user: AdminUser; entriesTable: En
       <AccountStatusActions user={user} />
 
       <section aria-label="Balances" className="grid gap-4 md:grid-cols-3">
-        <Balance label="Total balance" amount={user.balances.total}>
+        <Balance
+          label="Total balance"
+          hint="Available cash plus what is reserved for open trades and withdrawals. The Users tab's Balance is the available cash."
+          amount={user.balances.total}
+        >
           Available {formatUsdDecimal(user.balances.available)} · Reserved{' '}
           {formatUsdDecimal(user.balances.reserved)}
         </Balance>
@@ -196,10 +200,23 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Balance({ label, amount, children }: { label: string; amount: string; children: ReactNode }) {
+function Balance({
+  label,
+  hint,
+  amount,
+  children,
+}: {
+  label: string;
+  /** A tooltip on the label: what the figure is made of. */
+  hint?: string;
+  amount: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="text-xs font-semibold tracking-wider text-slate-500 uppercase">{label}</h2>
+      <h2 title={hint} className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
+        {label}
+      </h2>
       <p className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">
         {formatUsdDecimal(amount)}
       </p>

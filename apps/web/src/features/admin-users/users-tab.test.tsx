@@ -68,7 +68,13 @@ describe('the Users tab', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Name', 'Email', 'Balance', 'Status', 'Date']);
+    ).toEqual(['Name', 'Email', 'BalanceAvailable', 'Status', 'Date']);
+    // The balance is the available cash, not the user page's total, and the heading says so.
+    const balance = within(table).getByRole('columnheader', { name: /Balance/ });
+    expect(within(balance).getByText('Available')).toBeTruthy();
+    expect(balance.getAttribute('title')).toBe(
+      "Available cash: what the customer can use now, without what is reserved for open trades and withdrawals. The user's page shows the total.",
+    );
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]?.textContent).toContain('Customer 1');
     expect(rows[0]?.textContent).toContain('customer1@example.com');

@@ -179,7 +179,13 @@ function FilterSelect({
 const COLUMNS: readonly Column[] = [
   { label: 'Name' },
   { label: 'Email', className: 'hidden md:table-cell' },
-  { label: 'Balance', className: 'text-right' },
+  // The customer's available cash (what the list sorts by); the user page shows the total.
+  {
+    label: 'Balance',
+    note: 'Available',
+    hint: "Available cash: what the customer can use now, without what is reserved for open trades and withdrawals. The user's page shows the total.",
+    className: 'text-right',
+  },
   { label: 'Status' },
   { label: 'Date', className: 'hidden text-right lg:table-cell' },
 ];

@@ -218,8 +218,9 @@ export const WaitingApprovalSchema = z
 export type WaitingApproval = z.infer<typeof WaitingApprovalSchema>;
 
 /**
- * The statement line of an adjustment carried out after a second approval: the maker's reason (what
- * the customer reads for any adjustment), then who made and who approved it.
+ * The ledger description of an adjustment carried out after a second approval: the maker's reason,
+ * then who made and who approved it. Staff read it so on the user page; the customer's statement
+ * shows the reason alone, as for any adjustment (ledger.service.ts, decision 017).
  */
 export function approvedAdjustmentDescription(
   reason: string,

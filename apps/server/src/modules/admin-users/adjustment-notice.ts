@@ -10,8 +10,9 @@ const VERB = { credit: 'credited', debit: 'debited' } as const satisfies Record<
 /**
  * Tells the customer that staff credited or debited their cash balance by a manual adjustment
  * (docs/decisions/046-no-silent-money-moves.md): the amount, the reason as staff wrote it, when, and
- * what to do if they do not recognise it. It names no staff member (the statement line does what
- * decision 017 says). Kept in the account's Messages too (`userId`), as every message to a customer is.
+ * what to do if they do not recognise it. It names no staff member, nor does the customer's
+ * statement line (decision 017, section of 2026-11-30); staff read the names on the user page and in the audit log. Kept in the account's
+ * Messages too (`userId`), as every message to a customer is.
  */
 export function adjustmentNotice({
   userId,

@@ -33,7 +33,7 @@ export async function requireAdminUser(db: Db, userId: string): Promise<AdminUse
   const row = await requireUser(db, userId);
   const [balances, recentEntries, recentSignIns] = await Promise.all([
     readBalances(db, userId),
-    readStatement(db, userId, 1, ADMIN_RECENT_ENTRIES),
+    readStatement(db, userId, 1, { pageSize: ADMIN_RECENT_ENTRIES, reader: 'staff' }),
     readRecentSignIns(db, userId),
   ]);
   return {

@@ -175,7 +175,7 @@ describe('manual adjustments above the threshold', () => {
     expect(await cashOf(customer.user.id)).toBe('0.00');
   });
 
-  test('a second staff member approves: the money moves once, both names on the audit row and the statement', async () => {
+  test('a second staff member approves: the money moves once, both names on the audit row and in the staff view of the statement, none on the customer’s', async () => {
     const customer = await insertFundedCustomer(t, 0n);
     const id = (
       await adjust(maker, customer.user.id, {
@@ -212,12 +212,25 @@ describe('manual adjustments above the threshold', () => {
     expect(entries[0]?.description).toBe('Goodwill credit — made by Mona Maker, approved by Carl Checker');
     expect(entries[0]?.reference).toEqual({ approval: id });
 
+    // The customer's statement line is the maker's reason, as for any adjustment and as the notice
+    // below says it: no staff name. Staff, on the user page, read who made and who approved it.
     const statement = await customer.browser.request({ method: 'GET', url: '/api/me/statement' });
     expect(statement.statusCode, statement.body).toBe(200);
-    expect(JSON.stringify(statement.json())).toContain('made by Mona Maker, approved by Carl Checker');
+    expect(statement.json().items.map((entry: { description: string }) => entry.description)).toEqual([
+      'Goodwill credit',
+    ]);
+    for (const name of ['Mona Maker', 'Carl Checker']) expect(statement.body).not.toContain(name);
+    const userPage = await owner.browser.request({
+      method: 'GET',
+      url: `/api/admin/users/${customer.user.id}`,
+    });
+    expect(userPage.json().recentEntries.items[0]).toMatchObject({
+      kind: 'adjustment',
+      description: 'Goodwill credit — made by Mona Maker, approved by Carl Checker',
+    });
 
     // Carrying it out mails the customer once (the retry did not): the maker's reason as written,
-    // and no staff name (the statement line names both, decision 017).
+    // and no staff name.
     const mails = await mailOf();
     expect(mails.map((mail) => mail.subject)).toEqual(['Candor: your balance was credited $5,000.00']);
     expect(mails[0]?.textBody).toContain('Reason: Goodwill credit\n');

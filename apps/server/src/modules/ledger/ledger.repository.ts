@@ -430,6 +430,11 @@ export type StatementLine = {
   reservedAfter: bigint;
   /** The strategy provider's display name when the entry is of the account's own copied trade. */
   copiedFromProvider: string | null;
+  /**
+   * The maker's reason when the entry carried out a four-eyes adjustment: the customer reads it
+   * alone, as for any adjustment; the stored description also names maker and checker, for staff.
+   */
+  approvedAdjustmentReason: string | null;
 };
 
 type StatementRow = {
@@ -442,6 +447,7 @@ type StatementRow = {
   available_after: string | null;
   reserved_after: string | null;
   copied_from_provider: string | null;
+  approved_adjustment_reason: string | null;
 };
 
 /**
@@ -496,13 +502,16 @@ export function selectStatementPage(
                     where p2.account_id = (select id from accounts where kind = 'customer_reserved')
                       and p2.entry_id < legs.entry_id
                     order by p2.entry_id desc limit 1))::text as reserved_after,
-                 sp.display_name as copied_from_provider
+                 sp.display_name as copied_from_provider,
+                 coalesce(ap.request->>'reason', ap.maker_reason) as approved_adjustment_reason
             from legs join journal_entries e on e.id = legs.entry_id
             left join trades t
               on t.id = (e.reference->>'trade')::uuid
              and t.user_id = ${userId} and t.copy_relation_id is not null
             left join copy_relations r on r.id = t.copy_relation_id
             left join strategy_providers sp on sp.id = r.provider_id
+            left join approvals ap
+              on e.kind = 'adjustment' and ap.id = (e.reference->>'approval')::uuid and ap.kind = 'adjustment'
            order by e.id desc`,
       );
       return rows.map((row) => ({
@@ -515,6 +524,7 @@ export function selectStatementPage(
         availableAfter: big(row.available_after),
         reservedAfter: big(row.reserved_after),
         copiedFromProvider: row.copied_from_provider,
+        approvedAdjustmentReason: row.approved_adjustment_reason,
       }));
     },
   });

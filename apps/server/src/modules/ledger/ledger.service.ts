@@ -24,12 +24,23 @@ export async function readBalances(db: Db, userId: string): Promise<Balances> {
   };
 }
 
-function toStatementEntry(line: StatementLine): StatementEntry {
+/** Who reads a statement: the customer, or staff on the admin user page. */
+export type StatementReader = 'customer' | 'staff';
+
+/**
+ * An entry's line. A four-eyes adjustment's stored description names the maker and the checker
+ * (decision 017): staff read it so; the customer reads the reason alone, as on any adjustment and
+ * as their notice says it, since no text to a customer names a staff member (decision 046).
+ */
+function toStatementEntry(line: StatementLine, reader: StatementReader): StatementEntry {
   return {
     id: line.id,
     createdAt: line.createdAt.toISOString(),
     kind: line.kind,
-    description: line.description,
+    description:
+      reader === 'customer' && line.approvedAdjustmentReason !== null
+        ? line.approvedAdjustmentReason
+        : line.description,
     availableChange: line.availableChange === null ? null : formatDecimal(line.availableChange),
     reservedChange: line.reservedChange === null ? null : formatDecimal(line.reservedChange),
     availableAfter: formatDecimal(line.availableAfter),
@@ -38,12 +49,20 @@ function toStatementEntry(line: StatementLine): StatementEntry {
   };
 }
 
-/** The customer's statement, newest first: every entry with its changes and the balances after it. */
+/**
+ * The customer's statement, newest first: every entry with its changes and the balances after it,
+ * as `reader` may read it (toStatementEntry).
+ */
 export async function readStatement(
   db: Db,
   userId: string,
   page: number,
-  pageSize = STATEMENT_PAGE_SIZE,
+  {
+    pageSize = STATEMENT_PAGE_SIZE,
+    reader = 'customer',
+  }: { pageSize?: number; reader?: StatementReader } = {},
 ): Promise<StatementPage> {
-  return mapPage(await selectStatementPage(db, userId, { page, pageSize }), toStatementEntry);
+  return mapPage(await selectStatementPage(db, userId, { page, pageSize }), (line) =>
+    toStatementEntry(line, reader),
+  );
 }

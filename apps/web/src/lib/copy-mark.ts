@@ -1,5 +1,5 @@
 import type { CopiedFrom } from '@candor/contracts/trades';
-import { formatPrice } from './format-price.ts';
+import { formatPrice } from '@candor/domain/money/decimal';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

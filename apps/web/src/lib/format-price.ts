@@ -1,9 +1,4 @@
-/** "67234.12" → "67,234.12": thousands separators on the whole part, the decimals kept as sent. */
-export function formatPrice(price: string): string {
-  const [whole = '', fraction] = price.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
+import { formatPrice } from '@candor/domain/money/decimal';
 
 /**
  * A price given as a number, with `precision` decimals and thousands separators, as en-US Intl

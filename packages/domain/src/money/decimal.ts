@@ -18,3 +18,13 @@ export function requireDecimal(text: string): ScaledDecimal {
   if (!parsed.ok) throw new Error(`not a decimal: ${text}`);
   return parsed.value;
 }
+
+/**
+ * A price for people: "67234.12" → "67,234.12", thousands separators on the whole part and the
+ * decimals kept as given (a price's decimals are its instrument's precision).
+ */
+export function formatPrice(price: string): string {
+  const [whole = '', fraction] = price.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}

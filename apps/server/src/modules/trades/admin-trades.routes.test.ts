@@ -251,7 +251,7 @@ describe('an administrator closes a trade at market', () => {
     // The statement's lines name the closer and the reason, in the trade list's words.
     const statement = (await browser.request({ method: 'GET', url: '/api/me/statement' })).json();
     const lines = statement.items.map((item: { description: string }) => item.description);
-    const closed = `SELL BTCUSD ×2.00 at 67234.12, closed at 68000.00. Closed by an administrator. Reason: ${reason}`;
+    const closed = `SELL BTCUSD ×2.00 at 67,234.12, closed at 68,000.00. Closed by an administrator. Reason: ${reason}`;
     expect(lines).toContain(`Loss: ${closed}`);
     expect(lines).toContain(`Margin released: ${closed}`);
 
@@ -266,7 +266,7 @@ describe('an administrator closes a trade at market', () => {
     const at = `${closedAt.toISOString().slice(0, 10)} ${closedAt.toISOString().slice(11, 16)} UTC`;
     expect(mail?.textBody).toContain('Hello Ada Lovelace,');
     expect(mail?.textBody).toContain(
-      `Closed by an administrator: your SELL BTCUSD trade (amount $100.00, lot size 2.00, opened at 67234.12) was closed at 68000.00 on ${at}.`,
+      `Closed by an administrator: your SELL BTCUSD trade (amount $100.00, lot size 2.00, opened at 67,234.12) was closed at 68,000.00 on ${at}.`,
     );
     expect(mail?.textBody).toContain('Result: a loss of $2.28.');
     expect(mail?.textBody).toContain(`Reason: ${reason}`);
@@ -293,7 +293,7 @@ describe('an administrator closes a trade at market', () => {
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, user.id))).toEqual([]);
     const statement = (await browser.request({ method: 'GET', url: '/api/me/statement' })).json();
     const lines = statement.items.map((item: { description: string }) => item.description).join('\n');
-    expect(lines).toContain('BUY BTCUSD ×2.00 at 67234.12, closed at 67234.12');
+    expect(lines).toContain('BUY BTCUSD ×2.00 at 67,234.12, closed at 67,234.12');
     expect(lines).not.toContain('administrator');
   });
 

@@ -1,6 +1,7 @@
 import type { AdminTradeDetail } from '@candor/contracts/admin-trades';
 import { CLOSED_BY_LABELS, type Trade } from '@candor/contracts/trades';
 import { type EntryDraft, tradeCloseEntries } from '@candor/domain/ledger/entries';
+import { formatPrice } from '@candor/domain/money/decimal';
 import { formatDecimal } from '@candor/domain/money/money';
 import { checkTransition } from '@candor/domain/state-machine';
 import { computeTradeResult, isStopOut } from '@candor/domain/trading/trade-result';
@@ -83,7 +84,7 @@ export function closingOf(row: TradeRow, close: Close): { entries: EntryDraft[];
     amount: row.amountMinor,
     result,
     tradeId: row.id,
-    description: `${describeTrade(row)}, ${how} at ${price}${byStaff ? `. ${CLOSED_BY_LABELS.admin}. Reason: ${close.reason}` : ''}`,
+    description: `${describeTrade(row)}, ${how} at ${formatPrice(price)}${byStaff ? `. ${CLOSED_BY_LABELS.admin}. Reason: ${close.reason}` : ''}`,
   });
   const fields = {
     closePrice: price,

@@ -39,7 +39,7 @@ const OPEN_MINUTE = NOW_MINUTE - 3 * 3600;
 const CLOSE_MINUTE = NOW_MINUTE - 2 * 3600;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 const REASON = 'Executed by phone on your instruction of Monday';
-const PROFIT_DESCRIPTION = 'Profit (booked by desk): BUY BTCUSD ×2.00 at 67050.00, closed at 68050.00';
+const PROFIT_DESCRIPTION = 'Profit (booked by desk): BUY BTCUSD ×2.00 at 67,050.00, closed at 68,050.00';
 
 beforeEach(() => {
   offset = 0;
@@ -208,7 +208,7 @@ describe('a booked trade is a proposal', () => {
     expect(await entriesOf(booked.id)).toEqual([
       {
         kind: 'trade_result',
-        description: 'Loss (booked by desk): SELL BTCUSD ×2.00 at 67050.00, closed at 68050.00',
+        description: 'Loss (booked by desk): SELL BTCUSD ×2.00 at 67,050.00, closed at 68,050.00',
       },
     ]);
     expect(await readBalancesOf(browser)).toMatchObject({ available: '997.02' });

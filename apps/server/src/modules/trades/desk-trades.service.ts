@@ -8,6 +8,7 @@ import {
   type Trade,
 } from '@candor/contracts/trades';
 import { bookedTradeResultEntry } from '@candor/domain/ledger/entries';
+import { formatPrice } from '@candor/domain/money/decimal';
 import { formatUsd } from '@candor/domain/money/money';
 import { DESK_TRADE_NEXT, deskTradeStatusAt } from '@candor/domain/trading/desk-trade-status';
 import type { Db } from '../../db/client.ts';
@@ -98,6 +99,7 @@ export async function acceptDeskTrade({ tx, actor, now, id }: Command<{ id: stri
   const result = row.resultMinor ?? 0n;
   let entryId: bigint | null = null;
   if (result !== 0n) {
+    if (row.closePrice === null) throw new Error(`desk trade ${row.id} has no close price`);
     const posted = await postEntries(
       tx,
       [
@@ -105,7 +107,7 @@ export async function acceptDeskTrade({ tx, actor, now, id }: Command<{ id: stri
           userId: row.userId,
           result,
           tradeId: row.id,
-          description: `${describeTrade(row)}, closed at ${row.closePrice}`,
+          description: `${describeTrade(row)}, closed at ${formatPrice(row.closePrice)}`,
         }),
       ],
       actor,

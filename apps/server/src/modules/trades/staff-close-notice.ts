@@ -1,5 +1,6 @@
 import { formatUtcMinute } from '@candor/contracts/account-security';
 import { CLOSED_BY_LABELS } from '@candor/contracts/trades';
+import { formatPrice } from '@candor/domain/money/decimal';
 import { formatUsd } from '@candor/domain/money/money';
 import { formatLotSize } from '@candor/domain/trading/trade-result';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -54,7 +55,7 @@ export function staffCloseNotice({
     subject: `${siteName}: your ${what} trade was closed by an administrator`,
     name,
     paragraphs: [
-      `${CLOSED_BY_LABELS.admin}: your ${what} trade (amount ${formatUsd(trade.amountMinor)}, lot size ${formatLotSize(trade.lotHundredths)}, opened at ${trade.openPrice}) was closed at ${closePrice} on ${formatUtcMinute(closedAt.toISOString())}.`,
+      `${CLOSED_BY_LABELS.admin}: your ${what} trade (amount ${formatUsd(trade.amountMinor)}, lot size ${formatLotSize(trade.lotHundredths)}, opened at ${formatPrice(trade.openPrice)}) was closed at ${formatPrice(closePrice)} on ${formatUtcMinute(closedAt.toISOString())}.`,
       `Result: ${describeResult(resultMinor)}.`,
       `Reason: ${closeReason}`,
       'It is among your closed trades and on your Statement, with the reason. If you did not ask for it, contact the site at once.',

@@ -1,5 +1,6 @@
 import type { AdminTrade } from '@candor/contracts/admin-trades';
 import { type Trade, TradeSchema } from '@candor/contracts/trades';
+import { formatPrice } from '@candor/domain/money/decimal';
 import { formatDecimal } from '@candor/domain/money/money';
 import { formatLotSize } from '@candor/domain/trading/trade-result';
 import type { CopyMarks } from './copy-marks.repository.ts';
@@ -61,9 +62,12 @@ export function toAdminTrade({ trade, customer }: TradeWithCustomer, marks: Copy
   };
 }
 
-/** "BUY BTCUSD ×1.00 at 67234.12": how ledger entries name a trade. */
+/**
+ * "BUY BTCUSD ×1.00 at 67,234.12": how ledger entries (the customer's statement) name a trade, its
+ * price written as every page writes one (formatPrice).
+ */
 export function describeTrade(
   row: Pick<TradeRow, 'direction' | 'symbol' | 'lotHundredths' | 'openPrice'>,
 ): string {
-  return `${row.direction.toUpperCase()} ${row.symbol} ×${formatLotSize(row.lotHundredths)} at ${row.openPrice}`;
+  return `${row.direction.toUpperCase()} ${row.symbol} ×${formatLotSize(row.lotHundredths)} at ${formatPrice(row.openPrice)}`;
 }

@@ -1,6 +1,6 @@
 import type { Candle } from '@candor/contracts/market';
 import { compareDecimal } from '@candor/domain/market/candles';
-import { formatPrice } from '../../lib/format-price.ts';
+import { formatPrice } from '@candor/domain/money/decimal';
 
 /** The OHLC line over the chart: the candle under the crosshair, else the latest one. */
 export function ChartLegend({ title, candle }: { title: string; candle: Candle | undefined }) {

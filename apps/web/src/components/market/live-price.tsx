@@ -1,5 +1,5 @@
 import type { Quote } from '@candor/contracts/market';
-import { formatPrice } from '../../lib/format-price.ts';
+import { formatPrice } from '@candor/domain/money/decimal';
 import type { StreamStatus } from '../../lib/use-price-stream.ts';
 import { CHANGE_TONE_CLASS, formatChange } from './decimal.ts';
 

@@ -1,7 +1,7 @@
 import { formatUtcMinute } from '@candor/contracts/account-security';
 import type { DeskTradeBooking } from '@candor/contracts/approvals';
+import { formatPrice } from '@candor/domain/money/decimal';
 import type { ReactNode } from 'react';
-import { formatPrice } from '../../lib/format-price.ts';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import { DIRECTION_LABELS, directionToneClass, resultToneClass } from '../../lib/trade-format.ts';
 

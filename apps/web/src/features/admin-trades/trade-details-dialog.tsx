@@ -1,5 +1,6 @@
 import { AdminCloseTradeRequestSchema, type AdminTradeDetail } from '@candor/contracts/admin-trades';
 import { CLOSED_BY_LABELS } from '@candor/contracts/trades';
+import { formatPrice } from '@candor/domain/money/decimal';
 import { formatSpread } from '@candor/domain/trading/spread';
 import { useQuery } from '@tanstack/react-query';
 import { CopyGap } from '../../components/copied-from-mark.tsx';
@@ -11,7 +12,6 @@ import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { formatPrice } from '../../lib/format-price.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import {

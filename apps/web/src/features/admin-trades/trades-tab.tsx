@@ -1,4 +1,5 @@
 import type { AdminTrade } from '@candor/contracts/admin-trades';
+import { formatPrice } from '@candor/domain/money/decimal';
 import { useState } from 'react';
 import { CopiedFromBadge } from '../../components/copied-from-mark.tsx';
 import { AdminListTab } from '../../components/ui/admin-list-tab.tsx';
@@ -10,7 +11,6 @@ import {
 } from '../../components/ui/data-table.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { formatPrice } from '../../lib/format-price.ts';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import {
   DIRECTION_LABELS,

@@ -5,6 +5,7 @@ import {
   type Approval,
   WaitingDeskTradesSchema,
 } from '@candor/contracts/approvals';
+import { formatPrice } from '@candor/domain/money/decimal';
 import { BOOKING_WINDOW_DAYS } from '@candor/domain/trading/booking-times';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../components/ui/card.tsx';
@@ -12,7 +13,6 @@ import { DataTable } from '../../components/ui/data-table.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { formatPrice } from '../../lib/format-price.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import {

@@ -1,4 +1,5 @@
 import { AdminTradePageSchema } from '@candor/contracts/admin-trades';
+import { formatPrice } from '@candor/domain/money/decimal';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CopiedFromBadge, CopyGap } from '../../components/copied-from-mark.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
@@ -6,7 +7,6 @@ import { DataTable } from '../../components/ui/data-table.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { formatPrice } from '../../lib/format-price.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { DIRECTION_LABELS, directionToneClass } from '../../lib/trade-format.ts';

@@ -1,4 +1,5 @@
 import { DESK_TRADE_MESSAGES, DESK_TRADE_STATUS_LABELS, type Trade } from '@candor/contracts/trades';
+import { formatPrice } from '@candor/domain/money/decimal';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,7 +10,6 @@ import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { formatPrice } from '../../lib/format-price.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';

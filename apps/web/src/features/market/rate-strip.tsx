@@ -1,6 +1,6 @@
 import type { Quote } from '@candor/contracts/market';
+import { formatPrice } from '@candor/domain/money/decimal';
 import { CHANGE_TONE_CLASS, formatChange } from '../../components/market/decimal.ts';
-import { formatPrice } from '../../lib/format-price.ts';
 
 /** The instruments of the dashboard's compact rate widget. */
 export const RATE_STRIP_SYMBOLS = ['BTCUSD', 'ETHUSD', 'EURUSD', 'GBPUSD', 'AAPL', 'TSLA'] as const;

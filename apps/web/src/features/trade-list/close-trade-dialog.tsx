@@ -1,7 +1,7 @@
 import type { Quote } from '@candor/contracts/market';
 import type { Trade } from '@candor/contracts/trades';
+import { formatPrice } from '@candor/domain/money/decimal';
 import { ConfirmButtons, Dialog } from '../../components/ui/dialog.tsx';
-import { formatPrice } from '../../lib/format-price.ts';
 import { formatSignedUsd, formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { DIRECTION_LABELS, resultToneClass } from '../../lib/trade-format.ts';
 import { closingPriceNow, computeUnrealizedResult, describeTradeSpread } from './trade-figures.ts';

@@ -1,6 +1,7 @@
 import type { Quote } from '@candor/contracts/market';
 import { toMinorUnits } from '@candor/contracts/money';
 import { CLOSED_BY_LABELS, type Trade } from '@candor/contracts/trades';
+import { formatPrice } from '@candor/domain/money/decimal';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { CopiedFromBadge, CopyGap } from '../../components/copied-from-mark.tsx';
@@ -12,7 +13,6 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { formatPrice } from '../../lib/format-price.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import { DIRECTION_LABELS, directionToneClass, resultToneClass } from '../../lib/trade-format.ts';

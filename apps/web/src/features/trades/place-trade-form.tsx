@@ -6,6 +6,7 @@ import {
   type TradeDirectionName,
   type TradingTermsAnswer,
 } from '@candor/contracts/trades';
+import { formatPrice } from '@candor/domain/money/decimal';
 import { formatUsd, parseMinorUnits } from '@candor/domain/money/money';
 import {
   computeSpreadCost,
@@ -28,7 +29,6 @@ import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatPrice } from '../../lib/format-price.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { DIRECTION_LABELS } from '../../lib/trade-format.ts';

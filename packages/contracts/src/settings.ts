@@ -123,7 +123,7 @@ export const UpdateSiteSettingsRequestSchema = z
         .max(SITE_NAME_MAX_LENGTH, `Site name can have at most ${SITE_NAME_MAX_LENGTH} characters`),
     ),
     /** Where customers write for help; empty for none. Left out, it keeps its value. */
-    supportEmail: SupportEmailSchema.optional(),
+    supportEmail: customerText(SupportEmailSchema).optional(),
     minWithdrawal: MinWithdrawalSchema,
     withdrawalPercent: WithdrawalPercentSchema,
     /**

@@ -1,4 +1,5 @@
 import { isStaffRole, PERMISSIONS, type Permission, STAFF_ROLE_LABELS } from '@candor/contracts/staff';
+import { listAlternatives } from '../../lib/list-words.ts';
 import { useMe } from '../../lib/session.ts';
 import { EmptyState } from './card.tsx';
 
@@ -13,12 +14,7 @@ export function RoleNotAllowed({ permission, doing }: { permission: Permission; 
   const holders = PERMISSIONS[permission].map((holder) => STAFF_ROLE_LABELS[holder]);
   return (
     <EmptyState title={`Your role (${label}) cannot ${doing}.`}>
-      Only {listed(holders)} can: ask one of them.
+      Only {listAlternatives(holders)} can: ask one of them.
     </EmptyState>
   );
-}
-
-function listed(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
 }

@@ -1,6 +1,7 @@
 import { COIN_SPECS, type Coin } from '@candor/contracts/coins';
 import { COIN_NAMES } from '@candor/contracts/deposits';
 import { ACCEPTED_TYPES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '@candor/contracts/files';
+import { listAlternatives } from '../../lib/list-words.ts';
 
 /** Seconds as step 3's countdown shows them: 3600 → "60:00", 59 → "0:59". */
 export function formatCountdown(totalSeconds: number): string {
@@ -20,9 +21,7 @@ export function formatCoin(amount: string, coin: Coin): string {
 
 /** The coins a customer can pay with, as a sentence says them: "Bitcoin, Ethereum or USDT". */
 export function listCoinNames(coins: readonly Coin[]): string {
-  const names = coins.map((coin) => COIN_NAMES[coin]);
-  const last = names.pop();
-  return names.length > 0 ? `${names.join(', ')} or ${last}` : (last ?? '');
+  return listAlternatives(coins.map((coin) => COIN_NAMES[coin]));
 }
 
 const PROOF_TYPES: readonly string[] = ACCEPTED_TYPES.proof_of_payment;

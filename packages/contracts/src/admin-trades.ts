@@ -1,10 +1,11 @@
 import { LEVERAGE_CEILING } from '@candor/domain/trading/trade-result';
 import { TRADE_STATUSES } from '@candor/domain/trading/trade-status';
 import { z } from 'zod';
+import { PriceSchema } from './market.ts';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
 import { REASON_REQUIRED } from './reasons.ts';
 import { customerText } from './staff-texts.ts';
-import { lotSizeSchema, PriceSchema, TRADE_MESSAGES, TradeDirectionSchema, TradeSchema } from './trades.ts';
+import { lotSizeSchema, TRADE_MESSAGES, TradeDirectionSchema, TradeSchema } from './trades.ts';
 
 /*
  * The back office's trade contracts: every customer's trades, one trade's details, a close at the

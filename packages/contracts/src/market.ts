@@ -31,16 +31,17 @@ export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
 export const CandleIntervalSchema = z.enum(CANDLE_INTERVALS);
 export type CandleInterval = z.infer<typeof CandleIntervalSchema>;
 
-const DecimalSchema = z.string().regex(/^\d+(\.\d+)?$/);
+/** A price as the wire carries it: exact decimals (candles, ticks, trades, spreads). */
+export const PriceSchema = z.string().regex(/^\d+(\.\d+)?$/);
 
 export const CandleSchema = z
   .object({
     /** Start of the interval, Unix seconds UTC. */
     time: z.number().int(),
-    open: DecimalSchema,
-    high: DecimalSchema,
-    low: DecimalSchema,
-    close: DecimalSchema,
+    open: PriceSchema,
+    high: PriceSchema,
+    low: PriceSchema,
+    close: PriceSchema,
   })
   .meta({ id: 'Candle' });
 export type Candle = z.infer<typeof CandleSchema>;
@@ -66,7 +67,7 @@ export type CandlesResponse = z.infer<typeof CandlesResponseSchema>;
 export const QuoteSchema = z
   .object({
     symbol: z.string(),
-    price: DecimalSchema,
+    price: PriceSchema,
     /** When the price was observed (ISO 8601). */
     time: z.string(),
     source: PriceSourceIdSchema,

@@ -4,6 +4,7 @@ import { SPREAD_UNITS } from '@candor/domain/trading/spread';
 import { LEVERAGE_CEILING, parseLotSize, TRADE_DIRECTIONS } from '@candor/domain/trading/trade-result';
 import { TRADE_CLOSERS, TRADE_STATUSES } from '@candor/domain/trading/trade-status';
 import { z } from 'zod';
+import { PriceSchema } from './market.ts';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
 
 /** Seed §9: the customer's trade lists show 5 a page (the administrators' All trades tab: admin-trades.ts). */
@@ -70,13 +71,11 @@ export const PlaceTradeRequestSchema = z
   .meta({ id: 'PlaceTradeRequest' });
 export type PlaceTradeRequest = z.infer<typeof PlaceTradeRequestSchema>;
 
-/** A price as the wire carries it: exact decimals. */
-export const PriceSchema = z.string().regex(/^\d+(\.\d+)?$/);
 const SignedPriceSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 /** "1.2" pips (forex) or "0.12" percent (crypto and stocks). */
 export const SpreadSchema = z
-  .object({ unit: z.enum(SPREAD_UNITS), value: z.string().regex(/^\d+(\.\d+)?$/) })
+  .object({ unit: z.enum(SPREAD_UNITS), value: PriceSchema })
   .meta({ id: 'Spread' });
 export type SpreadAnswer = z.infer<typeof SpreadSchema>;
 

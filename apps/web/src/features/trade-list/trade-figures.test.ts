@@ -41,7 +41,7 @@ describe('computeUnrealizedResult', () => {
 
 describe('describeTradeStatus', () => {
   test.each([
-    [{ status: 'open', result: null }, 'Open'],
+    [{ status: 'open', result: null }, 'Pending'],
     [{ status: 'closed', result: '12.50' }, 'Profit'],
     [{ status: 'closed', result: '-3.00' }, 'Loss'],
     [{ status: 'closed', result: '0.00' }, 'Break-even'],

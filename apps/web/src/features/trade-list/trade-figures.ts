@@ -53,11 +53,14 @@ export function computeUnrealizedResult(
   }
 }
 
-export type CustomerTradeStatus = 'Open' | 'Profit' | 'Loss' | 'Break-even' | 'Unknown';
+export type CustomerTradeStatus = 'Pending' | 'Profit' | 'Loss' | 'Break-even' | 'Unknown';
 
-/** Seed §2 Dashboard: an open trade reads Open, a closed one Profit or Loss (zero: Break-even). */
+/**
+ * Seed §2 Dashboard, "Status (Pending, Profit or Loss)": an open trade's result is still pending, a
+ * closed one reads Profit or Loss (zero: Break-even).
+ */
 export function describeTradeStatus(trade: Pick<Trade, 'status' | 'result'>): CustomerTradeStatus {
-  if (trade.status === 'open') return 'Open';
+  if (trade.status === 'open') return 'Pending';
   if (trade.status !== 'closed' || trade.result === null) return 'Unknown';
   const cents = toSignedCents(trade.result);
   return cents > 0n ? 'Profit' : cents < 0n ? 'Loss' : 'Break-even';

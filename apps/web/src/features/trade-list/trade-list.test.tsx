@@ -181,7 +181,7 @@ describe('TradeList', () => {
       'Date',
       'Actions',
     ]);
-    expect(within(dataRows()[0] as HTMLElement).getByText('Open')).toBeTruthy();
+    expect(within(dataRows()[0] as HTMLElement).getByText('Pending')).toBeTruthy();
     // Until the stream speaks, no result is guessed.
     expect(screen.queryByTestId('unrealized-result')).toBeNull();
 

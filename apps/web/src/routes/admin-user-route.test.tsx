@@ -170,7 +170,7 @@ describe('AdminUserPage', () => {
     await waitFor(() => expect(within(positions).getByText('No open positions.')).toBeTruthy());
   });
 
-  test('a suspended user shows as Suspended with the reason', async () => {
+  test("a suspended user shows as Blocked, the Users tab's word, with the reason", async () => {
     mockApi({
       [USER_URL]: {
         status: 200,
@@ -180,7 +180,7 @@ describe('AdminUserPage', () => {
     });
     renderUserPage();
     const profile = await screen.findByRole('region', { name: 'Profile' });
-    expect(profile.textContent).toContain('Suspended');
+    expect(profile.textContent).toContain('Blocked');
     expect(profile.textContent).toContain('Reason: Chargeback under review');
   });
 

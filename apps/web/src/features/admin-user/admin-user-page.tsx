@@ -1,4 +1,4 @@
-import { IDENTITY_STATUS_LABELS } from '@candor/contracts/admin-user-list';
+import { IDENTITY_STATUS_LABELS, USER_LIST_STATUS_LABELS } from '@candor/contracts/admin-user-list';
 import type { AdminUser } from '@candor/contracts/admin-users';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
@@ -50,7 +50,8 @@ export function AdminUserPage({ entriesTable }: { entriesTable: EntriesTable }) 
   );
 }
 
-const STATUS_LABELS = { active: 'Active', suspended: 'Suspended', closed: 'Closed' } as const;
+/** Seed §2: a blocked (suspended) account reads as on the Users tab, "Active" or "Blocked". */
+const STATUS_LABELS = USER_LIST_STATUS_LABELS;
 
 function UserDetails({ user, entriesTable }: { user: AdminUser; entriesTable: EntriesTable }) {
   return (

@@ -23,7 +23,7 @@ export function SignalRoute() {
         />
         <Card className="space-y-4 p-4 sm:p-6">
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <h2 className="text-base font-semibold text-slate-900">Signal strength</h2>
+            <h2 className="text-base font-semibold text-slate-900">Signal Strength</h2>
             <SymbolPicker value={symbol} onChange={setSymbol} className="sm:w-72" />
           </div>
           <SignalStrengthBar symbol={symbol} />

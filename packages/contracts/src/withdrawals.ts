@@ -70,6 +70,8 @@ export const WITHDRAWAL_MESSAGES = {
   success: 'Withdrawal successful',
   failed: 'Failed to process withdrawal',
   invalidCode: 'Invalid withdrawal code. Please try again.',
+  /** Seed §8: checking a code failed for another reason than the code itself (the server, the network). */
+  codeCheckFailed: 'Error verifying withdrawal code.',
   codeExpired: 'This withdrawal code has expired. Ask for a new code.',
   codeSpent: 'Too many wrong codes: this code can no longer be used. Ask for a new code.',
   codeRequired: 'Enter the 6-digit code',

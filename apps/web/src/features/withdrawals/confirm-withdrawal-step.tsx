@@ -97,7 +97,7 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
         notify.error(error.message);
         await queryClient.invalidateQueries({ queryKey: oneKey });
       } else {
-        notify.error(WITHDRAWAL_MESSAGES.failed, { description: errorMessage(error) });
+        notify.error(WITHDRAWAL_MESSAGES.codeCheckFailed, { description: errorMessage(error) });
       }
     },
   });

@@ -291,6 +291,29 @@ describe('SelectWithdrawalPage: submitting', () => {
     ]);
   });
 
+  test('a code check that fails for another reason says "Error verifying withdrawal code." and keeps the code step', async () => {
+    const awaiting = buildWithdrawal({
+      status: 'awaiting_confirmation',
+      codeExpiresAt: '2026-03-04T12:10:00.000Z',
+    });
+    renderFlow({
+      'GET /api/settings': settingsReply('smtp'),
+      'POST /api/withdrawals': { status: 200, body: awaiting },
+      [`GET /api/withdrawals/${ID}`]: { status: 200, body: awaiting },
+      [`POST /api/withdrawals/${ID}/confirm`]: {
+        status: 500,
+        body: { code: 'INTERNAL', message: 'Something went wrong. Please try again later.' },
+      },
+    });
+    const user = userEvent.setup();
+    await fillPaypal(user);
+    await user.type(await screen.findByLabelText('Withdrawal code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Error verifying withdrawal code.')).toBeTruthy();
+    expect(screen.getByText('Something went wrong. Please try again later.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Confirm your withdrawal' })).toBeTruthy();
+  });
+
   test('from the list: a spent code asks for a new one', async () => {
     const spent = buildWithdrawal({ status: 'awaiting_confirmation', codeExpiresAt: null });
     const fresh = buildWithdrawal({

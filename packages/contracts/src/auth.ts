@@ -118,6 +118,9 @@ export const EMAIL_VERIFICATION_MESSAGES = {
   sendAgain: 'Send the link again',
   alreadyVerified: 'Your e-mail address is already verified.',
   sent: (email: string) => `Verification email sent to ${email}. The link is valid for one hour.`,
+  /** Seed §8's toast, once the new address's link completes a change of e-mail. */
+  emailUpdated: 'Email updated successfully!',
+  verified: (email: string) => `Your e-mail address ${email} is verified.`,
 } as const;
 
 export const VerifyEmailRequestSchema = z.object({
@@ -125,7 +128,8 @@ export const VerifyEmailRequestSchema = z.object({
 });
 export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequestSchema>;
 
-export const VerifyEmailResponseSchema = z.object({ email: z.string() });
+/** `emailChanged`: the link completed a change of e-mail (to `email`), rather than verifying the address signed up with. */
+export const VerifyEmailResponseSchema = z.object({ email: z.string(), emailChanged: z.boolean() });
 export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
 
 export const ChangePasswordRequestSchema = z.object({

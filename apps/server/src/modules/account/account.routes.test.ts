@@ -119,7 +119,7 @@ test('changing the e-mail sends a link to the new address and changes nothing un
     payload: { token },
   });
   expect(verified.statusCode).toBe(200);
-  expect(verified.json()).toEqual({ email: newEmail });
+  expect(verified.json()).toEqual({ email: newEmail, emailChanged: true });
 
   const me = (await browser.request({ method: 'GET', url: '/api/me' })).json();
   expect(me).toMatchObject({ email: newEmail, emailVerified: true });

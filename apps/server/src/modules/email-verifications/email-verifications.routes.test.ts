@@ -34,7 +34,7 @@ test('the sign-up link verifies the address', async () => {
   expect(await isVerified(user.id)).toBe(false);
   const res = await verify(await signUpToken(user.email));
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ email: user.email });
+  expect(res.json()).toEqual({ email: user.email, emailChanged: false });
   expect(await isVerified(user.id)).toBe(true);
   const browser = await signedInBrowser(t.app, user);
   expect((await browser.request({ method: 'GET', url: '/api/me' })).json().emailVerified).toBe(true);
@@ -46,7 +46,7 @@ test('using the link again answers 200 and changes nothing', async () => {
   expect((await verify(token)).statusCode).toBe(200);
   const again = await verify(token);
   expect(again.statusCode).toBe(200);
-  expect(again.json()).toEqual({ email: user.email });
+  expect(again.json()).toEqual({ email: user.email, emailChanged: false });
 });
 
 test('a made-up token answers 400 INVALID_TOKEN', async () => {

@@ -50,7 +50,7 @@ export async function verifyEmail({
     throw error;
   }
   const payload = readVerificationToken(token);
-  if (!payload.updateTo || !payload.userId) return { email: payload.email };
+  if (!payload.updateTo || !payload.userId) return { email: payload.email, emailChanged: false };
   // The link reached the new address, which proves it; better-auth keeps the old flag instead.
   await markEmailVerified(db, { userId: payload.userId, email: payload.updateTo, now });
   // The account's address changed: new withdrawals wait 24 hours (issue 11 §5).
@@ -64,7 +64,7 @@ export async function verifyEmail({
     newEmail: payload.updateTo,
     siteName: await readSiteName(db),
   });
-  return { email: payload.updateTo };
+  return { email: payload.updateTo, emailChanged: true };
 }
 
 /**

@@ -17,14 +17,32 @@ const route = {
 describe('VerifyEmailPage', () => {
   test('sends the token once, even under StrictMode, and names the verified address', async () => {
     const fetchMock = mockApi({
-      'POST /api/email-verifications': { status: 200, body: { email: 'ada@example.com' } },
+      'POST /api/email-verifications': {
+        status: 200,
+        body: { email: 'ada@example.com', emailChanged: false },
+      },
       'GET /api/session': { status: 200, body: { user: null } },
     });
     renderPages([route], '/verify-email?token=abc123');
 
     expect(await screen.findByText('Your e-mail address ada@example.com is verified.')).toBeTruthy();
+    expect(screen.queryByText('Email updated successfully!')).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to login' }).getAttribute('href')).toBe('/');
     expect(callsTo(fetchMock, 'POST /api/email-verifications')).toEqual([{ token: 'abc123' }]);
+  });
+
+  test('the new address\'s link completes the change: the seed\'s "Email updated successfully!", then the address', async () => {
+    mockApi({
+      'POST /api/email-verifications': {
+        status: 200,
+        body: { email: 'ada.new@example.com', emailChanged: true },
+      },
+      'GET /api/session': { status: 200, body: { user: null } },
+    });
+    renderPages([route], '/verify-email?token=change1');
+
+    expect(await screen.findByText('Email updated successfully!')).toBeTruthy();
+    expect(screen.getByText('Your e-mail address ada.new@example.com is verified.')).toBeTruthy();
   });
 
   test('a used or expired token shows the invalid-link state', async () => {

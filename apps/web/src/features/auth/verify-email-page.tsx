@@ -51,7 +51,17 @@ export function VerifyEmailPage() {
         </InvalidLinkNotice>
       ) : verified ? (
         <div className="space-y-6">
-          <SuccessNotice message={`Your e-mail address ${verified.email} is verified.`} />
+          {verified.emailChanged ? (
+            // A change of e-mail completed (seed §8's words), then the address it now signs in with.
+            <div className="space-y-2">
+              <SuccessNotice message={EMAIL_VERIFICATION_MESSAGES.emailUpdated} />
+              <p className="text-sm break-words text-slate-600">
+                {EMAIL_VERIFICATION_MESSAGES.verified(verified.email)}
+              </p>
+            </div>
+          ) : (
+            <SuccessNotice message={EMAIL_VERIFICATION_MESSAGES.verified(verified.email)} />
+          )}
           <ActionLink action={next} />
         </div>
       ) : (

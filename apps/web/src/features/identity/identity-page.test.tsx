@@ -54,6 +54,34 @@ describe('IdentityPage', () => {
     expect(callsTo(fetchMock, 'POST /api/verifications')).toEqual([]);
   });
 
+  test('the missing-images message stays until both sides are in, then goes; a corrected field loses its message', async () => {
+    fakeUploads((_form, index) => ({
+      status: 201,
+      body: {
+        fileId: index === 0 ? FRONT_ID : BACK_ID,
+        url: `/api/files/${index}`,
+        contentType: 'image/png',
+      },
+    }));
+    mockApi({ 'GET /api/verifications/me': { status: 200, body: status() } });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Submit for review' }));
+    const missing = 'Please upload both Front and Back ID images before submitting.';
+    expect(await screen.findByText(missing)).toBeTruthy();
+    expect(screen.getByText('Document number is required')).toBeTruthy();
+
+    await user.upload(screen.getByLabelText('Front of the document'), png('front.png'));
+    await waitFor(() => expect(screen.getAllByText('Uploaded')).toHaveLength(1));
+    expect(screen.getByText(missing)).toBeTruthy();
+    await user.upload(screen.getByLabelText('Back of the document'), png('back.png'));
+    await waitFor(() => expect(screen.getAllByText('Uploaded')).toHaveLength(2));
+    expect(screen.queryByText(missing)).toBeNull();
+
+    await user.type(screen.getByLabelText('Document number'), 'A');
+    expect(screen.queryByText('Document number is required')).toBeNull();
+  });
+
   test('an expired document is refused under its Expiry date field, and nothing is sent', async () => {
     const fetchMock = mockApi({ 'GET /api/verifications/me': { status: 200, body: status() } });
     renderPage();

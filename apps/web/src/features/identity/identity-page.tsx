@@ -171,6 +171,17 @@ function SubmissionForm({ resubmitSide, latest }: { resubmitSide?: DocumentSide;
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const hasBack = documentHasBack(documentType);
+  // A field's message goes once the field is changed; the images' once every image asked for is in.
+  const clearError = (field: keyof FieldErrors) =>
+    setErrors((shown) => (shown[field] ? { ...shown, [field]: undefined } : shown));
+  const storeFront = (image: KeptImage | null) => {
+    setFront(image);
+    if (image && (!hasBack || back)) clearError('images');
+  };
+  const storeBack = (image: KeptImage | null) => {
+    setBack(image);
+    if (image && front) clearError('images');
+  };
   const submit = useMutation({
     mutationFn: submitVerification,
     onSuccess: (status) => {
@@ -263,14 +274,20 @@ function SubmissionForm({ resubmitSide, latest }: { resubmitSide?: DocumentSide;
           label="Document number"
           autoComplete="off"
           value={documentNumber}
-          onChange={(event) => setDocumentNumber(event.target.value)}
+          onChange={(event) => {
+            setDocumentNumber(event.target.value);
+            clearError('documentNumber');
+          }}
           error={errors.documentNumber}
         />
         <TextField
           label="Expiry date"
           type="date"
           value={documentExpiry}
-          onChange={(event) => setDocumentExpiry(event.target.value)}
+          onChange={(event) => {
+            setDocumentExpiry(event.target.value);
+            clearError('documentExpiry');
+          }}
           error={errors.documentExpiry}
         />
       </div>
@@ -280,14 +297,14 @@ function SubmissionForm({ resubmitSide, latest }: { resubmitSide?: DocumentSide;
           label={`${DOCUMENT_SIDE_LABELS.front} of the document`}
           highlight={askAgain('front')}
           kept={keptFront ? { url: keptFront.frontImageUrl } : undefined}
-          onStored={setFront}
+          onStored={storeFront}
         />
         {hasBack ? (
           <SideUpload
             label={`${DOCUMENT_SIDE_LABELS.back} of the document`}
             highlight={askAgain('back')}
             kept={keptBack ? { url: keptBack.backImageUrl } : undefined}
-            onStored={setBack}
+            onStored={storeBack}
           />
         ) : null}
       </div>

@@ -6,7 +6,6 @@ import {
 } from '@candor/contracts/approvals';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api.ts';
-import { notify } from '../lib/notify.ts';
 import { queryKeys } from '../lib/query-keys.ts';
 
 /** Per kind of request, whether a staff member other than the one signed in could approve it. */
@@ -42,11 +41,13 @@ export function FourEyesReachNote({ className = '' }: { className?: string }) {
   );
 }
 
-/** The toast of a request above the threshold carried out at once; false when it was not one. */
-export function tellIfCarriedOutAlone(fourEyes: FourEyesNote | null | undefined): boolean {
-  if (fourEyes !== 'no_second_decider') return false;
-  notify.success(APPROVAL_MESSAGES.noSecondDecider, {
-    description: APPROVAL_MESSAGES.noSecondDeciderDescription,
-  });
-  return true;
+/**
+ * What a success toast adds for a request above the threshold carried out at once, because nobody
+ * else can approve it yet (decision 053): under the action's own words (the seed's "Wallet updated
+ * successfully!", say), that it did not wait and why. Undefined for any other request.
+ */
+export function carriedOutAloneNote(fourEyes: FourEyesNote | null | undefined): string | undefined {
+  return fourEyes === 'no_second_decider'
+    ? `${APPROVAL_MESSAGES.noSecondDecider}. ${APPROVAL_MESSAGES.noSecondDeciderDescription}`
+    : undefined;
 }

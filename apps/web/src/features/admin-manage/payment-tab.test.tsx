@@ -145,6 +145,26 @@ describe('PaymentTab', () => {
     expect(await screen.findByText('Wallet updated successfully!')).toBeTruthy();
   });
 
+  test('a change above the threshold carried out at once (nobody else can approve it) still says "Wallet updated successfully!", and why it did not wait', async () => {
+    mockApi({
+      'GET /api/admin/wallet-addresses': { status: 200, body: SAVED },
+      'PUT /api/admin/wallet-addresses': {
+        status: 200,
+        body: { state: 'applied', addresses: { ...SAVED, usdt: NEW_USDT }, fourEyes: 'no_second_decider' },
+      },
+    });
+    renderPayment();
+    await replace('USDT (TRC-20)', NEW_USDT);
+    await replace('Reason', REASON);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Wallet updated successfully!')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Carried out without a second approval. No other staff member can approve this yet, so it did not wait. The audit log records why.',
+      ),
+    ).toBeTruthy();
+  });
+
   test('a change that waits: says so, shows old and new side by side, and closes the form until decided', async () => {
     let current: object = SAVED;
     mockApi({

@@ -7,7 +7,7 @@ import {
 } from '@candor/contracts/wallets';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { tellIfCarriedOutAlone } from '../../components/four-eyes-reach.tsx';
+import { carriedOutAloneNote } from '../../components/four-eyes-reach.tsx';
 import { AddressComparison, COIN_ADDRESS_LABELS } from '../../components/ui/address-comparison.tsx';
 import { QueryPanel } from '../../components/ui/load-states.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
@@ -68,9 +68,11 @@ function tellOutcome(change: WalletChange, before: WalletAddresses): void {
     notify.success(APPROVAL_MESSAGES.awaiting, { description: WALLET_MESSAGES.awaitingDescription });
   } else if (change.state === 'unchanged') {
     notify.success(WALLET_MESSAGES.unchanged);
-  } else if (!tellIfCarriedOutAlone(change.fourEyes)) {
+  } else {
     const first = before.bitcoin === null && before.ethereum === null && before.usdt === null;
-    notify.success(first ? WALLET_MESSAGES.created : WALLET_MESSAGES.updated);
+    notify.success(first ? WALLET_MESSAGES.created : WALLET_MESSAGES.updated, {
+      description: carriedOutAloneNote(change.fourEyes),
+    });
   }
 }
 

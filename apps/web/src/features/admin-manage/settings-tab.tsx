@@ -12,7 +12,7 @@ import { parseMinorUnits } from '@candor/domain/money/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { FourEyesReachNote, tellIfCarriedOutAlone } from '../../components/four-eyes-reach.tsx';
+import { carriedOutAloneNote, FourEyesReachNote } from '../../components/four-eyes-reach.tsx';
 import { DecimalField } from '../../components/ui/decimal-field.tsx';
 import { QueryPanel } from '../../components/ui/load-states.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
@@ -82,8 +82,8 @@ function changesThreshold(typed: string | undefined, inForce: string): boolean {
 function tellOutcome(saved: UpdateSiteSettingsResponse): void {
   if (saved.thresholdChange === 'awaiting_approval') {
     notify.success(APPROVAL_MESSAGES.awaiting, { description: THRESHOLD_MESSAGES.awaitingDescription });
-  } else if (!tellIfCarriedOutAlone(saved.fourEyes)) {
-    notify.success(SETTINGS_MESSAGES.updated);
+  } else {
+    notify.success(SETTINGS_MESSAGES.updated, { description: carriedOutAloneNote(saved.fourEyes) });
   }
 }
 

@@ -11,7 +11,7 @@ import { formatUsd } from '@candor/domain/money/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { tellIfCarriedOutAlone } from '../../components/four-eyes-reach.tsx';
+import { carriedOutAloneNote } from '../../components/four-eyes-reach.tsx';
 import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { ConfirmButtons, Dialog } from '../../components/ui/dialog.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
@@ -56,8 +56,10 @@ export function AdjustmentForm({
       // Above the four-eyes threshold nothing moved yet: say so, rather than "Balance adjusted".
       if (adjustment.state === 'awaiting_approval') {
         notify.success(APPROVAL_MESSAGES.awaiting, { description: APPROVAL_MESSAGES.awaitingAdjustment });
-      } else if (!tellIfCarriedOutAlone(adjustment.fourEyes)) {
-        notify.success(ADJUSTMENT_MESSAGES.adjusted);
+      } else {
+        notify.success(ADJUSTMENT_MESSAGES.adjusted, {
+          description: carriedOutAloneNote(adjustment.fourEyes),
+        });
       }
     },
     onError: (error) => {

@@ -5,7 +5,7 @@ import { FOUR_EYES_WINDOW_HOURS } from '@candor/domain/approvals/approval-status
 import { BOOKING_WINDOW_DAYS } from '@candor/domain/trading/booking-times';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { tellIfCarriedOutAlone } from '../../components/four-eyes-reach.tsx';
+import { carriedOutAloneNote } from '../../components/four-eyes-reach.tsx';
 import { AmountField, DecimalField } from '../../components/ui/decimal-field.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { InstrumentOptions } from '../../components/ui/instrument-options.tsx';
@@ -73,14 +73,13 @@ export function BookTradeForm({ userId, accountCreatedAt }: { userId: string; ac
         notify.success(APPROVAL_MESSAGES.awaiting, { description: APPROVAL_MESSAGES.awaitingDeskTrade });
         return;
       }
+      const booked =
+        trade.result === null
+          ? `${trade.symbol}: it is posted once the customer accepts it`
+          : `${trade.symbol} with a result of ${formatSignedUsd(toSignedCents(trade.result))}: it is posted once the customer accepts it`;
       // Above the threshold, proposed at once: nobody else can approve it yet (decision 053).
-      if (tellIfCarriedOutAlone(fourEyes)) return;
-      notify.success(BOOK_TRADE_MESSAGES.booked, {
-        description:
-          trade.result === null
-            ? `${trade.symbol}: it is posted once the customer accepts it`
-            : `${trade.symbol} with a result of ${formatSignedUsd(toSignedCents(trade.result))}: it is posted once the customer accepts it`,
-      });
+      const alone = carriedOutAloneNote(fourEyes);
+      notify.success(BOOK_TRADE_MESSAGES.booked, { description: alone ? `${booked}. ${alone}` : booked });
     },
     onError: (error) => {
       // A refusal that names a field stands beside it; any other under the form.

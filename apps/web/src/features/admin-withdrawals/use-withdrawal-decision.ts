@@ -1,5 +1,6 @@
 import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
 import { type AdminWithdrawal, WITHDRAWAL_MESSAGES } from '@candor/contracts/withdrawals';
+import { carriedOutAloneNote } from '../../components/four-eyes-reach.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -29,12 +30,9 @@ const WITHDRAWAL_DECISIONS: DecisionSpec<WithdrawalDecision, AdminWithdrawal> = 
   doneMessage: (decision, withdrawal) =>
     decision.kind === 'approve' && withdrawal.awaitingApproval
       ? APPROVAL_MESSAGES.awaiting
-      : withdrawal.fourEyes === 'no_second_decider'
-        ? APPROVAL_MESSAGES.noSecondDecider
-        : DONE[decision.kind],
+      : DONE[decision.kind],
   // Above the threshold, carried out at once: nobody else can approve it yet (decision 053).
-  doneDescription: (_decision, withdrawal) =>
-    withdrawal.fourEyes === 'no_second_decider' ? APPROVAL_MESSAGES.noSecondDeciderDescription : undefined,
+  doneDescription: (_decision, withdrawal) => carriedOutAloneNote(withdrawal.fourEyes),
   // A refusal (already decided, say) shows the server's message; the refreshed views show the state.
   notifyFailure: (error) => notify.error(errorMessage(error)),
 };

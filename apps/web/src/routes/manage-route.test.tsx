@@ -142,7 +142,14 @@ describe('the All trades tab', () => {
   });
 
   test('a closed trade opens its details: outcome, who closed it and why, and nothing to type', async () => {
-    const closed = item(3, { closedBy: 'admin', closeReason: 'Customer asked by phone', result: '-1.00' });
+    const closed = item(3, {
+      closedBy: 'admin',
+      closeReason: 'Customer asked by phone',
+      result: '-1.00',
+      direction: 'buy',
+      openMidPrice: '86296.02',
+      closeMidPrice: '86272.44',
+    });
     mockApi({
       'GET /api/admin/trades': pageReply([closed]),
       [`GET /api/admin/trades/${id(3)}`]: { status: 200, body: detail(closed) },
@@ -154,6 +161,9 @@ describe('the All trades tab', () => {
     expect(await dialog.findByText('Customer asked by phone')).toBeTruthy();
     expect(dialog.getByText('Closed by an administrator')).toBeTruthy();
     expect(dialog.getByText('\u2212$1.00')).toBeTruthy();
+    // A BUY opened at the ask and closed at the bid, each beside the market's mid.
+    expect(dialog.getByText('Ask · mid 86,296.02')).toBeTruthy();
+    expect(dialog.getByText('Bid · mid 86,272.44')).toBeTruthy();
     expect(dialog.getByText('Customer 3').getAttribute('href')).toBe('/user/user-3');
     expect(dialog.queryByRole('button', { name: 'Close at market' })).toBeNull();
     expect(dialog.queryByRole('textbox')).toBeNull();

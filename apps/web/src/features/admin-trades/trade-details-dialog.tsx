@@ -126,7 +126,7 @@ function TradeFacts({ trade }: { trade: AdminTradeDetail }) {
         <span className="tabular-nums">{formatPrice(trade.openPrice)}</span>
         {trade.openMidPrice ? (
           <span className="block text-xs text-slate-500 tabular-nums">
-            {trade.direction === 'buy' ? 'Ask' : 'Bid'} of the market's {formatPrice(trade.openMidPrice)}
+            {trade.direction === 'buy' ? 'Ask' : 'Bid'} · mid {formatPrice(trade.openMidPrice)}
           </span>
         ) : null}
       </DetailRow>
@@ -178,7 +178,7 @@ function TradeFacts({ trade }: { trade: AdminTradeDetail }) {
             {trade.closePrice ? <span className="tabular-nums">{formatPrice(trade.closePrice)}</span> : '—'}
             {trade.closeMidPrice ? (
               <span className="block text-xs text-slate-500 tabular-nums">
-                {trade.direction === 'buy' ? 'Bid' : 'Ask'} of the market's {formatPrice(trade.closeMidPrice)}
+                {trade.direction === 'buy' ? 'Bid' : 'Ask'} · mid {formatPrice(trade.closeMidPrice)}
               </span>
             ) : null}
           </DetailRow>

@@ -53,7 +53,7 @@ test('a customer buys the Basic signal plan and a trading package, and sees them
   await expect(page.getByRole('heading', { name: 'Trading packages' })).toBeVisible();
   const zero = page.getByRole('article', { name: 'Zero' });
   await expect(zero).toContainText('Spread 1.2 pips on forex, 0.12 % on crypto and stocks');
-  await expect(zero).toContainText('Leverage up to 1:200');
+  await expect(zero).toContainText('Leverage up to 1:500');
   await zero.getByRole('button', { name: 'PURCHASE PLAN' }).click();
   await page
     .getByRole('dialog', { name: 'Buy Zero' })
@@ -67,7 +67,7 @@ test('a customer buys the Basic signal plan and a trading package, and sees them
   await page.goto('/trades');
   const ticket = page.getByRole('region', { name: 'Spread and leverage' });
   await expect(ticket).toContainText('1.2 pips');
-  await expect(ticket).toContainText('Leverage up to 1:200');
+  await expect(ticket).toContainText('Leverage up to 1:500');
   await expect(ticket).toContainText('Zero');
   await page.getByLabel('Amount (USD)').fill('100');
   await expect(ticket).toContainText(/Spread cost\s*\$\d+\.\d\d/);

@@ -24,7 +24,7 @@ afterEach(async () => {
 
 const DAY = 86_400_000;
 
-/** The seeded Zero package (1.2 pips, 1:200), bought yesterday. */
+/** The seeded Zero package (1.2 pips, 1:500), bought yesterday. */
 function withZeroPackage(userId: string) {
   return insertPlanPurchase(t.db, userId, 'trading', 'Zero', {
     purchasedAt: new Date(Date.now() - DAY),

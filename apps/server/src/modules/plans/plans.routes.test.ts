@@ -16,11 +16,20 @@ describe('GET /api/plans', () => {
       'Gold',
       'Diamond',
     ]);
-    expect(all.items.filter((plan) => plan.kind === 'trading').map((plan) => plan.name)).toEqual([
-      'Zero',
-      'Enc',
-      'Raw',
-      'Gold',
+    // Seed §9: "all 10+ pairs, leverage up to 1:500", with each package's own spreads.
+    expect(
+      all.items
+        .filter((plan) => plan.kind === 'trading')
+        .map((plan) => [
+          plan.name,
+          plan.price,
+          plan.features.kind === 'trading' && plan.features.maxLeverage,
+        ]),
+    ).toEqual([
+      ['Zero', '500.00', 500],
+      ['Enc', '1500.00', 500],
+      ['Raw', '2500.00', 500],
+      ['Gold', '5000.00', 500],
     ]);
     const loans = PlanListSchema.parse(
       (await customer.request({ method: 'GET', url: '/api/plans?kind=loan' })).json(),

@@ -524,20 +524,20 @@ describe('booking an external trade', () => {
       purchasedAt: new Date(Date.now() - DAY_MS),
       expiresAt: new Date(Date.now() + 30 * DAY_MS),
     });
-    // The customer could open a lot of 200 themselves (the Zero package: 1:200): so may the desk.
+    // The customer could open a lot of 500 themselves (the Zero package: 1:500): so may the desk.
     const terms = await admin.browser.request({
       method: 'GET',
       url: `/api/admin/users/${user.id}/trading-terms`,
     });
-    expect(terms.json()).toMatchObject({ maxLeverage: 200, source: 'package', packageName: 'Zero' });
-    const at = await book(user.id, { lotSize: '200' });
+    expect(terms.json()).toMatchObject({ maxLeverage: 500, source: 'package', packageName: 'Zero' });
+    const at = await book(user.id, { lotSize: '500' });
     expect(at.statusCode, at.body).toBe(200);
-    expect(at.json().trade).toMatchObject({ lotSize: '200.00', exposure: '20000.00' });
-    const above = await book(user.id, { lotSize: '200.01' });
+    expect(at.json().trade).toMatchObject({ lotSize: '500.00', exposure: '50000.00' });
+    const above = await book(user.id, { lotSize: '500.01' });
     expect(above.statusCode).toBe(400);
     expect(above.json()).toEqual({
       code: 'VALIDATION_FAILED',
-      message: "Lot size can be at most 200 (the customer's maximum leverage)",
+      message: "Lot size can be at most 500 (the customer's maximum leverage)",
     });
   });
 

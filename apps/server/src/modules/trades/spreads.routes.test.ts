@@ -17,7 +17,7 @@ import { closeTradeRequest, placeTradeRequest, useFixedQuotes } from './trade-te
 /**
  * Trading packages set the spread and leverage (issue 13): a BUY opens at the ask, a SELL at the
  * bid, each closes on the other side with the spread it opened with. Defaults (Settings): 2.0 pips,
- * 0.20 %, 1:100; the seeded Zero package: 1.2 pips, 0.12 %, 1:200.
+ * 0.20 %, 1:100; the seeded Zero package: 1.2 pips, 0.12 %, 1:500.
  */
 const t = useTestApp();
 const quotes = useFixedQuotes(t, { BTCUSD: '67234.12', EURUSD: '1.08345', USDJPY: '151.200' });
@@ -123,7 +123,7 @@ describe('with a trading package', () => {
     const { user, browser } = await customer();
     const purchase = await withPackage(user.id);
     expect(await terms(browser)).toEqual({
-      maxLeverage: 200,
+      maxLeverage: 500,
       forexSpreadPips: '1.2',
       otherSpreadPercent: '0.12',
       source: 'package',
@@ -142,10 +142,10 @@ describe('with a trading package', () => {
       symbol: 'EURUSD',
       direction: 'buy',
       amount: '10',
-      lotSize: '201',
+      lotSize: '500.01',
     });
     expect(above.statusCode).toBe(400);
-    expect(above.json().message).toContain('Lot size can be at most 200');
+    expect(above.json().message).toContain('Lot size can be at most 500');
   });
 
   test('an expired package gives nothing: the defaults apply again', async () => {

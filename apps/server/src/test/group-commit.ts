@@ -9,11 +9,11 @@ import { fund } from './money.ts';
 import type { TestApp } from './test-app.ts';
 
 /** What the group-commit use cases (decision 041) run with, on the test app's database and market. */
-export function togetherDeps(t: TestApp) {
+export function togetherDeps(t: TestApp, clock: () => Date = () => new Date()) {
   const transactions = createTransactions({
     db: t.db,
     mailer: createMailer(t.db, { from: 'Candor <no-reply@candor.test>' }),
-    clock: () => new Date(),
+    clock,
     idempotencyKeyTtlMs: 24 * 3_600_000,
     commitBehindLastStatements: t.database.pipelines,
   });

@@ -12,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { type Page, readPage } from '../../db/page.ts';
-import { ledgerAccounts } from '../../db/schema/ledger.ts';
+import { journalEntries, ledgerAccounts } from '../../db/schema/ledger.ts';
 import { selectRows } from '../../db/select-rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 
@@ -105,6 +105,17 @@ export async function reserveEntryIds(tx: Db, count: number): Promise<bigint[]> 
          order by ids.id`,
   );
   return rows.map((row) => BigInt(row.id));
+}
+
+/**
+ * The transaction's time as PostgreSQL keeps it (`now()`, the same for every statement of the
+ * transaction): the `created_at` every entry it posts takes, read as that column reads. A batch that
+ * answers with its new entries before their posting has answered (docs/decisions/041) dates them by it.
+ */
+export async function selectTransactionTime(tx: Db): Promise<Date> {
+  const [row] = await selectRows<{ now: string }>(tx, sql`select now()::text as now`);
+  if (!row) throw new Error('the transaction time was not read');
+  return journalEntries.createdAt.mapFromDriverValue(row.now) as Date;
 }
 
 function customerUserIds(drafts: readonly EntryDraft[]): string[] {

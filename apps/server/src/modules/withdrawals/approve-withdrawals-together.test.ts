@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type AdminWithdrawal, AdminWithdrawalSchema } from '@candor/contracts/withdrawals';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { approvals } from '../../db/schema/approvals.ts';
 import { auditLog } from '../../db/schema/audit.ts';
+import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
+import { withdrawals } from '../../db/schema/withdrawals.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
 import {
@@ -19,7 +22,7 @@ import { insertFundedCustomer } from '../../test/money.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { verifyAuditChain } from '../audit/verify-audit-chain.ts';
 import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
-import { approveWithdrawal } from './admin-withdrawals.service.ts';
+import { approveWithdrawal, requireAdminWithdrawal } from './admin-withdrawals.service.ts';
 import {
   approveWithdrawalsTogether,
   createWithdrawalApprovalGroup,
@@ -232,6 +235,62 @@ describe('withdrawal approvals decided together (group commit)', () => {
     expect(group.stats()).toMatchObject({ items: 5, failedBatches: 0 });
   });
 
+  test("a batch's answers are what a read after the commit finds, with the server's clock a minute off the database's", async () => {
+    const admin = await staff();
+    const { ids } = await customerWithdrawing(['100', '35']);
+    // The approval's time is the server's; the payout entries are dated by the database.
+    const late = togetherDeps(t, () => new Date(Date.now() - 60_000));
+    const outcomes = await approveWithdrawalsTogether(
+      late,
+      ids.map((id, index) => approval(admin, id, `late-${index}`)),
+    );
+    for (const outcome of outcomes) {
+      if (!outcome.ok) throw outcome.error;
+      expect(outcome.value.entries.map((entry) => entry.kind)).toEqual([
+        'reservation',
+        'withdrawal',
+        'withdrawal_fee',
+      ]);
+      expect(outcome.value).toEqual(await requireAdminWithdrawal(t.db, outcome.value.id));
+    }
+  });
+
+  test('a payout the ledger refuses (a broken invariant) fails the whole batch: no approval, audit row or key is kept', async () => {
+    const admin = await staff();
+    const { userId, ids } = await customerWithdrawing(['100', '35']);
+    const reserved = sql`user_id = ${userId} and kind = 'customer_reserved'`;
+    const [before] = await selectRows<{ balance: string }>(
+      t.db,
+      sql`select balance_minor::text as balance from ledger_accounts where ${reserved}`,
+    );
+    // The reserved money gone from under the requests: the posting, sent without waiting for its
+    // answer, writes nothing, and the statement behind it must fail the transaction.
+    await t.db.execute(sql`update ledger_accounts set balance_minor = 0 where ${reserved}`);
+    try {
+      await expect(
+        approveWithdrawalsTogether(
+          deps(),
+          ids.map((id, index) => approval(admin, id, `broken-${index}`)),
+        ),
+      ).rejects.toThrow();
+      const rows = await t.db
+        .select({ status: withdrawals.status })
+        .from(withdrawals)
+        .where(inArray(withdrawals.id, ids));
+      expect(rows.map((row) => row.status)).toEqual(['pending', 'pending']);
+      expect(await auditedReasons('withdrawal.approve', ids)).toEqual({});
+      const keys = await t.db
+        .select({ key: idempotencyKeys.key })
+        .from(idempotencyKeys)
+        .where(inArray(idempotencyKeys.key, ['broken-0', 'broken-1']));
+      expect(keys).toEqual([]);
+    } finally {
+      await t.db.execute(
+        sql`update ledger_accounts set balance_minor = ${before?.balance ?? '0'}::bigint where ${reserved}`,
+      );
+    }
+  });
+
   test('decided together or one after the other, every approval gets the same outcome and balances', async () => {
     const admins = [await staff(), await staff()];
     await fc.assert(
@@ -262,6 +321,12 @@ describe('withdrawal approvals decided together (group commit)', () => {
             ),
           );
           expect(batched.map(described)).toEqual(oneByOne.map(described));
+          // A batch answers before its payouts' posting has answered: each approval's answer (stored
+          // with its key, replayed to retries) is what a read after the commit finds, ids and times too.
+          for (const outcome of batched) {
+            if (!outcome.ok || outcome.value.status !== 'approved') continue;
+            expect(outcome.value).toEqual(await requireAdminWithdrawal(t.db, outcome.value.id));
+          }
           for (const [index, userId] of together.users.entries()) {
             expect(await balancesOf(userId)).toEqual(await balancesOf(alone.users[index] ?? ''));
           }

@@ -5,6 +5,7 @@ import {
   WITHDRAWAL_MESSAGES,
 } from '@candor/contracts/withdrawals';
 import { needsSecondApproval } from '@candor/domain/approvals/approval-status';
+import type { EntryDraft } from '@candor/domain/ledger/entries';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,7 +16,13 @@ import { requireTransition } from '../../lib/require-transition.ts';
 import type { Transactions } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { refuseDecisionOnOwnAccount } from '../audit/own-account.ts';
-import { completeCustomerAccounts, expectPosted, postMovements } from '../ledger/ledger.repository.ts';
+import {
+  completeCustomerAccounts,
+  expectPosted,
+  postEntries,
+  reserveEntryIds,
+  selectTransactionTime,
+} from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 import {
   adminWithdrawalOf,
@@ -25,9 +32,9 @@ import {
   withdrawalDecisionAudit,
 } from './admin-withdrawals.service.ts';
 import {
+  approveWithdrawalsPaidOut,
   lockAccountsOfWithdrawals,
   lockWithdrawalsForDecision,
-  markWithdrawalsApproved,
   selectEntriesOfWithdrawals,
   selectPeopleAndWithdrawalOwners,
   type WithdrawalRow,
@@ -42,6 +49,14 @@ export type WithdrawalApprovalRequest = {
 };
 
 type Deps = { transactions: Transactions };
+
+/** A withdrawal's payout is at most two entries: the net paid out and the fee. */
+const PAYOUT_ENTRIES_AT_MOST = 2;
+
+/** What an entry moves, as the withdrawal's entries list it: the sum of its postings' positive side. */
+function movedBy(draft: EntryDraft): bigint {
+  return draft.postings.reduce((sum, posting) => (posting.amount > 0n ? sum + posting.amount : sum), 0n);
+}
 
 /**
  * Withdrawal approvals: requests that arrive while others are being decided are decided together,
@@ -71,11 +86,12 @@ function approveAlone({ transactions }: Deps, request: WithdrawalApprovalRequest
  * answers stored, retries answered after the commit): the withdrawals locked in id order with the
  * approval waiting for each (each approval locks its withdrawal first) and the customers' accounts,
  * each request checked in arrival order as `approveWithdrawal` checks it (NOT_FOUND, the state
- * machine's refusals, AWAITING_SECOND_APPROVAL while an approval waits), the payouts and fees
- * posted at once (each by its approver), the withdrawals marked approved (one statement per
- * approver), one audit row per approval (with that request's own reason) appended in order before
- * the commit, and the answers read
- * in two queries. A withdrawal above the four-eyes threshold is not approved here: its request (and
+ * machine's refusals, AWAITING_SECOND_APPROVAL while an approval waits), then the payouts and fees
+ * posted at once with the entry ids reserved behind the locks (each by its approver), the
+ * withdrawals marked approved, one audit row per approval (with that request's own reason) and the
+ * keys' answers, all sent with the COMMIT: three round trips on PostgreSQL, as a batch of deposit
+ * approvals. Each answer is built from the locked row, the entries read behind the locks and the
+ * payouts as posted (docs/decisions/041, twenty-fourth session). A withdrawal above the four-eyes threshold is not approved here: its request (and
  * any later one of the batch for the same withdrawal) releases its key and runs on its own after the
  * commit, where it asks for the second approval, as it would have alone. A refused request gets its
  * own refusal.
@@ -89,28 +105,33 @@ export async function approveWithdrawalsTogether(
     requests,
     runAlone: (request) => approveAlone(deps, request),
     // The withdrawals first (each approval locks its withdrawal first); then, sent at once in the
-    // order PostgreSQL runs them, their customers' accounts, the keys, and the names of the
-    // customers and approvers the answers and audits show.
+    // order PostgreSQL runs them, their customers' accounts, the entry ids the payouts will take
+    // (after the accounts' locks; a payout and a fee at most for each), the keys, the names of the
+    // customers and approvers the answers and audits show, the entries each withdrawal already has
+    // (its reservation) and the transaction's time, which the payouts will be dated by.
     lock: async (tx, _now, claim) => {
       const ids = requests.map((request) => request.id);
-      const [found, accounts, , people] = await Promise.all([
+      const [found, accounts, entryIds, , people, entries, postedAt] = await Promise.all([
         lockWithdrawalsForDecision(tx, ids),
         lockAccountsOfWithdrawals(tx, ids),
+        reserveEntryIds(tx, PAYOUT_ENTRIES_AT_MOST * requests.length),
         claim(),
         selectPeopleAndWithdrawalOwners(
           tx,
           requests.map((request) => request.actor.id),
           ids,
         ),
+        selectEntriesOfWithdrawals(tx, ids),
+        selectTransactionTime(tx),
       ]);
       await completeCustomerAccounts(
         tx,
         accounts,
         found.map(({ row }) => row.userId),
       );
-      return { locked: new Map(found.map((one) => [one.row.id, one])), people };
+      return { locked: new Map(found.map((one) => [one.row.id, one])), people, entryIds, entries, postedAt };
     },
-    decide: async (tx, now, { locked, people }, live) => {
+    decide: async (tx, now, { locked, people, entryIds, entries, postedAt }, live, _outbox, beforeCommit) => {
       const outcomes = new Map<number, ItemOutcome<AdminWithdrawal>>();
       const alone: number[] = [];
       let threshold: bigint | undefined;
@@ -151,45 +172,48 @@ export async function approveWithdrawalsTogether(
           outcomes.set(index, { ok: false, error });
         }
       }
-      const approvers = [...new Set(approving.map(({ index }) => itemAt(requests, index).actor.id))];
-      // Sent at once, in the order PostgreSQL runs them: the payouts posted, the rows marked approved
-      // (one statement per approver) and their entries read, the payouts' among them.
-      const [movements, marked, entries] = await Promise.all([
-        postMovements(
+      // Each payout takes the next reserved ids, in the order of the requests.
+      let taken = 0;
+      const payouts = approving.map(({ index, row }) => {
+        const drafts = payoutEntries(row);
+        const ids = entryIds.slice(taken, taken + drafts.length);
+        taken += drafts.length;
+        if (ids.length !== drafts.length) throw new Error('fewer payout entry ids reserved than payouts');
+        return { index, row, drafts, ids, actor: itemAt(requests, index).actor };
+      });
+      // Sent and not waited for: they leave with the audit rows, the keys' answers and the COMMIT
+      // (one round trip on PostgreSQL), since nothing the answers say comes from them. What they must
+      // check, the database checks: the payouts posted with the reserved ids (each moves money
+      // already reserved, so a refusal is a broken invariant and writes nothing), then the
+      // withdrawals marked approved, which fails unless every one was pending and every payout entry
+      // exists. Either failure rolls the batch back, and each request is then decided alone.
+      beforeCommit(
+        postEntries(
           tx,
-          approving.map(({ index, row }) => ({
-            actor: itemAt(requests, index).actor,
-            entries: payoutEntries(row),
-          })),
-        ),
-        Promise.all(
-          approvers.map((approver) =>
-            markWithdrawalsApproved(
-              tx,
-              approving.flatMap(({ index, row }) =>
-                itemAt(requests, index).actor.id === approver ? [row.id] : [],
-              ),
-              { decidedBy: approver, decidedAt: now },
-            ),
-          ),
-        ),
-        selectEntriesOfWithdrawals(
+          payouts.flatMap(({ drafts }) => drafts),
+          payouts.flatMap(({ drafts, actor }) => drafts.map(() => actor)),
+          { entryIds: payouts.flatMap(({ ids }) => ids) },
+        ).then(expectPosted),
+      );
+      beforeCommit(
+        approveWithdrawalsPaidOut(
           tx,
-          approving.map(({ row }) => row.id),
+          payouts.map(({ row, actor }) => ({ id: row.id, decidedBy: actor.id, decidedAt: now })),
+          payouts.flatMap(({ ids }) => ids),
         ),
-      ]);
-      const posted = expectPosted(movements);
-      const updated = new Map<string, WithdrawalRow>(marked.flat().map((row) => [row.id, row]));
-      for (const [position, { index, row }] of approving.entries()) {
-        const { actor, reason } = itemAt(requests, index);
-        const after = updated.get(row.id);
-        if (!after) throw new Error('an approved withdrawal was not read back');
-        const entryIds = itemAt(posted, position).map((entry) => entry.id);
-        const read = entries.get(row.id) ?? [];
-        // The read ran behind the posting; a posting run again (an account created on the way)
-        // would have left it without the payouts.
-        if (!entryIds.every((id) => read.some((entry) => entry.id === id)))
-          throw new Error("an approved withdrawal's payout entries were not read");
+      );
+      for (const { index, row, drafts, ids, actor } of payouts) {
+        const { reason } = itemAt(requests, index);
+        // The row as the statement above leaves it, and its entries as a read after the commit
+        // finds them: those it had, then the payouts, dated by the transaction.
+        const after: WithdrawalRow = {
+          ...row,
+          status: 'approved',
+          decidedBy: actor.id,
+          decidedAt: now,
+          decisionReason: null,
+          updatedAt: now,
+        };
         await recordAudit(
           tx,
           withdrawalDecisionAudit({
@@ -198,13 +222,22 @@ export async function approveWithdrawalsTogether(
             row,
             to: after.status,
             reason,
-            entryIds,
+            entryIds: ids,
           }),
         );
         // None was waiting: checked above under the row lock, which requesting one takes.
         const answer = adminWithdrawalOf(after, {
           people,
-          entries: read,
+          entries: [
+            ...(entries.get(row.id) ?? []),
+            ...drafts.map((draft, position) => ({
+              id: itemAt(ids, position),
+              kind: draft.kind,
+              description: draft.description,
+              createdAt: postedAt,
+              amountMinor: movedBy(draft),
+            })),
+          ],
           awaitingApproval: null,
         });
         outcomes.set(index, { ok: true, value: answer });

@@ -3,6 +3,7 @@ import { among } from '../../db/among.ts';
 import type { Db } from '../../db/client.ts';
 import { inOrderOf } from '../../db/in-order.ts';
 import { countRows, type Page, readPage } from '../../db/page.ts';
+import { required } from '../../db/require.ts';
 import { rowCodec } from '../../db/row-codec.ts';
 import { withdrawalProtections } from '../../db/schema/account-security.ts';
 import { approvals } from '../../db/schema/approvals.ts';
@@ -32,7 +33,6 @@ export type WithdrawalRequestFacts = {
 
 /** Withdrawals stored by a statement built once (docs/decisions/041, "Statements built once"). */
 const withdrawalRows = rowCodec(withdrawals);
-const WITHDRAWAL_COLUMNS = sql.raw(withdrawalRows.columns('w'));
 
 /** Stores withdrawals (each with its id) in one statement; the rows come back in the order given. */
 export async function insertWithdrawals(
@@ -89,24 +89,50 @@ export async function updateWithdrawal(tx: Db, id: string, change: WithdrawalCha
 }
 
 /** Marks locked pending withdrawals approved by one staff member, in one statement; answers the rows. */
-export async function markWithdrawalsApproved(
+/**
+ * Marks withdrawals approved (several requests decided together, decision 041), each by its own
+ * approver, with the payout entries posted for them (ids reserved by `reserveEntryIds`). Sent behind
+ * the posting without waiting for its answer, so what it must hold the database checks: every
+ * withdrawal was still pending, and every payout entry exists (a posting that wrote nothing fails
+ * here). Either failure aborts the transaction.
+ */
+export async function approveWithdrawalsPaidOut(
   tx: Db,
-  ids: readonly string[],
-  by: { decidedBy: string; decidedAt: Date },
-): Promise<WithdrawalRow[]> {
-  if (ids.length === 0) return [];
-  const raw = await selectRows<Record<string, unknown>>(
+  approvals: ReadonlyArray<{ id: string; decidedBy: string; decidedAt: Date }>,
+  payoutEntryIds: readonly bigint[],
+): Promise<void> {
+  if (approvals.length === 0) return;
+  await selectRows(
     tx,
-    sql`update withdrawals w
-           set status = 'approved', decided_by = ${by.decidedBy}, decided_at = ${by.decidedAt.toISOString()}::timestamptz,
-               decision_reason = null, updated_at = ${by.decidedAt.toISOString()}::timestamptz
-         where ${among(sql`w.id`, ids, 'uuid')}
-           and w.status = 'pending'
-        returning ${WITHDRAWAL_COLUMNS}`,
+    sql`with approved as (
+          update withdrawals w
+             set status = 'approved', decided_by = v.decided_by, decided_at = v.decided_at,
+                 decision_reason = null, updated_at = v.decided_at
+            from jsonb_to_recordset(${JSON.stringify(
+              approvals.map((approval) => ({
+                id: approval.id,
+                decided_by: approval.decidedBy,
+                decided_at: approval.decidedAt.toISOString(),
+              })),
+            )}::jsonb) as v(id uuid, decided_by text, decided_at timestamptz)
+           where w.id = v.id and w.status = 'pending'
+             -- through the primary key (joined only with the JSON, PostgreSQL may read the whole table)
+             and ${among(
+               sql`w.id`,
+               approvals.map((approval) => approval.id),
+               'uuid',
+             )}
+          returning w.id
+        )
+        select ${required(
+          sql`(select count(*) from approved) = ${new Set(approvals.map((approval) => approval.id)).size}
+              and (select count(*) from journal_entries e
+                    where e.id = any(array(select jsonb_array_elements_text(${JSON.stringify(
+                      payoutEntryIds.map(String),
+                    )}::jsonb)::bigint))) = ${payoutEntryIds.length}`,
+          'a locked pending withdrawal was not approved with its payout',
+        )} as ok`,
   );
-  const rows = raw.map((row) => withdrawalRows.read(row));
-  if (rows.length !== new Set(ids).size) throw new Error('a locked pending withdrawal was not approved');
-  return rows;
 }
 
 /** A customer's withdrawals, newest first. */

@@ -3,6 +3,10 @@ import { z } from 'zod';
 
 /** The largest single amount any money form accepts: $1,000,000,000.00. */
 export const MAX_AMOUNT_MINOR = 100_000_000_000n;
+/** MAX_AMOUNT_MINOR as people read it, in the messages that refuse a larger amount. */
+export const MAX_AMOUNT_TEXT = '$1,000,000,000.00';
+/** What a money form's amount above MAX_AMOUNT_MINOR is told. */
+export const AMOUNT_TOO_LARGE_MESSAGE = `The amount can be at most ${MAX_AMOUNT_TEXT}`;
 
 /** What a request's dollar amount that is not written with two decimals is told (not the pattern). */
 export const DECIMAL_AMOUNT_MESSAGE = 'Enter an amount with two decimals, such as 1000.00';
@@ -45,7 +49,7 @@ export function usdAmountSchema(required: string) {
       } else if (parsed.value === 0n) {
         ctx.addIssue({ code: 'custom', message: 'The amount must be greater than zero' });
       } else if (parsed.value > MAX_AMOUNT_MINOR) {
-        ctx.addIssue({ code: 'custom', message: 'The amount can be at most $1,000,000,000.00' });
+        ctx.addIssue({ code: 'custom', message: AMOUNT_TOO_LARGE_MESSAGE });
       }
     });
 }

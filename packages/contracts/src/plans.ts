@@ -6,7 +6,7 @@ import {
   type SignalInterval,
 } from '@candor/domain/plans/plan-kinds';
 import { z } from 'zod';
-import { DecimalAmountSchema, MAX_AMOUNT_MINOR } from './money.ts';
+import { AMOUNT_TOO_LARGE_MESSAGE, DecimalAmountSchema, MAX_AMOUNT_MINOR, MAX_AMOUNT_TEXT } from './money.ts';
 import { customerText } from './staff-texts.ts';
 
 /**
@@ -130,10 +130,25 @@ export const PlanListQuerySchema = z.object({ kind: PlanKindSchema.optional() })
  */
 export const LOAN_PLAN_MESSAGES = {
   amountNotPositive: 'The amount must be greater than zero',
-  amountTooLarge: 'The amount can be at most $1,000,000,000.00',
+  amountTooLarge: AMOUNT_TOO_LARGE_MESSAGE,
   minimumPortfolioNegative: 'Minimum portfolio cannot be negative',
-  minimumPortfolioTooLarge: 'Minimum portfolio can be at most $1,000,000,000.00',
+  minimumPortfolioTooLarge: `Minimum portfolio can be at most ${MAX_AMOUNT_TEXT}`,
 } as const;
+
+/**
+ * A plan's price is above zero and, like every amount a money form takes, at most
+ * $1,000,000,000.00 (MAX_AMOUNT_MINOR): a larger one would not fit the catalogue's column.
+ */
+export const PLAN_PRICE_MESSAGES = {
+  notPositive: 'Enter a price above zero',
+  tooLarge: `The price can be at most ${MAX_AMOUNT_TEXT}`,
+} as const;
+
+/** Whether a price is an amount above MAX_AMOUNT_MINOR (one that is no amount is told so by its pattern). */
+function isAboveMaxAmount(text: string): boolean {
+  const parsed = parseMinorUnits(text);
+  return parsed.ok && parsed.value > MAX_AMOUNT_MINOR;
+}
 
 /** Staff create or edit a plan (the Plans tab of /all-user). The server also refuses return promises. */
 export const SavePlanRequestSchema = z
@@ -162,7 +177,9 @@ export const SavePlanRequestSchema = z
         ctx.addIssue({ code: 'custom', path: ['durationDays'], message: 'A loan plan needs a term in days' });
       }
     } else if (plan.price === null || plan.price.startsWith('-') || /^0+\.00$/.test(plan.price)) {
-      ctx.addIssue({ code: 'custom', path: ['price'], message: 'Enter a price above zero' });
+      ctx.addIssue({ code: 'custom', path: ['price'], message: PLAN_PRICE_MESSAGES.notPositive });
+    } else if (isAboveMaxAmount(plan.price)) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: PLAN_PRICE_MESSAGES.tooLarge });
     }
     if (plan.features.kind === 'loan') {
       const issue = (field: 'amount' | 'minimumPortfolio', message: string) =>

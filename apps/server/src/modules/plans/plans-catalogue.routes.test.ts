@@ -1,6 +1,7 @@
 import {
   LOAN_PLAN_MESSAGES,
   PLAN_MESSAGES,
+  PLAN_PRICE_MESSAGES,
   PlanListSchema,
   PlanSchema,
   type SavePlanRequest,
@@ -164,6 +165,29 @@ describe('staff edit the plan catalogue', () => {
     });
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json()).toMatchObject({ status: 'pending' });
+  });
+
+  test('a price above $1,000,000,000.00 is refused (400, under the price) on add and edit, and nothing is stored', async () => {
+    const before = await allPlans();
+    const silver = before.find((p) => p.kind === 'signal' && p.name === 'Silver');
+    if (!silver) throw new Error('no Silver plan');
+    for (const price of ['999999999999999999.00', '99999999999999.00', '1000000000.01']) {
+      const added = await create({ ...newSignalPlan, price });
+      expect(added.statusCode, price).toBe(400);
+      expect(added.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: `price: ${PLAN_PRICE_MESSAGES.tooLarge}`,
+      });
+      const edited = await edit(silver.id, { ...toSave(silver), price });
+      expect(edited.statusCode, price).toBe(400);
+      expect(edited.json().message).toBe(`price: ${PLAN_PRICE_MESSAGES.tooLarge}`);
+    }
+    expect(await allPlans()).toEqual(before);
+    // The largest amount any money form takes is a plan's price too.
+    const largest = await edit(silver.id, { ...toSave(silver), price: '1000000000.00' });
+    expect(largest.statusCode, largest.body).toBe(200);
+    expect(PlanSchema.parse(largest.json()).price).toBe('1000000000.00');
+    expect((await edit(silver.id, toSave(silver))).statusCode).toBe(200);
   });
 
   test("a plan's kind cannot change on edit", async () => {

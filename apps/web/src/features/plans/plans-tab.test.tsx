@@ -99,6 +99,24 @@ describe('PlansTab', () => {
     ]);
   });
 
+  test('a price above $1,000,000,000.00 is refused under the field and not sent; the largest one is', async () => {
+    const fetchMock = render({ status: 200, body: { ...SILVER, price: '1000000000.00' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Silver' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Silver' });
+    const price = within(dialog).getByLabelText('Price (USD)');
+    fireEvent.change(price, { target: { value: '999999999999999999' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save plan' }));
+    expect(await within(dialog).findByText('The price can be at most $1,000,000,000.00')).toBeTruthy();
+    expect(callsTo(fetchMock, `PUT /api/admin/plans/${SILVER.id}`)).toEqual([]);
+
+    fireEvent.change(price, { target: { value: '1000000000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save plan' }));
+    expect(await screen.findByText('Silver is saved')).toBeTruthy();
+    expect(callsTo(fetchMock, `PUT /api/admin/plans/${SILVER.id}`)).toEqual([
+      expect.objectContaining({ price: '1000000000.00' }),
+    ]);
+  });
+
   test('a loan plan has no price field and the kind cannot change on edit', async () => {
     render({ status: 200, body: SILVER });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Level 1' }));

@@ -47,3 +47,124 @@ describe('a loan plan’s amounts', () => {
     expect(issuesOf(features)).toEqual([[path, message]]);
   });
 });
+
+const SIGNAL_PLAN: SavePlanRequest = {
+  kind: 'signal',
+  name: 'Silver',
+  description: 'Computed ratings of 25 instruments.',
+  price: '2000.00',
+  durationDays: 30,
+  onSale: true,
+  rank: 30,
+  features: { kind: 'signal', instrumentCount: 25, intervals: ['1h', '4h'], alerts: true },
+};
+const TRADING_PLAN: SavePlanRequest = {
+  ...SIGNAL_PLAN,
+  kind: 'trading',
+  features: { kind: 'trading', maxLeverage: 200, forexSpreadPips: '1.2', otherSpreadPercent: '0.12' },
+};
+
+/** Every issue of a plan with `change` applied (paths of features prefixed "features."), as [path, message]. */
+function issuesOfPlan(plan: SavePlanRequest, change: Record<string, unknown>) {
+  const features = Object.fromEntries(
+    Object.entries(change)
+      .filter(([key]) => key.startsWith('features.'))
+      .map(([key, value]) => [key.slice('features.'.length), value]),
+  );
+  const top = Object.fromEntries(Object.entries(change).filter(([key]) => !key.startsWith('features.')));
+  const parsed = SavePlanRequestSchema.safeParse({
+    ...plan,
+    ...top,
+    features: top.features ?? { ...plan.features, ...features },
+  });
+  return parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+}
+
+describe('every field of the plan form says what is wrong in plain words', () => {
+  test.each([
+    ['rank', 'Enter the rank as a whole number', { rank: Number.NaN }, SIGNAL_PLAN],
+    ['rank', 'Enter the rank as a whole number', { rank: 10.5 }, SIGNAL_PLAN],
+    ['rank', 'Enter the rank as a whole number', { rank: '10' }, SIGNAL_PLAN],
+    ['rank', 'The rank must be between 0 and 1000', { rank: -1 }, SIGNAL_PLAN],
+    ['rank', 'The rank must be between 0 and 1000', { rank: 1001 }, SIGNAL_PLAN],
+    ['name', 'Enter a name', { name: '' }, SIGNAL_PLAN],
+    ['name', 'The name can be at most 60 characters', { name: 'x'.repeat(61) }, SIGNAL_PLAN],
+    ['name', 'Enter a name', { name: 7 }, SIGNAL_PLAN],
+    [
+      'description',
+      'The description can be at most 500 characters',
+      { description: 'x'.repeat(5000) },
+      SIGNAL_PLAN,
+    ],
+    ['description', 'Write the description as text', { description: null }, SIGNAL_PLAN],
+    ['kind', 'Choose a kind of plan', { kind: 'bond' }, SIGNAL_PLAN],
+    ['price', 'Enter an amount with two decimals, such as 1000.00', { price: '10 dollars' }, SIGNAL_PLAN],
+    ['price', 'Enter a price above zero', { price: 10 }, SIGNAL_PLAN],
+    ['durationDays', 'Enter the number of days as a whole number', { durationDays: Number.NaN }, SIGNAL_PLAN],
+    ['durationDays', 'Enter the number of days as a whole number', { durationDays: 1.5 }, SIGNAL_PLAN],
+    ['durationDays', 'The number of days must be between 1 and 3650', { durationDays: 0 }, SIGNAL_PLAN],
+    ['durationDays', 'The number of days must be between 1 and 3650', { durationDays: 3651 }, SIGNAL_PLAN],
+    ['onSale', 'Choose whether the plan is on sale', { onSale: 'yes' }, SIGNAL_PLAN],
+    [
+      'features.instrumentCount',
+      'Enter the number of instruments as a whole number',
+      { 'features.instrumentCount': Number.NaN },
+      SIGNAL_PLAN,
+    ],
+    [
+      'features.instrumentCount',
+      'The number of instruments must be between 1 and 1000',
+      { 'features.instrumentCount': 0 },
+      SIGNAL_PLAN,
+    ],
+    ['features.intervals', 'Choose at least one interval', { 'features.intervals': [] }, SIGNAL_PLAN],
+    ['features.intervals', 'Choose at least one interval', { 'features.intervals': false }, SIGNAL_PLAN],
+    ['features.intervals.0', 'Choose intervals from the list', { 'features.intervals': ['2h'] }, SIGNAL_PLAN],
+    [
+      'features.alerts',
+      'Choose whether the plan gives rating alerts',
+      { 'features.alerts': 'on' },
+      SIGNAL_PLAN,
+    ],
+    [
+      'features.maxLeverage',
+      'Enter the maximum leverage as a whole number',
+      { 'features.maxLeverage': Number.NaN },
+      TRADING_PLAN,
+    ],
+    [
+      'features.maxLeverage',
+      'The maximum leverage must be between 1 and 1000',
+      { 'features.maxLeverage': 0 },
+      TRADING_PLAN,
+    ],
+    [
+      'features.forexSpreadPips',
+      'Pips have at most one decimal, such as 1.2',
+      { 'features.forexSpreadPips': 1.2 },
+      TRADING_PLAN,
+    ],
+    [
+      'features.otherSpreadPercent',
+      'A percentage with at most two decimals, such as 0.12',
+      { 'features.otherSpreadPercent': null },
+      TRADING_PLAN,
+    ],
+    [
+      'features.annualInterestPercent',
+      'A percentage with at most two decimals, such as 12.17',
+      { 'features.annualInterestPercent': 12 },
+      LOAN_PLAN,
+    ],
+    [
+      'features.kind',
+      'Choose what the plan gives: signals, trading terms or a loan',
+      { features: { kind: 'bond' } },
+      SIGNAL_PLAN,
+    ],
+  ] as const)('%s is refused: %s', (path, message, change, plan) => {
+    const issues = issuesOfPlan(plan, change);
+    expect(issues[0]).toEqual([path, message]);
+    for (const [, said] of issues) expect(said).not.toMatch(/Invalid|Too (big|small)|expected/);
+  });
+});

@@ -6,7 +6,13 @@ import {
   type SignalInterval,
 } from '@candor/domain/plans/plan-kinds';
 import { z } from 'zod';
-import { AMOUNT_TOO_LARGE_MESSAGE, DecimalAmountSchema, MAX_AMOUNT_MINOR, MAX_AMOUNT_TEXT } from './money.ts';
+import {
+  AMOUNT_TOO_LARGE_MESSAGE,
+  DECIMAL_AMOUNT_MESSAGE,
+  DecimalAmountSchema,
+  MAX_AMOUNT_MINOR,
+  MAX_AMOUNT_TEXT,
+} from './money.ts';
 import { customerText } from './staff-texts.ts';
 
 /**
@@ -31,29 +37,43 @@ export const SIGNAL_INTERVAL_LABELS = {
   '1d': '1 day',
 } as const satisfies Record<SignalInterval, string>;
 
+/**
+ * A whole number between `min` and `max` that a plan's form asks for, with the form's words
+ * (the site settings' pattern): "Enter the rank as a whole number", "The rank must be between 0 and 1000".
+ */
+function wholeNumberSchema(what: string, min: number, max: number) {
+  const notWhole = `Enter the ${what} as a whole number`;
+  const outOfRange = `The ${what} must be between ${min} and ${max}`;
+  return z.number({ error: notWhole }).int(notWhole).min(min, outOfRange).max(max, outOfRange);
+}
+
+const INTERVALS_REQUIRED = 'Choose at least one interval';
+
 /** A signal plan unlocks the signals list: ratings of this many instruments on these intervals, and alerts. */
 export const SignalFeaturesSchema = z.object({
   kind: z.literal('signal'),
   /** How many instruments the signals list rates; null = every instrument. */
-  instrumentCount: z.number().int().min(1).max(1000).nullable(),
+  instrumentCount: wholeNumberSchema('number of instruments', 1, 1000).nullable(),
   intervals: z
-    .array(SignalIntervalSchema)
-    .min(1)
-    .max(SIGNAL_INTERVALS.length)
+    .array(z.enum(SIGNAL_INTERVALS, { error: 'Choose intervals from the list' }), {
+      error: INTERVALS_REQUIRED,
+    })
+    .min(1, INTERVALS_REQUIRED)
+    .max(SIGNAL_INTERVALS.length, 'An interval is listed twice')
     .refine((list) => new Set(list).size === list.length, 'An interval is listed twice'),
   /** The customer may set rating alerts (in the app and by e-mail). */
-  alerts: z.boolean(),
+  alerts: z.boolean({ error: 'Choose whether the plan gives rating alerts' }),
 });
 export type SignalFeatures = z.infer<typeof SignalFeaturesSchema>;
 
 /** "1.2": pips with at most one decimal, 0 to 100. */
 export const SpreadPipsSchema = z
-  .string()
+  .string({ error: 'Pips have at most one decimal, such as 1.2' })
   .regex(/^\d{1,3}(\.\d)?$/, 'Pips have at most one decimal, such as 1.2')
   .refine((text) => Number(text) <= 100, 'At most 100 pips');
 /** "0.12": percent of the price with at most two decimals, 0 to 10. */
 export const SpreadPercentSchema = z
-  .string()
+  .string({ error: 'A percentage with at most two decimals, such as 0.12' })
   .regex(/^\d{1,2}(\.\d{1,2})?$/, 'A percentage with at most two decimals, such as 0.12')
   .refine((text) => Number(text) <= 10, 'At most 10 %');
 
@@ -63,7 +83,7 @@ export const SpreadPercentSchema = z
  */
 export const TradingFeaturesSchema = z.object({
   kind: z.literal('trading'),
-  maxLeverage: z.number().int().min(1).max(1000),
+  maxLeverage: wholeNumberSchema('maximum leverage', 1, 1000),
   forexSpreadPips: SpreadPipsSchema,
   otherSpreadPercent: SpreadPercentSchema,
 });
@@ -71,7 +91,7 @@ export type TradingFeatures = z.infer<typeof TradingFeaturesSchema>;
 
 /** "12.17": percent a year with at most two decimals, 0 to 100. */
 export const AnnualInterestPercentSchema = z
-  .string()
+  .string({ error: 'A percentage with at most two decimals, such as 12.17' })
   .regex(/^\d{1,3}(\.\d{1,2})?$/, 'A percentage with at most two decimals, such as 12.17')
   .refine((text) => Number(text) <= 100, 'At most 100 %');
 
@@ -88,11 +108,11 @@ export const LoanFeaturesSchema = z.object({
 });
 export type LoanFeatures = z.infer<typeof LoanFeaturesSchema>;
 
-export const PlanFeaturesSchema = z.discriminatedUnion('kind', [
-  SignalFeaturesSchema,
-  TradingFeaturesSchema,
-  LoanFeaturesSchema,
-]);
+export const PlanFeaturesSchema = z.discriminatedUnion(
+  'kind',
+  [SignalFeaturesSchema, TradingFeaturesSchema, LoanFeaturesSchema],
+  { error: 'Choose what the plan gives: signals, trading terms or a loan' },
+);
 export type PlanFeatures = z.infer<typeof PlanFeaturesSchema>;
 
 export const PLAN_NAME_MAX_LENGTH = 60;
@@ -150,16 +170,40 @@ function isAboveMaxAmount(text: string): boolean {
   return parsed.ok && parsed.value > MAX_AMOUNT_MINOR;
 }
 
+/** What the plan form's texts are told (the other forms' words: "The reason can be at most 500 characters"). */
+export const PLAN_FORM_MESSAGES = {
+  kindRequired: 'Choose a kind of plan',
+  nameRequired: 'Enter a name',
+  nameTooLong: `The name can be at most ${PLAN_NAME_MAX_LENGTH} characters`,
+  descriptionNotText: 'Write the description as text',
+  descriptionTooLong: `The description can be at most ${PLAN_DESCRIPTION_MAX_LENGTH} characters`,
+  onSaleRequired: 'Choose whether the plan is on sale',
+} as const;
+
 /** Staff create or edit a plan (the Plans tab of /all-user). The server also refuses return promises. */
 export const SavePlanRequestSchema = z
   .object({
-    kind: PlanKindSchema,
-    name: customerText(z.string().trim().min(1, 'Enter a name').max(PLAN_NAME_MAX_LENGTH)),
-    description: customerText(z.string().trim().max(PLAN_DESCRIPTION_MAX_LENGTH)),
-    price: DecimalAmountSchema.nullable(),
-    durationDays: z.number().int().min(1).max(PLAN_MAX_DURATION_DAYS).nullable(),
-    onSale: z.boolean(),
-    rank: z.number().int().min(0).max(1000),
+    kind: z.enum(PLAN_KINDS, { error: PLAN_FORM_MESSAGES.kindRequired }),
+    name: customerText(
+      z
+        .string({ error: PLAN_FORM_MESSAGES.nameRequired })
+        .trim()
+        .min(1, PLAN_FORM_MESSAGES.nameRequired)
+        .max(PLAN_NAME_MAX_LENGTH, PLAN_FORM_MESSAGES.nameTooLong),
+    ),
+    description: customerText(
+      z
+        .string({ error: PLAN_FORM_MESSAGES.descriptionNotText })
+        .trim()
+        .max(PLAN_DESCRIPTION_MAX_LENGTH, PLAN_FORM_MESSAGES.descriptionTooLong),
+    ),
+    price: z
+      .string({ error: PLAN_PRICE_MESSAGES.notPositive })
+      .regex(/^-?\d+\.\d{2}$/, DECIMAL_AMOUNT_MESSAGE)
+      .nullable(),
+    durationDays: wholeNumberSchema('number of days', 1, PLAN_MAX_DURATION_DAYS).nullable(),
+    onSale: z.boolean({ error: PLAN_FORM_MESSAGES.onSaleRequired }),
+    rank: wholeNumberSchema('rank', 0, 1000),
     features: PlanFeaturesSchema,
   })
   .superRefine((plan, ctx) => {

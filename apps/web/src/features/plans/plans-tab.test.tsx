@@ -117,6 +117,43 @@ describe('PlansTab', () => {
     ]);
   });
 
+  test('an empty or fractional rank, a long name and a long description are told in plain words, and nothing is sent', async () => {
+    const fetchMock = render({ status: 200, body: SILVER });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Silver' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Silver' });
+    const rank = within(dialog).getByLabelText('Rank');
+    fireEvent.change(rank, { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'x'.repeat(61) } });
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'x'.repeat(5000) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save plan' }));
+    expect(await within(dialog).findByText('Enter the rank as a whole number')).toBeTruthy();
+    expect(within(dialog).getByText('The name can be at most 60 characters')).toBeTruthy();
+    expect(within(dialog).getByText('The description can be at most 500 characters')).toBeTruthy();
+
+    fireEvent.change(rank, { target: { value: '10.5' } });
+    expect(await within(dialog).findByText('Enter the rank as a whole number')).toBeTruthy();
+    fireEvent.change(rank, { target: { value: '1001' } });
+    expect(await within(dialog).findByText('The rank must be between 0 and 1000')).toBeTruthy();
+    expect(dialog.textContent).not.toMatch(/Invalid input|Too big|expected/);
+    expect(callsTo(fetchMock, `PUT /api/admin/plans/${SILVER.id}`)).toEqual([]);
+  });
+
+  test('the Add plan form tells a fractional duration and an empty rank in plain words', async () => {
+    render({ status: 200, body: SILVER });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add plan' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Platinum' } });
+    fireEvent.change(within(dialog).getByLabelText('Price (USD)'), { target: { value: '3500' } });
+    fireEvent.change(within(dialog).getByLabelText('Duration (days)'), { target: { value: '1.5' } });
+    fireEvent.change(within(dialog).getByLabelText('Rank'), { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText('Number of instruments'), { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add plan' }));
+    expect(await within(dialog).findByText('Enter the number of days as a whole number')).toBeTruthy();
+    expect(within(dialog).getByText('Enter the rank as a whole number')).toBeTruthy();
+    expect(within(dialog).getByText('The number of instruments must be between 1 and 1000')).toBeTruthy();
+    expect(dialog.textContent).not.toMatch(/Invalid input|Too (big|small)|expected/);
+  });
+
   test('a loan plan has no price field and the kind cannot change on edit', async () => {
     render({ status: 200, body: SILVER });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Level 1' }));

@@ -168,3 +168,25 @@ describe('every field of the plan form says what is wrong in plain words', () =>
     for (const [, said] of issues) expect(said).not.toMatch(/Invalid|Too (big|small)|expected/);
   });
 });
+
+describe('one check tells every field’s problem', () => {
+  test('an empty name, a negative price and an empty rank are all told, not the price only once the rest is fixed', () => {
+    expect(issuesOfPlan(SIGNAL_PLAN, { name: '', price: '-5.00', rank: Number.NaN })).toEqual([
+      ['name', 'Enter a name'],
+      ['price', 'Enter a price above zero'],
+      ['rank', 'Enter the rank as a whole number'],
+    ]);
+  });
+
+  test('a loan plan without a term is told so with its negative amount and fractional rank', () => {
+    expect(
+      issuesOfPlan(LOAN_PLAN, { durationDays: null, rank: 1.5, 'features.amount': '-1.00' }).sort(),
+    ).toEqual(
+      [
+        ['durationDays', 'A loan plan needs a term in days'],
+        ['features.amount', LOAN_PLAN_MESSAGES.amountNotPositive],
+        ['rank', 'Enter the rank as a whole number'],
+      ].sort(),
+    );
+  });
+});

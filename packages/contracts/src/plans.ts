@@ -44,7 +44,16 @@ export const SIGNAL_INTERVAL_LABELS = {
 function wholeNumberSchema(what: string, min: number, max: number) {
   const notWhole = `Enter the ${what} as a whole number`;
   const outOfRange = `The ${what} must be between ${min} and ${max}`;
-  return z.number({ error: notWhole }).int(notWhole).min(min, outOfRange).max(max, outOfRange);
+  return (
+    z
+      .number({ error: notWhole })
+      // Not .int(): a fraction would then stop the plan's checks across fields (a loan plan's missing
+      // term) until it is fixed, where one submit is to tell every problem. Still "integer" in the API docs.
+      .refine(Number.isInteger, notWhole)
+      .min(min, outOfRange)
+      .max(max, outOfRange)
+      .meta({ type: 'integer' })
+  );
 }
 
 const INTERVALS_REQUIRED = 'Choose at least one interval';
@@ -108,10 +117,12 @@ export const LoanFeaturesSchema = z.object({
 });
 export type LoanFeatures = z.infer<typeof LoanFeaturesSchema>;
 
+const PLAN_FEATURES_REQUIRED = 'Choose what the plan gives: signals, trading terms or a loan';
+
 export const PlanFeaturesSchema = z.discriminatedUnion(
   'kind',
   [SignalFeaturesSchema, TradingFeaturesSchema, LoanFeaturesSchema],
-  { error: 'Choose what the plan gives: signals, trading terms or a loan' },
+  { error: PLAN_FEATURES_REQUIRED },
 );
 export type PlanFeatures = z.infer<typeof PlanFeaturesSchema>;
 
@@ -164,11 +175,71 @@ export const PLAN_PRICE_MESSAGES = {
   tooLarge: `The price can be at most ${MAX_AMOUNT_TEXT}`,
 } as const;
 
-/** Whether a price is an amount above MAX_AMOUNT_MINOR (one that is no amount is told so by its pattern). */
-function isAboveMaxAmount(text: string): boolean {
+type PlanAmountRules = {
+  /** What an empty field is told. */
+  empty: string;
+  zeroAllowed: boolean;
+  /** What an amount below zero (or zero, unless allowed) is told. */
+  tooSmall: string;
+  /** What an amount above MAX_AMOUNT_MINOR is told. */
+  tooLarge: string;
+};
+
+const DECIMAL_AMOUNT_PATTERN = /^-?\d+\.\d{2}$/;
+
+function planAmountProblem(text: string, rules: PlanAmountRules): string | undefined {
+  if (text.trim() === '') return rules.empty;
+  if (!DECIMAL_AMOUNT_PATTERN.test(text)) return DECIMAL_AMOUNT_MESSAGE;
   const parsed = parseMinorUnits(text);
-  return parsed.ok && parsed.value > MAX_AMOUNT_MINOR;
+  if (!parsed.ok || text.startsWith('-')) return rules.tooSmall;
+  if (parsed.value === 0n && !rules.zeroAllowed) return rules.tooSmall;
+  if (parsed.value > MAX_AMOUNT_MINOR) return rules.tooLarge;
+  return undefined;
 }
+
+/**
+ * A dollar amount a plan's form sends ("1000.00"), checked on its own: its message shows with
+ * every other field's in one submit.
+ */
+function planAmountSchema(rules: PlanAmountRules) {
+  return z
+    .string({ error: rules.empty })
+    .superRefine((text, ctx) => {
+      const problem = planAmountProblem(text, rules);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .meta({ pattern: DECIMAL_AMOUNT_PATTERN.source });
+}
+
+/**
+ * The loan plan's amounts as staff save them: an amount above zero, a portfolio of zero or more,
+ * neither above MAX_AMOUNT_MINOR. (A plan read back is not checked again: LoanFeaturesSchema.)
+ */
+const SaveLoanFeaturesSchema = LoanFeaturesSchema.extend({
+  amount: planAmountSchema({
+    empty: DECIMAL_AMOUNT_MESSAGE,
+    zeroAllowed: false,
+    tooSmall: LOAN_PLAN_MESSAGES.amountNotPositive,
+    tooLarge: LOAN_PLAN_MESSAGES.amountTooLarge,
+  }),
+  minimumPortfolio: planAmountSchema({
+    empty: DECIMAL_AMOUNT_MESSAGE,
+    zeroAllowed: true,
+    tooSmall: LOAN_PLAN_MESSAGES.minimumPortfolioNegative,
+    tooLarge: LOAN_PLAN_MESSAGES.minimumPortfolioTooLarge,
+  }),
+});
+
+/**
+ * What the checks across fields read: when these parse, they run even though another field is
+ * wrong, so one submit tells every field's problem (a refinement runs only on a valid object otherwise).
+ */
+const CrossFieldSchema = z.object({
+  kind: z.enum(PLAN_KINDS),
+  price: z.string().nullable(),
+  durationDays: z.unknown(),
+  features: z.object({ kind: z.enum(PLAN_KINDS) }),
+});
 
 /** What the plan form's texts are told (the other forms' words: "The reason can be at most 500 characters"). */
 export const PLAN_FORM_MESSAGES = {
@@ -197,48 +268,47 @@ export const SavePlanRequestSchema = z
         .trim()
         .max(PLAN_DESCRIPTION_MAX_LENGTH, PLAN_FORM_MESSAGES.descriptionTooLong),
     ),
-    price: z
-      .string({ error: PLAN_PRICE_MESSAGES.notPositive })
-      .regex(/^-?\d+\.\d{2}$/, DECIMAL_AMOUNT_MESSAGE)
-      .nullable(),
+    /** Null for a loan plan; any other plan's price is checked here, its presence below. */
+    price: planAmountSchema({
+      empty: PLAN_PRICE_MESSAGES.notPositive,
+      zeroAllowed: false,
+      tooSmall: PLAN_PRICE_MESSAGES.notPositive,
+      tooLarge: PLAN_PRICE_MESSAGES.tooLarge,
+    }).nullable(),
     durationDays: wholeNumberSchema('number of days', 1, PLAN_MAX_DURATION_DAYS).nullable(),
     onSale: z.boolean({ error: PLAN_FORM_MESSAGES.onSaleRequired }),
     rank: wholeNumberSchema('rank', 0, 1000),
-    features: PlanFeaturesSchema,
+    features: z.discriminatedUnion(
+      'kind',
+      [SignalFeaturesSchema, TradingFeaturesSchema, SaveLoanFeaturesSchema],
+      { error: PLAN_FEATURES_REQUIRED },
+    ),
   })
-  .superRefine((plan, ctx) => {
-    if (plan.features.kind !== plan.kind) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['features'],
-        message: 'The features are of another kind of plan',
-      });
-    }
-    if (plan.kind === 'loan') {
-      if (plan.price !== null)
-        ctx.addIssue({ code: 'custom', path: ['price'], message: 'A loan plan has no price' });
-      if (plan.durationDays === null) {
-        ctx.addIssue({ code: 'custom', path: ['durationDays'], message: 'A loan plan needs a term in days' });
+  .superRefine(
+    (plan, ctx) => {
+      if (plan.features.kind !== plan.kind) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['features'],
+          message: 'The features are of another kind of plan',
+        });
       }
-    } else if (plan.price === null || plan.price.startsWith('-') || /^0+\.00$/.test(plan.price)) {
-      ctx.addIssue({ code: 'custom', path: ['price'], message: PLAN_PRICE_MESSAGES.notPositive });
-    } else if (isAboveMaxAmount(plan.price)) {
-      ctx.addIssue({ code: 'custom', path: ['price'], message: PLAN_PRICE_MESSAGES.tooLarge });
-    }
-    if (plan.features.kind === 'loan') {
-      const issue = (field: 'amount' | 'minimumPortfolio', message: string) =>
-        ctx.addIssue({ code: 'custom', path: ['features', field], message });
-      const amount = parseMinorUnits(plan.features.amount);
-      if (!amount.ok || amount.value === 0n) issue('amount', LOAN_PLAN_MESSAGES.amountNotPositive);
-      else if (amount.value > MAX_AMOUNT_MINOR) issue('amount', LOAN_PLAN_MESSAGES.amountTooLarge);
-      const minimum = parseMinorUnits(plan.features.minimumPortfolio);
-      if (!minimum.ok || plan.features.minimumPortfolio.startsWith('-')) {
-        issue('minimumPortfolio', LOAN_PLAN_MESSAGES.minimumPortfolioNegative);
-      } else if (minimum.value > MAX_AMOUNT_MINOR) {
-        issue('minimumPortfolio', LOAN_PLAN_MESSAGES.minimumPortfolioTooLarge);
+      if (plan.kind === 'loan') {
+        if (plan.price !== null)
+          ctx.addIssue({ code: 'custom', path: ['price'], message: 'A loan plan has no price' });
+        if (plan.durationDays === null) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['durationDays'],
+            message: 'A loan plan needs a term in days',
+          });
+        }
+      } else if (plan.price === null) {
+        ctx.addIssue({ code: 'custom', path: ['price'], message: PLAN_PRICE_MESSAGES.notPositive });
       }
-    }
-  });
+    },
+    { when: (payload) => CrossFieldSchema.safeParse(payload.value).success },
+  );
 export type SavePlanRequest = z.infer<typeof SavePlanRequestSchema>;
 
 export const PLAN_PURCHASE_STATUSES = ['active', 'expired', 'replaced'] as const;

@@ -154,6 +154,35 @@ describe('PlansTab', () => {
     expect(dialog.textContent).not.toMatch(/Invalid input|Too (big|small)|expected/);
   });
 
+  test('one Save plan tells every field’s problem: an empty name, a negative price and an empty rank', async () => {
+    const fetchMock = render({ status: 200, body: SILVER });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Silver' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Silver' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText('Price (USD)'), { target: { value: '-5' } });
+    fireEvent.change(within(dialog).getByLabelText('Rank'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save plan' }));
+    expect(await within(dialog).findByText('Enter a name')).toBeTruthy();
+    expect(within(dialog).getByText('Enter a price above zero')).toBeTruthy();
+    expect(within(dialog).getByText('Enter the rank as a whole number')).toBeTruthy();
+    expect(callsTo(fetchMock, `PUT /api/admin/plans/${SILVER.id}`)).toEqual([]);
+  });
+
+  test('one Add plan of a loan tells a missing term with an empty name, a negative amount and a fractional rank', async () => {
+    render({ status: 200, body: SILVER });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add plan' });
+    fireEvent.change(within(dialog).getByLabelText('Kind'), { target: { value: 'loan' } });
+    fireEvent.change(within(dialog).getByLabelText('Term (days)'), { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '-500' } });
+    fireEvent.change(within(dialog).getByLabelText('Rank'), { target: { value: '1.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add plan' }));
+    expect(await within(dialog).findByText('Enter a name')).toBeTruthy();
+    expect(within(dialog).getByText('A loan plan needs a term in days')).toBeTruthy();
+    expect(within(dialog).getByText('The amount must be greater than zero')).toBeTruthy();
+    expect(within(dialog).getByText('Enter the rank as a whole number')).toBeTruthy();
+  });
+
   test('a loan plan has no price field and the kind cannot change on edit', async () => {
     render({ status: 200, body: SILVER });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Level 1' }));

@@ -8,6 +8,7 @@ import {
   SIGNAL_INTERVAL_LABELS,
 } from '@candor/contracts/plans';
 import { PLAN_KINDS, SIGNAL_INTERVALS } from '@candor/domain/plans/plan-kinds';
+import { findReturnPromise } from '@candor/domain/plans/return-promise';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type FieldError, get } from 'react-hook-form';
@@ -15,6 +16,7 @@ import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
 import { FieldMessage } from '../../components/ui/field-message.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -54,13 +56,15 @@ const checkboxClass = 'h-4 w-4 rounded border-slate-300 text-brand-600 focus:rin
 
 /**
  * Add a plan (plan = null) or edit one: the common fields, then the fields of its kind. The kind is
- * chosen when adding and stays on edit. The server's refusal (a return promise) shows under the form.
+ * chosen when adding and stays on edit. The server's refusal of a return promise shows under the
+ * text that makes it (the name, checked first, or the description) until that text changes or the
+ * form is submitted again; any other refusal shows under the form until the next submit.
  */
 export function PlanFormDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const kindId = useId();
   const form = useZodForm(SavePlanRequestSchema, plan ? toSave(plan) : defaultsFor('signal'));
-  const { register, handleSubmit, watch, reset, setValue, formState } = form;
+  const { register, handleSubmit, watch, reset, setValue, setError, formState } = form;
   const kind = watch('kind');
   const durationDays = watch('durationDays');
   const features = watch('features');
@@ -75,12 +79,28 @@ export function PlanFormDialog({ plan, onClose }: { plan: Plan | null; onClose: 
       void queryClient.invalidateQueries({ queryKey: ['plans'] });
       onClose();
     },
+    onError: (failure, values) => {
+      if (!isApiError(failure, 'RETURN_PROMISE')) return;
+      const field = findReturnPromise(values.name) !== undefined ? 'name' : 'description';
+      setError(field, { type: 'server', message: failure.message }, { shouldFocus: true });
+    },
   });
   const busy = save.isPending;
+  // A return promise is said under its field (set above); anything else under the form.
+  const failure = save.isError && !isApiError(save.error, 'RETURN_PROMISE') ? errorMessage(save.error) : null;
+  const submit = handleSubmit((values) => save.mutate(values));
 
   return (
     <Dialog title={plan ? `Edit ${plan.name}` : 'Add plan'} busy={busy} onCancel={onClose}>
-      <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="mt-4">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          // The last refusal is stale once the plan is sent again, or stopped by the form's own checks.
+          save.reset();
+          void submit(event);
+        }}
+        className="mt-4"
+      >
         <div className="-mx-1 max-h-[65vh] space-y-4 overflow-y-auto px-1 pb-1">
           <div>
             <label htmlFor={kindId} className="mb-1.5 block text-sm font-medium text-slate-700">
@@ -262,12 +282,12 @@ export function PlanFormDialog({ plan, onClose }: { plan: Plan | null; onClose: 
           <FieldMessage id="plan-features-message" error={error('features')} />
         </div>
 
-        {save.isError ? (
+        {failure ? (
           <p
             role="alert"
             className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700"
           >
-            {errorMessage(save.error)}
+            {failure}
           </p>
         ) : null}
         <div className="mt-5">

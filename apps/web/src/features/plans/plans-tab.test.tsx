@@ -1,6 +1,6 @@
 import { DECIMAL_AMOUNT_MESSAGE } from '@candor/contracts/money';
 import type { Plan } from '@candor/contracts/plans';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { PlansTab } from './plans-tab.tsx';
@@ -35,10 +35,14 @@ const LEVEL_1: Plan = {
   updatedAt: '2026-11-01T00:00:00.000Z',
 };
 
-function render(put: Parameters<typeof mockApi>[0][string]) {
+const RETURN_PROMISE_MESSAGE =
+  'Plan texts describe what a plan does and cannot promise a return ("guaranteed").';
+
+function render(put: Parameters<typeof mockApi>[0][string], post?: Parameters<typeof mockApi>[0][string]) {
   const fetchMock = mockApi({
     'GET /api/admin/plans': { status: 200, body: { items: [SILVER, LEVEL_1] } },
     [`PUT /api/admin/plans/${SILVER.id}`]: put,
+    ...(post ? { 'POST /api/admin/plans': post } : {}),
   });
   renderPages([{ path: '/all-user', component: PlansTab }], '/all-user', { me: buildMe({ role: 'admin' }) });
   return fetchMock;
@@ -54,7 +58,7 @@ describe('PlansTab', () => {
     expect(loans.textContent).toContain('Loan of $2,000,000.00');
   });
 
-  test('an edit sends the whole plan; the server’s return-promise refusal shows under the form', async () => {
+  test('an edit sends the whole plan; the server’s return-promise refusal shows under the description', async () => {
     const fetchMock = render({
       status: 422,
       body: {
@@ -72,6 +76,9 @@ describe('PlansTab', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Plan texts describe what a plan does and cannot promise a return ("x % a day").',
     );
+    expect(within(dialog).getByLabelText('Description').getAttribute('aria-describedby')).toBe(
+      within(dialog).getByRole('alert').id,
+    );
     expect(callsTo(fetchMock, `PUT /api/admin/plans/${SILVER.id}`)).toEqual([
       {
         ...Object.fromEntries(Object.entries(SILVER).filter(([key]) => key !== 'id' && key !== 'updatedAt')),
@@ -79,6 +86,51 @@ describe('PlansTab', () => {
         features: { kind: 'signal', instrumentCount: 25, intervals: ['1h', '4h', '1d'], alerts: true },
       },
     ]);
+  });
+
+  test('the server’s refusal of a description goes once the description changes, and on the next submit', async () => {
+    const fetchMock = render({
+      status: 422,
+      body: { code: 'RETURN_PROMISE', message: RETURN_PROMISE_MESSAGE },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Silver' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Silver' });
+    const description = within(dialog).getByLabelText('Description');
+    const save = within(dialog).getByRole('button', { name: 'Save plan' });
+    fireEvent.change(description, { target: { value: 'Guaranteed ratings of 25 instruments.' } });
+    fireEvent.click(save);
+    expect(await within(dialog).findByText(RETURN_PROMISE_MESSAGE)).toBeTruthy();
+    expect(description.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(description, { target: { value: 'Ratings of 25 instruments.' } });
+    await waitFor(() => expect(within(dialog).queryByText(RETURN_PROMISE_MESSAGE)).toBeNull());
+    expect(description.getAttribute('aria-invalid')).toBeNull();
+
+    // Refused again, then submitted with another field wrong: the old refusal does not stay.
+    fireEvent.change(description, { target: { value: 'Guaranteed ratings of 25 instruments.' } });
+    fireEvent.click(save);
+    expect(await within(dialog).findByText(RETURN_PROMISE_MESSAGE)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: '' } });
+    fireEvent.click(save);
+    expect(await within(dialog).findByText('Enter a name')).toBeTruthy();
+    expect(within(dialog).queryByText(RETURN_PROMISE_MESSAGE)).toBeNull();
+    expect(callsTo(fetchMock, `PUT /api/admin/plans/${SILVER.id}`)).toHaveLength(2);
+  });
+
+  test('on Add plan, a refusal of the whole plan goes on the next submit, even one the form stops', async () => {
+    render({ status: 200, body: SILVER }, { status: 409, body: { code: 'CONFLICT', message: 'Try again' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add plan' });
+    const name = within(dialog).getByLabelText('Name');
+    fireEvent.change(name, { target: { value: 'Platinum' } });
+    fireEvent.change(within(dialog).getByLabelText('Price (USD)'), { target: { value: '3500' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add plan' }));
+    expect(await within(dialog).findByText('Try again')).toBeTruthy();
+
+    fireEvent.change(name, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add plan' }));
+    expect(await within(dialog).findByText('Enter a name')).toBeTruthy();
+    expect(within(dialog).queryByText('Try again')).toBeNull();
   });
 
   test('a price typed in whole dollars is sent with its cents; one that is not a number says how to write it', async () => {

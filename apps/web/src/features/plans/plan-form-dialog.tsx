@@ -26,7 +26,7 @@ import { savePlan } from './plans-admin-api.ts';
 
 const DEFAULT_FEATURES = {
   signal: { kind: 'signal', instrumentCount: 10, intervals: ['1h'], alerts: false },
-  trading: { kind: 'trading', maxLeverage: 200, forexSpreadPips: '1.2', otherSpreadPercent: '0.12' },
+  trading: { kind: 'trading', maxLeverage: 500, forexSpreadPips: '1.2', otherSpreadPercent: '0.12' },
   loan: { kind: 'loan', amount: '1000000.00', annualInterestPercent: '12.17', minimumPortfolio: '350000.00' },
 } as const satisfies Record<PlanKind, PlanFeatures>;
 

@@ -188,10 +188,25 @@ export async function issueFreezeLink(
 export async function issueFreezeLinks(
   tx: Db,
   links: ReadonlyArray<{ userId: string; withdrawalId: string | null }>,
-  { now, publicUrl }: { now: Date; publicUrl: string },
+  options: { now: Date; publicUrl: string },
 ): Promise<string[]> {
+  const { urls, stored } = sendFreezeLinks(tx, links, options);
+  await stored;
+  return urls;
+}
+
+/**
+ * `issueFreezeLinks` without waiting for the statement that stores them: the links at once, and the
+ * statement's answer (sent before this returns, so statements sent after it run after it; a
+ * batch sends it with its COMMIT, docs/decisions/041).
+ */
+export function sendFreezeLinks(
+  tx: Db,
+  links: ReadonlyArray<{ userId: string; withdrawalId: string | null }>,
+  { now, publicUrl }: { now: Date; publicUrl: string },
+): { urls: string[]; stored: Promise<void> } {
   const tokens = links.map(() => randomBytes(32).toString('base64url'));
-  await insertFreezeTokens(
+  const stored = insertFreezeTokens(
     tx,
     links.map(({ userId, withdrawalId }, index) => ({
       tokenHash: hashFreezeToken(tokens[index] as string),
@@ -201,7 +216,7 @@ export async function issueFreezeLinks(
       expiresAt: new Date(now.getTime() + FREEZE_LINK_TTL_MS),
     })),
   );
-  return tokens.map((token) => `${publicUrl}/freeze?token=${encodeURIComponent(token)}`);
+  return { urls: tokens.map((token) => `${publicUrl}/freeze?token=${encodeURIComponent(token)}`), stored };
 }
 
 /**

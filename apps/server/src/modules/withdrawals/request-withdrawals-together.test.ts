@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type Withdrawal, WithdrawalSchema } from '@candor/contracts/withdrawals';
 import { loanPayoutEntry } from '@candor/domain/ledger/entries';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { withdrawalFreezeTokens } from '../../db/schema/account-security.ts';
+import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
@@ -28,7 +29,7 @@ import {
   WITHDRAWAL_NOTICE_SUBJECT,
 } from './withdrawal-codes.ts';
 import { PAYOUTS, setCustomerSettings, setWithdrawalLimits } from './withdrawal-test-helpers.ts';
-import { requestWithdrawal } from './withdrawals.service.ts';
+import { requestWithdrawal, requireOwnWithdrawal } from './withdrawals.service.ts';
 
 const t = useTestApp();
 const PUBLIC_URL = 'http://candor.test';
@@ -187,6 +188,73 @@ describe('withdrawal requests decided together (group commit)', () => {
     ]);
     for (const { actor } of [frozen, paused, poor, small, borrower])
       expect(await mailOf(actor.id)).toEqual([]);
+  });
+
+  test("a batch's answers are what a read after the commit finds: on hold, awaiting a code and pending alike", async () => {
+    await setWithdrawalLimits(t.db, 10_00n, 250);
+    const people = [
+      await customer({ cents: 500_00n }),
+      await customer({ cents: 500_00n, settings: 'hold' }),
+      await customer({ cents: 500_00n, settings: 'code' }),
+    ];
+    const outcomes = await requestWithdrawalsTogether(
+      deps(),
+      people.map(({ actor }, index) => request(actor, 100_00n, `read-back-${index}`)),
+    );
+    expect(outcomes.map((outcome) => outcome.ok && outcome.value.status)).toEqual([
+      'pending',
+      'on_hold',
+      'awaiting_confirmation',
+    ]);
+    for (const [index, outcome] of outcomes.entries()) {
+      if (!outcome.ok) throw outcome.error;
+      const { user } = people[index] as { user: TestUser };
+      expect(outcome.value).toEqual(await requireOwnWithdrawal(t.db, user.id, outcome.value.id));
+    }
+  });
+
+  test('a reservation the ledger refuses (a broken invariant) fails the whole batch: no withdrawal, link, mail or key is kept', async () => {
+    await setWithdrawalLimits(t.db, 10_00n, 250);
+    const people = [await customer({ cents: 500_00n }), await customer({ cents: 500_00n })];
+    const firstId = people[0]?.user.id ?? '';
+    // A function's body takes no parameters: the id written in (a test user's own).
+    if (!/^[\w-]+$/.test(firstId)) throw new Error(`unexpected user id ${firstId}`);
+    // The cash gone from under the first request once its accounts are read: the posting, sent
+    // without waiting for its answer, writes nothing, and the rows behind it must fail.
+    await t.db.execute(sql`
+      create function candor_test_drain() returns trigger language plpgsql as $$
+      begin
+        update ledger_accounts set balance_minor = 0
+         where user_id = ${sql.raw(`'${firstId}'`)} and kind = 'customer_cash';
+        return null;
+      end $$`);
+    await t.db.execute(
+      sql`create trigger candor_test_drain after insert on idempotency_keys for each statement execute function candor_test_drain()`,
+    );
+    try {
+      await expect(
+        requestWithdrawalsTogether(
+          deps(),
+          people.map(({ actor }, index) => request(actor, 100_00n, `drained-${index}`)),
+        ),
+      ).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql`drop trigger candor_test_drain on idempotency_keys`);
+      await t.db.execute(sql`drop function candor_test_drain()`);
+    }
+    for (const { user } of people) {
+      expect(await t.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id))).toEqual([]);
+      expect(
+        await t.db.select().from(withdrawalFreezeTokens).where(eq(withdrawalFreezeTokens.userId, user.id)),
+      ).toEqual([]);
+      expect(await mailOf(user.id)).toEqual([]);
+    }
+    expect(
+      await t.db
+        .select()
+        .from(idempotencyKeys)
+        .where(inArray(idempotencyKeys.key, ['drained-0', 'drained-1'])),
+    ).toEqual([]);
   });
 
   test('unverified accounts are refused outright while withdrawals need a verified identity', async () => {

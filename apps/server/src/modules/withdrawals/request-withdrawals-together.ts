@@ -11,7 +11,7 @@ import { createRequestGroup, decideTogether, itemAt } from '../../lib/decide-tog
 import type { GroupCommit, ItemOutcome } from '../../lib/group-commit.ts';
 import type { IdempotencyClaim } from '../../lib/idempotency.ts';
 import type { Transactions } from '../../lib/transactions.ts';
-import { issueFreezeLinks } from '../account-security/account-security.service.ts';
+import { sendFreezeLinks } from '../account-security/account-security.service.ts';
 import {
   expectPosted,
   lockCustomerAccounts,
@@ -23,7 +23,11 @@ import { limitWindowStart } from '../verification-limits/verification-limits.ser
 import { withdrawalMail } from './withdrawal-confirmation.service.ts';
 import { toWithdrawal } from './withdrawal-rows.ts';
 import { toWithdrawalSettings } from './withdrawal-settings.service.ts';
-import { insertWithdrawals, selectWithdrawalRequestFacts } from './withdrawals.repository.ts';
+import {
+  insertWithdrawals,
+  selectWithdrawalRequestFacts,
+  storedWithdrawal,
+} from './withdrawals.repository.ts';
 import {
   needsWithdrawalSum,
   newWithdrawal,
@@ -105,7 +109,7 @@ export async function requestWithdrawalsTogether(
       ]);
       return { locked, entryIds, ...read };
     },
-    decide: async (tx, now, { locked, entryIds, site, facts }, live, outbox) => {
+    decide: async (tx, now, { locked, entryIds, site, facts }, live, outbox, beforeCommit) => {
       const outcomes = new Map<number, ItemOutcome<Withdrawal>>();
       const liveCustomers = live.map((index) => itemAt(requests, index).actor.id);
       const limited = liveCustomers.filter((userId) => needsWithdrawalSum(site, facts.get(userId)));
@@ -142,35 +146,39 @@ export async function requestWithdrawalsTogether(
           reservation: { id: itemAt(entryIds, position) },
         });
       });
-      // The reservations, the rows and their freeze links are sent together (one round trip on
-      // PostgreSQL): each row names its reservation by the id reserved, each link its row by the id
-      // chosen above, and they are stored in that order. Each amount is within the cash read under
-      // the accounts' locks: a refusal of the posting is a broken invariant (its rows then name
-      // entries that do not exist, and fail), and the batch fails as a whole (each request is then
-      // decided on its own).
-      const [posted, rows, links] = await Promise.all([
+      // The reservations, the rows and their freeze links are sent and not waited for: they leave
+      // with the mails, the keys' answers and the COMMIT (one round trip on PostgreSQL), since the
+      // answers and mails are built from what was decided here. Each row names its reservation by
+      // the id reserved, each link its row by the id chosen above, and they are stored in that order.
+      // Each amount is within the cash read under the accounts' locks: a refusal of the posting is
+      // a broken invariant, which writes nothing, and the rows that name its entries then fail
+      // (their foreign key): the batch fails as a whole, and each request is decided on its own.
+      beforeCommit(
         postMovements(
           tx,
           accepted.map(({ index, entries }) => ({ actor: itemAt(requests, index).actor, entries })),
           { entryIds },
-        ),
+        ).then(expectPosted),
+      );
+      beforeCommit(
         insertWithdrawals(
           tx,
           made.map(({ values }) => values),
         ),
-        issueFreezeLinks(
-          tx,
-          made.map(({ values }) => ({ userId: values.userId, withdrawalId: values.id })),
-          { now, publicUrl: deps.publicUrl },
-        ),
-      ]);
-      expectPosted(posted);
+      );
+      const links = sendFreezeLinks(
+        tx,
+        made.map(({ values }) => ({ userId: values.userId, withdrawalId: values.id })),
+        { now, publicUrl: deps.publicUrl },
+      );
+      beforeCommit(links.stored);
+      const rows = made.map(({ values }) => storedWithdrawal(values));
       for (const [position, row] of rows.entries()) {
         const customer = facts.get(row.userId)?.account ?? missing('account', row.userId);
         outbox.send(
           withdrawalMail(row, customer, {
             code: itemAt(made, position).code,
-            freezeLink: itemAt(links, position),
+            freezeLink: itemAt(links.urls, position),
             siteName: site.siteName,
           }),
         );

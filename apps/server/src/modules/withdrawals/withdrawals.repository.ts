@@ -49,6 +49,37 @@ export async function insertWithdrawals(
 }
 
 /**
+ * The row `insertWithdrawals` stores for `values`, read as it will read: the columns the values
+ * leave out take their defaults. A batch answers with it before the insert has answered (decision
+ * 041); the values of a new withdrawal (`newWithdrawal`) give its times.
+ */
+export function storedWithdrawal(values: NewWithdrawalRow): WithdrawalRow {
+  const { createdAt, updatedAt } = values;
+  if (!createdAt || !updatedAt) throw new Error('a new withdrawal is given its times');
+  return {
+    id: values.id,
+    userId: values.userId,
+    amountMinor: values.amountMinor,
+    feeBps: values.feeBps,
+    feeMinor: values.feeMinor,
+    netMinor: values.netMinor,
+    method: values.method,
+    details: values.details,
+    status: values.status,
+    holdReason: values.holdReason ?? null,
+    codeHash: values.codeHash ?? null,
+    codeExpiresAt: values.codeExpiresAt ?? null,
+    codeAttempts: values.codeAttempts ?? 0,
+    decidedBy: values.decidedBy ?? null,
+    decidedAt: values.decidedAt ?? null,
+    decisionReason: values.decisionReason ?? null,
+    reservationEntryId: values.reservationEntryId ?? null,
+    createdAt,
+    updatedAt,
+  };
+}
+
+/**
  * One withdrawal, optionally only if `ownerId` owns it, optionally locked FOR UPDATE (a decision
  * or a confirmation: the second of two at once waits and sees the first one's result).
  */

@@ -1,6 +1,6 @@
 import { TickMarkType, type UTCTimestamp } from 'lightweight-charts';
 import { describe, expect, test } from 'vitest';
-import { buildPriceFormatter, formatChartTime, formatTickMark } from './chart-options.ts';
+import { buildPriceFormatter, CHART_OPTIONS, formatChartTime, formatTickMark } from './chart-options.ts';
 
 describe('formatChartTime', () => {
   test('a candle time reads in UTC and says so', () => {
@@ -36,5 +36,11 @@ describe('buildPriceFormatter', () => {
     { precision: 8, price: 1e-7, text: '0.00000010' },
   ])('with $precision decimals, $price reads $text', ({ precision, price, text }) => {
     expect(buildPriceFormatter(precision)(price)).toBe(text);
+  });
+});
+
+describe('CHART_OPTIONS', () => {
+  test('the price scale draws an edge label whole or not at all (a walk-through saw the top one cut in half)', () => {
+    expect(CHART_OPTIONS.rightPriceScale?.entireTextOnly).toBe(true);
   });
 });

@@ -58,7 +58,12 @@ export const CHART_OPTIONS: DeepPartial<ChartOptions> = {
     attributionLogo: true,
   },
   grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
-  rightPriceScale: { borderColor: '#e2e8f0', scaleMargins: { top: 0.12, bottom: 0.08 } },
+  // entireTextOnly: a price label at the top or bottom edge is drawn whole or not at all, never cut.
+  rightPriceScale: {
+    borderColor: '#e2e8f0',
+    scaleMargins: { top: 0.12, bottom: 0.08 },
+    entireTextOnly: true,
+  },
   timeScale: {
     borderColor: '#e2e8f0',
     timeVisible: true,

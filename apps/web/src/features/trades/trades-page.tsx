@@ -109,7 +109,8 @@ function MarketAndTradeForm({
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <Card className="min-w-0 p-4 sm:p-6">
+      {/* As tall as its chart: beside a longer ticket it does not stretch into an empty card. */}
+      <Card className="h-fit min-w-0 p-4 sm:p-6">
         <h2 className="sr-only">Asset</h2>
         <Tabs label="Asset class" tabs={ASSET_CLASS_TABS} selected={assetClass} onSelect={chooseClass}>
           <div className="space-y-4">

@@ -391,6 +391,19 @@ describe('DepositPage from a plan', () => {
     expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('750.00');
   });
 
+  test.each([
+    ['750', '750.00'],
+    ['75.5', '75.50'],
+    ['75.13', '75.13'],
+  ])('?amount=%s (as a plan sends it, a number) prefills %s', async (amount, shown) => {
+    mockApi({});
+    renderPages([{ path: '/deposit', component: DepositPage }], `/deposit?amount=${amount}&plan=Basic`, {
+      me: buildMe(),
+    });
+    expect(await screen.findByText(`You need $${shown} more to buy Basic.`)).toBeTruthy();
+    expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe(shown);
+  });
+
   test('a malformed amount is ignored', async () => {
     mockApi({});
     renderPages([{ path: '/deposit', component: DepositPage }], '/deposit?amount=lots&plan=Basic', {

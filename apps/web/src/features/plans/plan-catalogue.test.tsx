@@ -137,7 +137,9 @@ describe('PlanCatalogue', () => {
     fireEvent.click(within(basic).getByRole('button', { name: 'PURCHASE PLAN' }));
     expect(await screen.findByText('Deposit page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/deposit');
-    expect(router.state.location.search).toEqual({ amount: '750.00', plan: 'Basic' });
+    expect(router.state.location.search).toEqual({ amount: 750, plan: 'Basic' });
+    // Not the JSON-quoted "%22750.00%22" a number-like string gets in an address.
+    expect(router.state.location.href).toBe('/deposit?amount=750&plan=Basic');
   });
 
   test('the active plan says until when; lower ranks are disabled with why; a higher one names the replacement and its credit', async () => {

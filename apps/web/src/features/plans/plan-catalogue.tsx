@@ -125,9 +125,14 @@ export function PlanCatalogue({ kind }: { kind: PurchasablePlanKind }) {
                 disabledReason={inactive ? 'Your account is inactive.' : undefined}
                 onPurchase={(buy) => {
                   if (buy.missing > 0n) {
+                    // As a number, the address reads ?amount=750&plan=… (a string that looks like a
+                    // number would be quoted there); /deposit writes it back as "750.00".
                     void navigate({
                       to: '/deposit',
-                      search: { amount: formatUsd(buy.missing).replace(/[$,]/g, ''), plan: plan.name },
+                      search: {
+                        amount: Number(formatUsd(buy.missing).replace(/[$,]/g, '')),
+                        plan: plan.name,
+                      },
                     });
                   } else {
                     setBuying({ plan, offer: buy });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { approvals } from '../../db/schema/approvals.ts';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -59,13 +59,29 @@ async function askToLoosen(to = '0', reason = 'Month-end batch of refunds'): Pro
   return res.json().pendingThresholdChange.id;
 }
 
-/** This test's rows of an action, oldest first (the file's tests share one database). */
-function auditRows(action: string, since: Date) {
+/**
+ * This test's rows of an action, oldest first (the file's tests share one database): those since a
+ * time, or after a row of the chain (`afterSeq`, from `lastAuditSeq`). A time taken just after a
+ * request answered can fall in the same millisecond as that request's row, which the database
+ * keeps to the microsecond: the chain's order is exact.
+ */
+function auditRows(action: string, since: Date | { afterSeq: number }) {
   return t.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.action, action), gte(auditLog.createdAt, since)))
+    .where(
+      and(
+        eq(auditLog.action, action),
+        since instanceof Date ? gte(auditLog.createdAt, since) : gt(auditLog.seq, since.afterSeq),
+      ),
+    )
     .orderBy(asc(auditLog.seq));
+}
+
+/** The chain's last row, to read only the rows appended after it. */
+async function lastAuditSeq(): Promise<{ afterSeq: number }> {
+  const [last] = await t.db.select({ seq: auditLog.seq }).from(auditLog).orderBy(desc(auditLog.seq)).limit(1);
+  return { afterSeq: last?.seq ?? 0 };
 }
 
 let started = new Date();
@@ -122,7 +138,7 @@ describe('a change that loosens the threshold waits for a second staff member', 
 
   test('with the other fields unchanged, the request alone is on record: no settings.update row', async () => {
     expect((await put({})).statusCode).toBe(200);
-    const since = new Date();
+    const since = await lastAuditSeq();
     await askToLoosen('5000');
     expect(await auditRows('approval.request', since)).toHaveLength(1);
     expect(await auditRows('settings.update', since)).toEqual([]);

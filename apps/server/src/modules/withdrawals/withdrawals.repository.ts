@@ -119,7 +119,6 @@ export async function updateWithdrawal(tx: Db, id: string, change: WithdrawalCha
   return row;
 }
 
-/** Marks locked pending withdrawals approved by one staff member, in one statement; answers the rows. */
 /**
  * Marks withdrawals approved (several requests decided together, decision 041), each by its own
  * approver, with the payout entries posted for them (ids reserved by `reserveEntryIds`). Sent behind
@@ -129,10 +128,10 @@ export async function updateWithdrawal(tx: Db, id: string, change: WithdrawalCha
  */
 export async function approveWithdrawalsPaidOut(
   tx: Db,
-  approvals: ReadonlyArray<{ id: string; decidedBy: string; decidedAt: Date }>,
+  decided: ReadonlyArray<{ id: string; decidedBy: string; decidedAt: Date }>,
   payoutEntryIds: readonly bigint[],
 ): Promise<void> {
-  if (approvals.length === 0) return;
+  if (decided.length === 0) return;
   await selectRows(
     tx,
     sql`with approved as (
@@ -140,23 +139,23 @@ export async function approveWithdrawalsPaidOut(
              set status = 'approved', decided_by = v.decided_by, decided_at = v.decided_at,
                  decision_reason = null, updated_at = v.decided_at
             from jsonb_to_recordset(${JSON.stringify(
-              approvals.map((approval) => ({
-                id: approval.id,
-                decided_by: approval.decidedBy,
-                decided_at: approval.decidedAt.toISOString(),
+              decided.map((one) => ({
+                id: one.id,
+                decided_by: one.decidedBy,
+                decided_at: one.decidedAt.toISOString(),
               })),
             )}::jsonb) as v(id uuid, decided_by text, decided_at timestamptz)
            where w.id = v.id and w.status = 'pending'
              -- through the primary key (joined only with the JSON, PostgreSQL may read the whole table)
              and ${among(
                sql`w.id`,
-               approvals.map((approval) => approval.id),
+               decided.map((one) => one.id),
                'uuid',
              )}
           returning w.id
         )
         select ${required(
-          sql`(select count(*) from approved) = ${new Set(approvals.map((approval) => approval.id)).size}
+          sql`(select count(*) from approved) = ${new Set(decided.map((one) => one.id)).size}
               and (select count(*) from journal_entries e
                     where e.id = any(array(select jsonb_array_elements_text(${JSON.stringify(
                       payoutEntryIds.map(String),

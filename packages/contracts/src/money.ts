@@ -11,8 +11,11 @@ export const AMOUNT_TOO_LARGE_MESSAGE = `The amount can be at most ${MAX_AMOUNT_
 /** What a request's dollar amount that is not written with two decimals is told (not the pattern). */
 export const DECIMAL_AMOUNT_MESSAGE = 'Enter an amount with two decimals, such as 1000.00';
 
+/** Dollars written as the wire carries them: two decimals, a minus sign where signed ("-1234.50"). */
+export const DECIMAL_AMOUNT_PATTERN = /^-?\d+\.\d{2}$/;
+
 /** A decimal string of dollars on the wire ("1234.50"); negative for outgoing amounts where signed. */
-export const DecimalAmountSchema = z.string().regex(/^-?\d+\.\d{2}$/, DECIMAL_AMOUNT_MESSAGE);
+export const DecimalAmountSchema = z.string().regex(DECIMAL_AMOUNT_PATTERN, DECIMAL_AMOUNT_MESSAGE);
 
 /**
  * What a person typed in a field that sends a `DecimalAmountSchema` amount, written as the wire

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   AMOUNT_TOO_LARGE_MESSAGE,
   DECIMAL_AMOUNT_MESSAGE,
+  DECIMAL_AMOUNT_PATTERN,
   DecimalAmountSchema,
   MAX_AMOUNT_MINOR,
   MAX_AMOUNT_TEXT,
@@ -184,8 +185,6 @@ type PlanAmountRules = {
   /** What an amount above MAX_AMOUNT_MINOR is told. */
   tooLarge: string;
 };
-
-const DECIMAL_AMOUNT_PATTERN = /^-?\d+\.\d{2}$/;
 
 function planAmountProblem(text: string, rules: PlanAmountRules): string | undefined {
   if (text.trim() === '') return rules.empty;

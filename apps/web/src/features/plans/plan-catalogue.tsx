@@ -5,7 +5,7 @@ import {
   type PlanPurchase,
   type PurchasablePlanKind,
 } from '@candor/contracts/plans';
-import { formatUsd } from '@candor/domain/money/money';
+import { formatDecimal, formatUsd } from '@candor/domain/money/money';
 import { computeReplacementCredit } from '@candor/domain/plans/replacement-credit';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -130,7 +130,7 @@ export function PlanCatalogue({ kind }: { kind: PurchasablePlanKind }) {
                     void navigate({
                       to: '/deposit',
                       search: {
-                        amount: Number(formatUsd(buy.missing).replace(/[$,]/g, '')),
+                        amount: Number(formatDecimal(buy.missing)),
                         plan: plan.name,
                       },
                     });

@@ -1,6 +1,6 @@
 import type { AdminUser } from '@candor/contracts/admin-users';
 import type { StaffRole } from '@candor/contracts/staff';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { buildAdminUser } from '../../test/admin-users.ts';
@@ -107,6 +107,28 @@ describe('suspending and unsuspending', () => {
       { reason: 'Documents received' },
     ]);
   });
+});
+
+test('a double click on the confirm button sends one request and tells one outcome', async () => {
+  const fetchMock = mockApi({
+    [`POST /api/admin/users/${ID}/suspend`]: ({ body }) => ({
+      status: 200,
+      body: { id: ID, status: 'suspended', statusReason: (body as { reason: string }).reason },
+    }),
+  });
+  renderActions('compliance');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Suspend account' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Suspend account' });
+  await user.type(within(dialog).getByLabelText('Reason'), 'Proof of address expired');
+  const confirm = within(dialog).getByRole('button', { name: 'Suspend account' });
+  // Two clicks in one moment, before the page can show that the first is under way.
+  fireEvent.click(confirm);
+  fireEvent.click(confirm);
+  expect(await screen.findByText('User status updated')).toBeTruthy();
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(callsTo(fetchMock, `POST /api/admin/users/${ID}/suspend`)).toHaveLength(1);
+  expect(screen.queryByText('Failed to update user status')).toBeNull();
 });
 
 describe('closing the account', () => {

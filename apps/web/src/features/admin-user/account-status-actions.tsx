@@ -1,7 +1,7 @@
 import { ACCOUNT_STATUS_MESSAGES, ACCOUNT_STATUS_REASON_MAX_LENGTH } from '@candor/contracts/account-status';
 import type { AdminUser } from '@candor/contracts/admin-users';
 import { REASON_REQUIRED } from '@candor/contracts/reasons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
 import { changeAccountStatus, closeAccount } from './account-status-api.ts';
 
 type Open = 'status' | 'close' | null;
@@ -27,7 +28,7 @@ export function AccountStatusActions({ user }: { user: AdminUser }) {
   const navigate = useNavigate();
   const suspending = user.status === 'active';
 
-  const changeStatus = useMutation({
+  const changeStatus = useIdempotentMutation({
     mutationFn: (reason: string) =>
       changeAccountStatus(user.id, suspending ? 'suspend' : 'unsuspend', { reason }),
     onSuccess: async () => {
@@ -41,7 +42,7 @@ export function AccountStatusActions({ user }: { user: AdminUser }) {
     },
   });
 
-  const close = useMutation({
+  const close = useIdempotentMutation({
     mutationFn: (reason: string) => closeAccount(user.id, { reason }),
     onSuccess: async () => {
       notify.success(ACCOUNT_STATUS_MESSAGES.deleted);

@@ -1,5 +1,5 @@
 import type { ActiveSession } from '@candor/contracts/user-activity';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
@@ -77,6 +77,31 @@ describe("a customer's sessions on /user/{id}", () => {
     expect(await screen.findByText('All sessions ended')).toBeTruthy();
     expect(await screen.findByText('No active sessions.')).toBeTruthy();
     expect(callsTo(fetchMock, `DELETE ${SESSIONS_URL}`)).toEqual([{}]);
+  });
+
+  test('a double click on End all sessions ends them once and says so once', async () => {
+    let items = [session('a', '192.0.2.10')];
+    const fetchMock = mockApi({
+      [`GET ${SESSIONS_URL}`]: () => ({ status: 200, body: { items } }),
+      [`DELETE ${SESSIONS_URL}`]: () => {
+        const ended = items.length;
+        items = [];
+        return ended > 0
+          ? { status: 200, body: { ended } }
+          : { status: 404, body: { code: 'NOT_FOUND', message: 'Session not found' } };
+      },
+    });
+    renderSessions('compliance');
+    await screen.findAllByText('192.0.2.10');
+    await userEvent.click(screen.getByRole('button', { name: 'End all sessions' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'End all sessions' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('All sessions ended')).toBeTruthy();
+    expect(await screen.findByText('No active sessions.')).toBeTruthy();
+    expect(callsTo(fetchMock, `DELETE ${SESSIONS_URL}`)).toHaveLength(1);
+    expect(screen.queryByText('Session not found')).toBeNull();
   });
 
   test('support sees the sessions and sign-ins but no button to end them', async () => {

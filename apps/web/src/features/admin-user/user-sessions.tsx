@@ -1,6 +1,6 @@
 import type { AdminUser } from '@candor/contracts/admin-users';
 import { type ActiveSession, SESSION_MESSAGES } from '@candor/contracts/user-activity';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SessionsTable, SignInsTable } from '../../components/ui/activity-tables.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
 import { endUserSessions, userSessionsQuery } from './admin-user-api.ts';
 
 /** The customer's latest sign-ins (time, address, browser), from the user's details. */
@@ -41,7 +42,7 @@ export function UserSessions({ userId }: { userId: string }) {
   const { data, isPending, isError, refetch } = useQuery(userSessionsQuery(userId));
   const [ending, setEnding] = useState<Ending | null>(null);
   const queryClient = useQueryClient();
-  const end = useMutation({
+  const end = useIdempotentMutation({
     mutationFn: ({ target, reason }: { target: Ending; reason: string }) =>
       endUserSessions(userId, { sessionId: 'session' in target ? target.session.id : undefined, reason }),
     onSuccess: async (_, { target }) => {

@@ -26,9 +26,9 @@ export const ACCOUNT_STATUS_MESSAGES = {
 } as const;
 
 /**
- * How long after a manual adjustment (either direction) the account cannot be closed: the customer
- * is mailed each adjustment and must have had time to see it and object before their access ends
- * (docs/decisions/046-no-silent-money-moves.md).
+ * How long after a manual adjustment (either direction), or a deposit rejected, the account cannot
+ * be closed: the customer is told of each and must have had time to see it and object before their
+ * access ends (docs/decisions/046-no-silent-money-moves.md).
  */
 export const CLOSE_AFTER_ADJUSTMENT_DAYS = 7;
 
@@ -52,6 +52,9 @@ export const CLOSE_ACCOUNT_REFUSALS = {
   /** `closableFrom`: an ISO time, CLOSE_AFTER_ADJUSTMENT_DAYS after the latest manual adjustment. */
   recentAdjustment: (closableFrom: string) =>
     `A manual adjustment was posted to the account less than ${CLOSE_AFTER_ADJUSTMENT_DAYS} days ago: the customer must have time to see it and object. The account can be closed from ${formatUtcMinute(closableFrom)}.`,
+  /** `closableFrom`: an ISO time, CLOSE_AFTER_ADJUSTMENT_DAYS after the latest deposit rejected. */
+  recentDepositRejection: (closableFrom: string) =>
+    `A deposit was rejected less than ${CLOSE_AFTER_ADJUSTMENT_DAYS} days ago: the customer must have time to see it and object. The account can be closed from ${formatUtcMinute(closableFrom)}.`,
 } as const;
 
 /** The name a closed account keeps (its personal data is erased). */

@@ -529,6 +529,44 @@ describe('closing an account', () => {
     }
   });
 
+  test('refused for 7 days after a deposit was rejected, naming when it can be closed; then closed', async () => {
+    // A customer who paid and whose deposit staff rejected: an account closed at once would erase
+    // the Messages where the customer reads the rejection, before they could object.
+    const { user } = await insertFundedCustomer(t, 0n);
+    const pending = await insertPendingDeposit(t.db, user.id);
+    const rejected = await owner.browser.request({
+      method: 'POST',
+      url: `/api/admin/deposits/${pending.id}/reject`,
+      payload: { reason: 'No payment received' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const [deposit] = await t.db.select().from(deposits).where(eq(deposits.id, pending.id));
+    if (!deposit?.decidedAt) throw new Error('the deposit was not decided');
+    const closable = new Date(
+      Math.ceil((deposit.decidedAt.getTime() + 7 * 24 * 3_600_000) / 60_000) * 60_000,
+    );
+    const iso = closable.toISOString();
+    const refusal = {
+      code: 'ACCOUNT_NOT_CLOSABLE',
+      message: `A deposit was rejected less than 7 days ago: the customer must have time to see it and object. The account can be closed from ${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC.`,
+    };
+    try {
+      const refused = await act(owner.browser, user.id, 'close', { reason: 'closing' });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual(refusal);
+      frozenAt = new Date(closable.getTime() - 1);
+      expect((await act(owner.browser, user.id, 'close', { reason: 'closing' })).json()).toEqual(refusal);
+      expect(await userRow(user.id)).toMatchObject({ status: 'active', email: user.email });
+      expect(await auditsOf(user.id, 'user.close')).toHaveLength(0);
+
+      frozenAt = closable;
+      const closed = await act(owner.browser, user.id, 'close', { reason: 'closing' });
+      expect(closed.statusCode, closed.body).toBe(200);
+    } finally {
+      frozenAt = undefined;
+    }
+  });
+
   test('the closure notice goes to the address the account had, once the close has committed, then loses its bodies', async () => {
     const user = await insertUser(t.db, { name: 'Ada <Lovelace>' });
     const delivered: Array<{ mail: OutgoingMail; committed: boolean }> = [];
@@ -651,7 +689,7 @@ test('the three routes are documented, with their refusals', async () => {
 });
 
 describe('a close racing a deposit decision for the same customer', () => {
-  test('ends consistent: refused while the deposit is pending, or closed with nothing pending', async () => {
+  test('ends consistent: refused while the deposit is pending, and refused after it was decided', async () => {
     for (let round = 0; round < 6; round++) {
       const { user } = await insertFundedCustomer(t, 0n);
       const pending = await insertPendingDeposit(t.db, user.id);
@@ -668,16 +706,12 @@ describe('a close racing a deposit decision for the same customer', () => {
       expect(decided.statusCode, decided.body).toBe(200);
       const [deposit] = await t.db.select().from(deposits).where(eq(deposits.id, pending.id));
       const row = await userRow(user.id);
-      if (closed.statusCode === 200) {
-        // Only a rejection can let the close through (an approval leaves money in the account).
-        expect(decision).toBe('reject');
-        expect(row.status).toBe('closed');
-        expect(deposit?.status).toBe('rejected');
-      } else {
-        expect(closed.statusCode, closed.body).toBe(409);
-        expect(closed.json().code).toBe('ACCOUNT_NOT_CLOSABLE');
-        expect(row.status).toBe('active');
-      }
+      // Never closed: before the decision the deposit is pending; after it an approval leaves money
+      // in the account, and a rejection makes the close wait 7 days (the customer reads why).
+      expect(closed.statusCode, closed.body).toBe(409);
+      expect(closed.json().code).toBe('ACCOUNT_NOT_CLOSABLE');
+      expect(row.status).toBe('active');
+      expect(deposit?.status).toBe(decision === 'approve' ? 'approved' : 'rejected');
     }
   });
 

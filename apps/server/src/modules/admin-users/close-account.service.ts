@@ -10,6 +10,7 @@ import type { Command, Outbox } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockActiveRelationsOfFollower } from '../copy-trading/copy-trading.repository.ts';
 import { endCopyingOfClosedAccount } from '../copy-trading/copy-trading.service.ts';
+import { findLatestDepositRejectionSince } from '../deposits/deposits.repository.ts';
 import { findLatestAdjustmentSince, lockCustomerAccounts } from '../ledger/ledger.repository.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { requireUser } from '../users/users.service.ts';
@@ -29,27 +30,37 @@ const DAY_MS = 24 * 60 * 60_000;
 const MINUTE_MS = 60_000;
 
 /**
- * When an account whose latest manual adjustment was posted at `postedAt` can be closed:
- * CLOSE_AFTER_ADJUSTMENT_DAYS later, rounded up to the minute the refusal names.
+ * When an account whose latest manual adjustment (or deposit rejection) happened at `at` can be
+ * closed: CLOSE_AFTER_ADJUSTMENT_DAYS later, rounded up to the minute the refusal names.
  */
-function closableAfterAdjustment(postedAt: Date): Date {
-  const end = postedAt.getTime() + CLOSE_AFTER_ADJUSTMENT_DAYS * DAY_MS;
+function closableAfter(at: Date): Date {
+  const end = at.getTime() + CLOSE_AFTER_ADJUSTMENT_DAYS * DAY_MS;
   return new Date(Math.ceil(end / MINUTE_MS) * MINUTE_MS);
 }
 
+/** What a close must wait for, if anything: a recent manual adjustment, or a recent deposit rejection. */
+type CloseWait = { cause: 'adjustment' | 'deposit_rejection'; closableFrom: Date };
+
 /**
- * The time from which the account can be closed, if a manual adjustment posted to it is too recent
- * (the customer was mailed it and must have had time to object, docs/decisions/046); undefined when
- * none is. Read under the accounts' lock: an adjustment racing the close commits first and is seen,
- * or waits and finds the account closed.
+ * Whether the account must wait before it can be closed (docs/decisions/046): the customer was told
+ * of a manual adjustment, or of a deposit rejected, less than CLOSE_AFTER_ADJUSTMENT_DAYS ago and
+ * must have had time to object before their access (and their Messages) end. The later wait wins;
+ * undefined when none applies. Read under the user row's and accounts' locks: an adjustment racing
+ * the close commits first and is seen, or waits and finds the account closed; a deposit being
+ * rejected meanwhile is still pending to the close, which is refused for it.
  */
-async function findAdjustmentWait(tx: Db, userId: string, now: Date): Promise<Date | undefined> {
-  // A minute more than the window, for the rounding up of closableAfterAdjustment.
+async function findCloseWait(tx: Db, userId: string, now: Date): Promise<CloseWait | undefined> {
+  // A minute more than the window, for the rounding up of closableAfter.
   const since = new Date(now.getTime() - CLOSE_AFTER_ADJUSTMENT_DAYS * DAY_MS - MINUTE_MS);
-  const latest = await findLatestAdjustmentSince(tx, userId, since);
-  if (!latest) return undefined;
-  const closable = closableAfterAdjustment(latest);
-  return now < closable ? closable : undefined;
+  const adjusted = await findLatestAdjustmentSince(tx, userId, since);
+  const rejected = await findLatestDepositRejectionSince(tx, userId, since);
+  const waits: CloseWait[] = [];
+  if (adjusted) waits.push({ cause: 'adjustment', closableFrom: closableAfter(adjusted) });
+  if (rejected) waits.push({ cause: 'deposit_rejection', closableFrom: closableAfter(rejected) });
+  const latest = waits
+    .filter((wait) => now < wait.closableFrom)
+    .sort((a, b) => b.closableFrom.getTime() - a.closableFrom.getTime())[0];
+  return latest;
 }
 
 /** A closed account, and the storage keys of its files, whose bytes go once the close has committed. */
@@ -59,7 +70,7 @@ export type ClosedAccountResult = { closed: ClosedAccount; storageKeys: string[]
  * Closes a customer's account (PRODUCT.md §2, docs/decisions/014-closing-accounts.md): only with
  * nothing left in it (no open position, no pending deposit, no undecided withdrawal, no request
  * awaiting a second approval, zero cash and
- * zero reserved, no manual adjustment in the last CLOSE_AFTER_ADJUSTMENT_DAYS days), otherwise
+ * zero reserved, no manual adjustment and no deposit rejected in the last CLOSE_AFTER_ADJUSTMENT_DAYS days), otherwise
  * ACCOUNT_NOT_CLOSABLE naming what stands in the way. The customer is mailed at the address the
  * account had, with the reason (docs/decisions/046). Closing erases the
  * personal data (name, e-mail, username, picture, password, sessions, sign-in history, kept mail,
@@ -118,11 +129,14 @@ export async function closeAccount({
                     ? CLOSE_ACCOUNT_REFUSALS.reserved(reserved)
                     : undefined;
   if (refusal) throw new AppError('ACCOUNT_NOT_CLOSABLE', refusal);
-  const closableFrom = await findAdjustmentWait(tx, userId, now);
-  if (closableFrom) {
+  const wait = await findCloseWait(tx, userId, now);
+  if (wait) {
+    const closableFrom = wait.closableFrom.toISOString();
     throw new AppError(
       'ACCOUNT_NOT_CLOSABLE',
-      CLOSE_ACCOUNT_REFUSALS.recentAdjustment(closableFrom.toISOString()),
+      wait.cause === 'adjustment'
+        ? CLOSE_ACCOUNT_REFUSALS.recentAdjustment(closableFrom)
+        : CLOSE_ACCOUNT_REFUSALS.recentDepositRejection(closableFrom),
     );
   }
 

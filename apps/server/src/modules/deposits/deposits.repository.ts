@@ -234,3 +234,22 @@ export async function findDepositDetails(db: Db, id: string): Promise<DepositDet
   );
   return row && readDepositDetails(row);
 }
+
+/**
+ * When the customer's latest deposit rejected after `since` was decided, or undefined: an account
+ * is not closed while the customer may still be reading why (docs/decisions/046). Reads the
+ * customer's deposits by deposits_user_idx.
+ */
+export async function findLatestDepositRejectionSince(
+  db: Db,
+  userId: string,
+  since: Date,
+): Promise<Date | undefined> {
+  const [row] = await selectRows<{ decided_at: Date | string | null }>(
+    db,
+    sql`select max(decided_at) as decided_at
+          from deposits
+         where user_id = ${userId} and status = 'rejected' and decided_at > ${since.toISOString()}::timestamptz`,
+  );
+  return row?.decided_at ? new Date(row.decided_at) : undefined;
+}

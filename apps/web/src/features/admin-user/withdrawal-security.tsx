@@ -4,7 +4,7 @@ import {
   SecurityOverviewSchema,
   WithdrawalProtectionSchema,
 } from '@candor/contracts/account-security';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SecurityEventList } from '../../components/security-event-list.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
 
 function userSecurityQuery(userId: string) {
   return queryOptions({
@@ -44,7 +45,7 @@ export function WithdrawalSecurity({ userId }: { userId: string }) {
   const canRelease = useCan('customers.status');
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
-  const release = useMutation({
+  const release = useIdempotentMutation({
     mutationFn: (reason: string) => releaseFreeze(userId, reason),
     onSuccess: async () => {
       setAsking(false);

@@ -135,10 +135,11 @@ describe('the All trades tab', () => {
     expect(searched.at(-1)?.searchParams.get('page')).toBe('1');
   });
 
-  test('says when no trade matches', async () => {
+  test('says when no trade matches, and that it searched by e-mail address', async () => {
     mockApi({ 'GET /api/admin/trades': pageReply([]) });
     renderTab('/all-user?tab=trades&search=nobody');
     expect(await screen.findByText('No trades found.')).toBeTruthy();
+    expect(screen.getByText('No trade was placed from an e-mail address matching your search.')).toBeTruthy();
   });
 
   test('a closed trade opens its details: outcome, who closed it and why, and nothing to type', async () => {

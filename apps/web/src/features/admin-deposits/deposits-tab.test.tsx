@@ -226,6 +226,13 @@ describe('the Deposit tab', () => {
     expect(await screen.findByText('No deposits found.')).toBeTruthy();
   });
 
+  test('a search that finds nothing says it searched by e-mail address', async () => {
+    mockApi({ 'GET /api/admin/deposits': pageReply([]) });
+    renderTab('/all-user?tab=deposits&search=nobody');
+    expect(await screen.findByText('No deposits found.')).toBeTruthy();
+    expect(screen.getByText('No deposit was made from an e-mail address matching your search.')).toBeTruthy();
+  });
+
   test('a role that may not decide deposits (support) sees the pending deposit without Approve or Reject', async () => {
     mockApi({ 'GET /api/admin/deposits': pageReply([item(1)]) });
     renderPages([{ path: '/all-user', component: DepositsTab }], '/all-user?tab=deposits', {

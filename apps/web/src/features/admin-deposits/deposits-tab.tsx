@@ -19,7 +19,7 @@ export function DepositsTab() {
       query={adminDepositsPageQuery}
       noun="deposits"
       empty="No deposits found."
-      emptySearch="No deposit was made from an address matching your search."
+      emptySearch="No deposit was made from an e-mail address matching your search."
     >
       {(items) => <DepositsTable items={items} />}
     </AdminListTab>

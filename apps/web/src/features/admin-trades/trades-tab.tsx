@@ -35,7 +35,7 @@ export function TradesTab() {
       query={adminTradesPageQuery}
       noun="trades"
       empty="No trades found."
-      emptySearch="No trade was placed from an address matching your search."
+      emptySearch="No trade was placed from an e-mail address matching your search."
       dialog={openId ? <TradeDetailsDialog id={openId} onDone={() => setOpenId(null)} /> : null}
     >
       {(items) => <TradesTable items={items} onOpen={setOpenId} />}

@@ -124,6 +124,14 @@ describe('the Withdrawals tab', () => {
     expect(last?.searchParams.get('page')).toBe('1');
   });
 
+  test('a search that finds nothing says it searched by e-mail address, not a payout address', async () => {
+    mockApi({ 'GET /api/admin/withdrawals': pageReply([]) });
+    renderTab('/all-user?tab=withdrawals&search=nobody');
+    expect(
+      await screen.findByText('No withdrawal was requested from an e-mail address matching your search.'),
+    ).toBeTruthy();
+  });
+
   test('a row opens /withdrawal/{id}', async () => {
     mockApi({ 'GET /api/admin/withdrawals': pageReply([item(7, { status: 'approved' })]) });
     const { router } = renderTab();

@@ -19,7 +19,7 @@ export function WithdrawalsTab() {
       query={adminWithdrawalsPageQuery}
       noun="withdrawals"
       empty="No withdrawals found."
-      emptySearch="No withdrawal was requested from an address matching your search."
+      emptySearch="No withdrawal was requested from an e-mail address matching your search."
     >
       {(items) => <WithdrawalsTable items={items} />}
     </AdminListTab>

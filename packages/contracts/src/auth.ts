@@ -30,6 +30,7 @@ const EmailSchema = emailField({ required: 'Email is required', invalid: 'Invali
 export const UsernameSchema = z
   .string()
   .trim()
+  .min(1, 'Username is required')
   .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
   .regex(/^[A-Za-z0-9_.]+$/, 'Username may contain only letters, digits, underscores and dots');

@@ -132,6 +132,20 @@ describe('the Staff tab', () => {
     });
   });
 
+  test('an empty Username says "Username is required", as the setup page does; a short one gives the length', async () => {
+    const fetchMock = mockApi({ 'GET /api/admin/staff': { status: 200, body: { items: [OWNER] } } });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add staff member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add staff member' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
+    expect(await within(dialog).findByText('Username is required')).toBeTruthy();
+    expect(within(dialog).queryByText('Username must be at least 3 characters')).toBeNull();
+    await user.type(within(dialog).getByLabelText('Username'), 'sa');
+    expect(await within(dialog).findByText('Username must be at least 3 characters')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/admin/staff')).toEqual([]);
+  });
+
   test('without SMTP, the dialog and the toast give the reset-link command, not Forgot password', async () => {
     mockApi({
       'GET /api/settings': settingsReply('none'),

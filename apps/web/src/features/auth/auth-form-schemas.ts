@@ -7,7 +7,6 @@ import { z } from 'zod';
  * on the first submit (seed-spec §5).
  */
 export const SignUpFormSchema = SignUpRequestSchema.extend({
-  username: z.string().trim().min(1, 'Username is required').pipe(SignUpRequestSchema.shape.username),
   confirmPassword: z.string(),
 }).refine((v) => v.password === v.confirmPassword, {
   message: 'password does not match',

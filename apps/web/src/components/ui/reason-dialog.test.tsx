@@ -43,6 +43,24 @@ describe('ReasonDialog', () => {
     expect(onConfirm).toHaveBeenCalledWith('Duplicate deposit');
   });
 
+  test('a pasted reason longer than the limit is kept whole, said to be too long, and not sent', async () => {
+    const onConfirm = renderDialog('staff');
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('Reason') as HTMLTextAreaElement;
+    field.focus();
+    await user.paste('x'.repeat(600));
+    expect(field.value).toHaveLength(600);
+    expect(screen.getByText('The reason can be at most 500 characters')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reject deposit' }));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(onConfirm).not.toHaveBeenCalled();
+
+    await user.type(field, '{Backspace>100/}');
+    expect(screen.queryByText('The reason can be at most 500 characters')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Reject deposit' }));
+    expect(onConfirm).toHaveBeenCalledWith('x'.repeat(500));
+  });
+
   test('a reason only staff read is not screened', async () => {
     const onConfirm = renderDialog('staff');
     await userEvent.type(screen.getByLabelText('Reason'), DEMAND);

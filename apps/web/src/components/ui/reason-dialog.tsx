@@ -16,7 +16,8 @@ export type ReasonDialogActions = {
 
 /**
  * Asks for the reason of a decision named `title` (its confirm button says the same, or
- * `confirmLabel`), at most `maxLength` characters: required to reject or to approve what moves
+ * `confirmLabel`), at most `maxLength` characters (a longer text is kept in the field and refused with
+ * a message, never cut short): required to reject or to approve what moves
  * money (`requiredMessage` says it is missing; `hint` says who reads it, by default the customer);
  * otherwise an optional note, recorded in the audit log. A reason the customer reads (`readBy`) is
  * screened as the server screens it: one asking them to pay is refused beside the field
@@ -55,12 +56,17 @@ export function ReasonDialog({
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const tooLong = `The ${requiredMessage ? 'reason' : 'note'} can be at most ${maxLength} characters`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = reason.trim();
     if (requiredMessage && trimmed.length === 0) {
       setError(requiredMessage);
+      return;
+    }
+    if (trimmed.length > maxLength) {
+      setError(tooLong);
       return;
     }
     const problem = readBy === 'customer' ? findCustomerTextProblem(trimmed) : undefined;
@@ -77,13 +83,16 @@ export function ReasonDialog({
       <form noValidate className="mt-4 space-y-4" onSubmit={submit}>
         <TextAreaField
           label={requiredMessage ? 'Reason' : 'Note (optional)'}
-          maxLength={maxLength}
+          // No maxLength on the field: it would cut a pasted text short without a word, and the
+          // decision would go on record with less than was written. A text too long is said instead.
           // Focused at once: the dialog opened to ask exactly this.
           autoFocus
           value={reason}
           onChange={(event) => {
-            setReason(event.target.value);
-            if (error && event.target.value.trim()) setError(null);
+            const next = event.target.value;
+            setReason(next);
+            if (next.trim().length > maxLength) setError(tooLong);
+            else if (error && next.trim()) setError(null);
           }}
           error={error}
           hint={hint ?? (requiredMessage ? 'Shown to the customer.' : 'Recorded in the audit log.')}

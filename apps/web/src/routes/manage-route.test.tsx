@@ -279,6 +279,25 @@ describe('the All trades tab', () => {
     await waitFor(() => expect(within(screen.getByRole('table')).getByText('Closed')).toBeTruthy());
   });
 
+  test('a pasted close reason over 500 characters is kept whole and refused, not cut short', async () => {
+    const open = running(6);
+    const fetchMock = mockApi({
+      'GET /api/admin/trades': pageReply([open]),
+      [`GET /api/admin/trades/${id(6)}`]: { status: 200, body: detail(open) },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('user6@example.com'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Trade details' }));
+    const reason = (await dialog.findByLabelText('Reason')) as HTMLTextAreaElement;
+    reason.focus();
+    await user.paste('x'.repeat(600));
+    expect(reason.value).toHaveLength(600);
+    await user.click(dialog.getByRole('button', { name: 'Close at market' }));
+    expect(await dialog.findByText('The reason can be at most 500 characters')).toBeTruthy();
+    expect(callsTo(fetchMock, `POST /api/admin/trades/${id(6)}/close`)).toHaveLength(0);
+  });
+
   test('a refused close says why and keeps the modal open', async () => {
     const open = running(5);
     mockApi({

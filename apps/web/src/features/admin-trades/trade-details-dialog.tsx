@@ -231,7 +231,6 @@ function CloseAtMarketForm({
       </div>
       <TextAreaField
         label="Reason"
-        maxLength={500}
         hint="Required. Shown to the customer on the trade and their statement, and e-mailed to them."
         {...field('reason')}
       />

@@ -74,7 +74,10 @@ export function DecisionDialog({
     if (!reasonCode && decision !== 'approve') found.reason = VERIFICATION_MESSAGES.reasonRequired;
     if (decision === 'resubmit' && !side) found.side = VERIFICATION_MESSAGES.sideRequired;
     // The customer reads the note: one asking them to pay is refused as the server refuses it.
-    found.note = findCustomerTextProblem(note.trim());
+    found.note =
+      note.trim().length > VERIFICATION_NOTE_MAX_LENGTH
+        ? VERIFICATION_MESSAGES.noteTooLong
+        : findCustomerTextProblem(note.trim());
     setErrors(found);
     if (found.reason || found.side || found.note) return;
     onConfirm({
@@ -149,7 +152,6 @@ export function DecisionDialog({
         )}
         <TextAreaField
           label="Note to the customer (optional)"
-          maxLength={VERIFICATION_NOTE_MAX_LENGTH}
           value={note}
           onChange={(event) => setNote(event.target.value)}
           error={errors.note}

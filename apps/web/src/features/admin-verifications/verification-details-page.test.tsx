@@ -139,6 +139,25 @@ describe('VerificationDetailsPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  test('a pasted note over 500 characters is kept whole and refused, not cut short', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/verifications/user-1': { status: 200, body: detail() },
+      'GET /api/admin/verification-reasons': { status: 200, body: { items: REASONS } },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    const dialog = screen.getByRole('dialog', { name: 'Decline' });
+    await user.selectOptions(within(dialog).getByLabelText('Reason'), 'expired');
+    const note = within(dialog).getByLabelText('Note to the customer (optional)') as HTMLTextAreaElement;
+    note.focus();
+    await user.paste('x'.repeat(600));
+    expect(note.value).toHaveLength(600);
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(within(dialog).getByText('The note can be at most 500 characters')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/admin/verifications/user-1/decision')).toEqual([]);
+  });
+
   test('Approve asks for no reason (the reasons are why a submission is refused) and sends the decision', async () => {
     const fetchMock = mockApi({
       'GET /api/admin/verifications/user-1': { status: 200, body: detail() },

@@ -23,15 +23,17 @@ export function ActorCell({ actor }: { actor: AuditEntry['actor'] }) {
         : actor.id === 'setup'
           ? 'First-run setup'
           : actor.id);
+  // Names and addresses wrap rather than being cut: on a phone the role beside the name leaves
+  // little room, and a log that says "Comp…" does not say who acted.
   return (
     <span className="block min-w-0">
-      <span className="flex min-w-0 items-center gap-2">
-        <span className="truncate font-medium text-slate-900">{name}</span>
+      <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
+        <span className="min-w-0 font-medium break-words text-slate-900">{name}</span>
         <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
           {roleLabel(actor.role)}
         </span>
       </span>
-      {actor.email ? <span className="block truncate text-xs text-slate-500">{actor.email}</span> : null}
+      {actor.email ? <span className="block text-xs break-all text-slate-500">{actor.email}</span> : null}
     </span>
   );
 }
@@ -40,8 +42,8 @@ export function SubjectCell({ subject }: { subject: AuditEntry['subject'] }) {
   if (!subject) return <span className="text-slate-500">—</span>;
   return (
     <span className="block min-w-0">
-      <span className="block truncate text-slate-900">{subject.name ?? 'Closed account'}</span>
-      <span className="block truncate text-xs text-slate-500">{subject.email ?? subject.id}</span>
+      <span className="block break-words text-slate-900">{subject.name ?? 'Closed account'}</span>
+      <span className="block text-xs break-all text-slate-500">{subject.email ?? subject.id}</span>
     </span>
   );
 }

@@ -81,6 +81,42 @@ describe('the Audit log tab', () => {
     expect(second.getByText('approved')).toBeTruthy();
   });
 
+  test('a long staff name and the e-mail addresses wrap on a phone rather than being cut short', async () => {
+    mockApi({
+      'GET /api/admin/audit/verification': VERIFIED,
+      'GET /api/admin/audit': {
+        status: 200,
+        body: {
+          items: [
+            entry(1, {
+              actor: {
+                id: 'maria',
+                role: 'compliance',
+                name: 'Compliance Officer Maria',
+                email: 'compliance-officer-maria@example.com',
+              },
+            }),
+          ],
+          nextBefore: null,
+        },
+      },
+    });
+    renderTab();
+    const row = within(await screen.findByRole('listitem'));
+    // jsdom lays nothing out: what is checked is that no text of who acted, or on whom, is truncated.
+    for (const text of [
+      'Compliance Officer Maria',
+      'compliance-officer-maria@example.com',
+      'Ada Customer',
+      'ada@example.com',
+    ]) {
+      const element = row.getByText(text);
+      expect(element.className).not.toMatch(/\btruncate\b/);
+      expect(element.className).toMatch(/\bbreak-(words|all)\b/);
+    }
+    expect(row.getByText('Compliance Officer Maria').parentElement?.className).toMatch(/\bflex-wrap\b/);
+  });
+
   test('names the first bad row when the chain does not verify', async () => {
     mockApi({
       'GET /api/admin/audit/verification': {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const OUTBOX_PAGE_SIZE = 20;
 
 /**
- * Where an e-mail stands: kept (no SMTP is configured: the customer reads it in Messages), sending
+ * Where an e-mail stands: kept (no SMTP is configured: its addressee reads it in Messages), sending
  * (an attempt is under way), sent, retrying (an SMTP attempt failed; another follows) or failed
  * (given up after the last retry).
  */
@@ -19,7 +19,7 @@ export const OutboxListQuerySchema = z.object({
 });
 export type OutboxListQuery = z.infer<typeof OutboxListQuerySchema>;
 
-/** One e-mail's envelope and delivery: never its body (codes and links are the customer's). */
+/** One e-mail's envelope and delivery: never its body (codes and links are the addressee's). */
 export const OutboxItemSchema = z
   .object({
     id: z.uuid(),

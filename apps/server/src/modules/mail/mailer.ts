@@ -73,7 +73,8 @@ const RETRY_BATCH = 20;
 /**
  * Every message is recorded in `mail_outbox` first. With SMTP (SMTP_URL set), it is then sent;
  * a failed attempt is retried by `retryDue` (the delivery worker) with backoff. Without SMTP it
- * is only kept: the customer reads it in Messages. Staff see envelopes only (docs/decisions).
+ * is only kept: its addressee (a customer or a staff member) reads it in Messages. Staff see
+ * envelopes only (docs/decisions).
  * nodemailer is loaded with the first message sent over SMTP, not at start-up.
  */
 export function createMailer(db: Db, config: MailerConfig): Mailer {

@@ -137,4 +137,19 @@ describe('OutboxPage', () => {
     expect(screen.getByText('Given up after 5 attempts')).toBeTruthy();
     expect(screen.queryAllByRole('link', { name: /Message \d/ })).toEqual([]);
   });
+
+  test("a kept e-mail, to a staff member as to a customer, says it is in its addressee's Messages", async () => {
+    mockApi({
+      'GET /api/admin/outbox': {
+        status: 200,
+        body: { items: [item(1, 'compliance@candor.example'), item(2)], page: 1, pageCount: 1, total: 2 },
+      },
+    });
+    renderOutbox();
+    expect(
+      await screen.findAllByText("Not sent: no SMTP server is configured. Kept in the addressee's Messages."),
+    ).toHaveLength(2);
+    expect(screen.queryByText(/The customer reads it/)).toBeNull();
+    expect(screen.getByText(/What a message says \(a code, a link\) is its addressee's alone/)).toBeTruthy();
+  });
 });

@@ -19,7 +19,7 @@ export function OutboxPage() {
     <div className="space-y-6">
       <PageHeader
         title="Delivery log"
-        description="Every e-mail the platform sent: to whom, its subject, when, and whether it was delivered. What a message says (a code, a link) is its customer's alone: they read it in their Messages."
+        description="Every e-mail the platform sent: to whom, its subject, when, and whether it was delivered. What a message says (a code, a link) is its addressee's alone: they read it in their Messages."
         actions={
           <Link
             to="/all-user"

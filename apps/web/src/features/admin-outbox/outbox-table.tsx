@@ -23,7 +23,8 @@ function deliveryDetail(item: OutboxItem): string | null {
   const attempts = item.attempts === 1 ? '1 attempt' : `${item.attempts} attempts`;
   switch (item.status) {
     case 'kept':
-      return 'Not sent: no SMTP server is configured. The customer reads it in Messages.';
+      // Kept only for an account (a customer's or a staff member's): its addressee reads it there.
+      return "Not sent: no SMTP server is configured. Kept in the addressee's Messages.";
     case 'sending':
       return item.attempts > 0 ? `${attempts} so far` : null;
     case 'sent':
@@ -35,7 +36,7 @@ function deliveryDetail(item: OutboxItem): string | null {
   }
 }
 
-/** The delivery log's rows: envelopes and delivery only; a message's body is its customer's. */
+/** The delivery log's rows: envelopes and delivery only; a message's body is its addressee's. */
 export function OutboxTable({ items }: { items: readonly OutboxItem[] }) {
   return (
     <DataTable columns={COLUMNS} fixed>

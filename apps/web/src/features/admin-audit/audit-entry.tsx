@@ -163,7 +163,12 @@ function AuditEntryItem({ entry, showSubject }: { entry: AuditEntry; showSubject
         <Cell label="Action">
           <span className="block font-medium text-slate-900">{describeAuditAction(entry.action)}</span>
           {entry.reason ? (
-            <span className="block truncate text-xs text-slate-500">Reason: {entry.reason}</span>
+            // One line while closed; opened, the whole reason on record (nowhere else on the page).
+            <span
+              className={`block text-xs text-slate-500 ${open ? 'break-words whitespace-pre-wrap' : 'truncate'}`}
+            >
+              Reason: {entry.reason}
+            </span>
           ) : null}
         </Cell>
         {showSubject ? (

@@ -117,6 +117,21 @@ describe('the Audit log tab', () => {
     expect(row.getByText('Compliance Officer Maria').parentElement?.className).toMatch(/\bflex-wrap\b/);
   });
 
+  test('a long reason is cut to one line on the closed row and shown whole once the row is opened', async () => {
+    const reason =
+      `Customer called twice; ${'the identity was checked against the passport on file. '.repeat(8)}`.trim();
+    mockApi({
+      'GET /api/admin/audit/verification': VERIFIED,
+      'GET /api/admin/audit': { status: 200, body: { items: [entry(1, { reason })], nextBefore: null } },
+    });
+    renderTab();
+    const row = within(await screen.findByRole('listitem'));
+    const shown = row.getByText(`Reason: ${reason}`);
+    expect(shown.className).toMatch(/\btruncate\b/);
+    await userEvent.setup().click(row.getByRole('button'));
+    expect(row.getByText(`Reason: ${reason}`).className).not.toMatch(/\btruncate\b/);
+  });
+
   test('names the first bad row when the chain does not verify', async () => {
     mockApi({
       'GET /api/admin/audit/verification': {

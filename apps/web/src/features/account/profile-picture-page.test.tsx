@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
@@ -67,6 +67,26 @@ describe('ProfilePicturePage', () => {
         queryClient.getQueryData<{ user: { profileImageUrl: string } }>(['session'])?.user.profileImageUrl,
       ).toBe('/api/files/f1'),
     );
+  });
+
+  test('pressing Upload twice before the page answers sends the picture once and says so once', async () => {
+    const fetchMock = mockApi({
+      'POST /api/account/profile-picture': { status: 200, body: { profileImageUrl: '/api/files/f1' } },
+      'GET /api/session': { status: 200, body: { user: buildMe({ profileImageUrl: '/api/files/f1' }) } },
+    });
+    renderPage();
+    await userEvent.setup().upload(await screen.findByLabelText('Choose a picture'), png());
+    await screen.findByAltText('Preview of your new avatar');
+    const button = screen.getByRole('button', { name: 'Upload' });
+
+    // A double click: both clicks land before the button shows it is busy.
+    fireEvent.click(button);
+    fireEvent.click(button);
+
+    expect(await screen.findByText('Upload Successful')).toBeTruthy();
+    await screen.findByText('Current picture');
+    expect(callsTo(fetchMock, 'POST /api/account/profile-picture')).toHaveLength(1);
+    expect(screen.getAllByText('Upload Successful')).toHaveLength(1);
   });
 
   test('a refused upload says so with the reason', async () => {

@@ -1,6 +1,6 @@
 import { UPLOAD_MESSAGES } from '@candor/contracts/files';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FileField } from '../../components/ui/file-field.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
@@ -23,6 +23,8 @@ export function ProfilePicturePage() {
   const picture = useImageChoice();
   const { file, problem } = picture;
   const preview = useObjectUrl(file);
+  // A double click submits twice before the busy button renders: the second press is dropped here.
+  const sending = useRef(false);
 
   const upload = useMutation({
     mutationFn: uploadProfilePicture,
@@ -32,15 +34,19 @@ export function ProfilePicturePage() {
       picture.clear();
     },
     onError: (error) => notify.error(ACCOUNT_MESSAGES.uploadFailed, { description: errorMessage(error) }),
+    onSettled: () => {
+      sending.current = false;
+    },
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (picture.checking) return;
+    if (picture.checking || sending.current) return;
     if (!file) {
       picture.refuse(problem ?? UPLOAD_MESSAGES.required);
       return;
     }
+    sending.current = true;
     upload.mutate(file);
   };
 

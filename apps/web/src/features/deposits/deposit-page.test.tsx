@@ -77,6 +77,7 @@ async function reachMethod(user: ReturnType<typeof userEvent.setup>, coin = 'Bit
 
 afterEach(() => {
   vi.useRealTimers();
+  sessionStorage.clear();
 });
 
 describe('DepositPage', () => {
@@ -217,6 +218,48 @@ describe('DepositPage', () => {
     ]);
     const submitted = fetchMock.mock.calls.find(([input]) => String(input) === '/api/deposits');
     expect(new Headers(submitted?.[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('step 3 comes back after a reload while its quote lives (the wallet app, Messages), and not once it is paid', async () => {
+    mockDepositApi();
+    const first = renderDeposit();
+    const user = userEvent.setup();
+    await reachMethod(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'SEND 0.001488 BTC' });
+    first.unmount();
+
+    // The page loaded again in the same tab: the same address and amount to pay, the same countdown.
+    const second = renderDeposit();
+    expect(await screen.findByRole('heading', { name: 'SEND 0.001488 BTC' })).toBeTruthy();
+    expect(screen.getByText('Step 3 of 3')).toBeTruthy();
+    expect(screen.getByText(ADDRESS)).toBeTruthy();
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'proof.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Proof of payment'), file);
+    await user.click(screen.getByRole('button', { name: 'Paid' }));
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/deposit-history'));
+    second.unmount();
+
+    renderDeposit();
+    expect(await screen.findByText('Step 1 of 3')).toBeTruthy();
+  });
+
+  test('a kept quote is not shown to another customer, nor once it has expired', async () => {
+    mockDepositApi();
+    const first = renderDeposit();
+    const user = userEvent.setup();
+    await reachMethod(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'SEND 0.001488 BTC' });
+    first.unmount();
+
+    const other = renderDeposit(buildMe({ id: 'u2' }));
+    expect(await screen.findByText('Step 1 of 3')).toBeTruthy();
+    other.unmount();
+
+    vi.useFakeTimers({ now: Date.now() + 3601_000, shouldAdvanceTime: true });
+    renderDeposit();
+    expect(await screen.findByText('Step 1 of 3')).toBeTruthy();
   });
 
   test('a transaction hash not written as the coin writes it is refused beside the field; nothing is sent', async () => {

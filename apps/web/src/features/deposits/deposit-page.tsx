@@ -3,7 +3,7 @@ import { DEPOSIT_MESSAGES, type DepositQuote } from '@candor/contracts/deposits'
 import { usdAmountSchema } from '@candor/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { InactiveAccountNotice } from '../../components/ui/inactive-account-notice.tsx';
@@ -13,6 +13,7 @@ import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { AmountStep } from './amount-step.tsx';
 import { listCoinNames } from './deposit-format.ts';
 import { depositMethodsQuery } from './deposits-api.ts';
+import { forgetDepositQuote, keepDepositQuote, readKeptDepositQuote } from './kept-quote.ts';
 import { MethodStep } from './method-step.tsx';
 import { PaymentStep } from './payment-step.tsx';
 
@@ -41,14 +42,22 @@ function toAmountText(amount: string): string {
 export function DepositPage() {
   useDocumentBranding('Deposit');
   const me = useMe();
-  const [step, setStep] = useState<Step>(1);
+  // A quote kept from step 3 (the customer left to pay and came back) opens step 3 again.
+  const [kept] = useState(() => readKeptDepositQuote(me.id, Date.now()));
+  const [step, setStep] = useState<Step>(kept ? 3 : 1);
   const search = DepositSearchSchema.parse(useSearch({ strict: false }));
-  const [amount, setAmount] = useState(search.amount ? toAmountText(search.amount) : '');
-  const [quote, setQuote] = useState<DepositQuote | null>(null);
+  const [amount, setAmount] = useState(kept ? kept.amount : search.amount ? toAmountText(search.amount) : '');
+  const [quote, setQuote] = useState<DepositQuote | null>(kept);
   // The coins with a deposit address. Until known (or if it cannot be read), every coin is offered:
   // step 2's quote refuses one without an address all the same.
   const { data: methods } = useQuery(depositMethodsQuery);
   const coins = methods?.coins ?? COINS;
+
+  // Kept while step 3 shows it; forgotten when the customer goes back or starts over.
+  useEffect(() => {
+    if (step === 3 && quote) keepDepositQuote(me.id, quote);
+    else forgetDepositQuote();
+  }, [step, quote, me.id]);
 
   const restart = () => {
     setQuote(null);

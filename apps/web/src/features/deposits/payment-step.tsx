@@ -25,6 +25,7 @@ import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
 import { findProofProblem, formatCoin, formatCountdown, PROOF_ACCEPT } from './deposit-format.ts';
 import { submitDeposit, uploadDepositProof } from './deposits-api.ts';
+import { forgetDepositQuote } from './kept-quote.ts';
 import { useCountdown } from './use-countdown.ts';
 
 /**
@@ -66,6 +67,7 @@ export function PaymentStep({
   const submit = useIdempotentMutation({
     mutationFn: submitDeposit,
     onSuccess: async () => {
+      forgetDepositQuote();
       notify.success(DEPOSIT_MESSAGES.submitted);
       await queryClient.invalidateQueries({ queryKey: queryKeys.ownDeposits.all });
       await navigate({ to: '/deposit-history' });

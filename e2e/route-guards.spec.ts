@@ -12,6 +12,15 @@ test('a signed-in client who opens / lands on the dashboard', async ({ page, sig
   await expect(page.getByRole('heading', { name: `Welcome, ${signedInClient.fullname}` })).toBeVisible();
 });
 
+test('a signed-in client who opens /signup lands on the dashboard, not a second sign-up form', async ({
+  page,
+  signedInClient,
+}) => {
+  await page.goto('/signup');
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { name: `Welcome, ${signedInClient.fullname}` })).toBeVisible();
+});
+
 test('a signed-out visitor who opens a deep link is taken back to it once signed in', async ({
   page,
   client,

@@ -45,6 +45,10 @@ const loginRoute = createRoute({
 const signupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signup',
+  // A signed-in customer has an account already: the sign-up form is not for them.
+  beforeLoad: async () => {
+    if (await currentUser()) throw redirect({ to: '/dashboard' });
+  },
   component: lazyRouteComponent(() => import('./features/auth/signup-page.tsx'), 'SignupPage'),
 });
 const resetPasswordRoute = createRoute({

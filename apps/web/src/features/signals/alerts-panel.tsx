@@ -7,7 +7,7 @@ import {
 } from '@candor/contracts/signals';
 import type { SignalInterval } from '@candor/domain/plans/plan-kinds';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadError } from '../../components/ui/load-states.tsx';
@@ -39,6 +39,8 @@ export function AlertsPanel({
   const [interval, setInterval] = useState<SignalInterval>(intervals[0] ?? '1h');
   const [direction, setDirection] = useState<RatingAlertDirection>('above');
   const [threshold, setThreshold] = useState('60');
+  // A double click submits twice before the busy button renders: the second press is dropped here.
+  const adding = useRef(false);
   const create = useMutation({
     mutationFn: createSignalAlert,
     onSuccess: async (alert) => {
@@ -48,6 +50,9 @@ export function AlertsPanel({
       );
     },
     onError: (error) => notify.error(isApiError(error) ? error.message : 'The alert could not be set'),
+    onSettled: () => {
+      adding.current = false;
+    },
   });
   const remove = useMutation({
     mutationFn: deleteSignalAlert,
@@ -65,7 +70,8 @@ export function AlertsPanel({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!thresholdValid || !chosenSymbol) return;
+    if (!thresholdValid || !chosenSymbol || adding.current) return;
+    adding.current = true;
     create.mutate({ symbol: chosenSymbol, interval, direction, threshold: thresholdNumber });
   };
 

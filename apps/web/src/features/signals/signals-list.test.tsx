@@ -1,6 +1,6 @@
 import type { MyPlans, PlanPurchase } from '@candor/contracts/plans';
 import type { SignalList } from '@candor/contracts/signals';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
@@ -192,5 +192,41 @@ describe('SignalsList', () => {
     expect(callsTo(fetchMock, 'POST /api/signal-alerts')).toEqual([
       { symbol: 'ETHUSD', interval: '4h', direction: 'below', threshold: 25 },
     ]);
+  });
+
+  test('a double click on Add alert adds the alert once and says so once', async () => {
+    const fetchMock = render({
+      'GET /api/signals': {
+        status: 200,
+        body: { ...BASIC, plan: { ...BASIC.plan, name: 'Silver', intervals: ['1h', '4h'], alerts: true } },
+      },
+      'GET /api/signal-alerts': { status: 200, body: { enabled: true, reason: null, max: 20, items: [] } },
+      'POST /api/signal-alerts': {
+        status: 200,
+        body: {
+          id: '00000000-0000-4000-8000-000000000001',
+          symbol: 'ETHUSD',
+          name: 'ETHUSD name',
+          interval: '1h',
+          threshold: 60,
+          direction: 'above',
+          lastRating: null,
+          lastRatedAt: null,
+          lastNotifiedAt: null,
+          pausedReason: null,
+          createdAt: '2026-11-25T20:00:00.000Z',
+        },
+      },
+    });
+    expect(await screen.findByText('No alerts yet.')).toBeTruthy();
+    const add = screen.getByRole('button', { name: 'Add alert' });
+
+    // Both clicks land before the button shows it is busy.
+    fireEvent.click(add);
+    fireEvent.click(add);
+
+    expect(await screen.findByText('Alert set: ETHUSD rises above 60 %')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/signal-alerts')).toHaveLength(1);
+    expect(screen.getAllByText('Alert set: ETHUSD rises above 60 %')).toHaveLength(1);
   });
 });

@@ -1,11 +1,6 @@
-import {
-  type UseMutateAsyncFunction,
-  type UseMutateFunction,
-  type UseMutationOptions,
-  type UseMutationResult,
-  useMutation,
-} from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { describeRequest, useShareInFlight } from './use-shared-mutation.ts';
 
 /** useMutation's options, with a mutation function that also gets its request's Idempotency-Key. */
 export type IdempotentMutationOptions<TData, TVariables> = Omit<
@@ -28,7 +23,6 @@ export function useIdempotentMutation<TData, TVariables>({
   ...options
 }: IdempotentMutationOptions<TData, TVariables>): UseMutationResult<TData, Error, TVariables> {
   const keys = useRef(new Map<string, string>());
-  const inFlight = useRef(new Map<string, Promise<TData>>());
   const mutation = useMutation({
     ...options,
     mutationFn: (variables) => {
@@ -45,36 +39,7 @@ export function useIdempotentMutation<TData, TVariables>({
       return onSuccess?.(data, variables, ...rest);
     },
   });
-  const { mutateAsync: send } = mutation;
-  const mutateAsync = useCallback<UseMutateAsyncFunction<TData, Error, TVariables>>(
-    (...args) => {
-      const request = describeRequest(args[0]);
-      const running = inFlight.current.get(request);
-      if (running) return running;
-      const sent = send(...args).finally(() => inFlight.current.delete(request));
-      inFlight.current.set(request, sent);
-      return sent;
-    },
-    [send],
-  );
-  const mutate = useCallback<UseMutateFunction<TData, Error, TVariables>>(
-    (...args) => {
-      mutateAsync(...args).catch(() => undefined);
-    },
-    [mutateAsync],
-  );
-  return { ...mutation, mutate, mutateAsync };
-}
-
-/** The variables as text, objects' keys sorted: equal requests read the same however they were built. */
-function describeRequest(variables: unknown): string {
-  return (
-    JSON.stringify(variables, (_key, value: unknown) =>
-      value !== null && typeof value === 'object' && !Array.isArray(value)
-        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
-        : value,
-    ) ?? ''
-  );
+  return useShareInFlight(mutation);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { UPLOAD_MESSAGES } from '@candor/contracts/files';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FileField } from '../../components/ui/file-field.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
@@ -12,6 +12,7 @@ import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { useImageChoice } from '../../lib/use-image-choice.ts';
 import { useObjectUrl } from '../../lib/use-object-url.ts';
+import { useSharedMutation } from '../../lib/use-shared-mutation.ts';
 import { uploadProfilePicture } from './account-api.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { Avatar, BackToAccount, FormPanel } from './account-parts.tsx';
@@ -23,10 +24,8 @@ export function ProfilePicturePage() {
   const picture = useImageChoice();
   const { file, problem } = picture;
   const preview = useObjectUrl(file);
-  // A double click submits twice before the busy button renders: the second press is dropped here.
-  const sending = useRef(false);
-
-  const upload = useMutation({
+  // A double click submits twice before the busy button renders: the second press shares the first.
+  const upload = useSharedMutation({
     mutationFn: uploadProfilePicture,
     onSuccess: async () => {
       notify.success(ACCOUNT_MESSAGES.uploadSucceeded);
@@ -34,19 +33,15 @@ export function ProfilePicturePage() {
       picture.clear();
     },
     onError: (error) => notify.error(ACCOUNT_MESSAGES.uploadFailed, { description: errorMessage(error) }),
-    onSettled: () => {
-      sending.current = false;
-    },
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (picture.checking || sending.current) return;
+    if (picture.checking) return;
     if (!file) {
       picture.refuse(problem ?? UPLOAD_MESSAGES.required);
       return;
     }
-    sending.current = true;
     upload.mutate(file);
   };
 

@@ -7,13 +7,14 @@ import {
 } from '@candor/contracts/signals';
 import type { SignalInterval } from '@candor/domain/plans/plan-kinds';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadError } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useSharedMutation } from '../../lib/use-shared-mutation.ts';
 import { formatUtc } from './signal-styles.ts';
 import { createSignalAlert, deleteSignalAlert, signalAlertsQuery } from './signals-api.ts';
 
@@ -39,9 +40,8 @@ export function AlertsPanel({
   const [interval, setInterval] = useState<SignalInterval>(intervals[0] ?? '1h');
   const [direction, setDirection] = useState<RatingAlertDirection>('above');
   const [threshold, setThreshold] = useState('60');
-  // A double click submits twice before the busy button renders: the second press is dropped here.
-  const adding = useRef(false);
-  const create = useMutation({
+  // A double click submits twice before the busy button renders: the second press shares the first.
+  const create = useSharedMutation({
     mutationFn: createSignalAlert,
     onSuccess: async (alert) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.signalAlerts });
@@ -50,9 +50,6 @@ export function AlertsPanel({
       );
     },
     onError: (error) => notify.error(isApiError(error) ? error.message : 'The alert could not be set'),
-    onSettled: () => {
-      adding.current = false;
-    },
   });
   const remove = useMutation({
     mutationFn: deleteSignalAlert,
@@ -70,8 +67,7 @@ export function AlertsPanel({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!thresholdValid || !chosenSymbol || adding.current) return;
-    adding.current = true;
+    if (!thresholdValid || !chosenSymbol) return;
     create.mutate({ symbol: chosenSymbol, interval, direction, threshold: thresholdNumber });
   };
 

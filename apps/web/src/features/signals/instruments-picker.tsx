@@ -1,11 +1,12 @@
 import type { Instrument, InstrumentClass } from '@candor/contracts/market';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { instrumentsQuery } from '../../lib/instruments-api.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useSharedMutation } from '../../lib/use-shared-mutation.ts';
 import { saveSignalInstruments } from './signals-api.ts';
 
 const CLASS_LABELS = { crypto: 'Crypto', forex: 'Forex', stock: 'Stocks' } as const satisfies Record<
@@ -35,7 +36,8 @@ export function InstrumentsPicker({
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<string[]>([...current]);
   const [filter, setFilter] = useState('');
-  const save = useMutation({
+  // A double click submits twice before the busy button renders: the second press shares the first.
+  const save = useSharedMutation({
     mutationFn: saveSignalInstruments,
     onSuccess: async (answer) => {
       await queryClient.invalidateQueries({ queryKey: SIGNALS_KEY_PREFIX });

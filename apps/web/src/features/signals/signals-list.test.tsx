@@ -229,4 +229,25 @@ describe('SignalsList', () => {
     expect(callsTo(fetchMock, 'POST /api/signal-alerts')).toHaveLength(1);
     expect(screen.getAllByText('Alert set: ETHUSD rises above 60 %')).toHaveLength(1);
   });
+
+  test('a double click on Save instruments saves them once and says so once', async () => {
+    const fetchMock = render({
+      'GET /api/signals': { status: 200, body: BASIC },
+      'GET /api/instruments': { status: 200, body: { items: [] } },
+      'PUT /api/signals/instruments': {
+        status: 200,
+        body: { symbols: ['ETHUSD', 'BTCUSD', 'NEWUSD', 'SOLUSD'], chosen: true },
+      },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Edit instruments' }));
+    const save = await screen.findByRole('button', { name: 'Save instruments' });
+
+    // Both clicks land before the button shows it is busy.
+    fireEvent.click(save);
+    fireEvent.click(save);
+
+    expect(await screen.findByText('Your instruments are saved')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/signals/instruments')).toHaveLength(1);
+    expect(screen.getAllByText('Your instruments are saved')).toHaveLength(1);
+  });
 });

@@ -1,11 +1,12 @@
 import { ACCOUNT_SECURITY_MESSAGES } from '@candor/contracts/account-security';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { PasswordField } from '../../components/ui/text-field.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useSharedMutation } from '../../lib/use-shared-mutation.ts';
 import { unfreezeWithdrawals, withdrawalProtectionQuery } from './withdrawals-api.ts';
 
 /**
@@ -37,7 +38,8 @@ function FrozenNotice() {
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const unfreeze = useMutation({
+  // A double click submits twice before the busy button renders: the second press shares the first.
+  const unfreeze = useSharedMutation({
     mutationFn: unfreezeWithdrawals,
     onSuccess: async (protection) => {
       queryClient.setQueryData(queryKeys.withdrawalProtection, protection);

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { ACCOUNT_SECURITY_MESSAGES } from '@candor/contracts/account-security';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { recordId as id } from '../../test/record-id.ts';
@@ -218,6 +219,39 @@ describe('no withdrawal is a hostage', () => {
     expect(callsTo(fetchMock, 'POST /api/account/withdrawal-freeze/unfreeze')).toEqual([
       { password: 'my-password' },
     ]);
+  });
+
+  test('a double click on Unfreeze withdrawals unfreezes once and says so once', async () => {
+    let frozen = true;
+    const protection = () => ({
+      frozen,
+      frozenAt: frozen ? '2026-03-04T12:00:00.000Z' : null,
+      waitUntil: null,
+      waitCause: null,
+      message: frozen ? 'Withdrawals are frozen on this account.' : null,
+    });
+    const fetchMock = mockApi({
+      'GET /api/withdrawals': { status: 200, body: { items: [], page: 1, pageCount: 1, total: 0 } },
+      'GET /api/withdrawals/protection': () => ({ status: 200, body: protection() }),
+      'POST /api/account/withdrawal-freeze/unfreeze': () => {
+        if (!frozen) return { status: 409, body: { message: 'Withdrawals are not frozen.' } };
+        frozen = false;
+        return { status: 200, body: protection() };
+      },
+    });
+    renderList();
+    const panel = within(await screen.findByRole('region', { name: 'Withdrawals frozen' }));
+    await userEvent.setup().type(panel.getByLabelText('Your password'), 'my-password');
+    const button = panel.getByRole('button', { name: 'Unfreeze withdrawals' });
+
+    // Both clicks land before the button shows it is busy.
+    fireEvent.click(button);
+    fireEvent.click(button);
+
+    expect(await screen.findByText(ACCOUNT_SECURITY_MESSAGES.unfrozen)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Withdrawals frozen' })).toBeNull());
+    expect(callsTo(fetchMock, 'POST /api/account/withdrawal-freeze/unfreeze')).toHaveLength(1);
+    expect(screen.getAllByText(ACCOUNT_SECURITY_MESSAGES.unfrozen)).toHaveLength(1);
   });
 
   test('during the 24-hour wait the page says why and until when', async () => {

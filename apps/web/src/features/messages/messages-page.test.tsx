@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { recordId } from '../../test/record-id.ts';
@@ -55,6 +55,9 @@ describe('MessagesPage', () => {
     const { router } = renderMessages();
     expect(await screen.findByRole('link', { name: 'Message 2 (unread)' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Message 1' })).toBeTruthy();
+    // "(unread)" is for screen readers only: on a phone it would eat the cut subject's room.
+    const unread = within(screen.getByRole('link', { name: 'Message 2 (unread)' })).getByText('(unread)');
+    expect(unread.className).toContain('sr-only');
 
     await userEvent.setup().click(screen.getByRole('link', { name: 'Message 2 (unread)' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/messages/${recordId(2)}`));

@@ -131,7 +131,10 @@ describe('SelectWithdrawalPage: the method forms', () => {
     renderFlow();
     const user = userEvent.setup();
     await chooseMethod(user, /^GCash/);
-    await user.click(screen.getByRole('button', { name: 'Change method' }));
+    // A tap target at least 44 px high on a phone: 12 px of padding above and below the 20 px line.
+    const change = screen.getByRole('button', { name: 'Change method' });
+    expect(change.className.split(' ')).toEqual(expect.arrayContaining(['min-h-11', 'py-3']));
+    await user.click(change);
     expect(await screen.findByRole('heading', { name: 'Choose a withdrawal method' })).toBeTruthy();
   });
 });

@@ -175,7 +175,8 @@ export function WithdrawalMethodForm({
         <button
           type="button"
           onClick={onBack}
-          className="shrink-0 text-sm font-medium text-brand-700 hover:underline"
+          // A tap target at least 44 px high; the negative margins keep the text where it was.
+          className="-mt-3 -mr-2 min-h-11 shrink-0 px-2 py-3 text-sm font-medium text-brand-700 hover:underline"
         >
           Change method
         </button>

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { FullScreenLoader } from './components/ui/spinner.tsx';
 import { LoginPage } from './features/auth/login-page.tsx';
 import { signedInTarget } from './features/auth/return-path.ts';
+import { DepositSearchSchema } from './features/deposits/deposit-search.ts';
 import { NotFoundPage } from './features/shell/not-found-page.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { sessionQuery } from './lib/session.ts';
@@ -113,6 +114,14 @@ const tradesRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/trades-route.tsx'), 'TradesRoute'),
 });
 
+/** /deposit?step=2 or 3 (the browser's Back goes to the previous step); ?amount=…&plan=… from a plan. */
+const depositRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/deposit',
+  validateSearch: DepositSearchSchema,
+  component: lazyRouteComponent(() => import('./features/deposits/deposit-page.tsx'), 'DepositPage'),
+});
+
 const clientRoutes = [
   page('/dashboard', () => import('./routes/dashboard-route.tsx'), 'DashboardRoute'),
   page('/account', () => import('./routes/account-route.tsx'), 'AccountRoute'),
@@ -121,7 +130,7 @@ const clientRoutes = [
   page('/update-email', () => import('./features/account/update-email-page.tsx'), 'UpdateEmailPage'),
   page('/profile-pic', () => import('./features/account/profile-picture-page.tsx'), 'ProfilePicturePage'),
   page('/buy-crypto', () => import('./features/account/buy-crypto-page.tsx'), 'BuyCryptoPage'),
-  page('/deposit', () => import('./features/deposits/deposit-page.tsx'), 'DepositPage'),
+  depositRoute,
   page(
     '/deposit-history',
     () => import('./features/deposits/deposit-history-page.tsx'),

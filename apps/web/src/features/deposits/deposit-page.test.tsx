@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { DepositPage } from './deposit-page.tsx';
+import { DepositSearchSchema } from './deposit-search.ts';
 
 const ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const QUOTE_ID = '00000000-0000-4000-8000-000000000001';
@@ -59,7 +60,7 @@ function mockDepositApi(expiresAt = new Date(Date.now() + 3600_000)) {
 function renderDeposit(me = buildMe()) {
   return renderPages(
     [
-      { path: '/deposit', component: DepositPage },
+      { path: '/deposit', component: DepositPage, validateSearch: DepositSearchSchema },
       { path: '/deposit-history', component: () => <p>History marker</p> },
     ],
     '/deposit',
@@ -244,6 +245,44 @@ describe('DepositPage', () => {
     expect(await screen.findByText('Step 1 of 3')).toBeTruthy();
   });
 
+  test("the browser's Back goes to the previous step with what was typed, and Forward comes back", async () => {
+    mockDepositApi();
+    const { router } = renderDeposit();
+    const user = userEvent.setup();
+    await reachMethod(user);
+    expect(router.state.location.search).toEqual({ step: 2 });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'SEND 0.001488 BTC' });
+    expect(router.state.location.search).toEqual({ step: 3 });
+
+    act(() => router.history.back());
+    expect(await screen.findByText('Step 2 of 3')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'PAY $100.00' })).toBeTruthy();
+    expect((screen.getByLabelText('Bitcoin(BTC)') as HTMLInputElement).checked).toBe(true);
+
+    act(() => router.history.back());
+    expect(await screen.findByText('Step 1 of 3')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/deposit');
+    expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toMatch(/^100(\.00)?$/);
+
+    act(() => router.history.forward());
+    expect(await screen.findByText('Step 2 of 3')).toBeTruthy();
+    act(() => router.history.forward());
+    expect(await screen.findByRole('heading', { name: 'SEND 0.001488 BTC' })).toBeTruthy();
+  });
+
+  test('an address asking for a later step than what is known shows the step before it', async () => {
+    mockDepositApi();
+    renderPages(
+      [{ path: '/deposit', component: DepositPage, validateSearch: DepositSearchSchema }],
+      '/deposit?step=3',
+      {
+        me: buildMe(),
+      },
+    );
+    expect(await screen.findByText('Step 1 of 3')).toBeTruthy();
+  });
+
   test('a kept quote is not shown to another customer, nor once it has expired', async () => {
     mockDepositApi();
     const first = renderDeposit();
@@ -375,7 +414,7 @@ describe('DepositPage', () => {
       toFake: ['setInterval', 'clearInterval', 'Date'],
     });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('timer').textContent).toBe('60:00');
+    expect((await screen.findByRole('timer')).textContent).toBe('60:00');
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.getByRole('timer').textContent).toBe('59:59');
     act(() => vi.advanceTimersByTime(59 * 60_000 - 1000));
@@ -388,7 +427,7 @@ describe('DepositPage', () => {
     expect(screen.getByRole('button', { name: 'Paid' }).hasAttribute('disabled')).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Start again' }));
-    expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+    expect(await screen.findByText('Step 1 of 3')).toBeTruthy();
   });
 
   test('a quote the server finds expired shows the expired link', async () => {
@@ -426,12 +465,21 @@ describe('DepositPage', () => {
 
 describe('DepositPage from a plan', () => {
   test('?amount and ?plan prefill the missing amount and say what it is for', async () => {
-    mockApi({});
-    renderPages([{ path: '/deposit', component: DepositPage }], '/deposit?amount=%22750.00%22&plan=Basic', {
-      me: buildMe(),
-    });
+    mockDepositApi();
+    const { router } = renderPages(
+      [{ path: '/deposit', component: DepositPage, validateSearch: DepositSearchSchema }],
+      '/deposit?amount=%22750.00%22&plan=Basic',
+      { me: buildMe() },
+    );
     expect(await screen.findByText('You need $750.00 more to buy Basic.')).toBeTruthy();
     expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('750.00');
+
+    // The steps keep the plan's address; Back comes to it again.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'PAY $750.00' })).toBeTruthy();
+    expect(router.state.location.search).toEqual({ amount: '750.00', plan: 'Basic', step: 2 });
+    act(() => router.history.back());
+    expect(await screen.findByText('You need $750.00 more to buy Basic.')).toBeTruthy();
   });
 
   test.each([

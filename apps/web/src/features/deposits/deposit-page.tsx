@@ -2,7 +2,7 @@ import { COINS } from '@candor/contracts/coins';
 import { DEPOSIT_MESSAGES, type DepositQuote } from '@candor/contracts/deposits';
 import { usdAmountSchema } from '@candor/contracts/money';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { PageHeader } from '../../components/ui/card.tsx';
@@ -12,6 +12,7 @@ import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { AmountStep } from './amount-step.tsx';
 import { listCoinNames } from './deposit-format.ts';
+import { DepositSearchSchema } from './deposit-search.ts';
 import { depositMethodsQuery } from './deposits-api.ts';
 import { forgetDepositQuote, keepDepositQuote, readKeptDepositQuote } from './kept-quote.ts';
 import { MethodStep } from './method-step.tsx';
@@ -23,14 +24,11 @@ type Step = 1 | 2 | 3;
  * ?amount=…&plan=… : sent from a plan's PURCHASE PLAN without enough available cash, the missing
  * amount prefills step 1 and the page says what it is for. Anything malformed is ignored.
  */
-const DepositSearchSchema = z.object({
-  amount: z
-    .union([z.string(), z.number().transform(String)])
-    .pipe(usdAmountSchema('amount'))
-    .optional()
-    .catch(undefined),
-  plan: z.string().max(60).optional().catch(undefined),
-});
+const PlanAmountSchema = z
+  .union([z.string(), z.number().transform(String)])
+  .pipe(usdAmountSchema('amount'))
+  .optional()
+  .catch(undefined);
 
 /** "500" or "500.5" from a search param as the amount field writes it: "500.00", "500.50". */
 function toAmountText(amount: string): string {
@@ -44,10 +42,25 @@ export function DepositPage() {
   const me = useMe();
   // A quote kept from step 3 (the customer left to pay and came back) opens step 3 again.
   const [kept] = useState(() => readKeptDepositQuote(me.id, Date.now()));
-  const [step, setStep] = useState<Step>(kept ? 3 : 1);
   const search = DepositSearchSchema.parse(useSearch({ strict: false }));
-  const [amount, setAmount] = useState(kept ? kept.amount : search.amount ? toAmountText(search.amount) : '');
+  const planAmount = PlanAmountSchema.parse(search.amount);
+  const [amount, setAmount] = useState(kept ? kept.amount : planAmount ? toAmountText(planAmount) : '');
   const [quote, setQuote] = useState<DepositQuote | null>(kept);
+  // The step is in the address (?step=2, ?step=3), so the browser's Back goes to the previous step
+  // with what was typed. A step whose input is gone (a reload at step 2) shows the one before it.
+  const asked: Step = search.step ?? (kept ? 3 : 1);
+  const step: Step = asked === 3 && quote ? 3 : asked >= 2 && amount !== '' ? 2 : 1;
+  const navigate = useNavigate();
+  const goTo = (next: Step) =>
+    void navigate({
+      to: '/deposit',
+      search: (previous) => ({ ...previous, step: next === 1 ? undefined : next }),
+    });
+  // A kept quote opens step 3: the address says so too, in place of the entry it was opened with.
+  useEffect(() => {
+    if (kept)
+      void navigate({ to: '/deposit', search: (previous) => ({ ...previous, step: 3 }), replace: true });
+  }, [kept, navigate]);
   // The coins with a deposit address. Until known (or if it cannot be read), every coin is offered:
   // step 2's quote refuses one without an address all the same.
   const { data: methods } = useQuery(depositMethodsQuery);
@@ -61,7 +74,7 @@ export function DepositPage() {
 
   const restart = () => {
     setQuote(null);
-    setStep(1);
+    goTo(1);
   };
 
   return (
@@ -80,9 +93,9 @@ export function DepositPage() {
         <DepositsUnavailable />
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          {search.amount && search.plan && step === 1 ? (
+          {planAmount && search.plan && step === 1 ? (
             <p className="mb-4 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
-              You need {formatUsdDecimal(toAmountText(search.amount))} more to buy {search.plan}.
+              You need {formatUsdDecimal(toAmountText(planAmount))} more to buy {search.plan}.
             </p>
           ) : null}
           <p className="mb-4 text-xs font-semibold tracking-wider text-slate-500 uppercase">
@@ -94,7 +107,7 @@ export function DepositPage() {
               onNext={(value) => {
                 if (value !== amount) setQuote(null);
                 setAmount(value);
-                setStep(2);
+                goTo(2);
               }}
             />
           ) : step === 2 ? (
@@ -103,11 +116,11 @@ export function DepositPage() {
               coins={coins}
               quote={quote}
               onQuote={setQuote}
-              onBack={() => setStep(1)}
-              onNext={() => setStep(3)}
+              onBack={() => goTo(1)}
+              onNext={() => goTo(3)}
             />
           ) : quote ? (
-            <PaymentStep key={quote.id} quote={quote} onBack={() => setStep(2)} onRestart={restart} />
+            <PaymentStep key={quote.id} quote={quote} onBack={() => goTo(2)} onRestart={restart} />
           ) : null}
         </div>
       )}

@@ -15,6 +15,7 @@ import { LoginPage } from './features/auth/login-page.tsx';
 import { signedInTarget } from './features/auth/return-path.ts';
 import { DepositSearchSchema } from './features/deposits/deposit-search.ts';
 import { NotFoundPage } from './features/shell/not-found-page.tsx';
+import { SelectWithdrawalSearchSchema } from './features/withdrawals/select-withdrawal-search.ts';
 import { queryClient } from './lib/query-client.ts';
 import { sessionQuery } from './lib/session.ts';
 
@@ -122,6 +123,17 @@ const depositRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/deposits/deposit-page.tsx'), 'DepositPage'),
 });
 
+/** /select-withdrawal?method=… (Back goes from a method's form to the choice); ?confirm=<id>: the code step. */
+const selectWithdrawalRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/select-withdrawal',
+  validateSearch: SelectWithdrawalSearchSchema,
+  component: lazyRouteComponent(
+    () => import('./features/withdrawals/select-withdrawal-page.tsx'),
+    'SelectWithdrawalPage',
+  ),
+});
+
 const clientRoutes = [
   page('/dashboard', () => import('./routes/dashboard-route.tsx'), 'DashboardRoute'),
   page('/account', () => import('./routes/account-route.tsx'), 'AccountRoute'),
@@ -137,11 +149,7 @@ const clientRoutes = [
     'DepositHistoryPage',
   ),
   page('/withdrawals', () => import('./features/withdrawals/withdrawals-page.tsx'), 'WithdrawalsPage'),
-  page(
-    '/select-withdrawal',
-    () => import('./features/withdrawals/select-withdrawal-page.tsx'),
-    'SelectWithdrawalPage',
-  ),
+  selectWithdrawalRoute,
   page('/statement', () => import('./features/statement/statement-page.tsx'), 'StatementPage'),
   page('/messages', () => import('./features/messages/messages-page.tsx'), 'MessagesPage'),
   page('/messages/$id', () => import('./features/messages/message-page.tsx'), 'MessagePage'),

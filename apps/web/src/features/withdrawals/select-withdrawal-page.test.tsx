@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
@@ -135,6 +135,39 @@ describe('SelectWithdrawalPage: the method forms', () => {
     const change = screen.getByRole('button', { name: 'Change method' });
     expect(change.className.split(' ')).toEqual(expect.arrayContaining(['min-h-11', 'py-3']));
     await user.click(change);
+    expect(await screen.findByRole('heading', { name: 'Choose a withdrawal method' })).toBeTruthy();
+  });
+});
+
+describe("SelectWithdrawalPage: the browser's Back and Forward", () => {
+  test("Back goes from a method's form to the choice, Forward to the form again", async () => {
+    const { router } = renderFlow();
+    const user = userEvent.setup();
+    await chooseMethod(user, /^GCash/);
+    expect(router.state.location.search).toEqual({ method: 'gcash' });
+
+    act(() => router.history.back());
+    expect(await screen.findByRole('heading', { name: 'Choose a withdrawal method' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/select-withdrawal');
+
+    act(() => router.history.forward());
+    expect(await screen.findByLabelText('GCash number')).toBeTruthy();
+  });
+
+  test('an unknown method in the address shows the choice', async () => {
+    renderFlow({}, '/select-withdrawal?method=%22cheque%22');
+    expect(await screen.findByRole('heading', { name: 'Choose a withdrawal method' })).toBeTruthy();
+  });
+
+  test('after a request is recorded, Back shows the choice', async () => {
+    const { router } = renderFlow();
+    const user = userEvent.setup();
+    await chooseMethod(user, /^Paypal/);
+    await user.type(screen.getByLabelText('PayPal e-mail'), 'ada@paypal.example');
+    await user.type(screen.getByLabelText('Amount (USD)'), '40');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByRole('heading', { name: '$40.00 by Paypal' })).toBeTruthy();
+    act(() => router.history.back());
     expect(await screen.findByRole('heading', { name: 'Choose a withdrawal method' })).toBeTruthy();
   });
 });

@@ -39,7 +39,7 @@ const METHOD_HINTS = {
 export function SelectWithdrawalPage() {
   useDocumentBranding('Make withdrawal');
   const me = useMe();
-  const { confirm } = SelectWithdrawalSearchSchema.parse(useSearch({ strict: false }));
+  const { confirm, method } = SelectWithdrawalSearchSchema.parse(useSearch({ strict: false }));
 
   return (
     <div className="mx-auto max-w-xl">
@@ -55,7 +55,7 @@ export function SelectWithdrawalPage() {
             ) : (
               // Issue 12: an unverified identity's limits, said before the form.
               <WithdrawalLimitGate>
-                <WithdrawalWizard />
+                <WithdrawalWizard method={method ?? null} />
               </WithdrawalLimitGate>
             )}
           </WithdrawalProtectionGate>
@@ -65,11 +65,16 @@ export function SelectWithdrawalPage() {
   );
 }
 
-function WithdrawalWizard() {
+/** The chosen method is in the address (?method=…), so the browser's Back goes from its form to the choice. */
+function WithdrawalWizard({ method }: { method: WithdrawalMethod | null }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate({ from: '/select-withdrawal' });
-  const [method, setMethod] = useState<WithdrawalMethod | null>(null);
-  const [recorded, setRecorded] = useState<Withdrawal | null>(null);
+  // The outcome shows on the form's address it was recorded from; Back leaves it for the choice.
+  const [recorded, setRecorded] = useState<{ withdrawal: Withdrawal; method: WithdrawalMethod } | null>(null);
+  const choose = (next: WithdrawalMethod | null) => {
+    setRecorded(null);
+    void navigate({ search: next ? { method: next } : {} });
+  };
 
   const onRecorded = async (withdrawal: Withdrawal) => {
     queryClient.setQueryData(queryKeys.ownWithdrawals.one(withdrawal.id), withdrawal);
@@ -79,22 +84,14 @@ function WithdrawalWizard() {
       return;
     }
     if (withdrawal.status === 'pending') notify.success(WITHDRAWAL_MESSAGES.success);
-    setRecorded(withdrawal);
+    if (method) setRecorded({ withdrawal, method });
   };
 
-  if (recorded) {
-    return (
-      <WithdrawalOutcome
-        withdrawal={recorded}
-        onAnother={() => {
-          setRecorded(null);
-          setMethod(null);
-        }}
-      />
-    );
+  if (recorded && recorded.method === method) {
+    return <WithdrawalOutcome withdrawal={recorded.withdrawal} onAnother={() => choose(null)} />;
   }
-  if (!method) return <MethodChoice onChoose={setMethod} />;
-  return <MethodStep method={method} onBack={() => setMethod(null)} onRecorded={onRecorded} />;
+  if (!method) return <MethodChoice onChoose={choose} />;
+  return <MethodStep method={method} onBack={() => choose(null)} onRecorded={onRecorded} />;
 }
 
 function MethodChoice({ onChoose }: { onChoose: (method: WithdrawalMethod) => void }) {

@@ -271,6 +271,26 @@ describe('DepositPage', () => {
     expect(await screen.findByRole('heading', { name: 'SEND 0.001488 BTC' })).toBeTruthy();
   });
 
+  test('after a reload at step 3, Back goes to step 2, then to step 1', async () => {
+    mockDepositApi();
+    const first = renderDeposit();
+    const user = userEvent.setup();
+    await reachMethod(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'SEND 0.001488 BTC' });
+    first.unmount();
+
+    const { router } = renderDeposit();
+    expect(await screen.findByRole('heading', { name: 'SEND 0.001488 BTC' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toEqual({ step: 3 }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Step 2 of 3')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Step 1 of 3')).toBeTruthy();
+    act(() => router.history.back());
+    expect(await screen.findByText('Step 2 of 3')).toBeTruthy();
+  });
+
   test('an address asking for a later step than what is known shows the step before it', async () => {
     mockDepositApi();
     renderPages(

@@ -48,7 +48,9 @@ export function DepositPage() {
   const [quote, setQuote] = useState<DepositQuote | null>(kept);
   // The step is in the address (?step=2, ?step=3), so the browser's Back goes to the previous step
   // with what was typed. A step whose input is gone (a reload at step 2) shows the one before it.
-  const asked: Step = search.step ?? (kept ? 3 : 1);
+  // A kept quote opens step 3, until the address says so too.
+  const [opening, setOpening] = useState(kept !== null);
+  const asked: Step = search.step ?? (opening ? 3 : 1);
   const step: Step = asked === 3 && quote ? 3 : asked >= 2 && amount !== '' ? 2 : 1;
   const navigate = useNavigate();
   const goTo = (next: Step) =>
@@ -56,11 +58,13 @@ export function DepositPage() {
       to: '/deposit',
       search: (previous) => ({ ...previous, step: next === 1 ? undefined : next }),
     });
-  // A kept quote opens step 3: the address says so too, in place of the entry it was opened with.
+  // The address of a page opened with a kept quote says step 3, in place of the entry it was opened with.
   useEffect(() => {
-    if (kept)
-      void navigate({ to: '/deposit', search: (previous) => ({ ...previous, step: 3 }), replace: true });
-  }, [kept, navigate]);
+    if (!opening) return;
+    void navigate({ to: '/deposit', search: (previous) => ({ ...previous, step: 3 }), replace: true }).then(
+      () => setOpening(false),
+    );
+  }, [opening, navigate]);
   // The coins with a deposit address. Until known (or if it cannot be read), every coin is offered:
   // step 2's quote refuses one without an address all the same.
   const { data: methods } = useQuery(depositMethodsQuery);

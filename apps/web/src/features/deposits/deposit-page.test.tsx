@@ -57,13 +57,14 @@ function mockDepositApi(expiresAt = new Date(Date.now() + 3600_000)) {
   });
 }
 
-function renderDeposit(me = buildMe()) {
+/** /deposit, or `path` (a reload at step 3 loads '/deposit?step=3' again). */
+function renderDeposit(me = buildMe(), path = '/deposit') {
   return renderPages(
     [
       { path: '/deposit', component: DepositPage, validateSearch: DepositSearchSchema },
       { path: '/deposit-history', component: () => <p>History marker</p> },
     ],
-    '/deposit',
+    path,
     { me },
   );
 }
@@ -231,7 +232,7 @@ describe('DepositPage', () => {
     first.unmount();
 
     // The page loaded again in the same tab: the same address and amount to pay, the same countdown.
-    const second = renderDeposit();
+    const second = renderDeposit(buildMe(), '/deposit?step=3');
     expect(await screen.findByRole('heading', { name: 'SEND 0.001488 BTC' })).toBeTruthy();
     expect(screen.getByText('Step 3 of 3')).toBeTruthy();
     expect(screen.getByText(ADDRESS)).toBeTruthy();
@@ -280,9 +281,8 @@ describe('DepositPage', () => {
     await screen.findByRole('heading', { name: 'SEND 0.001488 BTC' });
     first.unmount();
 
-    const { router } = renderDeposit();
+    const { router } = renderDeposit(buildMe(), '/deposit?step=3');
     expect(await screen.findByRole('heading', { name: 'SEND 0.001488 BTC' })).toBeTruthy();
-    await waitFor(() => expect(router.state.location.search).toEqual({ step: 3 }));
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Step 2 of 3')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -312,12 +312,30 @@ describe('DepositPage', () => {
     await screen.findByRole('heading', { name: 'SEND 0.001488 BTC' });
     first.unmount();
 
-    const other = renderDeposit(buildMe({ id: 'u2' }));
+    const other = renderDeposit(buildMe({ id: 'u2' }), '/deposit?step=3');
     expect(await screen.findByText('Step 1 of 3')).toBeTruthy();
     other.unmount();
 
     vi.useFakeTimers({ now: Date.now() + 3601_000, shouldAdvanceTime: true });
-    renderDeposit();
+    renderDeposit(buildMe(), '/deposit?step=3');
+    expect(await screen.findByText('Step 1 of 3')).toBeTruthy();
+  });
+
+  test('a visit to /deposit without step 3 in the address (the menu, a new deposit) starts at step 1 and forgets the kept quote', async () => {
+    mockDepositApi();
+    const first = renderDeposit();
+    const user = userEvent.setup();
+    await reachMethod(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'SEND 0.001488 BTC' });
+    first.unmount();
+
+    const fresh = renderDeposit();
+    expect(await screen.findByText('Step 1 of 3')).toBeTruthy();
+    expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('');
+    fresh.unmount();
+
+    renderDeposit(buildMe(), '/deposit?step=3');
     expect(await screen.findByText('Step 1 of 3')).toBeTruthy();
   });
 

@@ -40,17 +40,17 @@ function toAmountText(amount: string): string {
 export function DepositPage() {
   useDocumentBranding('Deposit');
   const me = useMe();
-  // A quote kept from step 3 (the customer left to pay and came back) opens step 3 again.
-  const [kept] = useState(() => readKeptDepositQuote(me.id, Date.now()));
   const search = DepositSearchSchema.parse(useSearch({ strict: false }));
+  // A quote kept from step 3 comes back where the address still asks for step 3: a reload, or the
+  // browser's Back after the customer left to pay (the wallet app) or to read Messages. A visit to
+  // /deposit without it (the menu, a new deposit) starts at step 1, and the kept quote is forgotten.
+  const [kept] = useState(() => (search.step === 3 ? readKeptDepositQuote(me.id, Date.now()) : null));
   const planAmount = PlanAmountSchema.parse(search.amount);
   const [amount, setAmount] = useState(kept ? kept.amount : planAmount ? toAmountText(planAmount) : '');
   const [quote, setQuote] = useState<DepositQuote | null>(kept);
   // The step is in the address (?step=2, ?step=3), so the browser's Back goes to the previous step
   // with what was typed. A step whose input is gone (a reload at step 2) shows the one before it.
-  // A kept quote opens step 3, until the address says so too.
-  const [opening, setOpening] = useState(kept !== null);
-  const asked: Step = search.step ?? (opening ? 3 : 1);
+  const asked: Step = search.step ?? 1;
   const step: Step = asked === 3 && quote ? 3 : asked >= 2 && amount !== '' ? 2 : 1;
   const navigate = useNavigate();
   const goTo = (next: Step) =>
@@ -58,13 +58,6 @@ export function DepositPage() {
       to: '/deposit',
       search: (previous) => ({ ...previous, step: next === 1 ? undefined : next }),
     });
-  // The address of a page opened with a kept quote says step 3, in place of the entry it was opened with.
-  useEffect(() => {
-    if (!opening) return;
-    void navigate({ to: '/deposit', search: (previous) => ({ ...previous, step: 3 }), replace: true }).then(
-      () => setOpening(false),
-    );
-  }, [opening, navigate]);
   // The coins with a deposit address. Until known (or if it cannot be read), every coin is offered:
   // step 2's quote refuses one without an address all the same.
   const { data: methods } = useQuery(depositMethodsQuery);

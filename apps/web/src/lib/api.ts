@@ -41,7 +41,11 @@ export async function apiRequest<S extends z.ZodType>(
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
   const sentWithPage = (options.method ?? 'GET') === 'GET' ? takeFirstScreenAnswer(path) : undefined;
-  if (sentWithPage !== undefined) return schema.parse(sentWithPage);
+  if (sentWithPage !== undefined) {
+    const checked = checkPageAnswer(sentWithPage, schema);
+    if (checked.success) return checked.data;
+    throw checked.error;
+  }
   const response = await send(path, options);
   if (response.status === 204) return schema.parse(undefined);
   return schema.parse(await response.json());
@@ -56,10 +60,37 @@ export function readAnsweredInPage<S extends z.ZodType>(path: string, schema: S)
   return {
     queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest(path, schema, { signal }),
     initialData: (): z.infer<S> | undefined => {
-      const answer = schema.safeParse(peekFirstScreenAnswer(path));
+      const answer = checkPageAnswer(peekFirstScreenAnswer(path), schema);
       return answer.success ? answer.data : undefined;
     },
   };
+}
+
+type PageAnswerCheck = { schema: z.ZodType; result: z.ZodSafeParseResult<unknown> };
+
+/**
+ * Each answer the page carried, as its schema parsed it: a query's first data (readAnsweredInPage)
+ * and then the query's own request take the same answer, and on a phone the second parse of the
+ * first screen's answers (300 candles) was main-thread time for nothing. Keyed by the answer itself,
+ * so an answer is parsed again only by another schema.
+ */
+const pageAnswerChecks = new WeakMap<object, PageAnswerCheck>();
+
+/** The kept result is this schema's: the schema is the same object that parsed it. */
+function isCheckBy<S extends z.ZodType>(
+  check: PageAnswerCheck | undefined,
+  schema: S,
+): check is { schema: S; result: z.ZodSafeParseResult<z.infer<S>> } {
+  return check?.schema === schema;
+}
+
+function checkPageAnswer<S extends z.ZodType>(answer: unknown, schema: S): z.ZodSafeParseResult<z.infer<S>> {
+  if (typeof answer !== 'object' || answer === null) return schema.safeParse(answer);
+  const kept = pageAnswerChecks.get(answer);
+  if (isCheckBy(kept, schema)) return kept.result;
+  const result = schema.safeParse(answer);
+  pageAnswerChecks.set(answer, { schema, result });
+  return result;
 }
 
 /** For endpoints that answer 204 No Content. */

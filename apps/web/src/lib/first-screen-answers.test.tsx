@@ -102,6 +102,29 @@ describe('a query first filled from the page (readAnsweredInPage)', () => {
     });
   });
 
+  test('the answer is parsed once: its first data and its own request share the parse', async () => {
+    pageWithAnswers('{"/api/me/balances":{"cash":"from the page"}}');
+    const { readAnsweredInPage } = await load();
+    let parses = 0;
+    const Counted = z.object({
+      cash: z.string().transform((cash) => {
+        parses += 1;
+        return cash;
+      }),
+    });
+    const read = readAnsweredInPage('/api/me/balances', Counted);
+    const first = read.initialData();
+    expect(read.initialData()).toBe(first);
+    await expect(read.queryFn({ signal: new AbortController().signal })).resolves.toBe(first);
+    expect(parses).toBe(1);
+    // Another schema reading the same answer parses it with its own rules.
+    pageWithAnswers('{"/api/me/balances":{"cash":"from the page"}}');
+    const fresh = await load();
+    fresh.readAnsweredInPage('/api/me/balances', Counted).initialData();
+    await expect(fresh.apiRequest('/api/me/balances', z.object({ cash: z.number() }))).rejects.toThrow();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   test('an answer that does not fit the contract is no first data', async () => {
     pageWithAnswers('{"/api/me/balances":{"cash":12}}');
     const { readAnsweredInPage } = await load();

@@ -47,6 +47,9 @@ function recordingGroup(options: { maxBatch?: number; failBatches?: boolean } = 
   };
 }
 
+/** Lets the event loop finish its turn: a batch started by what came in it has begun. */
+const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('group commit', () => {
   test('an item alone is decided on its own, at once', async () => {
     const g = recordingGroup();
@@ -67,12 +70,23 @@ describe('group commit', () => {
     ]);
   });
 
+  test('items that reach the queue in one turn go together, however many awaits each took to get there', async () => {
+    const g = recordingGroup();
+    /** A request's way to the queue: its hooks and checks, each an await. */
+    async function submitAfter(hops: number, n: number) {
+      for (let hop = 0; hop < hops; hop++) await Promise.resolve();
+      return g.group.submit({ n });
+    }
+    await Promise.all([submitAfter(0, 1), submitAfter(3, 2), submitAfter(40, 3)]);
+    expect(g.batches).toEqual([[1, 2, 3]]);
+    expect(g.alone).toEqual([]);
+  });
+
   test('items arriving while a batch runs wait, then go together in the next', async () => {
     const g = recordingGroup();
     g.hold();
     const first = g.group.submit({ n: 1 });
-    await Promise.resolve();
-    await Promise.resolve();
+    await endOfTurn();
     expect(g.alone).toEqual([1]);
     const later = [2, 3, 4].map((n) => g.group.submit({ n }));
     await new Promise((resolve) => setTimeout(resolve, 5));

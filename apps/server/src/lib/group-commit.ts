@@ -47,9 +47,11 @@ type Waiting<Item, Answer> = {
 /**
  * Group commit (docs/decisions/041): items of one kind that arrive while a batch of that kind is
  * being decided wait, and are then decided together in the next batch. An item that arrives when
- * nothing is running starts a batch at once (once the current microtasks have run, so the items
- * of one turn of the event loop go together): no timer, so an item alone waits for nothing, and
- * under load the batches grow by themselves. One batch runs at a time, in arrival order.
+ * nothing is running starts a batch at the end of the event loop's turn (`setImmediate`), so the
+ * items of one turn go together: every request whose bytes or whose database answer came in that
+ * turn, however many awaits each took to get here (a microtask would start the batch behind the
+ * first of them alone). No timer, so an item alone waits for nothing, and under load the batches
+ * grow by themselves. One batch runs at a time, in arrival order.
  */
 export function createGroupCommit<Item, Answer>(
   options: GroupCommitOptions<Item, Answer>,
@@ -125,7 +127,7 @@ export function createGroupCommit<Item, Answer>(
         queue.push({ item, resolve, reject });
         if (running) return;
         running = true;
-        queueMicrotask(() => void drain());
+        setImmediate(() => void drain());
       });
     },
     stats: () => ({ ...stats }),

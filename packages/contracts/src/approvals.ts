@@ -35,11 +35,11 @@ export const APPROVAL_STATUS_LABELS = {
 
 /**
  * A withdrawal its customer cancelled while it waited for a second approval closes that request as
- * 'rejected' (the statuses are final and checked by the database) with the customer as its checker:
- * it reads as cancelled by the customer, not as a staff member's rejection.
+ * 'cancelled', with the customer as `cancelledBy` (docs/decisions/057): it reads as cancelled by the
+ * customer, not as a staff member's rejection or the maker's cancellation.
  */
-export function isCancelledByCustomer(approval: Pick<Approval, 'status' | 'checker'>): boolean {
-  return approval.status === 'rejected' && approval.checker?.role === 'client';
+export function isCancelledByCustomer(approval: Pick<Approval, 'status' | 'cancelledBy'>): boolean {
+  return approval.status === 'cancelled' && approval.cancelledBy?.role === 'client';
 }
 
 /** The badge of a request its customer cancelled (as the withdrawal's own status reads). */
@@ -176,8 +176,15 @@ export const ApprovalSchema = z
     tradeId: z.uuid().nullable(),
     maker: ApprovalPersonSchema,
     makerReason: z.string(),
+    /** The second staff member who approved or rejected it (the system for an expired request). */
     checker: ApprovalPersonSchema.nullable(),
+    /** The checker's reason; a cancelled request's reason; an expired request's, the system's. */
     checkerReason: z.string().nullable(),
+    /**
+     * Who cancelled it (status cancelled; null otherwise): its maker (docs/decisions/057), or the
+     * customer (role 'client'), who cancelled the withdrawal it waited for.
+     */
+    cancelledBy: ApprovalPersonSchema.nullable(),
     /** The ledger entry that carried an approved adjustment out. */
     entryId: z.string().nullable(),
     createdAt: z.iso.datetime(),

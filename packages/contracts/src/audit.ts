@@ -152,7 +152,8 @@ const AUDIT_ACTION_LABELS = {
   'approval.request': 'Second approval requested',
   'approval.reject': 'Second approval refused',
   'approval.expire': 'Second approval request expired',
-  'approval.cancel': 'Second approval request cancelled by its maker',
+  // By its maker, or by the customer who cancelled the withdrawal it waited for: the actor says which.
+  'approval.cancel': 'Second approval request cancelled',
   'audit.export': 'Audit log exported',
   'copytrading.provider.create': 'Strategy provider added',
   'copytrading.provider.update': 'Strategy provider changed',

@@ -23,6 +23,7 @@ export function buildApproval(overrides: Partial<Approval> = {}): Approval {
     makerReason: 'Compensation for the outage',
     checker: null,
     checkerReason: null,
+    cancelledBy: null,
     entryId: null,
     createdAt: '2026-03-04T12:00:00.000Z',
     decidedAt: null,

@@ -20,6 +20,14 @@ export const APPROVAL_NEXT = {
 } as const satisfies Record<ApprovalStatus, readonly ApprovalStatus[]>;
 
 /**
+ * Who cancelled a request (status 'cancelled'): its maker, who withdrew it while it waited
+ * (docs/decisions/057), or the customer, who cancelled the withdrawal a withdrawal approval waited
+ * for (only that kind). Neither is a checker: nobody else decided it.
+ */
+export const APPROVAL_CANCELLERS = ['maker', 'customer'] as const;
+export type ApprovalCanceller = (typeof APPROVAL_CANCELLERS)[number];
+
+/**
  * What can wait for a second approval: a manual adjustment, a withdrawal approval, a change of
  * the platform's deposit addresses (docs/decisions/048), a change of the four-eyes threshold
  * that loosens it (docs/decisions/053), and a desk booking whose result is above the threshold

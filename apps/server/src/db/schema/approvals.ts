@@ -1,4 +1,5 @@
 import {
+  APPROVAL_CANCELLERS,
   APPROVAL_KINDS,
   APPROVAL_STATUSES,
   EXPIRING_APPROVAL_KINDS,
@@ -36,7 +37,8 @@ export const approvals = pgTable(
     kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
     /**
      * 'awaiting' | 'approved' | 'rejected' | 'expired' (a desk booking past its booking window) |
-     * 'cancelled' (withdrawn by its maker while it waited; no checker)
+     * 'cancelled' (withdrawn by its maker while it waited, or its withdrawal cancelled by the
+     * customer; no checker, `cancelled_by` says who)
      */
     status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('awaiting'),
     /** The customer whose money it moves (null for a wallet or threshold change). */
@@ -57,6 +59,11 @@ export const approvals = pgTable(
     checkerId: text('checker_id'),
     checkerRole: text('checker_role'),
     checkerReason: text('checker_reason'),
+    /**
+     * Who cancelled it (status 'cancelled' only): 'maker' (docs/decisions/057) or 'customer' (they
+     * cancelled the withdrawal it waited for). Its reason is in `checker_reason`.
+     */
+    cancelledBy: text('cancelled_by', { enum: APPROVAL_CANCELLERS }),
     /** The ledger entry that carried it out, once approved. */
     entryId: bigint('entry_id', { mode: 'bigint' }),
     /** The trade an approved desk booking proposed to the customer (kind 'desk_trade'). */
@@ -98,7 +105,15 @@ export const approvals = pgTable(
       sql`${t.status} <> 'expired' or ${t.kind} in (${sql.raw(EXPIRING_APPROVAL_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
     ),
     check('approvals_checker_not_maker', sql`${t.checkerId} is null or ${t.checkerId} <> ${t.makerId}`),
-    // A cancelled request was withdrawn by its maker: nobody else decided it.
+    // A cancelled request was withdrawn by its maker, or its withdrawal by the customer: nobody else decided it.
     check('approvals_cancelled', sql`${t.status} <> 'cancelled' or ${t.checkerId} is null`),
+    checkOneOf('approvals_cancelled_by', t.cancelledBy, APPROVAL_CANCELLERS),
+    // Only a cancelled request says who cancelled it, and the customer cancels only a withdrawal's.
+    check(
+      'approvals_cancelled_by_who',
+      sql`(${t.status} = 'cancelled') = (${t.cancelledBy} is not null) and (${t.cancelledBy} is distinct from 'customer' or ${t.kind} = 'withdrawal_approval')`,
+    ),
+    // The checker is a staff member (or the system, for an expired request), never a customer.
+    check('approvals_checker_staff', sql`${t.checkerRole} is null or ${t.checkerRole} <> 'client'`),
   ],
 );

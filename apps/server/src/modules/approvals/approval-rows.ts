@@ -1,5 +1,6 @@
 import {
   type Approval,
+  type ApprovalPerson,
   type DeskTradeBooking,
   DeskTradeBookingSchema,
   type ThresholdChangeRequest,
@@ -60,6 +61,29 @@ export function approvalAuditBefore(row: ApprovalRow) {
   };
 }
 
+/** A request closed with nothing carried out as its audit row names it in `after` (rejected or cancelled). */
+export function approvalAuditAfter(row: ApprovalRow) {
+  return {
+    status: row.status,
+    ...(row.cancelledBy ? { cancelledBy: row.cancelledBy } : {}),
+    ...(row.withdrawalId ? { withdrawalId: row.withdrawalId } : {}),
+  };
+}
+
+/** Who cancelled a cancelled request: its maker, or the customer whose withdrawal it waited for. */
+function cancellerOf(
+  row: ApprovalRow,
+  people: ReadonlyMap<string, ApprovalPersonRow>,
+): ApprovalPerson | null {
+  if (row.cancelledBy === 'maker') {
+    return { id: row.makerId, name: personName(people, row.makerId), role: row.makerRole };
+  }
+  if (row.cancelledBy === 'customer' && row.userId) {
+    return { id: row.userId, name: personName(people, row.userId), role: 'client' };
+  }
+  return null;
+}
+
 /** The customer whose money a request moves. */
 export function customerOf(row: ApprovalRow): string {
   if (row.userId === null) throw new Error(`approval ${row.id} names no customer`);
@@ -92,6 +116,7 @@ export function toApproval(row: ApprovalRow, people: ReadonlyMap<string, Approva
         ? { id: row.checkerId, name: personName(people, row.checkerId), role: row.checkerRole }
         : null,
     checkerReason: row.checkerReason,
+    cancelledBy: cancellerOf(row, people),
     entryId: row.entryId?.toString() ?? null,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,

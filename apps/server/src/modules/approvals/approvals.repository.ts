@@ -11,7 +11,14 @@ export type NewApprovalRow = typeof approvals.$inferInsert;
 export type ApprovalChange = Partial<
   Pick<
     ApprovalRow,
-    'status' | 'checkerId' | 'checkerRole' | 'checkerReason' | 'entryId' | 'tradeId' | 'decidedAt'
+    | 'status'
+    | 'checkerId'
+    | 'checkerRole'
+    | 'checkerReason'
+    | 'cancelledBy'
+    | 'entryId'
+    | 'tradeId'
+    | 'decidedAt'
   >
 >;
 

@@ -26,6 +26,7 @@ import { APPROVAL_KIND_PERMISSION } from './approval-deciders.ts';
 import {
   adjustmentRequestOf,
   amountOf,
+  approvalAuditAfter,
   approvalAuditBefore,
   customerOf,
   thresholdChangeRequestOf,
@@ -239,7 +240,7 @@ async function closeUnmoved(
     subjectUserId: row.userId,
     reason,
     before: approvalAuditBefore(row),
-    after: { status: closed.status, ...(row.withdrawalId ? { withdrawalId: row.withdrawalId } : {}) },
+    after: approvalAuditAfter(closed),
   });
   return toOneApproval(tx, closed);
 }
@@ -260,5 +261,10 @@ export async function cancelApproval({
   const row = await lockApproval(tx, id);
   if (row.makerId !== actor.id) throw new AppError('FORBIDDEN', APPROVAL_MESSAGES.onlyMakerCancels);
   requireTransition(TRANSITIONS, row.status, 'cancelled');
-  return closeUnmoved(tx, actor, row, reason, { status: 'cancelled', checkerReason: reason, decidedAt: now });
+  return closeUnmoved(tx, actor, row, reason, {
+    status: 'cancelled',
+    cancelledBy: 'maker',
+    checkerReason: reason,
+    decidedAt: now,
+  });
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { approvals } from '../../db/schema/approvals.ts';
+import { auditLog } from '../../db/schema/audit.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import { type TestUser, useSignedInUser } from '../../test/factories.ts';
@@ -225,17 +226,64 @@ describe('a withdrawal whose approval waits for a second staff member (four-eyes
     return checker.browser.post(`/api/admin/approvals/${approvalId}/approve`, { reason: 'Checked' });
   }
 
-  test('the customer can still cancel; the waiting approval closes and cannot be approved afterwards', async () => {
+  test('the customer can still cancel; the waiting approval closes as cancelled by the customer (no staff rejection) and cannot be approved afterwards', async () => {
     const { customer, id, approvalId } = await awaitingApproval();
     expect((await cancel(customer, id)).statusCode).toBe(200);
     const [approval] = await t.db.select().from(approvals).where(eq(approvals.id, approvalId));
     expect(approval).toMatchObject({
-      status: 'rejected',
-      checkerId: customer.user.id,
+      status: 'cancelled',
+      cancelledBy: 'customer',
+      checkerId: null,
+      checkerRole: null,
       checkerReason: 'The customer cancelled the withdrawal',
     });
-    expect((await approveApproval(approvalId)).statusCode).toBe(409);
+    const approved = await approveApproval(approvalId);
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json().message).toBe('This request was already cancelled.');
     expect(await readBalancesOf(customer.browser)).toMatchObject({ available: '100.00', reserved: '0.00' });
+
+    // The Approvals tab's answer says who closed it: the customer, not a checker.
+    const listed = await checker.browser.request({ method: 'GET', url: '/api/admin/approvals' });
+    const item = listed.json().items.find((one: { id: string }) => one.id === approvalId);
+    expect(item).toMatchObject({
+      status: 'cancelled',
+      checker: null,
+      cancelledBy: { id: customer.user.id, role: 'client' },
+      checkerReason: 'The customer cancelled the withdrawal',
+    });
+
+    // The audit log names the customer as the one who closed it, with the reason.
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'approval.cancel'), eq(auditLog.targetId, approvalId)));
+    expect(audited).toMatchObject({
+      actorId: customer.user.id,
+      actorRole: 'client',
+      approverId: null,
+      subjectUserId: customer.user.id,
+      reason: 'The customer cancelled the withdrawal',
+      after: { status: 'cancelled', cancelledBy: 'customer', withdrawalId: id },
+    });
+  });
+
+  test('the maker cancelling the approval leaves the withdrawal pending; the customer may then cancel it', async () => {
+    const { customer, id, approvalId } = await awaitingApproval();
+    const recalled = await admin.browser.post(`/api/admin/approvals/${approvalId}/cancel`, {
+      reason: 'Asked too early',
+    });
+    expect(recalled.statusCode, recalled.body).toBe(200);
+    expect(recalled.json()).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: { id: admin.user.id, role: 'admin' },
+    });
+    expect((await cancel(customer, id)).statusCode).toBe(200);
+    const [approval] = await t.db.select().from(approvals).where(eq(approvals.id, approvalId));
+    expect(approval).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'maker',
+      checkerReason: 'Asked too early',
+    });
   });
 
   test('cancel vs the second approval at the same moment: one wins, the money moves once', async () => {

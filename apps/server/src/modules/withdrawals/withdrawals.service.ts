@@ -25,11 +25,13 @@ import { requireTransition, type Transitions } from '../../lib/require-transitio
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { issueFreezeLink, withdrawalsRefusal } from '../account-security/account-security.service.ts';
+import { approvalAuditAfter, approvalAuditBefore } from '../approvals/approval-rows.ts';
 import {
   findApproval,
   findWaitingWithdrawalApproval,
   updateApproval,
 } from '../approvals/approvals.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import {
   expectPosted,
   lockCustomerAccounts,
@@ -258,8 +260,9 @@ const CANCEL: Transitions<WithdrawalStatus> = {
  * transaction. The row is locked first, as staff decisions lock it, so a cancellation and a staff
  * approval, rejection or release at the same moment take turns: the second finds the first's result
  * and is refused (409), and the money moves once. A four-eyes approval still waiting for the
- * request is closed as rejected ("cancelled by the customer"); it is locked before the withdrawal,
- * in the order an approval's decision locks them, so the two never deadlock.
+ * request is closed as cancelled by the customer (not rejected: no staff member decided it), and the
+ * audit log records it with the customer as actor (docs/decisions/057); it is locked before the
+ * withdrawal, in the order an approval's decision locks them, so the two never deadlock.
  */
 export async function cancelWithdrawal({ tx, actor, now, id }: Command<{ id: string }>): Promise<Withdrawal> {
   // Not an id at all (the approvals lookup below would hand it to a uuid column): not found.
@@ -287,12 +290,22 @@ export async function cancelWithdrawal({ tx, actor, now, id }: Command<{ id: str
   });
   const stillWaiting = await findWaitingWithdrawalApproval(tx, row.id);
   if (stillWaiting) {
-    await updateApproval(tx, stillWaiting.id, {
-      status: 'rejected',
-      checkerId: actor.id,
-      checkerRole: actor.role,
+    // Closed as the customer's cancellation, not as a rejection: no staff member decided it.
+    const closed = await updateApproval(tx, stillWaiting.id, {
+      status: 'cancelled',
+      cancelledBy: 'customer',
       checkerReason: APPROVAL_MESSAGES.cancelledByCustomer,
       decidedAt: now,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: 'approval.cancel',
+      targetType: 'approval',
+      targetId: closed.id,
+      subjectUserId: row.userId,
+      reason: APPROVAL_MESSAGES.cancelledByCustomer,
+      before: approvalAuditBefore(stillWaiting),
+      after: approvalAuditAfter(closed),
     });
   }
   return toWithdrawal(updated);

@@ -103,8 +103,8 @@ describe('the Approvals tab', () => {
       direction: null,
       amount: '2500.00',
       email: 'carol@example.com',
-      status: 'rejected',
-      checker: { id: 'carol', name: 'Carol Third', role: 'client' },
+      status: 'cancelled',
+      cancelledBy: { id: 'carol', name: 'Carol Third', role: 'client' },
       checkerReason: 'The customer cancelled the withdrawal',
       decidedAt: '2026-03-04T13:00:00.000Z',
     });
@@ -117,7 +117,10 @@ describe('the Approvals tab', () => {
     expect(carol.getByText('Carol Third (customer)')).toBeTruthy();
     expect(carol.queryByText('Rejected')).toBeNull();
     expect(carol.queryByText('Rejected by')).toBeNull();
+    expect(carol.getByText('“The customer cancelled the withdrawal”')).toBeTruthy();
     expect(carol.queryByText(/\(client\)/)).toBeNull();
+    // Not the maker's cancellation either: the maker is named only as the one who asked.
+    expect(carol.getAllByText('Mona Maker (Accountant)')).toHaveLength(1);
     // A staff member's rejection still reads as one.
     const cy = card(/cy@example\.com/);
     expect(cy.getByText('Rejected')).toBeTruthy();
@@ -132,6 +135,7 @@ describe('the Approvals tab', () => {
       [CANCEL]: () => {
         const cancelled = buildApproval({
           status: 'cancelled',
+          cancelledBy: { id: 'maker-1', name: 'Mona Maker', role: 'accountant' },
           checkerReason: 'Typed the wrong amount',
           decidedAt: '2026-03-04T13:00:00.000Z',
         });

@@ -227,7 +227,7 @@ function ApprovalCard({
   const mayDecide = hasPermission(me.role, KIND_PERMISSION[approval.kind]);
   const own = approval.maker.id === me.id;
   const busy = deciding === approval.id;
-  // The customer cancelled the withdrawal while it waited: closed as 'rejected', but no staff rejection.
+  // The customer cancelled the withdrawal while it waited: nobody on the staff decided it.
   const cancelledByCustomer = isCancelledByCustomer(approval);
 
   return (
@@ -322,17 +322,11 @@ function ApprovalCard({
             ) : null}
           </div>
         ) : approval.status === 'cancelled' ? (
-          // Its maker withdrew it while it waited: nobody else decided it.
-          <DecidedBy label="Cancelled by" who={approval.maker} approval={approval} />
+          // Its maker withdrew it, or the customer cancelled the withdrawal: nobody else decided it.
+          <DecidedBy label="Cancelled by" who={approval.cancelledBy ?? approval.maker} approval={approval} />
         ) : approval.checker ? (
           <DecidedBy
-            label={
-              approval.status === 'approved'
-                ? 'Approved by'
-                : cancelledByCustomer
-                  ? 'Cancelled by'
-                  : 'Rejected by'
-            }
+            label={approval.status === 'approved' ? 'Approved by' : 'Rejected by'}
             who={approval.checker}
             approval={approval}
           />

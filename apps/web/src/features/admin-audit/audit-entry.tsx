@@ -9,6 +9,8 @@ export function roleLabel(role: string | null): string {
   if (role === null) return '';
   if (role === 'operator') return 'Operator';
   if (role === 'system') return 'System';
+  // A customer's own action on record (a withdrawal wait they started, a withdrawal they cancelled).
+  if (role === 'client') return 'Customer';
   return (STAFF_ROLE_LABELS as Record<string, string>)[role] ?? role;
 }
 

@@ -81,6 +81,36 @@ describe('the Audit log tab', () => {
     expect(second.getByText('approved')).toBeTruthy();
   });
 
+  test("a customer's own action on record (a cancelled withdrawal closing its approval) names them as the customer, not by the role's code", async () => {
+    mockApi({
+      'GET /api/admin/audit/verification': VERIFIED,
+      'GET /api/admin/audit': {
+        status: 200,
+        body: {
+          items: [
+            entry(1, {
+              action: 'approval.cancel',
+              targetType: 'approval',
+              actor: { id: 'cust-1', role: 'client', name: 'Ada Customer', email: 'ada@example.com' },
+              reason: 'The customer cancelled the withdrawal',
+              before: { status: 'awaiting', kind: 'withdrawal_approval', amount: '1500.00' },
+              after: { status: 'cancelled', cancelledBy: 'customer' },
+            }),
+          ],
+          nextBefore: null,
+        },
+      },
+    });
+    renderTab();
+    const [row] = await screen.findAllByRole('listitem');
+    const only = within(row as HTMLElement);
+    // The actor's role, beside the Customer column's label (shown on a phone).
+    expect(only.getAllByText('Customer')).toHaveLength(2);
+    expect(only.queryByText('client')).toBeNull();
+    expect(only.getByText('Second approval request cancelled')).toBeTruthy();
+    expect(only.getByText('Reason: The customer cancelled the withdrawal')).toBeTruthy();
+  });
+
   test('a long staff name and the e-mail addresses wrap on a phone rather than being cut short', async () => {
     mockApi({
       'GET /api/admin/audit/verification': VERIFIED,

@@ -8,6 +8,14 @@ export const STAFF_ROLES = ['owner', 'admin', 'support', 'compliance', 'accounta
 export const StaffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof StaffRoleSchema>;
 
+/**
+ * The refusal of every movement of money on a staff account (docs/decisions/062): staff accounts are
+ * not customers, so no deposit, withdrawal, trade, loan, manual adjustment or desk booking reaches
+ * or leaves one, whether the staff member asks for it or another staff member does it for them.
+ */
+export const STAFF_ACCOUNT_MONEY_MESSAGE =
+  'Staff accounts do not hold money: money moves on customer accounts only.';
+
 export const STAFF_ROLE_LABELS = {
   owner: 'Owner',
   admin: 'Admin',

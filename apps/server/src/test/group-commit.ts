@@ -60,9 +60,13 @@ export function describeOutcome<T>(
     : { failed: String(error) };
 }
 
-/** An administrator, as the actor of their own requests. */
-export async function staffActor(t: TestApp): Promise<Actor> {
-  const user = await insertUser(t.db, { role: 'admin' });
+/**
+ * An administrator, as the actor of their own requests; with `cents` of cash held from before staff
+ * accounts were refused money (decision 062).
+ */
+export async function staffActor(t: TestApp, cents = 0n): Promise<Actor> {
+  const user = await insertUser(t.db, { role: 'admin', identityStatus: 'verified' });
+  if (cents > 0n) await fund(t.db, user.id, cents);
   return { id: user.id, role: 'admin' };
 }
 

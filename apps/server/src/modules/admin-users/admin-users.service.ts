@@ -25,7 +25,7 @@ import { readBalances, readStatement } from '../ledger/ledger.service.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { readRecentSignIns } from '../user-activity/user-activity.service.ts';
 import { lockUserForShare, type UserRow } from '../users/users.repository.ts';
-import { requireUser } from '../users/users.service.ts';
+import { requireCustomerAccount, requireUser } from '../users/users.service.ts';
 import { adjustmentNotice } from './adjustment-notice.ts';
 
 /** A customer's details, balances, latest ledger entries and sign-ins for the admin user page. */
@@ -60,12 +60,16 @@ export async function requireOpenCustomer(db: Db, userId: string): Promise<UserR
 /**
  * `requireOpenCustomer` with the user row share-locked, before the customer's ledger accounts
  * (docs/decisions/055): a close under way holds that row, so money about to move for the customer
- * waits for it and then sees the account closed, instead of landing on the closed account.
+ * waits for it and then sees the account closed, instead of landing on the closed account. And it is
+ * a customer's: a staff account holds no money (403 FORBIDDEN, docs/decisions/062), its role read
+ * under the same lock a staff role takes.
  */
 export async function requireLockedOpenCustomer(tx: Db, userId: string): Promise<UserRow> {
   const user = await lockUserForShare(tx, userId);
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
-  return requireNotClosed(user);
+  requireNotClosed(user);
+  requireCustomerAccount(user);
+  return user;
 }
 
 function requireNotClosed(user: UserRow): UserRow {

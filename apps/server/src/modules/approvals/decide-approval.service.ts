@@ -17,7 +17,7 @@ import type { ApprovedChange } from '../../lib/approved-change.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
-import { postAdjustment, requireOpenCustomer } from '../admin-users/admin-users.service.ts';
+import { postAdjustment, requireLockedOpenCustomer } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { applyApprovedThresholdChange } from '../settings/threshold-change.service.ts';
 import { applyApprovedWalletChange } from '../wallets/wallets.service.ts';
@@ -107,7 +107,8 @@ function requireScreenedCustomerText(row: ApprovalRow): void {
 
 /**
  * The second staff member approves: in this same transaction the original action runs (re-checked
- * now: the customer's text passes today's screen; the customer's account is open and a debit still cannot go below zero; the withdrawal is
+ * now: the customer's text passes today's screen; the customer's account is open and still a
+ * customer's, not staff (decision 062), and a debit still cannot go below zero; the withdrawal is
  * still pending; the deposit addresses, or the four-eyes threshold, are still those the change was
  * asked against; a desk booking passes its checks again, by today's clock), then the approval is
  * marked approved. The action's audit row names the maker as actor and the checker as approver; an
@@ -162,7 +163,7 @@ export async function approveApproval({
   }
   if (row.kind === 'adjustment') {
     const request = adjustmentRequestOf(row);
-    const customer = await requireOpenCustomer(tx, customerOf(row));
+    const customer = await requireLockedOpenCustomer(tx, customerOf(row));
     const people = new Map(
       (await selectApprovalPeople(tx, [row.makerId, actor.id])).map((p) => [p.id, p.name]),
     );

@@ -1,5 +1,7 @@
+import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
+import { users } from '../../db/schema/auth.ts';
 import { deposits } from '../../db/schema/deposits.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 import { insertPendingDeposit } from '../../test/deposits.ts';
@@ -67,40 +69,43 @@ describe('the rule', () => {
   });
 });
 
-describe('over the API, a staff member with money of their own', () => {
+describe('over the API, a staff member with money of their own (held from before decision 062)', () => {
   async function fundedAccountant() {
     return insertFundedCustomer(t, 100_000n, { role: 'accountant', identityStatus: 'verified' });
   }
   const post = (browser: Browser, url: string, payload?: object) =>
     browser.request({ method: 'POST', url, ...(payload ? { payload } : {}) });
-  const APPROVAL = { reason: 'Checked' };
+  const DECISION = { reason: 'Checked' };
 
-  test('cannot approve their own deposit; another staff member can', async () => {
+  test('cannot reject their own deposit; another staff member can (none approves it: decision 062)', async () => {
     const accountant = await fundedAccountant();
     const deposit = await insertPendingDeposit(t.db, accountant.user.id, { amountMinor: 5_000_000n });
-    const own = await post(accountant.browser, `/api/admin/deposits/${deposit.id}/approve`, APPROVAL);
+    const own = await post(accountant.browser, `/api/admin/deposits/${deposit.id}/reject`, DECISION);
     expect(own.statusCode).toBe(403);
     expect(own.json()).toEqual(REFUSED);
     const [row] = await t.db.select().from(deposits).where(eq(deposits.id, deposit.id));
     expect(row?.status).toBe('pending');
-    const other = await post(admin.browser, `/api/admin/deposits/${deposit.id}/approve`, APPROVAL);
+    const approved = await post(admin.browser, `/api/admin/deposits/${deposit.id}/approve`, DECISION);
+    expect(approved.json()).toEqual({ code: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE });
+    const other = await post(admin.browser, `/api/admin/deposits/${deposit.id}/reject`, DECISION);
     expect(other.statusCode, other.body).toBe(200);
   });
 
-  test('cannot adjust their own balance (the target is the account: no subject named)', async () => {
+  test('cannot adjust their own balance, nor can anyone else (decision 062)', async () => {
     const accountant = await fundedAccountant();
-    const res = await post(accountant.browser, `/api/admin/users/${accountant.user.id}/adjustments`, {
-      direction: 'credit',
-      amount: '900.00',
-      reason: 'Bonus',
-    });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(REFUSED);
+    const body = { direction: 'credit', amount: '900.00', reason: 'Bonus' };
+    for (const browser of [accountant.browser, admin.browser]) {
+      const res = await post(browser, `/api/admin/users/${accountant.user.id}/adjustments`, body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE });
+    }
   });
 
-  test('cannot approve their own withdrawal; another staff member can', async () => {
+  test('cannot reject their own withdrawal; another staff member can (none approves it: decision 062)', async () => {
     await setWithdrawalLimits(t.db, 0n, 0);
     const accountant = await fundedAccountant();
+    // Requested as a customer, before the role: a staff account requests none (decision 062).
+    await t.db.update(users).set({ role: 'client' }).where(eq(users.id, accountant.user.id));
     const twoFactorCode = await totpCode(accountant.user.twoFactorSecret ?? '');
     const requested = await requestWithdrawal(accountant.browser, {
       amount: '50.00',
@@ -108,13 +113,16 @@ describe('over the API, a staff member with money of their own', () => {
       twoFactorCode,
     });
     expect(requested.statusCode, requested.body).toBe(200);
+    await t.db.update(users).set({ role: 'accountant' }).where(eq(users.id, accountant.user.id));
     const id: string = requested.json().id;
-    const own = await post(accountant.browser, `/api/admin/withdrawals/${id}/approve`, APPROVAL);
+    const own = await post(accountant.browser, `/api/admin/withdrawals/${id}/reject`, DECISION);
     expect(own.statusCode).toBe(403);
     expect(own.json()).toEqual(REFUSED);
     const [row] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row?.status).toBe('pending');
-    const other = await post(admin.browser, `/api/admin/withdrawals/${id}/approve`, APPROVAL);
+    const approved = await post(admin.browser, `/api/admin/withdrawals/${id}/approve`, DECISION);
+    expect(approved.json()).toEqual({ code: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE });
+    const other = await post(admin.browser, `/api/admin/withdrawals/${id}/reject`, DECISION);
     expect(other.statusCode, other.body).toBe(200);
   });
 });

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
+import { requireCustomerAccount } from '../users/users.service.ts';
 import { showCoinAmount, toDeposit, toDepositProofFile } from './deposit-rows.ts';
 import {
   type DepositDecision,
@@ -72,11 +73,13 @@ export const DEPOSIT_TRANSITIONS: Transitions<DepositStatus> = {
 
 /**
  * Locks the deposit, read with its details and the decider's name, and checks that it may move to
- * `to`: NOT_FOUND, ALREADY_DECIDED once final.
+ * `to`: NOT_FOUND, FORBIDDEN for an approval on a staff account (it holds no money, decision 062; a
+ * rejection closes the request with nothing moved), ALREADY_DECIDED once final.
  */
 async function lockForDecision(tx: Db, id: string, actor: Actor, to: DepositStatus): Promise<DepositDetails> {
   const details = await lockDepositForDecision(tx, id, actor.id);
   if (!details) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.notFound);
+  if (to === 'approved') requireCustomerAccount(details.customer);
   requireTransition(DEPOSIT_TRANSITIONS, details.deposit.status, to);
   return details;
 }

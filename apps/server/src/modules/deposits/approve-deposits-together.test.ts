@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type AdminDeposit, AdminDepositSchema } from '@candor/contracts/deposits';
+import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
 import { depositEntry } from '@candor/domain/ledger/entries';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -146,6 +147,8 @@ describe('deposit approvals decided together (group commit)', () => {
     const [a1, a2, aRejected] = a.deposits;
     const [b1] = b.deposits;
     if (!a1 || !a2 || !aRejected || !b1) throw new Error('four deposits');
+    // A staff account's deposit, recorded before staff were refused money (decision 062).
+    const ofStaff = await insertPendingDeposit(t.db, second.id);
     const outcomes = await approveDepositsTogether(deps(), [
       approval(first, a1.id),
       approval(second, b1.id),
@@ -154,6 +157,8 @@ describe('deposit approvals decided together (group commit)', () => {
       approval(first, randomUUID()),
       approval(first, 'not-a-deposit'),
       approval(second, a2.id),
+      approval(first, ofStaff.id),
+      approval(second, ofStaff.id),
     ]);
     expect(outcomes.map(described)).toEqual([
       expect.objectContaining({ status: 'approved', amount: '25.00' }),
@@ -163,7 +168,10 @@ describe('deposit approvals decided together (group commit)', () => {
       { refused: 'NOT_FOUND', message: expect.any(String) },
       { refused: 'NOT_FOUND', message: expect.any(String) },
       expect.objectContaining({ status: 'approved', amount: '100.00' }),
+      { refused: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE },
+      { refused: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE },
     ]);
+    expect(await figuresOf(second.id)).toMatchObject({ available: 0n, audits: 0 });
     const [one, two] = outcomes;
     if (!one?.ok || !two?.ok) throw new Error('approved');
     expect(one.value.decidedBy?.id).toBe(first.id);
@@ -250,8 +258,9 @@ describe('deposit approvals decided together (group commit)', () => {
         fc.array(
           fc.record({
             by: fc.integer({ min: 0, max: 1 }),
-            // Customer 0's two pending deposits (often the same twice), customer 1's, a decided one, none.
-            target: fc.constantFrom(0, 0, 1, 2, 3, 4),
+            // Customer 0's two pending deposits (often the same twice), customer 1's, a decided one, none,
+            // and one of administrator 0's own account (decision 062: a staff account's is never approved).
+            target: fc.constantFrom(0, 0, 1, 2, 3, 4, 5),
           }),
           { minLength: 2, maxLength: 8 },
         ),
@@ -263,8 +272,9 @@ describe('deposit approvals decided together (group commit)', () => {
               ...first.deposits.map((deposit) => deposit.id),
               second.deposits[0]?.id ?? '',
               randomUUID(),
+              (await insertPendingDeposit(t.db, admins[0]?.id ?? '')).id,
             ];
-            // ids: 0, 1 pending (customer 0), 2 rejected, 3 pending (customer 1), 4 unknown.
+            // ids: 0, 1 pending (customer 0), 2 rejected, 3 pending (customer 1), 4 unknown, 5 staff's.
             return { users: [first.user.id, second.user.id], ids };
           };
           const together = await setUp();

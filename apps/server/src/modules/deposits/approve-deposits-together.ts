@@ -19,6 +19,7 @@ import {
   reserveEntryIds,
 } from '../ledger/ledger.repository.ts';
 import { selectUserNames } from '../users/users.repository.ts';
+import { requireCustomerAccount } from '../users/users.service.ts';
 import {
   approveDeposit,
   DEPOSIT_TRANSITIONS,
@@ -65,8 +66,8 @@ function approveAlone({ transactions }: Deps, request: DepositApprovalRequest): 
  * answers stored, retries answered after the commit): the deposits locked in id order with their
  * customers and proofs (each approval locks its deposit first) and the customers' accounts (the
  * order of the single path's posting), each request checked in arrival order as `approveDeposit`
- * checks it (NOT_FOUND for an unknown deposit, ALREADY_DECIDED for a decided one, also one approved
- * by an earlier request of the batch), the credits posted at once (each entry by its approver), the
+ * checks it (NOT_FOUND for an unknown deposit, FORBIDDEN for a staff account's, ALREADY_DECIDED for
+ * a decided one, also one approved by an earlier request of the batch), the credits posted at once (each entry by its approver), the
  * deposits marked approved in one statement, and one audit row per approval (with that request's
  * own reason), appended in order before the commit. A refused request gets its own refusal.
  */
@@ -109,6 +110,8 @@ export async function approveDepositsTogether(
         try {
           const details = locked.get(request.id);
           if (!details) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.notFound);
+          // As approveDeposit: a staff account's deposit is not approved (decision 062).
+          requireCustomerAccount(details.customer);
           // Refused here, for this request alone, rather than by its audit (which would fail the batch).
           refuseDecisionOnOwnAccount({
             actor: request.actor,

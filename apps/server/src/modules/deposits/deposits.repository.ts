@@ -196,7 +196,8 @@ export function selectDepositPage(
 /** A deposit with its customer, its proof of payment and a staff member (who decided, or is about to). */
 export type DepositDetails = {
   deposit: DepositRow;
-  customer: { name: string; email: string };
+  /** `role`: a staff account's deposit is not approved (decision 062). */
+  customer: { name: string; email: string; role: string };
   proof: { id: string; contentType: string };
   decider: { id: string; name: string } | null;
 };
@@ -209,7 +210,7 @@ const depositRows = rowCodec(deposits);
  */
 const DEPOSIT_DETAILS = sql.raw(
   `select ${depositRows.columns('d', 'deposit_')}, u.name as customer_name, u.email as customer_email,
-          f.id::text as proof_id, f.content_type as proof_content_type, k.id as decider_id, k.name as decider_name
+          u.role as customer_role, f.id::text as proof_id, f.content_type as proof_content_type, k.id as decider_id, k.name as decider_name
      from deposits d
      join users u on u.id = d.user_id
      join files f on f.id = d.proof_file_id`,
@@ -218,7 +219,11 @@ const DEPOSIT_DETAILS = sql.raw(
 function readDepositDetails(raw: Record<string, unknown>): DepositDetails {
   return {
     deposit: depositRows.read(raw, 'deposit_'),
-    customer: { name: raw.customer_name as string, email: raw.customer_email as string },
+    customer: {
+      name: raw.customer_name as string,
+      email: raw.customer_email as string,
+      role: raw.customer_role as string,
+    },
     proof: { id: raw.proof_id as string, contentType: raw.proof_content_type as string },
     decider:
       raw.decider_id === null ? null : { id: raw.decider_id as string, name: raw.decider_name as string },

@@ -27,7 +27,7 @@ import type { MarketService } from '../../market/market.service.ts';
 import { findFileById } from '../storage/files.repository.ts';
 import { saveUpload } from '../storage/files.service.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
-import { requireActiveAccount } from '../users/users.service.ts';
+import { requireActiveAccount, requireCustomerAccount } from '../users/users.service.ts';
 import { requireDepositWithinIdentityLimit } from '../verification-limits/verification-limits.service.ts';
 import { findWalletAddress, listWalletAddressRows } from '../wallets/wallets.repository.ts';
 import { showCoinAmount, toDeposit, toDepositProofFile } from './deposit-rows.ts';
@@ -140,8 +140,9 @@ export async function submitDeposit({
   now,
   input,
 }: Command<{ input: CreateDepositRequest }>): Promise<Deposit> {
-  // Waits for a close of the account under way, and sees it (no pending deposit on a closed account).
-  await requireActiveAccount(tx, actor.id);
+  // Waits for a close of the account under way, and sees it (no pending deposit on a closed account);
+  // and a staff role given meanwhile: a staff account deposits nothing (decision 062).
+  requireCustomerAccount(await requireActiveAccount(tx, actor.id));
   const quote = await lockDepositQuote(tx, input.quoteId);
   if (!quote || quote.userId !== actor.id) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.quoteNotFound);
   // The request names its quote, not the coin: the hash is checked as one of the quote's coin here.

@@ -33,7 +33,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import { findPlan } from '../plans/plans.repository.ts';
 import { lockUserForShare } from '../users/users.repository.ts';
-import { requireActiveAccount } from '../users/users.service.ts';
+import { requireActiveAccount, requireCustomerAccount } from '../users/users.service.ts';
 import { accrueLoanInterest, closeIfRepaid } from './loan-accrual.ts';
 import { loanBalanceOf, toAdminLoanApplication, toLoan, toLoanApplication } from './loan-rows.ts';
 import {
@@ -103,7 +103,8 @@ export async function applyForLoan({
   if (!plan.onSale) throw new AppError('PLAN_NOT_ON_SALE', 'This plan is not on sale.');
   // The user row first, as a close and a staff role take it (docs/decisions/055): one committed
   // meanwhile is seen (no application left on a closed account), and one under way waits for this.
-  await requireActiveAccount(tx, actor.id);
+  // A staff account borrows nothing: it holds no money (decision 062), its role read under that lock.
+  requireCustomerAccount(await requireActiveAccount(tx, actor.id));
   const portfolio = await lockPortfolio(tx, actor.id);
   if ((await findPendingApplication(tx, actor.id)) || (await findOpenLoan(tx, actor.id))) {
     throw new AppError('LOAN_ALREADY_OPEN', LOAN_MESSAGES.alreadyOpen);
@@ -203,6 +204,8 @@ export async function approveLoanApplication({
   // A suspension or a close committed meanwhile is seen: no money is paid out to such an account.
   const account = await lockUserForShare(tx, row.userId);
   if (account?.status !== 'active') throw new AppError('CONFLICT', LOAN_MESSAGES.accountNotActive);
+  // Nor to a staff account, whose application was recorded before staff were refused (decision 062).
+  requireCustomerAccount(account);
   const portfolio = await lockPortfolio(tx, row.userId);
   requirePortfolio(portfolio, row.minimumPortfolioMinor);
   const loanId = crypto.randomUUID();

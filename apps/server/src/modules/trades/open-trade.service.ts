@@ -18,6 +18,7 @@ import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { enqueueCopyOpens } from '../copy-trading/copy-fanout.ts';
 import { type EntryActors, postEntries } from '../ledger/ledger.repository.ts';
+import { requireCustomerAccount } from '../users/users.service.ts';
 import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { requireFreshQuote, requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
@@ -28,7 +29,8 @@ import { findTradingTerms } from './trading-terms.ts';
  * Opens a trade at the market's price of this moment (a price from the request is never used):
  * reserves the amount as margin ("Insufficient balance" when the available cash does not cover
  * it; the ledger locks the customer's accounts, so simultaneous trades cannot overdraw), records
- * exposure = amount × lot size and the price at which the stop-out will look at it.
+ * exposure = amount × lot size and the price at which the stop-out will look at it. A staff account
+ * trades nothing (403 FORBIDDEN, decision 062).
  */
 export async function openTrade({
   tx,
@@ -37,6 +39,7 @@ export async function openTrade({
   market,
   input,
 }: Command<{ market: MarketService; input: PlaceTradeRequest }>): Promise<Trade> {
+  requireCustomerAccount(actor);
   const row = await placeTrade({ tx, actor, now, market, input, userId: actor.id, copy: null });
   // A strategy provider's trade is copied for their followers by jobs added in this transaction.
   await enqueueCopyOpens(tx, row);

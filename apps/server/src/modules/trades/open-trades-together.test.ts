@@ -1,3 +1,4 @@
+import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
 import { type PlaceTradeRequest, type Trade, TradeSchema } from '@candor/contracts/trades';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -6,7 +7,7 @@ import { journalEntries } from '../../db/schema/ledger.ts';
 import { trades } from '../../db/schema/trades.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
-import { claimOf, fundedActor, oneAfterTheOther, togetherDeps } from '../../test/group-commit.ts';
+import { claimOf, fundedActor, oneAfterTheOther, staffActor, togetherDeps } from '../../test/group-commit.ts';
 import { fund } from '../../test/money.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { openTrade } from './open-trade.service.ts';
@@ -28,7 +29,9 @@ describe('trades opened together (group commit)', () => {
     const rich = await customer(100_000n);
     const poor = await customer(5_000n);
     const other = await customer(100_000n);
+    const staff = await staffActor(t, 100_000n);
     const outcomes = await openTradesTogether(deps(), [
+      { actor: staff, input: order(), claim: undefined },
       { actor: rich, input: order(), claim: undefined },
       { actor: poor, input: order({ amount: '100' }), claim: undefined },
       { actor: other, input: order({ symbol: 'ETHUSD' }), claim: undefined },
@@ -40,12 +43,14 @@ describe('trades opened together (group commit)', () => {
       },
     ]);
     expect(outcomes.map(described)).toEqual([
+      { refused: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE },
       expect.objectContaining({ symbol: 'BTCUSD', amount: '100.00', lotSize: '2.00', status: 'open' }),
       { refused: 'INSUFFICIENT_FUNDS', message: 'Insufficient balance' },
       { refused: 'PRICE_UNAVAILABLE', message: expect.stringContaining('ETHUSD') },
       { refused: 'VALIDATION_FAILED', message: expect.stringContaining('Lot size can be at most') },
       expect.objectContaining({ symbol: 'EURUSD', direction: 'sell', amount: '250.00', status: 'open' }),
     ]);
+    expect(await balancesOf(t, staff)).toEqual({ available: 100_000n, reserved: 0n });
     expect(await balancesOf(t, rich)).toEqual({ available: 90_000n, reserved: 10_000n });
     expect(await balancesOf(t, poor)).toEqual({ available: 5_000n, reserved: 0n });
     expect(await balancesOf(t, other)).toEqual({ available: 75_000n, reserved: 25_000n });
@@ -142,7 +147,8 @@ describe('trades opened together (group commit)', () => {
 
   test('decided together or one after the other, every request gets the same outcome and balances', async () => {
     const requestArb = fc.record({
-      who: fc.integer({ min: 0, max: 2 }),
+      // 3: an administrator holding $1,000 from before staff were refused money (decision 062).
+      who: fc.integer({ min: 0, max: 3 }),
       symbol: fc.constantFrom('BTCUSD', 'BTCUSD', 'EURUSD', 'ETHUSD', 'NOPE'),
       direction: fc.constantFrom('buy' as const, 'sell' as const),
       amount: fc.constantFrom('50', '120', '300', '700.5'),
@@ -157,8 +163,11 @@ describe('trades opened together (group commit)', () => {
           quotes.set('EURUSD', '1.08345');
           quotes.clear('ETHUSD');
           const d = deps();
-          const together = await Promise.all(cash.map((cents) => customer(cents)));
-          const alone = await Promise.all(cash.map((cents) => customer(cents)));
+          const together = await Promise.all([
+            ...cash.map((cents) => customer(cents)),
+            staffActor(t, 100_000n),
+          ]);
+          const alone = await Promise.all([...cash.map((cents) => customer(cents)), staffActor(t, 100_000n)]);
           const build = (actors: Actor[]): TradeOpenRequest[] =>
             requests.map(({ who, ...input }) => ({ actor: actors[who] as Actor, input, claim: undefined }));
           const batched = await openTradesTogether(d, build(together));

@@ -9,6 +9,7 @@ import type { Transactions } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { enqueueCopyOpensOfMany, findCopyRelationsOfProviders } from '../copy-trading/copy-fanout.ts';
 import { lockCustomerAccounts, reserveEntryIds } from '../ledger/ledger.repository.ts';
+import { requireCustomerAccount } from '../users/users.service.ts';
 import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { insertPreparedTrades, openTrade, type PreparedTrade, prepareTrade } from './open-trade.service.ts';
 import { requireFreshQuote, requireLotSize, requireTradableInstrument } from './trade-inputs.ts';
@@ -51,9 +52,9 @@ function openAlone({ market, transactions }: Deps, request: TradeOpenRequest): P
  * Opens the requests' trades in one transaction, set-based (`decideTogether`: keys claimed, answers
  * stored, retries answered after the commit): the customers' accounts locked in id order with
  * their balances (held to the commit), the trading terms read, each request checked in arrival
- * order as `placeTrade` checks it (instrument, lot size within the account's leverage, a fresh
- * price; then its margin within the cash left after the requests before it), and the accepted
- * margins and rows stored at once. A refused request gets its own refusal; the others go on.
+ * order as `openTrade` checks it (a customer's account, not staff: decision 062; instrument, lot
+ * size within the account's leverage, a fresh price; then its margin within the cash left after the
+ * requests before it), and the accepted margins and rows stored at once. A refused request gets its own refusal; the others go on.
  */
 export async function openTradesTogether(
   deps: Deps,
@@ -90,6 +91,7 @@ export async function openTradesTogether(
       for (const index of live) {
         const { actor, input } = itemAt(requests, index);
         try {
+          requireCustomerAccount(actor);
           const spec = requireTradableInstrument(market, input.symbol);
           const accountTerms = terms.get(actor.id);
           if (!accountTerms) throw new Error("the account's trading terms were read");

@@ -1,5 +1,6 @@
 import type { SignUpRequest, SignUpResponse } from '@candor/contracts/auth';
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
+import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode } from '../../lib/auth-calls.ts';
@@ -25,6 +26,19 @@ export async function requireLockedUser(tx: Db, id: string): Promise<UserRow> {
   const user = await lockUser(tx, id);
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
   return user;
+}
+
+/**
+ * Money reaches and leaves customer accounts only (docs/decisions/062): a staff account (any role but
+ * 'client'), whether it asks for the movement itself or is its target, is refused with 403 FORBIDDEN.
+ */
+export function requireCustomerAccount(account: { role: string }): void {
+  if (account.role !== 'client') throw staffAccountMoneyRefusal();
+}
+
+/** The refusal of a movement of money on a staff account, as a value (the batches of decision 041). */
+export function staffAccountMoneyRefusal(): AppError {
+  return new AppError('FORBIDDEN', STAFF_ACCOUNT_MONEY_MESSAGE);
 }
 
 /**

@@ -29,6 +29,7 @@ import { requestApproval } from '../approvals/request-approval.service.ts';
 import { type AuditEntry, recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, type PostedEntry, postEntries } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
+import { requireCustomerAccount } from '../users/users.service.ts';
 import { rowMethodLabel, rowPayout, toWithdrawal } from './withdrawal-rows.ts';
 import {
   findWithdrawal,
@@ -200,6 +201,9 @@ async function decide(
 ): Promise<AdminWithdrawal> {
   const locked = await lockWithdrawalForDecision(tx, id);
   if (!locked) throw new AppError('NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
+  // Money leaves no staff account (decision 062): a request recorded before staff were refused is
+  // rejected, which returns its amount to the account's cash, not paid out.
+  if (decision === 'approve') requireCustomerAccount({ role: locked.ownerRole });
   const { row, waiting } = locked;
   const transitions = decisionTransitions(decision);
   if (decision === 'release_hold' && row.status === 'awaiting_confirmation') {

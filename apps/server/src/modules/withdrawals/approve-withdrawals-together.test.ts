@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
 import { type AdminWithdrawal, AdminWithdrawalSchema } from '@candor/contracts/withdrawals';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { approvals } from '../../db/schema/approvals.ts';
 import { auditLog } from '../../db/schema/audit.ts';
+import { users } from '../../db/schema/auth.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
@@ -50,8 +52,11 @@ beforeEach(async () => {
 
 const staff = () => staffActor(t);
 
-/** A customer with $2,000 who asked for withdrawals of these amounts (dollars); `held`: on hold. */
-async function customerWithdrawing(amounts: readonly string[], held = false) {
+/**
+ * A customer with $2,000 who asked for withdrawals of these amounts (dollars); `held`: on hold;
+ * `staff`: made staff since, its requests from before staff were refused money (decision 062).
+ */
+async function customerWithdrawing(amounts: readonly string[], held = false, staff = false) {
   const customer = await insertFundedCustomer(t, 200_000n);
   if (held) await setCustomerSettings(t.db, customer.user.id, { holdEnabled: true, holdReason: 'Checking' });
   const ids: string[] = [];
@@ -60,6 +65,7 @@ async function customerWithdrawing(amounts: readonly string[], held = false) {
     if (res.statusCode !== 200) throw new Error(`the withdrawal was refused: ${res.body}`);
     ids.push(res.json().id);
   }
+  if (staff) await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, customer.user.id));
   return { userId: customer.user.id, ids };
 }
 
@@ -158,9 +164,12 @@ describe('withdrawal approvals decided together (group commit)', () => {
     if (!first || !second) throw new Error('two administrators');
     const a = await customerWithdrawing(['100', '40', '600']);
     const held = await customerWithdrawing(['30'], true);
+    const ofStaff = await customerWithdrawing(['50', '700'], false, true);
     const [small, other, large] = a.ids;
     const [onHold] = held.ids;
-    if (!small || !other || !large || !onHold) throw new Error('four withdrawals');
+    const [staffSmall, staffLarge] = ofStaff.ids;
+    if (!small || !other || !large || !onHold || !staffSmall || !staffLarge)
+      throw new Error('six withdrawals');
     const outcomes = await approveWithdrawalsTogether(deps(), [
       approval(first, small),
       approval(second, large),
@@ -169,6 +178,8 @@ describe('withdrawal approvals decided together (group commit)', () => {
       approval(first, large),
       approval(first, randomUUID()),
       approval(second, other),
+      approval(first, staffSmall),
+      approval(second, staffLarge),
     ]);
     expect(outcomes.map(described)).toEqual([
       expect.objectContaining({
@@ -182,7 +193,10 @@ describe('withdrawal approvals decided together (group commit)', () => {
       { refused: 'AWAITING_SECOND_APPROVAL', message: expect.any(String) },
       { refused: 'NOT_FOUND', message: expect.any(String) },
       expect.objectContaining({ status: 'approved', amount: '40.00' }),
+      { refused: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE },
+      { refused: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE },
     ]);
+    expect(await balancesOf(ofStaff.userId)).toEqual({ available: 125_000n, reserved: 75_000n });
     const [one, , , , , , seven] = outcomes;
     if (!one?.ok || !seven?.ok) throw new Error('approved');
     expect(one.value.decidedBy?.id).toBe(first.id);
@@ -298,8 +312,9 @@ describe('withdrawal approvals decided together (group commit)', () => {
         fc.array(
           fc.record({
             by: fc.integer({ min: 0, max: 1 }),
-            // 0, 1: small withdrawals (0 often twice); 2: above four-eyes; 3: on hold; 4: none.
-            target: fc.constantFrom(0, 0, 1, 2, 2, 3, 4),
+            // 0, 1: small withdrawals (0 often twice); 2: above four-eyes; 3: on hold; 4: none;
+            // 5, 6: a small one and one above four-eyes of an account made staff since (decision 062).
+            target: fc.constantFrom(0, 0, 1, 2, 2, 3, 4, 5, 6),
           }),
           { minLength: 2, maxLength: 7 },
         ),
@@ -307,7 +322,11 @@ describe('withdrawal approvals decided together (group commit)', () => {
           const setUp = async () => {
             const open = await customerWithdrawing(['100', '35', '650']);
             const held = await customerWithdrawing(['20'], true);
-            return { users: [open.userId, held.userId], ids: [...open.ids, ...held.ids, randomUUID()] };
+            const ofStaff = await customerWithdrawing(['45', '700'], false, true);
+            return {
+              users: [open.userId, held.userId, ofStaff.userId],
+              ids: [...open.ids, ...held.ids, randomUUID(), ...ofStaff.ids],
+            };
           };
           const together = await setUp();
           const alone = await setUp();

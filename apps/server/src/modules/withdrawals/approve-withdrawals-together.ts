@@ -24,6 +24,7 @@ import {
   selectTransactionTime,
 } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
+import { requireCustomerAccount } from '../users/users.service.ts';
 import {
   adminWithdrawalOf,
   approveWithdrawal,
@@ -148,6 +149,8 @@ export async function approveWithdrawalsTogether(
         try {
           const found = locked.get(request.id);
           if (!found) throw new AppError('NOT_FOUND', WITHDRAWAL_MESSAGES.notFound);
+          // As the single path: a staff account's withdrawal is not approved (decision 062).
+          requireCustomerAccount({ role: found.ownerRole });
           const { row } = found;
           // Refused here, for this request alone, rather than by its audit (which would fail the batch).
           refuseDecisionOnOwnAccount({

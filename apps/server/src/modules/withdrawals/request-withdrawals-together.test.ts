@@ -1,10 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
 import { type Withdrawal, WithdrawalSchema } from '@candor/contracts/withdrawals';
 import { loanPayoutEntry } from '@candor/domain/ledger/entries';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { withdrawalFreezeTokens } from '../../db/schema/account-security.ts';
+import { users } from '../../db/schema/auth.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
@@ -46,6 +48,8 @@ type Setup = {
   settings?: 'hold' | 'code';
   /** A withdrawal of this many cents requested before (counts in the 30-day limit). */
   before?: bigint;
+  /** Made staff once set up: an account holding money from before staff were refused it (decision 062). */
+  staff?: boolean;
 };
 
 /** A customer set up as described, as the actor of their own requests. */
@@ -60,8 +64,10 @@ async function customer(setup: Setup = {}): Promise<{ actor: Actor; user: TestUs
       COMMAND_LINE_ACTOR,
     );
   }
-  const actor: Actor = { id: user.id, role: 'client' };
-  if (setup.before) await requestAlone(request(actor, setup.before));
+  const asCustomer: Actor = { id: user.id, role: 'client' };
+  if (setup.before) await requestAlone(request(asCustomer, setup.before));
+  if (setup.staff) await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+  const actor: Actor = setup.staff ? { id: user.id, role: 'admin' } : asCustomer;
   const now = Date.now();
   if (setup.protection === 'frozen') {
     await upsertProtection(t.db, user.id, { frozenAt: new Date(now), updatedAt: new Date(now) });
@@ -145,6 +151,7 @@ describe('withdrawal requests decided together (group commit)', () => {
     const small = await customer({ cents: 1_000_00n });
     const borrower = await customer({ cents: 100_00n, owed: 200_00n });
     const unverified = await customer({ cents: 1_000_00n, identity: 'unverified', before: 400_00n });
+    const staff = await customer({ cents: 1_000_00n, staff: true });
     const outcomes = await requestWithdrawalsTogether(deps(), [
       request(plain.actor, 100_00n),
       request(held.actor, 100_00n),
@@ -156,6 +163,7 @@ describe('withdrawal requests decided together (group commit)', () => {
       request(small.actor, 5_00n),
       request(borrower.actor, 150_00n),
       request(unverified.actor, 200_00n),
+      request(staff.actor, 100_00n),
     ]);
     const pending = { amount: '100.00', fee: '2.50', net: '97.50', holdReason: null, method: 'paypal' };
     expect(outcomes.map(described)).toEqual([
@@ -172,7 +180,9 @@ describe('withdrawal requests decided together (group commit)', () => {
         message: 'Borrowed money cannot be withdrawn: you can withdraw up to $100.00',
       },
       { refused: 'VERIFICATION_LIMIT', message: expect.any(String) },
+      { refused: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE },
     ]);
+    expect(await balancesOf(staff.actor)).toEqual({ available: 1_000_00n, reserved: 0n });
     expect(await balancesOf(plain.actor)).toEqual({ available: 900_00n, reserved: 100_00n });
     expect(await balancesOf(frozen.actor)).toEqual({ available: 1_000_00n, reserved: 0n });
     expect(await balancesOf(borrower.actor)).toMatchObject({ reserved: 0n });
@@ -186,7 +196,7 @@ describe('withdrawal requests decided together (group commit)', () => {
     expect((await mailOf(coded.actor.id)).map((mail) => mail.subject)).toEqual([
       expect.stringContaining(WITHDRAWAL_CODE_SUBJECT),
     ]);
-    for (const { actor } of [frozen, paused, poor, small, borrower])
+    for (const { actor } of [frozen, paused, poor, small, borrower, staff])
       expect(await mailOf(actor.id)).toEqual([]);
   });
 
@@ -404,6 +414,7 @@ describe('withdrawal requests decided together (group commit)', () => {
       settings: fc.constantFrom<Setup['settings']>(undefined, 'hold', 'code'),
       before: fc.constantFrom(0n, 300_00n),
       amount: fc.constantFrom(5_00n, 40_00n, 150_00n, 280_00n),
+      staff: fc.constantFrom(false, false, false, true),
     });
     type Case = [Array<Setup & { amount: bigint }>, boolean];
     const plain = {
@@ -412,6 +423,7 @@ describe('withdrawal requests decided together (group commit)', () => {
       protection: undefined,
       settings: undefined,
       before: 0n,
+      staff: false,
     } as const;
     // Always tried: the 30-day limit of unverified accounts (one within it, one over it, one verified).
     const limits: Case = [

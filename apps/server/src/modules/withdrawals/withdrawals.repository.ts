@@ -107,7 +107,13 @@ export async function lockWithdrawalForDecision(
   tx: Db,
   id: string,
 ): Promise<
-  { row: WithdrawalRow; waiting: ApprovalRow | null; fourEyesThresholdMinor: bigint | null } | undefined
+  | {
+      row: WithdrawalRow;
+      waiting: ApprovalRow | null;
+      ownerRole: string;
+      fourEyesThresholdMinor: bigint | null;
+    }
+  | undefined
 > {
   const [found] = await lockWithdrawalsForDecision(tx, [id]);
   return found;
@@ -293,7 +299,8 @@ export async function selectEntriesOfWithdrawals(db: Db, withdrawalIds: readonly
 
 /**
  * Withdrawals locked FOR UPDATE in id order for decisions (one, or several taken together, decision
- * 041), each with the approval waiting for it and the Settings' four-eyes threshold.
+ * 041), each with the approval waiting for it, the Settings' four-eyes threshold and its customer's
+ * role (a staff account's withdrawal is not approved, decision 062).
  */
 export async function lockWithdrawalsForDecision(tx: Db, ids: readonly string[]) {
   const valid = [...new Set(ids.filter(isUuid))];
@@ -307,6 +314,7 @@ export async function lockWithdrawalsForDecision(tx: Db, ids: readonly string[])
   return rows.map((raw) => ({
     row: withdrawalRows.read(raw, 'w_'),
     waiting: raw.a_id === null ? null : approvalRows.read(raw, 'a_'),
+    ownerRole: raw.owner_role as string,
     fourEyesThresholdMinor:
       raw.threshold === null
         ? null
@@ -319,8 +327,9 @@ const approvalRows = rowCodec(approvals);
 /** The select of `lockWithdrawalsForDecision`, built once (decision 041, "Statements built once"). */
 const WITHDRAWALS_FOR_DECISION = sql.raw(
   `select ${withdrawalRows.columns('w', 'w_')}, ${approvalRows.columns('a', 'a_')},
-          s.four_eyes_threshold_minor::text as threshold
+          s.four_eyes_threshold_minor::text as threshold, u.role as owner_role
      from withdrawals w
+     join users u on u.id = w.user_id
      left join approvals a on a.withdrawal_id = w.id and a.status = 'awaiting'
      left join site_settings s on s.id = 1`,
 );

@@ -18,6 +18,7 @@ import { readIdempotencyClaim } from '../../lib/idempotency.ts';
 import { requireActiveActor, requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { requireSecondFactor } from '../two-factor/two-factor-code.ts';
+import { requireCustomerAccount } from '../users/users.service.ts';
 import {
   listAdminWithdrawals,
   rejectWithdrawal,
@@ -122,6 +123,9 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env' | 'au
     },
     async (request) => {
       const actor = requireActiveActor(request);
+      // A staff account is refused before it is asked for a code (decision 062); the request's
+      // transaction reads the role again under the accounts' lock (withdrawalRequestRefusal).
+      requireCustomerAccount(actor);
       // With two-factor on, every request carries a right code; checked (and throttled) before anything is reserved.
       await requireSecondFactor({
         db,

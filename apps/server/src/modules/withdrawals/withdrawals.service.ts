@@ -40,6 +40,7 @@ import {
 } from '../ledger/ledger.repository.ts';
 import { readBalances } from '../ledger/ledger.service.ts';
 import { requireSiteSettings, type SiteSettingsRow } from '../settings/settings.repository.ts';
+import { staffAccountMoneyRefusal } from '../users/users.service.ts';
 import { sumWithdrawalsSince } from '../verification-limits/verification-limits.repository.ts';
 import {
   isIdentityLimited,
@@ -127,7 +128,8 @@ export function needsWithdrawalSum(
 }
 
 /**
- * Why a withdrawal request is refused, in this order, or undefined when it may be recorded: the
+ * Why a withdrawal request is refused, in this order, or undefined when it may be recorded: a staff
+ * account (403: it holds no money, decision 062; its role read under the accounts' lock), the
  * account frozen or waiting after a security change (423), issue 12's identity rules (403, or 422
  * above the 30-day limit, `used` being the sum `needsWithdrawalSum` asks for), the amount (the
  * minimum, the cash in `locked`, a loan owed), and an account that does not exist.
@@ -151,6 +153,7 @@ export function withdrawalRequestRefusal({
   now: Date;
 }): AppError | undefined {
   return (
+    (fact && fact.account.role !== 'client' ? staffAccountMoneyRefusal() : undefined) ??
     withdrawalsRefusal(fact?.protection, now) ??
     withdrawalLimitRefusal({
       identityStatus: fact?.account.identityStatus,

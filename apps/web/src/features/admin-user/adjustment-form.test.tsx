@@ -112,3 +112,31 @@ describe('Manual adjustment: confirmed before it posts', () => {
     ).toBeTruthy();
   });
 });
+
+describe("a staff member's page (decision 062)", () => {
+  test('offers no adjustment or booking and says why; the balance held from before is still shown', async () => {
+    mockApi({
+      [`GET /api/admin/users/${ID}`]: {
+        status: 200,
+        body: buildAdminUser({
+          role: 'owner',
+          balances: buildBalances({ available: '10.00', total: '10.00' }),
+        }),
+      },
+      [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
+    });
+    renderPages(
+      [{ path: '/user/$id', component: () => <AdminUserPage entriesTable={() => null} /> }],
+      `/user/${ID}`,
+      { me: buildMe({ role: 'owner' }) },
+    );
+    expect(
+      await screen.findByText('Staff accounts do not hold money: money moves on customer accounts only.'),
+    ).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Total balance' })).getByText('$10.00')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Manual adjustment' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Book external trade' })).toBeNull();
+    // Withdrawal settings stay: they move no money.
+    expect(screen.getByRole('heading', { name: 'Withdrawal settings' })).toBeTruthy();
+  });
+});

@@ -1,5 +1,6 @@
 import { IDENTITY_STATUS_LABELS, USER_LIST_STATUS_LABELS } from '@candor/contracts/admin-user-list';
 import type { AdminUser } from '@candor/contracts/admin-users';
+import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -132,14 +133,22 @@ function UserDetails({ user, entriesTable }: { user: AdminUser; entriesTable: En
 
 /**
  * The panels that change money or settings, each only for a role that may use it (the server
- * refuses the others with 403 anyway). Open positions are read by every staff member.
+ * refuses the others with 403 anyway). Open positions are read by every staff member. A staff
+ * account's page offers no adjustment or booking, and says why: staff accounts hold no money
+ * (decision 062; the server refuses both), and what one held before stays in its balances above.
  */
 function MoneyPanels({ user }: { user: AdminUser }) {
-  const canAdjust = useCan('adjustments.create');
+  const isCustomer = user.role === 'client';
+  const canAdjust = useCan('adjustments.create') && isCustomer;
   const canHold = useCan('withdrawals.settings');
-  const canBook = useCan('trades.manage');
+  const canBook = useCan('trades.manage') && isCustomer;
   return (
     <>
+      {isCustomer ? null : (
+        <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+          {STAFF_ACCOUNT_MONEY_MESSAGE}
+        </p>
+      )}
       {canAdjust || canHold ? (
         <div className="grid gap-6 lg:grid-cols-2">
           {canAdjust ? (

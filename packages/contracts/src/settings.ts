@@ -122,8 +122,11 @@ export const UpdateSiteSettingsRequestSchema = z
         .min(1, 'Site name is required')
         .max(SITE_NAME_MAX_LENGTH, `Site name can have at most ${SITE_NAME_MAX_LENGTH} characters`),
     ),
-    /** Where customers write for help; empty for none. Left out, it keeps its value. */
-    supportEmail: customerText(SupportEmailSchema).optional(),
+    /**
+     * Where customers write for help; empty or null for none (null is what GET answers for none, so
+     * an API client's GET → PUT round trip works). Left out, it keeps its value.
+     */
+    supportEmail: customerText(SupportEmailSchema).nullable().optional(),
     minWithdrawal: MinWithdrawalSchema,
     withdrawalPercent: WithdrawalPercentSchema,
     /**

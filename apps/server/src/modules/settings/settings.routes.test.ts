@@ -122,6 +122,18 @@ describe('an administrator updates the settings', () => {
     expect(row?.supportEmail).toBeNull();
   });
 
+  test('what GET answers can be PUT back as it is: a support e-mail of null is none, as an empty one', async () => {
+    expect((await put({ ...valid, supportEmail: 'help@northwind.test' })).statusCode).toBe(200);
+    const cleared = await put({ ...valid, supportEmail: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().supportEmail).toBeNull();
+    const read = await admin.browser.request({ method: 'GET', url: '/api/admin/settings' });
+    expect(read.json().supportEmail).toBeNull();
+    const again = await put(read.json());
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ ...read.json(), updatedAt: expect.any(String) });
+  });
+
   test('a support e-mail that is not an address, or too long, is refused and nothing changes', async () => {
     const refusals: [unknown, string][] = [
       ['not an address', 'Enter a valid e-mail address, or leave it empty'],

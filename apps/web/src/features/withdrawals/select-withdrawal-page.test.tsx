@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { settingsReply } from '../../test/site-settings.ts';
 import { buildWithdrawal } from '../../test/withdrawals.ts';
@@ -17,6 +17,10 @@ const TERMS = {
 };
 
 type Handlers = Parameters<typeof mockApi>[0];
+
+afterEach(() => {
+  sessionStorage.clear();
+});
 
 function renderFlow(handlers: Handlers = {}, url = '/select-withdrawal', me = buildMe()) {
   const fetchMock = mockApi({
@@ -520,5 +524,97 @@ describe('SelectWithdrawalPage: two-factor', () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByLabelText('Authentication code')).toBeTruthy();
     expect(await screen.findByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy();
+  });
+});
+
+describe('SelectWithdrawalPage: what was typed is kept for the tab', () => {
+  function typedIn(label: string): string {
+    return (screen.getByLabelText(label) as HTMLInputElement).value;
+  }
+
+  async function fillBank(user: ReturnType<typeof userEvent.setup>) {
+    await chooseMethod(user, /^Bank/);
+    await user.type(screen.getByLabelText('Account number'), '0123456789');
+    await user.type(screen.getByLabelText('Bank name'), 'First Bank');
+    await user.type(screen.getByLabelText('Account name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Amount (USD)'), '40');
+  }
+
+  test("Change method, another method's form, and back to the first: each form is as it was left", async () => {
+    renderFlow();
+    const user = userEvent.setup();
+    await fillBank(user);
+    await user.click(screen.getByRole('button', { name: 'Change method' }));
+    await chooseMethod(user, /^GCash/);
+    // Each method keeps its own fields: the bank's do not spill into GCash's.
+    expect(typedIn('Account name')).toBe('');
+    await user.type(screen.getByLabelText('GCash number'), '09171234567');
+    await user.click(screen.getByRole('button', { name: 'Change method' }));
+
+    await chooseMethod(user, /^Bank/);
+    expect(typedIn('Account number')).toBe('0123456789');
+    expect(typedIn('Bank name')).toBe('First Bank');
+    expect(typedIn('Account name')).toBe('Ada Lovelace');
+    expect(typedIn('Amount (USD)')).toBe('40');
+    expect(screen.getByText('Fee: 2.5% = $1.00, you receive $39.00')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Change method' }));
+    await chooseMethod(user, /^GCash/);
+    expect(typedIn('GCash number')).toBe('09171234567');
+  });
+
+  test("the browser's Back to the choice and Forward to the form keep what was typed", async () => {
+    const { router } = renderFlow();
+    const user = userEvent.setup();
+    await fillBank(user);
+    act(() => router.history.back());
+    expect(await screen.findByRole('heading', { name: 'Choose a withdrawal method' })).toBeTruthy();
+    act(() => router.history.forward());
+    expect(await screen.findByLabelText('Account number')).toBeTruthy();
+    expect(typedIn('Account number')).toBe('0123456789');
+    expect(typedIn('Bank name')).toBe('First Bank');
+    expect(typedIn('Amount (USD)')).toBe('40');
+  });
+
+  test('the authenticator code is never kept', async () => {
+    renderFlow({}, '/select-withdrawal', buildMe({ twoFactorEnabled: true }));
+    const user = userEvent.setup();
+    await chooseMethod(user, /^Paypal/);
+    await user.type(screen.getByLabelText('PayPal e-mail'), 'ada@paypal.example');
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Change method' }));
+    await chooseMethod(user, /^Paypal/);
+    expect(typedIn('PayPal e-mail')).toBe('ada@paypal.example');
+    expect(typedIn('Authentication code')).toBe('');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('123456');
+  });
+
+  test('once the withdrawal is made, the forms are empty again', async () => {
+    renderFlow();
+    const user = userEvent.setup();
+    await chooseMethod(user, /^Paypal/);
+    await user.type(screen.getByLabelText('PayPal e-mail'), 'ada@paypal.example');
+    await user.type(screen.getByLabelText('Amount (USD)'), '40');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Withdrawal successful')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Make another withdrawal' }));
+    await chooseMethod(user, /^Paypal/);
+    expect(typedIn('PayPal e-mail')).toBe('');
+    expect(typedIn('Amount (USD)')).toBe('');
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  test("another customer's kept fields are not shown", async () => {
+    sessionStorage.setItem(
+      'candor.withdrawal-forms',
+      JSON.stringify({
+        userId: 'someone-else',
+        forms: { paypal: { amount: '40', details: { email: 'eve@x.test' } } },
+      }),
+    );
+    renderFlow();
+    const user = userEvent.setup();
+    await chooseMethod(user, /^Paypal/);
+    expect(typedIn('PayPal e-mail')).toBe('');
+    expect(typedIn('Amount (USD)')).toBe('');
   });
 });

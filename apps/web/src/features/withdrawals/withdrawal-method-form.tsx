@@ -13,7 +13,7 @@ import {
 } from '@candor/contracts/withdrawals';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { IdentityRefusal, isIdentityRefusal } from '../../components/identity-limit-notice.tsx';
 import { AmountField } from '../../components/ui/decimal-field.tsx';
@@ -27,6 +27,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
+import { forgetWithdrawalForms, keepWithdrawalForm, readKeptWithdrawalForm } from './kept-withdrawal-form.ts';
 import {
   emptyWithdrawalForm,
   feeLine,
@@ -102,6 +103,8 @@ export function WithdrawalMethodForm({
       zodResolver(withdrawalFormSchema(method, latestTerms.current))(values, context, options),
     [method],
   );
+  const me = useMe();
+  const [initialValues] = useState(() => keptOrEmptyForm(me.id, method));
   const {
     register,
     handleSubmit,
@@ -113,12 +116,19 @@ export function WithdrawalMethodForm({
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: emptyWithdrawalForm(method),
+    defaultValues: initialValues,
   });
+  // What is typed is kept for the tab's life, so Change method or Back and forward again finds it;
+  // the authenticator code is never kept.
+  useEffect(() => {
+    const subscription = watch(({ amount, details }) => {
+      keepWithdrawalForm(me.id, method, { amount: amount ?? '', details: definedFields(details) });
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, me.id, method]);
   const fee = feeLine(watch('amount') ?? '', terms);
   const label = WITHDRAWAL_METHOD_LABELS[method];
   // With two-factor on, every request carries the authenticator code (also shown once the server asks).
-  const me = useMe();
   const [serverAskedForCode, setServerAskedForCode] = useState(false);
   const needsCode = me.twoFactorEnabled || serverAskedForCode;
   // The code is not part of the request's identity: a retry with a fresh code keeps its Idempotency-Key.
@@ -130,7 +140,11 @@ export function WithdrawalMethodForm({
   const create = useIdempotentMutation({
     mutationFn: (body: CreateWithdrawalRequestInput, key: string) =>
       createWithdrawal({ ...body, twoFactorCode: codeRef.current }, key),
-    onSuccess: (recorded) => onRecorded(recorded),
+    onSuccess: (recorded) => {
+      // The withdrawal is made: what was typed for it is not offered again.
+      forgetWithdrawalForms();
+      return onRecorded(recorded);
+    },
     onError: (error) => {
       setIdentityRefusal(isIdentityRefusal(error) ? error.message : null);
       if (isIdentityRefusal(error)) {
@@ -276,5 +290,25 @@ export function WithdrawalMethodForm({
         Withdraw
       </FormSubmitRow>
     </form>
+  );
+}
+
+/** A method's form as this customer left it in this tab, or empty: only the method's own fields. */
+function keptOrEmptyForm(userId: string, method: WithdrawalMethod): WithdrawalFormValues {
+  const empty = emptyWithdrawalForm(method);
+  const kept = readKeptWithdrawalForm(userId, method);
+  if (!kept) return empty;
+  const details = Object.fromEntries(
+    Object.keys(empty.details).map((name) => [name, kept.details[name] ?? '']),
+  );
+  return { ...empty, amount: kept.amount, details };
+}
+
+/** The details as watched (a field may be undefined while it mounts), without the undefined ones. */
+function definedFields(
+  details: Partial<Record<string, string | undefined>> | undefined,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(details ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
 }

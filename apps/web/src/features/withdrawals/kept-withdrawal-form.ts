@@ -1,0 +1,62 @@
+import { WITHDRAWAL_METHODS, type WithdrawalMethod } from '@candor/contracts/withdrawals';
+import { z } from 'zod';
+
+const KEY = 'candor.withdrawal-forms';
+const KeptFieldsSchema = z.object({ amount: z.string(), details: z.record(z.string(), z.string()) });
+const KeptFormsSchema = z.object({
+  userId: z.string(),
+  forms: z.partialRecord(z.enum(WITHDRAWAL_METHODS), KeptFieldsSchema),
+});
+
+/** What is kept of a method's form: the amount and the payout details, never a code. */
+export type KeptWithdrawalFields = z.infer<typeof KeptFieldsSchema>;
+type KeptForms = z.infer<typeof KeptFormsSchema>;
+
+function readAll(userId: string): KeptForms['forms'] {
+  const raw = sessionStorage.getItem(KEY);
+  if (raw === null) return {};
+  const kept = KeptFormsSchema.safeParse(JSON.parse(raw));
+  if (kept.success && kept.data.userId === userId) return kept.data.forms;
+  sessionStorage.removeItem(KEY);
+  return {};
+}
+
+/**
+ * What the customer typed in a method's form, kept in this tab's session storage: going back to
+ * the choice of method (Change method or the browser's Back) and forward again finds the form as
+ * it was left, rather than empty. Each method keeps its own fields.
+ */
+export function keepWithdrawalForm(
+  userId: string,
+  method: WithdrawalMethod,
+  fields: KeptWithdrawalFields,
+): void {
+  try {
+    const forms = readAll(userId);
+    forms[method] = { amount: fields.amount, details: fields.details };
+    sessionStorage.setItem(KEY, JSON.stringify({ userId, forms } satisfies KeptForms));
+  } catch {
+    // Storage refused (a private window): the form works as before, empty each time.
+  }
+}
+
+/** This customer's kept fields of a method's form; anything another customer kept is dropped. */
+export function readKeptWithdrawalForm(
+  userId: string,
+  method: WithdrawalMethod,
+): KeptWithdrawalFields | null {
+  try {
+    return readAll(userId)[method] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets every method's kept fields: the withdrawal was made. */
+export function forgetWithdrawalForms(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}

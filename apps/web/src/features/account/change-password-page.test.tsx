@@ -2,6 +2,7 @@ import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { ChangePasswordPage } from './change-password-page.tsx';
 
@@ -87,6 +88,23 @@ describe('ChangePasswordPage', () => {
     expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       STAFF_PASSWORD_MESSAGES.tooWeak,
     );
+  });
+
+  test("success has the header's unread count read again: the notice of the change is in Messages", async () => {
+    mockApi({ 'POST /api/account/password': { status: 204 } });
+    const user = userEvent.setup({ delay: null });
+    const { queryClient } = renderPages(
+      [{ path: '/change-password', component: ChangePasswordPage }],
+      '/change-password',
+      { me: buildMe() },
+    );
+    queryClient.setQueryData(queryKeys.unreadMessages, { unread: 0 });
+    await user.type(await screen.findByLabelText('Current password'), 'old password');
+    await user.type(screen.getByLabelText('New password'), 'new password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new password');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Password updated successfully')).toBeTruthy();
+    expect(queryClient.getQueryState(queryKeys.unreadMessages)?.isInvalidated).toBe(true);
   });
 
   test("a customer is not told the staff's rule", async () => {

@@ -1,12 +1,13 @@
 import { isStaffRole } from '@candor/contracts/staff';
 import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { PasswordField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
@@ -25,10 +26,13 @@ export function ChangePasswordPage() {
   });
   const field = bindFields(form);
   const { handleSubmit, reset } = form;
+  const queryClient = useQueryClient();
 
   const change = useMutation({
     mutationFn: changePassword,
     onSuccess: () => {
+      // The server mails a notice of the change: the header's unread count and Messages read it at once.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.all });
       notify.success(ACCOUNT_MESSAGES.passwordUpdated);
       reset();
     },

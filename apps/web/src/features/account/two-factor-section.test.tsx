@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { settingsReply } from '../../test/site-settings.ts';
 import { TwoFactorSection } from './two-factor-section.tsx';
@@ -95,5 +97,22 @@ describe('TwoFactorSection', () => {
     expect(callsTo(fetchMock, 'POST /api/account/two-factor/disable')).toEqual([
       { password: 'correct horse', code: '654321' },
     ]);
+  });
+
+  test("turning off has the header's unread count read again: the notice of it is in Messages", async () => {
+    renderSection(buildMe({ twoFactorEnabled: true }), {
+      'POST /api/account/two-factor/disable': { status: 204 },
+    });
+    queryClient.setQueryData(queryKeys.unreadMessages, { unread: 0 });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Turn off two-factor authentication' });
+    await user.type(within(form).getByLabelText('Password'), 'correct horse');
+    await user.type(within(form).getByLabelText('Authentication code'), '654321');
+    await user.click(within(form).getByRole('button', { name: 'Turn off two-factor' }));
+    expect(await screen.findByText('Two-factor authentication is off.')).toBeTruthy();
+    await waitFor(() =>
+      expect(queryClient.getQueryState(queryKeys.unreadMessages)?.isInvalidated).toBe(true),
+    );
+    queryClient.clear();
   });
 });

@@ -339,10 +339,12 @@ function DisableForm() {
       form.reset();
       notify.success('Two-factor authentication is off.');
       await refreshSession();
-      // Turning it off starts the 24-hour withdrawal wait: the pages that show it read it again.
+      // Turning it off starts the 24-hour withdrawal wait: the pages that show it read it again;
+      // the server mails a notice of it, so the header's unread count and Messages too.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.withdrawalProtection }),
         queryClient.invalidateQueries({ queryKey: queryKeys.accountSecurity }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.messages.all }),
       ]);
     },
     onError: (error) => {

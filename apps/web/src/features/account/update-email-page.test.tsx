@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { settingsReply } from '../../test/site-settings.ts';
 import { UpdateEmailPage } from './update-email-page.tsx';
@@ -31,6 +32,21 @@ describe('UpdateEmailPage', () => {
     expect(callsTo(fetchMock, 'POST /api/account/email')).toEqual([
       { newEmail: 'new@example.com', password: 'my password 1' },
     ]);
+  });
+
+  test("success has the header's unread count read again: the link is in Messages", async () => {
+    mockApi({ 'GET /api/settings': settingsReply('none'), 'POST /api/account/email': SENT });
+    const { queryClient } = renderPages(
+      [{ path: '/update-email', component: UpdateEmailPage }],
+      '/update-email',
+      {
+        me: buildMe(),
+      },
+    );
+    queryClient.setQueryData(queryKeys.unreadMessages, { unread: 0 });
+    await changeTo('new@example.com');
+    expect(await screen.findByText('Verification email sent to the new email address.')).toBeTruthy();
+    expect(queryClient.getQueryState(queryKeys.unreadMessages)?.isInvalidated).toBe(true);
   });
 
   test('with SMTP only the seed toast, no note about Messages', async () => {

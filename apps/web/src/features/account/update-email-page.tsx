@@ -1,5 +1,5 @@
 import { SAME_EMAIL_MESSAGE } from '@candor/contracts/auth';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { SendVerificationAgainButton, UnverifiedEmailBadge } from '../../components/email-verification.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
@@ -7,6 +7,7 @@ import { FormSubmitRow } from '../../components/ui/form-submit-row.tsx';
 import { PasswordField, TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding, useSiteSettings } from '../../lib/site-settings.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
@@ -24,10 +25,13 @@ export function UpdateEmailPage() {
   const { handleSubmit, reset, setError } = form;
   // Without SMTP the link is not e-mailed: it is only in the account's Messages (decision 019).
   const noEmail = useSiteSettings()?.emailDelivery === 'none';
+  const queryClient = useQueryClient();
 
   const change = useMutation({
     mutationFn: changeEmail,
     onSuccess: ({ message }) => {
+      // The link is also in Messages: the header's unread count and the list read it at once.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.all });
       notify.success(
         message || ACCOUNT_MESSAGES.verificationSent,
         noEmail ? { description: ACCOUNT_MESSAGES.linkInMessages } : undefined,

@@ -220,7 +220,10 @@ describe('TradeList', () => {
     act(() => latestEventSource().emit('quote', quote('EURUSD', '1.26000')));
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Close the BUY EURUSD trade of $100.00' }));
+    const close = screen.getByRole('button', { name: 'Close the BUY EURUSD trade of $100.00' });
+    // A tap target at least 44 px high on a phone.
+    expect(close.className.split(' ')).toContain('min-h-11');
+    await user.click(close);
     const dialog = within(screen.getByRole('dialog', { name: 'Close trade' }));
     expect(dialog.getByText(/At the current price of 1\.26000 its result would be/)).toBeTruthy();
     expect(dialog.getByText('+$1.60')).toBeTruthy();

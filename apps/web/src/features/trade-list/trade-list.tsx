@@ -261,7 +261,8 @@ function TradeRow({
         <td className="px-4 py-3 text-right">
           <Button
             variant="secondary"
-            className="px-3 py-1.5 text-xs"
+            // A tap target at least 44 px high on a phone, where the row is tall anyway.
+            className="min-h-11 px-3 py-1.5 text-xs"
             disabled={busy}
             aria-label={`Close the ${direction} ${trade.symbol} trade of ${amount}`}
             onClick={onClose}

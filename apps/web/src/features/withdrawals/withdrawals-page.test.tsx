@@ -155,7 +155,10 @@ describe('no withdrawal is a hostage', () => {
       ),
     ).toBeTruthy();
     const user = userEvent.setup();
-    await user.click(row.getByRole('button', { name: 'Cancel the withdrawal of $1,234.50' }));
+    const cancel = row.getByRole('button', { name: 'Cancel the withdrawal of $1,234.50' });
+    // A tap target at least 44 px high on a phone.
+    expect(cancel.className.split(' ')).toContain('min-h-11');
+    await user.click(cancel);
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel withdrawal' }));
     await user.click(dialog.getByRole('button', { name: 'Keep it' }));
     expect(screen.queryByRole('dialog')).toBeNull();

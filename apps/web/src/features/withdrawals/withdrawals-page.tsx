@@ -113,7 +113,8 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
         {isCancellableWithdrawal(withdrawal.status) ? (
           <Button
             variant="secondary"
-            className="px-3 py-1.5 text-xs"
+            // A tap target at least 44 px high on a phone.
+            className="min-h-11 px-3 py-1.5 text-xs"
             aria-label={`Cancel the withdrawal of ${formatUsdDecimal(withdrawal.amount)}`}
             onClick={() => setAsking(true)}
           >

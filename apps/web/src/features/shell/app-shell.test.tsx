@@ -18,3 +18,15 @@ test("the phone's navigation takes the focus, and Escape closes it and gives the
   expect(screen.queryByRole('dialog', { name: 'Navigation' })).toBeNull();
   expect(document.activeElement).toBe(open);
 });
+
+test('the profile menu offers Change password and Logout as tap targets 44 px high', async () => {
+  mockApi({});
+  renderPages([{ path: '/account', component: AppShell }], '/account', { me: buildMe() });
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+  for (const name of ['Change password', 'Logout']) {
+    // 12 px of padding above and below the 20 px line of text.
+    const item = screen.getByRole('menuitem', { name });
+    expect(item.className.split(' ')).toEqual(expect.arrayContaining(['py-3', 'text-sm']));
+  }
+});

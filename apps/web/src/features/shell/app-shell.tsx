@@ -228,14 +228,15 @@ function ProfileMenu({
             to="/change-password"
             role="menuitem"
             onClick={() => setOpen(false)}
-            className="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-50"
+            // 44 px high: a tap target a finger hits on a phone.
+            className="block px-4 py-3 text-sm text-slate-700 hover:bg-slate-50"
           >
             Change password
           </Link>
           <button
             type="button"
             role="menuitem"
-            className="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50"
+            className="block w-full px-4 py-3 text-left text-sm text-slate-700 hover:bg-slate-50"
             onClick={async () => {
               setOpen(false);
               await signOut();

@@ -1,5 +1,6 @@
 import type { ProviderStatistics } from '@candor/contracts/copy-trading';
 import { formatHoldingTime } from '@candor/domain/copy/trade-statistics';
+import { formatPrice } from '@candor/domain/money/decimal';
 import { Card } from '../../components/ui/card.tsx';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import { EquityCurveChart } from './equity-curve-chart.tsx';
@@ -89,7 +90,7 @@ export function ProviderStatisticsSection({ statistics: s }: { statistics: Provi
                     <td className="py-2 pr-3 uppercase text-slate-700">{p.direction}</td>
                     <td className="py-2 pr-3 text-right">{formatUsdDecimal(p.amount)}</td>
                     <td className="py-2 pr-3 text-right">{p.lotSize}</td>
-                    <td className="py-2 pr-3 text-right">{p.openPrice}</td>
+                    <td className="py-2 pr-3 text-right">{formatPrice(p.openPrice)}</td>
                     <td className="py-2 text-right">
                       {p.currentResult === null ? (
                         <span className="text-slate-500">No price</span>

@@ -26,7 +26,11 @@ export function AuthLayout({
           />
           <span className="text-lg font-semibold text-slate-900">{siteName}</span>
         </Link>
-        <Link to={headerLink.to} className="text-sm font-semibold text-brand-700 hover:text-brand-600">
+        {/* 44 px high for a finger on a phone; the negative margins keep the header as it was. */}
+        <Link
+          to={headerLink.to}
+          className="-my-3 py-3 text-sm font-semibold text-brand-700 hover:text-brand-600"
+        >
           {headerLink.label}
         </Link>
       </header>

@@ -27,6 +27,16 @@ const OPERATOR_RESET =
   "This account's password was reset on 2026-11-29 14:05 UTC with a link from the site's administrators.";
 
 describe('LoginPage', () => {
+  test('Create account and Forgot password are tap targets 44 px high', async () => {
+    mockApi({});
+    renderPages([route], '/');
+    for (const name of ['Create account', 'Forgot password']) {
+      // 12 px of padding above and below the 20 px line of text.
+      const link = await screen.findByRole('link', { name });
+      expect(link.className.split(' ')).toEqual(expect.arrayContaining(['py-3', 'text-sm']));
+    }
+  });
+
   test("a failed sign-in after the operator's reset link says so under the failure", async () => {
     mockApi({
       'POST /api/session': {

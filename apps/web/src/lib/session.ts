@@ -3,6 +3,7 @@ import { firstScreenReads } from '@candor/contracts/first-screen';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiSend, readAnsweredInPage } from './api.ts';
+import { forgetEverythingKeptInTab } from './kept-in-tab.ts';
 import { queryClient } from './query-client.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -22,7 +23,9 @@ export function useMe(): Me {
   return data.user;
 }
 
+/** Signs out, and forgets what this tab kept of the customer's input (lib/kept-in-tab.ts). */
 export async function signOut(): Promise<void> {
   await apiSend('/api/session', { method: 'DELETE' }).catch(() => undefined);
+  forgetEverythingKeptInTab();
   queryClient.clear();
 }

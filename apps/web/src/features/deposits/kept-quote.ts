@@ -1,7 +1,8 @@
 import { type DepositQuote, DepositQuoteSchema } from '@candor/contracts/deposits';
 import { z } from 'zod';
+import { KEPT_IN_TAB_PREFIX } from '../../lib/kept-in-tab.ts';
 
-const KEY = 'candor.deposit-quote';
+const KEY = `${KEPT_IN_TAB_PREFIX}deposit-quote`;
 const KeptQuoteSchema = z.object({ userId: z.string(), quote: DepositQuoteSchema });
 
 /**

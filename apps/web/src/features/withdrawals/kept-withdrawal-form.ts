@@ -1,7 +1,8 @@
 import { WITHDRAWAL_METHODS, type WithdrawalMethod } from '@candor/contracts/withdrawals';
 import { z } from 'zod';
+import { KEPT_IN_TAB_PREFIX } from '../../lib/kept-in-tab.ts';
 
-const KEY = 'candor.withdrawal-forms';
+const KEY = `${KEPT_IN_TAB_PREFIX}withdrawal-forms`;
 const KeptFieldsSchema = z.object({ amount: z.string(), details: z.record(z.string(), z.string()) });
 const KeptFormsSchema = z.object({
   userId: z.string(),

@@ -90,18 +90,26 @@ export function AccountPage({ plans }: { plans?: ReactNode } = {}) {
 
 /**
  * The Identity Verification tile's line once the customer has sent their documents: "Account
- * Verified" or "Pending review" (seed §2's words, as the badge); undefined for the tile's own
+ * Verified", "Pending review" (seed §2's words, as the badge) or "Declined: {reason}" (PRODUCT §2);
+ * undefined for the tile's own
  * invitation to upload (not verified yet, staff, or not known yet).
  */
 function useIdentityTileNote(): string | undefined {
   const { data } = useQuery({ ...ownVerificationQuery, enabled: useMe().role === 'client' });
   if (data?.status === 'verified') return VERIFICATION_MESSAGES.accountVerified;
   if (data?.status === 'pending') return VERIFICATION_MESSAGES.pendingReview;
+  // PRODUCT §2: "Declined: {reason}", where the tile invites to send the document again.
+  if (data?.status === 'declined')
+    return VERIFICATION_MESSAGES.declined(data.submissions[0]?.decisionReason ?? '');
   return undefined;
 }
 
+/** The badge's word beside "Not verified" after a decline (PRODUCT §2's "Declined: {reason}"). */
+const DECLINED = 'Declined';
+
 /**
- * Seed §2: "Account Verified" or "Not verified" (while a review is pending, it says so beside it);
+ * Seed §2: "Account Verified" or "Not verified" (while a review is pending, or after a decline, it
+ * says so beside it);
  * the badge leads to /identity. Staff have no verification of their own: nothing is shown.
  */
 function IdentityBadge() {
@@ -119,6 +127,7 @@ function IdentityBadge() {
     >
       {verified ? VERIFICATION_MESSAGES.accountVerified : VERIFICATION_MESSAGES.notVerified}
       {data.status === 'pending' ? ` (${VERIFICATION_MESSAGES.pendingReview})` : null}
+      {data.status === 'declined' ? ` (${DECLINED})` : null}
     </Link>
   );
 }

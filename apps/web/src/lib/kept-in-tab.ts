@@ -5,6 +5,15 @@
  */
 export const KEPT_IN_TAB_PREFIX = 'candor.';
 
+/** Forgets one page's kept input (under `key`, which starts with KEPT_IN_TAB_PREFIX). */
+export function forgetKeptInTab(key: string): void {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    // Storage refused (a private window): nothing was kept.
+  }
+}
+
 /** Forgets every input kept in this tab (signing out). */
 export function forgetEverythingKeptInTab(): void {
   try {

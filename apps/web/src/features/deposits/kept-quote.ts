@@ -1,6 +1,6 @@
 import { type DepositQuote, DepositQuoteSchema } from '@candor/contracts/deposits';
 import { z } from 'zod';
-import { KEPT_IN_TAB_PREFIX } from '../../lib/kept-in-tab.ts';
+import { forgetKeptInTab, KEPT_IN_TAB_PREFIX } from '../../lib/kept-in-tab.ts';
 
 const KEY = `${KEPT_IN_TAB_PREFIX}deposit-quote`;
 const KeptQuoteSchema = z.object({ userId: z.string(), quote: DepositQuoteSchema });
@@ -36,9 +36,5 @@ export function readKeptDepositQuote(userId: string, now: number): DepositQuote 
 
 /** Forgets the kept quote: it was paid, or the customer went back to choose again. */
 export function forgetDepositQuote(): void {
-  try {
-    sessionStorage.removeItem(KEY);
-  } catch {
-    // Nothing was kept.
-  }
+  forgetKeptInTab(KEY);
 }

@@ -1,6 +1,6 @@
 import { WITHDRAWAL_METHODS, type WithdrawalMethod } from '@candor/contracts/withdrawals';
 import { z } from 'zod';
-import { KEPT_IN_TAB_PREFIX } from '../../lib/kept-in-tab.ts';
+import { forgetKeptInTab, KEPT_IN_TAB_PREFIX } from '../../lib/kept-in-tab.ts';
 
 const KEY = `${KEPT_IN_TAB_PREFIX}withdrawal-forms`;
 const KeptFieldsSchema = z.object({ amount: z.string(), details: z.record(z.string(), z.string()) });
@@ -55,9 +55,5 @@ export function readKeptWithdrawalForm(
 
 /** Forgets every method's kept fields: the withdrawal was made. */
 export function forgetWithdrawalForms(): void {
-  try {
-    sessionStorage.removeItem(KEY);
-  } catch {
-    // Nothing was kept.
-  }
+  forgetKeptInTab(KEY);
 }

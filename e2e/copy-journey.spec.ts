@@ -246,7 +246,7 @@ test('a provider made by an administrator buys BTCUSD; the follower gets a copy 
     await expect(follower.page.getByRole('heading', { name: traderName })).toBeVisible();
     const stat = (label: string) => follower.page.getByText(label, { exact: true }).locator('..');
     await expect(stat('Trades')).toContainText('1');
-    await expect(stat('Win rate')).toContainText('100.00 %');
+    await expect(stat('Win rate')).toContainText('100.00%');
     await expect(stat('Win rate')).toContainText('1 won, 0 lost');
     await expect(follower.page.getByText('No open positions.')).toBeVisible();
     await screenshotAt(follower.page, 'provider-page');

@@ -130,7 +130,7 @@ test('an administrator makes a customer a provider, who accepts; a funded follow
     await edit.getByLabel('Profit Share').fill('25');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(toast(admin, 'Trader updated')).toBeVisible();
-    await expect(card).toContainText('25.00 %');
+    await expect(card).toContainText('25.00%');
     await admin.screenshot({ path: '/tmp/providers-admin-cards.png', fullPage: true });
     await card.getByRole('button', { name: 'Delete' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Delete trader' });

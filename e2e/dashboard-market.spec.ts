@@ -24,7 +24,7 @@ test('the dashboard charts BTCUSD from our candles, moves live, rates the signal
 
   // The signal bar shows a computed rating for the charted instrument.
   const signal = page.getByRole('meter', {
-    name: /^Signal Strength · BTCUSD · \d{1,3} % · (Strong sell|Sell|Neutral|Buy|Strong buy)$/,
+    name: /^Signal Strength · BTCUSD · \d{1,3}% · (Strong sell|Sell|Neutral|Buy|Strong buy)$/,
   });
   await expect(signal).toBeVisible();
   const rating = Number(await signal.getAttribute('aria-valuenow'));

@@ -56,7 +56,7 @@ test('a customer applies for a Level 1 loan, the accountant approves it, the cus
     .filter({ hasText: 'Level 1' });
   await expect(level1).toContainText('$2,000,000.00');
   await expect(level1).toContainText('Term: 25 days');
-  await expect(level1).toContainText('Interest 12.17 % a year, accrued daily');
+  await expect(level1).toContainText('Interest 12.17% a year, accrued daily');
   await expect(level1).toContainText('Portfolio of at least $350,000.00');
   await expect(level1).toContainText('Your portfolio: $350,000.00');
   await page.screenshot({ path: '/tmp/loans-plans-390.png', fullPage: true });

@@ -52,7 +52,7 @@ test('a customer buys the Basic signal plan and a trading package, and sees them
   await page.goto('/upgrade');
   await expect(page.getByRole('heading', { name: 'Trading packages' })).toBeVisible();
   const zero = page.getByRole('article', { name: 'Zero' });
-  await expect(zero).toContainText('Spread 1.2 pips on forex, 0.12 % on crypto and stocks');
+  await expect(zero).toContainText('Spread 1.2 pips on forex, 0.12% on crypto and stocks');
   await expect(zero).toContainText('Leverage up to 1:500');
   await zero.getByRole('button', { name: 'PURCHASE PLAN' }).click();
   await page

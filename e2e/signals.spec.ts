@@ -24,7 +24,7 @@ test('without a signal plan, /signal rates the chosen instrument and shows what 
   await expect(page.getByRole('heading', { name: 'Signal Strength', exact: true, level: 2 })).toBeVisible();
 
   // The signal strength of any instrument, for every customer.
-  await expect(page.getByRole('meter', { name: /^Signal Strength · BTCUSD · \d{1,3} % · / })).toBeVisible();
+  await expect(page.getByRole('meter', { name: /^Signal Strength · BTCUSD · \d{1,3}% · / })).toBeVisible();
   await page.getByLabel('Symbol').selectOption('EURUSD');
   await expect(page.getByRole('meter', { name: /^Signal Strength · EURUSD · / })).toBeVisible();
 

@@ -44,7 +44,7 @@ export const COPY_TRADING_MESSAGES = {
   emailRequired: 'Customer e-mail is required',
   emailInvalid: 'Enter the e-mail address of a customer account',
   imageRequired: 'Profile image is required',
-  profitShareRange: 'Profit share is between 0 and 50 %',
+  profitShareRange: 'Profit share is between 0 and 50%',
   created: 'Trader created successfully!',
   createFailed: 'Failed to create trader.',
   deleted: 'Trader deleted successfully',

@@ -85,7 +85,7 @@ export const SpreadPipsSchema = z
 export const SpreadPercentSchema = z
   .string({ error: 'A percentage with at most two decimals, such as 0.12' })
   .regex(/^\d{1,2}(\.\d{1,2})?$/, 'A percentage with at most two decimals, such as 0.12')
-  .refine((text) => Number(text) <= 10, 'At most 10 %');
+  .refine((text) => Number(text) <= 10, 'At most 10%');
 
 /**
  * A trading package sets the account's maximum leverage (the lot size cap) and its spread: in pips
@@ -103,7 +103,7 @@ export type TradingFeatures = z.infer<typeof TradingFeaturesSchema>;
 export const AnnualInterestPercentSchema = z
   .string({ error: 'A percentage with at most two decimals, such as 12.17' })
   .regex(/^\d{1,3}(\.\d{1,2})?$/, 'A percentage with at most two decimals, such as 12.17')
-  .refine((text) => Number(text) <= 100, 'At most 100 %');
+  .refine((text) => Number(text) <= 100, 'At most 100%');
 
 /**
  * A loan plan: the amount lent, the interest a year (accrued day by day on what is still owed), and

@@ -193,7 +193,7 @@ describe('TradesPage', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'Crypto' }));
     await waitFor(() => expect(screen.getByTestId('ticket-ask').textContent).toBe('67,274.46'));
-    expect(within(ticket).getByText('0.12 %')).toBeTruthy();
+    expect(within(ticket).getByText('0.12%')).toBeTruthy();
     // Above the package's maximum leverage the ticket refuses before sending anything.
     await fill('Amount (USD)', '10');
     await fill('Lot size', '201');

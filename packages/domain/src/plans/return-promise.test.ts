@@ -29,6 +29,7 @@ const HONEST_TEXTS = [
   'Loan of $5,000 at 12% a year for 90 days',
   'Loan of $5,000 at 12 percent a year, repaid from your cash balance',
   'Interest 12.17 % a year, accrued daily',
+  'Interest 12.17% a year, accrued daily',
   'Loan interest of 1% a month on what you borrowed',
   'Interest accrues at 0.03% a day on what is owed',
   'Spreads of 1.2 pips on forex',

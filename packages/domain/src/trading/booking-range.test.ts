@@ -33,7 +33,7 @@ describe('the range a booked price must lie in', () => {
       ok: false,
       error: {
         code: 'VALIDATION_FAILED',
-        message: "The close price must be between 99.90 and 200.20 (the minute's range ± 0.1 %)",
+        message: "The close price must be between 99.90 and 200.20 (the minute's range ± 0.1%)",
       },
     });
     expect(checkBookedPrice({ which: 'open', price: '99.89', minute, pricePrecision: 2 }).ok).toBe(false);

@@ -50,7 +50,7 @@ export function checkBookedPrice(input: {
   if (compareDecimal(input.price, range.low) < 0 || compareDecimal(input.price, range.high) > 0) {
     return err({
       code: 'VALIDATION_FAILED',
-      message: `The ${input.which} price must be between ${range.low} and ${range.high} (the minute's range ± 0.1 %)`,
+      message: `The ${input.which} price must be between ${range.low} and ${range.high} (the minute's range ± 0.1%)`,
     });
   }
   return ok(input.price);

@@ -31,9 +31,9 @@ export function spreadFor(instrument: Pick<InstrumentSpec, 'class'>, terms: Spre
     : { unit: 'percent', value: terms.otherSpreadPercent };
 }
 
-/** "1.2 pips", "0.12 %". */
+/** "1.2 pips", "0.12%". */
 export function formatSpread(spread: Spread): string {
-  return spread.unit === 'pips' ? `${spread.value} pips` : `${spread.value} %`;
+  return spread.unit === 'pips' ? `${spread.value} pips` : `${spread.value}%`;
 }
 
 /** A decimal at a larger scale (never a smaller one). */

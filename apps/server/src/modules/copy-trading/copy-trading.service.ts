@@ -172,7 +172,7 @@ export async function createStrategyProvider({
     text:
       `Hello ${user.name},\n\nYou were invited to be a strategy provider named "${provider.displayName}". ` +
       `Other customers could copy your trades: those with at least ${formatUsd(provider.minimumBalanceMinor)} ` +
-      `would pay you ${formatPercentBps(provider.profitShareBps)} % of the profit their copies make above their ` +
+      `would pay you ${formatPercentBps(provider.profitShareBps)}% of the profit their copies make above their ` +
       'previous best.\n\nNobody can copy you until you accept. Open the Copy Expert page to accept or decline.',
   });
   return requireAdminProvider(tx, provider.id);

@@ -52,7 +52,7 @@ export async function accrueLoanInterest(tx: Db, row: LoanRow, now: Date, actor:
             userId: row.userId,
             interest,
             loanId: row.id,
-            description: `Loan interest: ${row.planName}, ${plural(days)} at ${formatPercentBps(row.annualRateBps)} % a year (${span} of ${row.termDays})`,
+            description: `Loan interest: ${row.planName}, ${plural(days)} at ${formatPercentBps(row.annualRateBps)}% a year (${span} of ${row.termDays})`,
           }),
         ],
         actor,

@@ -379,7 +379,7 @@ describe('interest, repayments and the end of the term', () => {
       .from(journalEntries)
       .where(and(eq(journalEntries.userId, user.id), eq(journalEntries.kind, 'loan_interest')));
     expect(entries.map((e) => e.description)).toEqual([
-      'Loan interest: Level 1, 3 days at 12.17 % a year (days 1–3 of 25)',
+      'Loan interest: Level 1, 3 days at 12.17% a year (days 1–3 of 25)',
     ]);
     expect((await balances(browser)).owed).toBe('2002000.55');
   });
@@ -418,7 +418,7 @@ describe('interest, repayments and the end of the term', () => {
     expect(statement.items.slice(0, 4).map((e) => [e.kind, e.description])).toEqual([
       ['loan_repayment', 'Loan repayment: Level 1'],
       ['loan_repayment', 'Loan repayment: Level 1'],
-      ['loan_interest', 'Loan interest: Level 1, 2 days at 12.17 % a year (days 1–2 of 25)'],
+      ['loan_interest', 'Loan interest: Level 1, 2 days at 12.17% a year (days 1–2 of 25)'],
       ['loan_payout', 'Loan paid out: Level 1'],
     ]);
     expect((await repay(browser, loan.id, { amount: '1.00' })).statusCode).toBe(409);

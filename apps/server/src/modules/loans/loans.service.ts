@@ -266,7 +266,7 @@ export async function approveLoanApplication({
     text:
       `Hello ${customer.name},\n\nYour application for the ${row.planName} loan was approved and ` +
       `${formatUsd(row.amountMinor)} was paid out to your cash balance. Borrowed money can be traded but not withdrawn. ` +
-      `Interest of ${formatDecimal(BigInt(row.annualRateBps), 2)} % a year accrues daily until the due date, ` +
+      `Interest of ${formatDecimal(BigInt(row.annualRateBps), 2)}% a year accrues daily until the due date, ` +
       `${dueAt.toISOString().slice(0, 10)}, when what is owed is repaid from your cash balance. ` +
       'You can repay at any time on the Trading plans page.' +
       `\n\nNote: ${reason}`,

@@ -83,7 +83,7 @@ export const marketRoutes: RoutesPlugin<'market' | 'signalRatings'> = async (
       config: { access: 'client' },
       schema: {
         ...common,
-        summary: 'Technical rating (0–100 %) of an instrument from its closed 1-hour candles',
+        summary: 'Technical rating (0–100%) of an instrument from its closed 1-hour candles',
         params: SymbolParamsSchema,
         response: { 200: SignalRatingSchema, ...errors },
       },

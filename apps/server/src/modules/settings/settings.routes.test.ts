@@ -265,7 +265,7 @@ describe('an administrator updates the settings', () => {
     expect(pips.statusCode).toBe(400);
     expect(pips.json().message).toContain('Pips have at most one decimal');
     const percent = await put({ ...valid, defaultOtherSpreadPercent: '11' });
-    expect(percent.json().message).toContain('At most 10 %');
+    expect(percent.json().message).toContain('At most 10%');
     const leverage = await put({ ...valid, defaultMaxLeverage: 0 });
     expect(leverage.json().message).toContain('between 1 and 1000');
     const everyone = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json();

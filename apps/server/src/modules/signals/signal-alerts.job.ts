@@ -37,10 +37,10 @@ function alertMail(alert: SignalAlertRow & { email: string }, name: string, rate
   return {
     to: alert.email,
     userId: alert.userId,
-    subject: `${alert.symbol} rating ${moved} ${alert.threshold} %`,
+    subject: `${alert.symbol} rating ${moved} ${alert.threshold}%`,
     text: [
-      `The computed rating of ${alert.symbol} (${name}) on ${SIGNAL_INTERVAL_LABELS[alert.interval]} candles ${moved} your alert threshold of ${alert.threshold} %.`,
-      `It is now ${rated.rating} % (${rated.direction.replace('_', ' ')}), computed from the candle that closed at ${closed} UTC.`,
+      `The computed rating of ${alert.symbol} (${name}) on ${SIGNAL_INTERVAL_LABELS[alert.interval]} candles ${moved} your alert threshold of ${alert.threshold}%.`,
+      `It is now ${rated.rating}% (${rated.direction.replace('_', ' ')}), computed from the candle that closed at ${closed} UTC.`,
       '',
       'Ratings are computed from recent candles by standard technical indicators (moving averages, RSI, MACD, stochastic). They describe past prices; they are not advice and do not say where a price will go.',
       'You can change or delete this alert on the Signal page.',

@@ -484,11 +484,11 @@ describe('booking an external trade', () => {
     expect(low.statusCode).toBe(400);
     expect(low.json()).toEqual({
       code: 'VALIDATION_FAILED',
-      message: "The open price must be between 66933.00 and 67167.10 (the minute's range ± 0.1 %)",
+      message: "The open price must be between 66933.00 and 67167.10 (the minute's range ± 0.1%)",
     });
     const high = await book(user.id, { closePrice: '68168.11' });
     expect(high.json().message).toBe(
-      "The close price must be between 67932.00 and 68168.10 (the minute's range ± 0.1 %)",
+      "The close price must be between 67932.00 and 68168.10 (the minute's range ± 0.1%)",
     );
   });
 

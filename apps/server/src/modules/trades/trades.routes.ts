@@ -325,7 +325,7 @@ export const tradesRoutes: RoutesPlugin<'db' | 'market' | 'transactions' | 'cloc
         description:
           "The close after the open and in the past; the open not before the minute the customer's account " +
           `was created nor more than ${BOOKING_WINDOW_DAYS} days back; the lot size within the customer's own ` +
-          "maximum leverage; each price within its minute's recorded low–high ± 0.1 % (400 otherwise); " +
+          "maximum leverage; each price within its minute's recorded low–high ± 0.1% (400 otherwise); " +
           'a reason the customer reads. The result is computed from the prices; nothing is posted until the ' +
           'customer accepts it (it expires unaccepted after 7 days). A loss larger than the cash is 422 ' +
           'INSUFFICIENT_FUNDS. The customer is e-mailed (state proposed). A result whose size is above the ' +

@@ -188,7 +188,7 @@ function LoanApplicationDetails({ id, onBack }: { id: string; onBack: () => void
               {formatUsdDecimal(query.data.portfolioAtApplication)}
             </DetailRow>
             <DetailRow label="Terms">
-              {query.data.termDays} days, interest {query.data.annualInterestPercent} % a year, accrued daily
+              {query.data.termDays} days, interest {query.data.annualInterestPercent}% a year, accrued daily
             </DetailRow>
             <DetailRow label="Status">{LOAN_APPLICATION_STATUS_LABELS[query.data.status]}</DetailRow>
             {query.data.decidedAt ? (

@@ -357,7 +357,7 @@ describe('Book external trade', () => {
   });
 
   test('a refusal of the server that names a field stands beside that field', async () => {
-    const message = "The open price must be between 67100.00 and 67180.00 (the minute's range ± 0.1 %)";
+    const message = "The open price must be between 67100.00 and 67180.00 (the minute's range ± 0.1%)";
     mockApi({
       [`GET /api/admin/users/${ID}`]: { status: 200, body: buildUser() },
       'GET /api/instruments': { status: 200, body: INSTRUMENTS },

@@ -108,7 +108,7 @@ export function BookTradeForm({ userId, accountCreatedAt }: { userId: string; ac
       <p className="rounded-lg bg-slate-50 p-3 text-xs text-slate-600">
         Times are in <strong>UTC</strong>, to the minute. The open time can be at most {BOOKING_WINDOW_DAYS}{' '}
         days back, and not before the customer's account was created ({formatUtcMinute(accountCreatedAt)}).
-        Each price must lie within the recorded low–high range of its minute (± 0.1 %). The result is computed
+        Each price must lie within the recorded low–high range of its minute (± 0.1%). The result is computed
         from the prices like any other trade's. The customer is told and sees the trade as “Booked by desk”
         with your reason: <strong>nothing is posted until they accept it</strong>, and it expires unaccepted
         after 7 days. A result that, with the customer's manual adjustments and desk trades of the last{' '}

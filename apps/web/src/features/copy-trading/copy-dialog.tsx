@@ -79,7 +79,7 @@ export function CopyDialog({ trader, onClose }: { trader: StrategyProviderCard; 
         </div>
         <div>
           <dt className="text-slate-500">Profit share you will pay</dt>
-          <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">{trader.profitShare} %</dd>
+          <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">{trader.profitShare}%</dd>
         </div>
         <p className="col-span-2 text-xs text-slate-500">
           The minimum balance is not deducted. The profit share is charged on a high-water mark: only on

@@ -63,7 +63,7 @@ describe('CopyTraderPage', () => {
     const card = await screen.findByRole('listitem');
     expect(within(card).getByText('Aurora FX')).toBeTruthy();
     expect(within(card).getByText('3')).toBeTruthy();
-    expect(within(card).getByText('20.00 %')).toBeTruthy();
+    expect(within(card).getByText('20.00%')).toBeTruthy();
     expect(within(card).getByTitle('Not enough history yet')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'ADD TRADER' })).toBeNull();
   });

@@ -138,7 +138,7 @@ function TraderCard({
         </div>
         <div className="rounded-lg bg-slate-50 px-2 py-3">
           <dt className="text-xs text-slate-500">Profit Share</dt>
-          <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">{card.profitShare} %</dd>
+          <dd className="mt-1 text-sm font-semibold text-slate-900 tabular-nums">{card.profitShare}%</dd>
         </div>
       </dl>
       <p className="mt-3 text-xs text-slate-500">

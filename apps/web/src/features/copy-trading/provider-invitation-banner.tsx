@@ -28,7 +28,7 @@ export function ProviderInvitationBanner() {
         <h2 className="text-base font-semibold text-slate-900">You were made a strategy provider</h2>
         <p className="mt-1 text-sm text-slate-600">
           As "{offer.displayName}", customers with at least {formatUsdDecimal(offer.minimumBalance)} could
-          copy your trades and pay you {offer.profitShare} % of the profit their copies make above their
+          copy your trades and pay you {offer.profitShare}% of the profit their copies make above their
           previous best. Nobody can copy you until you accept.
         </p>
       </div>

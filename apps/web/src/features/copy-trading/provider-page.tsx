@@ -106,7 +106,7 @@ function ProviderDetails({ detail }: { detail: StrategyProviderDetail }) {
         <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Fact label="Return Rate (30 days)" value={<ReturnRate value={detail.returnRate30d} />} />
           <Fact label="Followers" value={String(detail.followers)} />
-          <Fact label="Profit Share" value={`${detail.profitShare} %`} />
+          <Fact label="Profit Share" value={`${detail.profitShare}%`} />
           <Fact label="Minimum balance" value={formatUsdDecimal(detail.minimumBalance)} />
           <Fact
             label="Account age"

@@ -21,11 +21,11 @@ export function ProviderStatisticsSection({ statistics: s }: { statistics: Provi
         <Stat label="Return since start" value={<ReturnRate value={s.returnRateSinceStart} />} />
         <Stat
           label="Max drawdown"
-          value={s.maxDrawdown === null ? <NotYet why="Not enough history yet" /> : `${s.maxDrawdown} %`}
+          value={s.maxDrawdown === null ? <NotYet why="Not enough history yet" /> : `${s.maxDrawdown}%`}
         />
         <Stat
           label="Win rate"
-          value={s.winRate === null ? <NotYet why="No closed trades yet" /> : `${s.winRate} %`}
+          value={s.winRate === null ? <NotYet why="No closed trades yet" /> : `${s.winRate}%`}
           note={s.trades > 0 ? `${s.wins} won, ${s.losses} lost` : undefined}
         />
         <Stat
@@ -113,8 +113,8 @@ export function ProviderStatisticsSection({ statistics: s }: { statistics: Provi
         </div>
         {s.riskScore.yearlySwingPercent !== null && s.openPositions.length > 0 ? (
           <p className="mt-1 text-xs text-slate-500 tabular-nums">
-            Yearly swing {s.riskScore.yearlySwingPercent} % of equity · exposure {s.riskScore.exposurePercent}{' '}
-            % · highest lot size {s.riskScore.highestLotSize}
+            Yearly swing {s.riskScore.yearlySwingPercent}% of equity · exposure {s.riskScore.exposurePercent}%
+            · highest lot size {s.riskScore.highestLotSize}
           </p>
         ) : null}
         <details className="mt-3 text-sm text-slate-600">

@@ -10,5 +10,5 @@ export function ReturnRate({ value }: { value: string | null }) {
     );
   }
   const negative = value.startsWith('-');
-  return <span className={negative ? 'text-red-600' : 'text-emerald-700'}>{value} %</span>;
+  return <span className={negative ? 'text-red-600' : 'text-emerald-700'}>{value}%</span>;
 }

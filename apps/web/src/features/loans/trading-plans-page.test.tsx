@@ -79,7 +79,7 @@ describe('TradingPlansPage', () => {
     const card = (await screen.findByText('Level 1')).closest('section') as HTMLElement;
     expect(card.textContent).toContain('$2,000,000.00');
     expect(card.textContent).toContain('Term: 25 days');
-    expect(card.textContent).toContain('Interest 12.17 % a year, accrued daily');
+    expect(card.textContent).toContain('Interest 12.17% a year, accrued daily');
     expect(card.textContent).toContain('Portfolio of at least $350,000.00');
     expect(await within(card).findByText('Your portfolio: $400,000.00')).toBeTruthy();
     expect(await screen.findByText('You have no loans yet.')).toBeTruthy();

@@ -121,7 +121,7 @@ function LoanPlanCard({
       </p>
       <ul className="mt-4 space-y-2 text-sm text-slate-700">
         <li>Term: {plan.durationDays} days</li>
-        <li>Interest {features.annualInterestPercent} % a year, accrued daily</li>
+        <li>Interest {features.annualInterestPercent}% a year, accrued daily</li>
         <li>Requirement: Portfolio of at least {formatUsdDecimal(features.minimumPortfolio)}</li>
         {portfolio !== undefined ? <li>Your portfolio: {formatUsdDecimal(portfolio)}</li> : null}
       </ul>
@@ -197,7 +197,7 @@ function LoanCard({ loan, onRepay }: { loan: Loan; onRepay: () => void }) {
         <Fact label="Interest accrued">
           {formatUsdDecimal(loan.interestAccrued)}{' '}
           <span className="text-xs text-slate-500">
-            ({loan.interestDays} of {loan.termDays} days at {loan.annualInterestPercent} %)
+            ({loan.interestDays} of {loan.termDays} days at {loan.annualInterestPercent}%)
           </span>
         </Fact>
         <Fact label="Repaid">{formatUsdDecimal(loan.repaid)}</Fact>

@@ -35,8 +35,8 @@ describe('SignalStrengthBar', () => {
       expect(meter.getAttribute('aria-valuenow')).toBe(String(rating));
       expect(meter.getAttribute('aria-valuemin')).toBe('0');
       expect(meter.getAttribute('aria-valuemax')).toBe('100');
-      expect(meter.getAttribute('aria-valuetext')).toBe(`${rating} % · ${words}`);
-      const label = `Signal Strength · BTCUSD · ${rating} % · ${words}`;
+      expect(meter.getAttribute('aria-valuetext')).toBe(`${rating}% · ${words}`);
+      const label = `Signal Strength · BTCUSD · ${rating}% · ${words}`;
       expect(
         screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === label),
       ).toBeTruthy();

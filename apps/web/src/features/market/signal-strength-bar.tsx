@@ -61,7 +61,7 @@ function SignalMeter({ signal }: { signal: SignalRating }) {
         <p id={labelId} className="text-sm text-slate-500">
           <span className="font-semibold text-slate-800">Signal Strength</span> · {signal.symbol} ·{' '}
           <span className="whitespace-nowrap">
-            <span className="font-semibold tabular-nums text-slate-800">{signal.rating} %</span> ·{' '}
+            <span className="font-semibold tabular-nums text-slate-800">{signal.rating}%</span> ·{' '}
             <span className={`font-semibold ${style.text}`}>{direction}</span>
           </span>
         </p>
@@ -77,7 +77,7 @@ function SignalMeter({ signal }: { signal: SignalRating }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={signal.rating}
-        aria-valuetext={`${signal.rating} % · ${direction}`}
+        aria-valuetext={`${signal.rating}% · ${direction}`}
         data-testid="signal-strength"
         className="h-2.5 overflow-hidden rounded-full bg-slate-100"
       >

@@ -40,13 +40,13 @@ export function describeFeatures(features: PlanFeatures): string[] {
       ];
     case 'trading':
       return [
-        `Spread ${features.forexSpreadPips} pips on forex, ${features.otherSpreadPercent} % on crypto and stocks`,
+        `Spread ${features.forexSpreadPips} pips on forex, ${features.otherSpreadPercent}% on crypto and stocks`,
         `Leverage up to 1:${features.maxLeverage}`,
       ];
     case 'loan':
       return [
         `Loan of ${formatUsdDecimal(features.amount)}`,
-        `Interest ${features.annualInterestPercent} % a year`,
+        `Interest ${features.annualInterestPercent}% a year`,
         `Requires a portfolio of ${formatUsdDecimal(features.minimumPortfolio)}`,
       ];
   }

@@ -46,7 +46,7 @@ export function AlertsPanel({
     onSuccess: async (alert) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.signalAlerts });
       notify.success(
-        `Alert set: ${alert.symbol} ${RATING_ALERT_DIRECTION_LABELS[alert.direction]} ${alert.threshold} %`,
+        `Alert set: ${alert.symbol} ${RATING_ALERT_DIRECTION_LABELS[alert.direction]} ${alert.threshold}%`,
       );
     },
     onError: (error) => notify.error(isApiError(error) ? error.message : 'The alert could not be set'),
@@ -206,16 +206,16 @@ export function AlertsPanel({
 }
 
 function AlertRow({ alert, busy, onDelete }: { alert: SignalAlert; busy: boolean; onDelete: () => void }) {
-  const description = `${alert.symbol} ${alert.interval} ${RATING_ALERT_DIRECTION_LABELS[alert.direction]} ${alert.threshold} %`;
+  const description = `${alert.symbol} ${alert.interval} ${RATING_ALERT_DIRECTION_LABELS[alert.direction]} ${alert.threshold}%`;
   return (
     <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-900">
           {alert.symbol} <span className="font-normal text-slate-500">· {alert.interval} candles ·</span>{' '}
-          {RATING_ALERT_DIRECTION_LABELS[alert.direction]} {alert.threshold} %
+          {RATING_ALERT_DIRECTION_LABELS[alert.direction]} {alert.threshold}%
         </p>
         <p className="text-xs text-slate-500">
-          Last rating: {alert.lastRating === null ? 'not checked yet' : `${alert.lastRating} %`}
+          Last rating: {alert.lastRating === null ? 'not checked yet' : `${alert.lastRating}%`}
           {' · '}
           Last notified: {alert.lastNotifiedAt ? formatUtc(new Date(alert.lastNotifiedAt)) : 'never'}
         </p>

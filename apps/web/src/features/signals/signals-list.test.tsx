@@ -140,7 +140,7 @@ describe('SignalsList', () => {
     await screen.findByRole('table');
     expect(rowSymbols()).toEqual(['SOLUSD', 'BTCUSD', 'ETHUSD', 'NEWUSD']);
     expect(screen.getByRole('meter', { name: 'BTCUSD rating' }).getAttribute('aria-valuetext')).toBe(
-      '72 % · Buy',
+      '72% · Buy',
     );
     expect(screen.getByText('Not enough history yet')).toBeTruthy();
     expect(
@@ -225,9 +225,9 @@ describe('SignalsList', () => {
     fireEvent.click(add);
     fireEvent.click(add);
 
-    expect(await screen.findByText('Alert set: ETHUSD rises above 60 %')).toBeTruthy();
+    expect(await screen.findByText('Alert set: ETHUSD rises above 60%')).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/signal-alerts')).toHaveLength(1);
-    expect(screen.getAllByText('Alert set: ETHUSD rises above 60 %')).toHaveLength(1);
+    expect(screen.getAllByText('Alert set: ETHUSD rises above 60%')).toHaveLength(1);
   });
 
   test('a double click on Save instruments saves them once and says so once', async () => {

@@ -102,7 +102,7 @@ function RatingBar({ item }: { item: SignalListItem }) {
   return (
     <div className="flex items-center gap-2">
       <span className="w-10 shrink-0 text-right font-semibold text-slate-800 tabular-nums">
-        {item.rating} %
+        {item.rating}%
       </span>
       {/* biome-ignore lint/a11y/useSemanticElements: a native <meter> cannot take the direction's colour in every browser */}
       <div
@@ -111,7 +111,7 @@ function RatingBar({ item }: { item: SignalListItem }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={item.rating}
-        aria-valuetext={`${item.rating} % · ${SIGNAL_DIRECTION_LABELS[item.direction]}`}
+        aria-valuetext={`${item.rating}% · ${SIGNAL_DIRECTION_LABELS[item.direction]}`}
         className="h-2 min-w-0 flex-1 overflow-hidden rounded-full bg-slate-100"
       >
         <div

@@ -23,7 +23,7 @@ export function closingPriceNow(trade: Closable, mid: string): string | null {
   }
 }
 
-/** "2.0 pips", "0.20 %"; null for a trade without a spread. */
+/** "2.0 pips", "0.20%"; null for a trade without a spread. */
 export function describeTradeSpread(trade: Pick<Trade, 'spread'>): string | null {
   return trade.spread ? formatSpread(trade.spread) : null;
 }

@@ -49,11 +49,11 @@ export function lotSizeSchema(
         ctx.addIssue({ code: 'custom', message: TRADE_MESSAGES.lotSizePositive });
         return;
       }
-      if (!parseLotSize(text).ok)
+      // The leverage first: parseLotSize also refuses a size past its own ceiling (10,000), which
+      // is no matter of decimals.
+      if (Number(text) > maxLeverage) ctx.addIssue({ code: 'custom', message: aboveLeverage(maxLeverage) });
+      else if (!parseLotSize(text).ok)
         ctx.addIssue({ code: 'custom', message: 'Lot size can have at most 2 decimals' });
-      else if (Number(text) > maxLeverage) {
-        ctx.addIssue({ code: 'custom', message: aboveLeverage(maxLeverage) });
-      }
     });
 }
 

@@ -32,6 +32,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: 'Too many requests. Please wait and try again.',
       } satisfies ErrorResponse);
     }
+    // A JSON body over the body limit (1 MB) carries no file: it is not told about the 5 MB of uploads.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply
+        .status(413)
+        .send({ code: 'VALIDATION_FAILED', message: 'The request is too large.' } satisfies ErrorResponse);
+    }
     if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply
         .status(413)

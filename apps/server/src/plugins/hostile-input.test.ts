@@ -85,3 +85,21 @@ describe('JSON nested too deeply is refused as it arrives', () => {
     expect(res.json().code).toBe('VALIDATION_FAILED');
   });
 });
+
+describe('a JSON body over the 1 MB limit', () => {
+  test('answers 413 saying the request is too large, not that a file is over 5 MB', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      payload: JSON.stringify({
+        username: 'ann_1',
+        fullname: 'x'.repeat(2_000_000),
+        email: 'a@b.co',
+        password: 'password-123',
+      }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'The request is too large.' });
+  });
+});

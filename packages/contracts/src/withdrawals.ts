@@ -92,8 +92,17 @@ export const WITHDRAWAL_MESSAGES = {
   cancelled: 'Withdrawal cancelled: the amount is back in your balance.',
 } as const;
 
+/**
+ * A name a payout goes to: required, and a text of only invisible characters (zero-width spaces,
+ * direction marks: \p{Cf}), which trim() keeps, counts as missing, as blanks do.
+ */
 function requiredText(required: string, max: number, tooLong: string) {
-  return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, tooLong)
+    .refine((text) => /[^\s\p{Cf}]/u.test(text), required);
 }
 
 /** Payout details as stored and answered, per method (no checks: they were checked on the way in). */

@@ -1,8 +1,4 @@
-import {
-  CreateLoanApplicationRequestSchema,
-  LOAN_GOAL_MAX_LENGTH,
-  LOAN_MESSAGES,
-} from '@candor/contracts/loans';
+import { CreateLoanApplicationRequestSchema, LOAN_MESSAGES } from '@candor/contracts/loans';
 import type { Plan } from '@candor/contracts/plans';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -46,12 +42,8 @@ export function ApplyLoanDialog({ plan, onClose }: { plan: Plan; onClose: () => 
       >
         <TextField label="Full name" autoComplete="name" {...field('fullName')} />
         <AmountField label="Total Monthly Income" hint="In US dollars" {...field('monthlyIncome')} />
-        <TextAreaField
-          label="Goal"
-          maxLength={LOAN_GOAL_MAX_LENGTH}
-          hint="What you will use the loan for."
-          {...field('goal')}
-        />
+        {/* No maxLength: the browser would cut a longer paste without a word; the schema says it is too long. */}
+        <TextAreaField label="Goal" hint="What you will use the loan for." {...field('goal')} />
         {failure ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
             {failure}

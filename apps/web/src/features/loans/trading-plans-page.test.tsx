@@ -1,4 +1,4 @@
-import type { Loan, MyLoans } from '@candor/contracts/loans';
+import { LOAN_GOAL_MAX_LENGTH, LOAN_MESSAGES, type Loan, type MyLoans } from '@candor/contracts/loans';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
@@ -100,6 +100,23 @@ describe('TradingPlansPage', () => {
     expect(callsTo(api, 'POST /api/loan-applications')).toEqual([
       { planId: LEVEL_1.id, fullName: 'Ada Lovelace', monthlyIncome: '12500', goal: 'Larger positions' },
     ]);
+  });
+
+  test('a pasted goal longer than the limit is kept as pasted and said to be too long, not cut short', async () => {
+    const api = render({ applications: [], loans: [] });
+    const card = (await screen.findByText('Level 1')).closest('section') as HTMLElement;
+    const user = userEvent.setup();
+    await user.click(await within(card).findByRole('button', { name: 'APPLY FOR LOAN' }));
+    const dialog = screen.getByRole('dialog', { name: 'Apply for the Level 1 loan' });
+    await user.type(within(dialog).getByLabelText('Full name'), 'Ada Lovelace');
+    await user.type(within(dialog).getByLabelText('Total Monthly Income'), '12500');
+    const goal = within(dialog).getByLabelText('Goal') as HTMLTextAreaElement;
+    await user.click(goal);
+    await user.paste('x'.repeat(LOAN_GOAL_MAX_LENGTH + 200));
+    expect(goal.value).toHaveLength(LOAN_GOAL_MAX_LENGTH + 200);
+    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    expect(await within(dialog).findByText(LOAN_MESSAGES.goalTooLong)).toBeTruthy();
+    expect(callsTo(api, 'POST /api/loan-applications')).toEqual([]);
   });
 
   test('a portfolio short of the minimum is said on the card before any form: APPLY FOR LOAN waits for it', async () => {

@@ -142,11 +142,11 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
           amount stays reserved while you confirm.
         </p>
       ) : null}
+      {/* No maxLength: a code pasted with spaces around it would lose a digit; the schema trims it. */}
       <TextField
         label="Withdrawal code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={6}
         placeholder="123456"
         {...field('code')}
       />

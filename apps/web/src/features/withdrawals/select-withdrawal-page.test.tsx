@@ -331,6 +331,26 @@ describe('SelectWithdrawalPage: submitting', () => {
     ]);
   });
 
+  test('a code pasted with the spaces around it is sent whole, not cut to its first six characters', async () => {
+    const awaiting = buildWithdrawal({
+      status: 'awaiting_confirmation',
+      codeExpiresAt: '2026-03-04T12:10:00.000Z',
+    });
+    const { fetchMock } = renderFlow({
+      'GET /api/settings': settingsReply('smtp'),
+      'POST /api/withdrawals': { status: 200, body: awaiting },
+      [`GET /api/withdrawals/${ID}`]: { status: 200, body: awaiting },
+      [`POST /api/withdrawals/${ID}/confirm`]: { status: 200, body: buildWithdrawal() },
+    });
+    const user = userEvent.setup();
+    await fillPaypal(user);
+    await user.click(await screen.findByLabelText('Withdrawal code'));
+    await user.paste(' 123456 ');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Withdrawal successful')).toBeTruthy();
+    expect(callsTo(fetchMock, `POST /api/withdrawals/${ID}/confirm`)).toEqual([{ code: '123456' }]);
+  });
+
   test('a code check that fails for another reason says "Error verifying withdrawal code." and keeps the code step', async () => {
     const awaiting = buildWithdrawal({
       status: 'awaiting_confirmation',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from './staff.ts';
+import { showsVisibleOrEmpty } from './visible-text.ts';
 
 /** Shared by the server routes and the web forms: sign-up, sign-in, sessions, password and e-mail. */
 
@@ -70,7 +71,12 @@ export type Me = z.infer<typeof MeSchema>;
 
 export const SignUpRequestSchema = z.object({
   username: UsernameSchema,
-  fullname: z.string().trim().min(1, 'Full name is required').max(100, 'Full name is too long'),
+  fullname: z
+    .string()
+    .trim()
+    .min(1, 'Full name is required')
+    .max(100, 'Full name is too long')
+    .refine(showsVisibleOrEmpty, 'Full name is required'),
   email: EmailSchema,
   password: newPasswordField('Password is required'),
 });

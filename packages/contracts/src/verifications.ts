@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdentityStatusSchema } from './auth.ts';
 import { pageOf } from './money.ts';
 import { customerText } from './staff-texts.ts';
+import { showsVisibleOrEmpty } from './visible-text.ts';
 
 /** Identity verification (issue 12): the customer's /identity page and the Verifications tab. */
 
@@ -149,7 +150,8 @@ export const SubmitVerificationRequestSchema = z
       .string({ error: VERIFICATION_MESSAGES.documentNumberRequired })
       .trim()
       .min(1, VERIFICATION_MESSAGES.documentNumberRequired)
-      .max(DOCUMENT_NUMBER_MAX_LENGTH, VERIFICATION_MESSAGES.documentNumberTooLong),
+      .max(DOCUMENT_NUMBER_MAX_LENGTH, VERIFICATION_MESSAGES.documentNumberTooLong)
+      .refine(showsVisibleOrEmpty, VERIFICATION_MESSAGES.documentNumberRequired),
     documentExpiry: DateOnlySchema,
     frontFileId: z.uuid({ error: VERIFICATION_MESSAGES.bothImagesRequired }),
     backFileId: z.uuid({ error: VERIFICATION_MESSAGES.bothImagesRequired }).optional(),

@@ -8,6 +8,7 @@ import { DecimalAmountSchema, pageOf, usdAmountSchema } from './money.ts';
 import { NO_PAYMENT_NEEDED } from './no-payment-needed.ts';
 import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
 import { staffOnlyText } from './staff-texts.ts';
+import { showsVisibleOrEmpty } from './visible-text.ts';
 
 /** Withdrawals per page, on the customer's list and on the admin Withdrawals tab (seed §9). */
 export const WITHDRAWALS_PAGE_SIZE = 5;
@@ -92,17 +93,14 @@ export const WITHDRAWAL_MESSAGES = {
   cancelled: 'Withdrawal cancelled: the amount is back in your balance.',
 } as const;
 
-/**
- * A name a payout goes to: required, and a text of only invisible characters (zero-width spaces,
- * direction marks: \p{Cf}), which trim() keeps, counts as missing, as blanks do.
- */
+/** A name a payout goes to: required (a text of only invisible characters counts as missing). */
 function requiredText(required: string, max: number, tooLong: string) {
   return z
     .string({ error: required })
     .trim()
-    .min(1, { error: required, abort: true })
+    .min(1, required)
     .max(max, tooLong)
-    .refine((text) => /[^\s\p{Cf}]/u.test(text), required);
+    .refine(showsVisibleOrEmpty, required);
 }
 
 /** Payout details as stored and answered, per method (no checks: they were checked on the way in). */

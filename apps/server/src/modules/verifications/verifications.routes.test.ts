@@ -130,6 +130,23 @@ describe('submitting', () => {
   });
 });
 
+describe('a document number of only invisible characters', () => {
+  test('is refused as missing: the reviewer would read an empty number', async () => {
+    const { browser } = await insertSignedInUser(t);
+    const res = await browser.post('/api/verifications', {
+      documentType: 'passport',
+      documentNumber: '\u200b\u202e ',
+      documentExpiry: futureExpiry(),
+      frontFileId: await uploadIdImage(browser),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'documentNumber: Document number is required',
+    });
+  });
+});
+
 describe('who can fetch an ID image', () => {
   test('the owner through /api/files; not another customer, staff or an anonymous visitor', async () => {
     const { browser, frontFileId } = await customerWithSubmission();

@@ -104,6 +104,19 @@ describe('a private file', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  test('a proof of payment is not served to staff whose two-factor sign-in is off (as every staff route)', async () => {
+    const proof = await saveUpload(t.db, storage, {
+      purpose: 'proof_of_payment',
+      ownerUserId: owner.id,
+      data: await makeImage('jpeg'),
+    });
+    const support = await insertUser(t.db, { role: 'support', twoFactorSecret: null });
+    const browser = await signInAs(t.app, t.db, support);
+    const res = await browser.request({ method: 'GET', url: `/api/files/${proof.id}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'File not found' });
+  });
+
   test('an ID image is not served to an administrator here (only through signed, audited links)', async () => {
     const browser = await signInAs(t.app, t.db, admin);
     const res = await browser.request({ method: 'GET', url: `/api/files/${idCard.id}` });

@@ -17,7 +17,10 @@ export const filesRoutes: RoutesPlugin<'db' | 'storage'> = async (app, { db, sto
       },
     },
     async (request, reply) => {
-      const { file, body } = await openFile(db, storage, request.params.id, request.actor);
+      const { file, body } = await openFile(db, storage, request.params.id, {
+        actor: request.actor,
+        twoFactorEnabled: request.twoFactorEnabled,
+      });
       return reply.headers(fileResponseHeaders(file)).send(body);
     },
   );

@@ -47,6 +47,9 @@ export async function saveUpload(db: Db, storage: StorageBackend, input: UploadI
 
 export type FileDownload = { file: StoredFile; body: Readable };
 
+/** Who asks for a file: the signed-in actor (null for a visitor) and whether their two-factor sign-in is on. */
+export type FileReader = { actor: Actor | null; twoFactorEnabled: boolean };
+
 /**
  * Opens a file for whoever asks. A private file is opened only for its owner or an administrator;
  * anyone else gets the same NOT_FOUND as for a file that does not exist, so ids reveal nothing.
@@ -55,26 +58,27 @@ export async function openFile(
   db: Db,
   storage: StorageBackend,
   fileId: string,
-  actor: Actor | null,
+  reader: FileReader,
 ): Promise<FileDownload> {
   const notFound = new AppError('NOT_FOUND', 'File not found');
   if (!isUuid(fileId)) throw notFound;
   const file = await findFileById(db, fileId);
-  if (!file || !mayRead(file, actor)) throw notFound;
+  if (!file || !mayRead(file, reader)) throw notFound;
   const body = await storage.get(file.storageKey);
   if (!body) throw notFound;
   return { file, body };
 }
 
-function mayRead(file: StoredFile, actor: Actor | null): boolean {
+function mayRead(file: StoredFile, { actor, twoFactorEnabled }: FileReader): boolean {
   if (file.visibility === 'public') return true;
   if (!actor) return false;
   // ID images: only their owner here. Staff fetch them through short-lived signed links, each fetch
   // audited (modules/verifications).
   if (file.purpose === 'id_card') return file.ownerUserId !== null && file.ownerUserId === actor.id;
-  // Staff who read customers see their private files (proofs of payment); the owner sees their own.
+  // Staff who read customers see their private files (proofs of payment), with two-factor on as on
+  // every staff route (a stolen staff password alone opens nothing); the owner sees their own.
   return (
-    hasPermission(actor.role, 'customers.read') ||
+    (hasPermission(actor.role, 'customers.read') && twoFactorEnabled) ||
     (file.ownerUserId !== null && file.ownerUserId === actor.id)
   );
 }

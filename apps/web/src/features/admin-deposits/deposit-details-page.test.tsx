@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { confirmWithReason } from '../../test/reason-dialog.ts';
-import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildMe, callsTo, mockApi, pageReply, renderPages } from '../../test/render-page.tsx';
 import { DepositDetailsPage } from './deposit-details-page.tsx';
 
 const ID = '00000000-0000-4000-8000-000000000001';
@@ -123,6 +124,22 @@ describe('DepositDetailsPage', () => {
     expect(callsTo(fetchMock, `POST /api/admin/deposits/${ID}/approve`)).toEqual([
       { reason: 'Proof matches the wallet' },
     ]);
+  });
+
+  test('a decision refreshes the Users tab, whose balances it changed, not only the deposit lists', async () => {
+    mockApi({
+      [`GET /api/admin/deposits/${ID}`]: { status: 200, body: deposit() },
+      [`POST /api/admin/deposits/${ID}/approve`]: { status: 200, body: deposit({ status: 'approved' }) },
+    });
+    const { queryClient } = renderDetails();
+    queryClient.setQueryData(queryKeys.adminUsers.page({ page: 1 }), pageReply([]));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await confirmWithReason(user, 'Approve deposit', 'Proof matches the wallet');
+    expect(await screen.findByText('Deposit successful')).toBeTruthy();
+    await waitFor(() =>
+      expect(queryClient.getQueryState(queryKeys.adminUsers.page({ page: 1 }))?.isInvalidated).toBe(true),
+    );
   });
 
   test('Reject asks for the reason and shows it afterwards', async () => {

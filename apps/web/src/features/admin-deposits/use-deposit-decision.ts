@@ -12,7 +12,9 @@ const DEPOSIT_DECISIONS: DecisionSpec<Decision, AdminDeposit> = {
   send: (id, { kind, reason }, key) =>
     kind === 'approve' ? approveDeposit(id, { reason }, key) : rejectDeposit(id, { reason }, key),
   recordKey: queryKeys.adminDeposits.one,
-  allKey: queryKeys.adminDeposits.all,
+  // Every staff view: an approval moves the customer's balance (the Users tab, their page) and the
+  // audit log has a new row.
+  allKey: queryKeys.admin,
   doneMessage: (decision) =>
     decision.kind === 'approve' ? DEPOSIT_MESSAGES.approved : DEPOSIT_MESSAGES.rejected,
   notifyFailure: (error) =>

@@ -1,8 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { buildAdminUser, buildBalances } from '../../test/admin-users.ts';
-import { buildMe, callsTo, idempotencyKeys, mockApi, renderPages } from '../../test/render-page.tsx';
+import {
+  buildMe,
+  callsTo,
+  idempotencyKeys,
+  mockApi,
+  pageReply,
+  renderPages,
+} from '../../test/render-page.tsx';
 import { AdminUserPage } from './admin-user-page.tsx';
 
 const ID = 'user-42';
@@ -16,12 +24,12 @@ function renderUserPage(adjusted?: object, status = 200) {
     [`GET /api/admin/users/${ID}/withdrawal-settings`]: { status: 200, body: SETTINGS },
     ...(adjusted ? { [ADJUST_URL]: { status, body: adjusted } } : {}),
   });
-  renderPages(
+  const { queryClient } = renderPages(
     [{ path: '/user/$id', component: () => <AdminUserPage entriesTable={() => null} /> }],
     `/user/${ID}`,
     { me: buildMe({ role: 'admin' }) },
   );
-  return fetchMock;
+  return Object.assign(fetchMock, { queryClient });
 }
 
 async function fillDebit(amount: string, reason: string) {
@@ -76,6 +84,23 @@ describe('Manual adjustment: confirmed before it posts', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsTo(fetchMock, ADJUST_URL)).toEqual([{ direction: 'debit', amount: '498.40', reason: 'fee' }]);
     expect(idempotencyKeys(fetchMock, `/api/admin/users/${ID}/adjustments`)).toHaveLength(1);
+  });
+
+  test('an adjustment refreshes the Users tab, which shows the balance it changed', async () => {
+    const { queryClient } = renderUserPage({
+      state: 'completed',
+      entryId: '7',
+      approval: null,
+      balances: buildBalances({ available: '501.60', total: '501.60' }),
+    });
+    queryClient.setQueryData(queryKeys.adminUsers.page({ page: 1 }), pageReply([]));
+    await fillDebit('498.40', 'fee');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm manual adjustment' }));
+    await userEvent.setup().click(dialog.getByRole('button', { name: 'Debit $498.40' }));
+    expect(await screen.findByText('Balance adjusted')).toBeTruthy();
+    await waitFor(() =>
+      expect(queryClient.getQueryState(queryKeys.adminUsers.page({ page: 1 }))?.isInvalidated).toBe(true),
+    );
   });
 
   test('a debit the server refuses (the cash is promised to debits awaiting approval) is said beside the amount', async () => {

@@ -68,7 +68,8 @@ export function AdjustmentForm({
       if (isApiError(error, 'INSUFFICIENT_FUNDS')) setError('amount', { message });
       notify.error(ADJUSTMENT_MESSAGES.failed, { description: message });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUser(user.id) }),
+    // Every staff view: the balance shows on the Users tab too, and the audit log has a new row.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
   });
   const direction = watch('direction');
   const available = toMinorUnits(user.balances.available);

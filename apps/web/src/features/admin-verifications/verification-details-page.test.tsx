@@ -2,7 +2,15 @@ import type { AdminVerificationDetail, VerificationReason } from '@candor/contra
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { buildMe, callsTo, idempotencyKeys, mockApi, renderPages } from '../../test/render-page.tsx';
+import { queryKeys } from '../../lib/query-keys.ts';
+import {
+  buildMe,
+  callsTo,
+  idempotencyKeys,
+  mockApi,
+  pageReply,
+  renderPages,
+} from '../../test/render-page.tsx';
 import { VerificationDetailsPage } from './verification-details-page.tsx';
 
 const SUBMISSION_ID = '44444444-4444-4444-8444-444444444444';
@@ -187,6 +195,31 @@ describe('VerificationDetailsPage', () => {
       expect(callsTo(fetchMock, 'POST /api/admin/verifications/user-1/decision')).toEqual([
         { submissionId: SUBMISSION_ID, decision: 'approve' },
       ]),
+    );
+  });
+
+  test('a decision refreshes the Users tab, which shows and filters by verification', async () => {
+    mockApi({
+      'GET /api/admin/verifications/user-1': { status: 200, body: detail() },
+      'GET /api/admin/verification-reasons': { status: 200, body: { items: REASONS } },
+      'POST /api/admin/verifications/user-1/decision': {
+        status: 200,
+        body: {
+          identityStatus: 'verified',
+          decision: { ...detail().earlierSubmissions[0], id: SUBMISSION_ID },
+        },
+      },
+    });
+    const { queryClient } = renderPage();
+    queryClient.setQueryData(queryKeys.adminUsers.page({ page: 1 }), pageReply([]));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Approve' })).getByRole('button', { name: 'Approve' }),
+    );
+    expect(await screen.findByText('Verification approved')).toBeTruthy();
+    await waitFor(() =>
+      expect(queryClient.getQueryState(queryKeys.adminUsers.page({ page: 1 }))?.isInvalidated).toBe(true),
     );
   });
 

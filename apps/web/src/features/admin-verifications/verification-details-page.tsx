@@ -121,7 +121,8 @@ function VerificationDetails({
     },
     onError: (error) =>
       notify.error(VERIFICATION_MESSAGES.decisionFailed, { description: errorMessage(error) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminVerifications.all }),
+    // Every staff view: the Users tab shows and filters by verification, and the audit log has a new row.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
   });
 
   return (

@@ -25,7 +25,9 @@ const WITHDRAWAL_DECISIONS: DecisionSpec<WithdrawalDecision, AdminWithdrawal> = 
         ? rejectWithdrawal(id, { reason: decision.reason }, key)
         : releaseWithdrawalHold(id, { reason: decision.reason }, key),
   recordKey: queryKeys.adminWithdrawals.one,
-  allKey: queryKeys.adminWithdrawals.all,
+  // Every staff view: a rejection gives the reserved amount back (the Users tab's balance, the
+  // customer's page) and the audit log has a new row.
+  allKey: queryKeys.admin,
   // Above the four-eyes threshold an approval waits for a second staff member: nothing moved yet.
   doneMessage: (decision, withdrawal) =>
     decision.kind === 'approve' && withdrawal.awaitingApproval

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { confirmWithReason } from '../../test/reason-dialog.ts';
-import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildMe, callsTo, mockApi, pageReply, renderPages } from '../../test/render-page.tsx';
 import { buildWithdrawal } from '../../test/withdrawals.ts';
 import { WithdrawalDetailsPage } from './withdrawal-details-page.tsx';
 
@@ -120,6 +121,21 @@ describe('WithdrawalDetailsPage', () => {
     expect(callsTo(fetchMock, `POST /api/admin/withdrawals/${ID}/approve`)).toEqual([
       { reason: 'Payout details match' },
     ]);
+  });
+
+  test('a decision refreshes the Users tab, whose balances it changed, not only the withdrawal lists', async () => {
+    const { queryClient } = renderDetails({
+      [`GET /api/admin/withdrawals/${ID}`]: { status: 200, body: detail() },
+      [`POST /api/admin/withdrawals/${ID}/reject`]: { status: 200, body: detail({ status: 'rejected' }) },
+    });
+    queryClient.setQueryData(queryKeys.adminUsers.page({ page: 1 }), pageReply([]));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    await confirmWithReason(user, 'Reject withdrawal', 'Wrong account holder', 'Reject withdrawal');
+    expect(await screen.findByText('Withdrawal rejected')).toBeTruthy();
+    await waitFor(() =>
+      expect(queryClient.getQueryState(queryKeys.adminUsers.page({ page: 1 }))?.isInvalidated).toBe(true),
+    );
   });
 
   test('on hold: the reason shows and Release hold sends an optional note', async () => {

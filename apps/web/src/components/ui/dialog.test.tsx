@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { Dialog, DialogButtons } from './dialog.tsx';
+import { ConfirmButtons, Dialog, DialogButtons } from './dialog.tsx';
 
 afterEach(cleanup);
 
@@ -95,5 +95,31 @@ describe('Dialog', () => {
   test('a confirmation with no field gives the focus to Cancel, not to the button that confirms', () => {
     renderDialog(false);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+  });
+
+  test('the second click of a double click (the one that opened it) neither confirms nor cancels', () => {
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    render(
+      <Dialog title="Confirm manual adjustment" busy={false} onCancel={onCancel}>
+        <ConfirmButtons
+          busy={false}
+          onCancel={onCancel}
+          onConfirm={onConfirm}
+          confirmLabel="Credit $1.00"
+          busyLabel="Applying..."
+          variant="primary"
+        />
+      </Dialog>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Credit $1.00' }), { detail: 2 });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }), { detail: 2 });
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(onCancel).not.toHaveBeenCalled();
+    // A click of its own (or Enter, detail 0) still does.
+    fireEvent.click(screen.getByRole('button', { name: 'Credit $1.00' }), { detail: 1 });
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }), { detail: 0 });
+    expect(onCancel).toHaveBeenCalledTimes(1);
   });
 });

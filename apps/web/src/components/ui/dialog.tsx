@@ -1,4 +1,11 @@
-import { type KeyboardEvent as ReactKeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
 import { Button } from './button.tsx';
 
 const FOCUSABLE =
@@ -116,14 +123,37 @@ export function DialogButtons({
 }) {
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+      <Button
+        variant="secondary"
+        onClick={(event) => {
+          if (!isRepeatClick(event)) onCancel();
+        }}
+        disabled={busy}
+      >
         {dismissLabel}
       </Button>
-      <Button type="submit" variant={variant} disabled={busy}>
+      <Button
+        type="submit"
+        variant={variant}
+        disabled={busy}
+        onClick={(event) => {
+          if (isRepeatClick(event)) event.preventDefault();
+        }}
+      >
         {busy ? busyLabel : confirmLabel}
       </Button>
     </div>
   );
+}
+
+/**
+ * Whether a click is the second (or later) of a double click. A double click on the button that
+ * opens a dialog lands its second click on whatever button of the dialog is now under the pointer:
+ * on a phone the confirm button of a bottom sheet often is, and the confirmation (which exists to be
+ * read, docs/decisions/046) would be skipped. Such a click neither confirms nor cancels.
+ */
+function isRepeatClick(event: ReactMouseEvent<HTMLButtonElement>): boolean {
+  return event.detail > 1;
 }
 
 /**

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { DateBadge } from '../../components/ui/date-badge.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { ConfirmButtons, Dialog } from '../../components/ui/dialog.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
@@ -156,14 +156,17 @@ function CancelDialog({ withdrawal, onClose }: { withdrawal: Withdrawal; onClose
           {failure}
         </p>
       ) : null}
-      <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={cancel.isPending}>
-          Keep it
-        </Button>
-        <Button variant="danger" onClick={() => cancel.mutate(withdrawal.id)} disabled={cancel.isPending}>
-          {cancel.isPending ? 'Cancelling...' : 'Cancel withdrawal'}
-        </Button>
-      </div>
+      {/* The shared buttons: the second click of the double click that opened it confirms nothing. */}
+      <ConfirmButtons
+        className="mt-5"
+        busy={cancel.isPending}
+        onCancel={onClose}
+        onConfirm={() => cancel.mutate(withdrawal.id)}
+        confirmLabel="Cancel withdrawal"
+        busyLabel="Cancelling..."
+        variant="danger"
+        dismissLabel="Keep it"
+      />
     </Dialog>
   );
 }

@@ -6,7 +6,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
-import { LoadingState } from '../../components/ui/load-states.tsx';
+import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useCan } from '../../lib/permissions.ts';
@@ -29,21 +29,22 @@ type EntriesTable = (entries: AdminUser['recentEntries']['items']) => ReactNode;
 export function AdminUserPage({ entriesTable }: { entriesTable: EntriesTable }) {
   useDocumentBranding('User details');
   const { id = '' } = useParams({ strict: false });
-  const { data, isPending, error } = useQuery(adminUserQuery(id));
+  const { data, isPending, error, refetch } = useQuery(adminUserQuery(id));
 
   return (
     <div className="space-y-6">
       <BackLink to="/all-user" label="Manage" />
       {isPending ? (
         <LoadingState plain>Loading user...</LoadingState>
-      ) : error ? (
-        <EmptyState
-          title={isApiError(error, 'USER_NOT_FOUND') ? 'User not found.' : 'The user could not be loaded.'}
-        >
+      ) : isApiError(error, 'USER_NOT_FOUND') ? (
+        <EmptyState title="User not found.">
           <Link to="/all-user" className="font-semibold text-brand-700 hover:underline">
             Back to Manage
           </Link>
         </EmptyState>
+      ) : error ? (
+        // A failure that may pass (the network, the server): asked again in place, as the lists do.
+        <LoadError onRetry={() => void refetch()}>The user could not be loaded.</LoadError>
       ) : (
         <UserDetails user={data} entriesTable={entriesTable} />
       )}

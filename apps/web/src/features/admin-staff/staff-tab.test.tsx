@@ -48,7 +48,7 @@ describe('the Staff tab', () => {
     expect(sam.disabled).toBe(false);
   });
 
-  test('changes a role in place, and says why when the server refuses', async () => {
+  test('changes a role in place once confirmed, and says why when the server refuses', async () => {
     let refuse = false;
     const fetchMock = mockApi({
       'GET /api/admin/staff': { status: 200, body: { items: [OWNER, SUPPORT] } },
@@ -65,14 +65,30 @@ describe('the Staff tab', () => {
     });
     renderTab();
     const user = userEvent.setup();
-    await user.selectOptions(await screen.findByLabelText('Role of Sam Support'), 'Compliance');
+    const sam = (await screen.findByLabelText('Role of Sam Support')) as HTMLSelectElement;
+    // Choosing asks first; Cancel sends nothing and the select still says the role held.
+    await user.selectOptions(sam, 'Compliance');
+    const asked = within(await screen.findByRole('dialog', { name: 'Change role' }));
+    expect(asked.getByText(/Sam Support \(.*\) becomes Compliance: Verification, suspensions/)).toBeTruthy();
+    await user.click(asked.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sam.value).toBe('support');
+    expect(callsTo(fetchMock, 'PUT /api/admin/staff/u2/role')).toEqual([]);
+
+    await user.selectOptions(sam, 'Compliance');
+    const again = within(await screen.findByRole('dialog', { name: 'Change role' }));
+    await user.click(again.getByRole('button', { name: 'Make Compliance' }));
     await waitFor(() =>
       expect(callsTo(fetchMock, 'PUT /api/admin/staff/u2/role')).toEqual([{ role: 'compliance' }]),
     );
     expect(await screen.findByText('Role updated')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
 
     refuse = true;
     await user.selectOptions(screen.getByLabelText('Role of Sam Support'), 'Remove from staff');
+    const removing = within(await screen.findByRole('dialog', { name: 'Remove from staff' }));
+    expect(removing.getByText(/leaves the staff: their account becomes a customer's/)).toBeTruthy();
+    await user.click(removing.getByRole('button', { name: 'Remove from staff' }));
     expect(
       await screen.findByText('The last owner cannot be demoted: make another member owner first.'),
     ).toBeTruthy();

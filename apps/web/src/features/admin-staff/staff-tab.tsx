@@ -1,9 +1,11 @@
 import type { UserRole } from '@candor/contracts/auth';
+import { STAFF_ROLE_LABELS } from '@candor/contracts/staff';
 import { STAFF_MESSAGES, type StaffMember } from '@candor/contracts/staff-members';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { type Column, DataTable } from '../../components/ui/data-table.tsx';
+import { ConfirmButtons, Dialog } from '../../components/ui/dialog.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
@@ -11,7 +13,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
 import { AddStaffDialog } from './add-staff-dialog.tsx';
 import { GrantRoleDialog } from './grant-role-dialog.tsx';
-import { RoleOptions } from './role-options.tsx';
+import { ROLE_SUMMARIES, RoleOptions } from './role-options.tsx';
 import { changeStaffRole, staffQuery } from './staff-api.ts';
 
 const COLUMNS: readonly Column[] = [
@@ -60,13 +62,20 @@ function StaffRow({ member }: { member: StaffMember }) {
   const me = useMe();
   const queryClient = useQueryClient();
   const isMe = member.id === me.id;
+  // The role chosen in the select, waiting for its confirmation: a change of who may do what (or a
+  // member taken off the staff) is asked once more before it is sent.
+  const [asked, setAsked] = useState<UserRole | null>(null);
   const change = useMutation({
     mutationFn: (role: UserRole) => changeStaffRole(member.id, role),
     onSuccess: async () => {
+      setAsked(null);
       notify.success(STAFF_MESSAGES.roleChanged);
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin });
     },
-    onError: (error) => notify.error(error.message),
+    onError: (error) => {
+      setAsked(null);
+      notify.error(error.message);
+    },
   });
   return (
     <tr>
@@ -84,15 +93,61 @@ function StaffRow({ member }: { member: StaffMember }) {
           value={member.role}
           disabled={isMe || change.isPending}
           title={isMe ? STAFF_MESSAGES.ownRole : undefined}
-          onChange={(event) => change.mutate(event.target.value as UserRole)}
-          className="w-32 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-sm disabled:bg-slate-50 disabled:text-slate-500 sm:w-44"
+          onChange={(event) => setAsked(event.target.value as UserRole)}
+          className="min-h-11 w-32 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-sm disabled:bg-slate-50 disabled:text-slate-500 sm:min-h-0 sm:w-44"
         >
           <RoleOptions withRemove />
         </select>
+        {asked ? (
+          <RoleChangeDialog
+            member={member}
+            role={asked}
+            busy={change.isPending}
+            onCancel={() => setAsked(null)}
+            onConfirm={() => change.mutate(asked)}
+          />
+        ) : null}
       </td>
       <td className="hidden px-4 py-3 text-right whitespace-nowrap text-slate-600 sm:table-cell">
         {formatDateTime(member.since)}
       </td>
     </tr>
+  );
+}
+
+/** Asks before a member's role changes, or before they are taken off the staff. */
+function RoleChangeDialog({
+  member,
+  role,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  member: StaffMember;
+  role: UserRole;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const becomes =
+    role === 'client' ? null : { label: STAFF_ROLE_LABELS[role], summary: ROLE_SUMMARIES[role] };
+  const removing = becomes === null;
+  return (
+    <Dialog title={removing ? 'Remove from staff' : 'Change role'} busy={busy} onCancel={onCancel}>
+      <p className="mt-1 text-sm text-slate-600">
+        {removing
+          ? `${member.name} (${member.email}) leaves the staff: their account becomes a customer's, with no staff access.`
+          : `${member.name} (${member.email}) becomes ${becomes.label}: ${becomes.summary}.`}
+      </p>
+      <ConfirmButtons
+        className="mt-5"
+        busy={busy}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+        confirmLabel={removing ? 'Remove from staff' : `Make ${becomes.label}`}
+        busyLabel="Saving..."
+        variant={removing ? 'danger' : 'primary'}
+      />
+    </Dialog>
   );
 }

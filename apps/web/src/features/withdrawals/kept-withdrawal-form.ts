@@ -1,26 +1,13 @@
 import { WITHDRAWAL_METHODS, type WithdrawalMethod } from '@candor/contracts/withdrawals';
 import { z } from 'zod';
-import { forgetKeptInTab, KEPT_IN_TAB_PREFIX } from '../../lib/kept-in-tab.ts';
+import { forgetKeptInTab, KEPT_IN_TAB_PREFIX, keepInTab, readKeptInTab } from '../../lib/kept-in-tab.ts';
 
 const KEY = `${KEPT_IN_TAB_PREFIX}withdrawal-forms`;
 const KeptFieldsSchema = z.object({ amount: z.string(), details: z.record(z.string(), z.string()) });
-const KeptFormsSchema = z.object({
-  userId: z.string(),
-  forms: z.partialRecord(z.enum(WITHDRAWAL_METHODS), KeptFieldsSchema),
-});
+const KeptFormsSchema = z.partialRecord(z.enum(WITHDRAWAL_METHODS), KeptFieldsSchema);
 
 /** What is kept of a method's form: the amount and the payout details, never a code. */
 export type KeptWithdrawalFields = z.infer<typeof KeptFieldsSchema>;
-type KeptForms = z.infer<typeof KeptFormsSchema>;
-
-function readAll(userId: string): KeptForms['forms'] {
-  const raw = sessionStorage.getItem(KEY);
-  if (raw === null) return {};
-  const kept = KeptFormsSchema.safeParse(JSON.parse(raw));
-  if (kept.success && kept.data.userId === userId) return kept.data.forms;
-  sessionStorage.removeItem(KEY);
-  return {};
-}
 
 /**
  * What the customer typed in a method's form, kept in this tab's session storage: going back to
@@ -32,13 +19,9 @@ export function keepWithdrawalForm(
   method: WithdrawalMethod,
   fields: KeptWithdrawalFields,
 ): void {
-  try {
-    const forms = readAll(userId);
-    forms[method] = { amount: fields.amount, details: fields.details };
-    sessionStorage.setItem(KEY, JSON.stringify({ userId, forms } satisfies KeptForms));
-  } catch {
-    // Storage refused (a private window): the form works as before, empty each time.
-  }
+  const forms = readKeptInTab(KEY, userId, KeptFormsSchema) ?? {};
+  forms[method] = { amount: fields.amount, details: fields.details };
+  keepInTab(KEY, userId, forms);
 }
 
 /** This customer's kept fields of a method's form; anything another customer kept is dropped. */
@@ -46,11 +29,7 @@ export function readKeptWithdrawalForm(
   userId: string,
   method: WithdrawalMethod,
 ): KeptWithdrawalFields | null {
-  try {
-    return readAll(userId)[method] ?? null;
-  } catch {
-    return null;
-  }
+  return readKeptInTab(KEY, userId, KeptFormsSchema)?.[method] ?? null;
 }
 
 /** Forgets every method's kept fields: the withdrawal was made. */

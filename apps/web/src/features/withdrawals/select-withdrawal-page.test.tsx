@@ -628,7 +628,7 @@ describe('SelectWithdrawalPage: what was typed is kept for the tab', () => {
       'candor.withdrawal-forms',
       JSON.stringify({
         userId: 'someone-else',
-        forms: { paypal: { amount: '40', details: { email: 'eve@x.test' } } },
+        value: { paypal: { amount: '40', details: { email: 'eve@x.test' } } },
       }),
     );
     renderFlow();

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { confirmWithReason } from '../../test/reason-dialog.ts';
 import { recordId as id } from '../../test/record-id.ts';
 import { buildMe, callsTo, mockApi, pageReply, renderPages } from '../../test/render-page.tsx';
@@ -44,12 +45,16 @@ const approved = application({
 /** The tab, opened on the pending application's details. */
 async function openApplication(handlers: Parameters<typeof mockApi>[0]) {
   const fetchMock = mockApi({ 'GET /api/admin/loan-applications': pageReply([application()]), ...handlers });
-  renderPages([{ path: '/all-user', component: LoanApplicationsTab }], '/all-user?tab=loans', {
-    me: buildMe({ role: 'accountant' }),
-  });
+  const { queryClient } = renderPages(
+    [{ path: '/all-user', component: LoanApplicationsTab }],
+    '/all-user?tab=loans',
+    {
+      me: buildMe({ role: 'accountant' }),
+    },
+  );
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
-  return { fetchMock, user };
+  return { fetchMock, user, queryClient };
 }
 
 describe('LoanApplicationsTab: approving a loan', () => {
@@ -78,6 +83,20 @@ describe('LoanApplicationsTab: approving a loan', () => {
     expect(callsTo(fetchMock, APPROVE)).toEqual([{ reason: 'Steady income, portfolio above the minimum' }]);
     expect(await screen.findByText('Steady income, portfolio above the minimum')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  test('an approval refreshes the Users tab, whose balance it paid out to, not only the loan lists', async () => {
+    const { user, queryClient } = await openApplication({
+      [`GET /api/admin/loan-applications/${id(1)}`]: { status: 200, body: application() },
+      [APPROVE]: { status: 200, body: approved },
+    });
+    queryClient.setQueryData(queryKeys.adminUsers.page({ page: 1 }), pageReply([]));
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await confirmWithReason(user, 'Approve loan', 'Steady income, portfolio above the minimum');
+    expect(await screen.findByText('Loan approved and paid out')).toBeTruthy();
+    await waitFor(() =>
+      expect(queryClient.getQueryState(queryKeys.adminUsers.page({ page: 1 }))?.isInvalidated).toBe(true),
+    );
   });
 
   test('Cancel sends nothing; a refusal shows the server’s words', async () => {

@@ -132,7 +132,9 @@ function LoanApplicationDetails({ id, onBack }: { id: string; onBack: () => void
   const { decide, deciding } = useDecisionMutation({
     send: decideLoanApplication,
     recordKey: queryKeys.adminLoanApplications.one,
-    allKey: queryKeys.adminLoanApplications.all,
+    // Every staff view: an approval pays out to the customer's balance (the Users tab, their page)
+    // and the audit log has a new row, as the deposit and withdrawal decisions refresh them.
+    allKey: queryKeys.admin,
     doneMessage: (decision: LoanDecision) =>
       decision.kind === 'approve' ? 'Loan approved and paid out' : 'Application declined',
     notifyFailure: (error) => notify.error(errorMessage(error)),

@@ -84,13 +84,16 @@ test('an account with money, or adjusted less than 7 days ago, cannot be closed;
   client,
 }) => {
   await asAdmin(browser, async (owner) => {
-    // With money in it, the account cannot be closed, and the owner reads why.
+    // With money in it, credited a moment ago, the account cannot be closed, and the owner reads both
+    // reasons in one refusal: the balance, and the wait the credit started.
     await creditCustomer(owner, client.id, '12');
     await owner.goto(`/user/${client.id}`);
     await owner.getByRole('button', { name: 'Close account' }).click();
     await confirmWithReason(owner, 'Close account', 'Customer asked to close');
-    await expect(toast(owner, 'Failed to delete user')).toBeVisible();
-    await expect(toast(owner, 'The balance is $12.00: it must be zero to close the account.')).toBeVisible();
+    const both = toast(owner, 'Failed to delete user');
+    await expect(both).toBeVisible();
+    await expect(both).toContainText('The balance is $12.00: it must be zero to close the account.');
+    await expect(both).toContainText('A manual adjustment was posted to the account less than 7 days ago');
 
     // Emptied by a manual debit, it still cannot be closed: the customer must have time to object.
     const debit = await owner.request.post(`/api/admin/users/${client.id}/adjustments`, {

@@ -32,17 +32,22 @@ export const ACCOUNT_STATUS_MESSAGES = {
  */
 export const CLOSE_AFTER_ADJUSTMENT_DAYS = 7;
 
-/** Why an account cannot be closed yet: each names what must happen first. */
+/**
+ * Why an account cannot be closed yet: each names what must happen first. A refusal names every one
+ * that applies, one sentence each (business first, then money, then a wait). Reserved money is named by what holds it: an open
+ * position's margin and an undecided withdrawal's amount with those, `reserved` only for what is
+ * reserved for neither.
+ */
 export const CLOSE_ACCOUNT_REFUSALS = {
   balance: (minor: bigint) => `The balance is ${formatUsd(minor)}: it must be zero to close the account.`,
   reserved: (minor: bigint) =>
-    `${formatUsd(minor)} is reserved for withdrawals: it must be zero to close the account.`,
-  openPositions: (count: number) =>
-    `The account has ${count} open position${count === 1 ? '' : 's'}: close ${count === 1 ? 'it' : 'them'} before closing the account.`,
+    `${formatUsd(minor)} is reserved, neither as an open position's margin nor for a withdrawal: it must be zero to close the account.`,
+  openPositions: (count: number, marginMinor: bigint) =>
+    `The account has ${count} open position${count === 1 ? '' : 's'}, with ${formatUsd(marginMinor)} reserved as ${count === 1 ? 'its' : 'their'} margin: close ${count === 1 ? 'it' : 'them'} before closing the account.`,
   pendingDeposits: (count: number) =>
     `The account has ${count} pending deposit${count === 1 ? '' : 's'}: approve or reject ${count === 1 ? 'it' : 'them'} before closing the account.`,
-  pendingWithdrawals: (count: number) =>
-    `The account has ${count} withdrawal${count === 1 ? '' : 's'} not yet decided: approve or reject ${count === 1 ? 'it' : 'them'} before closing the account.`,
+  pendingWithdrawals: (count: number, reservedMinor: bigint) =>
+    `The account has ${count} withdrawal${count === 1 ? '' : 's'} not yet decided, with ${formatUsd(reservedMinor)} reserved for ${count === 1 ? 'it' : 'them'}: approve or reject ${count === 1 ? 'it' : 'them'} before closing the account.`,
   loanOwed: (minor: bigint) =>
     `The account owes ${formatUsd(minor)} on a loan: it must be repaid before closing the account.`,
   pendingLoanApplications: (count: number) =>

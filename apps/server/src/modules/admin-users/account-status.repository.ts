@@ -32,18 +32,20 @@ export async function updateUserStatus(
 }
 
 /**
- * What a customer holds: open positions, pending deposits, undecided withdrawals, requests awaiting
- * a second approval, pending loan applications, and traders they copy (a close ends those; a staff
- * role is refused while there is any). Read it under the customer's user row and ledger account
- * locks (docs/decisions/055).
+ * What a customer holds: open positions (and the margin they reserve), pending deposits, undecided
+ * withdrawals (and the amount they reserve), requests awaiting a second approval, pending loan
+ * applications, and traders they copy (a close ends those; a staff role is refused while there is
+ * any). Read it under the customer's user row and ledger account locks (docs/decisions/055).
  */
 export async function countOpenBusiness(
   tx: Db,
   userId: string,
 ): Promise<{
   openTrades: number;
+  openMarginMinor: bigint;
   pendingDeposits: number;
   undecidedWithdrawals: number;
+  undecidedWithdrawalsMinor: bigint;
   waitingApprovals: number;
   pendingLoanApplications: number;
   copiedTraders: number;
@@ -51,8 +53,10 @@ export async function countOpenBusiness(
   const [row] = await tx
     .select({
       openTrades: sql<number>`(select count(*)::int from ${trades} where ${trades.userId} = ${userId} and ${trades.status} = 'open')`,
+      openMarginMinor: sql<string>`(select coalesce(sum(${trades.amountMinor}), 0)::text from ${trades} where ${trades.userId} = ${userId} and ${trades.status} = 'open')`,
       pendingDeposits: sql<number>`(select count(*)::int from ${deposits} where ${deposits.userId} = ${userId} and ${deposits.status} = 'pending')`,
       undecidedWithdrawals: sql<number>`(select count(*)::int from ${withdrawals} where ${withdrawals.userId} = ${userId} and ${withdrawals.status} in ('awaiting_confirmation', 'on_hold', 'pending'))`,
+      undecidedWithdrawalsMinor: sql<string>`(select coalesce(sum(${withdrawals.amountMinor}), 0)::text from ${withdrawals} where ${withdrawals.userId} = ${userId} and ${withdrawals.status} in ('awaiting_confirmation', 'on_hold', 'pending'))`,
       waitingApprovals: sql<number>`(select count(*)::int from ${approvals} where ${approvals.userId} = ${userId} and ${approvals.status} = 'awaiting')`,
       pendingLoanApplications: sql<number>`(select count(*)::int from ${loanApplications} where ${loanApplications.userId} = ${userId} and ${loanApplications.status} = 'pending')`,
       copiedTraders: sql<number>`(select count(*)::int from ${copyRelations} where ${copyRelations.followerUserId} = ${userId} and ${copyRelations.status} = 'active')`,
@@ -61,8 +65,10 @@ export async function countOpenBusiness(
   if (!row) throw new Error('the counts were not read');
   return {
     openTrades: Number(row.openTrades),
+    openMarginMinor: BigInt(row.openMarginMinor),
     pendingDeposits: Number(row.pendingDeposits),
     undecidedWithdrawals: Number(row.undecidedWithdrawals),
+    undecidedWithdrawalsMinor: BigInt(row.undecidedWithdrawalsMinor),
     waitingApprovals: Number(row.waitingApprovals),
     pendingLoanApplications: Number(row.pendingLoanApplications),
     copiedTraders: Number(row.copiedTraders),

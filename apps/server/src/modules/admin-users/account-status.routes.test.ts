@@ -445,7 +445,9 @@ describe('closing an account', () => {
       lotSize: '1',
     });
     expect(opened.statusCode, opened.body).toBe(200);
-    await refusedWith('The account has 1 open position: close it before closing the account.');
+    await refusedWith(
+      'The account has 1 open position, with $10.00 reserved as its margin: close it before closing the account. The balance is $2.00: it must be zero to close the account.',
+    );
     expect((await closeTradeRequest(browser, opened.json().id)).statusCode).toBe(200);
 
     await setWithdrawalLimits(t.db, 100n, 0);
@@ -453,11 +455,12 @@ describe('closing an account', () => {
     const { available } = (await browser.request({ method: 'GET', url: '/api/me/balances' })).json();
     const requested = await requestWithdrawal(browser, { amount: available, ...PAYOUTS.paypal });
     expect(requested.statusCode, requested.body).toBe(200);
-    await refusedWith(
-      'The account has 1 withdrawal not yet decided: approve or reject it before closing the account.',
-    );
+    const withdrawing = `The account has 1 withdrawal not yet decided, with $${available} reserved for it: approve or reject it before closing the account.`;
+    await refusedWith(withdrawing);
     const pending = await insertPendingDeposit(t.db, user.id);
-    await refusedWith('The account has 1 pending deposit: approve or reject it before closing the account.');
+    await refusedWith(
+      `The account has 1 pending deposit: approve or reject it before closing the account. ${withdrawing}`,
+    );
 
     const row = await userRow(user.id);
     expect(row).toMatchObject({ status: 'active', email: user.email, name: user.name });
@@ -465,6 +468,37 @@ describe('closing an account', () => {
     expect((await me(browser)).statusCode).toBe(200);
     expect(await auditsOf(user.id, 'user.close')).toHaveLength(0);
     expect(pending.status).toBe('pending');
+  });
+
+  test('a refusal names every blocker at once, and says what reserved money is held for', async () => {
+    // An open trade's margin and an undecided withdrawal's amount both sit in reserved money: each is
+    // named with its own cause, beside the pending deposit and the cash left, in one refusal.
+    const { user, browser } = await insertFundedCustomer(t, 1_200n);
+    const opened = await placeTradeRequest(browser, {
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      amount: '5',
+      lotSize: '1',
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    await setWithdrawalLimits(t.db, 100n, 0);
+    const requested = await requestWithdrawal(browser, { amount: '3', ...PAYOUTS.paypal });
+    expect(requested.statusCode, requested.body).toBe(200);
+    await insertPendingDeposit(t.db, user.id);
+
+    const res = await act(owner.browser, user.id, 'close');
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({
+      code: 'ACCOUNT_NOT_CLOSABLE',
+      message: [
+        'The account has 1 open position, with $5.00 reserved as its margin: close it before closing the account.',
+        'The account has 1 pending deposit: approve or reject it before closing the account.',
+        'The account has 1 withdrawal not yet decided, with $3.00 reserved for it: approve or reject it before closing the account.',
+        'The balance is $4.00: it must be zero to close the account.',
+      ].join(' '),
+    });
+    expect(res.body).not.toContain('reserved for withdrawals');
+    expect((await userRow(user.id)).status).toBe('active');
   });
 
   test('refused while a request awaits its second approval (it would be left with no account to act on)', async () => {

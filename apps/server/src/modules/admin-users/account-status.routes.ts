@@ -82,7 +82,7 @@ export const accountStatusRoutes: RoutesPlugin<'transactions' | 'storage'> = asy
           'Only with no open position, no pending deposit, no undecided withdrawal, no request awaiting a ' +
           `second approval, a zero balance and no manual adjustment in the last ${CLOSE_AFTER_ADJUSTMENT_DAYS} days (the customer was mailed ` +
           'it and must have time to object; the refusal says from when the account can be closed) ' +
-          '(409 ACCOUNT_NOT_CLOSABLE names what stands in the way). Erases the name, e-mail, username, ' +
+          '(409 ACCOUNT_NOT_CLOSABLE names everything that stands in the way, one sentence each). Erases the name, e-mail, username, ' +
           'picture, password, passkeys, sessions, sign-in history, kept mail, payout details and files; keeps the ' +
           'ledger, trades, deposits, withdrawals and audit rows, linked to the anonymised account. The customer ' +
           'is mailed, at the address the account had, that it was closed and why (sent once the close has ' +

@@ -66,6 +66,44 @@ async function findCloseWait(tx: Db, userId: string, now: Date): Promise<CloseWa
   return latest;
 }
 
+/**
+ * Every reason the account cannot be closed yet, in the order of CLOSE_ACCOUNT_REFUSALS, one
+ * sentence each; empty when nothing is left in it. Reserved money is named by what holds it: the
+ * margin of open positions and the amount of undecided withdrawals with those, and only what is
+ * reserved for neither on its own.
+ */
+function closeRefusals(
+  business: Awaited<ReturnType<typeof countOpenBusiness>>,
+  money: { cash: bigint; reserved: bigint; owed: bigint },
+): string[] {
+  const refusals: string[] = [];
+  if (business.openTrades > 0) {
+    refusals.push(CLOSE_ACCOUNT_REFUSALS.openPositions(business.openTrades, business.openMarginMinor));
+  }
+  if (business.pendingDeposits > 0) {
+    refusals.push(CLOSE_ACCOUNT_REFUSALS.pendingDeposits(business.pendingDeposits));
+  }
+  if (business.undecidedWithdrawals > 0) {
+    refusals.push(
+      CLOSE_ACCOUNT_REFUSALS.pendingWithdrawals(
+        business.undecidedWithdrawals,
+        business.undecidedWithdrawalsMinor,
+      ),
+    );
+  }
+  if (business.waitingApprovals > 0) {
+    refusals.push(CLOSE_ACCOUNT_REFUSALS.waitingApprovals(business.waitingApprovals));
+  }
+  if (business.pendingLoanApplications > 0) {
+    refusals.push(CLOSE_ACCOUNT_REFUSALS.pendingLoanApplications(business.pendingLoanApplications));
+  }
+  if (money.owed !== 0n) refusals.push(CLOSE_ACCOUNT_REFUSALS.loanOwed(money.owed));
+  if (money.cash !== 0n) refusals.push(CLOSE_ACCOUNT_REFUSALS.balance(money.cash));
+  const reservedOtherwise = money.reserved - business.openMarginMinor - business.undecidedWithdrawalsMinor;
+  if (reservedOtherwise !== 0n) refusals.push(CLOSE_ACCOUNT_REFUSALS.reserved(reservedOtherwise));
+  return refusals;
+}
+
 /** A closed account, and the storage keys of its files, whose bytes go once the close has committed. */
 export type ClosedAccountResult = { closed: ClosedAccount; storageKeys: string[] };
 
@@ -74,7 +112,7 @@ export type ClosedAccountResult = { closed: ClosedAccount; storageKeys: string[]
  * nothing left in it (no open position, no pending deposit, no undecided withdrawal, no request
  * awaiting a second approval, zero cash and
  * zero reserved, no manual adjustment and no deposit rejected in the last CLOSE_AFTER_ADJUSTMENT_DAYS days), otherwise
- * ACCOUNT_NOT_CLOSABLE naming what stands in the way. The customer is mailed at the address the
+ * ACCOUNT_NOT_CLOSABLE naming everything that stands in the way, one sentence each. The customer is mailed at the address the
  * account had, with the reason (docs/decisions/046). Closing erases the
  * personal data (name, e-mail, username, picture, password, sessions, sign-in history, kept mail,
  * payout details, files) and keeps the ledger, trades, deposits, withdrawals and audit rows,
@@ -110,38 +148,21 @@ export async function closeAccount({
   const business = await countOpenBusiness(tx, userId);
   const balanceOf = (kind: string) =>
     accounts.filter((account) => account.kind === kind).reduce((sum, a) => sum + a.balanceMinor, 0n);
-  const cash = balanceOf('customer_cash');
-  const reserved = balanceOf('customer_reserved');
-  const owed = -balanceOf('customer_loan');
-  const refusal =
-    business.openTrades > 0
-      ? CLOSE_ACCOUNT_REFUSALS.openPositions(business.openTrades)
-      : business.pendingDeposits > 0
-        ? CLOSE_ACCOUNT_REFUSALS.pendingDeposits(business.pendingDeposits)
-        : business.undecidedWithdrawals > 0
-          ? CLOSE_ACCOUNT_REFUSALS.pendingWithdrawals(business.undecidedWithdrawals)
-          : business.waitingApprovals > 0
-            ? CLOSE_ACCOUNT_REFUSALS.waitingApprovals(business.waitingApprovals)
-            : business.pendingLoanApplications > 0
-              ? CLOSE_ACCOUNT_REFUSALS.pendingLoanApplications(business.pendingLoanApplications)
-              : owed !== 0n
-                ? CLOSE_ACCOUNT_REFUSALS.loanOwed(owed)
-                : cash !== 0n
-                  ? CLOSE_ACCOUNT_REFUSALS.balance(cash)
-                  : reserved !== 0n
-                    ? CLOSE_ACCOUNT_REFUSALS.reserved(reserved)
-                    : undefined;
-  if (refusal) throw new AppError('ACCOUNT_NOT_CLOSABLE', refusal);
+  const refusals = closeRefusals(business, {
+    cash: balanceOf('customer_cash'),
+    reserved: balanceOf('customer_reserved'),
+    owed: -balanceOf('customer_loan'),
+  });
   const wait = await findCloseWait(tx, userId, now);
   if (wait) {
     const closableFrom = wait.closableFrom.toISOString();
-    throw new AppError(
-      'ACCOUNT_NOT_CLOSABLE',
+    refusals.push(
       wait.cause === 'adjustment'
         ? CLOSE_ACCOUNT_REFUSALS.recentAdjustment(closableFrom)
         : CLOSE_ACCOUNT_REFUSALS.recentDepositRejection(closableFrom),
     );
   }
+  if (refusals.length > 0) throw new AppError('ACCOUNT_NOT_CLOSABLE', refusals.join(' '));
 
   // To the address the account has until the erasure below. The outbox records it at the end of the
   // transaction, after the kept mail is erased, and for no account (by then the address is no longer

@@ -331,7 +331,10 @@ describe('closing an account', () => {
     expect(pending.statusCode).toBe(409);
     expect(pending.json()).toEqual({
       code: 'ACCOUNT_NOT_CLOSABLE',
-      message: CLOSE_ACCOUNT_REFUSALS.pendingLoanApplications(1),
+      message: [
+        CLOSE_ACCOUNT_REFUSALS.pendingLoanApplications(1),
+        CLOSE_ACCOUNT_REFUSALS.balance(PORTFOLIO_MIN),
+      ].join(' '),
     });
 
     const owing = await borrower();
@@ -339,7 +342,10 @@ describe('closing an account', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       code: 'ACCOUNT_NOT_CLOSABLE',
-      message: CLOSE_ACCOUNT_REFUSALS.loanOwed(LEVEL_1),
+      message: [
+        CLOSE_ACCOUNT_REFUSALS.loanOwed(LEVEL_1),
+        CLOSE_ACCOUNT_REFUSALS.balance(PORTFOLIO_MIN + LEVEL_1),
+      ].join(' '),
     });
   });
 });

@@ -113,7 +113,18 @@ test('an administrator makes a customer a provider, who accepts; a funded follow
       await expect(follower.getByText('Statistics are computed from the trader')).toBeVisible();
       await expect(follower.getByText('Followers, last 7 days')).toBeVisible();
       await follower.screenshot({ path: '/tmp/providers-provider-page-390.png', fullPage: true });
+      // Cancel asks first, saying what stops and what stays; Keep copying leaves the copy as it was.
       await follower.getByRole('button', { name: 'Cancel copying' }).click();
+      const asked = follower.getByRole('dialog', { name: 'Cancel copying' });
+      await expect(asked).toContainText(
+        `Stop copying ${traderName}? Their new trades are no longer copied to your account; copied trades that are open stay open.`,
+      );
+      await follower.screenshot({ path: '/tmp/providers-cancel-dialog-390.png' });
+      await asked.getByRole('button', { name: 'Keep copying' }).click();
+      await expect(asked).toBeHidden();
+      await expect(follower.getByText('You copy this trader')).toBeVisible();
+      await follower.getByRole('button', { name: 'Cancel copying' }).click();
+      await asked.getByRole('button', { name: 'Cancel copying' }).click();
       await expect(toast(follower, 'Copying trade canceled')).toBeVisible();
       await expect(follower.getByRole('button', { name: 'Copy' })).toBeVisible();
     },

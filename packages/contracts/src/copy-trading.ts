@@ -52,6 +52,9 @@ export const COPY_TRADING_MESSAGES = {
   updated: 'Trader updated',
   copied: 'Trader copied successfully',
   cancelled: 'Copying trade canceled',
+  /** Asked before Cancel stops a copy (PRODUCT §2 Copy Expert: open copied trades stay open). */
+  cancelQuestion: (trader: string) =>
+    `Stop copying ${trader}? Their new trades are no longer copied to your account; copied trades that are open stay open.`,
   // Refusals.
   customerNotFound: 'No customer account has this e-mail address.',
   notACustomer: 'Staff accounts cannot be strategy providers.',

@@ -93,6 +93,40 @@ describe('CopyTraderPage', () => {
     ]);
   });
 
+  test('Cancel asks first: Keep copying sends nothing; Cancel copying stops the copy once', async () => {
+    const cancelUrl = `POST /api/strategy-providers/${CARD.id}/cancel`;
+    const api = render({
+      'GET /api/strategy-providers': { status: 200, body: { items: [{ ...CARD, copying: true }] } },
+      [cancelUrl]: {
+        status: 200,
+        body: {
+          message: 'Copying trade canceled',
+          relation: { ...STOPPED, copyStopLoss: null, copyLoss: '0.00', endReason: 'cancelled' },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const asked = screen.getByRole('dialog', { name: 'Cancel copying' });
+    expect(asked.textContent).toContain(
+      'Stop copying Aurora FX? Their new trades are no longer copied to your account; copied trades that are open stay open.',
+    );
+    expect(callsTo(api, cancelUrl)).toHaveLength(0);
+    await user.click(within(asked).getByRole('button', { name: 'Keep copying' }));
+    expect(screen.queryByRole('dialog', { name: 'Cancel copying' })).toBeNull();
+    expect(callsTo(api, cancelUrl)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Cancel copying' })).getByRole('button', {
+        name: 'Cancel copying',
+      }),
+    );
+    expect(await screen.findByText('Copying trade canceled')).toBeTruthy();
+    expect(callsTo(api, cancelUrl)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel copying' })).toBeNull());
+  });
+
   test('Skipped copies shows an empty state when nothing was skipped', async () => {
     render();
     const section = await screen.findByRole('region', { name: 'Skipped copies' });

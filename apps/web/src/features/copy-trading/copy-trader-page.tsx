@@ -11,13 +11,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCan, useIsStaff } from '../../lib/permissions.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { CancelCopyDialog } from './cancel-copy-dialog.tsx';
 import { CopyDialog } from './copy-dialog.tsx';
-import { cancelCopying, copyKeys, deleteTrader, providerCardsQuery } from './copy-trading-api.ts';
+import { copyKeys, deleteTrader, providerCardsQuery } from './copy-trading-api.ts';
 import { EditTermsDialog } from './edit-terms-dialog.tsx';
 import { MyCopiesSection } from './my-copies-section.tsx';
 import { ProviderInvitationBanner } from './provider-invitation-banner.tsx';
@@ -33,6 +33,7 @@ export function CopyTraderPage() {
   const isStaff = useIsStaff();
   const canManage = useCan('copytrading.manage');
   const [copying, setCopying] = useState<StrategyProviderCard | null>(null);
+  const [cancelling, setCancelling] = useState<StrategyProviderCard | null>(null);
   const [deleting, setDeleting] = useState<StrategyProviderCard | null>(null);
   const [editing, setEditing] = useState<StrategyProviderCard | null>(null);
 
@@ -70,6 +71,7 @@ export function CopyTraderPage() {
                 mayCopy={!isStaff && !card.isMe}
                 canManage={canManage}
                 onCopy={() => setCopying(card)}
+                onCancel={() => setCancelling(card)}
                 onDelete={() => setDeleting(card)}
                 onEdit={() => setEditing(card)}
               />
@@ -81,6 +83,7 @@ export function CopyTraderPage() {
       {isStaff ? null : <MyCopiesSection />}
       {isStaff ? null : <SkippedCopiesSection />}
       {copying ? <CopyDialog trader={copying} onClose={() => setCopying(null)} /> : null}
+      {cancelling ? <CancelCopyDialog trader={cancelling} onClose={() => setCancelling(null)} /> : null}
       {canManage ? <ProviderInvitationsSection /> : null}
       {editing ? <EditTermsDialog trader={editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteTraderDialog trader={deleting} onClose={() => setDeleting(null)} /> : null}
@@ -93,6 +96,7 @@ function TraderCard({
   mayCopy,
   canManage,
   onCopy,
+  onCancel,
   onDelete,
   onEdit,
 }: {
@@ -100,16 +104,10 @@ function TraderCard({
   mayCopy: boolean;
   canManage: boolean;
   onCopy: () => void;
+  onCancel: () => void;
   onDelete: () => void;
   onEdit: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const cancel = useMutation({
-    mutationFn: () => cancelCopying(card.id),
-    onSuccess: (answer) => notify.success(answer.message),
-    onError: (error) => notify.error(errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: copyKeys.all }),
-  });
   return (
     <Card className="flex w-full flex-col p-5">
       <Link
@@ -147,13 +145,8 @@ function TraderCard({
       <div className="mt-auto flex gap-2 pt-4">
         {mayCopy ? (
           card.copying ? (
-            <Button
-              variant="secondary"
-              className="flex-1"
-              disabled={cancel.isPending}
-              onClick={() => cancel.mutate()}
-            >
-              {cancel.isPending ? 'Canceling...' : 'Cancel'}
+            <Button variant="secondary" className="flex-1" onClick={onCancel}>
+              Cancel
             </Button>
           ) : (
             <Button className="flex-1" onClick={onCopy}>

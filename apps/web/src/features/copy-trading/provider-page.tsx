@@ -1,5 +1,5 @@
 import { COPY_TRADING_MESSAGES, type StrategyProviderDetail } from '@candor/contracts/copy-trading';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { BackLink } from '../../components/ui/back-link.tsx';
@@ -8,12 +8,12 @@ import { Card, EmptyState } from '../../components/ui/card.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { notify } from '../../lib/notify.ts';
 import { useIsStaff } from '../../lib/permissions.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
+import { CancelCopyDialog } from './cancel-copy-dialog.tsx';
 import { CopyDialog } from './copy-dialog.tsx';
-import { cancelCopying, copyKeys, providerDetailQuery } from './copy-trading-api.ts';
+import { providerDetailQuery } from './copy-trading-api.ts';
 import { ProviderStatisticsSection } from './provider-statistics.tsx';
 import { ReturnRate } from './return-rate.tsx';
 import { TraderAvatar } from './trader-avatar.tsx';
@@ -62,15 +62,9 @@ export function ProviderPage() {
 }
 
 function ProviderDetails({ detail }: { detail: StrategyProviderDetail }) {
-  const queryClient = useQueryClient();
   const isStaff = useIsStaff();
   const [copying, setCopying] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => cancelCopying(detail.id),
-    onSuccess: (answer) => notify.success(answer.message),
-    onError: (error) => notify.error(errorMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: copyKeys.all }),
-  });
+  const [cancelling, setCancelling] = useState(false);
   const mayCopy = !isStaff && !detail.isMe;
   const peak = Math.max(1, ...detail.followersTrend.map((point) => point.followers));
   const first = detail.followersTrend[0]?.followers ?? 0;
@@ -95,8 +89,8 @@ function ProviderDetails({ detail }: { detail: StrategyProviderDetail }) {
           </div>
           {mayCopy ? (
             detail.copying ? (
-              <Button variant="secondary" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-                {cancel.isPending ? 'Canceling...' : 'Cancel copying'}
+              <Button variant="secondary" onClick={() => setCancelling(true)}>
+                Cancel copying
               </Button>
             ) : (
               <Button onClick={() => setCopying(true)}>Copy</Button>
@@ -156,6 +150,7 @@ function ProviderDetails({ detail }: { detail: StrategyProviderDetail }) {
 
       <ProviderStatisticsSection statistics={detail.statistics} />
       {copying ? <CopyDialog trader={detail} onClose={() => setCopying(false)} /> : null}
+      {cancelling ? <CancelCopyDialog trader={detail} onClose={() => setCancelling(false)} /> : null}
     </>
   );
 }

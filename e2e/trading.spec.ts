@@ -35,6 +35,12 @@ test('a customer buys BTCUSD, watches it under Active, closes it, and the balanc
   await page.getByLabel('Asset', { exact: true }).selectOption('BTCUSD');
   await page.getByLabel('Amount (USD)').fill('200');
   await page.getByLabel('Lot size', { exact: true }).fill('5');
+  // Leaving the Market page and coming back finds the ticket as it was left.
+  await page.goto('/dashboard');
+  await page.goto('/trades');
+  await expect(page.getByLabel('Asset', { exact: true })).toHaveValue('BTCUSD');
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('200');
+  await expect(page.getByLabel('Lot size', { exact: true })).toHaveValue('5');
   await page.getByRole('button', { name: 'BUY' }).click();
   await expect(toast(page, 'Trade Placed Successfully')).toBeVisible();
   expect((await balances(page.request)).available).toBe('800.00');
@@ -67,6 +73,11 @@ test('a customer buys BTCUSD, watches it under Active, closes it, and the balanc
   await expect(page.getByRole('region', { name: 'TOTAL BALANCE' })).toContainText(
     `$${Number(after.total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
   );
+
+  // The trade placed, the ticket was forgotten: back on the Market page it is empty.
+  await page.goto('/trades');
+  await expect(page.getByLabel('Asset', { exact: true })).toHaveValue('EURUSD');
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('');
 });
 
 test('a trade larger than the balance is refused with "Insufficient balance"', async ({

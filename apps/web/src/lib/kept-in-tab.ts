@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * What a page keeps of a customer's input in the tab's session storage (a deposit's step-3 quote, the
- * withdrawal forms' payout details) lives under keys with this prefix, so that signing out forgets all
+ * withdrawal forms' payout details, the Market ticket's asset, amount and lot size) lives under keys with this prefix, so that signing out forgets all
  * of it at once: the next person at a shared computer finds none of it in the tab.
  */
 export const KEPT_IN_TAB_PREFIX = 'candor.';

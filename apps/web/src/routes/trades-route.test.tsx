@@ -1,7 +1,7 @@
 import type { Balances } from '@candor/contracts/ledger';
 import type { Candle, Quote } from '@candor/contracts/market';
 import type { Trade } from '@candor/contracts/trades';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { FakeEventSource, installFakeEventSource } from '../test/fake-event-source.ts';
@@ -117,6 +117,7 @@ function assetSelect(): HTMLSelectElement {
 
 beforeEach(() => {
   installFakeEventSource();
+  sessionStorage.clear();
 });
 
 describe('TradesPage', () => {
@@ -382,5 +383,75 @@ describe('TradesPage', () => {
     // The form comes with the page's deferred render, a moment after the notice.
     expect(((await screen.findByRole('button', { name: 'BUY' })) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'SELL' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the ticket keeps what was typed for the tab', () => {
+  function typedIn(label: string): string {
+    return (screen.getByLabelText(label) as HTMLInputElement).value;
+  }
+
+  async function leaveAndComeBack(router: ReturnType<typeof renderTradesPage>['router']) {
+    await act(() => router.navigate({ to: '/dashboard' }));
+    expect(await screen.findByText('Marker /dashboard')).toBeTruthy();
+    await act(() => router.navigate({ to: '/trades' }));
+    await waitFor(() => expect(assetSelect().options.length).toBeGreaterThan(1));
+  }
+
+  test('leaving /trades and coming back finds the asset, amount and lot size as they were left', async () => {
+    mockMarket();
+    const { router } = renderTradesPage();
+    await waitFor(() => expect(assetSelect().options).toHaveLength(2));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Crypto' }));
+    await user.selectOptions(assetSelect(), 'ETHUSD');
+    await fill('Amount (USD)', '25');
+    await fill('Lot size', '2.5');
+
+    await leaveAndComeBack(router);
+    await waitFor(() => expect(assetSelect().value).toBe('ETHUSD'));
+    expect(screen.getByRole('tab', { name: 'Crypto' }).getAttribute('aria-selected')).toBe('true');
+    expect(typedIn('Amount (USD)')).toBe('25');
+    expect(typedIn('Lot size')).toBe('2.5');
+    expect(screen.getByText('$62.50')).toBeTruthy();
+  });
+
+  test('a trade placed forgets the ticket: coming back finds it empty, on the default asset', async () => {
+    mockMarket({ 'POST /api/trades': { status: 200, body: placedTrade({ symbol: 'GBPUSD' }) } });
+    const { router } = renderTradesPage();
+    await waitFor(() => expect(assetSelect().options).toHaveLength(2));
+    await userEvent.setup().selectOptions(assetSelect(), 'GBPUSD');
+    await fill('Amount (USD)', '100');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'BUY' }));
+    expect(await screen.findByText('Trade Placed Successfully')).toBeTruthy();
+
+    await leaveAndComeBack(router);
+    expect(assetSelect().value).toBe('EURUSD');
+    expect(typedIn('Amount (USD)')).toBe('');
+    expect(typedIn('Lot size')).toBe('1');
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  test("another customer's kept ticket is not shown, and a ?symbol= link wins over the kept asset", async () => {
+    sessionStorage.setItem(
+      'candor.trade-ticket',
+      JSON.stringify({ userId: 'someone-else', value: { symbol: 'AAPL', amount: '75', lotSize: '3' } }),
+    );
+    mockMarket();
+    renderTradesPage();
+    await waitFor(() => expect(assetSelect().options).toHaveLength(2));
+    expect(assetSelect().value).toBe('EURUSD');
+    expect(typedIn('Amount (USD)')).toBe('');
+    expect(typedIn('Lot size')).toBe('1');
+    cleanup();
+
+    const me = buildMe();
+    sessionStorage.setItem(
+      'candor.trade-ticket',
+      JSON.stringify({ userId: me.id, value: { symbol: 'AAPL', amount: '75', lotSize: '3' } }),
+    );
+    renderPages([{ path: '/trades', component: TradesRoute }], '/trades?symbol=BTCUSD', { me });
+    await waitFor(() => expect(assetSelect().value).toBe('BTCUSD'));
+    expect(typedIn('Amount (USD)')).toBe('75');
   });
 });

@@ -23,7 +23,7 @@ import {
 } from '@candor/domain/trading/trade-result';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { AmountField } from '../../components/ui/decimal-field.tsx';
 import { LabelledField, textControlClass } from '../../components/ui/labelled-field.tsx';
@@ -31,9 +31,11 @@ import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useMe } from '../../lib/session.ts';
 import { DIRECTION_LABELS } from '../../lib/trade-format.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
+import { forgetTradeTicket, keepTradeTicket, readKeptTradeTicket } from './kept-trade-ticket.ts';
 import { placeTrade } from './trades-api.ts';
 
 /**
@@ -77,7 +79,13 @@ export function PlaceTradeForm({
   const queryClient = useQueryClient();
   const maxLeverage = terms?.maxLeverage ?? DEFAULT_MAX_LEVERAGE;
   const schema = useMemo(() => placeTradeFormSchema(maxLeverage), [maxLeverage]);
-  const form = useZodForm(schema, { amount: '', lotSize: INITIAL_LOT_SIZE });
+  const me = useMe();
+  // What was typed on the ticket in this tab comes back (never anything secret: an amount, a lot size).
+  const [initialValues] = useState(() => {
+    const kept = readKeptTradeTicket(me.id);
+    return { amount: kept?.amount ?? '', lotSize: kept?.lotSize || INITIAL_LOT_SIZE };
+  });
+  const form = useZodForm(schema, initialValues);
   const field = bindFields(form);
   const {
     register,
@@ -89,12 +97,20 @@ export function PlaceTradeForm({
     watch,
     formState: { errors, isSubmitted },
   } = form;
+  useEffect(() => {
+    const subscription = watch(({ amount, lotSize }, { name }) => {
+      // Only what the customer typed or stepped: the reset after a trade is not kept.
+      if (name) keepTradeTicket(me.id, { symbol, amount: amount ?? '', lotSize: lotSize ?? '' });
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, me.id, symbol]);
   const exposure = describeExposure(watch('amount'), watch('lotSize'));
   const sides = instrument && quote && terms ? quoteWithTerms(instrument, terms, quote.price) : undefined;
   const spreadCost = sides ? describeSpreadCost(watch('amount'), watch('lotSize'), sides) : null;
   const placing = useIdempotentMutation({
     mutationFn: placeTrade,
     onSuccess: (trade, body) => {
+      forgetTradeTicket();
       reset({ amount: '', lotSize: body.lotSize });
       notify.success(TRADE_MESSAGES.placed, {
         description: `${DIRECTION_LABELS[trade.direction]} ${trade.symbol} at ${formatPrice(trade.openPrice)}`,

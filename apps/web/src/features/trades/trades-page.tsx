@@ -3,7 +3,7 @@ import { DEFAULT_CHART_INTERVAL } from '@candor/domain/market/candle';
 import { DEFAULT_TRADE_SYMBOL } from '@candor/domain/market/instruments';
 import { formatUsd } from '@candor/domain/money/money';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ChartPlaceholder, LazyPriceChart } from '../../components/market/lazy-price-chart.tsx';
 import { LivePrice, StreamStatusPill } from '../../components/market/live-price.tsx';
 import { SimulatedBadge } from '../../components/market/simulated-badge.tsx';
@@ -19,6 +19,7 @@ import { toSignedCents } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { tradingTermsQuery } from '../../lib/trading-terms-api.ts';
 import { usePriceStream } from '../../lib/use-price-stream.ts';
+import { keepTradeTicket, readKeptTradeTicket } from './kept-trade-ticket.ts';
 import { PlaceTradeForm } from './place-trade-form.tsx';
 import { ASSET_CLASS_TABS, pickSymbolForClass } from './trade-assets.ts';
 
@@ -62,7 +63,19 @@ function MarketAndTradeForm({
   initialSymbol?: string | undefined;
   active: boolean;
 }) {
-  const [chosen, setSymbol] = useState(initialSymbol?.toUpperCase() ?? DEFAULT_TRADE_SYMBOL);
+  const me = useMe();
+  // A ?symbol= link first, then the asset the customer left the ticket on in this tab.
+  const [chosen, setChosen] = useState(
+    () => initialSymbol?.toUpperCase() || readKeptTradeTicket(me.id)?.symbol || DEFAULT_TRADE_SYMBOL,
+  );
+  const setSymbol = (next: string) => {
+    setChosen(next);
+    keepTradeTicket(me.id, { symbol: next });
+  };
+  // The asset a link opened is the one the ticket was left on, until another is chosen.
+  useEffect(() => {
+    if (initialSymbol) keepTradeTicket(me.id, { symbol: initialSymbol.toUpperCase() });
+  }, [initialSymbol, me.id]);
   const remembered = useRef<Partial<Record<InstrumentClass, string>>>({ forex: DEFAULT_TRADE_SYMBOL });
   const catalogue = useQuery(instrumentsQuery);
   const instruments = catalogue.data?.items ?? [];

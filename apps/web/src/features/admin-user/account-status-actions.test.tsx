@@ -1,6 +1,6 @@
 import type { AdminUser } from '@candor/contracts/admin-users';
 import type { StaffRole } from '@candor/contracts/staff';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { buildAdminUser } from '../../test/admin-users.ts';
@@ -162,6 +162,34 @@ describe('closing the account', () => {
     );
     expect(await screen.findByText('User deleted successfully')).toBeTruthy();
     expect(await screen.findByText('Manage page')).toBeTruthy();
+  });
+
+  test('a refusal naming several blockers stays until closed: there is more to read than a toast gives time for', async () => {
+    const message =
+      'The account has 1 open position, with $5.00 reserved as its margin: close it before closing the account. The balance is $4.00: it must be zero to close the account.';
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mockApi({
+        [`POST /api/admin/users/${ID}/close`]: {
+          status: 409,
+          body: { code: 'ACCOUNT_NOT_CLOSABLE', message },
+        },
+      });
+      renderActions('owner');
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(await screen.findByRole('button', { name: 'Close account' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Close account' });
+      await user.type(within(dialog).getByLabelText('Reason'), 'Customer asked to leave');
+      await user.click(within(dialog).getByRole('button', { name: 'Close account' }));
+      expect(await screen.findByText(message)).toBeTruthy();
+      // A minute later (the toasts' own 4 s long gone), it is still there to read.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(60_000);
+      });
+      expect(screen.getByText(message)).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('a refusal says "Failed to delete user" and the reason why not, and stays on the page', async () => {

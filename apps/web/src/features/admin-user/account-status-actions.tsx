@@ -52,7 +52,12 @@ export function AccountStatusActions({ user }: { user: AdminUser }) {
     },
     onError: (error) => {
       setOpen(null);
-      notify.error(ACCOUNT_STATUS_MESSAGES.deleteFailed, { description: errorMessage(error) });
+      // A refusal names everything left in the account, one sentence each: it stays until closed, as
+      // a toast's few seconds are not enough to read a list of what must happen first.
+      notify.error(ACCOUNT_STATUS_MESSAGES.deleteFailed, {
+        description: errorMessage(error),
+        duration: Number.POSITIVE_INFINITY,
+      });
     },
   });
 

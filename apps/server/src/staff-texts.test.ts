@@ -135,3 +135,82 @@ describe('a text a customer reads, on every staff route that takes one', () => {
     },
   );
 });
+
+/** Zero-width space, word joiner, right-to-left override, byte-order mark: nothing a reader sees. */
+const INVISIBLE = ' \u200b\u2060\u202e\ufeff ';
+
+/** Staff routes whose text is required, a body valid but for it, and the answer's message. */
+const REQUIRED_TEXT_ROUTES: readonly [method: 'POST' | 'PUT', url: string, body: object, message: string][] =
+  [
+    [
+      'POST',
+      `/api/admin/users/${randomUUID()}/adjustments`,
+      { direction: 'credit', amount: '10.00', reason: INVISIBLE },
+      'reason: Reason is required',
+    ],
+    [
+      'POST',
+      `/api/admin/deposits/${randomUUID()}/reject`,
+      { reason: INVISIBLE },
+      'reason: Reason is required',
+    ],
+    [
+      'POST',
+      `/api/admin/withdrawals/${randomUUID()}/approve`,
+      { reason: INVISIBLE },
+      'reason: Reason is required',
+    ],
+    [
+      'POST',
+      `/api/admin/approvals/${randomUUID()}/reject`,
+      { reason: INVISIBLE },
+      'reason: Reason is required',
+    ],
+    [
+      'POST',
+      `/api/admin/loan-applications/${randomUUID()}/decline`,
+      { reason: INVISIBLE },
+      'reason: Reason is required',
+    ],
+    ['POST', `/api/admin/users/${randomUUID()}/suspend`, { reason: INVISIBLE }, 'reason: Reason is required'],
+    [
+      'PUT',
+      '/api/admin/settings',
+      { siteName: INVISIBLE, minWithdrawal: '10.00', withdrawalPercent: '2' },
+      'siteName: Site name is required',
+    ],
+    [
+      'POST',
+      '/api/admin/strategy-providers',
+      {
+        email: 'trader@example.com',
+        displayName: INVISIBLE,
+        imageFileId: randomUUID(),
+        minimumBalance: '100.00',
+        profitShare: '20',
+      },
+      'displayName: Name is required',
+    ],
+  ];
+
+describe('a staff text of only invisible characters (zero-width spaces, direction marks)', () => {
+  let cookie = '';
+  beforeAll(async () => {
+    const owner = await insertUser(t.db, { role: 'owner' });
+    cookie = await createSessionCookie(t.db, owner.id);
+  });
+
+  test.each(REQUIRED_TEXT_ROUTES)(
+    '%s %s is refused as a missing one: 400 with the field’s required message',
+    async (method, url, payload, message) => {
+      const res = await t.app.inject({
+        method,
+        url,
+        payload,
+        headers: { cookie: `${SESSION_COOKIE}=${cookie}` },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message });
+    },
+  );
+});

@@ -1,12 +1,15 @@
 import { findPaymentDemand } from '@candor/domain/withdrawals/payment-demand';
 import type { z } from 'zod';
+import { readInvisibleAsEmpty } from './visible-text.ts';
 
 /*
  * Every text staff write in a request is one of two kinds (docs/decisions/050), said where its
  * schema is built: `customerText` for what a customer reads (a statement line, a mail, a hold's or a
  * decline's reason, a label on the customer's page), screened here; `staffOnlyText` for what only
  * staff read (the audit log). A server test reads the API's own document and fails on any free
- * text in a staff request that says neither, so the next new field cannot skip the screen.
+ * text in a staff request that says neither, so the next new field cannot skip the screen. Both
+ * read a text of only invisible characters (zero-width spaces, direction marks) as empty
+ * (docs/decisions/060): a required one is told its field's required message.
  */
 
 /** The refusal of a text that asks the customer to pay: PRODUCT.md §1.3, no payment is ever needed to withdraw. */
@@ -30,7 +33,7 @@ export function findCustomerTextProblem(text: string): string | undefined {
  * A text asking the customer to pay is refused with the same message in the form and on the server.
  */
 export function customerText<T extends z.ZodString>(schema: T): T {
-  return schema
+  return readInvisibleAsEmpty(schema)
     .superRefine((text, ctx) => {
       const problem = findCustomerTextProblem(text);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { code: PAYMENT_DEMAND_ISSUE } });
@@ -40,5 +43,5 @@ export function customerText<T extends z.ZodString>(schema: T): T {
 
 /** A staff-written text only staff read (the audit log): not screened, and marked so. */
 export function staffOnlyText<T extends z.ZodString>(schema: T): T {
-  return schema.meta({ readBy: 'staff' satisfies TextReader });
+  return readInvisibleAsEmpty(schema).meta({ readBy: 'staff' satisfies TextReader });
 }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Whether a text shows anything: a character other than white space and the invisible format
  * characters (zero-width spaces and joiners, direction marks, the byte-order mark: \p{Cf}) that
@@ -13,4 +15,20 @@ export function showsSomething(text: string): boolean {
  */
 export function showsVisibleOrEmpty(text: string): boolean {
   return text === '' || showsSomething(text);
+}
+
+/** The text itself when it shows something; otherwise empty. */
+function emptyWhenInvisible(text: string): string {
+  return showsSomething(text) ? text : '';
+}
+
+/**
+ * `schema` with a first check that reads a text of only white space and invisible characters as
+ * empty, before its own checks run: a required text is told its own required message (its
+ * `.min(1, …)` or the refinement that asks for it), an optional one is left out as an empty one is.
+ * Used by every text staff write (customerText, staffOnlyText): no field can forget it.
+ */
+export function readInvisibleAsEmpty<T extends z.ZodString>(schema: T): T {
+  const def = schema._zod.def;
+  return schema.clone({ ...def, checks: [z.overwrite(emptyWhenInvisible), ...(def.checks ?? [])] });
 }

@@ -6,14 +6,14 @@ import { ReasonDialog } from './reason-dialog.tsx';
 
 afterEach(cleanup);
 
-function renderDialog(readBy: 'customer' | 'staff') {
+function renderDialog(readBy: 'customer' | 'staff', { optional = false } = {}) {
   const onConfirm = vi.fn();
   render(
     <ReasonDialog
       title="Reject deposit"
       description="No money moves."
       busyLabel="Rejecting..."
-      requiredMessage="Reason is required"
+      requiredMessage={optional ? undefined : 'Reason is required'}
       maxLength={500}
       readBy={readBy}
       busy={false}
@@ -23,6 +23,9 @@ function renderDialog(readBy: 'customer' | 'staff') {
   );
   return onConfirm;
 }
+
+/** Zero-width space, word joiner, right-to-left override, byte-order mark: nothing a reader sees. */
+const INVISIBLE = ' \u200b\u2060\u202e\ufeff ';
 
 const DEMAND = 'Pay the $300 release fee to unlock your withdrawal';
 
@@ -66,5 +69,24 @@ describe('ReasonDialog', () => {
     await userEvent.type(screen.getByLabelText('Reason'), DEMAND);
     await userEvent.click(screen.getByRole('button', { name: 'Reject deposit' }));
     expect(onConfirm).toHaveBeenCalledWith(DEMAND);
+  });
+
+  test('a reason of only invisible characters (zero-width spaces, direction marks) is missing: nothing is sent', async () => {
+    const onConfirm = renderDialog('staff');
+    const user = userEvent.setup();
+    screen.getByLabelText('Reason').focus();
+    await user.paste(INVISIBLE);
+    await user.click(screen.getByRole('button', { name: 'Reject deposit' }));
+    expect(screen.getByText('Reason is required')).toBeTruthy();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  test('an optional note of only invisible characters is sent empty, as no note', async () => {
+    const onConfirm = renderDialog('staff', { optional: true });
+    const user = userEvent.setup();
+    screen.getByLabelText('Note (optional)').focus();
+    await user.paste(INVISIBLE);
+    await user.click(screen.getByRole('button', { name: 'Reject deposit' }));
+    expect(onConfirm).toHaveBeenCalledWith('');
   });
 });

@@ -1,4 +1,5 @@
 import { findCustomerTextProblem, type TextReader } from '@candor/contracts/staff-texts';
+import { showsSomething } from '@candor/contracts/visible-text';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Dialog, DialogButtons } from './dialog.tsx';
 import { TextAreaField } from './text-area-field.tsx';
@@ -10,7 +11,7 @@ export const AUDIT_LOG_HINT = 'Recorded with your name in the audit log; the cus
 export type ReasonDialogActions = {
   busy: boolean;
   onCancel: () => void;
-  /** Gets the reason trimmed (empty when an optional note was left out). */
+  /** Gets the reason trimmed (empty when an optional note was left out or shows nothing). */
   onConfirm: (reason: string) => void;
 };
 
@@ -60,7 +61,9 @@ export function ReasonDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = reason.trim();
+    // A text of only invisible characters (zero-width spaces, direction marks) is read as none, as
+    // the server reads it: missing when required, no note otherwise.
+    const trimmed = showsSomething(reason) ? reason.trim() : '';
     if (requiredMessage && trimmed.length === 0) {
       setError(requiredMessage);
       return;

@@ -1,3 +1,4 @@
+import { APPROVAL_MESSAGES, APPROVAL_REASON_MAX_LENGTH } from '@candor/contracts/approvals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
@@ -238,5 +239,19 @@ describe('PaymentTab', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByLabelText('Bitcoin');
     expect(fieldValue('Bitcoin')).toBe(BITCOIN);
+  });
+
+  test('a pasted reason longer than the limit is kept as pasted and said to be too long, not cut short', async () => {
+    const fetchMock = mockApi({ 'GET /api/admin/wallet-addresses': { status: 200, body: SAVED } });
+    renderPayment();
+    await replace('USDT (TRC-20)', NEW_USDT);
+    const user = userEvent.setup();
+    const reason = (await screen.findByRole('textbox', { name: 'Reason' })) as HTMLTextAreaElement;
+    await user.click(reason);
+    await user.paste('r'.repeat(APPROVAL_REASON_MAX_LENGTH + 50));
+    expect(reason.value).toHaveLength(APPROVAL_REASON_MAX_LENGTH + 50);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(APPROVAL_MESSAGES.reasonTooLong)).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/wallet-addresses')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { APPROVAL_MESSAGES, APPROVAL_REASON_MAX_LENGTH, type Approval } from '@candor/contracts/approvals';
+import { APPROVAL_MESSAGES, type Approval } from '@candor/contracts/approvals';
 import {
   UpdateWalletAddressesRequestSchema,
   WALLET_MESSAGES,
@@ -129,7 +129,7 @@ export function WalletForm({ addresses }: { addresses: WalletAddresses }) {
           <TextAreaField
             label="Reason"
             rows={2}
-            maxLength={APPROVAL_REASON_MAX_LENGTH}
+            // No maxLength: the browser would cut a longer paste without a word; the schema says it is too long.
             hint="Why the addresses change: recorded with your name in the audit log. When four-eyes is on, a second staff member reads it and approves the change before customers see it."
             {...field('reason')}
           />

@@ -1,3 +1,4 @@
+import { APPROVAL_MESSAGES, APPROVAL_REASON_MAX_LENGTH } from '@candor/contracts/approvals';
 import { UPLOAD_MESSAGES } from '@candor/contracts/files';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -402,5 +403,24 @@ describe('SettingsTab', () => {
     expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
       expect.objectContaining({ fourEyesThreshold: '1000', fourEyesReason: '' }),
     ]);
+  });
+
+  test('a reason for a threshold change: a long paste is kept and said to be too long; invisible characters alone are no reason', async () => {
+    const fetchMock = mockApi({ 'GET /api/admin/settings': { status: 200, body: SETTINGS } });
+    renderSettings();
+    await replace('Second approval above (USD)', '0');
+    const user = userEvent.setup();
+    const reason = (await screen.findByLabelText('Reason for a threshold change')) as HTMLTextAreaElement;
+    await user.click(reason);
+    await user.paste('r'.repeat(APPROVAL_REASON_MAX_LENGTH + 50));
+    expect(reason.value).toHaveLength(APPROVAL_REASON_MAX_LENGTH + 50);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(APPROVAL_MESSAGES.reasonTooLong)).toBeTruthy();
+
+    await user.clear(reason);
+    await user.paste(' \u200b\u2060\u202e ');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Reason is required')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { APPROVAL_MESSAGES, APPROVAL_REASON_MAX_LENGTH } from '@candor/contracts/approvals';
+import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
 import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import {
   type AdminSettings,
@@ -228,7 +228,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
           <TextAreaField
             label="Reason for a threshold change"
             rows={2}
-            maxLength={APPROVAL_REASON_MAX_LENGTH}
+            // No maxLength: the browser would cut a longer paste without a word; the schema says it is too long.
             hint="Required when the threshold changes: recorded with your name in the audit log, and read by the second staff member when the change waits."
             {...field('fourEyesReason')}
           />

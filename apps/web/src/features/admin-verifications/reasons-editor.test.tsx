@@ -1,3 +1,4 @@
+import { REASON_LABEL_MAX_LENGTH, VERIFICATION_MESSAGES } from '@candor/contracts/verifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
@@ -65,5 +66,29 @@ describe('ReasonsEditor', () => {
     expect(callsTo(fetchMock, 'PUT /api/admin/verification-reasons/old_rule')).toEqual([
       { label: 'Old rule', active: true },
     ]);
+  });
+
+  test('a pasted label longer than the limit is kept as pasted and said to be too long, not cut short', async () => {
+    const fetchMock = mockApi({ 'GET /api/admin/verification-reasons': { status: 200, body: REASONS } });
+    renderEditor();
+    const user = userEvent.setup();
+    await screen.findByRole('list', { name: 'Reasons' });
+    await user.type(screen.getByLabelText('New reason code'), 'blurry_photo');
+    const label = screen.getByLabelText('New reason label') as HTMLInputElement;
+    await user.click(label);
+    await user.paste('L'.repeat(REASON_LABEL_MAX_LENGTH + 20));
+    expect(label.value).toHaveLength(REASON_LABEL_MAX_LENGTH + 20);
+    await user.click(screen.getByRole('button', { name: 'Add reason' }));
+    expect(screen.getByText(VERIFICATION_MESSAGES.reasonLabelTooLong)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Expired' }));
+    const edited = screen.getByLabelText('Label of expired') as HTMLInputElement;
+    await user.click(edited);
+    await user.paste('L'.repeat(REASON_LABEL_MAX_LENGTH));
+    expect(edited.value).toHaveLength('Expired'.length + REASON_LABEL_MAX_LENGTH);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByText(VERIFICATION_MESSAGES.reasonLabelTooLong)).toHaveLength(2);
+    expect(callsTo(fetchMock, 'POST /api/admin/verification-reasons')).toEqual([]);
+    expect(callsTo(fetchMock, 'PUT /api/admin/verification-reasons/expired')).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import {
   CreateVerificationReasonRequestSchema,
-  REASON_LABEL_MAX_LENGTH,
   UpdateVerificationReasonRequestSchema,
   VERIFICATION_MESSAGES,
   type VerificationReason,
@@ -77,7 +76,7 @@ function ReasonRow({ reason }: { reason: VerificationReason }) {
           <TextField
             label={`Label of ${reason.code}`}
             className="flex-1"
-            maxLength={REASON_LABEL_MAX_LENGTH}
+            // No maxLength: the browser would cut a longer paste without a word; the schema says it is too long.
             value={label}
             onChange={(event) => setLabel(event.target.value)}
             error={error}
@@ -184,7 +183,7 @@ function AddReason() {
         label="New reason label"
         placeholder="Blurry photo"
         className="flex-1"
-        maxLength={REASON_LABEL_MAX_LENGTH}
+        // No maxLength: the browser would cut a longer paste without a word; the schema says it is too long.
         value={label}
         onChange={(event) => setLabel(event.target.value)}
         error={errors.label}

@@ -1,4 +1,6 @@
+import { DISPLAY_NAME_MAX_LENGTH } from '@candor/contracts/copy-trading';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildMe, mockApi, renderPages } from '../../test/render-page.tsx';
 import { AddTraderPage } from './add-trader-page.tsx';
@@ -46,5 +48,26 @@ describe('AddTraderPage', () => {
     expect(await screen.findByLabelText('Customer e-mail')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'ADD TRADER' })).toBeTruthy();
     expect(screen.queryByText(/Your role .* cannot/)).toBeNull();
+  });
+
+  test('a pasted name longer than the limit is kept as pasted and said to be too long, not cut short', async () => {
+    const fetchMock = renderPage('admin');
+    const user = userEvent.setup();
+    const name = (await screen.findByLabelText('Name')) as HTMLInputElement;
+    await user.click(name);
+    await user.paste('N'.repeat(DISPLAY_NAME_MAX_LENGTH + 20));
+    expect(name.value).toHaveLength(DISPLAY_NAME_MAX_LENGTH + 20);
+    await user.click(screen.getByRole('button', { name: 'ADD TRADER' }));
+    expect(await screen.findByText(`At most ${DISPLAY_NAME_MAX_LENGTH} characters`)).toBeTruthy();
+    expect(requestedPaths(fetchMock)).toEqual(['/api/settings']);
+  });
+
+  test('a name of only invisible characters (zero-width spaces, direction marks) is told it is required', async () => {
+    renderPage('admin');
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Name'));
+    await user.paste(' \u200b\u2060\u202e ');
+    await user.click(screen.getByRole('button', { name: 'ADD TRADER' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
   });
 });

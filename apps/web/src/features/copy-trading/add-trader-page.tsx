@@ -1,8 +1,4 @@
-import {
-  COPY_TRADING_MESSAGES,
-  CreateStrategyProviderRequestSchema,
-  DISPLAY_NAME_MAX_LENGTH,
-} from '@candor/contracts/copy-trading';
+import { COPY_TRADING_MESSAGES, CreateStrategyProviderRequestSchema } from '@candor/contracts/copy-trading';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -98,12 +94,8 @@ function AddTraderForm() {
           hint="The e-mail address of the customer's account."
           {...field('email')}
         />
-        <TextField
-          label="Name"
-          maxLength={DISPLAY_NAME_MAX_LENGTH}
-          hint="Shown on the trader's card."
-          {...field('displayName')}
-        />
+        {/* No maxLength: the browser would cut a longer paste without a word; the schema says it is too long. */}
+        <TextField label="Name" hint="Shown on the trader's card." {...field('displayName')} />
         <div className="grid gap-5 sm:grid-cols-2">
           <AmountField
             label="Minimum Balance"

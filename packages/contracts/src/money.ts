@@ -11,6 +11,21 @@ export const AMOUNT_TOO_LARGE_MESSAGE = `The amount can be at most ${MAX_AMOUNT_
 /** What a request's dollar amount that is not written with two decimals is told (not the pattern). */
 export const DECIMAL_AMOUNT_MESSAGE = 'Enter an amount with two decimals, such as 1000.00';
 
+/**
+ * What an amount sent as anything but text is told (a JSON number: `{"amount": 100}`): the wire
+ * writes amounts as decimal strings, so that no floating point touches money (PRODUCT.md §1.6).
+ */
+export const AMOUNT_AS_TEXT_MESSAGE = 'Write the amount as text, such as "100.00"';
+
+/**
+ * The `error` of an amount's `z.string()`: `required` when the amount is missing (or null),
+ * AMOUNT_AS_TEXT_MESSAGE when it is there but not text.
+ */
+export function amountTypeError(required: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? required : AMOUNT_AS_TEXT_MESSAGE;
+}
+
 /** Dollars written as the wire carries them: two decimals, a minus sign where signed ("-1234.50"). */
 export const DECIMAL_AMOUNT_PATTERN = /^-?\d+\.\d{2}$/;
 
@@ -36,7 +51,7 @@ export function asDecimalAmount(value: unknown): unknown {
  */
 export function usdAmountSchema(required: string) {
   return z
-    .string({ error: required })
+    .string({ error: amountTypeError(required) })
     .trim()
     .min(1, required)
     .superRefine((text, ctx) => {

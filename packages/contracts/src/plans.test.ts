@@ -99,7 +99,8 @@ describe('every field of the plan form says what is wrong in plain words', () =>
     ['description', 'Write the description as text', { description: null }, SIGNAL_PLAN],
     ['kind', 'Choose a kind of plan', { kind: 'bond' }, SIGNAL_PLAN],
     ['price', 'Enter an amount with two decimals, such as 1000.00', { price: '10 dollars' }, SIGNAL_PLAN],
-    ['price', 'Enter a price above zero', { price: 10 }, SIGNAL_PLAN],
+    // A JSON number is not a price at or below zero: it is told that amounts are written as text.
+    ['price', 'Write the amount as text, such as "100.00"', { price: 10 }, SIGNAL_PLAN],
     ['durationDays', 'Enter the number of days as a whole number', { durationDays: Number.NaN }, SIGNAL_PLAN],
     ['durationDays', 'Enter the number of days as a whole number', { durationDays: 1.5 }, SIGNAL_PLAN],
     ['durationDays', 'The number of days must be between 1 and 3650', { durationDays: 0 }, SIGNAL_PLAN],

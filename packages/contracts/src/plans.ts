@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import {
   AMOUNT_TOO_LARGE_MESSAGE,
+  amountTypeError,
   DECIMAL_AMOUNT_MESSAGE,
   DECIMAL_AMOUNT_PATTERN,
   DecimalAmountSchema,
@@ -202,7 +203,7 @@ function planAmountProblem(text: string, rules: PlanAmountRules): string | undef
  */
 function planAmountSchema(rules: PlanAmountRules) {
   return z
-    .string({ error: rules.empty })
+    .string({ error: amountTypeError(rules.empty) })
     .superRefine((text, ctx) => {
       const problem = planAmountProblem(text, rules);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -346,7 +347,11 @@ export type MyPlans = z.infer<typeof MyPlansSchema>;
  * Buying a plan: the price the customer confirmed. When the catalogue's price changed meanwhile, the
  * purchase is refused (409 CONFLICT) rather than charging another amount.
  */
-export const PurchasePlanRequestSchema = z.object({ expectedPrice: DecimalAmountSchema });
+export const PurchasePlanRequestSchema = z.object({
+  expectedPrice: z
+    .string({ error: amountTypeError(DECIMAL_AMOUNT_MESSAGE) })
+    .regex(DECIMAL_AMOUNT_PATTERN, DECIMAL_AMOUNT_MESSAGE),
+});
 export type PurchasePlanRequest = z.infer<typeof PurchasePlanRequestSchema>;
 
 export const PLAN_MESSAGES = {

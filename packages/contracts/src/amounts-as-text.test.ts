@@ -1,0 +1,48 @@
+import { expect, test } from 'vitest';
+import type { z } from 'zod';
+import { BookTradeRequestSchema } from './admin-trades.ts';
+import { CreateAdjustmentRequestSchema } from './admin-users.ts';
+import { CreateStrategyProviderRequestSchema, StartCopyingRequestSchema } from './copy-trading.ts';
+import { CreateDepositQuoteRequestSchema } from './deposits.ts';
+import { CreateLoanApplicationRequestSchema, RepayLoanRequestSchema } from './loans.ts';
+import { AMOUNT_AS_TEXT_MESSAGE } from './money.ts';
+import { PurchasePlanRequestSchema, SavePlanRequestSchema } from './plans.ts';
+import { PlaceTradeRequestSchema } from './trades.ts';
+import { CreateWithdrawalRequestSchema } from './withdrawals.ts';
+
+function messagesAt(schema: z.ZodType, value: Record<string, unknown>, field: string): string[] {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
+}
+
+/** Every request that takes a dollar amount, and the field that carries it. */
+const AMOUNT_FIELDS: readonly [name: string, schema: z.ZodType, field: string, rest: object][] = [
+  ['deposit quote', CreateDepositQuoteRequestSchema, 'amount', { coin: 'bitcoin' }],
+  ['withdrawal', CreateWithdrawalRequestSchema, 'amount', { method: 'paypal' }],
+  ['trade', PlaceTradeRequestSchema, 'amount', {}],
+  ['manual adjustment', CreateAdjustmentRequestSchema, 'amount', {}],
+  ['desk trade', BookTradeRequestSchema, 'amount', {}],
+  ['loan application', CreateLoanApplicationRequestSchema, 'monthlyIncome', {}],
+  ['loan repayment', RepayLoanRequestSchema, 'amount', {}],
+  ['trader minimum balance', CreateStrategyProviderRequestSchema, 'minimumBalance', {}],
+  ['copy stop-loss', StartCopyingRequestSchema, 'copyStopLoss', {}],
+  ['plan price', SavePlanRequestSchema, 'price', {}],
+  ['plan purchase', PurchasePlanRequestSchema, 'expectedPrice', {}],
+];
+
+test.each(AMOUNT_FIELDS)(
+  'a %s amount sent as a JSON number is told to write it as text',
+  (_name, schema, field, rest) => {
+    expect(messagesAt(schema, { ...rest, [field]: 100 }, field)).toEqual([AMOUNT_AS_TEXT_MESSAGE]);
+    expect(messagesAt(schema, { ...rest, [field]: 100.5 }, field)).toEqual([AMOUNT_AS_TEXT_MESSAGE]);
+  },
+);
+
+test('a missing amount is still told it is required, in its form’s words', () => {
+  expect(messagesAt(CreateDepositQuoteRequestSchema, { coin: 'bitcoin' }, 'amount')).toEqual([
+    'Input an amount',
+  ]);
+  expect(messagesAt(CreateWithdrawalRequestSchema, { method: 'paypal' }, 'amount')).toEqual([
+    'Please enter an amount',
+  ]);
+});

@@ -1,3 +1,4 @@
+import { DOCUMENT_EXPIRY_MAX_YEARS } from '@candor/domain/identity/document-expiry';
 import { z } from 'zod';
 import { IdentityStatusSchema } from './auth.ts';
 import { pageOf } from './money.ts';
@@ -87,6 +88,8 @@ export const VERIFICATION_MESSAGES = {
   documentExpiryRequired: 'Expiry date is required',
   documentExpiryInvalid: 'Enter the expiry date as YYYY-MM-DD',
   documentExpired: 'This document has expired. Please use a valid document.',
+  /** An expiry more than DOCUMENT_EXPIRY_MAX_YEARS (20) years ahead: taken for a typo. */
+  documentExpiryTooFar: `Check the expiry date: it is more than ${DOCUMENT_EXPIRY_MAX_YEARS} years from today.`,
   backNotForPassport: 'A passport has no back side to upload',
   submitted: 'Pending review',
   pendingReview: 'Pending review',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_MESSAGES } from '@candor/contracts/files';
 import { paymentDemandMessage } from '@candor/contracts/staff-texts';
+import { VERIFICATION_MESSAGES } from '@candor/contracts/verifications';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -127,6 +128,30 @@ describe('submitting', () => {
     });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe('This document has expired. Please use a valid document.');
+  });
+
+  test('a document expiring today is valid today; one expiring more than 20 years ahead is taken for a typo', async () => {
+    const typo = await insertSignedInUser(t);
+    const tooFar = await typo.browser.post('/api/verifications', {
+      documentType: 'passport',
+      documentNumber: 'P3',
+      documentExpiry: futureExpiry(365 * 20 + 6),
+      frontFileId: await uploadIdImage(typo.browser),
+    });
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: VERIFICATION_MESSAGES.documentExpiryTooFar,
+    });
+
+    const { browser } = await insertSignedInUser(t);
+    const today = await browser.post('/api/verifications', {
+      documentType: 'passport',
+      documentNumber: 'P4',
+      documentExpiry: futureExpiry(0),
+      frontFileId: await uploadIdImage(browser),
+    });
+    expect(today.statusCode, today.body).toBe(200);
   });
 });
 

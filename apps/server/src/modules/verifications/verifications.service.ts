@@ -25,6 +25,7 @@ import {
   type VerificationReasonList,
   type VerificationStatus,
 } from '@candor/contracts/verifications';
+import { findDocumentExpiryProblem } from '@candor/domain/identity/document-expiry';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';
@@ -182,8 +183,14 @@ export async function submitVerification({
     throw new AppError('VERIFICATION_PENDING', VERIFICATION_MESSAGES.alreadyPending);
   if (user.identityStatus === 'verified')
     throw new AppError('CONFLICT', VERIFICATION_MESSAGES.alreadyVerified);
-  if (input.documentExpiry <= utcDay(now))
-    throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.documentExpired);
+  const expiryProblem = findDocumentExpiryProblem(input.documentExpiry, utcDay(now));
+  if (expiryProblem)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      expiryProblem === 'EXPIRED'
+        ? VERIFICATION_MESSAGES.documentExpired
+        : VERIFICATION_MESSAGES.documentExpiryTooFar,
+    );
   const hasBack = documentHasBack(input.documentType);
   if (hasBack && !input.backFileId)
     throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.bothImagesRequired);

@@ -1,4 +1,8 @@
-import type { OwnSubmission, VerificationStatus } from '@candor/contracts/verifications';
+import {
+  type OwnSubmission,
+  VERIFICATION_MESSAGES,
+  type VerificationStatus,
+} from '@candor/contracts/verifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
@@ -93,6 +97,48 @@ describe('IdentityPage', () => {
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('This document has expired. Please use a valid document.')).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/verifications')).toEqual([]);
+  });
+
+  test('a document expiring today is sent; one expiring more than 20 years ahead is refused under its field', async () => {
+    fakeUploads(() => ({
+      status: 201,
+      body: { fileId: FRONT_ID, url: '/api/files/0', contentType: 'image/png' },
+    }));
+    const fetchMock = mockApi({
+      'GET /api/verifications/me': { status: 200, body: status() },
+      'POST /api/verifications': {
+        status: 201,
+        body: status({ status: 'pending', canSubmit: false, submissions: [submission()] }),
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Passport' }));
+    await user.upload(screen.getByLabelText('Front of the document'), png('front.png'));
+    await waitFor(() => expect(screen.getAllByText('Uploaded')).toHaveLength(1));
+    await user.type(screen.getByLabelText('Document number'), 'P1234567');
+    const today = new Date().toISOString().slice(0, 10);
+    const typo = `${Number(today.slice(0, 4)) + 21}${today.slice(4)}`;
+    await user.type(screen.getByLabelText('Expiry date'), typo);
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    const field = screen.getByLabelText('Expiry date');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(VERIFICATION_MESSAGES.documentExpiryTooFar)).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/verifications')).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, today);
+    await user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST /api/verifications')).toEqual([
+        {
+          documentType: 'passport',
+          documentNumber: 'P1234567',
+          documentExpiry: today,
+          frontFileId: FRONT_ID,
+        },
+      ]),
+    );
   });
 
   test("the server's expiry refusal (its clock decides) stands under the field too", async () => {

@@ -12,6 +12,10 @@ import {
   type VerificationImage,
   type VerificationStatus,
 } from '@candor/contracts/verifications';
+import {
+  type DocumentExpiryProblem,
+  findDocumentExpiryProblem,
+} from '@candor/domain/identity/document-expiry';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { BackLink } from '../../components/ui/back-link.tsx';
@@ -155,6 +159,12 @@ type KeptImage = Pick<VerificationImage, 'fileId'>;
 
 type FieldErrors = { documentNumber?: string; documentExpiry?: string; images?: string };
 
+/** What an expiry the domain rule refuses is told, here and by the server. */
+const EXPIRY_MESSAGES = {
+  EXPIRED: VERIFICATION_MESSAGES.documentExpired,
+  TOO_FAR: VERIFICATION_MESSAGES.documentExpiryTooFar,
+} as const satisfies Record<DocumentExpiryProblem, string>;
+
 function SubmissionForm({ resubmitSide, latest }: { resubmitSide?: DocumentSide; latest?: OwnSubmission }) {
   const queryClient = useQueryClient();
   // Asked for one side again: the other side's image and the document's details are kept.
@@ -190,8 +200,9 @@ function SubmissionForm({ resubmitSide, latest }: { resubmitSide?: DocumentSide;
     },
     onError: (error) => {
       // The server's expiry refusal (its clock decides) stands under the field it is about.
-      if (isApiError(error, 'VALIDATION_FAILED') && error.message === VERIFICATION_MESSAGES.documentExpired) {
-        setErrors({ documentExpiry: VERIFICATION_MESSAGES.documentExpired });
+      const expiryMessage = Object.values(EXPIRY_MESSAGES).find((message) => message === error.message);
+      if (isApiError(error, 'VALIDATION_FAILED') && expiryMessage) {
+        setErrors({ documentExpiry: expiryMessage });
       } else notify.error(errorMessage(error));
     },
   });
@@ -210,14 +221,14 @@ function SubmissionForm({ resubmitSide, latest }: { resubmitSide?: DocumentSide;
       frontFileId: front?.fileId,
       backFileId: hasBack ? back?.fileId : undefined,
     });
-    // An expired document is refused here as the server would: a well-formed date on or before
-    // today (UTC). A date the schema refuses says why instead.
+    // An expired document (before today, UTC) or an expiry too far ahead to be true is refused here
+    // as the server would (the same domain rule). A date the schema refuses says why instead.
     const issues = parsed.success ? [] : parsed.error.issues;
-    const expired =
-      !issues.some((issue) => issue.path[0] === 'documentExpiry') &&
-      documentExpiry.trim() <= new Date().toISOString().slice(0, 10);
-    if (!parsed.success || expired) {
-      const found: FieldErrors = expired ? { documentExpiry: VERIFICATION_MESSAGES.documentExpired } : {};
+    const expiryProblem = issues.some((issue) => issue.path[0] === 'documentExpiry')
+      ? undefined
+      : findDocumentExpiryProblem(documentExpiry.trim(), new Date().toISOString().slice(0, 10));
+    if (!parsed.success || expiryProblem) {
+      const found: FieldErrors = expiryProblem ? { documentExpiry: EXPIRY_MESSAGES[expiryProblem] } : {};
       for (const issue of issues) {
         const field = issue.path[0];
         if (field === 'documentNumber') found.documentNumber ??= issue.message;

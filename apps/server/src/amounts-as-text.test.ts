@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { AMOUNT_AS_TEXT_MESSAGE } from '@candor/contracts/money';
+import { TRADE_MESSAGES } from '@candor/contracts/trades';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSessionCookie, insertUser, SESSION_COOKIE } from './test/factories.ts';
 import { createTestApp } from './test/test-app.ts';
 
 /**
- * An amount sent as a JSON number (`{"amount": 100}`) on a route that takes a decimal string: told
+ * An amount (or a lot size) sent as a JSON number (`{"amount": 100}`) on a route that takes a decimal string: told
  * to write it as text (400), not that the amount is missing. The rest of each body is valid, so the
  * amount is what is refused.
  */
@@ -30,6 +31,13 @@ const ROUTES: readonly Route[] = [
     '/api/trades',
     { symbol: 'EURUSD', direction: 'buy', amount: 100, lotSize: '1' },
     'amount',
+  ],
+  [
+    'customer',
+    'POST',
+    '/api/trades',
+    { symbol: 'EURUSD', direction: 'buy', amount: '100.00', lotSize: 1 },
+    'lotSize',
   ],
   ['customer', 'POST', `/api/loans/${randomUUID()}/repayments`, { amount: 100 }, 'amount'],
   [
@@ -66,6 +74,7 @@ describe('an amount sent as a JSON number', () => {
       headers: { cookie: `${SESSION_COOKIE}=${cookies[who]}` },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: `${field}: ${AMOUNT_AS_TEXT_MESSAGE}` });
+    const message = field === 'lotSize' ? TRADE_MESSAGES.lotSizeAsText : AMOUNT_AS_TEXT_MESSAGE;
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: `${field}: ${message}` });
   });
 });

@@ -7,7 +7,7 @@ import { CreateDepositQuoteRequestSchema } from './deposits.ts';
 import { CreateLoanApplicationRequestSchema, RepayLoanRequestSchema } from './loans.ts';
 import { AMOUNT_AS_TEXT_MESSAGE } from './money.ts';
 import { PurchasePlanRequestSchema, SavePlanRequestSchema } from './plans.ts';
-import { PlaceTradeRequestSchema } from './trades.ts';
+import { PlaceTradeRequestSchema, TRADE_MESSAGES } from './trades.ts';
 import { CreateWithdrawalRequestSchema } from './withdrawals.ts';
 
 function messagesAt(schema: z.ZodType, value: Record<string, unknown>, field: string): string[] {
@@ -45,4 +45,11 @@ test('a missing amount is still told it is required, in its form’s words', () 
   expect(messagesAt(CreateWithdrawalRequestSchema, { method: 'paypal' }, 'amount')).toEqual([
     'Please enter an amount',
   ]);
+});
+
+test('a lot size sent as a JSON number is told to write it as text, on a trade and a desk trade', () => {
+  for (const schema of [PlaceTradeRequestSchema, BookTradeRequestSchema]) {
+    expect(messagesAt(schema, { lotSize: 1 }, 'lotSize')).toEqual([TRADE_MESSAGES.lotSizeAsText]);
+    expect(messagesAt(schema, {}, 'lotSize')).toEqual([TRADE_MESSAGES.lotSizeRequired]);
+  }
 });

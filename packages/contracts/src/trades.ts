@@ -14,6 +14,8 @@ export const TRADES_PAGE_SIZE = 5;
 export const TRADE_MESSAGES = {
   amountRequired: 'Input an amount',
   lotSizeRequired: 'Input your lot size',
+  /** A lot size sent as anything but text (a JSON number), as amounts are told (AMOUNT_AS_TEXT_MESSAGE). */
+  lotSizeAsText: 'Write the lot size as text, such as "1.00"',
   lotSizeNotNumber: 'Lot size must be a number',
   lotSizePositive: 'Lot size must be greater than zero',
   lotSizeAboveLeverage: (max: number) => `Lot size can be at most ${max} (your account's maximum leverage)`,
@@ -37,7 +39,12 @@ export function lotSizeSchema(
   aboveLeverage: (max: number) => string = TRADE_MESSAGES.lotSizeAboveLeverage,
 ) {
   return z
-    .string({ error: TRADE_MESSAGES.lotSizeRequired })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? TRADE_MESSAGES.lotSizeRequired
+          : TRADE_MESSAGES.lotSizeAsText,
+    })
     .trim()
     .min(1, TRADE_MESSAGES.lotSizeRequired)
     .superRefine((text, ctx) => {

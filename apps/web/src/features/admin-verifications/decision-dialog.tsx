@@ -9,6 +9,7 @@ import {
   type VerificationDecision,
   type VerificationReason,
 } from '@candor/contracts/verifications';
+import { showsSomething } from '@candor/contracts/visible-text';
 import { type FormEvent, useId, useState } from 'react';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
@@ -73,17 +74,19 @@ export function DecisionDialog({
     const found: { reason?: string; side?: string; note?: string } = {};
     if (!reasonCode && decision !== 'approve') found.reason = VERIFICATION_MESSAGES.reasonRequired;
     if (decision === 'resubmit' && !side) found.side = VERIFICATION_MESSAGES.sideRequired;
-    // The customer reads the note: one asking them to pay is refused as the server refuses it.
+    // The customer reads the note: one asking them to pay is refused as the server refuses it. A
+    // note of only invisible characters (zero-width spaces, direction marks) is none, as there.
+    const text = showsSomething(note) ? note.trim() : '';
     found.note =
-      note.trim().length > VERIFICATION_NOTE_MAX_LENGTH
+      text.length > VERIFICATION_NOTE_MAX_LENGTH
         ? VERIFICATION_MESSAGES.noteTooLong
-        : findCustomerTextProblem(note.trim());
+        : findCustomerTextProblem(text);
     setErrors(found);
     if (found.reason || found.side || found.note) return;
     onConfirm({
       decision,
       reasonCode: reasonCode || undefined,
-      note: note.trim() || undefined,
+      note: text || undefined,
       side: decision === 'resubmit' && side ? side : undefined,
     });
   };

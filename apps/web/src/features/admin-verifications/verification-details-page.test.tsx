@@ -166,6 +166,33 @@ describe('VerificationDetailsPage', () => {
     expect(callsTo(fetchMock, 'POST /api/admin/verifications/user-1/decision')).toEqual([]);
   });
 
+  test('a note of only invisible characters (zero-width spaces, direction marks) is sent as no note', async () => {
+    const fetchMock = mockApi({
+      'GET /api/admin/verifications/user-1': { status: 200, body: detail() },
+      'GET /api/admin/verification-reasons': { status: 200, body: { items: REASONS } },
+      'POST /api/admin/verifications/user-1/decision': {
+        status: 200,
+        body: {
+          identityStatus: 'declined',
+          decision: { ...detail().earlierSubmissions[0], id: SUBMISSION_ID },
+        },
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    const dialog = screen.getByRole('dialog', { name: 'Decline' });
+    await user.selectOptions(within(dialog).getByLabelText('Reason'), 'expired');
+    within(dialog).getByLabelText('Note to the customer (optional)').focus();
+    await user.paste(' \u200b\u2060\u202e ');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST /api/admin/verifications/user-1/decision')).toEqual([
+        { submissionId: SUBMISSION_ID, decision: 'decline', reasonCode: 'expired' },
+      ]),
+    );
+  });
+
   test('Approve asks for no reason (the reasons are why a submission is refused) and sends the decision', async () => {
     const fetchMock = mockApi({
       'GET /api/admin/verifications/user-1': { status: 200, body: detail() },

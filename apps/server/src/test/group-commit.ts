@@ -1,3 +1,4 @@
+import type { UserRole } from '@candor/contracts/auth';
 import type { Actor } from '../lib/actor.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { ItemOutcome } from '../lib/group-commit.ts';
@@ -68,6 +69,19 @@ export async function staffActor(t: TestApp, cents = 0n): Promise<Actor> {
   const user = await insertUser(t.db, { role: 'admin', identityStatus: 'verified' });
   if (cents > 0n) await fund(t.db, user.id, cents);
   return { id: user.id, role: 'admin' };
+}
+
+/**
+ * An account whose session was read before its role changed (docs/decisions/062): the actor says
+ * `sessionRole`, the stored row says `role`. A check that trusts the session answers for the old role.
+ */
+export async function actorReadBeforeRoleChange(
+  t: TestApp,
+  { sessionRole, role, cents }: { sessionRole: UserRole; role: UserRole; cents: bigint },
+): Promise<Actor> {
+  const user = await insertUser(t.db, { role, identityStatus: 'verified' });
+  if (cents > 0n) await fund(t.db, user.id, cents);
+  return { id: user.id, role: sessionRole };
 }
 
 /** A verified customer with `cents` of cash, as the actor of their own requests. */

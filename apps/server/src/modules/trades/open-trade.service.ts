@@ -17,8 +17,9 @@ import { itemAt } from '../../lib/decide-together.ts';
 import type { Command } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { enqueueCopyOpens } from '../copy-trading/copy-fanout.ts';
-import { type EntryActors, postEntries } from '../ledger/ledger.repository.ts';
-import { requireCustomerAccount } from '../users/users.service.ts';
+import { type EntryActors, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
+import { selectUserRoles } from '../users/users.repository.ts';
+import { requireCustomerRole } from '../users/users.service.ts';
 import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { requireFreshQuote, requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
@@ -30,7 +31,8 @@ import { findTradingTerms } from './trading-terms.ts';
  * reserves the amount as margin ("Insufficient balance" when the available cash does not cover
  * it; the ledger locks the customer's accounts, so simultaneous trades cannot overdraw), records
  * exposure = amount × lot size and the price at which the stop-out will look at it. A staff account
- * trades nothing (403 FORBIDDEN, decision 062).
+ * trades nothing (403 FORBIDDEN, decision 062): its role is read after the accounts' lock, as the
+ * batch reads it, so a role written since the session was read decides.
  */
 export async function openTrade({
   tx,
@@ -39,7 +41,12 @@ export async function openTrade({
   market,
   input,
 }: Command<{ market: MarketService; input: PlaceTradeRequest }>): Promise<Trade> {
-  requireCustomerAccount(actor);
+  // Sent at once: the lock, then the role read under it (the posting takes the same lock again).
+  const [, roles] = await Promise.all([
+    lockCustomerAccounts(tx, [actor.id]),
+    selectUserRoles(tx, [actor.id]),
+  ]);
+  requireCustomerRole(roles, actor.id);
   const row = await placeTrade({ tx, actor, now, market, input, userId: actor.id, copy: null });
   // A strategy provider's trade is copied for their followers by jobs added in this transaction.
   await enqueueCopyOpens(tx, row);

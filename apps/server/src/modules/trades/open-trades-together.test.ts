@@ -1,15 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
 import { type PlaceTradeRequest, type Trade, TradeSchema } from '@candor/contracts/trades';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, test } from 'vitest';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { trades } from '../../db/schema/trades.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
-import { claimOf, fundedActor, oneAfterTheOther, staffActor, togetherDeps } from '../../test/group-commit.ts';
-import { fund } from '../../test/money.ts';
+import {
+  actorReadBeforeRoleChange,
+  claimOf,
+  fundedActor,
+  oneAfterTheOther,
+  staffActor,
+  togetherDeps,
+} from '../../test/group-commit.ts';
+import { fund, insertFundedCustomer } from '../../test/money.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { lockCustomerAccounts } from '../ledger/ledger.repository.ts';
+import { updateUserRole } from '../users/users.repository.ts';
 import { openTrade } from './open-trade.service.ts';
 import { createTradeOpenGroup, openTradesTogether, type TradeOpenRequest } from './open-trades-together.ts';
 import { balancesOf, described, order } from './together-test-helpers.ts';
@@ -64,6 +76,48 @@ describe('trades opened together (group commit)', () => {
     expect(rows).toHaveLength(2);
     for (const row of rows)
       expect(row).toEqual({ userId: row.userId, actorId: row.userId, actorRole: 'client' });
+  });
+
+  test("an account made staff after its session was read is refused under the accounts' lock, alone and in a batch", async () => {
+    const d = deps();
+    // The session said customer; the stored row says admin (a role written since, decision 062).
+    const promoted = () =>
+      actorReadBeforeRoleChange(t, { sessionRole: 'client', role: 'admin', cents: 100_000n });
+    const alone = await promoted();
+    const inBatch = await promoted();
+    const other = await customer(100_000n);
+    const [single] = await oneAfterTheOther([alone], (actor) =>
+      d.transactions.runIdempotent(undefined, TradeSchema, ({ tx, now }) =>
+        openTrade({ tx, actor, now, market: d.market, input: order() }),
+      ),
+    );
+    const batched = await openTradesTogether(d, [
+      { actor: inBatch, input: order(), claim: undefined },
+      { actor: other, input: order(), claim: undefined },
+    ]);
+    const refused = { refused: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE };
+    expect(described(single)).toEqual(refused);
+    expect(described(batched[0])).toEqual(refused);
+    expect(batched[1]).toMatchObject({ ok: true });
+    for (const actor of [alone, inBatch]) {
+      expect(await balancesOf(t, actor)).toEqual({ available: 100_000n, reserved: 0n });
+    }
+  });
+
+  test('an account made a customer again after its session was read may trade: the role under the lock decides', async () => {
+    const d = deps();
+    const demoted = () =>
+      actorReadBeforeRoleChange(t, { sessionRole: 'admin', role: 'client', cents: 100_000n });
+    const alone = await demoted();
+    const inBatch = await demoted();
+    const [single] = await oneAfterTheOther([alone], (actor) =>
+      d.transactions.runIdempotent(undefined, TradeSchema, ({ tx, now }) =>
+        openTrade({ tx, actor, now, market: d.market, input: order() }),
+      ),
+    );
+    const batched = await openTradesTogether(d, [{ actor: inBatch, input: order(), claim: undefined }]);
+    expect(single).toMatchObject({ ok: true });
+    expect(batched[0]).toMatchObject({ ok: true });
   });
 
   test("one customer's requests take the cash in arrival order: the one that no longer fits is refused", async () => {
@@ -147,8 +201,10 @@ describe('trades opened together (group commit)', () => {
 
   test('decided together or one after the other, every request gets the same outcome and balances', async () => {
     const requestArb = fc.record({
-      // 3: an administrator holding $1,000 from before staff were refused money (decision 062).
-      who: fc.integer({ min: 0, max: 3 }),
+      // 3: an administrator holding $1,000 from before staff were refused money (decision 062);
+      // 4: the same, whose session was read while it was a customer's; 5: a customer again, whose
+      // session was read while it was staff (the role under the accounts' lock decides).
+      who: fc.integer({ min: 0, max: 5 }),
       symbol: fc.constantFrom('BTCUSD', 'BTCUSD', 'EURUSD', 'ETHUSD', 'NOPE'),
       direction: fc.constantFrom('buy' as const, 'sell' as const),
       amount: fc.constantFrom('50', '120', '300', '700.5'),
@@ -163,11 +219,15 @@ describe('trades opened together (group commit)', () => {
           quotes.set('EURUSD', '1.08345');
           quotes.clear('ETHUSD');
           const d = deps();
-          const together = await Promise.all([
-            ...cash.map((cents) => customer(cents)),
-            staffActor(t, 100_000n),
-          ]);
-          const alone = await Promise.all([...cash.map((cents) => customer(cents)), staffActor(t, 100_000n)]);
+          const actors = () =>
+            Promise.all([
+              ...cash.map((cents) => customer(cents)),
+              staffActor(t, 100_000n),
+              actorReadBeforeRoleChange(t, { sessionRole: 'client', role: 'admin', cents: 100_000n }),
+              actorReadBeforeRoleChange(t, { sessionRole: 'admin', role: 'client', cents: 100_000n }),
+            ]);
+          const together = await actors();
+          const alone = await actors();
           const build = (actors: Actor[]): TradeOpenRequest[] =>
             requests.map(({ who, ...input }) => ({ actor: actors[who] as Actor, input, claim: undefined }));
           const batched = await openTradesTogether(d, build(together));
@@ -184,5 +244,64 @@ describe('trades opened together (group commit)', () => {
       ),
       { numRuns: 15 },
     );
+  });
+});
+
+/** Until a statement of this database waits for a lock (PostgreSQL); PGlite runs one transaction at a time. */
+async function untilWaitingForALock(): Promise<void> {
+  if (!process.env.DATABASE_URL) return;
+  for (let tries = 0; tries < 200; tries += 1) {
+    const rows = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+           where not l.granted and a.datname = current_database()`,
+    );
+    if ((rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the trade never waited for the accounts');
+}
+
+/**
+ * A role written while the trade waits for the customer's accounts (run it on PostgreSQL): the
+ * session read the account as a customer's, the writer holds its accounts (as the Staff tab's change
+ * of a customer does, decision 055) and makes it staff. Written here under the accounts' lock
+ * directly: the Staff tab refuses a customer holding money, so this plays a write that skipped it.
+ * On PGlite the request waits for the whole transaction, and its session then reads the new role.
+ */
+describe('a role changed while a trade waits for the accounts (run it on PostgreSQL)', () => {
+  test('alone: the trade reads the role after the lock and is refused', async () => {
+    const account = await insertFundedCustomer(t, 100_000n);
+    let answer: Promise<LightMyRequestResponse> | undefined;
+    await t.db.transaction(async (tx) => {
+      await lockCustomerAccounts(tx, [account.user.id]);
+      await updateUserRole(tx, account.user.id, 'admin', new Date());
+      answer = account.browser.post('/api/trades', order(), randomUUID());
+      await untilWaitingForALock();
+    });
+    const res = await answer;
+    expect(res?.statusCode, res?.body).toBe(403);
+    expect(res?.json()).toEqual({ code: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE });
+    expect(await t.db.select().from(trades).where(eq(trades.userId, account.user.id))).toEqual([]);
+  });
+
+  test('in a batch: the batch reads the roles after the locks and refuses that request alone', async () => {
+    const d = deps();
+    const account = await fundedActor(t, 100_000n);
+    const other = await customer(100_000n);
+    let outcomes: Promise<Array<ItemOutcome<Trade>>> | undefined;
+    await t.db.transaction(async (tx) => {
+      await lockCustomerAccounts(tx, [account.id]);
+      await updateUserRole(tx, account.id, 'admin', new Date());
+      outcomes = openTradesTogether(d, [
+        { actor: account, input: order(), claim: undefined },
+        { actor: other, input: order(), claim: undefined },
+      ]);
+      await untilWaitingForALock();
+    });
+    const answered = await outcomes;
+    expect(described(answered?.[0])).toEqual({ refused: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE });
+    expect(answered?.[1]).toMatchObject({ ok: true });
+    expect(await balancesOf(t, account)).toEqual({ available: 100_000n, reserved: 0n });
   });
 });

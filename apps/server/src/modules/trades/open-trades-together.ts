@@ -9,7 +9,8 @@ import type { Transactions } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { enqueueCopyOpensOfMany, findCopyRelationsOfProviders } from '../copy-trading/copy-fanout.ts';
 import { lockCustomerAccounts, reserveEntryIds } from '../ledger/ledger.repository.ts';
-import { requireCustomerAccount } from '../users/users.service.ts';
+import { selectUserRoles } from '../users/users.repository.ts';
+import { requireCustomerRole } from '../users/users.service.ts';
 import { NO_COPY_MARKS } from './copy-marks.repository.ts';
 import { insertPreparedTrades, openTrade, type PreparedTrade, prepareTrade } from './open-trade.service.ts';
 import { requireFreshQuote, requireLotSize, requireTradableInstrument } from './trade-inputs.ts';
@@ -52,7 +53,8 @@ function openAlone({ market, transactions }: Deps, request: TradeOpenRequest): P
  * Opens the requests' trades in one transaction, set-based (`decideTogether`: keys claimed, answers
  * stored, retries answered after the commit): the customers' accounts locked in id order with
  * their balances (held to the commit), the trading terms read, each request checked in arrival
- * order as `openTrade` checks it (a customer's account, not staff: decision 062; instrument, lot
+ * order as `openTrade` checks it (a customer's account, not staff, by the role read under the
+ * locks: decision 062; instrument, lot
  * size within the account's leverage, a fresh price; then its margin within the cash left after the
  * requests before it), and the accepted margins and rows stored at once. A refused request gets its own refusal; the others go on.
  */
@@ -68,30 +70,32 @@ export async function openTradesTogether(
     // Sent at once, in the order PostgreSQL runs them: the accounts locked (in the order every
     // posting locks them), the entry ids the margins will take (after the locks), the keys claimed
     // after them as in openTrade, then the trading terms and the providers' followers read under
-    // those locks (of every request: those whose key is claimed are among them).
+    // those locks (of every request: those whose key is claimed are among them), with the accounts'
+    // roles as stored (decision 062: the session's role may be older than the lock).
     lock: async (tx, now, claim) => {
       const customers = requests.map((request) => request.actor.id);
-      const [accounts, entryIds, , terms, relations] = await Promise.all([
+      const [accounts, entryIds, , terms, relations, roles] = await Promise.all([
         lockCustomerAccounts(tx, customers),
         reserveEntryIds(tx, requests.length),
         claim(),
         findTradingTermsOfMany(tx, customers, now),
         findCopyRelationsOfProviders(tx, customers),
+        selectUserRoles(tx, customers),
       ]);
       const cash = new Map(
         accounts.flatMap((account) =>
           account.kind === 'customer_cash' && account.userId ? [[account.userId, account.balanceMinor]] : [],
         ),
       );
-      return { cash, entryIds, terms, relations };
+      return { cash, entryIds, terms, relations, roles };
     },
-    decide: async (tx, now, { cash, entryIds, terms, relations }, live) => {
+    decide: async (tx, now, { cash, entryIds, terms, relations, roles }, live) => {
       const outcomes = new Map<number, ItemOutcome<Trade>>();
       const accepted: Array<{ index: number; prepared: PreparedTrade }> = [];
       for (const index of live) {
         const { actor, input } = itemAt(requests, index);
         try {
-          requireCustomerAccount(actor);
+          requireCustomerRole(roles, actor.id);
           const spec = requireTradableInstrument(market, input.symbol);
           const accountTerms = terms.get(actor.id);
           if (!accountTerms) throw new Error("the account's trading terms were read");

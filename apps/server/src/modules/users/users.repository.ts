@@ -65,6 +65,21 @@ export async function lockUsersForShare(tx: Db, ids: readonly string[]): Promise
   return new Map(rows.map((raw) => userRows.read(raw)).map((row) => [row.id, row]));
 }
 
+/**
+ * The accounts' roles as stored now. A money path that locked the accounts' ledger accounts first
+ * sends it after that lock (a statement of its own: in READ COMMITTED it sees every role written
+ * before the lock was granted, the Staff tab's change of a customer taking the same lock, decision
+ * 055), so the role it checks is the one in force, not the session's (decision 062).
+ */
+export async function selectUserRoles(tx: Db, ids: readonly string[]): Promise<Map<string, UserRole>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectRows<{ id: string; role: UserRole }>(
+    tx,
+    sql`select id, role from users where ${among(sql`id`, [...new Set(ids)])}`,
+  );
+  return new Map(rows.map((row) => [row.id, row.role]));
+}
+
 /** Accounts read by statements built once (docs/decisions/041, "Statements built once"). */
 export const userRows = rowCodec(users);
 const USER_COLUMNS = sql.raw(userRows.columns('u'));

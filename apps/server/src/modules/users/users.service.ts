@@ -36,6 +36,17 @@ export function requireCustomerAccount(account: { role: string }): void {
   if (account.role !== 'client') throw staffAccountMoneyRefusal();
 }
 
+/**
+ * `requireCustomerAccount` of the role read under the accounts' lock (`selectUserRoles`), not the
+ * session's: a role written between the session read and the lock decides. USER_NOT_FOUND when the
+ * account is not there.
+ */
+export function requireCustomerRole(roles: ReadonlyMap<string, string>, id: string): void {
+  const role = roles.get(id);
+  if (role === undefined) throw new AppError('USER_NOT_FOUND', 'User not found');
+  requireCustomerAccount({ role });
+}
+
 /** The refusal of a movement of money on a staff account, as a value (the batches of decision 041). */
 export function staffAccountMoneyRefusal(): AppError {
   return new AppError('FORBIDDEN', STAFF_ACCOUNT_MONEY_MESSAGE);

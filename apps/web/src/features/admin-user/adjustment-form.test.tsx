@@ -139,7 +139,7 @@ describe('Manual adjustment: confirmed before it posts', () => {
 });
 
 describe("a staff member's page (decision 062)", () => {
-  test('offers no adjustment or booking and says why; the balance held from before is still shown', async () => {
+  test('offers no adjustment, booking or withdrawal settings and says why; the balance held from before is still shown', async () => {
     mockApi({
       [`GET /api/admin/users/${ID}`]: {
         status: 200,
@@ -161,7 +161,8 @@ describe("a staff member's page (decision 062)", () => {
     expect(within(screen.getByRole('region', { name: 'Total balance' })).getByText('$10.00')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Manual adjustment' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Book external trade' })).toBeNull();
-    // Withdrawal settings stay: they move no money.
-    expect(screen.getByRole('heading', { name: 'Withdrawal settings' })).toBeTruthy();
+    // Nothing moves through a staff account's withdrawal settings: no hold or code to set.
+    expect(screen.queryByRole('heading', { name: 'Withdrawal settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Update Settings' })).toBeNull();
   });
 });

@@ -135,13 +135,15 @@ function UserDetails({ user, entriesTable }: { user: AdminUser; entriesTable: En
 /**
  * The panels that change money or settings, each only for a role that may use it (the server
  * refuses the others with 403 anyway). Open positions are read by every staff member. A staff
- * account's page offers no adjustment or booking, and says why: staff accounts hold no money
- * (decision 062; the server refuses both), and what one held before stays in its balances above.
+ * account's page offers no adjustment, booking or withdrawal settings, and says why: staff accounts
+ * hold no money (decision 062; the server refuses the movements), and what one held before stays in
+ * its balances above.
  */
 function MoneyPanels({ user }: { user: AdminUser }) {
   const isCustomer = user.role === 'client';
   const canAdjust = useCan('adjustments.create') && isCustomer;
-  const canHold = useCan('withdrawals.settings');
+  // Nothing moves through a staff account's withdrawals: no hold or confirmation code to set.
+  const canHold = useCan('withdrawals.settings') && isCustomer;
   const canBook = useCan('trades.manage') && isCustomer;
   return (
     <>

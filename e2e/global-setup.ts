@@ -293,12 +293,19 @@ async function configurePlatform(baseURL: string, admin: Member, secondAdmin: Me
     const path = `/api/admin/approvals/${wallets.addresses.pendingChange.id}/approve`;
     await send('POST', path, { reason: 'Addresses checked against the treasury wallets' }, approver);
   }
-  await put('/api/admin/settings', {
+  // Turning off "withdrawals need a verified identity" waits for the second admin too (decision 053).
+  const settings = (await put('/api/admin/settings', {
     siteName: 'Candor',
     minWithdrawal: '10',
     withdrawalPercent: E2E_WITHDRAWAL_PERCENT,
     ...E2E_IDENTITY_LIMITS,
-  });
+    identityReason: 'The journeys run with unverified customers',
+  })) as { identityChange?: string; pendingIdentityChange?: { id: string } | null };
+  if (settings.identityChange === 'awaiting_approval' && settings.pendingIdentityChange) {
+    const approver = await signInWithFetch(baseURL, secondAdmin);
+    const path = `/api/admin/approvals/${settings.pendingIdentityChange.id}/approve`;
+    await send('POST', path, { reason: 'Permissive limits for the e2e run' }, approver);
+  }
 }
 
 function findFreePort(): Promise<number> {

@@ -23,6 +23,7 @@ export const APPROVAL_KIND_LABELS = {
   wallet_change: 'Deposit address change',
   four_eyes_threshold: 'Second approval threshold change',
   desk_trade: 'Desk trade',
+  identity_for_withdrawals: 'Withdrawal identity requirement change',
 } as const satisfies Record<(typeof APPROVAL_KINDS)[number], string>;
 
 export const APPROVAL_STATUS_LABELS = {
@@ -129,6 +130,16 @@ export const ThresholdChangeRequestSchema = z
 export type ThresholdChangeRequest = z.infer<typeof ThresholdChangeRequestSchema>;
 
 /**
+ * A change of "withdrawals need a verified identity" that loosens it (kind identity_for_withdrawals:
+ * turning it off): the value in force when it was asked and the one it sets once approved (decision
+ * 053, section of 2026-11-30).
+ */
+export const IdentityRuleChangeRequestSchema = z
+  .object({ before: z.boolean(), after: z.boolean() })
+  .meta({ id: 'IdentityRuleChangeRequest' });
+export type IdentityRuleChangeRequest = z.infer<typeof IdentityRuleChangeRequestSchema>;
+
+/**
  * A desk booking whose result is above the threshold (kind desk_trade, docs/decisions/054): the
  * trade as the maker booked it, and the result computed then. Its reason is the maker's reason (the
  * customer reads it once the proposal reaches them); the approval's amount is the result's size.
@@ -170,6 +181,8 @@ export const ApprovalSchema = z
     walletChange: WalletChangeRequestSchema.nullable(),
     /** The four-eyes threshold before and after (kind four_eyes_threshold; null otherwise). */
     thresholdChange: ThresholdChangeRequestSchema.nullable(),
+    /** "Withdrawals need a verified identity" before and after (kind identity_for_withdrawals; null otherwise). */
+    identityRuleChange: IdentityRuleChangeRequestSchema.nullable().default(null),
     /** The booking that waits (kind desk_trade; null otherwise). */
     deskTrade: DeskTradeBookingSchema.nullable(),
     /** The trade an approved desk booking proposed to the customer (kind desk_trade). */

@@ -162,8 +162,22 @@ export const UpdateSiteSettingsRequestSchema = z
       .min(1, 'Approved ID retention must be between 1 and 50 years')
       .max(50, 'Approved ID retention must be between 1 and 50 years')
       .optional(),
-    /** Identity limits (issue 12): withdrawals are refused until the identity is verified. Left out, kept. */
+    /**
+     * Identity limits (issue 12): withdrawals are refused until the identity is verified. Left out,
+     * kept. Turning it off waits for a second staff member, turning it on applies at once (decision
+     * 053, section of 2026-11-30).
+     */
     withdrawalsNeedVerifiedIdentity: z.boolean().optional(),
+    /**
+     * Why `withdrawalsNeedVerifiedIdentity` changes: required when it differs from the value in force
+     * (400 "Reason is required"), ignored otherwise; read by the second staff member when it waits.
+     */
+    identityReason: staffOnlyText(
+      z
+        .string({ error: REASON_REQUIRED })
+        .trim()
+        .max(APPROVAL_REASON_MAX_LENGTH, APPROVAL_MESSAGES.reasonTooLong),
+    ).optional(),
     /** Identity limits: the most an unverified account may deposit in 30 days. Left out, kept. */
     unverifiedDepositLimit: unverifiedLimitSchema('Unverified deposit limit').optional(),
     /** Identity limits: the most an unverified account may withdraw in 30 days. Left out, kept. */
@@ -196,6 +210,8 @@ export const THRESHOLD_CHANGE_STATES = ['applied', 'awaiting_approval', 'unchang
  */
 export const AdminSettingsSchema = SiteSettingsSchema.extend({
   pendingThresholdChange: ApprovalSchema.nullable(),
+  /** Turning off "withdrawals need a verified identity", waiting for a second staff member (or null). */
+  pendingIdentityChange: ApprovalSchema.nullable().default(null),
 }).meta({ id: 'AdminSettings' });
 export type AdminSettings = z.infer<typeof AdminSettingsSchema>;
 
@@ -205,6 +221,8 @@ export type AdminSettings = z.infer<typeof AdminSettingsSchema>;
  */
 export const UpdateSiteSettingsResponseSchema = AdminSettingsSchema.extend({
   thresholdChange: z.enum(THRESHOLD_CHANGE_STATES),
+  /** What happened to "withdrawals need a verified identity": turned off waits, turned on applies. */
+  identityChange: z.enum(THRESHOLD_CHANGE_STATES).default('unchanged'),
   /** 'no_second_decider': a loosening applied at once, since nobody else can decide it. */
   fourEyes: FourEyesNoteSchema.nullable().default(null),
 }).meta({ id: 'UpdateSiteSettingsResponse' });
@@ -220,4 +238,21 @@ export const THRESHOLD_MESSAGES = {
     'The second approval threshold changed since this request was made: reject it, and ask for the change again.',
   awaitingDescription:
     'The other settings were saved. The threshold in force stays until a second staff member approves the change on the Approvals tab.',
+} as const;
+
+/**
+ * What the settings form, the Approvals tab and the server say about turning "withdrawals need a
+ * verified identity" off or on (decision 053, section of 2026-11-30).
+ */
+export const IDENTITY_RULE_MESSAGES = {
+  /** What the setting decides, in a line (the Approvals tab's card). */
+  subject: 'Whether an account whose identity is not verified may withdraw',
+  on: 'On: withdrawals need a verified identity',
+  off: 'Off: an unverified account may withdraw up to the unverified withdrawal limit in 30 days',
+  changeWaiting:
+    'Turning off "Withdrawals need a verified identity" is awaiting a second approval: approve or reject it on the Approvals tab first.',
+  changedMeanwhile:
+    '"Withdrawals need a verified identity" changed since this request was made: reject it, and ask for the change again.',
+  awaitingDescription:
+    'The other settings were saved. Withdrawals still need a verified identity until a second staff member approves turning it off on the Approvals tab.',
 } as const;

@@ -17,6 +17,7 @@ export function buildApproval(overrides: Partial<Approval> = {}): Approval {
     direction: 'credit',
     walletChange: null,
     thresholdChange: null,
+    identityRuleChange: null,
     deskTrade: null,
     tradeId: null,
     maker: { id: 'maker-1', name: 'Mona Maker', role: 'accountant' },

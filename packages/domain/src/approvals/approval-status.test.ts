@@ -9,6 +9,7 @@ import {
   debitFitsBalance,
   FOUR_EYES_WINDOW_HOURS,
   fourEyesWindowStart,
+  identityRuleChangeOf,
   isFourEyesOn,
   needsSecondApproval,
   thresholdChangeOf,
@@ -281,5 +282,16 @@ describe('a change of the four-eyes threshold loosens or tightens the control', 
         },
       ),
     );
+  });
+});
+
+describe('a change of "withdrawals need a verified identity" loosens or tightens the control', () => {
+  test.each([
+    ['turning it off loosens (unverified accounts may withdraw)', true, false, 'loosens'],
+    ['turning it on tightens', false, true, 'tightens'],
+    ['on to on is unchanged', true, true, 'unchanged'],
+    ['off to off is unchanged', false, false, 'unchanged'],
+  ] as const)('%s', (_name, from, to, expected) => {
+    expect(identityRuleChangeOf(from, to)).toBe(expected);
   });
 });

@@ -30,8 +30,9 @@ export type ApprovalCanceller = (typeof APPROVAL_CANCELLERS)[number];
 /**
  * What can wait for a second approval: a manual adjustment, a withdrawal approval, a change of
  * the platform's deposit addresses (docs/decisions/048), a change of the four-eyes threshold
- * that loosens it (docs/decisions/053), and a desk booking whose result is above the threshold
- * (docs/decisions/054).
+ * that loosens it (docs/decisions/053), a desk booking whose result is above the threshold
+ * (docs/decisions/054), and turning off "withdrawals need a verified identity" (decision 053,
+ * section of 2026-11-30).
  */
 export const APPROVAL_KINDS = [
   'adjustment',
@@ -39,6 +40,7 @@ export const APPROVAL_KINDS = [
   'wallet_change',
   'four_eyes_threshold',
   'desk_trade',
+  'identity_for_withdrawals',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
@@ -66,6 +68,17 @@ export function thresholdChangeOf(fromMinor: bigint, toMinor: bigint): Threshold
   if (!isFourEyesOn(fromMinor)) return 'tightens';
   if (!isFourEyesOn(toMinor) || toMinor > fromMinor) return 'loosens';
   return 'tightens';
+}
+
+/**
+ * What a new value of "withdrawals need a verified identity" does to the control (decision 053,
+ * section of 2026-11-30): turning it off 'loosens' it (unverified accounts may then withdraw up to
+ * their 30-day limit: it waits for a second staff member), turning it on 'tightens' it (applies at
+ * once).
+ */
+export function identityRuleChangeOf(from: boolean, to: boolean): ThresholdChange {
+  if (from === to) return 'unchanged';
+  return to ? 'tightens' : 'loosens';
 }
 
 /**

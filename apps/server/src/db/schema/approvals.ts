@@ -25,7 +25,8 @@ import { withdrawals } from './withdrawals.ts';
  * Four-eyes requests: a staff action above the threshold, recorded by its maker and waiting for a
  * different staff member (the checker). Nothing moves until it is approved. A change of the deposit
  * addresses ('wallet_change', docs/decisions/048) and a change that loosens the four-eyes threshold
- * ('four_eyes_threshold', docs/decisions/053) name no customer and no amount. A desk booking above
+ * ('four_eyes_threshold', docs/decisions/053), like turning off "withdrawals need a verified
+ * identity" ('identity_for_withdrawals', decision 053's section of 2026-11-30), name no customer and no amount. A desk booking above
  * the threshold ('desk_trade', docs/decisions/054) names the customer and its result's size; its
  * trade exists only once approved.
  */
@@ -33,7 +34,10 @@ export const approvals = pgTable(
   'approvals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'adjustment' | 'withdrawal_approval' | 'wallet_change' | 'four_eyes_threshold' | 'desk_trade' */
+    /**
+     * 'adjustment' | 'withdrawal_approval' | 'wallet_change' | 'four_eyes_threshold' | 'desk_trade' |
+     * 'identity_for_withdrawals' (turning off "withdrawals need a verified identity")
+     */
     kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
     /**
      * 'awaiting' | 'approved' | 'rejected' | 'expired' (a desk booking past its booking window) |
@@ -86,13 +90,17 @@ export const approvals = pgTable(
     uniqueIndex('approvals_one_waiting_threshold_change')
       .on(t.kind)
       .where(sql`${t.kind} = 'four_eyes_threshold' and ${t.status} = 'awaiting'`),
+    // One waiting change of "withdrawals need a verified identity" (decision 053, 2026-11-30).
+    uniqueIndex('approvals_one_waiting_identity_change')
+      .on(t.kind)
+      .where(sql`${t.kind} = 'identity_for_withdrawals' and ${t.status} = 'awaiting'`),
     checkOneOf('approvals_kind', t.kind, APPROVAL_KINDS),
     checkOneOf('approvals_status', t.status, APPROVAL_STATUSES),
     check('approvals_amount_positive', sql`${t.amountMinor} > 0`),
-    // Money requests name a customer and an amount; a wallet or threshold change names neither.
+    // Money requests name a customer and an amount; a settings change (wallet, threshold, identity) names neither.
     check(
       'approvals_subject',
-      sql`(${t.kind} in ('wallet_change', 'four_eyes_threshold')) = (${t.userId} is null and ${t.amountMinor} is null) and (${t.userId} is null) = (${t.amountMinor} is null)`,
+      sql`(${t.kind} in ('wallet_change', 'four_eyes_threshold', 'identity_for_withdrawals')) = (${t.userId} is null and ${t.amountMinor} is null) and (${t.userId} is null) = (${t.amountMinor} is null)`,
     ),
     // Only an approved desk booking names the trade it proposed.
     check(

@@ -11,6 +11,7 @@ export const APPROVAL_KIND_PERMISSION = {
   wallet_change: 'settings.manage',
   four_eyes_threshold: 'settings.manage',
   desk_trade: 'trades.manage',
+  identity_for_withdrawals: 'settings.manage',
 } as const satisfies Record<ApprovalKind, Permission>;
 
 /** The roles that can decide a request of this kind: the Approvals tab's, and the original action's. */

@@ -3,6 +3,8 @@ import {
   type ApprovalPerson,
   type DeskTradeBooking,
   DeskTradeBookingSchema,
+  type IdentityRuleChangeRequest,
+  IdentityRuleChangeRequestSchema,
   type ThresholdChangeRequest,
   ThresholdChangeRequestSchema,
   type WaitingApproval,
@@ -35,6 +37,13 @@ export function walletChangeRequestOf(row: ApprovalRow): WalletChangeRequest {
 export function thresholdChangeRequestOf(row: ApprovalRow): ThresholdChangeRequest {
   const parsed = ThresholdChangeRequestSchema.safeParse(row.request);
   if (!parsed.success) throw new Error(`approval ${row.id} has no threshold change request`);
+  return parsed.data;
+}
+
+/** The value of "withdrawals need a verified identity" before and after (kind identity_for_withdrawals). */
+export function identityRuleChangeRequestOf(row: ApprovalRow): IdentityRuleChangeRequest {
+  const parsed = IdentityRuleChangeRequestSchema.safeParse(row.request);
+  if (!parsed.success) throw new Error(`approval ${row.id} has no identity rule change request`);
   return parsed.data;
 }
 
@@ -107,6 +116,7 @@ export function toApproval(row: ApprovalRow, people: ReadonlyMap<string, Approva
     direction: row.kind === 'adjustment' ? adjustmentRequestOf(row).direction : null,
     walletChange: row.kind === 'wallet_change' ? walletChangeRequestOf(row) : null,
     thresholdChange: row.kind === 'four_eyes_threshold' ? thresholdChangeRequestOf(row) : null,
+    identityRuleChange: row.kind === 'identity_for_withdrawals' ? identityRuleChangeRequestOf(row) : null,
     deskTrade: row.kind === 'desk_trade' ? deskTradeRequestOf(row) : null,
     tradeId: row.tradeId,
     maker: { id: row.makerId, name: personName(people, row.makerId), role: row.makerRole },

@@ -125,6 +125,15 @@ export async function findWaitingThresholdChange(db: Db): Promise<ApprovalRow | 
   return row;
 }
 
+/** Turning off "withdrawals need a verified identity", waiting for a second approval (at most one: a unique index). */
+export async function findWaitingIdentityRuleChange(db: Db): Promise<ApprovalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.kind, 'identity_for_withdrawals'), eq(approvals.status, 'awaiting')));
+  return row;
+}
+
 /** The kinds of request that move a customer's money on a staff member's word (four-eyes counts them). */
 const STAFF_MOVE_KINDS = ['adjustment', 'desk_trade'] as const satisfies readonly ApprovalKind[];
 

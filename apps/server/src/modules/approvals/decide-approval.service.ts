@@ -19,6 +19,7 @@ import type { Command, Outbox } from '../../lib/transactions.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import { postAdjustment, requireLockedOpenCustomer } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { applyApprovedIdentityRuleChange } from '../settings/identity-rule-change.service.ts';
 import { applyApprovedThresholdChange } from '../settings/threshold-change.service.ts';
 import { applyApprovedWalletChange } from '../wallets/wallets.service.ts';
 import { settleApprovedWithdrawal } from '../withdrawals/admin-withdrawals.service.ts';
@@ -29,6 +30,7 @@ import {
   approvalAuditAfter,
   approvalAuditBefore,
   customerOf,
+  identityRuleChangeRequestOf,
   thresholdChangeRequestOf,
   toApprovals,
   toOneApproval,
@@ -156,6 +158,9 @@ export async function approveApproval({
     return approveChange(walletChangeRequestOf(row), applyApprovedWalletChange);
   if (row.kind === 'four_eyes_threshold') {
     return approveChange(thresholdChangeRequestOf(row), applyApprovedThresholdChange);
+  }
+  if (row.kind === 'identity_for_withdrawals') {
+    return approveChange(identityRuleChangeRequestOf(row), applyApprovedIdentityRuleChange);
   }
   if (row.kind === 'desk_trade') {
     const approved = await applyApprovedDeskTrade({ tx, actor, now, outbox, market, row, decided });

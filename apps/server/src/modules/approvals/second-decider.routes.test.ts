@@ -267,6 +267,7 @@ describe('who counts as a second decider', () => {
         wallet_change: false,
         four_eyes_threshold: false,
         desk_trade: false,
+        identity_for_withdrawals: false,
       },
     });
     await giveColleague('accountant');
@@ -277,6 +278,7 @@ describe('who counts as a second decider', () => {
         wallet_change: false,
         four_eyes_threshold: false,
         desk_trade: true,
+        identity_for_withdrawals: false,
       },
     });
     const asSupport = await colleague.browser.request({

@@ -66,6 +66,7 @@ test('the four-eyes threshold is for staff with settings.manage only, never in t
   const {
     fourEyesThreshold: _internal,
     pendingThresholdChange: _pending,
+    pendingIdentityChange: _pendingIdentity,
     declinedIdRetentionDays: _days,
     approvedIdRetentionYears: _years,
     defaultForexSpreadPips: _pips,
@@ -91,7 +92,9 @@ describe('an administrator updates the settings', () => {
     const {
       fourEyesThreshold: _internal,
       pendingThresholdChange: _pending,
+      pendingIdentityChange: _pendingIdentity,
       thresholdChange: _state,
+      identityChange: _identityState,
       fourEyes: _alone,
       declinedIdRetentionDays: _days,
       approvedIdRetentionYears: _years,
@@ -186,6 +189,7 @@ describe('an administrator updates the settings', () => {
     const set = await put({
       ...valid,
       withdrawalsNeedVerifiedIdentity: false,
+      identityReason: 'Unverified accounts may withdraw up to the limit',
       unverifiedDepositLimit: '2500.5',
       unverifiedWithdrawalLimit: '300',
     });
@@ -226,6 +230,7 @@ describe('an administrator updates the settings', () => {
     const back = await put({
       ...valid,
       withdrawalsNeedVerifiedIdentity: true,
+      identityReason: 'Back to verified only',
       unverifiedDepositLimit: '1000',
       unverifiedWithdrawalLimit: '0',
     });

@@ -12,9 +12,13 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
 import { toOneApproval } from '../approvals/approval-rows.ts';
-import { findWaitingThresholdChange } from '../approvals/approvals.repository.ts';
+import {
+  findWaitingIdentityRuleChange,
+  findWaitingThresholdChange,
+} from '../approvals/approvals.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type Replacement, replaceWithUpload } from '../storage/files.service.ts';
+import { decideIdentityRuleChange, type IdentityRuleDecision } from './identity-rule-change.service.ts';
 import {
   lockSiteSettings,
   requireSiteSettings,
@@ -29,12 +33,19 @@ export async function readSiteName(db: Db): Promise<string> {
   return (await requireSiteSettings(db)).siteName;
 }
 
-/** The settings with the change of the four-eyes threshold waiting for a second approval, if any. */
+/**
+ * The settings with the changes waiting for a second approval, if any: of the four-eyes threshold,
+ * and turning off "withdrawals need a verified identity".
+ */
 async function toAdminSettings(db: Db, row: SiteSettingsRow): Promise<AdminSettings> {
-  const waiting = await findWaitingThresholdChange(db);
+  const [threshold, identity] = await Promise.all([
+    findWaitingThresholdChange(db),
+    findWaitingIdentityRuleChange(db),
+  ]);
   return {
     ...toSiteSettings(row),
-    pendingThresholdChange: waiting ? await toOneApproval(db, waiting) : null,
+    pendingThresholdChange: threshold ? await toOneApproval(db, threshold) : null,
+    pendingIdentityChange: identity ? await toOneApproval(db, identity) : null,
   };
 }
 
@@ -98,9 +109,10 @@ function optionalMinor(text: string | undefined): bigint | null | undefined {
 }
 
 /**
- * Changes the site settings (audited). The four-eyes threshold is split out (docs/decisions/053): a
- * change that tightens it applies with the others, its reason on the audit row; one that loosens it
- * waits for a second staff member while the other fields apply.
+ * Changes the site settings (audited). The four-eyes threshold and "withdrawals need a verified
+ * identity" are split out (docs/decisions/053 and its section of 2026-11-30): a change that tightens
+ * one applies with the others, its reason on the audit row; one that loosens it waits for a second
+ * staff member while the other fields apply.
  */
 export async function updateSiteSettings({
   tx,
@@ -131,10 +143,8 @@ export async function updateSiteSettings({
     ...(input.approvedIdRetentionYears === undefined
       ? {}
       : { approvedIdRetentionYears: input.approvedIdRetentionYears }),
-    // Identity limits (issue 12): each left out keeps its value.
-    ...(input.withdrawalsNeedVerifiedIdentity === undefined
-      ? {}
-      : { withdrawalsNeedVerifiedIdentity: input.withdrawalsNeedVerifiedIdentity }),
+    // Identity limits (issue 12): each left out keeps its value; "withdrawals need a verified
+    // identity" is split out below, as the threshold is.
     ...(depositLimit === undefined ? {} : { unverifiedDepositLimitMinor: depositLimit }),
     ...(withdrawalLimit === undefined ? {} : { unverifiedWithdrawalLimitMinor: withdrawalLimit }),
     // Default trading terms (issue 13): each left out keeps its value.
@@ -146,11 +156,12 @@ export async function updateSiteSettings({
       : { defaultOtherSpreadPercent: input.defaultOtherSpreadPercent }),
     ...(input.defaultMaxLeverage === undefined ? {} : { defaultMaxLeverage: input.defaultMaxLeverage }),
   };
-  const { after, extra: threshold } = await changeSiteSettings<{
-    state: ThresholdDecision['state'];
+  const { after, extra } = await changeSiteSettings<{
+    threshold: ThresholdDecision['state'];
+    identity: IdentityRuleDecision['state'];
     fourEyes: FourEyesNote | null;
   }>({ tx, actor, now }, 'settings.update', async (before) => {
-    const decision = await decideThresholdChange({
+    const threshold = await decideThresholdChange({
       tx,
       actor,
       now,
@@ -158,20 +169,41 @@ export async function updateSiteSettings({
       requestedMinor: fourEyes?.ok ? fourEyes.value : undefined,
       reason: input.fourEyesReason,
     });
-    if (decision.state !== 'applied')
-      return { change: fields, extra: { state: decision.state, fourEyes: null } };
-    const alone = decision.fourEyes;
+    const identity = await decideIdentityRuleChange({
+      tx,
+      actor,
+      now,
+      current: before.withdrawalsNeedVerifiedIdentity,
+      requested: input.withdrawalsNeedVerifiedIdentity,
+      // The threshold in force once this save is done: a tightening applied with it counts.
+      thresholdMinor:
+        threshold.state === 'applied' ? threshold.thresholdMinor : before.fourEyesThresholdMinor,
+      reason: input.identityReason,
+    });
+    const alone =
+      (threshold.state === 'applied' ? threshold.fourEyes : null) ??
+      (identity.state === 'applied' ? identity.fourEyes : null);
+    // Each change applied says why on the one audit row: the threshold's reason, the identity rule's.
+    const reasons = [
+      threshold.state === 'applied' ? threshold.reason : undefined,
+      identity.state === 'applied' ? identity.reason : undefined,
+    ].filter((text): text is string => text !== undefined);
     return {
-      change: { ...fields, fourEyesThresholdMinor: decision.thresholdMinor },
-      reason: decision.reason,
+      change: {
+        ...fields,
+        ...(threshold.state === 'applied' ? { fourEyesThresholdMinor: threshold.thresholdMinor } : {}),
+        ...(identity.state === 'applied' ? { withdrawalsNeedVerifiedIdentity: identity.required } : {}),
+      },
+      ...(reasons.length > 0 ? { reason: reasons.join(' · ') } : {}),
       ...(alone ? { auditDetails: { fourEyes: alone } } : {}),
-      extra: { state: decision.state, fourEyes: alone },
+      extra: { threshold: threshold.state, identity: identity.state, fourEyes: alone },
     };
   });
   return {
     ...(await toAdminSettings(tx, after)),
-    thresholdChange: threshold.state,
-    fourEyes: threshold.fourEyes,
+    thresholdChange: extra.threshold,
+    identityChange: extra.identity,
+    fourEyes: extra.fourEyes,
   };
 }
 

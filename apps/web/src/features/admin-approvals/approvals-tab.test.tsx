@@ -19,7 +19,14 @@ const DECIDERS = 'GET /api/admin/approvals/second-deciders';
 
 /** Whether someone else could approve each kind: those named can. */
 function decidersReply(can: string[]) {
-  const kinds = ['adjustment', 'withdrawal_approval', 'wallet_change', 'four_eyes_threshold', 'desk_trade'];
+  const kinds = [
+    'adjustment',
+    'withdrawal_approval',
+    'wallet_change',
+    'four_eyes_threshold',
+    'desk_trade',
+    'identity_for_withdrawals',
+  ];
   return {
     status: 200,
     body: { kinds: Object.fromEntries(kinds.map((kind) => [kind, can.includes(kind)])) },
@@ -386,6 +393,58 @@ describe('the Approvals tab', () => {
     expect(callsTo(fetchMock, approve)).toEqual([{ reason: 'Agreed at the risk meeting' }]);
   });
 
+  test('turning off "withdrawals need a verified identity" says what it lets through, in force beside proposed; only settings.manage decides it', async () => {
+    const change = buildApproval({
+      id: id(7),
+      kind: 'identity_for_withdrawals',
+      userId: null,
+      email: null,
+      amount: null,
+      direction: null,
+      identityRuleChange: { before: true, after: false },
+      maker: { id: 'maker-1', name: 'Mona Maker', role: 'admin' },
+      makerReason: 'Launch in a market without ID checks',
+    });
+    const reject = `POST /api/admin/approvals/${id(7)}/reject`;
+    const fetchMock = mockApi({
+      [LIST]: pageReply([change]),
+      [reject]: { status: 200, body: { ...change, status: 'rejected' } },
+    });
+    const accountant = renderTab('accountant');
+    const item = within(
+      await screen.findByRole('listitem', {
+        name: 'Withdrawal identity requirement change requested by Mona Maker',
+      }),
+    );
+    expect(item.getByText('Whether an account whose identity is not verified may withdraw')).toBeTruthy();
+    expect(item.getByRole('columnheader', { name: 'In force' })).toBeTruthy();
+    expect(item.getByRole('columnheader', { name: 'Proposed' })).toBeTruthy();
+    expect(item.getByText('On: withdrawals need a verified identity')).toBeTruthy();
+    expect(
+      item.getByText(
+        'Off: an unverified account may withdraw up to the unverified withdrawal limit in 30 days',
+      ),
+    ).toBeTruthy();
+    expect(item.getByText('Lets unverified accounts withdraw')).toBeTruthy();
+    expect(item.getByText('“Launch in a market without ID checks”')).toBeTruthy();
+    expect(item.getByText('Your role cannot decide this request.')).toBeTruthy();
+    accountant.unmount();
+
+    renderTab('admin');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(
+      dialog.getByText(
+        'Turning off "Withdrawals need a verified identity", requested by Mona Maker, is refused: withdrawals still need a verified identity.',
+      ),
+    ).toBeTruthy();
+    await user.type(dialog.getByLabelText('Reason'), 'Not during an audit');
+    await user.click(dialog.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Request rejected: nothing moved')).toBeTruthy();
+    expect(callsTo(fetchMock, reject)).toEqual([{ reason: 'Not during an audit' }]);
+  });
+
   test('a desk trade shows the booked trade (instrument, direction, amount, lot size, times, prices, result) and its reason', async () => {
     const booking = buildApproval({
       id: id(7),
@@ -546,7 +605,7 @@ describe('the Approvals tab', () => {
     });
     renderTab('admin');
     expect((await screen.findByRole('note')).textContent).toContain(
-      'No other staff member can approve these yet, so they are carried out at once: Deposit address change, Second approval threshold change.',
+      'No other staff member can approve these yet, so they are carried out at once: Deposit address change, Second approval threshold change, Withdrawal identity requirement change.',
     );
   });
 
@@ -559,6 +618,7 @@ describe('the Approvals tab', () => {
         'wallet_change',
         'four_eyes_threshold',
         'desk_trade',
+        'identity_for_withdrawals',
       ]),
     });
     renderTab('admin');

@@ -8,6 +8,7 @@ import {
   isCancelledByCustomer,
 } from '@candor/contracts/approvals';
 import { REASON_REQUIRED } from '@candor/contracts/reasons';
+import { IDENTITY_RULE_MESSAGES } from '@candor/contracts/settings';
 import { hasPermission, isStaffRole, type Permission, STAFF_ROLE_LABELS } from '@candor/contracts/staff';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -16,6 +17,7 @@ import { FourEyesReachNote } from '../../components/four-eyes-reach.tsx';
 import { AddressComparison } from '../../components/ui/address-comparison.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
+import { IdentityRuleComparison } from '../../components/ui/identity-rule-comparison.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
@@ -37,6 +39,7 @@ const KIND_PERMISSION = {
   wallet_change: 'settings.manage',
   four_eyes_threshold: 'settings.manage',
   desk_trade: 'trades.manage',
+  identity_for_withdrawals: 'settings.manage',
 } as const satisfies Record<Approval['kind'], Permission>;
 
 /**
@@ -137,6 +140,12 @@ function describe(approval: Approval, kind: ApprovalDecision['kind']): string {
       ? `${what} takes effect at once.`
       : `${what} is refused: the threshold in force stays.`;
   }
+  if (approval.identityRuleChange) {
+    const what = `Turning off "Withdrawals need a verified identity", requested by ${approval.maker.name},`;
+    return kind === 'approve'
+      ? `${what} takes effect at once: an unverified account may then withdraw up to the unverified withdrawal limit in 30 days.`
+      : `${what} is refused: withdrawals still need a verified identity.`;
+  }
   if (approval.kind === 'wallet_change') {
     const what = `The change of the deposit addresses requested by ${approval.maker.name}`;
     return kind === 'approve'
@@ -160,7 +169,11 @@ function describe(approval: Approval, kind: ApprovalDecision['kind']): string {
 
 /** How a card is named: its kind, and what and whom it is about. */
 function cardName(approval: Approval): string {
-  if (approval.kind === 'wallet_change' || approval.kind === 'four_eyes_threshold') {
+  if (
+    approval.kind === 'wallet_change' ||
+    approval.kind === 'four_eyes_threshold' ||
+    approval.kind === 'identity_for_withdrawals'
+  ) {
     return `${APPROVAL_KIND_LABELS[approval.kind]} requested by ${approval.maker.name}`;
   }
   if (approval.deskTrade) {
@@ -257,7 +270,9 @@ function ApprovalCard({
             <p className="text-sm text-slate-500">
               {approval.kind === 'four_eyes_threshold'
                 ? 'When adjustments, withdrawals, desk trades and address changes need a second staff member'
-                : 'Where every customer sends their deposits'}
+                : approval.kind === 'identity_for_withdrawals'
+                  ? IDENTITY_RULE_MESSAGES.subject
+                  : 'Where every customer sends their deposits'}
             </p>
           )}
         </div>
@@ -289,6 +304,15 @@ function ApprovalCard({
         <div className="mt-4 rounded-lg border border-slate-100 bg-white">
           <ThresholdComparison
             change={approval.thresholdChange}
+            labels={waiting ? ['In force', 'Proposed'] : ['Before', 'After']}
+          />
+        </div>
+      ) : null}
+
+      {approval.identityRuleChange ? (
+        <div className="mt-4 rounded-lg border border-slate-100 bg-white">
+          <IdentityRuleComparison
+            change={approval.identityRuleChange}
             labels={waiting ? ['In force', 'Proposed'] : ['Before', 'After']}
           />
         </div>

@@ -24,6 +24,7 @@ const SETTINGS = {
   defaultMaxLeverage: 100,
   updatedAt: '2026-01-15T09:30:00.000Z',
   pendingThresholdChange: null,
+  pendingIdentityChange: null,
 };
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
@@ -71,6 +72,7 @@ describe('SettingsTab', () => {
       wallet_change: false,
       four_eyes_threshold: false,
       desk_trade: false,
+      identity_for_withdrawals: false,
     };
     mockApi({
       'GET /api/admin/settings': { status: 200, body: SETTINGS },
@@ -142,6 +144,7 @@ describe('SettingsTab', () => {
         fourEyesThreshold: '500',
         fourEyesReason: 'Auditor asked for a lower limit',
         withdrawalsNeedVerifiedIdentity: true,
+        identityReason: '',
         unverifiedDepositLimit: '1000.00',
         unverifiedWithdrawalLimit: '0.00',
         declinedIdRetentionDays: 30,
@@ -188,7 +191,10 @@ describe('SettingsTab', () => {
     };
     const fetchMock = mockApi({
       'GET /api/admin/settings': { status: 200, body: SETTINGS },
-      'PUT /api/admin/settings': { status: 200, body: { ...saved, thresholdChange: 'unchanged' } },
+      'PUT /api/admin/settings': {
+        status: 200,
+        body: { ...saved, thresholdChange: 'unchanged', identityChange: 'applied' },
+      },
     });
     renderSettings();
     const box = (await screen.findByLabelText('Withdrawals need a verified identity')) as HTMLInputElement;
@@ -206,11 +212,13 @@ describe('SettingsTab', () => {
     await replace(deposit, '500');
     await replace(withdrawal, '250');
     await userEvent.setup().click(box);
+    await replace('Reason for this change', 'Unverified accounts may withdraw up to the limit');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Site settings updated successfully!')).toBeTruthy();
     expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
       expect.objectContaining({
         withdrawalsNeedVerifiedIdentity: false,
+        identityReason: 'Unverified accounts may withdraw up to the limit',
         unverifiedDepositLimit: '500',
         unverifiedWithdrawalLimit: '250',
       }),
@@ -389,6 +397,62 @@ describe('SettingsTab', () => {
     expect(threshold.value).toBe('1000.00');
     expect(threshold.readOnly).toBe(true);
     expect(screen.queryByLabelText('Reason for a threshold change')).toBeNull();
+  });
+
+  test('turning off "withdrawals need a verified identity" needs a reason, then waits: the box stays ticked and the waiting change is shown', async () => {
+    const waiting = buildApproval({
+      kind: 'identity_for_withdrawals',
+      userId: null,
+      email: null,
+      amount: null,
+      direction: null,
+      identityRuleChange: { before: true, after: false },
+      maker: { id: 'me', name: 'Mona Maker', role: 'admin' },
+      makerReason: 'Launch in a market without ID checks',
+    });
+    const saved = { ...SETTINGS, pendingIdentityChange: waiting };
+    const fetchMock = mockApi({
+      'GET /api/admin/settings': { status: 200, body: SETTINGS },
+      'PUT /api/admin/settings': {
+        status: 200,
+        body: { ...saved, thresholdChange: 'unchanged', identityChange: 'awaiting_approval' },
+      },
+    });
+    renderSettings();
+    const user = userEvent.setup();
+    expect(screen.queryByLabelText('Reason for this change')).toBeNull();
+    await user.click(await screen.findByLabelText('Withdrawals need a verified identity'));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Reason is required')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([]);
+
+    await replace('Reason for this change', 'Launch in a market without ID checks');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(
+      await screen.findByText('Awaiting second approval', { selector: '[data-sonner-toast] *' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The other settings were saved. Withdrawals still need a verified identity until a second staff member approves turning it off on the Approvals tab.',
+      ),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
+      expect.objectContaining({
+        withdrawalsNeedVerifiedIdentity: false,
+        identityReason: 'Launch in a market without ID checks',
+      }),
+    ]);
+    const panel = within(
+      screen.getByRole('region', { name: 'Identity requirement change awaiting approval' }),
+    );
+    expect(panel.getByText('Mona Maker (Admin)')).toBeTruthy();
+    expect(panel.getByText('“Launch in a market without ID checks”')).toBeTruthy();
+    expect(panel.getByRole('columnheader', { name: 'In force' })).toBeTruthy();
+    expect(panel.getByText('On: withdrawals need a verified identity')).toBeTruthy();
+    const box = screen.getByLabelText('Withdrawals need a verified identity') as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(box.disabled).toBe(true);
+    expect(screen.queryByLabelText('Reason for this change')).toBeNull();
   });
 
   test('other fields save without a reason while the threshold stays as it is', async () => {

@@ -2,6 +2,7 @@ import { APPROVAL_MESSAGES } from '@candor/contracts/approvals';
 import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import {
   type AdminSettings,
+  IDENTITY_RULE_MESSAGES,
   SETTINGS_MESSAGES,
   THRESHOLD_MESSAGES,
   type UpdateSiteSettingsRequest,
@@ -24,6 +25,7 @@ import { useImageChoice } from '../../lib/use-image-choice.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { adminSettingsQuery, updateSiteSettings, uploadFavicon } from './admin-settings-api.ts';
 import { FaviconField } from './favicon-field.tsx';
+import { PendingIdentityChange } from './pending-identity-change.tsx';
 import { PendingThresholdChange } from './pending-threshold-change.tsx';
 import { SettingsFormFrame, SettingsSection } from './settings-form-parts.tsx';
 
@@ -49,6 +51,7 @@ function toFormValues(settings: AdminSettings): SettingsForm {
     fourEyesReason: '',
     // Identity limits (issue 12).
     withdrawalsNeedVerifiedIdentity: settings.withdrawalsNeedVerifiedIdentity,
+    identityReason: '',
     unverifiedDepositLimit: settings.unverifiedDepositLimit,
     unverifiedWithdrawalLimit: settings.unverifiedWithdrawalLimit,
     declinedIdRetentionDays: settings.declinedIdRetentionDays,
@@ -78,10 +81,14 @@ function changesThreshold(typed: string | undefined, inForce: string): boolean {
   return !a.ok || !b.ok || a.value !== b.value;
 }
 
-/** What a save did, told as a toast: the seed's words, or that the threshold change waits. */
+/** What a save did, told as a toast: the seed's words, or which change waits (the threshold, the identity rule). */
 function tellOutcome(saved: UpdateSiteSettingsResponse): void {
-  if (saved.thresholdChange === 'awaiting_approval') {
-    notify.success(APPROVAL_MESSAGES.awaiting, { description: THRESHOLD_MESSAGES.awaitingDescription });
+  const waits = [
+    saved.thresholdChange === 'awaiting_approval' ? THRESHOLD_MESSAGES.awaitingDescription : null,
+    saved.identityChange === 'awaiting_approval' ? IDENTITY_RULE_MESSAGES.awaitingDescription : null,
+  ].filter((text) => text !== null);
+  if (waits.length > 0) {
+    notify.success(APPROVAL_MESSAGES.awaiting, { description: waits.join(' ') });
   } else {
     notify.success(SETTINGS_MESSAGES.updated, { description: carriedOutAloneNote(saved.fourEyes) });
   }
@@ -94,13 +101,17 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
   const field = bindFields(form);
   const { handleSubmit, reset } = form;
   const waiting = settings.pendingThresholdChange;
+  const identityWaiting = settings.pendingIdentityChange;
+  // A reason is asked for once the box differs from the value in force (decision 053, 2026-11-30).
+  const identityChanged =
+    form.watch('withdrawalsNeedVerifiedIdentity') !== settings.withdrawalsNeedVerifiedIdentity;
 
   const save = useMutation({
     mutationFn: async ({ values, icon }: { values: UpdateSiteSettingsRequest; icon: File | null }) => {
       if (icon) await uploadFavicon(icon);
       return updateSiteSettings(values);
     },
-    onSuccess: ({ thresholdChange, fourEyes, ...saved }) => {
+    onSuccess: ({ thresholdChange, identityChange, fourEyes, ...saved }) => {
       queryClient.setQueryData(queryKeys.adminSettings, saved);
       // A waiting change of the threshold is listed on the Approvals tab.
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminApprovals.all });
@@ -108,6 +119,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
       const {
         fourEyesThreshold: _threshold,
         pendingThresholdChange: _pending,
+        pendingIdentityChange: _pendingIdentity,
         declinedIdRetentionDays: _days,
         approvedIdRetentionYears: _years,
         defaultForexSpreadPips: _pips,
@@ -118,7 +130,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
       queryClient.setQueryData(queryKeys.settings, visible);
       reset(toFormValues(saved));
       favicon.clear();
-      tellOutcome({ ...saved, thresholdChange, fourEyes });
+      tellOutcome({ ...saved, thresholdChange, identityChange, fourEyes });
     },
     onError: (error) => notify.error(SETTINGS_MESSAGES.updateFailed(errorMessage(error))),
     // The header, the login page and the tab's icon read the settings: refresh them at once.
@@ -129,6 +141,13 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
     if (favicon.problem || favicon.checking) return;
     if (changesThreshold(values.fourEyesThreshold, settings.fourEyesThreshold) && !values.fourEyesReason) {
       form.setError('fourEyesReason', { message: REASON_REQUIRED }, { shouldFocus: true });
+      return;
+    }
+    if (
+      values.withdrawalsNeedVerifiedIdentity !== settings.withdrawalsNeedVerifiedIdentity &&
+      !values.identityReason
+    ) {
+      form.setError('identityReason', { message: REASON_REQUIRED }, { shouldFocus: true });
       return;
     }
     save.mutate({ values, icon: favicon.file });
@@ -238,17 +257,30 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
 
       <SettingsSection
         title="Identity verification limits"
-        description="What an account whose identity is not verified may do in 30 days. Verifying at /identity lifts these limits."
+        description="What an account whose identity is not verified may do in 30 days. Verifying at /identity lifts these limits. Turning on the verified identity for withdrawals applies at once; turning it off waits for a second staff member while four-eyes is on."
         fieldsClassName="grid gap-5 sm:grid-cols-2"
       >
         <label className="flex items-center gap-2 text-sm font-medium text-slate-700 sm:col-span-2">
           <input
             type="checkbox"
-            className="size-4 rounded border-slate-300 text-brand-600"
+            className="size-4 rounded border-slate-300 text-brand-600 disabled:opacity-60"
+            disabled={identityWaiting !== null}
             {...form.register('withdrawalsNeedVerifiedIdentity')}
           />
           Withdrawals need a verified identity
         </label>
+        {identityWaiting ? (
+          <PendingIdentityChange change={identityWaiting} />
+        ) : identityChanged ? (
+          <TextAreaField
+            label="Reason for this change"
+            rows={2}
+            maxLength={APPROVAL_REASON_MAX_LENGTH}
+            className="sm:col-span-2"
+            hint="Required: recorded with your name in the audit log, and read by the second staff member when turning it off waits."
+            {...field('identityReason')}
+          />
+        ) : null}
         <DecimalField
           label="Largest deposit of an unverified account in 30 days (USD)"
           hint="In dollars, 0 or more, e.g. 1000.00"

@@ -1,3 +1,4 @@
+import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import { toMinorUnits } from '@candor/contracts/money';
 import {
   type MyPlans,
@@ -20,7 +21,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
-import { requireActiveAccount, requireUser } from '../users/users.service.ts';
+import { lockUserForShare } from '../users/users.repository.ts';
+import { requireUser } from '../users/users.service.ts';
 import { toPlan, toPlanPurchase } from './plan-rows.ts';
 import {
   endPurchase,
@@ -144,10 +146,13 @@ export async function purchasePlan({
   planId,
   input,
 }: Command<{ planId: string; input: PurchasePlanRequest }>): Promise<PlanPurchase> {
-  if (actor.role !== 'client') throw notACustomer();
-  // A suspension committed meanwhile is seen; then every money request of this customer takes turns
-  // from the account lock: two purchases never both read "no current plan".
-  await requireActiveAccount(tx, actor.id);
+  // The account share-locked: a suspension or a role written meanwhile is seen (the role under the
+  // lock decides, not the session's: decision 062); then every money request of this customer takes
+  // turns from the account lock: two purchases never both read "no current plan".
+  const account = await lockUserForShare(tx, actor.id);
+  if (!account) throw new AppError('USER_NOT_FOUND', 'User not found');
+  if (account.role !== 'client') throw notACustomer();
+  if (account.status !== 'active') throw new AppError('ACCOUNT_INACTIVE', INACTIVE_ACCOUNT_MESSAGE);
   await lockCustomerAccounts(tx, [actor.id]);
   const { plan, price } = requirePurchasablePlan(await findPlanForPurchase(tx, planId), input);
   const id = crypto.randomUUID();

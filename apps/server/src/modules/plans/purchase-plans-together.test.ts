@@ -120,6 +120,35 @@ describe('plan purchases decided together (group commit)', () => {
     expect(await cashOf(upgrading)).toBeGreaterThan(1_000_000n - 100_000n - 300_000n);
   });
 
+  test('an account whose role changed after its session was read: the role under the lock decides, alone and in a batch', async () => {
+    const plans = await catalogue();
+    const basic = plans.get('signal Basic');
+    // Read as a customer's, made staff since; read as staff, a customer's again since.
+    const madeStaff = async () => {
+      const actor = await customer(1_000_000n);
+      await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, actor.id));
+      return actor;
+    };
+    const madeCustomer = async (): Promise<Actor> => ({ ...(await customer(1_000_000n)), role: 'admin' });
+    const [staffAlone, staffInBatch, customerAlone, customerInBatch] = await Promise.all([
+      madeStaff(),
+      madeStaff(),
+      madeCustomer(),
+      madeCustomer(),
+    ]);
+    const refused = { refused: 'FORBIDDEN', message: 'Plans are bought by customer accounts.' };
+    expect(described(await alone(purchase(staffAlone, basic)))).toEqual(refused);
+    expect((await alone(purchase(customerAlone, basic))).ok).toBe(true);
+    const batched = await purchasePlansTogether(deps(), [
+      purchase(staffInBatch, basic),
+      purchase(customerInBatch, basic),
+    ]);
+    expect(described(batched[0])).toEqual(refused);
+    expect(batched[1]?.ok).toBe(true);
+    expect(await cashOf(staffAlone)).toBe(1_000_000n);
+    expect(await cashOf(staffInBatch)).toBe(1_000_000n);
+  });
+
   test('one customer’s purchases sent at once are never decided together: the second sees the first', async () => {
     const plans = await catalogue();
     const silver = plans.get('signal Silver');

@@ -86,7 +86,8 @@ export async function purchasePlansTogether(
   if (new Set(requests.map((request) => request.actor.id)).size !== requests.length) {
     throw new Error("one customer's purchases are decided one after the other, not together");
   }
-  const customers = requests.filter((request) => request.actor.role === 'client').map((r) => r.actor.id);
+  // Every account asked for, whatever its session said: the role is read under the share lock.
+  const customers = requests.map((request) => request.actor.id);
   return decideTogether({
     transactions: deps.transactions,
     requests,
@@ -128,9 +129,10 @@ export async function purchasePlansTogether(
       for (const index of live) {
         const { actor, planId, input } = itemAt(requests, index);
         try {
-          if (actor.role !== 'client') throw notACustomer();
           const account = accounts.get(actor.id);
           if (!account) throw new AppError('USER_NOT_FOUND', 'User not found');
+          // The role read under the share lock, not the session's (decision 062).
+          if (account.role !== 'client') throw notACustomer();
           if (account.status !== 'active') throw new AppError('ACCOUNT_INACTIVE', INACTIVE_ACCOUNT_MESSAGE);
           const { plan, price } = requirePurchasablePlan(plans.get(planId), input);
           const current = currents.find((row) => row.userId === actor.id && row.kind === plan.kind);

@@ -175,6 +175,20 @@ describe('turning "withdrawals need a verified identity" off waits for a second 
     expect(same.json()).toMatchObject({ siteName: 'Still saves', identityChange: 'unchanged' });
   });
 
+  test('two staff members turning it off at the same moment: one request waits, the other is refused', async () => {
+    const answers = await Promise.all([
+      put({ withdrawalsNeedVerifiedIdentity: false, identityReason: 'One' }),
+      put({ withdrawalsNeedVerifiedIdentity: false, identityReason: 'Two' }, checker),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const waiting = await t.db
+      .select()
+      .from(approvals)
+      .where(and(eq(approvals.kind, 'identity_for_withdrawals'), eq(approvals.status, 'awaiting')));
+    expect(waiting).toHaveLength(1);
+    expect(await requiredInForce()).toBe(true);
+  });
+
   test('approving it once it was turned off another way is refused (409): it still waits', async () => {
     const id = await askToTurnOff();
     await setSettings({ required: false });

@@ -275,7 +275,6 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
           <TextAreaField
             label="Reason for this change"
             rows={2}
-            maxLength={APPROVAL_REASON_MAX_LENGTH}
             className="sm:col-span-2"
             hint="Required: recorded with your name in the audit log, and read by the second staff member when turning it off waits."
             {...field('identityReason')}

@@ -1,10 +1,15 @@
+import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
 import { paymentDemandMessage } from '@candor/contracts/staff-texts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
+import { users } from '../../db/schema/auth.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { insertUser, signInAs, useSignedInUser } from '../../test/factories.ts';
 import { fund } from '../../test/money.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
+import { lockUser, updateUserRole } from '../users/users.repository.ts';
 import { readWithdrawalSettings } from './withdrawal-settings.service.ts';
 import { PAYOUTS, requestWithdrawal, setWithdrawalLimits } from './withdrawal-test-helpers.ts';
 
@@ -174,3 +179,86 @@ describe("an administrator sets a customer's withdrawal settings", () => {
     expect((await t.app.inject({ method: 'GET', url: url(user.id) })).statusCode).toBe(401);
   });
 });
+
+/**
+ * Staff accounts hold no money (docs/decisions/062): nothing moves through their withdrawals, so
+ * their withdrawal settings (the hold, the e-mailed code) are not changed either. The refusal is the
+ * one of Manual adjustment and Book external trade. On PGlite by default; on PostgreSQL with
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<a database you created> \
+ *     npx vitest run --project server apps/server/src/modules/withdrawals/withdrawal-settings.routes.test.ts
+ */
+describe("a staff account's withdrawal settings (decision 062)", () => {
+  const REFUSED = { code: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE };
+  const settingsAudits = (userId: string) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, userId), eq(auditLog.action, 'user.withdrawal_settings')));
+
+  test('every change is refused with 403, for every staff role, and nothing is stored or recorded', async () => {
+    for (const role of ['owner', 'admin', 'support', 'compliance', 'accountant'] as const) {
+      const member = await insertUser(t.db, { role });
+      for (const body of [
+        { holdEnabled: true, holdReason: 'Manual review', requireCode: false },
+        { holdEnabled: false, requireCode: true },
+        { holdEnabled: false, requireCode: false },
+      ]) {
+        const res = await put(member.id, body);
+        expect(res.statusCode, `${role} ${res.body}`).toBe(403);
+        expect(res.json()).toEqual(REFUSED);
+      }
+      expect(await readWithdrawalSettings(t.db, member.id)).toMatchObject({
+        holdEnabled: false,
+        updatedAt: null,
+      });
+      expect(await settingsAudits(member.id)).toEqual([]);
+    }
+  });
+
+  test('an unknown user is still 404, and a customer made staff can no longer be changed', async () => {
+    expect((await put('no-such-user', { holdEnabled: false, requireCode: false })).statusCode).toBe(404);
+    const user = await insertUser(t.db);
+    expect((await put(user.id, { holdEnabled: false, requireCode: true })).statusCode).toBe(200);
+    await t.db.update(users).set({ role: 'support' }).where(eq(users.id, user.id));
+    const res = await put(user.id, { holdEnabled: false, requireCode: false });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toEqual(REFUSED);
+    // The settings it had as a customer stay as they were.
+    expect(await readWithdrawalSettings(t.db, user.id)).toMatchObject({ requireCode: true });
+  });
+
+  /**
+   * A role written while the change waits for the user row (run it on PostgreSQL): the Staff tab
+   * holds the row FOR NO KEY UPDATE while it writes the role (decision 055), so the change waits and
+   * then reads the role in force. On PGlite the request waits for the whole transaction.
+   */
+  test('a role written while the change waits for the row: the change reads it under the lock and is refused', async () => {
+    const user = await insertUser(t.db);
+    let answer: Promise<LightMyRequestResponse> | undefined;
+    await t.db.transaction(async (tx) => {
+      await lockUser(tx, user.id);
+      await updateUserRole(tx, user.id, 'compliance', new Date());
+      answer = put(user.id, { holdEnabled: true, holdReason: 'Manual review', requireCode: false });
+      await untilWaitingForALock();
+    });
+    const res = await answer;
+    expect(res?.statusCode, res?.body).toBe(403);
+    expect(res?.json()).toEqual(REFUSED);
+    expect(await settingsAudits(user.id)).toEqual([]);
+  });
+});
+
+/** Until a statement of this database waits for a lock (PostgreSQL); PGlite runs one transaction at a time. */
+async function untilWaitingForALock(): Promise<void> {
+  if (!process.env.DATABASE_URL) return;
+  for (let tries = 0; tries < 200; tries += 1) {
+    const rows = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+           where not l.granted and a.datname = current_database()`,
+    );
+    if ((rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the change never waited for the row');
+}

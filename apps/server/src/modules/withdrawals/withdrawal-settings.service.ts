@@ -5,7 +5,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import type { Command } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { requireLockedUser, requireUser } from '../users/users.service.ts';
+import { requireCustomerAccount, requireLockedUser, requireUser } from '../users/users.service.ts';
 import {
   findWithdrawalSettings,
   upsertWithdrawalSettings,
@@ -50,6 +50,9 @@ export async function requireWithdrawalSettings(db: Db, userId: string): Promise
  * needs an e-mailed code, recording before and after; a save of the settings in force changes and
  * records nothing. The settings apply to requests submitted or
  * confirmed from now on; a request already on hold stays on hold until an administrator releases it.
+ * A staff account's are not changed (403 FORBIDDEN, docs/decisions/062): nothing moves through its
+ * withdrawals. Its role is read from the row locked here, the lock the Staff tab takes to write a role
+ * (decision 055), so a role written meanwhile decides.
  */
 export async function updateWithdrawalSettings({
   tx,
@@ -58,7 +61,7 @@ export async function updateWithdrawalSettings({
   userId,
   input,
 }: Command<{ userId: string; input: UpdateWithdrawalSettingsRequest }>): Promise<WithdrawalSettings> {
-  await requireLockedUser(tx, userId);
+  requireCustomerAccount(await requireLockedUser(tx, userId));
   const before = toWithdrawalSettings(await findWithdrawalSettings(tx, userId, { lock: true }));
   const wanted = {
     holdEnabled: input.holdEnabled,

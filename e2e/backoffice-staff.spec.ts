@@ -225,3 +225,29 @@ test('a customer given a staff role with a password easy to guess must choose a 
   await expect(page).toHaveURL('/');
   await expect(toast(page, 'Your password has been reset. Please log in.')).toBeVisible();
 });
+
+test("a staff member's page offers no sessions, suspension or closure: the owner is led to the Staff tab", async ({
+  browser,
+}) => {
+  const member = buildUser();
+  const { id } = await signUpThroughApi(member);
+  await runAdminCommand('role', '--email', member.email, '--role', 'support');
+  await asAdmin(browser, async (owner) => {
+    await owner.setViewportSize({ width: 1440, height: 900 });
+    await owner.goto(`/user/${id}`);
+    const status = owner.getByRole('region', { name: 'Account status' });
+    await expect(status).toContainText('This is a staff account: change its role to client on the Staff tab');
+    await expect(owner.getByRole('heading', { name: 'Recent sign-ins' })).toBeVisible();
+    await expect(owner.getByRole('heading', { name: 'Security and withdrawal protection' })).toBeVisible();
+    await expect(owner.getByText('No security events.')).toBeVisible();
+    await expect(owner.getByRole('heading', { name: 'Sessions' })).toHaveCount(0);
+    await expect(owner.getByRole('button', { name: 'Suspend account' })).toHaveCount(0);
+    await expect(owner.getByRole('button', { name: 'Close account' })).toHaveCount(0);
+    await expect(owner.getByText(/could not be loaded/)).toHaveCount(0);
+    await owner.screenshot({ path: '/tmp/staff-user-page-1440.png', fullPage: true });
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await owner.screenshot({ path: '/tmp/staff-user-page-390.png', fullPage: true });
+    await status.getByRole('link', { name: 'Open the Staff tab' }).click();
+    await expect(owner).toHaveURL(/\/all-user\?tab=staff$/);
+  });
+});

@@ -26,6 +26,14 @@ export const ACCOUNT_STATUS_MESSAGES = {
 } as const;
 
 /**
+ * Why a staff account (any role but client) is not suspended or closed from its /user/{id} page:
+ * staff are managed by their role on the Staff tab, and the server refuses the change with 409
+ * CONFLICT until the account is a customer's again (docs/decisions/061).
+ */
+export const STAFF_ACCOUNT_STATUS_MESSAGE =
+  'This is a staff account: change its role to client on the Staff tab before changing its status.';
+
+/**
  * How long after a manual adjustment (either direction), or a deposit rejected, the account cannot
  * be closed: the customer is told of each and must have had time to see it and object before their
  * access ends (docs/decisions/046-no-silent-money-moves.md).

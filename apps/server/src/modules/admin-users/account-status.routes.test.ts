@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CLOSED_ACCOUNT_NAME } from '@candor/contracts/account-status';
+import { CLOSED_ACCOUNT_NAME, STAFF_ACCOUNT_STATUS_MESSAGE } from '@candor/contracts/account-status';
 import { INACTIVE_ACCOUNT_MESSAGE } from '@candor/contracts/errors';
 import { paymentDemandMessage } from '@candor/contracts/staff-texts';
 import { and, desc, eq } from 'drizzle-orm';
@@ -162,7 +162,8 @@ describe('suspending and unsuspending', () => {
     const staff = await insertUser(t.db, { role: 'support' });
     const res = await act(compliance.browser, staff.id, 'suspend');
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('CONFLICT');
+    // The words the staff member's page shows in place of the buttons (decision 061).
+    expect(res.json()).toEqual({ code: 'CONFLICT', message: STAFF_ACCOUNT_STATUS_MESSAGE });
     expect((await userRow(staff.id)).status).toBe('active');
   });
 

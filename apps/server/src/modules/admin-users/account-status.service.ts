@@ -1,4 +1,8 @@
-import { ACCOUNT_STATUS_MESSAGES, type AccountStatus } from '@candor/contracts/account-status';
+import {
+  ACCOUNT_STATUS_MESSAGES,
+  type AccountStatus,
+  STAFF_ACCOUNT_STATUS_MESSAGE,
+} from '@candor/contracts/account-status';
 import type { AuditAction } from '@candor/contracts/audit';
 import type { UserStatus } from '@candor/contracts/auth';
 import { AppError } from '../../lib/app-error.ts';
@@ -17,10 +21,7 @@ export async function requireLockedCustomer(tx: Command['tx'], userId: string): 
   const user = await requireLockedUser(tx, userId);
   if (user.status === 'closed') throw new AppError('ACCOUNT_CLOSED', ACCOUNT_STATUS_MESSAGES.closed);
   if (user.role !== 'client') {
-    throw new AppError(
-      'CONFLICT',
-      'This is a staff account: change its role to client on the Staff tab before changing its status.',
-    );
+    throw new AppError('CONFLICT', STAFF_ACCOUNT_STATUS_MESSAGE);
   }
   return user;
 }

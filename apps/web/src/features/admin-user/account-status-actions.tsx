@@ -1,8 +1,12 @@
-import { ACCOUNT_STATUS_MESSAGES, ACCOUNT_STATUS_REASON_MAX_LENGTH } from '@candor/contracts/account-status';
+import {
+  ACCOUNT_STATUS_MESSAGES,
+  ACCOUNT_STATUS_REASON_MAX_LENGTH,
+  STAFF_ACCOUNT_STATUS_MESSAGE,
+} from '@candor/contracts/account-status';
 import type { AdminUser } from '@candor/contracts/admin-users';
 import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
@@ -18,9 +22,49 @@ type Open = 'status' | 'close' | null;
 /**
  * The account's status actions on /user/{id} (PRODUCT.md §2): Suspend account / Unsuspend account
  * (the label follows the status) and Close account, each asking for a reason. Only the buttons the
- * signed-in role may use are shown; a closed account has none.
+ * signed-in role may use are shown; a closed account has none. A staff account has none either: the
+ * server refuses its suspension and closure, staff being managed by their role on the Staff tab
+ * (docs/decisions/061); the section says so instead.
  */
 export function AccountStatusActions({ user }: { user: AdminUser }) {
+  if (user.role !== 'client') return <StaffAccountStatus user={user} />;
+  return <CustomerStatusActions user={user} />;
+}
+
+/** In place of the status actions on a staff member's page: where their access is managed. */
+function StaffAccountStatus({ user }: { user: AdminUser }) {
+  const managesStaff = useCan('staff.manage');
+  if (user.status === 'closed') return null;
+  return (
+    <section
+      aria-labelledby="account-status-actions"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <h2 id="account-status-actions" className="text-base font-semibold text-slate-900">
+            Account status
+          </h2>
+          <p className="mt-1 text-sm text-slate-500">
+            {STAFF_ACCOUNT_STATUS_MESSAGE}
+            {managesStaff ? null : ' Staff roles are changed by an owner.'}
+          </p>
+        </div>
+        {managesStaff ? (
+          <Link
+            to="/all-user"
+            search={{ tab: 'staff' }}
+            className="shrink-0 text-sm font-semibold text-brand-700 hover:underline"
+          >
+            Open the Staff tab
+          </Link>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function CustomerStatusActions({ user }: { user: AdminUser }) {
   const mayChangeStatus = useCan('customers.status');
   const mayClose = useCan('customers.close');
   const [open, setOpen] = useState<Open>(null);

@@ -1,8 +1,9 @@
+import { STAFF_ACCOUNT_STATUS_MESSAGE } from '@candor/contracts/account-status';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildAdminUser } from '../../test/admin-users.ts';
-import { buildMe, mockApi, renderPages } from '../../test/render-page.tsx';
+import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
 import { AdminUserPage } from './admin-user-page.tsx';
 
 const ID = 'user-42';
@@ -48,5 +49,53 @@ describe('/user/{id} when the user cannot be read', () => {
     expect(await screen.findByText('User not found.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Manage' }).getAttribute('href')).toBe('/all-user');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});
+
+/**
+ * A staff member's page (decision 061): the server refuses a staff account's sessions, suspension
+ * and closure (staff are managed by their role on the Staff tab), so the page offers none of them.
+ */
+describe('/user/{id} of a staff member', () => {
+  function renderStaffPage(viewer: 'owner' | 'admin') {
+    const fetchMock = mockApi({
+      [`GET /api/admin/users/${ID}`]: { status: 200, body: buildAdminUser({ role: 'admin' }) },
+      [`GET /api/admin/users/${ID}/security`]: {
+        status: 200,
+        body: {
+          protection: { frozen: false, frozenAt: null, waitUntil: null, waitCause: null, message: null },
+          events: [],
+        },
+      },
+    });
+    renderPages(
+      [{ path: '/user/$id', component: () => <AdminUserPage entriesTable={() => null} /> }],
+      `/user/${ID}`,
+      { me: buildMe({ role: viewer }) },
+    );
+    return fetchMock;
+  }
+
+  test('no Sessions panel that cannot load, and no Suspend or Close account: it says where staff are managed', async () => {
+    const fetchMock = renderStaffPage('admin');
+    const status = await screen.findByRole('region', { name: 'Account status' });
+    expect(status.textContent).toContain(
+      `${STAFF_ACCOUNT_STATUS_MESSAGE} Staff roles are changed by an owner.`,
+    );
+    expect(screen.queryByRole('button', { name: 'Suspend account' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Close account' })).toBeNull();
+    // An admin does not manage staff: no link to a tab they cannot open.
+    expect(screen.queryByRole('link', { name: 'Open the Staff tab' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Recent sign-ins' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Sessions' })).toBeNull();
+    expect(screen.queryByText('The sessions could not be loaded.')).toBeNull();
+    expect(callsTo(fetchMock, `GET /api/admin/users/${ID}/sessions`)).toEqual([]);
+  });
+
+  test('the owner, who manages staff, is led to the Staff tab', async () => {
+    renderStaffPage('owner');
+    const link = await screen.findByRole('link', { name: 'Open the Staff tab' });
+    expect(link.getAttribute('href')).toBe('/all-user?tab=staff');
+    expect(screen.queryByRole('button', { name: 'Suspend account' })).toBeNull();
   });
 });

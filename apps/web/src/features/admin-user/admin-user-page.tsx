@@ -126,7 +126,8 @@ function UserDetails({ user, entriesTable }: { user: AdminUser; entriesTable: En
       </section>
 
       <WithdrawalSecurity userId={user.id} />
-      <UserSessions userId={user.id} />
+      {/* A staff member's sessions are not a customer's to list or end here (decision 061). */}
+      {user.role === 'client' ? <UserSessions userId={user.id} /> : null}
       <RecentSignIns signIns={user.recentSignIns} />
     </>
   );

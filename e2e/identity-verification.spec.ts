@@ -27,7 +27,10 @@ async function submitIdCard(page: Page, number: string): Promise<void> {
   await expect(toast(page, 'Upload Successful').first()).toBeVisible();
   // The toasts rest at the foot of the screen, where this form's button may be: a click while the
   // second one slid in landed on it (the form then still showed its first attempt's errors). The
-  // customer, like this test, presses the button once the toasts have gone.
+  // customer, like this test, presses the button once the toasts have gone. The pointer, left on the
+  // button by the first attempt, is where the toasts stack: on them, they wait (sonner pauses while
+  // hovered), so it moves off first.
+  await page.mouse.move(0, 0);
   await expect(toast(page, 'Upload Successful')).toHaveCount(0, { timeout: 15_000 });
   await form.getByRole('button', { name: 'Submit for review' }).click();
   await expect(
@@ -55,11 +58,15 @@ async function openFromQueue(staff: Page, email: string): Promise<void> {
     .toBe(true);
 }
 
-/** Opens the decision's dialog, picks the reason, writes the note and confirms. */
+/**
+ * Opens the decision's dialog, gives the reason (an approval's written for the audit log, decision
+ * 061; a decline's picked from the list), writes the note and confirms.
+ */
 async function decide(staff: Page, button: string, confirm: string, reason?: string, note?: string) {
   await staff.getByRole('button', { name: button }).click();
   const dialog = staff.getByRole('dialog', { name: button });
-  if (reason) await dialog.getByLabel('Reason').selectOption({ label: reason });
+  if (reason && button === 'Approve') await dialog.getByLabel('Reason').fill(reason);
+  else if (reason) await dialog.getByLabel('Reason').selectOption({ label: reason });
   if (note) await dialog.getByLabel('Note to the customer (optional)').fill(note);
   await dialog.getByRole('button', { name: confirm }).click();
   await expect(dialog).toHaveCount(0);
@@ -104,8 +111,18 @@ test('a customer is declined with Expired, submits again, and is verified by com
     await expect(
       staff.getByText(/Reason: Expired · Note: The card in the photo is out of date\./),
     ).toBeVisible();
-    // An approval needs no reason.
-    await decide(staff, 'Approve', 'Approve');
+    // An approval says why, for the audit log (decision 061): nothing is sent without it.
+    await staff.getByRole('button', { name: 'Approve' }).click();
+    const dialog = staff.getByRole('dialog', { name: 'Approve' });
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(dialog.getByText('Reason is required')).toBeVisible();
+    await staff.setViewportSize({ width: 1440, height: 900 });
+    await staff.screenshot({ path: '/tmp/identity-approve-1440.png' });
+    await staff.setViewportSize({ width: 390, height: 844 });
+    await staff.screenshot({ path: '/tmp/identity-approve-390.png' });
+    await staff.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await decide(staff, 'Approve', 'Approve', 'Photo matches the holder; document number checked');
     await expect(toast(staff, 'Verification approved')).toBeVisible();
   });
 

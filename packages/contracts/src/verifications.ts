@@ -2,7 +2,8 @@ import { DOCUMENT_EXPIRY_MAX_YEARS } from '@candor/domain/identity/document-expi
 import { z } from 'zod';
 import { IdentityStatusSchema } from './auth.ts';
 import { pageOf } from './money.ts';
-import { customerText } from './staff-texts.ts';
+import { REASON_REQUIRED } from './reasons.ts';
+import { customerText, staffOnlyText } from './staff-texts.ts';
 import { showsVisibleOrEmpty } from './visible-text.ts';
 
 /** Identity verification (issue 12): the customer's /identity page and the Verifications tab. */
@@ -18,6 +19,8 @@ export const VERIFICATION_EXPIRY_NOTICE_DAYS = 30;
 
 export const DOCUMENT_NUMBER_MAX_LENGTH = 40;
 export const VERIFICATION_NOTE_MAX_LENGTH = 500;
+/** An approval's reason: why the reviewer believes the document (staff only, docs/decisions/061). */
+export const APPROVAL_REASON_MAX_LENGTH = 500;
 export const REASON_LABEL_MAX_LENGTH = 80;
 export const REASON_CODE_MAX_LENGTH = 40;
 
@@ -113,6 +116,7 @@ export const VERIFICATION_MESSAGES = {
   reasonUnknown: 'Choose a reason from the list',
   sideRequired: 'Choose the side to upload again',
   noteTooLong: `The note can be at most ${VERIFICATION_NOTE_MAX_LENGTH} characters`,
+  approvalReasonTooLong: `The reason can be at most ${APPROVAL_REASON_MAX_LENGTH} characters`,
   approved: 'Verification approved',
   declinedToast: 'Verification declined',
   resubmitToast: 'Resubmission requested',
@@ -336,7 +340,10 @@ export const DecideVerificationRequestSchema = z
   .object({
     submissionId: z.uuid(),
     decision: VerificationDecisionSchema,
-    /** Required to decline or to ask for a side again; an approval needs none. */
+    /**
+     * Required to decline or to ask for a side again: a reason from the list, which the customer
+     * reads. An approval may name one too, but its own reason is `reason`.
+     */
     reasonCode: z
       .string()
       .trim()
@@ -348,8 +355,22 @@ export const DecideVerificationRequestSchema = z
       .optional()
       .transform((text) => (text ? text : undefined)),
     side: DocumentSideSchema.optional(),
+    /**
+     * Required to approve (docs/decisions/061, after 044): why the reviewer believes the document,
+     * recorded in the audit log; the customer does not read it. A decline or a resubmission gives its
+     * reason from the list instead, and is refused one typed here.
+     */
+    reason: staffOnlyText(
+      z.string().trim().max(APPROVAL_REASON_MAX_LENGTH, VERIFICATION_MESSAGES.approvalReasonTooLong),
+    )
+      .optional()
+      .transform((text) => (text ? text : undefined)),
   })
   .superRefine((value, ctx) => {
+    if (value.decision === 'approve' && value.reason === undefined)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_REQUIRED });
+    if (value.decision !== 'approve' && value.reason !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: VERIFICATION_MESSAGES.reasonUnknown });
     if (value.decision !== 'approve' && value.reasonCode === undefined)
       ctx.addIssue({ code: 'custom', path: ['reasonCode'], message: VERIFICATION_MESSAGES.reasonRequired });
     if (value.decision === 'resubmit' && value.side === undefined)

@@ -33,6 +33,8 @@ async function submittedAndDecided(decision: 'approve' | 'decline', expiry = fut
     decision,
     reasonCode: decision === 'approve' ? 'other' : 'expired',
     note: 'on record',
+    // An approval gives its own reason (decision 061).
+    ...(decision === 'approve' ? { reason: 'Document checked against the photo' } : {}),
   });
   expect(decided.statusCode, decided.body).toBe(200);
   return { ...customer, ...submitted, submissionId: row?.id ?? '' };

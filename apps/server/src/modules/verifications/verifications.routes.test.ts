@@ -16,6 +16,8 @@ import { createImageLinkSigner, sessionKeyOf } from './image-links.ts';
 import { futureExpiry, submitIdCard, uploadIdImage } from './verification-test-helpers.ts';
 
 const t = useTestApp();
+/** Why a reviewer approves (an approval needs a reason, decision 061). */
+const CHECKED = 'Document checked against the photo';
 const compliance = useSignedInUser(t, { role: 'compliance' });
 const admin = useSignedInUser(t, { role: 'admin' });
 const owner = useSignedInUser(t, { role: 'owner' });
@@ -304,6 +306,7 @@ describe('the review queue and claims', () => {
     const refused = await decide(admin.browser, user.id, {
       submissionId: theirs.submissionId,
       decision: 'approve',
+      reason: CHECKED,
       reasonCode: 'other',
     });
     expect(refused.statusCode).toBe(409);
@@ -312,6 +315,7 @@ describe('the review queue and claims', () => {
     const approved = await decide(compliance.browser, user.id, {
       submissionId: mine.submissionId,
       decision: 'approve',
+      reason: CHECKED,
       reasonCode: 'other',
     });
     expect(approved.statusCode, approved.body).toBe(200);
@@ -352,6 +356,7 @@ describe('decisions', () => {
     const second = await decide(owner.browser, user.id, {
       submissionId,
       decision: 'approve',
+      reason: CHECKED,
       reasonCode: 'other',
     });
     expect(second.statusCode).toBe(409);
@@ -426,7 +431,11 @@ describe('decisions', () => {
     // Approved: verified until the document's expiry.
     const approved = await customerWithSubmission({ documentExpiry: futureExpiry(400) });
     const third = (await openDetail(admin.browser, approved.user.id)).json();
-    await decide(admin.browser, approved.user.id, { submissionId: third.submissionId, decision: 'approve' });
+    await decide(admin.browser, approved.user.id, {
+      submissionId: third.submissionId,
+      decision: 'approve',
+      reason: CHECKED,
+    });
     const [approval] = await mailsOf(approved.user.id);
     expect(approval?.subject).toBe('Candor: your identity is verified');
     expect(approval?.textBody).toContain(
@@ -447,7 +456,12 @@ describe('decisions', () => {
       .where(eq(identitySubmissions.userId, user.id));
     const submissionId = row?.id;
     const results = await Promise.all([
-      decide(compliance.browser, user.id, { submissionId, decision: 'approve', reasonCode: 'other' }),
+      decide(compliance.browser, user.id, {
+        submissionId,
+        decision: 'approve',
+        reason: CHECKED,
+        reasonCode: 'other',
+      }),
       decide(admin.browser, user.id, { submissionId, decision: 'decline', reasonCode: 'unreadable' }),
     ]);
     const codes = results.map((response) => response.statusCode).sort();
@@ -479,10 +493,11 @@ describe('decisions', () => {
     expect(detail.earlierSubmissions).toEqual([
       expect.objectContaining({ id: submissionId, status: 'declined', reasonLabel: 'Expired' }),
     ]);
-    // An approval needs no reason.
+    // An approval gives its reason (decision 061).
     const approved = await decide(compliance.browser, user.id, {
       submissionId: detail.submissionId,
       decision: 'approve',
+      reason: CHECKED,
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await browser.request({ method: 'GET', url: '/api/verifications/me' })).json().status).toBe(
@@ -581,6 +596,7 @@ describe('decisions', () => {
       const refused = await decide(staff.browser, user.id, {
         submissionId: row?.id,
         decision: 'approve',
+        reason: CHECKED,
         reasonCode: 'other',
       });
       expect(refused.statusCode).toBe(403);
@@ -656,5 +672,71 @@ describe('duplicates and reasons', () => {
     ).json();
     expect(reasons.items.map((r: { label: string }) => r.label)).not.toContain(demand);
     expect(reasons.items.map((r: { code: string }) => r.code)).not.toContain('fee');
+  });
+});
+
+/**
+ * A reason for every identity approval (docs/decisions/061, after 044): the reviewer says why they
+ * believe the document, in the audit log; a decline or a resubmission keeps its reason from the list.
+ */
+describe('an identity approval needs a reason', () => {
+  const mailsOf = (userId: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId));
+  const approvalsOf = (userId: string) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'verification.approve'), eq(auditLog.subjectUserId, userId)));
+
+  test('without one (missing, blank, or only a listed code) it is refused: still pending, nothing recorded', async () => {
+    const { user } = await customerWithSubmission();
+    const { submissionId } = (await openDetail(compliance.browser, user.id)).json();
+    for (const extra of [{}, { reason: '  \n ' }, { reasonCode: 'other' }, { note: 'Welcome aboard' }]) {
+      const res = await decide(compliance.browser, user.id, { submissionId, decision: 'approve', ...extra });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'reason: Reason is required' });
+    }
+    expect(await identityStatusOf(user.id)).toBe('pending');
+    expect(await approvalsOf(user.id)).toEqual([]);
+    expect(await mailsOf(user.id)).toEqual([]);
+  });
+
+  test('with one it approves; the audit row carries it, and the customer is not sent it', async () => {
+    const { user } = await customerWithSubmission();
+    const { submissionId } = (await openDetail(compliance.browser, user.id)).json();
+    const reason = 'Photo and date of birth match the passport; MRZ checks out';
+    const res = await decide(compliance.browser, user.id, {
+      submissionId,
+      decision: 'approve',
+      reason: `  ${reason} `,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await identityStatusOf(user.id)).toBe('verified');
+    const [row, ...more] = await approvalsOf(user.id);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ actorId: compliance.user.id, reason, after: { status: 'approved' } });
+    const mails = await mailsOf(user.id);
+    expect(mails).toHaveLength(1);
+    expect(JSON.stringify(mails)).not.toContain('MRZ');
+  });
+
+  test('a reason longer than 500 characters is refused; a decline takes its reason from the list only', async () => {
+    const { user } = await customerWithSubmission();
+    const { submissionId } = (await openDetail(compliance.browser, user.id)).json();
+    const long = await decide(compliance.browser, user.id, {
+      submissionId,
+      decision: 'approve',
+      reason: 'x'.repeat(501),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('reason: The reason can be at most 500 characters');
+    const typed = await decide(compliance.browser, user.id, {
+      submissionId,
+      decision: 'decline',
+      reasonCode: 'expired',
+      reason: 'Looks expired to me',
+    });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().message).toBe(`reason: ${VERIFICATION_MESSAGES.reasonUnknown}`);
+    expect(await identityStatusOf(user.id)).toBe('pending');
   });
 });

@@ -168,6 +168,10 @@ export const verificationsRoutes: RoutesPlugin<'db' | 'storage' | 'clock' | 'tra
         summary:
           'Approve, decline or ask to resubmit one side of a pending submission, with a reason and a ' +
           'note (final; 409 ALREADY_DECIDED once decided, 409 VERIFICATION_CLAIMED while another reviewer holds it)',
+        description:
+          'A decline or a resubmission names its reason from the list (reasonCode), which the customer reads. ' +
+          'An approval gives its own reason (reason, required, staff only: recorded in the audit log, not sent ' +
+          'to the customer); 400 VALIDATION_FAILED without one.',
         headers: IdempotencyHeadersSchema,
         params: UserParamsSchema,
         body: DecideVerificationRequestSchema,

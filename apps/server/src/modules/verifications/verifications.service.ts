@@ -1,6 +1,7 @@
 import type { AuditAction } from '@candor/contracts/audit';
 import type { IdentityStatus } from '@candor/contracts/auth';
 import { fileUrl } from '@candor/contracts/files';
+import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import { findCustomerTextProblem } from '@candor/contracts/staff-texts';
 import {
   type AdminVerificationDetail,
@@ -439,9 +440,11 @@ export async function decideVerification({
   if (row.status !== 'pending') throw new AppError('ALREADY_DECIDED', VERIFICATION_MESSAGES.alreadyDecided);
   if (claimActive(row, now) && row.claimedBy !== actor.id)
     throw new AppError('VERIFICATION_CLAIMED', VERIFICATION_MESSAGES.claimedByOther);
-  // A decline or a request for a side again names its reason; an approval needs none (it may give one).
+  // A decline or a request for a side again names its reason from the list; an approval says why the
+  // reviewer believes the document (docs/decisions/061), for the audit log.
   if (input.decision !== 'approve' && !input.reasonCode)
     throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.reasonRequired);
+  if (input.decision === 'approve' && !input.reason) throw new AppError('VALIDATION_FAILED', REASON_REQUIRED);
   const reason = input.reasonCode ? await findReason(tx, input.reasonCode) : undefined;
   if (input.reasonCode && !reason?.active)
     throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.reasonUnknown);
@@ -493,7 +496,8 @@ export async function decideVerification({
     targetType: 'identity_submission',
     targetId: row.id,
     subjectUserId: userId,
-    reason: reason?.label,
+    // An approval's own reason (staff only); a decline's or a resubmission's is the label the customer reads.
+    reason: input.decision === 'approve' ? input.reason : reason?.label,
     before: { status: row.status },
     after: {
       status,

@@ -1,5 +1,7 @@
+import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import { findCustomerTextProblem } from '@candor/contracts/staff-texts';
 import {
+  APPROVAL_REASON_MAX_LENGTH,
   DOCUMENT_SIDE_LABELS,
   DOCUMENT_SIDES,
   type DocumentSide,
@@ -12,11 +14,16 @@ import {
 import { showsSomething } from '@candor/contracts/visible-text';
 import { type FormEvent, useId, useState } from 'react';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
+import { AUDIT_LOG_HINT } from '../../components/ui/reason-dialog.tsx';
 import { TextAreaField } from '../../components/ui/text-area-field.tsx';
+
+type Errors = { reason?: string; side?: string; note?: string; approvalReason?: string | undefined };
 
 export type DecisionChoice = {
   decision: VerificationDecision;
   reasonCode?: string | undefined;
+  /** An approval's reason: why the reviewer believes the document (staff only, decision 061). */
+  reason?: string;
   note?: string;
   side?: DocumentSide;
 };
@@ -42,8 +49,9 @@ const BUSY_LABELS = {
 
 /**
  * Confirms a decision on `email`'s submission: a decline or a resubmit records a reason from the
- * list (its active entries; the server refuses one without), an approval none; each takes an
- * optional note to the customer, and resubmit names the side to upload again.
+ * list (its active entries; the server refuses one without), an approval its own reason, written
+ * for the audit log (decision 061; the list's reasons are why a submission is refused); each takes
+ * an optional note to the customer, and resubmit names the side to upload again.
  */
 export function DecisionDialog({
   decision,
@@ -66,13 +74,22 @@ export function DecisionDialog({
   const [reasonCode, setReasonCode] = useState('');
   const [side, setSide] = useState<DocumentSide | ''>(hasBack ? '' : 'front');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<{ reason?: string; side?: string; note?: string }>({});
+  const [approvalReason, setApprovalReason] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
   const active = reasons.filter((reason) => reason.active);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: { reason?: string; side?: string; note?: string } = {};
+    const found: Errors = {};
     if (!reasonCode && decision !== 'approve') found.reason = VERIFICATION_MESSAGES.reasonRequired;
+    // A reason of only invisible characters is none, as the server reads it.
+    const why = showsSomething(approvalReason) ? approvalReason.trim() : '';
+    if (decision === 'approve')
+      found.approvalReason = !why
+        ? REASON_REQUIRED
+        : why.length > APPROVAL_REASON_MAX_LENGTH
+          ? VERIFICATION_MESSAGES.approvalReasonTooLong
+          : undefined;
     if (decision === 'resubmit' && !side) found.side = VERIFICATION_MESSAGES.sideRequired;
     // The customer reads the note: one asking them to pay is refused as the server refuses it. A
     // note of only invisible characters (zero-width spaces, direction marks) is none, as there.
@@ -82,10 +99,11 @@ export function DecisionDialog({
         ? VERIFICATION_MESSAGES.noteTooLong
         : findCustomerTextProblem(text);
     setErrors(found);
-    if (found.reason || found.side || found.note) return;
+    if (found.reason || found.side || found.note || found.approvalReason) return;
     onConfirm({
       decision,
       reasonCode: reasonCode || undefined,
+      ...(decision === 'approve' ? { reason: why } : {}),
       note: text || undefined,
       side: decision === 'resubmit' && side ? side : undefined,
     });
@@ -126,8 +144,18 @@ export function DecisionDialog({
             ) : null}
           </fieldset>
         ) : null}
-        {/* The reasons are why a submission is refused or sent back: an approval takes none. */}
-        {decision === 'approve' ? null : (
+        {/* The list's reasons are why a submission is refused or sent back: an approval says its own. */}
+        {decision === 'approve' ? (
+          <TextAreaField
+            label="Reason"
+            // Focused at once: the dialog opened to ask exactly this. No maxLength: a text too long is said.
+            autoFocus
+            value={approvalReason}
+            onChange={(event) => setApprovalReason(event.target.value)}
+            error={errors.approvalReason}
+            hint={AUDIT_LOG_HINT}
+          />
+        ) : (
           <div>
             <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-slate-700">
               Reason

@@ -2,6 +2,7 @@ import type { AdminVerificationDetail, VerificationReason } from '@candor/contra
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { AUDIT_LOG_HINT } from '../../components/ui/reason-dialog.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import {
   buildMe,
@@ -193,7 +194,7 @@ describe('VerificationDetailsPage', () => {
     );
   });
 
-  test('Approve asks for no reason (the reasons are why a submission is refused) and sends the decision', async () => {
+  test("Approve asks why (a reason for the audit log, not one of the list's) and sends it with the decision", async () => {
     const fetchMock = mockApi({
       'GET /api/admin/verifications/user-1': { status: 200, body: detail() },
       'GET /api/admin/verification-reasons': { status: 200, body: { items: REASONS } },
@@ -209,18 +210,31 @@ describe('VerificationDetailsPage', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     const dialog = screen.getByRole('dialog', { name: 'Approve' });
-    expect(within(dialog).queryByLabelText(/Reason/)).toBeNull();
+    // The list's reasons are why a submission is refused: an approval picks none of them.
+    expect(within(dialog).queryByRole('combobox')).toBeNull();
     expect(within(dialog).queryByText('Unreadable')).toBeNull();
-    // An approval has no reason: the note's hint does not speak of one (QA finding 12).
+    const reason = within(dialog).getByLabelText('Reason');
+    expect(document.getElementById(reason.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      AUDIT_LOG_HINT,
+    );
     const note = within(dialog).getByLabelText('Note to the customer (optional)');
     expect(document.getElementById(note.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Shown to the customer on their Identity verification page.',
     );
     expect(within(dialog).queryByText(/with the reason/)).toBeNull();
+    // Nothing is sent without a reason (decision 061).
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('Reason is required')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/admin/verifications/user-1/decision')).toEqual([]);
+    await user.type(reason, ' Photo matches the holder; document number checked ');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
       expect(callsTo(fetchMock, 'POST /api/admin/verifications/user-1/decision')).toEqual([
-        { submissionId: SUBMISSION_ID, decision: 'approve' },
+        {
+          submissionId: SUBMISSION_ID,
+          decision: 'approve',
+          reason: 'Photo matches the holder; document number checked',
+        },
       ]),
     );
   });
@@ -241,9 +255,9 @@ describe('VerificationDetailsPage', () => {
     queryClient.setQueryData(queryKeys.adminUsers.page({ page: 1 }), pageReply([]));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Approve' })).getByRole('button', { name: 'Approve' }),
-    );
+    const dialog = screen.getByRole('dialog', { name: 'Approve' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Document checked against the photo');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Verification approved')).toBeTruthy();
     await waitFor(() =>
       expect(queryClient.getQueryState(queryKeys.adminUsers.page({ page: 1 }))?.isInvalidated).toBe(true),

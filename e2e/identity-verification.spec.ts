@@ -116,11 +116,6 @@ test('a customer is declined with Expired, submits again, and is verified by com
     const dialog = staff.getByRole('dialog', { name: 'Approve' });
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect(dialog.getByText('Reason is required')).toBeVisible();
-    await staff.setViewportSize({ width: 1440, height: 900 });
-    await staff.screenshot({ path: '/tmp/identity-approve-1440.png' });
-    await staff.setViewportSize({ width: 390, height: 844 });
-    await staff.screenshot({ path: '/tmp/identity-approve-390.png' });
-    await staff.setViewportSize({ width: 1440, height: 900 });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await decide(staff, 'Approve', 'Approve', 'Photo matches the holder; document number checked');
     await expect(toast(staff, 'Verification approved')).toBeVisible();

@@ -293,18 +293,31 @@ async function configurePlatform(baseURL: string, admin: Member, secondAdmin: Me
     const path = `/api/admin/approvals/${wallets.addresses.pendingChange.id}/approve`;
     await send('POST', path, { reason: 'Addresses checked against the treasury wallets' }, approver);
   }
-  // Turning off "withdrawals need a verified identity" waits for the second admin too (decision 053).
+  // Turning off "withdrawals need a verified identity" and raising the unverified limits wait for the
+  // second admin too (decision 053).
   const settings = (await put('/api/admin/settings', {
     siteName: 'Candor',
     minWithdrawal: '10',
     withdrawalPercent: E2E_WITHDRAWAL_PERCENT,
     ...E2E_IDENTITY_LIMITS,
     identityReason: 'The journeys run with unverified customers',
-  })) as { identityChange?: string; pendingIdentityChange?: { id: string } | null };
-  if (settings.identityChange === 'awaiting_approval' && settings.pendingIdentityChange) {
+    limitsReason: 'The journeys deposit and withdraw more than the defaults allow',
+  })) as {
+    identityChange?: string;
+    pendingIdentityChange?: { id: string } | null;
+    limitsChange?: string;
+    pendingLimitsChange?: { id: string } | null;
+  };
+  const waiting = [
+    settings.identityChange === 'awaiting_approval' ? settings.pendingIdentityChange : null,
+    settings.limitsChange === 'awaiting_approval' ? settings.pendingLimitsChange : null,
+  ].filter((change): change is { id: string } => Boolean(change));
+  if (waiting.length > 0) {
     const approver = await signInWithFetch(baseURL, secondAdmin);
-    const path = `/api/admin/approvals/${settings.pendingIdentityChange.id}/approve`;
-    await send('POST', path, { reason: 'Permissive limits for the e2e run' }, approver);
+    for (const change of waiting) {
+      const path = `/api/admin/approvals/${change.id}/approve`;
+      await send('POST', path, { reason: 'Permissive limits for the e2e run' }, approver);
+    }
   }
 }
 

@@ -24,6 +24,7 @@ export const APPROVAL_KIND_LABELS = {
   four_eyes_threshold: 'Second approval threshold change',
   desk_trade: 'Desk trade',
   identity_for_withdrawals: 'Withdrawal identity requirement change',
+  unverified_limits: 'Unverified account limits change',
 } as const satisfies Record<(typeof APPROVAL_KINDS)[number], string>;
 
 export const APPROVAL_STATUS_LABELS = {
@@ -139,6 +140,23 @@ export const IdentityRuleChangeRequestSchema = z
   .meta({ id: 'IdentityRuleChangeRequest' });
 export type IdentityRuleChangeRequest = z.infer<typeof IdentityRuleChangeRequestSchema>;
 
+/** The 30-day limits of an account whose identity is not verified, in dollars ("1000.00"). */
+export const UnverifiedLimitsSchema = z.object({
+  deposit: DecimalAmountSchema,
+  withdrawal: DecimalAmountSchema,
+});
+export type UnverifiedLimits = z.infer<typeof UnverifiedLimitsSchema>;
+
+/**
+ * A change that raises a 30-day limit of unverified accounts (kind unverified_limits): both limits as
+ * in force once the save that asked for it applied (a lowering in that save already counts), and
+ * both as they are once approved (decision 053, section of 2026-12-01).
+ */
+export const LimitsChangeRequestSchema = z
+  .object({ before: UnverifiedLimitsSchema, after: UnverifiedLimitsSchema })
+  .meta({ id: 'LimitsChangeRequest' });
+export type LimitsChangeRequest = z.infer<typeof LimitsChangeRequestSchema>;
+
 /**
  * A desk booking whose result is above the threshold (kind desk_trade, docs/decisions/054): the
  * trade as the maker booked it, and the result computed then. Its reason is the maker's reason (the
@@ -183,6 +201,8 @@ export const ApprovalSchema = z
     thresholdChange: ThresholdChangeRequestSchema.nullable(),
     /** "Withdrawals need a verified identity" before and after (kind identity_for_withdrawals; null otherwise). */
     identityRuleChange: IdentityRuleChangeRequestSchema.nullable().default(null),
+    /** The unverified account limits before and after (kind unverified_limits; null otherwise). */
+    limitsChange: LimitsChangeRequestSchema.nullable().default(null),
     /** The booking that waits (kind desk_trade; null otherwise). */
     deskTrade: DeskTradeBookingSchema.nullable(),
     /** The trade an approved desk booking proposed to the customer (kind desk_trade). */

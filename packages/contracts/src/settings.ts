@@ -178,6 +178,18 @@ export const UpdateSiteSettingsRequestSchema = z
         .trim()
         .max(APPROVAL_REASON_MAX_LENGTH, APPROVAL_MESSAGES.reasonTooLong),
     ).optional(),
+    /**
+     * Why `unverifiedDepositLimit` or `unverifiedWithdrawalLimit` changes: required when either
+     * differs from the one in force (400 "Reason is required"), ignored otherwise. Raising one waits
+     * for a second staff member with this reason; lowering one applies at once (decision 053, section
+     * of 2026-12-01).
+     */
+    limitsReason: staffOnlyText(
+      z
+        .string({ error: REASON_REQUIRED })
+        .trim()
+        .max(APPROVAL_REASON_MAX_LENGTH, APPROVAL_MESSAGES.reasonTooLong),
+    ).optional(),
     /** Identity limits: the most an unverified account may deposit in 30 days. Left out, kept. */
     unverifiedDepositLimit: unverifiedLimitSchema('Unverified deposit limit').optional(),
     /** Identity limits: the most an unverified account may withdraw in 30 days. Left out, kept. */
@@ -212,6 +224,8 @@ export const AdminSettingsSchema = SiteSettingsSchema.extend({
   pendingThresholdChange: ApprovalSchema.nullable(),
   /** Turning off "withdrawals need a verified identity", waiting for a second staff member (or null). */
   pendingIdentityChange: ApprovalSchema.nullable().default(null),
+  /** Raising a limit of unverified accounts, waiting for a second staff member (or null). */
+  pendingLimitsChange: ApprovalSchema.nullable().default(null),
 }).meta({ id: 'AdminSettings' });
 export type AdminSettings = z.infer<typeof AdminSettingsSchema>;
 
@@ -223,6 +237,8 @@ export const UpdateSiteSettingsResponseSchema = AdminSettingsSchema.extend({
   thresholdChange: z.enum(THRESHOLD_CHANGE_STATES),
   /** What happened to "withdrawals need a verified identity": turned off waits, turned on applies. */
   identityChange: z.enum(THRESHOLD_CHANGE_STATES).default('unchanged'),
+  /** What happened to the unverified account limits: a raise waits, a lowering applies. */
+  limitsChange: z.enum(THRESHOLD_CHANGE_STATES).default('unchanged'),
   /** 'no_second_decider': a loosening applied at once, since nobody else can decide it. */
   fourEyes: FourEyesNoteSchema.nullable().default(null),
 }).meta({ id: 'UpdateSiteSettingsResponse' });
@@ -255,4 +271,19 @@ export const IDENTITY_RULE_MESSAGES = {
     '"Withdrawals need a verified identity" changed since this request was made: reject it, and ask for the change again.',
   awaitingDescription:
     'The other settings were saved. Withdrawals still need a verified identity until a second staff member approves turning it off on the Approvals tab.',
+} as const;
+
+/**
+ * What the settings form, the Approvals tab and the server say about a change of the unverified
+ * account limits (decision 053, section of 2026-12-01).
+ */
+export const LIMITS_MESSAGES = {
+  /** What the setting decides, in a line (the Approvals tab's card). */
+  subject: 'How much an account whose identity is not verified may deposit and withdraw in 30 days',
+  changeWaiting:
+    'A change of the unverified account limits is awaiting a second approval: approve or reject it on the Approvals tab first.',
+  changedMeanwhile:
+    'The unverified account limits changed since this request was made: reject it, and ask for the change again.',
+  awaitingDescription:
+    'The other settings were saved. The unverified account limits in force stay until a second staff member approves raising them on the Approvals tab.',
 } as const;

@@ -18,6 +18,7 @@ export function buildApproval(overrides: Partial<Approval> = {}): Approval {
     walletChange: null,
     thresholdChange: null,
     identityRuleChange: null,
+    limitsChange: null,
     deskTrade: null,
     tradeId: null,
     maker: { id: 'maker-1', name: 'Mona Maker', role: 'accountant' },

@@ -11,6 +11,7 @@ import {
   fourEyesWindowStart,
   identityRuleChangeOf,
   isFourEyesOn,
+  limitChangeOf,
   needsSecondApproval,
   thresholdChangeOf,
   totalNeedsSecondApproval,
@@ -293,5 +294,17 @@ describe('a change of "withdrawals need a verified identity" loosens or tightens
     ['off to off is unchanged', false, false, 'unchanged'],
   ] as const)('%s', (_name, from, to, expected) => {
     expect(identityRuleChangeOf(from, to)).toBe(expected);
+  });
+});
+
+describe('a change of an unverified account limit loosens or tightens the control', () => {
+  test.each([
+    ['raising it loosens (more moves without a verified identity)', 100_000n, 500_000n, 'loosens'],
+    ['raising it from 0 loosens', 0n, 1n, 'loosens'],
+    ['lowering it tightens', 100_000n, 20_000n, 'tightens'],
+    ['lowering it to 0 tightens', 100_000n, 0n, 'tightens'],
+    ['the same is unchanged', 100_000n, 100_000n, 'unchanged'],
+  ] as const)('%s', (_name, from, to, expected) => {
+    expect(limitChangeOf(from, to)).toBe(expected);
   });
 });

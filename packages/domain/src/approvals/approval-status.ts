@@ -31,8 +31,9 @@ export type ApprovalCanceller = (typeof APPROVAL_CANCELLERS)[number];
  * What can wait for a second approval: a manual adjustment, a withdrawal approval, a change of
  * the platform's deposit addresses (docs/decisions/048), a change of the four-eyes threshold
  * that loosens it (docs/decisions/053), a desk booking whose result is above the threshold
- * (docs/decisions/054), and turning off "withdrawals need a verified identity" (decision 053,
- * section of 2026-11-30).
+ * (docs/decisions/054), turning off "withdrawals need a verified identity" (decision 053,
+ * section of 2026-11-30), and raising a 30-day limit of unverified accounts (decision 053, section
+ * of 2026-12-01).
  */
 export const APPROVAL_KINDS = [
   'adjustment',
@@ -41,6 +42,7 @@ export const APPROVAL_KINDS = [
   'four_eyes_threshold',
   'desk_trade',
   'identity_for_withdrawals',
+  'unverified_limits',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
@@ -79,6 +81,17 @@ export function thresholdChangeOf(fromMinor: bigint, toMinor: bigint): Threshold
 export function identityRuleChangeOf(from: boolean, to: boolean): ThresholdChange {
   if (from === to) return 'unchanged';
   return to ? 'tightens' : 'loosens';
+}
+
+/**
+ * What a new 30-day limit of an unverified account (deposits or withdrawals) does to the control
+ * (decision 053, section of 2026-12-01): raising it 'loosens' it (more may move without a verified
+ * identity: it waits for a second staff member), lowering it 'tightens' it (applies at once). 0 is
+ * the tightest limit: nothing may move.
+ */
+export function limitChangeOf(fromMinor: bigint, toMinor: bigint): ThresholdChange {
+  if (toMinor === fromMinor) return 'unchanged';
+  return toMinor > fromMinor ? 'loosens' : 'tightens';
 }
 
 /**

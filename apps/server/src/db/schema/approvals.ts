@@ -26,7 +26,8 @@ import { withdrawals } from './withdrawals.ts';
  * different staff member (the checker). Nothing moves until it is approved. A change of the deposit
  * addresses ('wallet_change', docs/decisions/048) and a change that loosens the four-eyes threshold
  * ('four_eyes_threshold', docs/decisions/053), like turning off "withdrawals need a verified
- * identity" ('identity_for_withdrawals', decision 053's section of 2026-11-30), name no customer and no amount. A desk booking above
+ * identity" ('identity_for_withdrawals', decision 053's section of 2026-11-30) and raising a limit of
+ * unverified accounts ('unverified_limits', its section of 2026-12-01), name no customer and no amount. A desk booking above
  * the threshold ('desk_trade', docs/decisions/054) names the customer and its result's size; its
  * trade exists only once approved.
  */
@@ -36,7 +37,8 @@ export const approvals = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /**
      * 'adjustment' | 'withdrawal_approval' | 'wallet_change' | 'four_eyes_threshold' | 'desk_trade' |
-     * 'identity_for_withdrawals' (turning off "withdrawals need a verified identity")
+     * 'identity_for_withdrawals' (turning off "withdrawals need a verified identity") |
+     * 'unverified_limits' (raising a 30-day limit of unverified accounts)
      */
     kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
     /**
@@ -94,13 +96,18 @@ export const approvals = pgTable(
     uniqueIndex('approvals_one_waiting_identity_change')
       .on(t.kind)
       .where(sql`${t.kind} = 'identity_for_withdrawals' and ${t.status} = 'awaiting'`),
+    // One waiting raise of the unverified account limits (decision 053, 2026-12-01).
+    uniqueIndex('approvals_one_waiting_limits_change')
+      .on(t.kind)
+      .where(sql`${t.kind} = 'unverified_limits' and ${t.status} = 'awaiting'`),
     checkOneOf('approvals_kind', t.kind, APPROVAL_KINDS),
     checkOneOf('approvals_status', t.status, APPROVAL_STATUSES),
     check('approvals_amount_positive', sql`${t.amountMinor} > 0`),
-    // Money requests name a customer and an amount; a settings change (wallet, threshold, identity) names neither.
+    // Money requests name a customer and an amount; a settings change (wallet, threshold, identity
+    // rule, unverified limits) names neither.
     check(
       'approvals_subject',
-      sql`(${t.kind} in ('wallet_change', 'four_eyes_threshold', 'identity_for_withdrawals')) = (${t.userId} is null and ${t.amountMinor} is null) and (${t.userId} is null) = (${t.amountMinor} is null)`,
+      sql`(${t.kind} in ('wallet_change', 'four_eyes_threshold', 'identity_for_withdrawals', 'unverified_limits')) = (${t.userId} is null and ${t.amountMinor} is null) and (${t.userId} is null) = (${t.amountMinor} is null)`,
     ),
     // Only an approved desk booking names the trade it proposed.
     check(

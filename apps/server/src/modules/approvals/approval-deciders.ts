@@ -12,6 +12,7 @@ export const APPROVAL_KIND_PERMISSION = {
   four_eyes_threshold: 'settings.manage',
   desk_trade: 'trades.manage',
   identity_for_withdrawals: 'settings.manage',
+  unverified_limits: 'settings.manage',
 } as const satisfies Record<ApprovalKind, Permission>;
 
 /** The roles that can decide a request of this kind: the Approvals tab's, and the original action's. */

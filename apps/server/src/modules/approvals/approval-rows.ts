@@ -5,6 +5,8 @@ import {
   DeskTradeBookingSchema,
   type IdentityRuleChangeRequest,
   IdentityRuleChangeRequestSchema,
+  type LimitsChangeRequest,
+  LimitsChangeRequestSchema,
   type ThresholdChangeRequest,
   ThresholdChangeRequestSchema,
   type WaitingApproval,
@@ -44,6 +46,13 @@ export function thresholdChangeRequestOf(row: ApprovalRow): ThresholdChangeReque
 export function identityRuleChangeRequestOf(row: ApprovalRow): IdentityRuleChangeRequest {
   const parsed = IdentityRuleChangeRequestSchema.safeParse(row.request);
   if (!parsed.success) throw new Error(`approval ${row.id} has no identity rule change request`);
+  return parsed.data;
+}
+
+/** The unverified account limits before and after (kind unverified_limits). */
+export function limitsChangeRequestOf(row: ApprovalRow): LimitsChangeRequest {
+  const parsed = LimitsChangeRequestSchema.safeParse(row.request);
+  if (!parsed.success) throw new Error(`approval ${row.id} has no limits change request`);
   return parsed.data;
 }
 
@@ -117,6 +126,7 @@ export function toApproval(row: ApprovalRow, people: ReadonlyMap<string, Approva
     walletChange: row.kind === 'wallet_change' ? walletChangeRequestOf(row) : null,
     thresholdChange: row.kind === 'four_eyes_threshold' ? thresholdChangeRequestOf(row) : null,
     identityRuleChange: row.kind === 'identity_for_withdrawals' ? identityRuleChangeRequestOf(row) : null,
+    limitsChange: row.kind === 'unverified_limits' ? limitsChangeRequestOf(row) : null,
     deskTrade: row.kind === 'desk_trade' ? deskTradeRequestOf(row) : null,
     tradeId: row.tradeId,
     maker: { id: row.makerId, name: personName(people, row.makerId), role: row.makerRole },

@@ -134,6 +134,15 @@ export async function findWaitingIdentityRuleChange(db: Db): Promise<ApprovalRow
   return row;
 }
 
+/** Raising a limit of unverified accounts, waiting for a second approval (at most one: a unique index). */
+export async function findWaitingLimitsChange(db: Db): Promise<ApprovalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.kind, 'unverified_limits'), eq(approvals.status, 'awaiting')));
+  return row;
+}
+
 /** The kinds of request that move a customer's money on a staff member's word (four-eyes counts them). */
 const STAFF_MOVE_KINDS = ['adjustment', 'desk_trade'] as const satisfies readonly ApprovalKind[];
 

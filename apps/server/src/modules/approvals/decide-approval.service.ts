@@ -20,6 +20,7 @@ import type { MarketService } from '../../market/market.service.ts';
 import { postAdjustment, requireLockedOpenCustomer } from '../admin-users/admin-users.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { applyApprovedIdentityRuleChange } from '../settings/identity-rule-change.service.ts';
+import { applyApprovedLimitsChange } from '../settings/limits-change.service.ts';
 import { applyApprovedThresholdChange } from '../settings/threshold-change.service.ts';
 import { applyApprovedWalletChange } from '../wallets/wallets.service.ts';
 import { settleApprovedWithdrawal } from '../withdrawals/admin-withdrawals.service.ts';
@@ -31,6 +32,7 @@ import {
   approvalAuditBefore,
   customerOf,
   identityRuleChangeRequestOf,
+  limitsChangeRequestOf,
   thresholdChangeRequestOf,
   toApprovals,
   toOneApproval,
@@ -161,6 +163,9 @@ export async function approveApproval({
   }
   if (row.kind === 'identity_for_withdrawals') {
     return approveChange(identityRuleChangeRequestOf(row), applyApprovedIdentityRuleChange);
+  }
+  if (row.kind === 'unverified_limits') {
+    return approveChange(limitsChangeRequestOf(row), applyApprovedLimitsChange);
   }
   if (row.kind === 'desk_trade') {
     const approved = await applyApprovedDeskTrade({ tx, actor, now, outbox, market, row, decided });

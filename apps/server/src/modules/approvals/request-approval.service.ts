@@ -89,7 +89,7 @@ type ApprovalSubject =
       amountMinor: bigint;
     }
   | {
-      kind: 'wallet_change' | 'four_eyes_threshold' | 'identity_for_withdrawals';
+      kind: 'wallet_change' | 'four_eyes_threshold' | 'identity_for_withdrawals' | 'unverified_limits';
       userId?: undefined;
       withdrawalId?: undefined;
       amountMinor?: undefined;

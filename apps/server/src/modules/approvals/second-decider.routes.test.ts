@@ -268,6 +268,7 @@ describe('who counts as a second decider', () => {
         four_eyes_threshold: false,
         desk_trade: false,
         identity_for_withdrawals: false,
+        unverified_limits: false,
       },
     });
     await giveColleague('accountant');
@@ -279,6 +280,7 @@ describe('who counts as a second decider', () => {
         four_eyes_threshold: false,
         desk_trade: true,
         identity_for_withdrawals: false,
+        unverified_limits: false,
       },
     });
     const asSupport = await colleague.browser.request({

@@ -67,6 +67,7 @@ test('the four-eyes threshold is for staff with settings.manage only, never in t
     fourEyesThreshold: _internal,
     pendingThresholdChange: _pending,
     pendingIdentityChange: _pendingIdentity,
+    pendingLimitsChange: _pendingLimits,
     declinedIdRetentionDays: _days,
     approvedIdRetentionYears: _years,
     defaultForexSpreadPips: _pips,
@@ -93,8 +94,10 @@ describe('an administrator updates the settings', () => {
       fourEyesThreshold: _internal,
       pendingThresholdChange: _pending,
       pendingIdentityChange: _pendingIdentity,
+      pendingLimitsChange: _pendingLimits,
       thresholdChange: _state,
       identityChange: _identityState,
+      limitsChange: _limitsState,
       fourEyes: _alone,
       declinedIdRetentionDays: _days,
       approvedIdRetentionYears: _years,
@@ -192,6 +195,7 @@ describe('an administrator updates the settings', () => {
       identityReason: 'Unverified accounts may withdraw up to the limit',
       unverifiedDepositLimit: '2500.5',
       unverifiedWithdrawalLimit: '300',
+      limitsReason: 'Larger limits for the launch',
     });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({
@@ -233,6 +237,7 @@ describe('an administrator updates the settings', () => {
       identityReason: 'Back to verified only',
       unverifiedDepositLimit: '1000',
       unverifiedWithdrawalLimit: '0',
+      limitsReason: 'Back to the defaults',
     });
     expect(back.statusCode, back.body).toBe(200);
   });
@@ -292,6 +297,7 @@ describe('an administrator updates the settings', () => {
       withdrawalsNeedVerifiedIdentity: true,
       unverifiedDepositLimit: '1000',
       unverifiedWithdrawalLimit: '0',
+      limitsReason: 'The defaults',
       defaultForexSpreadPips: '2.0',
       defaultOtherSpreadPercent: '0.20',
       defaultMaxLeverage: 100,
@@ -312,18 +318,25 @@ describe('an administrator updates the settings', () => {
       defaultMaxLeverage: 100,
     });
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toEqual({ ...first.json(), thresholdChange: 'unchanged' });
+    expect(again.json()).toEqual({
+      ...first.json(),
+      thresholdChange: 'unchanged',
+      limitsChange: 'unchanged',
+    });
     const rowsAfter = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
     expect(rowsAfter).toHaveLength(rowsBefore.length);
     // Each field still counts: one changed value is a change, recorded with before and after.
-    const changed = await put({ ...valid, unverifiedDepositLimit: '1000.01' });
+    const changed = await put({ ...valid, unverifiedDepositLimit: '1000.01', limitsReason: 'A cent more' });
     expect(changed.json().updatedAt).not.toBe(first.json().updatedAt);
     expect(await latestAudit()).toMatchObject({
       action: 'settings.update',
       before: { unverifiedDepositLimit: '1000.00' },
       after: { unverifiedDepositLimit: '1000.01' },
     });
-    expect((await put({ ...valid, unverifiedDepositLimit: '1000' })).statusCode).toBe(200);
+    expect(
+      (await put({ ...valid, unverifiedDepositLimit: '1000', limitsReason: 'Back to the default' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   test('a client cannot change the identity limits', async () => {

@@ -14,11 +14,13 @@ import type { Command } from '../../lib/transactions.ts';
 import { toOneApproval } from '../approvals/approval-rows.ts';
 import {
   findWaitingIdentityRuleChange,
+  findWaitingLimitsChange,
   findWaitingThresholdChange,
 } from '../approvals/approvals.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type Replacement, replaceWithUpload } from '../storage/files.service.ts';
 import { decideIdentityRuleChange, type IdentityRuleDecision } from './identity-rule-change.service.ts';
+import { decideLimitsChange, type LimitsDecision, limitsOf } from './limits-change.service.ts';
 import {
   lockSiteSettings,
   requireSiteSettings,
@@ -35,17 +37,19 @@ export async function readSiteName(db: Db): Promise<string> {
 
 /**
  * The settings with the changes waiting for a second approval, if any: of the four-eyes threshold,
- * and turning off "withdrawals need a verified identity".
+ * turning off "withdrawals need a verified identity", and raising the unverified account limits.
  */
 async function toAdminSettings(db: Db, row: SiteSettingsRow): Promise<AdminSettings> {
-  const [threshold, identity] = await Promise.all([
+  const [threshold, identity, limits] = await Promise.all([
     findWaitingThresholdChange(db),
     findWaitingIdentityRuleChange(db),
+    findWaitingLimitsChange(db),
   ]);
   return {
     ...toSiteSettings(row),
     pendingThresholdChange: threshold ? await toOneApproval(db, threshold) : null,
     pendingIdentityChange: identity ? await toOneApproval(db, identity) : null,
+    pendingLimitsChange: limits ? await toOneApproval(db, limits) : null,
   };
 }
 
@@ -109,8 +113,9 @@ function optionalMinor(text: string | undefined): bigint | null | undefined {
 }
 
 /**
- * Changes the site settings (audited). The four-eyes threshold and "withdrawals need a verified
- * identity" are split out (docs/decisions/053 and its section of 2026-11-30): a change that tightens
+ * Changes the site settings (audited). The four-eyes threshold, "withdrawals need a verified
+ * identity" and the unverified account limits are split out (docs/decisions/053 and its sections of
+ * 2026-11-30 and 2026-12-01): a change that tightens
  * one applies with the others, its reason on the audit row; one that loosens it waits for a second
  * staff member while the other fields apply.
  */
@@ -144,9 +149,7 @@ export async function updateSiteSettings({
       ? {}
       : { approvedIdRetentionYears: input.approvedIdRetentionYears }),
     // Identity limits (issue 12): each left out keeps its value; "withdrawals need a verified
-    // identity" is split out below, as the threshold is.
-    ...(depositLimit === undefined ? {} : { unverifiedDepositLimitMinor: depositLimit }),
-    ...(withdrawalLimit === undefined ? {} : { unverifiedWithdrawalLimitMinor: withdrawalLimit }),
+    // identity" and the two limits are split out below, as the threshold is.
     // Default trading terms (issue 13): each left out keeps its value.
     ...(input.defaultForexSpreadPips === undefined
       ? {}
@@ -159,6 +162,7 @@ export async function updateSiteSettings({
   const { after, extra } = await changeSiteSettings<{
     threshold: ThresholdDecision['state'];
     identity: IdentityRuleDecision['state'];
+    limits: LimitsDecision['state'];
     fourEyes: FourEyesNote | null;
   }>({ tx, actor, now }, 'settings.update', async (before) => {
     const threshold = await decideThresholdChange({
@@ -180,29 +184,58 @@ export async function updateSiteSettings({
         threshold.state === 'applied' ? threshold.thresholdMinor : before.fourEyesThresholdMinor,
       reason: input.identityReason,
     });
+    const limits = await decideLimitsChange({
+      tx,
+      actor,
+      now,
+      current: limitsOf(before),
+      requested: { deposit: depositLimit, withdrawal: withdrawalLimit },
+      thresholdMinor:
+        threshold.state === 'applied' ? threshold.thresholdMinor : before.fourEyesThresholdMinor,
+      reason: input.limitsReason,
+    });
+    // The limits this save sets: all asked for, or (a raise waiting) those lowered; the reason goes
+    // on the audit row when one of them moves now.
+    const limitsSet = limits.state === 'unchanged' ? undefined : limits.limits;
+    const limitsReason =
+      limits.state !== 'unchanged' &&
+      (limits.limits.deposit !== before.unverifiedDepositLimitMinor ||
+        limits.limits.withdrawal !== before.unverifiedWithdrawalLimitMinor)
+        ? limits.reason
+        : undefined;
     const alone =
       (threshold.state === 'applied' ? threshold.fourEyes : null) ??
-      (identity.state === 'applied' ? identity.fourEyes : null);
-    // Each change applied says why on the one audit row: the threshold's reason, the identity rule's.
+      (identity.state === 'applied' ? identity.fourEyes : null) ??
+      (limits.state === 'applied' ? limits.fourEyes : null);
+    // Each change applied says why on the one audit row: the threshold's reason, the identity
+    // rule's, the limits'.
     const reasons = [
       threshold.state === 'applied' ? threshold.reason : undefined,
       identity.state === 'applied' ? identity.reason : undefined,
+      limitsReason,
     ].filter((text): text is string => text !== undefined);
     return {
       change: {
         ...fields,
         ...(threshold.state === 'applied' ? { fourEyesThresholdMinor: threshold.thresholdMinor } : {}),
         ...(identity.state === 'applied' ? { withdrawalsNeedVerifiedIdentity: identity.required } : {}),
+        ...(limitsSet
+          ? {
+              unverifiedDepositLimitMinor: limitsSet.deposit,
+              unverifiedWithdrawalLimitMinor: limitsSet.withdrawal,
+            }
+          : {}),
       },
       ...(reasons.length > 0 ? { reason: reasons.join(' · ') } : {}),
       ...(alone ? { auditDetails: { fourEyes: alone } } : {}),
-      extra: { threshold: threshold.state, identity: identity.state, fourEyes: alone },
+      extra: { threshold: threshold.state, identity: identity.state, limits: limits.state, fourEyes: alone },
     };
   });
   return {
     ...(await toAdminSettings(tx, after)),
     thresholdChange: extra.threshold,
     identityChange: extra.identity,
+    limitsChange: extra.limits,
     fourEyes: extra.fourEyes,
   };
 }

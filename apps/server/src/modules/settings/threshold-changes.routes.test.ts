@@ -118,7 +118,13 @@ describe('a change that loosens the threshold waits for a second staff member', 
         },
       });
       expect(await thresholdInForce()).toBe(100_000n);
-      const { thresholdChange: _state, identityChange: _identity, fourEyes: _alone, ...settings } = body;
+      const {
+        thresholdChange: _state,
+        identityChange: _identity,
+        limitsChange: _limits,
+        fourEyes: _alone,
+        ...settings
+      } = body;
       expect((await read(checker)).json()).toEqual(settings);
       const [request] = await auditRows('approval.request', started);
       expect(request).toMatchObject({

@@ -26,6 +26,7 @@ function decidersReply(can: string[]) {
     'four_eyes_threshold',
     'desk_trade',
     'identity_for_withdrawals',
+    'unverified_limits',
   ];
   return {
     status: 200,
@@ -445,6 +446,62 @@ describe('the Approvals tab', () => {
     expect(callsTo(fetchMock, reject)).toEqual([{ reason: 'Not during an audit' }]);
   });
 
+  test('raising a limit of unverified accounts shows the raised limit, in force beside proposed; only settings.manage decides it', async () => {
+    const change = buildApproval({
+      id: id(7),
+      kind: 'unverified_limits',
+      userId: null,
+      email: null,
+      amount: null,
+      direction: null,
+      limitsChange: {
+        before: { deposit: '1000.00', withdrawal: '0.00' },
+        after: { deposit: '5000.00', withdrawal: '0.00' },
+      },
+      maker: { id: 'maker-1', name: 'Mona Maker', role: 'admin' },
+      makerReason: 'Larger first deposits for the launch',
+    });
+    const approve = `POST /api/admin/approvals/${id(7)}/approve`;
+    const fetchMock = mockApi({
+      [LIST]: pageReply([change]),
+      [approve]: { status: 200, body: { ...change, status: 'approved' } },
+    });
+    const accountant = renderTab('accountant');
+    const item = within(
+      await screen.findByRole('listitem', {
+        name: 'Unverified account limits change requested by Mona Maker',
+      }),
+    );
+    expect(
+      item.getByText(
+        'How much an account whose identity is not verified may deposit and withdraw in 30 days',
+      ),
+    ).toBeTruthy();
+    const deposit = within(item.getByRole('rowgroup', { name: 'Largest deposit in 30 days' }));
+    expect(deposit.getByText('Raises the limit')).toBeTruthy();
+    expect(deposit.getByText('$1,000.00')).toBeTruthy();
+    expect(deposit.getByText('$5,000.00')).toBeTruthy();
+    // The withdrawal limit does not change: it is not compared.
+    expect(item.queryByRole('rowgroup', { name: 'Largest withdrawal in 30 days' })).toBeNull();
+    expect(item.getByText('“Larger first deposits for the launch”')).toBeTruthy();
+    expect(item.getByText('Your role cannot decide this request.')).toBeTruthy();
+    accountant.unmount();
+
+    renderTab('admin');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = within(screen.getByRole('dialog'));
+    expect(
+      dialog.getByText(
+        'Raising the unverified account limits (largest deposit in 30 days from $1,000.00 to $5,000.00), requested by Mona Maker, takes effect at once.',
+      ),
+    ).toBeTruthy();
+    await user.type(dialog.getByLabelText('Reason'), 'Agreed at the risk meeting');
+    await user.click(dialog.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approved: the action was carried out')).toBeTruthy();
+    expect(callsTo(fetchMock, approve)).toEqual([{ reason: 'Agreed at the risk meeting' }]);
+  });
+
   test('a desk trade shows the booked trade (instrument, direction, amount, lot size, times, prices, result) and its reason', async () => {
     const booking = buildApproval({
       id: id(7),
@@ -605,7 +662,7 @@ describe('the Approvals tab', () => {
     });
     renderTab('admin');
     expect((await screen.findByRole('note')).textContent).toContain(
-      'No other staff member can approve these yet, so they are carried out at once: Deposit address change, Second approval threshold change, Withdrawal identity requirement change.',
+      'No other staff member can approve these yet, so they are carried out at once: Deposit address change, Second approval threshold change, Withdrawal identity requirement change, Unverified account limits change.',
     );
   });
 

@@ -8,7 +8,7 @@ import {
   isCancelledByCustomer,
 } from '@candor/contracts/approvals';
 import { REASON_REQUIRED } from '@candor/contracts/reasons';
-import { IDENTITY_RULE_MESSAGES } from '@candor/contracts/settings';
+import { IDENTITY_RULE_MESSAGES, LIMITS_MESSAGES } from '@candor/contracts/settings';
 import { hasPermission, isStaffRole, type Permission, STAFF_ROLE_LABELS } from '@candor/contracts/staff';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -18,6 +18,7 @@ import { AddressComparison } from '../../components/ui/address-comparison.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
 import { IdentityRuleComparison } from '../../components/ui/identity-rule-comparison.tsx';
+import { changedLimits, LIMIT_NAMES, LimitsComparison } from '../../components/ui/limits-comparison.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
@@ -40,6 +41,7 @@ const KIND_PERMISSION = {
   four_eyes_threshold: 'settings.manage',
   desk_trade: 'trades.manage',
   identity_for_withdrawals: 'settings.manage',
+  unverified_limits: 'settings.manage',
 } as const satisfies Record<Approval['kind'], Permission>;
 
 /**
@@ -146,6 +148,19 @@ function describe(approval: Approval, kind: ApprovalDecision['kind']): string {
       ? `${what} takes effect at once: an unverified account may then withdraw up to the unverified withdrawal limit in 30 days.`
       : `${what} is refused: withdrawals still need a verified identity.`;
   }
+  if (approval.limitsChange) {
+    const { before, after } = approval.limitsChange;
+    const moves = changedLimits(approval.limitsChange)
+      .map(
+        (limit) =>
+          `${LIMIT_NAMES[limit].toLowerCase()} from ${formatUsdDecimal(before[limit])} to ${formatUsdDecimal(after[limit])}`,
+      )
+      .join(', ');
+    const what = `Raising the unverified account limits (${moves}), requested by ${approval.maker.name},`;
+    return kind === 'approve'
+      ? `${what} takes effect at once.`
+      : `${what} is refused: the limits in force stay.`;
+  }
   if (approval.kind === 'wallet_change') {
     const what = `The change of the deposit addresses requested by ${approval.maker.name}`;
     return kind === 'approve'
@@ -172,7 +187,8 @@ function cardName(approval: Approval): string {
   if (
     approval.kind === 'wallet_change' ||
     approval.kind === 'four_eyes_threshold' ||
-    approval.kind === 'identity_for_withdrawals'
+    approval.kind === 'identity_for_withdrawals' ||
+    approval.kind === 'unverified_limits'
   ) {
     return `${APPROVAL_KIND_LABELS[approval.kind]} requested by ${approval.maker.name}`;
   }
@@ -272,7 +288,9 @@ function ApprovalCard({
                 ? 'When adjustments, withdrawals, desk trades and address changes need a second staff member'
                 : approval.kind === 'identity_for_withdrawals'
                   ? IDENTITY_RULE_MESSAGES.subject
-                  : 'Where every customer sends their deposits'}
+                  : approval.kind === 'unverified_limits'
+                    ? LIMITS_MESSAGES.subject
+                    : 'Where every customer sends their deposits'}
             </p>
           )}
         </div>
@@ -313,6 +331,15 @@ function ApprovalCard({
         <div className="mt-4 rounded-lg border border-slate-100 bg-white">
           <IdentityRuleComparison
             change={approval.identityRuleChange}
+            labels={waiting ? ['In force', 'Proposed'] : ['Before', 'After']}
+          />
+        </div>
+      ) : null}
+
+      {approval.limitsChange ? (
+        <div className="mt-4 rounded-lg border border-slate-100 bg-white">
+          <LimitsComparison
+            change={approval.limitsChange}
             labels={waiting ? ['In force', 'Proposed'] : ['Before', 'After']}
           />
         </div>

@@ -25,6 +25,7 @@ const SETTINGS = {
   updatedAt: '2026-01-15T09:30:00.000Z',
   pendingThresholdChange: null,
   pendingIdentityChange: null,
+  pendingLimitsChange: null,
 };
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
@@ -73,6 +74,7 @@ describe('SettingsTab', () => {
       four_eyes_threshold: false,
       desk_trade: false,
       identity_for_withdrawals: false,
+      unverified_limits: false,
     };
     mockApi({
       'GET /api/admin/settings': { status: 200, body: SETTINGS },
@@ -147,6 +149,7 @@ describe('SettingsTab', () => {
         identityReason: '',
         unverifiedDepositLimit: '1000.00',
         unverifiedWithdrawalLimit: '0.00',
+        limitsReason: '',
         declinedIdRetentionDays: 30,
         approvedIdRetentionYears: 5,
         defaultForexSpreadPips: '2.0',
@@ -211,6 +214,7 @@ describe('SettingsTab', () => {
 
     await replace(deposit, '500');
     await replace(withdrawal, '250');
+    await replace('Reason for a limit change', 'Fewer deposits, some withdrawals');
     await userEvent.setup().click(box);
     await replace('Reason for this change', 'Unverified accounts may withdraw up to the limit');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
@@ -221,6 +225,7 @@ describe('SettingsTab', () => {
         identityReason: 'Unverified accounts may withdraw up to the limit',
         unverifiedDepositLimit: '500',
         unverifiedWithdrawalLimit: '250',
+        limitsReason: 'Fewer deposits, some withdrawals',
       }),
     ]);
   });
@@ -453,6 +458,80 @@ describe('SettingsTab', () => {
     expect(box.checked).toBe(true);
     expect(box.disabled).toBe(true);
     expect(screen.queryByLabelText('Reason for this change')).toBeNull();
+  });
+
+  test('raising a limit of unverified accounts needs a reason, then waits: the limits in force stay, read-only, and the waiting change is shown', async () => {
+    const waiting = buildApproval({
+      kind: 'unverified_limits',
+      userId: null,
+      email: null,
+      amount: null,
+      direction: null,
+      limitsChange: {
+        before: { deposit: '1000.00', withdrawal: '0.00' },
+        after: { deposit: '5000.00', withdrawal: '0.00' },
+      },
+      maker: { id: 'me', name: 'Mona Maker', role: 'admin' },
+      makerReason: 'Larger first deposits for the launch',
+    });
+    const saved = { ...SETTINGS, pendingLimitsChange: waiting };
+    const fetchMock = mockApi({
+      'GET /api/admin/settings': { status: 200, body: SETTINGS },
+      'PUT /api/admin/settings': {
+        status: 200,
+        body: {
+          ...saved,
+          thresholdChange: 'unchanged',
+          identityChange: 'unchanged',
+          limitsChange: 'awaiting_approval',
+        },
+      },
+    });
+    renderSettings();
+    const user = userEvent.setup();
+    const deposit = 'Largest deposit of an unverified account in 30 days (USD)';
+    await screen.findByLabelText(deposit);
+    // The same amount written another way is no change: no reason asked.
+    await replace(deposit, '1000');
+    expect(screen.queryByLabelText('Reason for a limit change')).toBeNull();
+    await replace(deposit, '5000');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Reason is required')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([]);
+
+    await replace('Reason for a limit change', 'Larger first deposits for the launch');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(
+      await screen.findByText('Awaiting second approval', { selector: '[data-sonner-toast] *' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The other settings were saved. The unverified account limits in force stay until a second staff member approves raising them on the Approvals tab.',
+      ),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([
+      expect.objectContaining({
+        unverifiedDepositLimit: '5000',
+        limitsReason: 'Larger first deposits for the launch',
+      }),
+    ]);
+    const panel = within(screen.getByRole('region', { name: 'Limit change awaiting approval' }));
+    expect(panel.getByText('Mona Maker (Admin)')).toBeTruthy();
+    expect(panel.getByText('“Larger first deposits for the launch”')).toBeTruthy();
+    expect(panel.getByRole('columnheader', { name: 'In force' })).toBeTruthy();
+    expect(panel.getByText('$1,000.00')).toBeTruthy();
+    expect(panel.getByText('$5,000.00')).toBeTruthy();
+    const field = screen.getByLabelText(deposit) as HTMLInputElement;
+    expect(field.value).toBe('1000.00');
+    expect(field.readOnly).toBe(true);
+    expect(
+      (
+        screen.getByLabelText(
+          'Largest withdrawal of an unverified account in 30 days (USD)',
+        ) as HTMLInputElement
+      ).readOnly,
+    ).toBe(true);
+    expect(screen.queryByLabelText('Reason for a limit change')).toBeNull();
   });
 
   test('other fields save without a reason while the threshold stays as it is', async () => {

@@ -3,6 +3,7 @@ import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import {
   type AdminSettings,
   IDENTITY_RULE_MESSAGES,
+  LIMITS_MESSAGES,
   SETTINGS_MESSAGES,
   THRESHOLD_MESSAGES,
   type UpdateSiteSettingsRequest,
@@ -26,10 +27,15 @@ import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { adminSettingsQuery, updateSiteSettings, uploadFavicon } from './admin-settings-api.ts';
 import { FaviconField } from './favicon-field.tsx';
 import { PendingIdentityChange } from './pending-identity-change.tsx';
+import { PendingLimitsChange } from './pending-limits-change.tsx';
 import { PendingThresholdChange } from './pending-threshold-change.tsx';
 import { SettingsFormFrame, SettingsSection } from './settings-form-parts.tsx';
 
 type SettingsForm = z.input<typeof UpdateSiteSettingsRequestSchema>;
+
+/** A field shown read-only while a change of it waits for a second staff member. */
+const READ_ONLY_FIELD = '[&_input]:bg-slate-50 [&_input]:text-slate-600';
+const LIMIT_IN_FORCE_HINT = 'In force; it can change again once the waiting change is decided';
 
 /** The Settings tab: loads the current settings, then shows the form filled with them. */
 export function SettingsTab() {
@@ -54,6 +60,7 @@ function toFormValues(settings: AdminSettings): SettingsForm {
     identityReason: '',
     unverifiedDepositLimit: settings.unverifiedDepositLimit,
     unverifiedWithdrawalLimit: settings.unverifiedWithdrawalLimit,
+    limitsReason: '',
     declinedIdRetentionDays: settings.declinedIdRetentionDays,
     approvedIdRetentionYears: settings.approvedIdRetentionYears,
     // Default trading terms (issue 13).
@@ -74,8 +81,11 @@ function numberField(
   };
 }
 
-/** Whether the form asks for another threshold than the one in force (then a reason is required). */
-function changesThreshold(typed: string | undefined, inForce: string): boolean {
+/**
+ * Whether the form asks for another amount than the one in force (then a reason is required): the
+ * four-eyes threshold, an unverified account limit.
+ */
+function changesAmount(typed: string | undefined, inForce: string): boolean {
   if (typed === undefined) return false;
   const [a, b] = [parseMinorUnits(typed), parseMinorUnits(inForce)];
   return !a.ok || !b.ok || a.value !== b.value;
@@ -86,6 +96,7 @@ function tellOutcome(saved: UpdateSiteSettingsResponse): void {
   const waits = [
     saved.thresholdChange === 'awaiting_approval' ? THRESHOLD_MESSAGES.awaitingDescription : null,
     saved.identityChange === 'awaiting_approval' ? IDENTITY_RULE_MESSAGES.awaitingDescription : null,
+    saved.limitsChange === 'awaiting_approval' ? LIMITS_MESSAGES.awaitingDescription : null,
   ].filter((text) => text !== null);
   if (waits.length > 0) {
     notify.success(APPROVAL_MESSAGES.awaiting, { description: waits.join(' ') });
@@ -105,13 +116,24 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
   // A reason is asked for once the box differs from the value in force (decision 053, 2026-11-30).
   const identityChanged =
     form.watch('withdrawalsNeedVerifiedIdentity') !== settings.withdrawalsNeedVerifiedIdentity;
+  const limitsWaiting = settings.pendingLimitsChange;
+  // So is one once a limit differs from the one in force (decision 053, 2026-12-01).
+  const changesLimits = (
+    values: Pick<SettingsForm, 'unverifiedDepositLimit' | 'unverifiedWithdrawalLimit'>,
+  ) =>
+    changesAmount(values.unverifiedDepositLimit, settings.unverifiedDepositLimit) ||
+    changesAmount(values.unverifiedWithdrawalLimit, settings.unverifiedWithdrawalLimit);
+  const limitsChanged = changesLimits({
+    unverifiedDepositLimit: form.watch('unverifiedDepositLimit'),
+    unverifiedWithdrawalLimit: form.watch('unverifiedWithdrawalLimit'),
+  });
 
   const save = useMutation({
     mutationFn: async ({ values, icon }: { values: UpdateSiteSettingsRequest; icon: File | null }) => {
       if (icon) await uploadFavicon(icon);
       return updateSiteSettings(values);
     },
-    onSuccess: ({ thresholdChange, identityChange, fourEyes, ...saved }) => {
+    onSuccess: ({ thresholdChange, identityChange, limitsChange, fourEyes, ...saved }) => {
       queryClient.setQueryData(queryKeys.adminSettings, saved);
       // A waiting change of the threshold is listed on the Approvals tab.
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminApprovals.all });
@@ -120,6 +142,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
         fourEyesThreshold: _threshold,
         pendingThresholdChange: _pending,
         pendingIdentityChange: _pendingIdentity,
+        pendingLimitsChange: _pendingLimits,
         declinedIdRetentionDays: _days,
         approvedIdRetentionYears: _years,
         defaultForexSpreadPips: _pips,
@@ -130,7 +153,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
       queryClient.setQueryData(queryKeys.settings, visible);
       reset(toFormValues(saved));
       favicon.clear();
-      tellOutcome({ ...saved, thresholdChange, identityChange, fourEyes });
+      tellOutcome({ ...saved, thresholdChange, identityChange, limitsChange, fourEyes });
     },
     onError: (error) => notify.error(SETTINGS_MESSAGES.updateFailed(errorMessage(error))),
     // The header, the login page and the tab's icon read the settings: refresh them at once.
@@ -139,7 +162,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
 
   const onSubmit = handleSubmit((values) => {
     if (favicon.problem || favicon.checking) return;
-    if (changesThreshold(values.fourEyesThreshold, settings.fourEyesThreshold) && !values.fourEyesReason) {
+    if (changesAmount(values.fourEyesThreshold, settings.fourEyesThreshold) && !values.fourEyesReason) {
       form.setError('fourEyesReason', { message: REASON_REQUIRED }, { shouldFocus: true });
       return;
     }
@@ -148,6 +171,10 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
       !values.identityReason
     ) {
       form.setError('identityReason', { message: REASON_REQUIRED }, { shouldFocus: true });
+      return;
+    }
+    if (changesLimits(values) && !values.limitsReason) {
+      form.setError('limitsReason', { message: REASON_REQUIRED }, { shouldFocus: true });
       return;
     }
     save.mutate({ values, icon: favicon.file });
@@ -238,7 +265,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
               : 'In dollars, 0 or more; 0 = off'
           }
           readOnly={waiting !== null}
-          className={waiting ? '[&_input]:bg-slate-50 [&_input]:text-slate-600' : undefined}
+          className={waiting ? READ_ONLY_FIELD : undefined}
           {...field('fourEyesThreshold')}
         />
         {waiting ? (
@@ -257,7 +284,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
 
       <SettingsSection
         title="Identity verification limits"
-        description="What an account whose identity is not verified may do in 30 days. Verifying at /identity lifts these limits. Requiring a verified identity for withdrawals applies at once; no longer requiring it waits for a second staff member while four-eyes is on."
+        description="What an account whose identity is not verified may do in 30 days. Verifying at /identity lifts these limits. Requiring a verified identity for withdrawals, or lowering a limit, applies at once; no longer requiring it, or raising a limit, waits for a second staff member while four-eyes is on."
         fieldsClassName="grid gap-5 sm:grid-cols-2"
       >
         <label className="flex items-center gap-2 text-sm font-medium text-slate-700 sm:col-span-2">
@@ -282,14 +309,33 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
         ) : null}
         <DecimalField
           label="Largest deposit of an unverified account in 30 days (USD)"
-          hint="In dollars, 0 or more, e.g. 1000.00"
+          hint={limitsWaiting ? LIMIT_IN_FORCE_HINT : 'In dollars, 0 or more, e.g. 1000.00'}
+          readOnly={limitsWaiting !== null}
+          className={limitsWaiting ? READ_ONLY_FIELD : undefined}
           {...field('unverifiedDepositLimit')}
         />
         <DecimalField
           label="Largest withdrawal of an unverified account in 30 days (USD)"
-          hint="In dollars, 0 or more; applies when withdrawals do not need a verified identity"
+          hint={
+            limitsWaiting
+              ? LIMIT_IN_FORCE_HINT
+              : 'In dollars, 0 or more; applies when withdrawals do not need a verified identity'
+          }
+          readOnly={limitsWaiting !== null}
+          className={limitsWaiting ? READ_ONLY_FIELD : undefined}
           {...field('unverifiedWithdrawalLimit')}
         />
+        {limitsWaiting ? (
+          <PendingLimitsChange change={limitsWaiting} />
+        ) : limitsChanged ? (
+          <TextAreaField
+            label="Reason for a limit change"
+            rows={2}
+            className="sm:col-span-2"
+            hint="Required: recorded with your name in the audit log, and read by the second staff member when raising a limit waits."
+            {...field('limitsReason')}
+          />
+        ) : null}
       </SettingsSection>
 
       <SettingsSection

@@ -1,0 +1,5 @@
+ALTER TABLE "approvals" DROP CONSTRAINT "approvals_kind";--> statement-breakpoint
+ALTER TABLE "approvals" DROP CONSTRAINT "approvals_subject";--> statement-breakpoint
+CREATE UNIQUE INDEX "approvals_one_waiting_limits_change" ON "approvals" USING btree ("kind") WHERE "approvals"."kind" = 'unverified_limits' and "approvals"."status" = 'awaiting';--> statement-breakpoint
+ALTER TABLE "approvals" ADD CONSTRAINT "approvals_kind" CHECK ("approvals"."kind" in ('adjustment', 'withdrawal_approval', 'wallet_change', 'four_eyes_threshold', 'desk_trade', 'identity_for_withdrawals', 'unverified_limits'));--> statement-breakpoint
+ALTER TABLE "approvals" ADD CONSTRAINT "approvals_subject" CHECK (("approvals"."kind" in ('wallet_change', 'four_eyes_threshold', 'identity_for_withdrawals', 'unverified_limits')) = ("approvals"."user_id" is null and "approvals"."amount_minor" is null) and ("approvals"."user_id" is null) = ("approvals"."amount_minor" is null));

@@ -37,6 +37,11 @@ export type LimitsDecision =
       reason: string;
     };
 
+/** The lower of two amounts in cents (Math.min takes no bigint). */
+function lower(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
 function toDollars(limits: LimitsMinor): UnverifiedLimits {
   return { deposit: formatDecimal(limits.deposit), withdrawal: formatDecimal(limits.withdrawal) };
 }
@@ -94,19 +99,19 @@ export async function decideLimitsChange({
     return { state: 'applied', limits: asked, reason, fourEyes: NO_SECOND_DECIDER };
   }
   // What applies now: each limit lowered; each raised stays as it is until approved.
-  const now_: LimitsMinor = {
-    deposit: asked.deposit < current.deposit ? asked.deposit : current.deposit,
-    withdrawal: asked.withdrawal < current.withdrawal ? asked.withdrawal : current.withdrawal,
+  const applied: LimitsMinor = {
+    deposit: lower(asked.deposit, current.deposit),
+    withdrawal: lower(asked.withdrawal, current.withdrawal),
   };
   await requestApproval({
     tx,
     actor,
     now,
     kind: 'unverified_limits',
-    request: { before: toDollars(now_), after: toDollars(asked) },
+    request: { before: toDollars(applied), after: toDollars(asked) },
     reason,
   });
-  return { state: 'awaiting_approval', limits: now_, reason };
+  return { state: 'awaiting_approval', limits: applied, reason };
 }
 
 /**

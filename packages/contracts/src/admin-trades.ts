@@ -2,7 +2,7 @@ import { LEVERAGE_CEILING } from '@candor/domain/trading/trade-result';
 import { TRADE_STATUSES } from '@candor/domain/trading/trade-status';
 import { z } from 'zod';
 import { PriceSchema } from './market.ts';
-import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
+import { amountTypeError, DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
 import { REASON_REQUIRED } from './reasons.ts';
 import { customerText } from './staff-texts.ts';
 import { lotSizeSchema, TRADE_MESSAGES, TradeDirectionSchema, TradeSchema } from './trades.ts';
@@ -65,12 +65,12 @@ export const BookTradeRequestSchema = z
     lotSize: lotSizeSchema(LEVERAGE_CEILING, TRADE_MESSAGES.lotSizeAboveCustomerLeverage),
     openedAt: z.iso.datetime({ error: 'Open time is required' }),
     openPrice: z
-      .string()
+      .string({ error: amountTypeError('Enter the open price as a number') })
       .trim()
       .regex(/^\d+(\.\d+)?$/, 'Enter the open price as a number'),
     closedAt: z.iso.datetime({ error: 'Close time is required' }),
     closePrice: z
-      .string()
+      .string({ error: amountTypeError('Enter the close price as a number') })
       .trim()
       .regex(/^\d+(\.\d+)?$/, 'Enter the close price as a number'),
     /** Shown to the customer with the proposal. */

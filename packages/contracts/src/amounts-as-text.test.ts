@@ -7,6 +7,7 @@ import { CreateDepositQuoteRequestSchema } from './deposits.ts';
 import { CreateLoanApplicationRequestSchema, RepayLoanRequestSchema } from './loans.ts';
 import { AMOUNT_AS_TEXT_MESSAGE } from './money.ts';
 import { PurchasePlanRequestSchema, SavePlanRequestSchema } from './plans.ts';
+import { UpdateSiteSettingsRequestSchema } from './settings.ts';
 import { PlaceTradeRequestSchema, TRADE_MESSAGES } from './trades.ts';
 import { CreateWithdrawalRequestSchema } from './withdrawals.ts';
 
@@ -28,6 +29,12 @@ const AMOUNT_FIELDS: readonly [name: string, schema: z.ZodType, field: string, r
   ['copy stop-loss', StartCopyingRequestSchema, 'copyStopLoss', {}],
   ['plan price', SavePlanRequestSchema, 'price', {}],
   ['plan purchase', PurchasePlanRequestSchema, 'expectedPrice', {}],
+  ['minimum withdrawal setting', UpdateSiteSettingsRequestSchema, 'minWithdrawal', {}],
+  ['four-eyes threshold setting', UpdateSiteSettingsRequestSchema, 'fourEyesThreshold', {}],
+  ['unverified deposit limit setting', UpdateSiteSettingsRequestSchema, 'unverifiedDepositLimit', {}],
+  ['unverified withdrawal limit setting', UpdateSiteSettingsRequestSchema, 'unverifiedWithdrawalLimit', {}],
+  ['desk trade open price', BookTradeRequestSchema, 'openPrice', {}],
+  ['desk trade close price', BookTradeRequestSchema, 'closePrice', {}],
 ];
 
 test.each(AMOUNT_FIELDS)(
@@ -52,4 +59,21 @@ test('a lot size sent as a JSON number is told to write it as text, on a trade a
     expect(messagesAt(schema, { lotSize: 1 }, 'lotSize')).toEqual([TRADE_MESSAGES.lotSizeAsText]);
     expect(messagesAt(schema, {}, 'lotSize')).toEqual([TRADE_MESSAGES.lotSizeRequired]);
   }
+});
+
+test('a missing settings amount or desk trade price is still told it is required', () => {
+  expect(messagesAt(UpdateSiteSettingsRequestSchema, {}, 'minWithdrawal')).toEqual([
+    'Minimum withdrawal is required',
+  ]);
+  expect(messagesAt(BookTradeRequestSchema, {}, 'openPrice')).toEqual(['Enter the open price as a number']);
+  expect(messagesAt(BookTradeRequestSchema, {}, 'closePrice')).toEqual(['Enter the close price as a number']);
+});
+
+test('a withdrawal percentage sent as a JSON number is told to write it as text', () => {
+  expect(
+    messagesAt(UpdateSiteSettingsRequestSchema, { withdrawalPercent: 2.5 }, 'withdrawalPercent'),
+  ).toEqual(['Write the percentage as text, such as "2.5"']);
+  expect(messagesAt(UpdateSiteSettingsRequestSchema, {}, 'withdrawalPercent')).toEqual([
+    'Withdrawal percentage is required',
+  ]);
 });

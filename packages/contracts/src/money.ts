@@ -18,12 +18,20 @@ export const DECIMAL_AMOUNT_MESSAGE = 'Enter an amount with two decimals, such a
 export const AMOUNT_AS_TEXT_MESSAGE = 'Write the amount as text, such as "100.00"';
 
 /**
+ * The `error` of a decimal's `z.string()`: `required` when it is missing (or null), `asText` when it
+ * is there but not text (a JSON number).
+ */
+export function textTypeError(required: string, asText: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? required : asText;
+}
+
+/**
  * The `error` of an amount's `z.string()`: `required` when the amount is missing (or null),
  * AMOUNT_AS_TEXT_MESSAGE when it is there but not text.
  */
 export function amountTypeError(required: string) {
-  return (issue: { input?: unknown }) =>
-    issue.input === undefined || issue.input === null ? required : AMOUNT_AS_TEXT_MESSAGE;
+  return textTypeError(required, AMOUNT_AS_TEXT_MESSAGE);
 }
 
 /** Dollars written as the wire carries them: two decimals, a minus sign where signed ("-1234.50"). */

@@ -11,6 +11,7 @@ import {
   ApprovalSchema,
   FourEyesNoteSchema,
 } from './approvals.ts';
+import { amountTypeError, textTypeError } from './money.ts';
 import { SpreadPercentSchema, SpreadPipsSchema } from './plans.ts';
 import { REASON_REQUIRED } from './reasons.ts';
 import { SiteSettingsSchema } from './site-settings.ts';
@@ -45,15 +46,12 @@ const PERCENT_MESSAGES = {
   ABOVE_100_PERCENT: 'Withdrawal percentage must be between 0 and 100',
 } as const satisfies Record<PercentParseError, string>;
 
-/** The message for a missing field, or for a value that is not text (numbers travel as strings). */
-function requiredText(missing: string, notText: string) {
-  return (issue: { input?: unknown }) =>
-    issue.input === undefined || issue.input === null ? missing : notText;
-}
+/** What a withdrawal percentage sent as a JSON number is told (decimals travel as text). */
+export const PERCENT_AS_TEXT_MESSAGE = 'Write the percentage as text, such as "2.5"';
 
 /** A decimal amount of dollars, 0 or more, with at most 2 decimals ("10", "10.5", "10.00"). */
 const MinWithdrawalSchema = z
-  .string({ error: requiredText('Minimum withdrawal is required', MIN_WITHDRAWAL_MESSAGES.INVALID_AMOUNT) })
+  .string({ error: amountTypeError('Minimum withdrawal is required') })
   .trim()
   .min(1, 'Minimum withdrawal is required')
   .superRefine((text, ctx) => {
@@ -71,9 +69,7 @@ const FOUR_EYES_MESSAGES = {
 
 /** The four-eyes threshold in dollars: 0 or more (0 turns second approval off). */
 const FourEyesThresholdSchema = z
-  .string({
-    error: requiredText('Second approval threshold is required', FOUR_EYES_MESSAGES.INVALID_AMOUNT),
-  })
+  .string({ error: amountTypeError('Second approval threshold is required') })
   .trim()
   .min(1, 'Second approval threshold is required')
   .superRefine((text, ctx) => {
@@ -91,7 +87,7 @@ function unverifiedLimitSchema(label: string) {
     NEGATIVE_AMOUNT: `${label} cannot be negative`,
   } as const satisfies Record<MoneyParseError, string>;
   return z
-    .string({ error: requiredText(`${label} is required`, messages.INVALID_AMOUNT) })
+    .string({ error: amountTypeError(`${label} is required`) })
     .trim()
     .min(1, `${label} is required`)
     .superRefine((text, ctx) => {
@@ -104,7 +100,7 @@ function unverifiedLimitSchema(label: string) {
 
 /** A percentage from 0 to 100 with at most 2 decimals ("2.5"). */
 const WithdrawalPercentSchema = z
-  .string({ error: requiredText('Withdrawal percentage is required', PERCENT_MESSAGES.INVALID_AMOUNT) })
+  .string({ error: textTypeError('Withdrawal percentage is required', PERCENT_AS_TEXT_MESSAGE) })
   .trim()
   .min(1, 'Withdrawal percentage is required')
   .superRefine((text, ctx) => {
@@ -117,7 +113,7 @@ export const UpdateSiteSettingsRequestSchema = z
   .object({
     siteName: customerText(
       z
-        .string({ error: requiredText('Site name is required', 'Site name must be text') })
+        .string({ error: textTypeError('Site name is required', 'Site name must be text') })
         .trim()
         .min(1, 'Site name is required')
         .max(SITE_NAME_MAX_LENGTH, `Site name can have at most ${SITE_NAME_MAX_LENGTH} characters`),

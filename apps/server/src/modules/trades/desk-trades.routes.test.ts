@@ -108,6 +108,24 @@ describe('a booked trade is a proposal', () => {
     await book(user.id, { reason: 'Desk execution for client order' });
   });
 
+  test.each([
+    ['open', { openPrice: 67050 }],
+    ['close', { closePrice: 68050.5 }],
+  ])(
+    'a %s price sent as a JSON number is told to write it as text (decision 060); nothing is booked',
+    async (_name, change) => {
+      const { user } = await insertDeskCustomer(t, 1_000_000n);
+      const res = await postBooking(user.id, change);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringContaining('Write the amount as text, such as "100.00"'),
+      });
+      const [row] = await t.db.select({ n: count() }).from(trades).where(eq(trades.userId, user.id));
+      expect(row?.n).toBe(0);
+    },
+  );
+
   test('nothing is posted until the customer accepts; then exactly what booking used to post', async () => {
     const { user, browser } = await insertDeskCustomer(t, 100_000n);
     const booked = await book(user.id);

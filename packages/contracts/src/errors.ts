@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'TOO_MANY_ATTEMPTS',
   'RATE_LIMITED',
   'FILE_REQUIRED',
+  // A file chosen but empty (0 bytes), told apart from no file chosen (decision 060, 2026-12-01).
+  'FILE_EMPTY',
   'FILE_TOO_LARGE',
   'UNSUPPORTED_FILE_TYPE',
   'INVALID_TOKEN',

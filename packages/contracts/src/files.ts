@@ -41,6 +41,8 @@ export const ACCEPTED_TYPES = {
 
 export const UPLOAD_MESSAGES = {
   required: 'Please select a file first',
+  /** A file was chosen, but it holds nothing (0 bytes): the spec has no words for it (decision 060). */
+  empty: 'The file is empty. Please choose another file.',
   tooLarge: 'The file is larger than 5 MB.',
   notAnImage: 'Please choose a PNG, JPEG or WebP image.',
   notAnImageOrPdf: 'Please choose a PNG, JPEG or WebP image or a PDF document.',

@@ -10,6 +10,7 @@ export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
  * again); null when it looks fine.
  */
 export function findImageProblem(file: File): string | null {
+  if (file.size === 0) return UPLOAD_MESSAGES.empty;
   if (!ACCEPTED.includes(file.type)) return UPLOAD_MESSAGES.notAnImage;
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
   return null;

@@ -117,8 +117,17 @@ describe('a picture is refused', () => {
     expect(res.json()).toEqual({ code: 'FILE_TOO_LARGE', message: 'The file is larger than 5 MB.' });
   });
 
+  test('an empty file (0 bytes): 400 "The file is empty. Please choose another file."', async () => {
+    const res = await upload({ filename: 'empty.png', contentType: 'image/png', data: Buffer.alloc(0) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'FILE_EMPTY',
+      message: 'The file is empty. Please choose another file.',
+    });
+  });
+
   test.each([
-    ['an empty file', { filename: 'empty.png', contentType: 'image/png', data: Buffer.alloc(0) }],
+    ['no file chosen', { filename: '', contentType: 'application/octet-stream', data: Buffer.alloc(0) }],
     [
       'a file in another field',
       { field: 'picture', filename: 'me.png', contentType: 'image/png', data: Buffer.from('x') },

@@ -122,8 +122,16 @@ type Case = {
 
 const CASES: Case[] = [
   {
-    name: 'an empty file',
+    name: 'an empty file (0 bytes)',
     file: async () => ({ filename: 'photo.png', contentType: 'image/png', data: Buffer.alloc(0) }),
+    status: 400,
+    code: 'FILE_EMPTY',
+    message: 'The file is empty. Please choose another file.',
+  },
+  {
+    // What a browser sends for a form submitted with no file chosen.
+    name: 'an empty part with no file name (no file chosen)',
+    file: async () => ({ filename: '', contentType: 'application/octet-stream', data: Buffer.alloc(0) }),
     status: 400,
     code: 'FILE_REQUIRED',
     message: UPLOAD_MESSAGES.required,

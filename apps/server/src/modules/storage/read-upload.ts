@@ -12,8 +12,12 @@ export async function readUploadedFile(request: FastifyRequest, field = 'file'):
       throw new AppError('FILE_REQUIRED', UPLOAD_MESSAGES.required);
     }
     const data = await part.toBuffer();
-    // A form submitted with no file chosen sends an empty part.
-    if (data.length === 0) throw new AppError('FILE_REQUIRED', UPLOAD_MESSAGES.required);
+    if (data.length === 0) {
+      // A form submitted with no file chosen sends an empty part with no file name; a file chosen
+      // with nothing in it (0 bytes) keeps its name, and is said to be empty.
+      if (part.filename === '') throw new AppError('FILE_REQUIRED', UPLOAD_MESSAGES.required);
+      throw new AppError('FILE_EMPTY', UPLOAD_MESSAGES.empty);
+    }
     return data;
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -75,13 +75,16 @@ describe('refused by content', () => {
     });
   });
 
-  test('more than 5 MB is too large, and nothing at all is no file', async () => {
+  test('more than 5 MB is too large, and nothing at all is an empty file', async () => {
     const big = Buffer.concat([await makeImage('png'), Buffer.alloc(MAX_UPLOAD_BYTES)]);
     await expect(prepareUpload(big, 'id_card')).rejects.toMatchObject({
       code: 'FILE_TOO_LARGE',
       message: 'The file is larger than 5 MB.',
     });
-    await expect(prepareUpload(Buffer.alloc(0), 'id_card')).rejects.toMatchObject({ code: 'FILE_REQUIRED' });
+    await expect(prepareUpload(Buffer.alloc(0), 'id_card')).rejects.toMatchObject({
+      code: 'FILE_EMPTY',
+      message: 'The file is empty. Please choose another file.',
+    });
   });
 });
 

@@ -36,7 +36,7 @@ const MAX_EDGE = {
  * images. PDFs, allowed only for documents, are kept as sent: they are served only as downloads.
  */
 export async function prepareUpload(data: Buffer, purpose: FilePurpose): Promise<PreparedUpload> {
-  if (data.length === 0) throw new AppError('FILE_REQUIRED', UPLOAD_MESSAGES.required);
+  if (data.length === 0) throw new AppError('FILE_EMPTY', UPLOAD_MESSAGES.empty);
   if (data.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
   const accepted: readonly UploadType[] = ACCEPTED_TYPES[purpose];
   // Loaded on first upload rather than at start-up (sharp alone costs ~0.3 s to import).

@@ -61,6 +61,26 @@ describe('submitting', () => {
     expect(response.json()).toEqual({ code: 'UNSUPPORTED_FILE_TYPE', message: UPLOAD_MESSAGES.notAnImage });
   });
 
+  test('an empty ID image (0 bytes) is said to be empty; a part with no file chosen asks for one', async () => {
+    const { browser } = await insertSignedInUser(t);
+    const empty = multipartUpload({ filename: 'front.png', contentType: 'image/png', data: Buffer.alloc(0) });
+    const response = await browser.request({ method: 'POST', url: '/api/verifications/images', ...empty });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'FILE_EMPTY',
+      message: 'The file is empty. Please choose another file.',
+    });
+    // What a browser sends for a form submitted with no file chosen: an empty part with no name.
+    const none = multipartUpload({
+      filename: '',
+      contentType: 'application/octet-stream',
+      data: Buffer.alloc(0),
+    });
+    const missing = await browser.request({ method: 'POST', url: '/api/verifications/images', ...none });
+    expect(missing.statusCode, missing.body).toBe(400);
+    expect(missing.json()).toEqual({ code: 'FILE_REQUIRED', message: 'Please select a file first' });
+  });
+
   test('a customer uploads both sides, submits and reads "pending"; a second submission waits', async () => {
     const { user, browser, frontFileId, backFileId } = await customerWithSubmission();
     const status = await browser.request({ method: 'GET', url: '/api/verifications/me' });

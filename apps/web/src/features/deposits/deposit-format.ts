@@ -31,6 +31,7 @@ export const PROOF_ACCEPT = PROOF_TYPES.join(',');
 
 /** Why a chosen proof cannot be uploaded (the server checks the content again); null when fine. */
 export function findProofProblem(file: File): string | null {
+  if (file.size === 0) return UPLOAD_MESSAGES.empty;
   if (!PROOF_TYPES.includes(file.type)) return UPLOAD_MESSAGES.notAnImageOrPdf;
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
   return null;

@@ -377,6 +377,53 @@ describe('DepositPage', () => {
     );
   });
 
+  test('an empty proof file (0 bytes) is said to be empty beside the field; nothing is sent', async () => {
+    const fetchMock = mockApi({
+      'POST /api/deposit-quotes': ({ body }) => ({
+        status: 200,
+        body: quoteFor((body as { coin: string }).coin, new Date(Date.now() + 3600_000)),
+      }),
+      'POST /api/deposits/proofs': { status: 200, body: { fileId: 'f' } },
+      'POST /api/deposits': { status: 200, body: deposit() },
+    });
+    renderDeposit();
+    const user = userEvent.setup();
+    await reachMethod(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const field = await screen.findByLabelText('Proof of payment');
+    await user.upload(field, new File([], 'receipt.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Paid' }));
+
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const described = (field.getAttribute('aria-describedby') ?? '').split(' ');
+    const messages = described.map((id) => document.getElementById(id)?.textContent);
+    expect(messages).toContain('The file is empty. Please choose another file.');
+    expect(callsTo(fetchMock, 'POST /api/deposits/proofs')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST /api/deposits')).toHaveLength(0);
+  });
+
+  test('the server finding the proof empty is said beside the field too, not in a toast', async () => {
+    const empty = 'The file is empty. Please choose another file.';
+    mockApi({
+      'POST /api/deposit-quotes': ({ body }) => ({
+        status: 200,
+        body: quoteFor((body as { coin: string }).coin, new Date(Date.now() + 3600_000)),
+      }),
+      'POST /api/deposits/proofs': { status: 400, body: { code: 'FILE_EMPTY', message: empty } },
+    });
+    renderDeposit();
+    const user = userEvent.setup();
+    await reachMethod(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const field = await screen.findByLabelText('Proof of payment');
+    await user.upload(field, new File([new Uint8Array([1])], 'proof.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Paid' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const described = (field.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(empty);
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+  });
+
   test('a proof the server refuses by its content is refused beside the field, not in a toast', async () => {
     const refusal = 'Please choose a PNG, JPEG or WebP image or a PDF document.';
     const fetchMock = mockApi({

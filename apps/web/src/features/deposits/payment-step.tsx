@@ -160,9 +160,13 @@ export function PaymentStep({
   );
 }
 
-/** The server's refusal of the proof itself (its type by content, its size), rather than of the deposit. */
+/** The server's refusal of the proof itself (its type by content, its size, empty), rather than of the deposit. */
 function isFileRefusal(error: Error): boolean {
-  return isApiError(error, 'UNSUPPORTED_FILE_TYPE') || isApiError(error, 'FILE_TOO_LARGE');
+  return (
+    isApiError(error, 'UNSUPPORTED_FILE_TYPE') ||
+    isApiError(error, 'FILE_TOO_LARGE') ||
+    isApiError(error, 'FILE_EMPTY')
+  );
 }
 
 /** The server's refusal of the transaction hash's format (the form checks it first; this is the fallback). */

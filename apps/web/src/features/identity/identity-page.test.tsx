@@ -232,6 +232,18 @@ describe('IdentityPage', () => {
     expect(screen.queryByRole('form', { name: 'Identity document' })).toBeNull();
   });
 
+  test('an empty image file (0 bytes) is said to be empty under its field, and is not uploaded', async () => {
+    const uploads = fakeUploads(() => ({ status: 200, body: { fileId: FRONT_ID, url: '/api/files/front' } }));
+    mockApi({ 'GET /api/verifications/me': { status: 200, body: status() } });
+    renderPage();
+    const field = await screen.findByLabelText('Front of the document');
+    await userEvent.upload(field, new File([], 'front.png', { type: 'image/png' }));
+    expect(await screen.findByText('The file is empty. Please choose another file.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(uploads).toHaveLength(0);
+    expect(screen.queryByAltText('Preview: Front of the document')).toBeNull();
+  });
+
   test('a refused upload says Upload Failed with the reason', async () => {
     fakeUploads(() => ({
       status: 415,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from './staff.ts';
-import { showsVisibleOrEmpty } from './visible-text.ts';
+import { readInvisibleAsEmpty } from './visible-text.ts';
 
 /** Shared by the server routes and the web forms: sign-up, sign-in, sessions, password and e-mail. */
 
@@ -10,12 +10,14 @@ export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
 
 function emailField(messages: { required: string; invalid: string }) {
-  return z
-    .string()
-    .trim()
-    .min(1, messages.required)
-    .max(254, messages.invalid)
-    .regex(z.regexes.email, messages.invalid);
+  return readInvisibleAsEmpty(
+    z
+      .string()
+      .trim()
+      .min(1, messages.required)
+      .max(254, messages.invalid)
+      .regex(z.regexes.email, messages.invalid),
+  );
 }
 
 function newPasswordField(required: string) {
@@ -28,13 +30,15 @@ function newPasswordField(required: string) {
 
 const EmailSchema = emailField({ required: 'Email is required', invalid: 'Invalid email format' });
 
-export const UsernameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Username is required')
-  .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
-  .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
-  .regex(/^[A-Za-z0-9_.]+$/, 'Username may contain only letters, digits, underscores and dots');
+export const UsernameSchema = readInvisibleAsEmpty(
+  z
+    .string()
+    .trim()
+    .min(1, 'Username is required')
+    .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
+    .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
+    .regex(/^[A-Za-z0-9_.]+$/, 'Username may contain only letters, digits, underscores and dots'),
+);
 
 /** 'client' for customers; the rest are staff roles (staff.ts). */
 export const USER_ROLES = ['client', ...STAFF_ROLES] as const;
@@ -71,12 +75,9 @@ export type Me = z.infer<typeof MeSchema>;
 
 export const SignUpRequestSchema = z.object({
   username: UsernameSchema,
-  fullname: z
-    .string()
-    .trim()
-    .min(1, 'Full name is required')
-    .max(100, 'Full name is too long')
-    .refine(showsVisibleOrEmpty, 'Full name is required'),
+  fullname: readInvisibleAsEmpty(
+    z.string().trim().min(1, 'Full name is required').max(100, 'Full name is too long'),
+  ),
   email: EmailSchema,
   password: newPasswordField('Password is required'),
 });

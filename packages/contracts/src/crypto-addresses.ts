@@ -4,6 +4,7 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { bech32, bech32m, createBase58check } from '@scure/base';
 import { z } from 'zod';
 import type { Coin } from './coins.ts';
+import { readInvisibleAsEmpty } from './visible-text.ts';
 
 /** Base58Check: the payload followed by the first 4 bytes of its double SHA-256. */
 const base58check = createBase58check(sha256);
@@ -112,12 +113,14 @@ export const COIN_ADDRESS_MESSAGES = {
 /** A required address of `coin`, trimmed, with one message: missing, or not an address of that coin. */
 export function coinAddressSchema(coin: Coin) {
   const messages = COIN_ADDRESS_MESSAGES[coin];
-  return z
-    .string({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null ? messages.required : messages.invalid,
-    })
-    .trim()
-    .min(1, { error: messages.required, abort: true })
-    .refine((address) => isValidCoinAddress(coin, address), { error: messages.invalid });
+  return readInvisibleAsEmpty(
+    z
+      .string({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null ? messages.required : messages.invalid,
+      })
+      .trim()
+      .min(1, { error: messages.required, abort: true })
+      .refine((address) => isValidCoinAddress(coin, address), { error: messages.invalid }),
+  );
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { COINS, type Coin, CoinSchema } from './coins.ts';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
 import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
+import { readInvisibleAsEmpty } from './visible-text.ts';
 
 /** Deposits per page: the customer's history and the administrators' Deposit tab (seed §9). */
 export const DEPOSIT_PAGE_SIZE = 10;
@@ -87,15 +88,17 @@ export function findTransactionHashProblem(coin: Coin, text: string | undefined)
  * coin (the request names its quote, not the coin), as any coin's are.
  */
 export function transactionHashSchema(coin?: Coin) {
-  return z
-    .string()
-    .trim()
-    .refine(
-      (text) =>
-        text === '' ||
-        (coin ? isTransactionHashOf(coin, text) : COINS.some((one) => isTransactionHashOf(one, text))),
-      TRANSACTION_HASH_MESSAGES[coin ?? 'any'],
-    )
+  return readInvisibleAsEmpty(
+    z
+      .string()
+      .trim()
+      .refine(
+        (text) =>
+          text === '' ||
+          (coin ? isTransactionHashOf(coin, text) : COINS.some((one) => isTransactionHashOf(one, text))),
+        TRANSACTION_HASH_MESSAGES[coin ?? 'any'],
+      ),
+  )
     .optional()
     .transform((text) => (text ? text : undefined));
 }

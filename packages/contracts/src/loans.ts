@@ -3,7 +3,7 @@ import { formatUsd } from '@candor/domain/money/money';
 import { z } from 'zod';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
 import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
-import { showsVisibleOrEmpty } from './visible-text.ts';
+import { readInvisibleAsEmpty } from './visible-text.ts';
 
 /** Loans (issue 13, item 5): applied for on /trading-plans, decided by staff, paid out and repaid through the ledger. */
 export const LoanApplicationStatusSchema = z.enum(LOAN_APPLICATION_STATUSES);
@@ -58,19 +58,21 @@ export const LOAN_MESSAGES = {
 /** POST /api/loan-applications: seed §2 APPLY FOR LOAN (FullName, Total Monthly Income, goal, Proceed). */
 export const CreateLoanApplicationRequestSchema = z.object({
   planId: z.string().min(1).max(100),
-  fullName: z
-    .string({ error: LOAN_MESSAGES.fullNameRequired })
-    .trim()
-    .min(1, LOAN_MESSAGES.fullNameRequired)
-    .max(LOAN_FULL_NAME_MAX_LENGTH, LOAN_MESSAGES.fullNameTooLong)
-    .refine(showsVisibleOrEmpty, LOAN_MESSAGES.fullNameRequired),
+  fullName: readInvisibleAsEmpty(
+    z
+      .string({ error: LOAN_MESSAGES.fullNameRequired })
+      .trim()
+      .min(1, LOAN_MESSAGES.fullNameRequired)
+      .max(LOAN_FULL_NAME_MAX_LENGTH, LOAN_MESSAGES.fullNameTooLong),
+  ),
   monthlyIncome: usdAmountSchema(LOAN_MESSAGES.incomeRequired),
-  goal: z
-    .string({ error: LOAN_MESSAGES.goalRequired })
-    .trim()
-    .min(1, LOAN_MESSAGES.goalRequired)
-    .max(LOAN_GOAL_MAX_LENGTH, LOAN_MESSAGES.goalTooLong)
-    .refine(showsVisibleOrEmpty, LOAN_MESSAGES.goalRequired),
+  goal: readInvisibleAsEmpty(
+    z
+      .string({ error: LOAN_MESSAGES.goalRequired })
+      .trim()
+      .min(1, LOAN_MESSAGES.goalRequired)
+      .max(LOAN_GOAL_MAX_LENGTH, LOAN_MESSAGES.goalTooLong),
+  ),
 });
 export type CreateLoanApplicationRequest = z.infer<typeof CreateLoanApplicationRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readInvisibleAsEmpty } from './visible-text.ts';
 
 /** How long a passkey's name may be (the customer names it when adding it on /account). */
 export const PASSKEY_NAME_MAX_LENGTH = 60;
@@ -45,11 +46,13 @@ export type PasskeyCredential = z.infer<typeof PasskeyCredentialSchema>;
 
 export const AddPasskeyRequestSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Name is required')
-      .max(PASSKEY_NAME_MAX_LENGTH, `Name must be at most ${PASSKEY_NAME_MAX_LENGTH} characters`),
+    name: readInvisibleAsEmpty(
+      z
+        .string()
+        .trim()
+        .min(1, 'Name is required')
+        .max(PASSKEY_NAME_MAX_LENGTH, `Name must be at most ${PASSKEY_NAME_MAX_LENGTH} characters`),
+    ),
     credential: PasskeyCredentialSchema,
   })
   .meta({ id: 'AddPasskeyRequest' });

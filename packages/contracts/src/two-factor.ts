@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readInvisibleAsEmpty } from './visible-text.ts';
 
 /** Two-factor sign-in (TOTP from an authenticator app, with recovery codes): shared by the server and the web. */
 
@@ -20,11 +21,9 @@ export const TotpCodeSchema = z
   .pipe(z.string().regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.codeRequired));
 
 /** A 6-digit code or one of the recovery codes (xxxxx-xxxxx) shown when two-factor was turned on. */
-export const SecondFactorCodeSchema = z
-  .string()
-  .trim()
-  .min(1, TWO_FACTOR_MESSAGES.codeRequired)
-  .max(40, TWO_FACTOR_MESSAGES.invalidCode);
+export const SecondFactorCodeSchema = readInvisibleAsEmpty(
+  z.string().trim().min(1, TWO_FACTOR_MESSAGES.codeRequired).max(40, TWO_FACTOR_MESSAGES.invalidCode),
+);
 
 /** True when the text looks like a 6-digit authenticator code rather than a recovery code. */
 export function isTotpCode(code: string): boolean {

@@ -4,7 +4,7 @@ import { IdentityStatusSchema } from './auth.ts';
 import { pageOf } from './money.ts';
 import { REASON_REQUIRED } from './reasons.ts';
 import { customerText, staffOnlyText } from './staff-texts.ts';
-import { showsVisibleOrEmpty } from './visible-text.ts';
+import { readInvisibleAsEmpty } from './visible-text.ts';
 
 /** Identity verification (issue 12): the customer's /identity page and the Verifications tab. */
 
@@ -134,15 +134,17 @@ export function normalizeDocumentNumber(text: string): string {
   return text.toUpperCase().replace(/\s+/g, '');
 }
 
-const DateOnlySchema = z
-  .string({ error: VERIFICATION_MESSAGES.documentExpiryRequired })
-  .trim()
-  .min(1, VERIFICATION_MESSAGES.documentExpiryRequired)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, VERIFICATION_MESSAGES.documentExpiryInvalid)
-  .refine((text) => {
-    const date = new Date(`${text}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-  }, VERIFICATION_MESSAGES.documentExpiryInvalid);
+const DateOnlySchema = readInvisibleAsEmpty(
+  z
+    .string({ error: VERIFICATION_MESSAGES.documentExpiryRequired })
+    .trim()
+    .min(1, VERIFICATION_MESSAGES.documentExpiryRequired)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, VERIFICATION_MESSAGES.documentExpiryInvalid)
+    .refine((text) => {
+      const date = new Date(`${text}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+    }, VERIFICATION_MESSAGES.documentExpiryInvalid),
+);
 
 // ---------- customers ----------
 
@@ -153,12 +155,13 @@ const DateOnlySchema = z
 export const SubmitVerificationRequestSchema = z
   .object({
     documentType: IdentityDocumentTypeSchema.meta({ description: 'id_card | passport | driving_licence' }),
-    documentNumber: z
-      .string({ error: VERIFICATION_MESSAGES.documentNumberRequired })
-      .trim()
-      .min(1, VERIFICATION_MESSAGES.documentNumberRequired)
-      .max(DOCUMENT_NUMBER_MAX_LENGTH, VERIFICATION_MESSAGES.documentNumberTooLong)
-      .refine(showsVisibleOrEmpty, VERIFICATION_MESSAGES.documentNumberRequired),
+    documentNumber: readInvisibleAsEmpty(
+      z
+        .string({ error: VERIFICATION_MESSAGES.documentNumberRequired })
+        .trim()
+        .min(1, VERIFICATION_MESSAGES.documentNumberRequired)
+        .max(DOCUMENT_NUMBER_MAX_LENGTH, VERIFICATION_MESSAGES.documentNumberTooLong),
+    ),
     documentExpiry: DateOnlySchema,
     frontFileId: z.uuid({ error: VERIFICATION_MESSAGES.bothImagesRequired }),
     backFileId: z.uuid({ error: VERIFICATION_MESSAGES.bothImagesRequired }).optional(),

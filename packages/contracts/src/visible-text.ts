@@ -9,14 +9,6 @@ export function showsSomething(text: string): boolean {
   return /[^\s\p{Cf}]/u.test(text);
 }
 
-/**
- * showsSomething for a refinement after `.min(1, required)`: an empty text is left to that check,
- * so it is told once.
- */
-export function showsVisibleOrEmpty(text: string): boolean {
-  return text === '' || showsSomething(text);
-}
-
 /** The text itself when it shows something; otherwise empty. */
 function emptyWhenInvisible(text: string): string {
   return showsSomething(text) ? text : '';
@@ -26,7 +18,9 @@ function emptyWhenInvisible(text: string): string {
  * `schema` with a first check that reads a text of only white space and invisible characters as
  * empty, before its own checks run: a required text is told its own required message (its
  * `.min(1, …)` or the refinement that asks for it), an optional one is left out as an empty one is.
- * Used by every text staff write (customerText, staffOnlyText): no field can forget it.
+ * Used by every text staff write (customerText, staffOnlyText): no field can forget it; and by every
+ * text a customer writes (names, addresses, document details, codes: docs/decisions/064), so both
+ * sides say the same thing of the same text.
  */
 export function readInvisibleAsEmpty<T extends z.ZodString>(schema: T): T {
   const def = schema._zod.def;

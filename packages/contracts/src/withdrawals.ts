@@ -8,7 +8,7 @@ import { DecimalAmountSchema, pageOf, usdAmountSchema } from './money.ts';
 import { NO_PAYMENT_NEEDED } from './no-payment-needed.ts';
 import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
 import { staffOnlyText } from './staff-texts.ts';
-import { showsVisibleOrEmpty } from './visible-text.ts';
+import { readInvisibleAsEmpty } from './visible-text.ts';
 
 /** Withdrawals per page, on the customer's list and on the admin Withdrawals tab (seed §9). */
 export const WITHDRAWALS_PAGE_SIZE = 5;
@@ -93,14 +93,9 @@ export const WITHDRAWAL_MESSAGES = {
   cancelled: 'Withdrawal cancelled: the amount is back in your balance.',
 } as const;
 
-/** A name a payout goes to: required (a text of only invisible characters counts as missing). */
+/** A name a payout goes to: required. */
 function requiredText(required: string, max: number, tooLong: string) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, tooLong)
-    .refine(showsVisibleOrEmpty, required);
+  return readInvisibleAsEmpty(z.string({ error: required }).trim().min(1, required).max(max, tooLong));
 }
 
 /** Payout details as stored and answered, per method (no checks: they were checked on the way in). */
@@ -148,11 +143,13 @@ export const PAYOUT_MESSAGES = {
 } as const;
 
 const bankInput = z.object({
-  accountNumber: z
-    .string({ error: PAYOUT_MESSAGES.accountNumberRequired })
-    .trim()
-    .min(1, { error: PAYOUT_MESSAGES.accountNumberRequired, abort: true })
-    .refine(isValidBankAccountNumber, PAYOUT_MESSAGES.accountNumberInvalid),
+  accountNumber: readInvisibleAsEmpty(
+    z
+      .string({ error: PAYOUT_MESSAGES.accountNumberRequired })
+      .trim()
+      .min(1, { error: PAYOUT_MESSAGES.accountNumberRequired, abort: true })
+      .refine(isValidBankAccountNumber, PAYOUT_MESSAGES.accountNumberInvalid),
+  ),
   bankName: requiredText(PAYOUT_MESSAGES.bankNameRequired, NAME_MAX_LENGTH, PAYOUT_MESSAGES.tooLong),
   accountName: requiredText(PAYOUT_MESSAGES.accountNameRequired, NAME_MAX_LENGTH, PAYOUT_MESSAGES.tooLong),
 });
@@ -161,7 +158,7 @@ const bankInput = z.object({
 const cryptoInput = z
   .object({
     coin: CoinSchema.or(z.literal('')).refine((coin) => coin !== '', PAYOUT_MESSAGES.coinRequired),
-    address: z.string({ error: PAYOUT_MESSAGES.addressRequired }).trim(),
+    address: readInvisibleAsEmpty(z.string({ error: PAYOUT_MESSAGES.addressRequired }).trim()),
   })
   .superRefine((value, ctx) => {
     const coin = CoinSchema.safeParse(value.coin);
@@ -180,28 +177,33 @@ const cryptoInput = z
   });
 
 const paypalInput = z.object({
-  email: z
-    .string({ error: PAYOUT_MESSAGES.paypalRequired })
-    .trim()
-    .min(1, { error: PAYOUT_MESSAGES.paypalRequired, abort: true })
-    .max(254, PAYOUT_MESSAGES.paypalInvalid)
-    .pipe(z.email(PAYOUT_MESSAGES.paypalInvalid)),
+  email: readInvisibleAsEmpty(
+    z
+      .string({ error: PAYOUT_MESSAGES.paypalRequired })
+      .trim()
+      .min(1, { error: PAYOUT_MESSAGES.paypalRequired, abort: true })
+      .max(254, PAYOUT_MESSAGES.paypalInvalid),
+  ).pipe(z.email(PAYOUT_MESSAGES.paypalInvalid)),
 });
 
 const cashappInput = z.object({
-  cashtag: z
-    .string({ error: PAYOUT_MESSAGES.cashtagRequired })
-    .trim()
-    .min(1, { error: PAYOUT_MESSAGES.cashtagRequired, abort: true })
-    .regex(CASHTAG_PATTERN, PAYOUT_MESSAGES.cashtagInvalid),
+  cashtag: readInvisibleAsEmpty(
+    z
+      .string({ error: PAYOUT_MESSAGES.cashtagRequired })
+      .trim()
+      .min(1, { error: PAYOUT_MESSAGES.cashtagRequired, abort: true })
+      .regex(CASHTAG_PATTERN, PAYOUT_MESSAGES.cashtagInvalid),
+  ),
 });
 
 const gcashInput = z.object({
-  accountNumber: z
-    .string({ error: PAYOUT_MESSAGES.gcashNumberRequired })
-    .trim()
-    .min(1, { error: PAYOUT_MESSAGES.gcashNumberRequired, abort: true })
-    .regex(GCASH_NUMBER_PATTERN, PAYOUT_MESSAGES.gcashNumberInvalid),
+  accountNumber: readInvisibleAsEmpty(
+    z
+      .string({ error: PAYOUT_MESSAGES.gcashNumberRequired })
+      .trim()
+      .min(1, { error: PAYOUT_MESSAGES.gcashNumberRequired, abort: true })
+      .regex(GCASH_NUMBER_PATTERN, PAYOUT_MESSAGES.gcashNumberInvalid),
+  ),
   accountName: requiredText(PAYOUT_MESSAGES.accountNameRequired, NAME_MAX_LENGTH, PAYOUT_MESSAGES.tooLong),
 });
 

@@ -12,15 +12,16 @@ import { sessionQuery } from './lib/session.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const AppToaster = lazy(() =>
+  import('./components/ui/app-toaster.tsx').then((m) => ({ default: m.AppToaster })),
+);
 
 /** Mounts the toaster (and loads its library) only once a page has something to say. */
 function ToasterHost() {
   if (!useToasterWanted()) return null;
   return (
     <Suspense fallback={null}>
-      {/* At the foot of the screen, so a toast covers no heading, tab, menu or navigation (full width on a phone). */}
-      <Toaster position="bottom-right" richColors closeButton />
+      <AppToaster />
     </Suspense>
   );
 }

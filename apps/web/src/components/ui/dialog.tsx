@@ -6,6 +6,7 @@ import {
   useId,
   useRef,
 } from 'react';
+import { useCountedAsOpenDialog } from '../../lib/open-dialogs.ts';
 import { Button } from './button.tsx';
 
 const FOCUSABLE =
@@ -38,6 +39,7 @@ export function Dialog({
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  useCountedAsOpenDialog();
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

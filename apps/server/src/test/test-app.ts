@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { trades } from '../db/schema/trades.ts';
 import { readEnv } from '../env.ts';
-import type { Clock } from '../lib/clock.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { reconcileLedger } from '../modules/ledger/reconcile.ts';
 import { withDatabase } from './global-setup.ts';
 import { TEST_RATE_LIMITS } from './rate-limits.ts';
@@ -20,6 +20,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: Db;
   database: Database;
+  /** The app's clock (the test's manual clock when it passed one): quotes a test fixes are stamped with it. */
+  clock: Clock;
   close(): Promise<void>;
 };
 
@@ -109,6 +111,7 @@ export async function createTestApp(
     app,
     db: database.db,
     database,
+    clock: deps.clock ?? systemClock,
     close: async () => {
       try {
         await app.close();

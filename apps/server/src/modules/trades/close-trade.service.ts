@@ -1,4 +1,5 @@
 import type { AdminTradeDetail } from '@candor/contracts/admin-trades';
+import type { Quote } from '@candor/contracts/market';
 import { CLOSED_BY_LABELS, type Trade } from '@candor/contracts/trades';
 import { type EntryDraft, tradeCloseEntries } from '@candor/domain/ledger/entries';
 import { formatPrice } from '@candor/domain/money/decimal';
@@ -19,7 +20,7 @@ import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { findCopyMarks } from './copy-marks.repository.ts';
 import { staffCloseNotice } from './staff-close-notice.ts';
-import { closingPriceAt, requireFreshQuote } from './trade-inputs.ts';
+import { closingPriceAt, pricedAt, requireFreshQuote } from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
 import { closeTradeRow, closeTradeRows, lockTrade, lockTrades, type TradeRow } from './trades.repository.ts';
 import { requireAdminTrade, TRADE_NOT_FOUND } from './trades.service.ts';
@@ -137,7 +138,7 @@ export async function closeOwnTrade({
     closedBy: 'customer',
     reason: null,
     actor,
-    now,
+    now: pricedAt(now, quote),
   });
   return toTrade(closed, await findCopyMarks(tx, [closed]));
 }
@@ -168,7 +169,7 @@ export async function adminCloseTrade({
     closedBy: 'admin',
     reason,
     actor,
-    now,
+    now: pricedAt(now, quote),
   });
   await recordAudit(tx, {
     actor,
@@ -265,11 +266,18 @@ export async function closeCopiedTrades({
     (row) => checkTransition(TRADE_NEXT, row.status, 'closed').ok,
   );
   if (open.length === 0) return 0;
-  const mids = new Map<string, string>();
+  const quotes = new Map<string, Quote>();
   const closes = open.map((row) => {
-    const mid = mids.get(row.symbol) ?? requireFreshQuote(market, row.symbol).price;
-    mids.set(row.symbol, mid);
-    return { row, ...closingOf(row, { mid, closedBy, reason: null, actor: SYSTEM_ACTOR, now }) };
+    const quote = quotes.get(row.symbol) ?? requireFreshQuote(market, row.symbol);
+    quotes.set(row.symbol, quote);
+    const close = {
+      mid: quote.price,
+      closedBy,
+      reason: null,
+      actor: SYSTEM_ACTOR,
+      now: pricedAt(now, quote),
+    };
+    return { row, ...closingOf(row, close) };
   });
   expectPosted(
     await postEntries(

@@ -14,7 +14,7 @@ import { settleCopiedTrades } from '../copy-trading/settle-copied-trades.ts';
 import { expectPosted, lockCustomerAccounts, postMovements } from '../ledger/ledger.repository.ts';
 import { closeOwnTrade, closingOf, TRADE_TRANSITIONS } from './close-trade.service.ts';
 import { findCopyMarks } from './copy-marks.repository.ts';
-import { requireFreshQuote } from './trade-inputs.ts';
+import { pricedAt, requireFreshQuote } from './trade-inputs.ts';
 import { toTrade } from './trade-rows.ts';
 import { closeTradeRows, lockTrades, type TradeRow } from './trades.repository.ts';
 import { TRADE_NOT_FOUND } from './trades.service.ts';
@@ -103,7 +103,7 @@ export async function closeTradesTogether(
             closedBy: 'customer',
             reason: null,
             actor: request.actor,
-            now,
+            now: pricedAt(now, quote),
           });
           closedHere.add(row.id);
           closing.push({ index, row, ...close });

@@ -21,7 +21,13 @@ import { type EntryActors, lockCustomerAccounts, postEntries } from '../ledger/l
 import { selectUserRoles } from '../users/users.repository.ts';
 import { requireCustomerRole } from '../users/users.service.ts';
 import { NO_COPY_MARKS } from './copy-marks.repository.ts';
-import { requireFreshQuote, requireLotSize, requireTradableInstrument, tradeTerms } from './trade-inputs.ts';
+import {
+  pricedAt,
+  requireFreshQuote,
+  requireLotSize,
+  requireTradableInstrument,
+  tradeTerms,
+} from './trade-inputs.ts';
 import { describeTrade, toTrade } from './trade-rows.ts';
 import { insertTrades, type NewTrade, type TradeRow } from './trades.repository.ts';
 import { findTradingTerms } from './trading-terms.ts';
@@ -129,7 +135,7 @@ export function prepareTrade({
     openMidPrice: quote.price,
     spreadUnit: spread.unit,
     spreadValue: spread.value,
-    openedAt: now,
+    openedAt: pricedAt(now, quote),
     // The monitor compares mids: the mid at which the executable close price reaches the stop-out.
     stopOutPrice: stopOut === null ? null : stopOutMidPrice(spec, spread, input.direction, stopOut),
     status: 'open',

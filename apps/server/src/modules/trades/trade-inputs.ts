@@ -30,6 +30,17 @@ export function requireLotSize(
   return lot.value;
 }
 
+/**
+ * The moment a trade opens or closes at `quote`: the transaction's clock (`now`), or the quote's own
+ * time when it is later (a tick that arrived while the request waited for its locks). The quote is the
+ * latest when it is read, so its price is the one in force at that moment: the trade's time never
+ * comes before the price it was given.
+ */
+export function pricedAt(now: Date, quote: Pick<Quote, 'time'>): Date {
+  const quoted = Date.parse(quote.time);
+  return Number.isFinite(quoted) && quoted > now.getTime() ? new Date(quoted) : now;
+}
+
 /** The price to trade at now: PRICE_UNAVAILABLE (503) when the market has none or only a stale one. */
 export function requireFreshQuote(market: MarketService, symbol: string): Quote {
   const quote = market.findFreshQuote(symbol);

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, vi } from 'vitest';
 import { users } from '../../db/schema/auth.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { insertFundedCustomer } from '../../test/money.ts';
@@ -12,16 +13,17 @@ import { requireSiteSettings } from '../settings/settings.repository.ts';
 
 export type QuoteBoard = {
   /** Sets the price the market answers for a symbol from now on. */
-  set(symbol: string, price: string, options?: { stale?: boolean }): Quote;
+  set(symbol: string, price: string, options?: { stale?: boolean; time?: Date }): Quote;
   /** The market has no price for the symbol (its source has not answered yet). */
   clear(symbol: string): void;
 };
 
 /**
  * Makes the live market answer the prices a test sets (unknown symbols are still refused, symbols
- * without a set price have none). Restore with vi.restoreAllMocks().
+ * without a set price have none), each stamped with `clock` when it is set, as a source stamps its
+ * ticks. Restore with vi.restoreAllMocks().
  */
-export function fixQuotes(market: MarketService): QuoteBoard {
+export function fixQuotes(market: MarketService, clock: Clock = systemClock): QuoteBoard {
   const quotes = new Map<string, Quote>();
   vi.spyOn(market.live, 'quote').mockImplementation((symbol) => quotes.get(symbol));
   return {
@@ -29,7 +31,7 @@ export function fixQuotes(market: MarketService): QuoteBoard {
       const quote: Quote = {
         symbol,
         price,
-        time: new Date().toISOString(),
+        time: (options.time ?? clock()).toISOString(),
         source: 'simulated',
         stale: options.stale ?? false,
         change24hPercent: null,
@@ -57,7 +59,7 @@ export function useFixedQuotes(t: TestApp, prices: Record<string, string>): Quot
   });
   beforeEach(() => {
     vi.restoreAllMocks();
-    board = fixQuotes(t.app.market);
+    board = fixQuotes(t.app.market, t.clock);
     for (const [symbol, price] of Object.entries(prices)) board.set(symbol, price);
   });
   const current = (): QuoteBoard => {
@@ -95,8 +97,10 @@ export type TradeAnswer = {
   lotSize: string;
   exposure: string;
   openPrice: string;
+  openedAt: string;
   status: 'open' | 'closed';
   closePrice: string | null;
+  closedAt: string | null;
   result: string | null;
   closedBy: string | null;
   closeReason: string | null;

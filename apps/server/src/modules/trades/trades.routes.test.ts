@@ -330,6 +330,44 @@ describe('closing a trade', () => {
   });
 });
 
+/**
+ * A trade's time and its price agree: a request that waits for its locks is priced at the latest
+ * quote when it is decided, which may have come after the transaction's clock was read (found in the
+ * copy journey under load: a BUY priced at a tick 1–2 s after its openedAt). The trade's time is
+ * then the quote's, so no price newer than the trade's time existed before it.
+ */
+describe("a trade's time is never before its price", () => {
+  test('opened at a quote that came after the clock was read: openedAt is the quote time', async () => {
+    const { browser } = await customer();
+    const later = new Date(Date.now() + 2_000);
+    quotes.set('BTCUSD', '67300.00', { time: later });
+    const trade = await open(browser);
+    expect(trade.openPrice).toBe('67300.00');
+    expect(trade.openedAt).toBe(later.toISOString());
+    expect((await rowOf(trade.id)).openedAt.toISOString()).toBe(later.toISOString());
+  });
+
+  test('opened at an older quote (still the latest): openedAt is the clock, after the quote', async () => {
+    const { browser } = await customer();
+    const earlier = new Date(Date.now() - 1_500);
+    quotes.set('BTCUSD', '67100.00', { time: earlier });
+    const before = Date.now();
+    const trade = await open(browser);
+    expect(Date.parse(trade.openedAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(trade.openedAt)).toBeLessThanOrEqual(Date.now());
+  });
+
+  test('closed at a quote that came after the clock was read: closedAt is the quote time', async () => {
+    const { browser } = await customer();
+    const trade = await open(browser);
+    const later = new Date(Date.now() + 2_000);
+    quotes.set('BTCUSD', '68000.00', { time: later });
+    const res = await closeTradeRequest(browser, trade.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ closePrice: '68000.00', closedAt: later.toISOString() });
+  });
+});
+
 describe('idempotent replays', () => {
   test('replaying an open with its Idempotency-Key opens one trade and reserves once', async () => {
     const { browser, user } = await customer();

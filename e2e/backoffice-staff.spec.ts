@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asAdmin } from './fixtures/admin.ts';
 import { runAdminCommand } from './fixtures/admin-cli.ts';
+import { newApiContext, signInThroughApi } from './fixtures/api.ts';
 import { readE2eEnv } from './fixtures/env.ts';
 import { findLink } from './fixtures/outbox.ts';
 import { makePng } from './fixtures/png.ts';
@@ -226,12 +227,17 @@ test('a customer given a staff role with a password easy to guess must choose a 
   await expect(toast(page, 'Your password has been reset. Please log in.')).toBeVisible();
 });
 
-test("a staff member's page offers no sessions, suspension or closure: the owner is led to the Staff tab", async ({
+test("a staff member's page offers no sessions panel, suspension or closure: the owner ends their sessions and is led to the Staff tab", async ({
   browser,
 }) => {
   const member = buildUser();
   const { id } = await signUpThroughApi(member);
+  // The member is signed in elsewhere (their own cookie jar), before and after becoming staff.
+  const memberApi = await newApiContext();
+  await signInThroughApi(memberApi, member);
   await runAdminCommand('role', '--email', member.email, '--role', 'support');
+  const signedIn = async () => (await (await memberApi.get('/api/session')).json()).user !== null;
+  expect(await signedIn()).toBe(true);
   await asAdmin(browser, async (owner) => {
     await owner.setViewportSize({ width: 1440, height: 900 });
     await owner.goto(`/user/${id}`);
@@ -247,7 +253,18 @@ test("a staff member's page offers no sessions, suspension or closure: the owner
     await owner.screenshot({ path: '/tmp/staff-user-page-1440.png', fullPage: true });
     await owner.setViewportSize({ width: 390, height: 844 });
     await owner.screenshot({ path: '/tmp/staff-user-page-390.png', fullPage: true });
+    await owner.setViewportSize({ width: 1440, height: 900 });
+
+    // The owner ends every session of the member (a stolen laptop), with a reason.
+    await status.getByRole('button', { name: 'End all sessions' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'End all sessions' });
+    await dialog.getByLabel('Reason').fill('Laptop reported stolen');
+    await dialog.getByRole('button', { name: 'End all sessions' }).click();
+    await expect(toast(owner, 'All sessions ended')).toBeVisible();
+    expect(await signedIn()).toBe(false);
+
     await status.getByRole('link', { name: 'Open the Staff tab' }).click();
     await expect(owner).toHaveURL(/\/all-user\?tab=staff$/);
   });
+  await memberApi.dispose();
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SignUpRequestSchema, UserRoleSchema } from './auth.ts';
+import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
 import { StaffRoleSchema } from './staff.ts';
 
 /** A member of the staff, as the owner's Staff tab lists them. */
@@ -39,12 +40,27 @@ export const GrantStaffRoleRequestSchema = z.object({
 });
 export type GrantStaffRoleRequest = z.infer<typeof GrantStaffRoleRequestSchema>;
 
+/**
+ * The owner ends every session of another staff member (a stolen laptop), saying why: the reason is
+ * kept in the audit log only (docs/decisions/061).
+ */
+export const EndStaffSessionsRequestSchema = reasonBodySchema({
+  maxLength: 500,
+  required: REASON_REQUIRED,
+  tooLong: 'The reason can be at most 500 characters',
+  readBy: 'staff',
+}).meta({ id: 'EndStaffSessionsRequest' });
+export type EndStaffSessionsRequest = z.infer<typeof EndStaffSessionsRequestSchema>;
+
 export const STAFF_MESSAGES = {
   roleChanged: 'Role updated',
   memberAdded: 'Staff member added',
   lastOwner: 'The last owner cannot be demoted: make another member owner first.',
   ownRole: 'You cannot change your own role: another owner can.',
   notStaffYet: 'No account found with that email address',
+  /** Ending a member's sessions from the back office is for others' sessions only. */
+  ownSessions: 'Your own sessions are ended on your account security page, not here.',
+  notStaffMember: "This account is not a staff member's: a customer's sessions are ended on their page.",
   /** Staff accounts are not listed as users: a customer with money or open business stays a customer. */
   customerHoldsMoney:
     'This customer holds money or open business (a balance, open positions, pending deposits or withdrawals, a loan, a trader copied): as staff, it would vanish from the Users tab. Settle it first, or add the staff member with a new account.',

@@ -1,4 +1,5 @@
 import { ErrorResponseSchema } from '@candor/contracts/errors';
+import { EndStaffSessionsRequestSchema } from '@candor/contracts/staff-members';
 import {
   AccountActivitySchema,
   ActiveSessionListSchema,
@@ -14,6 +15,7 @@ import {
   endCustomerSession,
   endCustomerSessions,
   endOwnSession,
+  endStaffSessions,
   listCustomerSessions,
   readAccountActivity,
 } from './user-activity.service.ts';
@@ -21,6 +23,7 @@ import {
 const UserParamsSchema = z.object({ id: z.string().min(1).max(200) });
 const UserSessionParamsSchema = UserParamsSchema.extend(SessionIdParamsSchema.shape);
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+const staffErrors = { 400: ErrorResponseSchema, ...errors, 409: ErrorResponseSchema };
 
 /**
  * Sign-ins and sessions: the customer's own (/account, not audited) and a customer's as staff see
@@ -125,6 +128,28 @@ export const userActivityRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'transac
       const actor = requireActor(request);
       return transactions.run(({ tx, now }) =>
         endCustomerSessions({ tx, actor, now, userId: request.params.id, reason: request.body?.reason }),
+      );
+    },
+  );
+
+  app.delete(
+    '/api/admin/staff/:id/sessions',
+    {
+      config: { access: 'staff.manage' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Ends every session of another staff member (owner only; audited with the reason)',
+        description:
+          "Refused with 409 CONFLICT for one's own sessions (the account security page ends those) and for a customer's (their page does).",
+        params: UserParamsSchema,
+        body: EndStaffSessionsRequestSchema,
+        response: { 200: EndedSessionsSchema, ...staffErrors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      return transactions.run(({ tx, now }) =>
+        endStaffSessions({ tx, actor, now, userId: request.params.id, reason: request.body.reason }),
       );
     },
   );

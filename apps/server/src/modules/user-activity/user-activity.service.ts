@@ -1,3 +1,5 @@
+import { isStaffRole } from '@candor/contracts/staff';
+import { STAFF_MESSAGES } from '@candor/contracts/staff-members';
 import {
   type AccountActivity,
   type ActiveSession,
@@ -11,7 +13,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { requireUser } from '../users/users.service.ts';
+import { isOwner } from '../staff/staff.repository.ts';
+import { requireLockedUser, requireUser } from '../users/users.service.ts';
 import {
   deleteUserSession,
   deleteUserSessions,
@@ -125,6 +128,36 @@ export async function endCustomerSessions({
     targetType: 'user',
     targetId: userId,
     reason: reason || null,
+    before: { sessions: ended.map(sessionSummary) },
+    after: { sessions: [] },
+  });
+  return { ended: ended.length };
+}
+
+/**
+ * The owner ('staff.manage') ends every session of another staff member (a stolen laptop), with a
+ * reason, audited as a customer's are. Not their own (their account security page ends those), not
+ * a customer's (their page does). The member's row is locked as a role change locks it (decision
+ * 055), so a role written meanwhile decides; an owner demoted meanwhile acts no more.
+ */
+export async function endStaffSessions({
+  tx,
+  actor,
+  userId,
+  reason,
+}: Command<{ userId: string; reason: string }>): Promise<EndedSessions> {
+  if (userId === actor.id) throw new AppError('CONFLICT', STAFF_MESSAGES.ownSessions);
+  const member = await requireLockedUser(tx, userId);
+  if (member.status === 'closed') throw new AppError('USER_NOT_FOUND', 'User not found');
+  if (!isStaffRole(member.role)) throw new AppError('CONFLICT', STAFF_MESSAGES.notStaffMember);
+  if (!(await isOwner(tx, actor.id))) throw new AppError('FORBIDDEN', 'Only an owner manages the staff');
+  const ended = await deleteUserSessions(tx, userId);
+  await recordAudit(tx, {
+    actor,
+    action: 'user.sessions_ended',
+    targetType: 'user',
+    targetId: userId,
+    reason,
     before: { sessions: ended.map(sessionSummary) },
     after: { sessions: [] },
   });

@@ -5,6 +5,7 @@ import {
 } from '@candor/contracts/account-status';
 import type { AdminUser } from '@candor/contracts/admin-users';
 import { REASON_REQUIRED } from '@candor/contracts/reasons';
+import { SESSION_MESSAGES } from '@candor/contracts/user-activity';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -14,8 +15,9 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useMe } from '../../lib/session.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
-import { changeAccountStatus, closeAccount } from './account-status-api.ts';
+import { changeAccountStatus, closeAccount, endStaffSessions } from './account-status-api.ts';
 
 type Open = 'status' | 'close' | null;
 
@@ -31,10 +33,28 @@ export function AccountStatusActions({ user }: { user: AdminUser }) {
   return <CustomerStatusActions user={user} />;
 }
 
-/** In place of the status actions on a staff member's page: where their access is managed. */
+/**
+ * In place of the status actions on a staff member's page: where their access is managed, and for
+ * the owner ('staff.manage') End all sessions of another member (a stolen laptop), with a reason kept
+ * in the audit log (docs/decisions/061). Their own sessions are ended on their account page.
+ */
 function StaffAccountStatus({ user }: { user: AdminUser }) {
   const managesStaff = useCan('staff.manage');
+  const me = useMe();
+  const [ending, setEnding] = useState(false);
+  const endSessions = useIdempotentMutation({
+    mutationFn: (reason: string) => endStaffSessions(user.id, { reason }),
+    onSuccess: () => {
+      setEnding(false);
+      notify.success(SESSION_MESSAGES.allEnded);
+    },
+    onError: (error) => {
+      setEnding(false);
+      notify.error(errorMessage(error));
+    },
+  });
   if (user.status === 'closed') return null;
+  const mayEndSessions = managesStaff && user.id !== me.id;
   return (
     <section
       aria-labelledby="account-status-actions"
@@ -51,15 +71,42 @@ function StaffAccountStatus({ user }: { user: AdminUser }) {
           </p>
         </div>
         {managesStaff ? (
-          <Link
-            to="/all-user"
-            search={{ tab: 'staff' }}
-            className="shrink-0 text-sm font-semibold text-brand-700 hover:underline"
-          >
-            Open the Staff tab
-          </Link>
+          <div className="flex shrink-0 flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+            <Link
+              to="/all-user"
+              search={{ tab: 'staff' }}
+              className="text-sm font-semibold text-brand-700 hover:underline"
+            >
+              Open the Staff tab
+            </Link>
+            {mayEndSessions ? (
+              <Button variant="danger" onClick={() => setEnding(true)}>
+                End all sessions
+              </Button>
+            ) : null}
+          </div>
         ) : null}
       </div>
+
+      {ending ? (
+        <ReasonDialog
+          title="End all sessions"
+          readBy="staff"
+          description={
+            <>
+              Signs <strong className="text-slate-700">{user.fullName}</strong> out on every device. Their
+              role stays as it is: they can sign in again with their password and two-factor code.
+            </>
+          }
+          busyLabel="Ending..."
+          requiredMessage={REASON_REQUIRED}
+          maxLength={500}
+          hint="Recorded with your name in the audit log."
+          busy={endSessions.isPending}
+          onCancel={() => setEnding(false)}
+          onConfirm={(reason) => endSessions.mutate(reason)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -3,6 +3,8 @@ import {
   AccountStatusSchema,
   ClosedAccountSchema,
 } from '@candor/contracts/account-status';
+import type { EndStaffSessionsRequest } from '@candor/contracts/staff-members';
+import { EndedSessionsSchema } from '@candor/contracts/user-activity';
 import { apiRequest } from '../../lib/api.ts';
 
 function userPath(id: string): string {
@@ -17,4 +19,12 @@ export function changeAccountStatus(id: string, action: 'suspend' | 'unsuspend',
 /** Closes the account and erases its personal data; the server says why not while anything is left in it. */
 export function closeAccount(id: string, body: AccountStatusRequest) {
   return apiRequest(`${userPath(id)}/close`, ClosedAccountSchema, { method: 'POST', body });
+}
+
+/** Ends every session of another staff member (owner only); the reason is kept in the audit log. */
+export function endStaffSessions(id: string, body: EndStaffSessionsRequest) {
+  return apiRequest(`/api/admin/staff/${encodeURIComponent(id)}/sessions`, EndedSessionsSchema, {
+    method: 'DELETE',
+    body,
+  });
 }

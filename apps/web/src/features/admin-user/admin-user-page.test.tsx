@@ -1,5 +1,5 @@
 import { STAFF_ACCOUNT_STATUS_MESSAGE } from '@candor/contracts/account-status';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildAdminUser } from '../../test/admin-users.ts';
@@ -57,8 +57,9 @@ describe('/user/{id} when the user cannot be read', () => {
  * and closure (staff are managed by their role on the Staff tab), so the page offers none of them.
  */
 describe('/user/{id} of a staff member', () => {
-  function renderStaffPage(viewer: 'owner' | 'admin') {
+  function renderStaffPage(viewer: 'owner' | 'admin', { viewerId = 'u1' } = {}) {
     const fetchMock = mockApi({
+      [`DELETE /api/admin/staff/${ID}/sessions`]: { status: 200, body: { ended: 2 } },
       [`GET /api/admin/users/${ID}`]: { status: 200, body: buildAdminUser({ role: 'admin' }) },
       [`GET /api/admin/users/${ID}/security`]: {
         status: 200,
@@ -71,7 +72,7 @@ describe('/user/{id} of a staff member', () => {
     renderPages(
       [{ path: '/user/$id', component: () => <AdminUserPage entriesTable={() => null} /> }],
       `/user/${ID}`,
-      { me: buildMe({ role: viewer }) },
+      { me: buildMe({ role: viewer, id: viewerId }) },
     );
     return fetchMock;
   }
@@ -97,5 +98,36 @@ describe('/user/{id} of a staff member', () => {
     const link = await screen.findByRole('link', { name: 'Open the Staff tab' });
     expect(link.getAttribute('href')).toBe('/all-user?tab=staff');
     expect(screen.queryByRole('button', { name: 'Suspend account' })).toBeNull();
+  });
+
+  test('the owner ends every session of the member, with a reason kept in the audit log', async () => {
+    const fetchMock = renderStaffPage('owner');
+    const status = await screen.findByRole('region', { name: 'Account status' });
+    await userEvent.click(within(status).getByRole('button', { name: 'End all sessions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End all sessions' });
+    expect(dialog.textContent).toContain('Signs Grace Hopper out on every device');
+    expect(dialog.textContent).toContain('Recorded with your name in the audit log.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End all sessions' }));
+    expect(await within(dialog).findByText('Reason is required')).toBeTruthy();
+    expect(callsTo(fetchMock, `DELETE /api/admin/staff/${ID}/sessions`)).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Laptop reported stolen');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End all sessions' }));
+    expect(await screen.findByText('All sessions ended')).toBeTruthy();
+    expect(callsTo(fetchMock, `DELETE /api/admin/staff/${ID}/sessions`)).toEqual([
+      { reason: 'Laptop reported stolen' },
+    ]);
+    expect(callsTo(fetchMock, `DELETE /api/admin/users/${ID}/sessions`)).toEqual([]);
+  });
+
+  test('no End all sessions for a staff member who does not manage staff', async () => {
+    renderStaffPage('admin');
+    await screen.findByRole('region', { name: 'Account status' });
+    expect(screen.queryByRole('button', { name: 'End all sessions' })).toBeNull();
+  });
+
+  test('the owner on their own page ends their sessions on their account security page instead', async () => {
+    renderStaffPage('owner', { viewerId: ID });
+    await screen.findByRole('link', { name: 'Open the Staff tab' });
+    expect(screen.queryByRole('button', { name: 'End all sessions' })).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
+import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 import { findLastMail, tokenFromLink } from '../../test/auth-helpers.ts';
-import { signIn, type TestUser, useSignedInUser } from '../../test/factories.ts';
+import { insertUser, signIn, signInAs, type TestUser, useSignedInUser } from '../../test/factories.ts';
 import { createManualClock } from '../../test/manual-clock.ts';
 import { insertFundedCustomer } from '../../test/money.ts';
 import { Browser, useTestApp } from '../../test/test-app.ts';
@@ -14,6 +15,7 @@ import {
   setCustomerSettings,
   setWithdrawalLimits,
 } from '../withdrawals/withdrawal-test-helpers.ts';
+import { upsertProtection } from './account-security.repository.ts';
 import { startWithdrawalWait } from './account-security.service.ts';
 
 const HOUR = 60 * 60_000;
@@ -273,6 +275,28 @@ describe('the freeze link', () => {
     const browser = new Browser(t.app);
     await signIn(browser, customer.user.email, customer.user.password);
     expect((await withdraw({ ...customer, browser })).statusCode).toBe(200);
+  });
+
+  test("a staff account's freeze (from its days as a customer) is not released: 403, it stays, nothing audited", async () => {
+    // Staff accounts hold no money (decision 062): nothing can be withdrawn to release it for, and
+    // the freeze applies again if the account becomes a customer's.
+    const owner = await signInAs(t.app, t.db, await insertUser(t.db, { role: 'owner' }));
+    for (const role of ['support', 'admin'] as const) {
+      const member = await insertUser(t.db, { role });
+      await upsertProtection(t.db, member.id, { frozenAt: new Date(clock.now()), updatedAt: new Date() });
+      const url = `/api/admin/users/${member.id}/withdrawal-freeze/release`;
+      for (const actor of [admin.browser, owner]) {
+        const res = await actor.post(url, { reason: 'Asked by the member' });
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json()).toEqual({ code: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE });
+      }
+      const view = await admin.browser.request({
+        method: 'GET',
+        url: `/api/admin/users/${member.id}/security`,
+      });
+      expect(view.json().protection).toMatchObject({ frozen: true });
+      expect(await auditActions(member.id)).toEqual([]);
+    }
   });
 
   test('a freeze link expires after 30 days', async () => {

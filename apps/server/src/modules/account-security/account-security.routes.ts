@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { authErrorCode, authHeaders } from '../../lib/auth-calls.ts';
 import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
-import { requireOpenCustomer } from '../admin-users/admin-users.service.ts';
+import { requireLockedOpenCustomer, requireOpenCustomer } from '../admin-users/admin-users.service.ts';
 import {
   freezeWithdrawals,
   readSecurityOverview,
@@ -130,6 +130,8 @@ export const accountSecurityRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'tran
       schema: {
         tags: ['admin'],
         summary: "Release a customer's withdrawal freeze, with a reason (audited)",
+        description:
+          'Refused with 403 FORBIDDEN on a staff account: it holds no money, and its freeze stays.',
         params: UserParamsSchema,
         body: ReleaseWithdrawalFreezeRequestSchema,
         response: {
@@ -143,7 +145,10 @@ export const accountSecurityRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'tran
     async (request) => {
       const actor = requireActor(request);
       return transactions.run(async ({ tx, now }) => {
-        await requireOpenCustomer(tx, request.params.id);
+        // A staff account's freeze stays (403, docs/decisions/061): it holds no money (062), and the
+        // freeze applies again if it becomes a customer's. Its role is read under the row's share
+        // lock, which a role change waits for.
+        await requireLockedOpenCustomer(tx, request.params.id);
         return releaseWithdrawalFreeze({
           tx,
           actor,

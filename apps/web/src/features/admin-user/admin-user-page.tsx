@@ -125,7 +125,7 @@ function UserDetails({ user, entriesTable }: { user: AdminUser; entriesTable: En
         )}
       </section>
 
-      <WithdrawalSecurity userId={user.id} />
+      <WithdrawalSecurity userId={user.id} staffAccount={user.role !== 'client'} />
       {/* A staff member's sessions are not a customer's to list or end here (decision 061). */}
       {user.role === 'client' ? <UserSessions userId={user.id} /> : null}
       <RecentSignIns signIns={user.recentSignIns} />

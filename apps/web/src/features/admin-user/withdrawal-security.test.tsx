@@ -45,3 +45,20 @@ test('a double click on Release freeze releases it once and says so once', async
   expect(callsTo(fetchMock, `POST ${RELEASE_URL}`)).toEqual([{ reason: 'Confirmed by phone' }]);
   expect(screen.queryByText('Withdrawals are not frozen')).toBeNull();
 });
+
+test("a staff account's freeze (from its days as a customer) is shown without Release freeze, which the server refuses", async () => {
+  const fetchMock = mockApi({
+    [`GET ${SECURITY_URL}`]: { status: 200, body: { protection: protection(true), events: [] } },
+  });
+  renderPages(
+    [{ path: '/user/$id', component: () => <WithdrawalSecurity userId="user-42" staffAccount /> }],
+    '/user/user-42',
+    { me: buildMe({ role: 'owner' }) },
+  );
+  const status = await screen.findByText(/^Withdrawals frozen/);
+  expect(status.textContent).toBe(
+    'Withdrawals frozen since 2026-03-01 10:00 UTC, from the account’s time as a customer. Staff accounts hold no money: the freeze stays, and applies again if the account becomes a customer’s.',
+  );
+  expect(screen.queryByRole('button', { name: 'Release freeze' })).toBeNull();
+  expect(callsTo(fetchMock, `POST ${RELEASE_URL}`)).toEqual([]);
+});

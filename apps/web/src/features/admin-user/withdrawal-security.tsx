@@ -38,11 +38,19 @@ function releaseFreeze(userId: string, reason: string) {
 /**
  * /user/{id}: the customer's withdrawal protection (a freeze from the e-mailed link, or the 24-hour
  * wait after a security change) and their security events. Staff holding customers.status can
- * release a freeze, with a reason (audited).
+ * release a freeze, with a reason (audited). A staff account's freeze (from its days as a customer)
+ * is shown without that button: the server refuses it, staff accounts holding no money
+ * (docs/decisions/061, 062).
  */
-export function WithdrawalSecurity({ userId }: { userId: string }) {
+export function WithdrawalSecurity({
+  userId,
+  staffAccount = false,
+}: {
+  userId: string;
+  staffAccount?: boolean;
+}) {
   const { data, isPending, isError, refetch } = useQuery(userSecurityQuery(userId));
-  const canRelease = useCan('customers.status');
+  const canRelease = useCan('customers.status') && !staffAccount;
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const release = useIdempotentMutation({
@@ -72,8 +80,11 @@ export function WithdrawalSecurity({ userId }: { userId: string }) {
               className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900"
             >
               <p>
-                Withdrawals frozen by the customer
-                {data.protection.frozenAt ? ` since ${formatUtcMinute(data.protection.frozenAt)}` : ''}.
+                {staffAccount ? 'Withdrawals frozen' : 'Withdrawals frozen by the customer'}
+                {data.protection.frozenAt ? ` since ${formatUtcMinute(data.protection.frozenAt)}` : ''}
+                {staffAccount
+                  ? ', from the account’s time as a customer. Staff accounts hold no money: the freeze stays, and applies again if the account becomes a customer’s.'
+                  : '.'}
               </p>
               {canRelease ? (
                 <Button variant="secondary" onClick={() => setAsking(true)}>

@@ -294,6 +294,12 @@ export const SubmissionDecisionSchema = z
   .object({
     ...submissionFields,
     reasonLabel: z.string().nullable(),
+    /**
+     * Why the reviewer approved (docs/decisions/061), for staff only: never in the customer's
+     * answers (OwnSubmission). Null for a decline, a resubmission, and approvals made before it was
+     * stored with the decision (migration 0031; their reason is in the audit log).
+     */
+    approvalReason: z.string().nullable(),
     decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
     /** Whether its images were erased under the retention rules. */
     imagesErased: z.boolean(),

@@ -54,6 +54,11 @@ export const identitySubmissions = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     reasonCode: text('reason_code').references(() => verificationReasons.code),
     note: text('note'),
+    /**
+     * Why the reviewer approved (docs/decisions/061): staff read it in the decision history; it is
+     * never sent to the customer. Null for a decline or a resubmission (their reason is the code).
+     */
+    approvalReason: text('approval_reason'),
     resubmitSide: text('resubmit_side', { enum: DOCUMENT_SIDES }),
     claimedBy: text('claimed_by'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),

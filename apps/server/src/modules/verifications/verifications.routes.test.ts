@@ -739,6 +739,54 @@ describe('an identity approval needs a reason', () => {
     expect(JSON.stringify(mails)).not.toContain('MRZ');
   });
 
+  test("staff read the approval's reason in the decision history; the customer's answers never carry it", async () => {
+    const { user, browser } = await customerWithSubmission();
+    const { submissionId } = (await openDetail(compliance.browser, user.id)).json();
+    const reason = 'Face matches the selfie call; MRZ checks out';
+    const decided = await decide(compliance.browser, user.id, {
+      submissionId,
+      decision: 'approve',
+      reason,
+      note: 'Welcome aboard',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json().decision).toMatchObject({ status: 'approved', approvalReason: reason });
+    for (const reader of [compliance.browser, admin.browser, owner.browser]) {
+      const detail = (await openDetail(reader, user.id)).json();
+      expect(detail.decision).toMatchObject({
+        status: 'approved',
+        approvalReason: reason,
+        note: 'Welcome aboard',
+        decidedBy: { id: compliance.user.id },
+      });
+    }
+    const own = await browser.request({ method: 'GET', url: '/api/verifications/me' });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().submissions[0]).toMatchObject({ status: 'approved', note: 'Welcome aboard' });
+    expect(own.json().submissions[0]).not.toHaveProperty('approvalReason');
+    expect(own.body).not.toContain('MRZ');
+    const session = await browser.request({ method: 'GET', url: '/api/session' });
+    expect(session.body).not.toContain('MRZ');
+  });
+
+  test('a decline and a resubmission have no approval reason in the history', async () => {
+    for (const decision of ['decline', 'resubmit'] as const) {
+      const { user } = await customerWithSubmission();
+      const { submissionId } = (await openDetail(compliance.browser, user.id)).json();
+      const res = await decide(compliance.browser, user.id, {
+        submissionId,
+        decision,
+        reasonCode: 'unreadable',
+        ...(decision === 'resubmit' ? { side: 'front' } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await openDetail(compliance.browser, user.id)).json().decision).toMatchObject({
+        reasonCode: 'unreadable',
+        approvalReason: null,
+      });
+    }
+  });
+
   test('a reason longer than 500 characters is refused; a decline takes its reason from the list only', async () => {
     const { user } = await customerWithSubmission();
     const { submissionId } = (await openDetail(compliance.browser, user.id)).json();

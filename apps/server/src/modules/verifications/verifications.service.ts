@@ -259,6 +259,7 @@ function toDecision(
     status: row.status,
     reasonCode: row.reasonCode,
     reasonLabel: row.reasonCode ? (labels.get(row.reasonCode) ?? row.reasonCode) : null,
+    approvalReason: row.approvalReason,
     note: row.note,
     resubmitSide: row.resubmitSide,
     decidedBy: row.decidedBy ? { id: row.decidedBy, name: names.get(row.decidedBy) ?? row.decidedBy } : null,
@@ -463,6 +464,8 @@ export async function decideVerification({
     decidedBy: actor.id,
     decidedAt: now,
     reasonCode: reason?.code ?? null,
+    // Staff read it in the decision history; the customer's answers leave it out (decision 061).
+    approvalReason: input.decision === 'approve' ? (input.reason ?? null) : null,
     note: input.note ?? null,
     resubmitSide: side ?? null,
     claimedBy: null,

@@ -43,6 +43,7 @@ function detail(overrides: Partial<AdminVerificationDetail> = {}): AdminVerifica
         status: 'declined',
         reasonCode: 'expired',
         reasonLabel: 'Expired',
+        approvalReason: null,
         note: 'Out of date',
         resubmitSide: null,
         decidedBy: { id: 'r2', name: 'Rex Reviewer' },
@@ -101,6 +102,40 @@ describe('VerificationDetailsPage', () => {
 
     expect(screen.getByText(/Reason: Expired · Note: Out of date · by Rex Reviewer/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'other@example.com' }).getAttribute('href')).toBe('/user/user-9');
+  });
+
+  test("an approval's reason (staff only) is in the decision history: the decision and earlier submissions", async () => {
+    const [declined] = detail().earlierSubmissions;
+    if (!declined) throw new Error('the detail has an earlier submission');
+    const approved = {
+      ...declined,
+      status: 'approved',
+      reasonCode: null,
+      reasonLabel: null,
+      note: 'Welcome aboard',
+      decidedBy: { id: 'r3', name: 'Cleo Compliance' },
+    } as const;
+    mockApi({
+      'GET /api/admin/verifications/user-1': {
+        status: 200,
+        body: detail({
+          submissionStatus: 'approved',
+          identityStatus: 'verified',
+          claim: null,
+          decision: { ...approved, id: SUBMISSION_ID, approvalReason: 'Face and MRZ match the passport' },
+          earlierSubmissions: [{ ...approved, approvalReason: 'Checked by video call' }],
+        }),
+      },
+      'GET /api/admin/verification-reasons': { status: 200, body: { items: REASONS } },
+    });
+    renderPage('admin');
+    const row = await screen.findByText('Approval reason (staff only)');
+    expect(row.parentElement?.textContent).toContain('Face and MRZ match the passport');
+    expect(
+      screen.getByText(
+        /Approval reason \(staff only\): Checked by video call · Note: Welcome aboard · by Cleo Compliance/,
+      ),
+    ).toBeTruthy();
   });
 
   test('Decline asks for a reason from the active list and a note, then sends the decision once', async () => {

@@ -252,6 +252,7 @@ function VerificationDetails({
                 </div>
                 <p className="mt-1 text-slate-600">
                   {earlier.reasonLabel ? `Reason: ${earlier.reasonLabel}` : null}
+                  {earlier.approvalReason ? `${APPROVAL_REASON_LABEL}: ${earlier.approvalReason}` : null}
                   {earlier.note ? ` · Note: ${earlier.note}` : null}
                   {earlier.decidedBy ? ` · by ${earlier.decidedBy.name}` : null}
                   {earlier.imagesErased ? ' · images erased' : null}
@@ -283,6 +284,9 @@ function VerificationDetails({
   );
 }
 
+/** Why the reviewer approved (docs/decisions/061): staff read it here, the customer never does. */
+const APPROVAL_REASON_LABEL = 'Approval reason (staff only)';
+
 function DecisionRows({ decision }: { decision: SubmissionDecision }) {
   return (
     <>
@@ -297,6 +301,9 @@ function DecisionRows({ decision }: { decision: SubmissionDecision }) {
         ) : null}
       </DetailRow>
       {decision.reasonLabel ? <DetailRow label="Reason">{decision.reasonLabel}</DetailRow> : null}
+      {decision.approvalReason ? (
+        <DetailRow label={APPROVAL_REASON_LABEL}>{decision.approvalReason}</DetailRow>
+      ) : null}
       {decision.resubmitSide ? <DetailRow label="Side asked again">{decision.resubmitSide}</DetailRow> : null}
       {decision.note ? <DetailRow label="Note">{decision.note}</DetailRow> : null}
     </>

@@ -1,0 +1,1 @@
+ALTER TABLE "identity_submissions" ADD COLUMN "approval_reason" text;

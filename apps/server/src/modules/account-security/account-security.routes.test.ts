@@ -1,13 +1,16 @@
 import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
+import { selectRows } from '../../db/select-rows.ts';
 import { findLastMail, tokenFromLink } from '../../test/auth-helpers.ts';
 import { insertUser, signIn, signInAs, type TestUser, useSignedInUser } from '../../test/factories.ts';
 import { createManualClock } from '../../test/manual-clock.ts';
 import { insertFundedCustomer } from '../../test/money.ts';
 import { Browser, useTestApp } from '../../test/test-app.ts';
+import { lockUser, updateUserRole } from '../users/users.repository.ts';
 import {
   PAYOUTS,
   readBalancesOf,
@@ -299,6 +302,33 @@ describe('the freeze link', () => {
     }
   });
 
+  /**
+   * A role written while the release waits for the user row (run it on PostgreSQL): the Staff tab
+   * holds the row FOR NO KEY UPDATE while it writes the role (decision 055); the release share-locks
+   * it and reads the role in force.
+   */
+  test('a role written while the release waits for the row: it reads it under the lock and is refused', async () => {
+    const customer = await insertUser(t.db);
+    await upsertProtection(t.db, customer.id, { frozenAt: new Date(clock.now()), updatedAt: new Date() });
+    let answer: Promise<LightMyRequestResponse> | undefined;
+    await t.db.transaction(async (tx) => {
+      await lockUser(tx, customer.id);
+      await updateUserRole(tx, customer.id, 'compliance', new Date());
+      answer = admin.browser.post(`/api/admin/users/${customer.id}/withdrawal-freeze/release`, {
+        reason: 'Confirmed by phone',
+      });
+      await untilWaitingForALock();
+    });
+    const res = await answer;
+    expect(res?.statusCode, res?.body).toBe(403);
+    const view = await admin.browser.request({
+      method: 'GET',
+      url: `/api/admin/users/${customer.id}/security`,
+    });
+    expect(view.json().protection).toMatchObject({ frozen: true });
+    expect(await auditActions(customer.id)).toEqual([]);
+  });
+
   test('a freeze link expires after 30 days', async () => {
     const customer = await insertFundedCustomer(t, 100_00n);
     await withdraw(customer);
@@ -329,3 +359,18 @@ describe('the freeze link', () => {
     expect(release.statusCode).toBe(403);
   });
 });
+
+/** Until a statement of this database waits for a lock (PostgreSQL); PGlite runs one transaction at a time. */
+async function untilWaitingForALock(): Promise<void> {
+  if (!process.env.DATABASE_URL) return;
+  for (let tries = 0; tries < 200; tries += 1) {
+    const rows = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+           where not l.granted and a.datname = current_database()`,
+    );
+    if ((rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the release never waited for the row');
+}

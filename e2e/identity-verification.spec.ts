@@ -119,12 +119,16 @@ test('a customer is declined with Expired, submits again, and is verified by com
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await decide(staff, 'Approve', 'Approve', 'Photo matches the holder; document number checked');
     await expect(toast(staff, 'Verification approved')).toBeVisible();
+    // The decision history shows staff why (stored with the decision, migration 0031).
+    await expect(staff.getByText('Photo matches the holder; document number checked')).toBeVisible();
   });
 
   await page.reload();
   await expect(
     page.getByRole('region', { name: 'Verification status' }).getByRole('heading', { name: 'Verified' }),
   ).toBeVisible();
+  // Never to the customer.
+  await expect(page.getByText(/Photo matches the holder/)).toHaveCount(0);
   await page.goto('/account');
   await expect(
     page.getByRole('region', { name: 'Profile' }).getByRole('link', { name: 'Account Verified' }),

@@ -1,17 +1,15 @@
 import type { Instrument } from '@candor/contracts/market';
 import { useQuery } from '@tanstack/react-query';
-import { memo, useId } from 'react';
+import { useId } from 'react';
 import { InstrumentOptions } from '../../components/ui/instrument-options.tsx';
 import { instrumentsQuery } from '../../lib/instruments-api.ts';
-import { useListedLater } from '../../lib/use-listed-later.ts';
 
 /**
  * The whole catalogue in a native select, grouped by class: keyboard type-ahead searches it,
  * and it needs no extra code on the page. Until the catalogue loads, the current symbol is the
- * only choice; the rest of the list follows right after the picker's first render (`useListedLater`).
- * The live prices that re-render the market overview leave it alone (`memo`).
+ * only choice.
  */
-export const SymbolPicker = memo(function SymbolPicker({
+export function SymbolPicker({
   value,
   onChange,
   className = '',
@@ -23,8 +21,6 @@ export const SymbolPicker = memo(function SymbolPicker({
   const id = useId();
   const { data, isError } = useQuery(instrumentsQuery);
   const items: readonly Instrument[] = data?.items ?? [];
-  const { listed, listNow } = useListedLater();
-  const chosen = items.find((item) => item.symbol === value);
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-500">
@@ -34,15 +30,11 @@ export const SymbolPicker = memo(function SymbolPicker({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        onFocus={listNow}
-        onPointerDown={listNow}
         aria-describedby={isError ? `${id}-error` : undefined}
         className="block w-full min-w-56 rounded-lg border border-slate-300 bg-white py-2 pr-8 pl-3 text-sm font-medium text-slate-900 shadow-sm outline-none transition focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
       >
-        {listed && chosen ? null : (
-          <option value={value}>{chosen ? `${chosen.symbol} — ${chosen.name}` : value}</option>
-        )}
-        {listed ? <InstrumentOptions items={items} /> : null}
+        {items.length === 0 ? <option value={value}>{value}</option> : null}
+        <InstrumentOptions items={items} />
       </select>
       {isError ? (
         <p id={`${id}-error`} className="mt-1 text-xs text-red-600">
@@ -51,4 +43,4 @@ export const SymbolPicker = memo(function SymbolPicker({
       ) : null}
     </div>
   );
-});
+}

@@ -18,7 +18,6 @@ import { useMe } from '../../lib/session.ts';
 import { toSignedCents } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { tradingTermsQuery } from '../../lib/trading-terms-api.ts';
-import { useListedLater } from '../../lib/use-listed-later.ts';
 import { usePriceStream } from '../../lib/use-price-stream.ts';
 import { keepTradeTicket, readKeptTradeTicket } from './kept-trade-ticket.ts';
 import { PlaceTradeForm } from './place-trade-form.tsx';
@@ -202,10 +201,7 @@ function MarketAndTradeForm({
   );
 }
 
-/**
- * The assets of the selected class; until the catalogue loads, the current asset is the only choice,
- * and the rest of the class follows right after the select's first render (`useListedLater`).
- */
+/** The assets of the selected class; until the catalogue loads, the current asset is the only choice. */
 function AssetSelect({
   value,
   options,
@@ -218,8 +214,6 @@ function AssetSelect({
   onChange: (symbol: string) => void;
 }) {
   const id = useId();
-  const { listed, listNow } = useListedLater();
-  const chosen = options.find((item) => item.symbol === value);
   return (
     <div className="sm:w-72">
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-500">
@@ -229,21 +223,15 @@ function AssetSelect({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        onFocus={listNow}
-        onPointerDown={listNow}
         aria-describedby={failed ? `${id}-error` : undefined}
         className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-8 pl-3 text-sm font-medium text-slate-900 shadow-sm outline-none transition focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
       >
-        {listed && chosen ? null : (
-          <option value={value}>{chosen ? `${chosen.symbol} — ${chosen.name}` : value}</option>
-        )}
-        {listed
-          ? options.map((item) => (
-              <option key={item.symbol} value={item.symbol}>
-                {item.symbol} — {item.name}
-              </option>
-            ))
-          : null}
+        {options.some((item) => item.symbol === value) ? null : <option value={value}>{value}</option>}
+        {options.map((item) => (
+          <option key={item.symbol} value={item.symbol}>
+            {item.symbol} — {item.name}
+          </option>
+        ))}
       </select>
       {failed ? (
         <p id={`${id}-error`} className="mt-1 text-xs text-red-600">

@@ -643,6 +643,19 @@ describe('the Approvals tab', () => {
     mockApi({ [LIST]: pageReply([]) });
     renderTab();
     expect(await screen.findByText('No approvals yet.')).toBeTruthy();
+    // Every kind that can wait is named, the identity rule and the unverified limits too.
+    const says = screen.getByText(/wait here for a second staff member/).textContent ?? '';
+    for (const kind of [
+      'Manual adjustments',
+      'withdrawal approvals',
+      'desk trades',
+      'deposit addresses',
+      'that threshold',
+      'no longer requiring a verified identity for withdrawals',
+      'raising the limits of unverified accounts',
+    ]) {
+      expect(says).toContain(kind);
+    }
   });
 
   test('while nobody else can approve anything, the tab says four-eyes waits for a second staff member', async () => {

@@ -66,7 +66,8 @@ export function ApprovalsTab() {
         <FourEyesReachNote className="mb-4" />
         <EmptyState title="No approvals yet.">
           Manual adjustments, withdrawal approvals and desk trades above the threshold in Settings, changes of
-          the deposit addresses, and raising or turning off that threshold wait here for a second staff
+          the deposit addresses, raising or turning off that threshold, no longer requiring a verified
+          identity for withdrawals and raising the limits of unverified accounts wait here for a second staff
           member.
         </EmptyState>
       </>

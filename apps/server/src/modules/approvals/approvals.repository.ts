@@ -107,39 +107,25 @@ export async function selectWaitingCashClaims(db: Db, userId: string, except?: s
   return rows.flatMap((row) => (row.amountMinor === null ? [] : [row.amountMinor]));
 }
 
-/** The change of the deposit addresses waiting for a second approval (at most one: a unique index). */
-export async function findWaitingWalletChange(db: Db): Promise<ApprovalRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(approvals)
-    .where(and(eq(approvals.kind, 'wallet_change'), eq(approvals.status, 'awaiting')));
-  return row;
-}
+/**
+ * The kinds of request that change a setting for everyone (the deposit addresses, the four-eyes
+ * threshold, "withdrawals need a verified identity", the unverified accounts' limits): at most one of
+ * each waits at a time (a unique index per kind).
+ */
+export type SettingChangeKind = Extract<
+  ApprovalKind,
+  'wallet_change' | 'four_eyes_threshold' | 'identity_for_withdrawals' | 'unverified_limits'
+>;
 
-/** The change of the four-eyes threshold waiting for a second approval (at most one: a unique index). */
-export async function findWaitingThresholdChange(db: Db): Promise<ApprovalRow | undefined> {
+/** The change of `kind` waiting for a second approval, if any (at most one: a unique index). */
+export async function findWaitingSettingChange(
+  db: Db,
+  kind: SettingChangeKind,
+): Promise<ApprovalRow | undefined> {
   const [row] = await db
     .select()
     .from(approvals)
-    .where(and(eq(approvals.kind, 'four_eyes_threshold'), eq(approvals.status, 'awaiting')));
-  return row;
-}
-
-/** Turning off "withdrawals need a verified identity", waiting for a second approval (at most one: a unique index). */
-export async function findWaitingIdentityRuleChange(db: Db): Promise<ApprovalRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(approvals)
-    .where(and(eq(approvals.kind, 'identity_for_withdrawals'), eq(approvals.status, 'awaiting')));
-  return row;
-}
-
-/** Raising a limit of unverified accounts, waiting for a second approval (at most one: a unique index). */
-export async function findWaitingLimitsChange(db: Db): Promise<ApprovalRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(approvals)
-    .where(and(eq(approvals.kind, 'unverified_limits'), eq(approvals.status, 'awaiting')));
+    .where(and(eq(approvals.kind, kind), eq(approvals.status, 'awaiting')));
   return row;
 }
 

@@ -7,7 +7,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ApprovedChange } from '../../lib/approved-change.ts';
 import { hasSecondDecider } from '../approvals/approval-deciders.ts';
-import { findWaitingIdentityRuleChange } from '../approvals/approvals.repository.ts';
+import { findWaitingSettingChange } from '../approvals/approvals.repository.ts';
 import { requestApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockSiteSettings, updateSiteSettingsRow } from './settings.repository.ts';
@@ -55,7 +55,7 @@ export async function decideIdentityRuleChange({
   const change = identityRuleChangeOf(current, requested);
   if (change === 'unchanged') return { state: 'unchanged' };
   if (!reason) throw new AppError('VALIDATION_FAILED', REASON_REQUIRED);
-  if (await findWaitingIdentityRuleChange(tx)) {
+  if (await findWaitingSettingChange(tx, 'identity_for_withdrawals')) {
     throw new AppError('AWAITING_SECOND_APPROVAL', IDENTITY_RULE_MESSAGES.changeWaiting);
   }
   if (change === 'tightens' || !isFourEyesOn(thresholdMinor)) {

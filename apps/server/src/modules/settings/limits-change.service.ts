@@ -10,7 +10,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ApprovedChange } from '../../lib/approved-change.ts';
 import { hasSecondDecider } from '../approvals/approval-deciders.ts';
-import { findWaitingLimitsChange } from '../approvals/approvals.repository.ts';
+import { findWaitingSettingChange } from '../approvals/approvals.repository.ts';
 import { requestApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockSiteSettings, type SiteSettingsRow, updateSiteSettingsRow } from './settings.repository.ts';
@@ -89,7 +89,7 @@ export async function decideLimitsChange({
   ];
   if (changes.every((change) => change === 'unchanged')) return { state: 'unchanged' };
   if (!reason) throw new AppError('VALIDATION_FAILED', REASON_REQUIRED);
-  if (await findWaitingLimitsChange(tx)) {
+  if (await findWaitingSettingChange(tx, 'unverified_limits')) {
     throw new AppError('AWAITING_SECOND_APPROVAL', LIMITS_MESSAGES.changeWaiting);
   }
   if (!changes.includes('loosens') || !isFourEyesOn(thresholdMinor)) {

@@ -12,11 +12,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
 import { toOneApproval } from '../approvals/approval-rows.ts';
-import {
-  findWaitingIdentityRuleChange,
-  findWaitingLimitsChange,
-  findWaitingThresholdChange,
-} from '../approvals/approvals.repository.ts';
+import { findWaitingSettingChange } from '../approvals/approvals.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type Replacement, replaceWithUpload } from '../storage/files.service.ts';
 import { decideIdentityRuleChange, type IdentityRuleDecision } from './identity-rule-change.service.ts';
@@ -41,9 +37,9 @@ export async function readSiteName(db: Db): Promise<string> {
  */
 async function toAdminSettings(db: Db, row: SiteSettingsRow): Promise<AdminSettings> {
   const [threshold, identity, limits] = await Promise.all([
-    findWaitingThresholdChange(db),
-    findWaitingIdentityRuleChange(db),
-    findWaitingLimitsChange(db),
+    findWaitingSettingChange(db, 'four_eyes_threshold'),
+    findWaitingSettingChange(db, 'identity_for_withdrawals'),
+    findWaitingSettingChange(db, 'unverified_limits'),
   ]);
   return {
     ...toSiteSettings(row),

@@ -8,7 +8,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ApprovedChange } from '../../lib/approved-change.ts';
 import { hasSecondDecider } from '../approvals/approval-deciders.ts';
-import { findWaitingThresholdChange } from '../approvals/approvals.repository.ts';
+import { findWaitingSettingChange } from '../approvals/approvals.repository.ts';
 import { requestApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockSiteSettings, updateSiteSettingsRow } from './settings.repository.ts';
@@ -54,7 +54,7 @@ export async function decideThresholdChange({
   const change = thresholdChangeOf(currentMinor, requestedMinor);
   if (change === 'unchanged') return { state: 'unchanged' };
   if (!reason) throw new AppError('VALIDATION_FAILED', REASON_REQUIRED);
-  if (await findWaitingThresholdChange(tx)) {
+  if (await findWaitingSettingChange(tx, 'four_eyes_threshold')) {
     throw new AppError('AWAITING_SECOND_APPROVAL', THRESHOLD_MESSAGES.changeWaiting);
   }
   if (change === 'tightens')

@@ -14,7 +14,7 @@ import type { ApprovedChange } from '../../lib/approved-change.ts';
 import type { Command } from '../../lib/transactions.ts';
 import { hasSecondDecider } from '../approvals/approval-deciders.ts';
 import { toOneApproval } from '../approvals/approval-rows.ts';
-import { findWaitingWalletChange } from '../approvals/approvals.repository.ts';
+import { findWaitingSettingChange } from '../approvals/approvals.repository.ts';
 import { requestApproval } from '../approvals/request-approval.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockSiteSettings } from '../settings/settings.repository.ts';
@@ -50,7 +50,10 @@ function inForce(rows: readonly WalletAddressRow[]): Omit<WalletAddresses, 'pend
 
 /** The platform's deposit addresses, as the Payment tab shows them, and the change waiting, if any. */
 export async function readWalletAddresses(db: Db): Promise<WalletAddresses> {
-  const [rows, waiting] = await Promise.all([listWalletAddressRows(db), findWaitingWalletChange(db)]);
+  const [rows, waiting] = await Promise.all([
+    listWalletAddressRows(db),
+    findWaitingSettingChange(db, 'wallet_change'),
+  ]);
   return { ...inForce(rows), pendingChange: waiting ? await toOneApproval(db, waiting) : null };
 }
 
@@ -71,7 +74,7 @@ export async function updateWalletAddresses({
   input,
 }: Command<{ input: UpdateWalletAddressesRequest }>): Promise<WalletChange> {
   const settings = await lockSiteSettings(tx);
-  if (await findWaitingWalletChange(tx)) {
+  if (await findWaitingSettingChange(tx, 'wallet_change')) {
     throw new AppError('AWAITING_SECOND_APPROVAL', WALLET_MESSAGES.changeWaiting);
   }
   const rows = await lockWalletAddressRows(tx);

@@ -77,6 +77,10 @@ test('a customer is declined with Expired, submits again, and is verified by com
   browser,
   signedInClient,
 }) => {
+  // Three staff sign-ins (compliance twice, then the administrator who credits the balance) and two
+  // uploads of each side: 32 s on a quiet machine, past the default 60 s once under CI's parallel load
+  // (it failed there at its last step, the withdrawal, with every step before it passed).
+  test.setTimeout(120_000);
   await page.goto('/account');
   const badge = page.getByRole('region', { name: 'Profile' }).getByRole('link', { name: /Not verified/ });
   await expect(badge).toBeVisible();

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, type Db, openDatabase } from './db/client.ts';
+import { PGLITE_START_PARAMS } from './db/pglite-start-params.ts';
 import { selectRows } from './db/select-rows.ts';
 import { withDatabase } from './test/global-setup.ts';
 import { type ServerProcess, spawnServer, waitUntilReady } from './test/server-process.ts';
@@ -52,6 +53,7 @@ export async function createCrashStore(): Promise<CrashStore> {
   const seeded = await PGlite.create({
     dataDir: path.join(dataDir, 'pg'),
     loadDataDir: new Blob([fs.readFileSync(inject('pgliteSnapshotPath'))]),
+    startParams: PGLITE_START_PARAMS,
   });
   await seeded.close();
   return {

@@ -11,6 +11,7 @@ import { installJobQueueSchema } from '../lib/jobs/job-queue-schema.ts';
 import { createCoalescingClient } from './coalesce-writes.ts';
 import type { DataDirLock } from './data-dir-lock.ts';
 import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
+import { PGLITE_START_PARAMS } from './pglite-start-params.ts';
 import { type EmbeddedClient, PgliteThread } from './pglite-thread.ts';
 import { startPgliteThread, takeEarlyPgliteThread } from './pglite-thread-start.ts';
 import * as accountSecurity from './schema/account-security.ts';
@@ -132,7 +133,11 @@ async function hasEveryMigration(
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') return openPostgres(config.url);
   if (config.kind === 'pglite-snapshot') {
-    const client = await PGlite.create({ loadDataDir: config.snapshot, extensions: PGLITE_EXTENSIONS });
+    const client = await PGlite.create({
+      loadDataDir: config.snapshot,
+      extensions: PGLITE_EXTENSIONS,
+      startParams: PGLITE_START_PARAMS,
+    });
     return wrapPglite(client, undefined);
   }
   // PGlite runs on a thread of its own, opened there while this one goes on: the built entry

@@ -10,12 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-/**
- * PostgreSQL's start parameters: its defaults with a 32 MB buffer cache instead of 128 MB. The
- * cache lives in the WebAssembly memory and is touched at start, so it was resident whether used or
- * not (~100 MB of the server's idle RSS); the data files stay in the operating system's page cache,
- * so a miss costs a read, not a disk access (docs/decisions/037-price-stream.md).
- */
+/** PostgreSQL's start parameters: as db/pglite-start-params.ts says, and why (a 32 MB buffer cache). */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 const port = parentPort;

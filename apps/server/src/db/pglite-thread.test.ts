@@ -176,3 +176,7 @@ test('the thread started early is taken by the start for its folder, once; anoth
   expect(takeEarlyPgliteThread(dataDir)).toBeUndefined();
   await expect.poll(() => fs.existsSync(path.join(other, 'candor.lock'))).toBe(false);
 }, 60_000);
+
+test("the thread's PostgreSQL starts with the embedded databases' parameters (a 32 MB buffer cache)", async () => {
+  expect((await db.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '32MB' }]);
+});

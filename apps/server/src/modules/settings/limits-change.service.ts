@@ -1,20 +1,13 @@
-import type { UnverifiedLimits } from '@candor/contracts/approvals';
-import { type FourEyesNote, NO_SECOND_DECIDER } from '@candor/contracts/approvals';
+import type { FourEyesNote, UnverifiedLimits } from '@candor/contracts/approvals';
 import { toMinorUnits } from '@candor/contracts/money';
-import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import { LIMITS_MESSAGES } from '@candor/contracts/settings';
-import { isFourEyesOn, limitChangeOf } from '@candor/domain/approvals/approval-status';
+import { isFourEyesOn, limitChangeOf, type ThresholdChange } from '@candor/domain/approvals/approval-status';
 import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { ApprovedChange } from '../../lib/approved-change.ts';
-import { hasSecondDecider } from '../approvals/approval-deciders.ts';
-import { findWaitingSettingChange } from '../approvals/approvals.repository.ts';
-import { requestApproval } from '../approvals/request-approval.service.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { lockSiteSettings, type SiteSettingsRow, updateSiteSettingsRow } from './settings.repository.ts';
-import { toSiteSettings } from './site-settings-view.ts';
+import { applyApprovedSettingChange, decideGuardedChange } from './guarded-setting-change.ts';
+import type { SiteSettingsRow } from './settings.repository.ts';
 
 /** The two 30-day limits of unverified accounts, in cents. */
 export type LimitsMinor = { deposit: bigint; withdrawal: bigint };
@@ -53,14 +46,23 @@ export function limitsOf(
   return { deposit: row.unverifiedDepositLimitMinor, withdrawal: row.unverifiedWithdrawalLimitMinor };
 }
 
+/** How the asked limits compare with those in force: a raise of either loosens. */
+function limitsChangeOf(current: LimitsMinor, asked: LimitsMinor): ThresholdChange {
+  const changes = [
+    limitChangeOf(current.deposit, asked.deposit),
+    limitChangeOf(current.withdrawal, asked.withdrawal),
+  ];
+  if (changes.includes('loosens')) return 'loosens';
+  return changes.includes('tightens') ? 'tightens' : 'unchanged';
+}
+
 /**
  * Decides what happens to requested limits of unverified accounts, the settings row being locked by
- * the caller, as decideIdentityRuleChange does for the identity rule: the same values, nothing;
- * otherwise a reason is required and no other change of them may be waiting (409
- * AWAITING_SECOND_APPROVAL). A lowered limit tightens: the caller applies it with the reason. A
- * raised one loosens: it waits as an approval of kind 'unverified_limits' (its `before` counts the
- * lowering applied in the same save), unless four-eyes is off (`thresholdMinor` 0) or nobody else
- * can decide it (then applied, marked 'no_second_decider').
+ * the caller, by the steps of every guarded setting (decideGuardedChange). A lowered limit tightens:
+ * the caller applies it with the reason. A raised one loosens: it waits as an approval of kind
+ * 'unverified_limits' (its `before` counts the lowering applied in the same save), unless four-eyes
+ * is off (`thresholdMinor` 0) or nobody else can decide it (then applied, marked
+ * 'no_second_decider').
  */
 export async function decideLimitsChange({
   tx,
@@ -83,78 +85,41 @@ export async function decideLimitsChange({
     deposit: requested.deposit ?? current.deposit,
     withdrawal: requested.withdrawal ?? current.withdrawal,
   };
-  const changes = [
-    limitChangeOf(current.deposit, asked.deposit),
-    limitChangeOf(current.withdrawal, asked.withdrawal),
-  ];
-  if (changes.every((change) => change === 'unchanged')) return { state: 'unchanged' };
-  if (!reason) throw new AppError('VALIDATION_FAILED', REASON_REQUIRED);
-  if (await findWaitingSettingChange(tx, 'unverified_limits')) {
-    throw new AppError('AWAITING_SECOND_APPROVAL', LIMITS_MESSAGES.changeWaiting);
-  }
-  if (!changes.includes('loosens') || !isFourEyesOn(thresholdMinor)) {
-    return { state: 'applied', limits: asked, reason, fourEyes: null };
-  }
-  if (!(await hasSecondDecider(tx, { kind: 'unverified_limits', makerId: actor.id }))) {
-    return { state: 'applied', limits: asked, reason, fourEyes: NO_SECOND_DECIDER };
-  }
-  // What applies now: each limit lowered; each raised stays as it is until approved.
-  const applied: LimitsMinor = {
+  // What applies now if a raise waits: each limit lowered; each raised stays as it is until approved.
+  const lowered: LimitsMinor = {
     deposit: lower(asked.deposit, current.deposit),
     withdrawal: lower(asked.withdrawal, current.withdrawal),
   };
-  await requestApproval({
+  const decision = await decideGuardedChange({
     tx,
     actor,
     now,
     kind: 'unverified_limits',
-    request: { before: toDollars(applied), after: toDollars(asked) },
+    direction: limitsChangeOf(current, asked),
     reason,
+    changeWaiting: LIMITS_MESSAGES.changeWaiting,
+    fourEyesOn: isFourEyesOn(thresholdMinor),
+    request: () => ({ before: toDollars(lowered), after: toDollars(asked) }),
   });
-  return { state: 'awaiting_approval', limits: applied, reason };
+  if (decision.state === 'unchanged') return decision;
+  if (decision.state === 'applied') return { ...decision, limits: asked };
+  return { ...decision, limits: lowered };
 }
 
 /**
- * Carries out an approved raise (in the approval's transaction): `maker` asked for it with `reason`,
- * `approver` approved it. Refused (409 CONFLICT, nothing changes, the request still waits) if the
- * limits in force are no longer those it was asked against. Audited as 'settings.update' with the
- * maker as actor and the checker as approver.
+ * Carries out an approved raise (in the approval's transaction), refused (409 CONFLICT) if the
+ * limits in force are no longer those it was asked against (applyApprovedSettingChange).
  */
-export async function applyApprovedLimitsChange({
-  tx,
-  maker,
-  approver,
-  now,
-  before,
-  after,
-  reason,
-  approvalId,
-  approverReason,
-}: ApprovedChange<UnverifiedLimits>): Promise<void> {
-  const current = await lockSiteSettings(tx);
-  const inForce = limitsOf(current);
-  if (
-    inForce.deposit !== toMinorUnits(before.deposit) ||
-    inForce.withdrawal !== toMinorUnits(before.withdrawal)
-  ) {
-    throw new AppError('CONFLICT', LIMITS_MESSAGES.changedMeanwhile);
-  }
-  const changed = await updateSiteSettingsRow(
-    tx,
-    {
+export async function applyApprovedLimitsChange(approved: ApprovedChange<UnverifiedLimits>): Promise<void> {
+  const { before, after } = approved;
+  await applyApprovedSettingChange(approved, {
+    stillAsked: (inForce) =>
+      inForce.unverifiedDepositLimitMinor === toMinorUnits(before.deposit) &&
+      inForce.unverifiedWithdrawalLimitMinor === toMinorUnits(before.withdrawal),
+    changedMeanwhile: LIMITS_MESSAGES.changedMeanwhile,
+    change: {
       unverifiedDepositLimitMinor: toMinorUnits(after.deposit),
       unverifiedWithdrawalLimitMinor: toMinorUnits(after.withdrawal),
     },
-    now,
-  );
-  await recordAudit(tx, {
-    actor: maker,
-    approver,
-    action: 'settings.update',
-    targetType: 'site_settings',
-    targetId: String(changed.id),
-    reason,
-    before: toSiteSettings(current),
-    after: { ...toSiteSettings(changed), approvalId, approverReason },
   });
 }

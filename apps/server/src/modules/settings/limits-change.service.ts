@@ -113,9 +113,13 @@ export async function decideLimitsChange({
 export async function applyApprovedLimitsChange(approved: ApprovedChange<UnverifiedLimits>): Promise<void> {
   const { before, after } = approved;
   await applyApprovedSettingChange(approved, {
-    stillAsked: (inForce) =>
-      inForce.unverifiedDepositLimitMinor === toMinorUnits(before.deposit) &&
-      inForce.unverifiedWithdrawalLimitMinor === toMinorUnits(before.withdrawal),
+    stillAsked: (row) => {
+      const inForce = limitsOf(row);
+      return (
+        inForce.deposit === toMinorUnits(before.deposit) &&
+        inForce.withdrawal === toMinorUnits(before.withdrawal)
+      );
+    },
     changedMeanwhile: LIMITS_MESSAGES.changedMeanwhile,
     change: {
       unverifiedDepositLimitMinor: toMinorUnits(after.deposit),

@@ -80,6 +80,19 @@ test('the shortcuts lead to deposit, copy trader and trades', async () => {
   expect(screen.getByRole('link', { name: 'Trade' }).getAttribute('href')).toBe('/trades');
 });
 
+test('a staff account reads that it holds no money, and is offered no Deposit or Trade', async () => {
+  mockApi({ 'GET /api/me/balances': { status: 200, body: BALANCES } });
+  renderDashboard(buildMe({ role: 'owner' }));
+  expect((await screen.findByRole('link', { name: 'Copy Trader' })).getAttribute('href')).toBe(
+    '/copy-trader',
+  );
+  expect(
+    screen.getByText('Staff accounts do not hold money: money moves on customer accounts only.'),
+  ).toBeTruthy();
+  expect(screen.queryByRole('link', { name: 'Deposit' })).toBeNull();
+  expect(screen.queryByRole('link', { name: 'Trade' })).toBeNull();
+});
+
 test('shows placeholders while the balances load', async () => {
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {

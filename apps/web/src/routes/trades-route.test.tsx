@@ -376,6 +376,16 @@ describe('TradesPage', () => {
     expect(screen.getAllByText('Insufficient balance').length).toBeGreaterThan(0);
   });
 
+  test('a staff account sees the market but cannot trade: it holds no money', async () => {
+    mockMarket();
+    renderTradesPage(buildMe({ role: 'admin' }));
+    expect(
+      await screen.findByText('Staff accounts do not hold money: money moves on customer accounts only.'),
+    ).toBeTruthy();
+    expect(((await screen.findByRole('button', { name: 'BUY' })) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'SELL' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   test('a suspended account sees why and cannot trade', async () => {
     mockMarket();
     renderTradesPage(buildMe({ status: 'suspended', statusReason: 'Documents under review' }));

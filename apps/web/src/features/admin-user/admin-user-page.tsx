@@ -1,12 +1,12 @@
 import { IDENTITY_STATUS_LABELS, USER_LIST_STATUS_LABELS } from '@candor/contracts/admin-user-list';
 import type { AdminUser } from '@candor/contracts/admin-users';
-import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
+import { StaffAccountNotice } from '../../components/ui/staff-account-notice.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useCan } from '../../lib/permissions.ts';
@@ -148,11 +148,7 @@ function MoneyPanels({ user }: { user: AdminUser }) {
   const canBook = useCan('trades.manage') && isCustomer;
   return (
     <>
-      {isCustomer ? null : (
-        <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-          {STAFF_ACCOUNT_MONEY_MESSAGE}
-        </p>
-      )}
+      {isCustomer ? null : <StaffAccountNotice className="p-4 text-sm" />}
       {canAdjust || canHold ? (
         <div className="grid gap-6 lg:grid-cols-2">
           {canAdjust ? (

@@ -42,7 +42,11 @@ const STOPPED: CopyRelation = {
   endReason: 'stop_loss',
 };
 
-function render(extra: Parameters<typeof mockApi>[0] = {}, role: 'client' | 'admin' = 'client') {
+function render(
+  extra: Parameters<typeof mockApi>[0] = {},
+  role: 'client' | 'admin' | 'owner' = 'client',
+  twoFactorEnabled = role !== 'client',
+) {
   const api = mockApi({
     'GET /api/strategy-providers': { status: 200, body: { items: [CARD] } },
     'GET /api/strategy-providers/invitation': { status: 200, body: { invitation: null } },
@@ -52,7 +56,7 @@ function render(extra: Parameters<typeof mockApi>[0] = {}, role: 'client' | 'adm
     ...extra,
   });
   renderPages([{ path: '/copy-trader', component: CopyTraderPage }], '/copy-trader', {
-    me: buildMe({ role }),
+    me: buildMe({ role, twoFactorEnabled }),
   });
   return api;
 }
@@ -149,6 +153,34 @@ describe('CopyTraderPage', () => {
     expect(item.textContent).toContain('Aurora FX');
     expect(item.textContent).toContain('BUY BTCUSD');
     expect(within(item).getByText(skipped.message)).toBeTruthy();
+  });
+
+  test('an owner without two-factor is told to turn it on first: no ADD TRADER, no invitations asked for', async () => {
+    const api = render({}, 'owner', false);
+    const card = within(await screen.findByRole('list', { name: 'Traders' })).getByRole('listitem');
+    expect(
+      await screen.findByText(
+        'Staff accounts must turn on two-factor authentication before using the back office.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Turn on two-factor' }).getAttribute('href')).toBe('/two-factor');
+    expect(screen.queryByRole('link', { name: 'ADD TRADER' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Edit terms' })).toBeNull();
+    expect(screen.queryByText('The providers could not be loaded.')).toBeNull();
+    expect(callsTo(api, 'GET /api/admin/strategy-providers')).toEqual([]);
+  });
+
+  test('an owner with two-factor on manages the traders: ADD TRADER, Edit terms and Delete', async () => {
+    const api = render(
+      { 'GET /api/admin/strategy-providers': { status: 200, body: { items: [] } } },
+      'owner',
+    );
+    const card = within(await screen.findByRole('list', { name: 'Traders' })).getByRole('listitem');
+    expect(screen.getByRole('link', { name: 'ADD TRADER' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Turn on two-factor' })).toBeNull();
+    await waitFor(() => expect(callsTo(api, 'GET /api/admin/strategy-providers')).not.toEqual([]));
   });
 
   test('staff see no skipped copies (they copy nobody), and the list is not asked for', async () => {

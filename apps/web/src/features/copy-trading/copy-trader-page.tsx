@@ -4,6 +4,7 @@ import {
   type StrategyProviderCard,
 } from '@candor/contracts/copy-trading';
 import { REASON_REQUIRED } from '@candor/contracts/reasons';
+import { TWO_FACTOR_MESSAGES } from '@candor/contracts/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { ReasonDialog } from '../../components/ui/reason-dialog.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useCan, useIsStaff } from '../../lib/permissions.ts';
+import { useMe } from '../../lib/session.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { CancelCopyDialog } from './cancel-copy-dialog.tsx';
@@ -31,7 +33,11 @@ export function CopyTraderPage() {
   useDocumentBranding('Copy Expert');
   const cards = useQuery(providerCardsQuery);
   const isStaff = useIsStaff();
-  const canManage = useCan('copytrading.manage');
+  // The back office (ADD TRADER, the invitations, Edit terms, Delete) needs two-factor on first.
+  const mayManage = useCan('copytrading.manage');
+  const me = useMe();
+  const twoFactorMissing = mayManage && !me.twoFactorEnabled;
+  const canManage = mayManage && !twoFactorMissing;
   const [copying, setCopying] = useState<StrategyProviderCard | null>(null);
   const [cancelling, setCancelling] = useState<StrategyProviderCard | null>(null);
   const [deleting, setDeleting] = useState<StrategyProviderCard | null>(null);
@@ -85,9 +91,22 @@ export function CopyTraderPage() {
       {copying ? <CopyDialog trader={copying} onClose={() => setCopying(null)} /> : null}
       {cancelling ? <CancelCopyDialog trader={cancelling} onClose={() => setCancelling(null)} /> : null}
       {canManage ? <ProviderInvitationsSection /> : null}
+      {twoFactorMissing ? <TwoFactorFirstNotice /> : null}
       {editing ? <EditTermsDialog trader={editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteTraderDialog trader={deleting} onClose={() => setDeleting(null)} /> : null}
     </div>
+  );
+}
+
+/** A staff member who may manage traders but has not turned two-factor on: what to do first. */
+function TwoFactorFirstNotice() {
+  return (
+    <p className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+      {TWO_FACTOR_MESSAGES.required}{' '}
+      <Link to="/two-factor" className="font-semibold underline">
+        Turn on two-factor
+      </Link>
+    </p>
   );
 }
 

@@ -6,7 +6,9 @@ import type { ReactNode } from 'react';
 import { Deferred } from '../../components/ui/deferred.tsx';
 import { InactiveAccountNotice } from '../../components/ui/inactive-account-notice.tsx';
 import { LoadError } from '../../components/ui/load-states.tsx';
+import { StaffAccountNotice } from '../../components/ui/staff-account-notice.tsx';
 import { balancesQuery } from '../../lib/balances-api.ts';
+import { useIsStaff } from '../../lib/permissions.ts';
 import { useMe } from '../../lib/session.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
@@ -15,7 +17,7 @@ import { useDocumentBranding } from '../../lib/site-settings.ts';
  * /dashboard (seed §2 Dashboard): the balances and shortcuts, then the market overview and the
  * customer's trades, which the route brings from their features. A suspended account sees the
  * inactive message and its reason above its balances and trades, without the shortcuts to trade
- * or deposit.
+ * or deposit. A staff account holds no money (decision 062): it reads so, without Deposit or Trade.
  */
 export function DashboardPage({
   marketOverview,
@@ -25,6 +27,7 @@ export function DashboardPage({
   tradeList: ReactNode;
 }) {
   const me = useMe();
+  const isStaff = useIsStaff();
   useDocumentBranding('Dashboard');
 
   if (me.status !== 'active') {
@@ -56,14 +59,15 @@ export function DashboardPage({
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Welcome, {me.fullname}</h1>
         <p className="mt-1 text-sm text-slate-500">Your trading account at a glance.</p>
       </div>
+      {isStaff ? <StaffAccountNotice className="p-4 text-sm" /> : null}
 
       <Deferred>
         <BalanceCards />
 
         <div className="flex flex-wrap gap-3">
-          <Shortcut to="/deposit" label="Deposit" primary />
-          <Shortcut to="/copy-trader" label="Copy Trader" />
-          <Shortcut to="/trades" label="Trade" />
+          {isStaff ? null : <Shortcut to="/deposit" label="Deposit" primary />}
+          <Shortcut to="/copy-trader" label="Copy Trader" primary={isStaff} />
+          {isStaff ? null : <Shortcut to="/trades" label="Trade" />}
         </div>
 
         {marketOverview}

@@ -539,6 +539,15 @@ describe('DepositPage', () => {
     expect(screen.getAllByText('Expired Payment Link').length).toBeGreaterThan(0);
   });
 
+  test('a staff account reads that it holds no money instead of the form', async () => {
+    mockDepositApi();
+    renderDeposit(buildMe({ role: 'accountant' }));
+    expect(
+      await screen.findByText('Staff accounts do not hold money: money moves on customer accounts only.'),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('Amount (USD)')).toBeNull();
+  });
+
   test('a suspended customer reads the inactive message instead of the form', async () => {
     mockApi({});
     renderDeposit(buildMe({ status: 'suspended', statusReason: 'Unpaid fees' }));

@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { InactiveAccountNotice } from '../../components/ui/inactive-account-notice.tsx';
+import { StaffAccountNotice } from '../../components/ui/staff-account-notice.tsx';
+import { useIsStaff } from '../../lib/permissions.ts';
 import { useMe } from '../../lib/session.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
@@ -40,6 +42,7 @@ function toAmountText(amount: string): string {
 export function DepositPage() {
   useDocumentBranding('Deposit');
   const me = useMe();
+  const isStaff = useIsStaff();
   const search = DepositSearchSchema.parse(useSearch({ strict: false }));
   // A quote kept from step 3 comes back where the address still asks for step 3: a reload, or the
   // browser's Back after the customer left to pay (the wallet app) or to read Messages. A visit to
@@ -84,7 +87,9 @@ export function DepositPage() {
             : 'Fund your trading balance with crypto.'
         }
       />
-      {me.status !== 'active' ? (
+      {isStaff ? (
+        <StaffAccountNotice className="p-5 text-sm" />
+      ) : me.status !== 'active' ? (
         <InactiveAccountNotice reason={me.statusReason} className="p-5 text-sm" />
       ) : coins.length === 0 ? (
         <DepositsUnavailable />

@@ -49,18 +49,30 @@ function balancesOf(total: string) {
   return buildBalances({ available: total, total, deposits: total, withdrawable: total });
 }
 
-function render(mine: MyLoans, extra: Parameters<typeof mockApi>[0] = {}) {
+function render(mine: MyLoans, extra: Parameters<typeof mockApi>[0] = {}, me = buildMe()) {
   const api = mockApi({
     'GET /api/plans': { status: 200, body: { items: [LEVEL_1] } },
     'GET /api/loans/mine': { status: 200, body: mine },
     'GET /api/me/balances': { status: 200, body: balancesOf('400000.00') },
     ...extra,
   });
-  renderPages([{ path: '/trading-plans', component: TradingPlansPage }], '/trading-plans', { me: buildMe() });
+  renderPages([{ path: '/trading-plans', component: TradingPlansPage }], '/trading-plans', { me });
   return api;
 }
 
 describe('TradingPlansPage', () => {
+  test('a staff account sees the loan plans only: it borrows nothing, so no APPLY FOR LOAN and no loans', async () => {
+    const api = render({ applications: [], loans: [] }, {}, buildMe({ role: 'admin' }));
+    expect(await screen.findByRole('heading', { name: 'Level 1' })).toBeTruthy();
+    expect(
+      screen.getByText('Staff accounts do not hold money: money moves on customer accounts only.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'APPLY FOR LOAN' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'My loans' })).toBeNull();
+    expect(screen.queryByText(/Your portfolio/)).toBeNull();
+    expect(callsTo(api, 'GET /api/loans/mine')).toEqual([]);
+  });
+
   test('a loan plan card says what the loan is: amount, term, daily interest and requirement; the form sends the seed fields', async () => {
     // The portfolio read with the page reaches the minimum; by the time the customer applies, money
     // has moved and the server's own check refuses: its answer is shown in the form.

@@ -13,9 +13,11 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, EmptyState, PageHeader } from '../../components/ui/card.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
+import { StaffAccountNotice } from '../../components/ui/staff-account-notice.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { balancesQuery } from '../../lib/balances-api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { useIsStaff } from '../../lib/permissions.ts';
 import { plansQuery } from '../../lib/plans-api.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
@@ -32,11 +34,15 @@ function formatDay(iso: string): string {
   });
 }
 
-/** /trading-plans: the loan plans, APPLY FOR LOAN, and the customer's applications and loans. */
+/**
+ * /trading-plans: the loan plans, APPLY FOR LOAN, and the customer's applications and loans. A staff
+ * account sees the plans only: it borrows nothing (decision 062).
+ */
 export function TradingPlansPage() {
   useDocumentBranding('Trading loan plans');
+  const isStaff = useIsStaff();
   const plans = useQuery(plansQuery('loan'));
-  const mine = useQuery(ownLoansQuery);
+  const mine = useQuery({ ...ownLoansQuery, enabled: !isStaff });
   const balances = useQuery(balancesQuery);
   const [applying, setApplying] = useState<Plan | null>(null);
   const open =
@@ -49,6 +55,7 @@ export function TradingPlansPage() {
         title="Trading loan plans"
         description="Borrow to trade larger positions. Borrowed money can be traded but not withdrawn, and is repaid from your cash balance."
       />
+      {isStaff ? <StaffAccountNotice className="p-4 text-sm" /> : null}
       <section aria-label="Loan plans">
         {plans.isPending ? (
           <LoadingState>Loading loan plans...</LoadingState>
@@ -62,26 +69,28 @@ export function TradingPlansPage() {
               <LoanPlanCard
                 key={plan.id}
                 plan={plan}
-                portfolio={balances.data?.total}
+                portfolio={isStaff ? undefined : balances.data?.total}
                 blocked={!!open}
-                onApply={() => setApplying(plan)}
+                onApply={isStaff ? undefined : () => setApplying(plan)}
               />
             ))}
           </div>
         )}
       </section>
-      <section aria-labelledby="my-loans">
-        <h2 id="my-loans" className="mb-3 text-lg font-semibold text-slate-900">
-          My loans
-        </h2>
-        {mine.isPending ? (
-          <LoadingState>Loading your loans...</LoadingState>
-        ) : mine.isError ? (
-          <LoadError onRetry={() => void mine.refetch()}>Your loans could not be loaded.</LoadError>
-        ) : (
-          <MyLoansList data={mine.data} />
-        )}
-      </section>
+      {isStaff ? null : (
+        <section aria-labelledby="my-loans">
+          <h2 id="my-loans" className="mb-3 text-lg font-semibold text-slate-900">
+            My loans
+          </h2>
+          {mine.isPending ? (
+            <LoadingState>Loading your loans...</LoadingState>
+          ) : mine.isError ? (
+            <LoadError onRetry={() => void mine.refetch()}>Your loans could not be loaded.</LoadError>
+          ) : (
+            <MyLoansList data={mine.data} />
+          )}
+        </section>
+      )}
       {applying ? <ApplyLoanDialog plan={applying} onClose={() => setApplying(null)} /> : null}
     </div>
   );
@@ -105,7 +114,8 @@ function LoanPlanCard({
   /** The customer's portfolio, once their balances are read. */
   portfolio: string | undefined;
   blocked: boolean;
-  onApply: () => void;
+  /** Absent for a staff account: no APPLY FOR LOAN. */
+  onApply: (() => void) | undefined;
 }) {
   const features = plan.features;
   if (features.kind !== 'loan') return null;
@@ -126,23 +136,25 @@ function LoanPlanCard({
         {portfolio !== undefined ? <li>Your portfolio: {formatUsdDecimal(portfolio)}</li> : null}
       </ul>
       {plan.description ? <p className="mt-3 text-sm text-slate-500">{plan.description}</p> : null}
-      <div className="mt-auto pt-5">
-        <Button className="w-full" disabled={blocked || short} onClick={onApply}>
-          APPLY FOR LOAN
-        </Button>
-        {short && portfolio !== undefined ? (
-          <p className="mt-2 text-xs text-slate-500">
-            {LOAN_MESSAGES.portfolioTooSmall(
-              formatUsdDecimal(features.minimumPortfolio),
-              formatUsdDecimal(portfolio),
-            )}
-          </p>
-        ) : blocked ? (
-          <p className="mt-2 text-xs text-slate-500">
-            You can apply again once your application is decided and your loan is repaid.
-          </p>
-        ) : null}
-      </div>
+      {onApply ? (
+        <div className="mt-auto pt-5">
+          <Button className="w-full" disabled={blocked || short} onClick={onApply}>
+            APPLY FOR LOAN
+          </Button>
+          {short && portfolio !== undefined ? (
+            <p className="mt-2 text-xs text-slate-500">
+              {LOAN_MESSAGES.portfolioTooSmall(
+                formatUsdDecimal(features.minimumPortfolio),
+                formatUsdDecimal(portfolio),
+              )}
+            </p>
+          ) : blocked ? (
+            <p className="mt-2 text-xs text-slate-500">
+              You can apply again once your application is decided and your loan is repaid.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -10,10 +10,12 @@ import { SimulatedBadge } from '../../components/market/simulated-badge.tsx';
 import { Card, PageHeader } from '../../components/ui/card.tsx';
 import { Deferred } from '../../components/ui/deferred.tsx';
 import { InactiveAccountNotice } from '../../components/ui/inactive-account-notice.tsx';
+import { StaffAccountNotice } from '../../components/ui/staff-account-notice.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { balancesQuery } from '../../lib/balances-api.ts';
 import { instrumentsQuery } from '../../lib/instruments-api.ts';
 import { candlesQuery, quoteQuery } from '../../lib/market-api.ts';
+import { useIsStaff } from '../../lib/permissions.ts';
 import { useMe } from '../../lib/session.ts';
 import { toSignedCents } from '../../lib/signed-usd.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
@@ -39,16 +41,21 @@ export function TradesPage({
 }) {
   useDocumentBranding('Market');
   const me = useMe();
+  const isStaff = useIsStaff();
   const active = me.status === 'active';
   return (
     <div className="space-y-6">
       <PageHeader title="Market" description="Buy or sell forex, crypto and stocks at the market price." />
 
-      {active ? null : <InactiveAccountNotice reason={me.statusReason} className="p-4 text-sm" />}
+      {isStaff ? (
+        <StaffAccountNotice className="p-4 text-sm" />
+      ) : active ? null : (
+        <InactiveAccountNotice reason={me.statusReason} className="p-4 text-sm" />
+      )}
 
       {/* The market and the form read the prices, the balance and the catalogue: rendered after the heading. */}
       <Deferred>
-        <MarketAndTradeForm initialSymbol={initialSymbol} active={active} />
+        <MarketAndTradeForm initialSymbol={initialSymbol} active={active && !isStaff} />
         {tradeList}
       </Deferred>
     </div>

@@ -454,6 +454,17 @@ describe('SelectWithdrawalPage: submitting', () => {
     expect(screen.queryByText('A new code was sent to your e-mail address.')).toBeNull();
   });
 
+  test('a staff account reads that it holds no money instead of the form', async () => {
+    const { fetchMock } = renderFlow({}, '/select-withdrawal', buildMe({ role: 'support' }));
+    expect(
+      await screen.findByText('Staff accounts do not hold money: money moves on customer accounts only.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Bank/ })).toBeNull();
+    expect(screen.queryByText(/verified identity/)).toBeNull();
+    expect(callsTo(fetchMock, 'GET /api/withdrawals/protection')).toEqual([]);
+    expect(callsTo(fetchMock, 'GET /api/verification-limits')).toEqual([]);
+  });
+
   test('a suspended account sees the inactive message instead of the form', async () => {
     renderFlow({}, '/select-withdrawal', buildMe({ status: 'suspended', statusReason: 'Under review' }));
     expect(await screen.findByText(/Your account is currently inactive/)).toBeTruthy();

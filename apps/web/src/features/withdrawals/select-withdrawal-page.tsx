@@ -13,7 +13,9 @@ import { BackLink } from '../../components/ui/back-link.tsx';
 import { PageHeader } from '../../components/ui/card.tsx';
 import { InactiveAccountNotice } from '../../components/ui/inactive-account-notice.tsx';
 import { QueryPanel } from '../../components/ui/load-states.tsx';
+import { StaffAccountNotice } from '../../components/ui/staff-account-notice.tsx';
 import { notify } from '../../lib/notify.ts';
+import { useIsStaff } from '../../lib/permissions.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
@@ -39,13 +41,16 @@ const METHOD_HINTS = {
 export function SelectWithdrawalPage() {
   useDocumentBranding('Make withdrawal');
   const me = useMe();
+  const isStaff = useIsStaff();
   const { confirm, method } = SelectWithdrawalSearchSchema.parse(useSearch({ strict: false }));
 
   return (
     <div className="mx-auto max-w-xl">
       <BackLink to="/withdrawals" label="Withdrawals" className="mb-3" />
       <PageHeader title="Make withdrawal" description="Withdraw from your trading balance." />
-      {me.status !== 'active' ? (
+      {isStaff ? (
+        <StaffAccountNotice className="p-5 text-sm" />
+      ) : me.status !== 'active' ? (
         <InactiveAccountNotice reason={me.statusReason} className="p-5 text-sm" />
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">

@@ -36,8 +36,8 @@ export function CopyTraderPage() {
   // The back office (ADD TRADER, the invitations, Edit terms, Delete) needs two-factor on first.
   const mayManage = useCan('copytrading.manage');
   const me = useMe();
+  const canManage = mayManage && me.twoFactorEnabled;
   const twoFactorMissing = mayManage && !me.twoFactorEnabled;
-  const canManage = mayManage && !twoFactorMissing;
   const [copying, setCopying] = useState<StrategyProviderCard | null>(null);
   const [cancelling, setCancelling] = useState<StrategyProviderCard | null>(null);
   const [deleting, setDeleting] = useState<StrategyProviderCard | null>(null);

@@ -71,6 +71,7 @@ describe('TradingPlansPage', () => {
     expect(screen.queryByRole('heading', { name: 'My loans' })).toBeNull();
     expect(screen.queryByText(/Your portfolio/)).toBeNull();
     expect(callsTo(api, 'GET /api/loans/mine')).toEqual([]);
+    expect(callsTo(api, 'GET /api/me/balances')).toEqual([]);
   });
 
   test('a loan plan card says what the loan is: amount, term, daily interest and requirement; the form sends the seed fields', async () => {

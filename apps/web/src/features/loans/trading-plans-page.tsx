@@ -42,8 +42,9 @@ export function TradingPlansPage() {
   useDocumentBranding('Trading loan plans');
   const isStaff = useIsStaff();
   const plans = useQuery(plansQuery('loan'));
+  // A staff account has no loans or portfolio to show: neither is asked for.
   const mine = useQuery({ ...ownLoansQuery, enabled: !isStaff });
-  const balances = useQuery(balancesQuery);
+  const balances = useQuery({ ...balancesQuery, enabled: !isStaff });
   const [applying, setApplying] = useState<Plan | null>(null);
   const open =
     mine.data?.applications.some((a) => a.status === 'pending') ||

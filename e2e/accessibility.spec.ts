@@ -36,13 +36,19 @@ async function settle(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
-/** Opens each URL at the width, runs axe, and returns one line per serious or critical violation. */
+/**
+ * Opens each URL at the width, runs axe, and returns one line per serious or critical violation, and
+ * one for a page wider than the window.
+ */
 async function audit(page: Page, width: number, urls: readonly string[]): Promise<string[]> {
   const found: string[] = [];
   await page.setViewportSize({ width, height: 900 });
   for (const url of urls) {
     await page.goto(url);
     await settle(page);
+    // WCAG 2.1's reflow (1.4.10): nothing makes the page scroll sideways, whatever its width.
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (pageWidth > width) found.push(`${width}px ${url} scrolls sideways: ${pageWidth} px wide`);
     const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     for (const violation of violations) {
       if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;

@@ -58,9 +58,13 @@ export function OpeningRow({ onOpen, children }: { onOpen: () => void; children:
   );
 }
 
-/** The look of the link that opens a row's record. */
+/**
+ * The look of the link that opens a row's record. `relative` makes the link the box of its
+ * screen-reader-only words (an absolutely placed "(unread)", say), so a long text cut short does not
+ * leave them beyond the row, widening the page on a phone.
+ */
 export const ROW_LINK_CLASS =
-  'block truncate font-medium text-slate-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600';
+  'relative block truncate font-medium text-slate-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /**
  * The same link when it is a customer's e-mail: on phones it wraps (its whole address is what tells

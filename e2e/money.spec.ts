@@ -93,6 +93,13 @@ test('a deposit approved, a crypto withdrawal approved: balances and statement f
   await expect(rows.nth(4)).toContainText('Deposit');
   await expect(rows.nth(4)).toContainText('$250.00');
   await expect(rows).toHaveCount(5);
+
+  // Each decision was told to the customer in their Messages, without the staff's reasons.
+  await page.goto('/messages');
+  await expect(page.getByRole('link', { name: /deposit approved \(unread\)$/ })).toBeVisible();
+  await page.getByRole('link', { name: /withdrawal approved \(unread\)$/ }).click();
+  await expect(page.getByText(/was approved: you receive \$97\.50 after the fee of \$2\.50\./)).toBeVisible();
+  await expect(page.getByText('Address checked with the customer')).toHaveCount(0);
 });
 
 test('a withdrawal hold: the request is recorded on hold and the customer reads why', async ({

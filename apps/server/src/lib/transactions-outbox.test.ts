@@ -83,4 +83,41 @@ describe("a command's outbox", () => {
     ]);
     expect((await mailTo(user.email)).map((mail) => mail.deliveryStatus)).toEqual(['sent', 'sent']);
   });
+
+  test('with SMTP, queued mail is left to the delivery worker: the command answers without waiting for it', async () => {
+    const user = await insertUser(t.db);
+    const delivered: string[] = [];
+    const mailer = createMailer(t.db, {
+      from: 'Candor <no-reply@candor.test>',
+      sendMail: async (mail) => {
+        delivered.push(mail.subject);
+      },
+    });
+    await transactionsWith(mailer).run(async ({ outbox }) => {
+      outbox.send({ to: user.email, subject: 'Code', text: '123456' });
+      outbox.queue({ to: user.email, subject: 'Notice', text: 'notice', userId: user.id });
+    });
+    // The code went before the answer; the notice is recorded with the change, due for the worker.
+    expect(delivered).toEqual(['Code']);
+    const recorded = await mailTo(user.email);
+    expect(recorded.find((mail) => mail.subject === 'Notice')).toMatchObject({
+      deliveryStatus: 'sending',
+      userId: user.id,
+      nextAttemptAt: new Date(0),
+    });
+    expect(await mailer.retryDue()).toBe(1);
+    expect(delivered).toEqual(['Code', 'Notice']);
+    expect((await mailTo(user.email)).map((mail) => mail.deliveryStatus)).toEqual(['sent', 'sent']);
+  });
+
+  test('without SMTP, queued mail is kept for its account at once, as sent mail is', async () => {
+    const user = await insertUser(t.db);
+    const transactions = transactionsWith(createMailer(t.db, { from: 'Candor <no-reply@candor.test>' }));
+    await transactions.run(async ({ outbox }) => {
+      outbox.queue({ to: user.email, subject: 'Notice', text: 'notice', userId: user.id });
+    });
+    expect(await mailTo(user.email)).toMatchObject([
+      { subject: 'Notice', deliveryStatus: 'kept', userId: user.id },
+    ]);
+  });
 });

@@ -20,7 +20,16 @@ import { type IdempotencyClaim, readIdempotencyClaim } from './idempotency.ts';
  * has committed, so a rolled-back request never mails anything (a withdrawal code for a request
  * that was not recorded), and a committed one never loses its mail.
  */
-export type Outbox = { send(message: MailMessage): void };
+export type Outbox = {
+  /** With SMTP, sent before the request answers: what its reader is waiting for (a code, a link). */
+  send(message: MailMessage): void;
+  /**
+   * With SMTP, sent by the delivery worker's next pass rather than before the request answers: a
+   * notice nobody is waiting for (a decision on a customer's money), so a staff member's answer
+   * never waits on a mail server. Without SMTP, the same as `send`: kept in Messages at once.
+   */
+  queue(message: MailMessage): void;
+};
 
 /** What a use case that changes something runs with: its transaction, the request's time, its outbox. */
 export type CommandContext = { tx: Db; now: Date; outbox: Outbox };
@@ -118,12 +127,16 @@ export function createTransactions(deps: {
       // The audit chain's lock is taken by the last statement, so it is held only until the commit.
       holdAuditsUntilCommit(tx);
       const queued: MailMessage[] = [];
+      const queuedForWorker: MailMessage[] = [];
       let alongside: HeldAlongside | undefined;
       const inFlight: Array<Promise<unknown>> = [];
       try {
         const value = await body(
           tx,
-          { send: (message) => queued.push(message) },
+          {
+            send: (message) => queued.push(message),
+            queue: (message) => queuedForWorker.push(message),
+          },
           (held) => {
             alongside = held;
           },
@@ -136,7 +149,7 @@ export function createTransactions(deps: {
         // Sent now, in this order, each by the call that makes it (nothing awaited before them),
         // so they leave ahead of the COMMIT.
         const last = Promise.all([
-          queued.length > 0 ? mailer.recordAll(tx, queued) : [],
+          queued.length + queuedForWorker.length > 0 ? mailer.recordAll(tx, queued, queuedForWorker) : [],
           appendHeldAudits(tx, alongside),
           ...inFlight,
         ]).then(([mail]) => mail);

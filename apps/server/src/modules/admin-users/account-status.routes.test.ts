@@ -398,8 +398,10 @@ describe('closing an account', () => {
     });
     expect(adminView.statusCode, adminView.body).toBe(200);
 
-    // The audit row traces the closure by the e-mail it had, and counts what was erased (the files:
-    // the picture, the uploaded proof and the proof the deposit was first recorded with).
+    // The audit row traces the closure by the e-mail it had, and counts what was erased (the kept
+    // mail: the address's verification, the mail to the new address, the notices of the deposit's
+    // approval, of the withdrawal's request and of its approval; the files: the picture, the
+    // uploaded proof and the proof the deposit was first recorded with).
     const [audit] = await auditsOf(customer.id, 'user.close');
     expect(audit).toMatchObject({
       actorRole: 'owner',
@@ -407,7 +409,7 @@ describe('closing an account', () => {
       before: { status: 'active', email: customer.email },
       after: {
         status: 'closed',
-        erased: { sessions: 1, credentials: 1, signIns: 1, keptMail: 3, payoutDetails: 1, files: 3 },
+        erased: { sessions: 1, credentials: 1, signIns: 1, keptMail: 5, payoutDetails: 1, files: 3 },
       },
     });
     expect(JSON.stringify(audit?.after)).not.toContain('Ada');

@@ -58,6 +58,14 @@ async function adjustmentEntries(userId: string) {
     .where(and(eq(journalEntries.userId, userId), eq(journalEntries.kind, 'adjustment')));
 }
 
+/** The customer's notices of an approved withdrawal. */
+async function approvalNoticesOf(userId: string) {
+  return t.db
+    .select({ subject: mailOutbox.subject })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.subject, 'Candor: withdrawal approved')));
+}
+
 async function auditRowsAbout(userId: string, action: string) {
   return t.db
     .select()
@@ -423,6 +431,8 @@ describe('withdrawal approvals above the threshold', () => {
   test('a second staff member approves: settled once, maker and checker on the audit row', async () => {
     const { customer, id } = await pendingWithdrawal(10_000_00n, '4000');
     const approvalId = (await approveWithdrawal(maker, id)).json().awaitingApproval.id;
+    // While it waits, the customer is told nothing: nothing was decided yet.
+    expect(await approvalNoticesOf(customer.user.id)).toHaveLength(0);
     expect((await decide(maker, approvalId, 'approve')).json().code).toBe('MAKER_CANNOT_APPROVE');
     expect((await decide(support, approvalId, 'approve')).statusCode).toBe(403);
     const res = await decide(checker, approvalId, 'approve', 'Payout checked');
@@ -434,6 +444,7 @@ describe('withdrawal approvals above the threshold', () => {
     expect(balances).toMatchObject({ available: '6000.00', reserved: '0.00', total: '6000.00' });
     const audits = await auditRowsAbout(customer.user.id, 'withdrawal.approve');
     expect(audits).toHaveLength(1);
+    expect(await approvalNoticesOf(customer.user.id)).toHaveLength(1);
     // The maker's reason is the payout's; the checker's is beside it (docs/decisions/017 and 044).
     expect(audits[0]).toMatchObject({
       actorId: maker.user.id,
@@ -470,6 +481,7 @@ describe('withdrawal approvals above the threshold', () => {
     const balances = (await customer.browser.request({ method: 'GET', url: '/api/me/balances' })).json();
     expect(balances).toMatchObject({ available: '7500.00', reserved: '0.00', total: '7500.00' });
     expect(await auditRowsAbout(customer.user.id, 'withdrawal.approve')).toHaveLength(1);
+    expect(await approvalNoticesOf(customer.user.id)).toHaveLength(1);
   });
 });
 

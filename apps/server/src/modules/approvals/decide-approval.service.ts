@@ -205,6 +205,7 @@ export async function approveApproval({
     tx,
     actor: maker,
     now,
+    outbox,
     id: row.withdrawalId,
     reason: row.makerReason,
     fourEyes: { approver: actor, approvalId: row.id, reason },

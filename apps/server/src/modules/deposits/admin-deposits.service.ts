@@ -14,9 +14,12 @@ import { mapPage } from '../../db/page.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
+import type { CommandContext } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, postEntries } from '../ledger/ledger.repository.ts';
+import { readSiteName } from '../settings/settings.service.ts';
 import { requireCustomerAccount } from '../users/users.service.ts';
+import { depositDecisionNotice } from './deposit-decision-notice.ts';
 import { showCoinAmount, toDeposit, toDepositProofFile } from './deposit-rows.ts';
 import {
   type DepositDecision,
@@ -76,12 +79,18 @@ export const DEPOSIT_TRANSITIONS: Transitions<DepositStatus> = {
  * `to`: NOT_FOUND, FORBIDDEN for an approval on a staff account (it holds no money, decision 062; a
  * rejection closes the request with nothing moved), ALREADY_DECIDED once final.
  */
-async function lockForDecision(tx: Db, id: string, actor: Actor, to: DepositStatus): Promise<DepositDetails> {
-  const details = await lockDepositForDecision(tx, id, actor.id);
+async function lockForDecision(
+  tx: Db,
+  id: string,
+  actor: Actor,
+  to: DepositStatus,
+): Promise<{ details: DepositDetails; siteName: string }> {
+  // The site's name, for the customer's notice, is read beside the lock.
+  const [details, siteName] = await Promise.all([lockDepositForDecision(tx, id, actor.id), readSiteName(tx)]);
   if (!details) throw new AppError('NOT_FOUND', DEPOSIT_MESSAGES.notFound);
   if (to === 'approved') requireCustomerAccount(details.customer);
   requireTransition(DEPOSIT_TRANSITIONS, details.deposit.status, to);
-  return details;
+  return { details, siteName };
 }
 
 /** Records `decision` on the locked pending deposit; the answer is the locked row with it. */
@@ -90,7 +99,7 @@ async function decide(tx: Db, details: DepositDetails, decision: DepositDecision
   return toAdminDeposit({ ...details, deposit: { ...details.deposit, ...decision } });
 }
 
-type DecisionInput = { tx: Db; actor: Actor; now: Date; id: string };
+type DecisionInput = CommandContext & { actor: Actor; id: string };
 
 /**
  * Approves a pending deposit: credits the customer's cash with a deposit ledger entry, records
@@ -102,10 +111,11 @@ export async function approveDeposit({
   tx,
   actor,
   now,
+  outbox,
   id,
   reason,
 }: DecisionInput & { reason: string }): Promise<AdminDeposit> {
-  const details = await lockForDecision(tx, id, actor, 'approved');
+  const { details, siteName } = await lockForDecision(tx, id, actor, 'approved');
   const row = details.deposit;
   const [entry] = expectPosted(
     await postEntries(
@@ -138,6 +148,7 @@ export async function approveDeposit({
     before: { status: row.status },
     after: { status: 'approved', entryId: entry.id.toString(), amount: formatDecimal(row.amountMinor) },
   });
+  outbox.queue(depositDecisionNotice({ details, siteName }));
   return answer;
 }
 
@@ -146,10 +157,11 @@ export async function rejectDeposit({
   tx,
   actor,
   now,
+  outbox,
   id,
   reason,
 }: DecisionInput & { reason: string }): Promise<AdminDeposit> {
-  const details = await lockForDecision(tx, id, actor, 'rejected');
+  const { details, siteName } = await lockForDecision(tx, id, actor, 'rejected');
   const row = details.deposit;
   const answer = await decide(tx, details, {
     status: 'rejected',
@@ -167,5 +179,6 @@ export async function rejectDeposit({
     before: { status: row.status },
     after: { status: 'rejected' },
   });
+  outbox.queue(depositDecisionNotice({ details, siteName, rejectionReason: reason }));
   return answer;
 }

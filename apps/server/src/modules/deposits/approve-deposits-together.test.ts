@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { type AdminDeposit, AdminDepositSchema } from '@candor/contracts/deposits';
 import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
 import { depositEntry } from '@candor/domain/ledger/entries';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { deposits as depositsTable } from '../../db/schema/deposits.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { ItemOutcome } from '../../lib/group-commit.ts';
 import { insertPendingDeposit } from '../../test/deposits.ts';
@@ -81,11 +82,22 @@ function described(outcome: ItemOutcome<AdminDeposit> | undefined) {
 }
 
 async function figuresOf(userId: string) {
-  const [row] = await t.db
-    .select({ n: count() })
-    .from(auditLog)
-    .where(and(eq(auditLog.subjectUserId, userId), eq(auditLog.action, 'deposit.approve')));
-  return { ...(await selectBalanceFigures(t.db, userId)), audits: row?.n ?? 0 };
+  const [[row], notices] = await Promise.all([
+    t.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectUserId, userId), eq(auditLog.action, 'deposit.approve'))),
+    t.db
+      .select({ text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, userId), like(mailOutbox.subject, '%: deposit approved'))),
+  ]);
+  return {
+    ...(await selectBalanceFigures(t.db, userId)),
+    audits: row?.n ?? 0,
+    // The amounts of the customer's notices of approval, sorted.
+    notices: notices.map((notice) => /deposit of (\S+) in/.exec(notice.text)?.[1]).sort(),
+  };
 }
 
 /** The reason of each deposit's approval audit row, by deposit id. */
@@ -132,7 +144,12 @@ describe('deposit approvals decided together (group commit)', () => {
     ]);
     expect(retried[0]).toEqual(first[0]);
     expect(described(retried[1])).toMatchObject({ refused: 'IDEMPOTENCY_KEY_REUSED' });
-    expect(await figuresOf(user.id)).toMatchObject({ available: 5_500n, audits: 2 });
+    // A retry tells the customer nothing more.
+    expect(await figuresOf(user.id)).toMatchObject({
+      available: 5_500n,
+      audits: 2,
+      notices: ['$25.00', '$30.00'],
+    });
     expect(await auditedReasons([d1.id, d2.id])).toEqual({
       [d1.id]: 'Seen on chain',
       [d2.id]: 'Bank statement',
@@ -171,13 +188,18 @@ describe('deposit approvals decided together (group commit)', () => {
       { refused: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE },
       { refused: 'FORBIDDEN', message: STAFF_ACCOUNT_MONEY_MESSAGE },
     ]);
-    expect(await figuresOf(second.id)).toMatchObject({ available: 0n, audits: 0 });
+    expect(await figuresOf(second.id)).toMatchObject({ available: 0n, audits: 0, notices: [] });
     const [one, two] = outcomes;
     if (!one?.ok || !two?.ok) throw new Error('approved');
     expect(one.value.decidedBy?.id).toBe(first.id);
     expect(two.value.decidedBy?.id).toBe(second.id);
-    expect(await figuresOf(a.user.id)).toMatchObject({ available: 12_500n, audits: 2 });
-    expect(await figuresOf(b.user.id)).toMatchObject({ available: 4_000n, audits: 1 });
+    // Each customer is told of each approval once, and of nothing refused.
+    expect(await figuresOf(a.user.id)).toMatchObject({
+      available: 12_500n,
+      audits: 2,
+      notices: ['$100.00', '$25.00'],
+    });
+    expect(await figuresOf(b.user.id)).toMatchObject({ available: 4_000n, audits: 1, notices: ['$40.00'] });
     expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
   });
 
@@ -190,7 +212,8 @@ describe('deposit approvals decided together (group commit)', () => {
     const first = await d.transactions.runIdempotent(
       approval(admin, d1.id, 'a-1').claim,
       AdminDepositSchema,
-      ({ tx, now }) => approveDeposit({ tx, actor: admin, now, id: d1.id, reason: 'Payment received' }),
+      ({ tx, now, outbox }) =>
+        approveDeposit({ tx, actor: admin, now, outbox, id: d1.id, reason: 'Payment received' }),
     );
     const unknown = randomUUID();
     const outcomes = await approveDepositsTogether(d, [
@@ -284,8 +307,15 @@ describe('deposit approvals decided together (group commit)', () => {
           const d = deps();
           const batched = await approveDepositsTogether(d, build(together));
           const oneByOne = await oneAfterTheOther(build(alone), (request) =>
-            d.transactions.runIdempotent(undefined, AdminDepositSchema, ({ tx, now }) =>
-              approveDeposit({ tx, actor: request.actor, now, id: request.id, reason: request.reason }),
+            d.transactions.runIdempotent(undefined, AdminDepositSchema, ({ tx, now, outbox }) =>
+              approveDeposit({
+                tx,
+                actor: request.actor,
+                now,
+                outbox,
+                id: request.id,
+                reason: request.reason,
+              }),
             ),
           );
           expect(batched.map(described)).toEqual(oneByOne.map(described));

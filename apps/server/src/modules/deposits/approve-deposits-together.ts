@@ -18,6 +18,7 @@ import {
   postEntries,
   reserveEntryIds,
 } from '../ledger/ledger.repository.ts';
+import { readSiteName } from '../settings/settings.service.ts';
 import { selectUserNames } from '../users/users.repository.ts';
 import { requireCustomerAccount } from '../users/users.service.ts';
 import {
@@ -26,6 +27,7 @@ import {
   type DepositDetails,
   toAdminDeposit,
 } from './admin-deposits.service.ts';
+import { depositDecisionNotice } from './deposit-decision-notice.ts';
 import { approveDeposits, lockAccountsOfDeposits, lockDepositsForDecision } from './deposits.repository.ts';
 
 /** A staff member's approval of a pending deposit (POST /api/admin/deposits/:id/approve), with its reason. */
@@ -56,8 +58,8 @@ export function createDepositApprovalGroup(
 }
 
 function approveAlone({ transactions }: Deps, request: DepositApprovalRequest): Promise<AdminDeposit> {
-  return transactions.runIdempotent(request.claim, AdminDepositSchema, ({ tx, now }) =>
-    approveDeposit({ tx, actor: request.actor, now, id: request.id, reason: request.reason }),
+  return transactions.runIdempotent(request.claim, AdminDepositSchema, ({ tx, now, outbox }) =>
+    approveDeposit({ tx, actor: request.actor, now, outbox, id: request.id, reason: request.reason }),
   );
 }
 
@@ -69,7 +71,8 @@ function approveAlone({ transactions }: Deps, request: DepositApprovalRequest): 
  * checks it (NOT_FOUND for an unknown deposit, FORBIDDEN for a staff account's, ALREADY_DECIDED for
  * a decided one, also one approved by an earlier request of the batch), the credits posted at once (each entry by its approver), the
  * deposits marked approved in one statement, and one audit row per approval (with that request's
- * own reason), appended in order before the commit. A refused request gets its own refusal.
+ * own reason) and one notice to its customer, appended in order before the commit. A refused
+ * request gets its own refusal.
  */
 export async function approveDepositsTogether(
   deps: Deps,
@@ -84,7 +87,7 @@ export async function approveDepositsTogether(
     // accounts' locks), the keys, and the approvers' names.
     lock: async (tx, _now, claim) => {
       const ids = requests.map((request) => request.id);
-      const [deposits, accounts, entryIds, , names] = await Promise.all([
+      const [deposits, accounts, entryIds, , names, siteName] = await Promise.all([
         lockDepositsForDecision(tx, ids),
         lockAccountsOfDeposits(tx, ids),
         reserveEntryIds(tx, requests.length),
@@ -93,15 +96,16 @@ export async function approveDepositsTogether(
           tx,
           requests.map((request) => request.actor.id),
         ),
+        readSiteName(tx),
       ]);
       await completeCustomerAccounts(
         tx,
         accounts,
         deposits.map((row) => row.deposit.userId),
       );
-      return { locked: new Map(deposits.map((row) => [row.deposit.id, row])), entryIds, names };
+      return { locked: new Map(deposits.map((row) => [row.deposit.id, row])), entryIds, names, siteName };
     },
-    decide: async (tx, now, { locked, entryIds, names }, live, _outbox, beforeCommit) => {
+    decide: async (tx, now, { locked, entryIds, names, siteName }, live, outbox, beforeCommit) => {
       const outcomes = new Map<number, ItemOutcome<AdminDeposit>>();
       const approving: Array<{ index: number; details: DepositDetails }> = [];
       const approvedHere = new Set<string>();
@@ -186,6 +190,7 @@ export async function approveDepositsTogether(
           deposit: { ...deposit, ...decision },
           decider: { id: actor.id, name: names.get(actor.id) ?? actor.id },
         });
+        outbox.queue(depositDecisionNotice({ details, siteName }));
         outcomes.set(index, { ok: true, value: answer });
       }
       return { outcomes };

@@ -13,6 +13,7 @@ import { journalEntries } from '../../db/schema/ledger.ts';
 import { walletAddresses } from '../../db/schema/wallets.ts';
 import { insertPendingDeposit } from '../../test/deposits.ts';
 import { insertSignedInUser, type TestUser, useSignedInUser } from '../../test/factories.ts';
+import { readMessagesOf } from '../../test/messages.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { makeImage, multipartUpload } from '../../test/uploads.ts';
 
@@ -664,6 +665,62 @@ describe('an approval needs a reason (decision 044)', () => {
     expect((await balancesOf(browser)).total).toBe('30.00');
     expect(await depositEntriesOf(user.id)).toBe(1);
     expect((await approvalAuditsOf(row.id)).map((audit) => audit.reason)).toEqual(['Seen on chain']);
+  });
+});
+
+describe('the customer is told of the decision in their Messages', () => {
+  const sentAt = new Date('2026-11-20T10:00:15Z');
+
+  test("an approval: the amount added, without the staff's reason or name; a second decision tells nothing more", async () => {
+    const { browser, user } = await customer({ name: 'Ada Lovelace' });
+    const row = await insertPendingDeposit(t.db, user.id, { amountMinor: 250_000n, createdAt: sentAt });
+    expect((await decide(row.id, 'approve', { reason: 'Seen on chain by the night desk' })).statusCode).toBe(
+      200,
+    );
+    expect((await decide(row.id, 'approve')).statusCode).toBe(409);
+    expect((await decide(row.id, 'reject')).statusCode).toBe(409);
+    const messages = await readMessagesOf(browser);
+    expect(messages).toEqual([
+      expect.objectContaining({
+        subject: 'Candor: deposit approved',
+        text:
+          'Hello Ada Lovelace,\n\nYour deposit of $2,500.00 in USDT(Trc20), sent on 2026-11-20 10:00 UTC, ' +
+          'was approved: $2,500.00 was added to your balance.',
+      }),
+    ]);
+    expect(JSON.stringify(messages)).not.toContain(admin.user.name);
+  });
+
+  test('a rejection: nothing added, with the reason the customer also reads in their history', async () => {
+    const { browser, user } = await customer({ name: 'Ada Lovelace' });
+    const row = await insertPendingDeposit(t.db, user.id, { amountMinor: 4_000n, createdAt: sentAt });
+    expect((await decide(row.id, 'reject', { reason: '  Nothing arrived at the address ' })).statusCode).toBe(
+      200,
+    );
+    expect(await readMessagesOf(browser)).toEqual([
+      expect.objectContaining({
+        subject: 'Candor: deposit rejected',
+        text:
+          'Hello Ada Lovelace,\n\nYour deposit of $40.00 in USDT(Trc20), sent on 2026-11-20 10:00 UTC, ' +
+          'was rejected. Nothing was added to your balance.\n\nReason: Nothing arrived at the address',
+      }),
+    ]);
+  });
+
+  test('a refused decision tells nothing; the same approval sent many times at once tells once', async () => {
+    const { browser, user } = await customer();
+    const refused = await insertPendingDeposit(t.db, user.id);
+    const demand = await decide(refused.id, 'reject', {
+      reason: 'Pay the $300 release fee to unlock your withdrawal',
+    });
+    expect(demand.statusCode).toBe(422);
+    expect(await readMessagesOf(browser)).toEqual([]);
+    const key = randomUUID();
+    await Promise.all(Array.from({ length: 4 }, () => decide(refused.id, 'approve', { key })));
+    await Promise.all(Array.from({ length: 4 }, () => decide(refused.id, 'approve')));
+    expect((await readMessagesOf(browser)).map((message) => message.subject)).toEqual([
+      'Candor: deposit approved',
+    ]);
   });
 });
 

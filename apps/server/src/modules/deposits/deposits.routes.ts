@@ -240,8 +240,8 @@ export const depositsRoutes: RoutesPlugin<'db' | 'storage' | 'market' | 'transac
     },
     async (request) => {
       const actor = requireActor(request);
-      return transactions.runMoneyRequest(request, AdminDepositSchema, ({ tx, now }) =>
-        rejectDeposit({ tx, actor, now, id: request.params.id, reason: request.body.reason }),
+      return transactions.runMoneyRequest(request, AdminDepositSchema, ({ tx, now, outbox }) =>
+        rejectDeposit({ tx, actor, now, outbox, id: request.params.id, reason: request.body.reason }),
       );
     },
   );

@@ -33,9 +33,15 @@ export type Mailer = {
   sendAll(messages: readonly MailMessage[]): Promise<void>;
   /**
    * The first half of `sendAll`, in the caller's transaction: the messages exist exactly when the
-   * change that caused them commits. Answers the rows to hand to `deliver` after the commit.
+   * change that caused them commits. Answers the rows to hand to `deliver` after the commit. Those
+   * `forWorker` are recorded in the same statement and, with SMTP, left due for the delivery worker
+   * (as `queue` leaves its message): they are not among the rows answered.
    */
-  recordAll(tx: Db, messages: readonly MailMessage[]): Promise<KeptMailRow[]>;
+  recordAll(
+    tx: Db,
+    messages: readonly MailMessage[],
+    forWorker?: readonly MailMessage[],
+  ): Promise<KeptMailRow[]>;
   /** The second half of `sendAll`: with SMTP, tries each recorded message once (never throws). */
   deliver(rows: readonly KeptMailRow[]): Promise<void>;
   /**
@@ -127,11 +133,16 @@ export function createMailer(db: Db, config: MailerConfig): Mailer {
 
   /**
    * Records the messages for their accounts and the delivery log, in one statement on `db` (a
-   * caller's transaction, or the pool): without SMTP they are only kept; with SMTP they wait, leased,
-   * for `deliver`. A database error is reported by its code only (its parameters are the bodies).
+   * caller's transaction, or the pool): without SMTP they are only kept; with SMTP `messages` wait,
+   * leased, for `deliver`, and `forWorker` are due at once for the delivery worker. A database error
+   * is reported by its code only (its parameters are the bodies).
    */
-  async function recordAll(on: Db, messages: readonly MailMessage[]): Promise<KeptMailRow[]> {
-    const recorded = messages.map(({ userId, ...message }) => ({
+  async function recordAll(
+    on: Db,
+    messages: readonly MailMessage[],
+    forWorker: readonly MailMessage[] = [],
+  ): Promise<KeptMailRow[]> {
+    const recorded = [...messages, ...forWorker].map(({ userId, ...message }) => ({
       toAddress: message.to,
       subject: message.subject,
       textBody: message.text,
@@ -149,11 +160,18 @@ export function createMailer(db: Db, config: MailerConfig): Mailer {
         );
       }
       const leaseUntil = new Date(clock().getTime() + ATTEMPT_LEASE_MS);
-      return await insertMailsForAddresses(
+      const rows = await insertMailsForAddresses(
         on,
-        recorded.map((message) => ({ ...message, deliveryStatus: 'sending', nextAttemptAt: leaseUntil })),
+        recorded.map((message, index) => ({
+          ...message,
+          deliveryStatus: 'sending',
+          // Leased for `deliver`; the worker's due at once (its next pass sends them).
+          nextAttemptAt: index < messages.length ? leaseUntil : new Date(0),
+        })),
         { keepOnlyForAnAccount: false },
       );
+      // In the order given (insertMailsForAddresses answers so): `messages` first.
+      return rows.slice(0, messages.length);
     } catch (error) {
       const code = databaseCode(error);
       throw new Error(`The e-mail could not be recorded${code ? ` (${code})` : ''}`);

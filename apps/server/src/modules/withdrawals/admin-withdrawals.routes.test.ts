@@ -1,8 +1,10 @@
+import { formatUtcMinute } from '@candor/contracts/account-security';
 import { paymentDemandMessage } from '@candor/contracts/staff-texts';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { type TestUser, useSignedInUser } from '../../test/factories.ts';
+import { readMessagesOf } from '../../test/messages.ts';
 import { insertFundedCustomer } from '../../test/money.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
 import {
@@ -286,6 +288,61 @@ describe('approve settles, reject releases', () => {
     });
     const [audit] = await auditRows(id, 'withdrawal.reject');
     expect(audit?.reason).toBe('Account name does not match');
+  });
+});
+
+describe('the customer is told of the decision in their Messages', () => {
+  /** The notices of decisions in the customer's Messages (not the notice of the request). */
+  async function decisionNotices(customer: Customer) {
+    const messages = await readMessagesOf(customer.browser);
+    return messages.filter((message) => / withdrawal (approved|rejected)$/.test(message.subject));
+  }
+
+  async function requestedOn(id: string): Promise<string> {
+    const res = await admin.browser.request({ method: 'GET', url: `/api/admin/withdrawals/${id}` });
+    return formatUtcMinute(res.json().createdAt);
+  }
+
+  test("an approval: what they receive after the fee, without the staff's reason or name; a second decision tells nothing more", async () => {
+    const ada = await customerWith(100_00n, { name: 'Ada Lovelace' });
+    const id = await withdraw(ada, '40', PAYOUTS.gcash);
+    expect((await decide(id, 'approve', { reason: 'Checked with the night desk' })).statusCode).toBe(200);
+    expect((await decide(id, 'approve')).statusCode).toBe(409);
+    expect((await decide(id, 'reject', { reason: 'Too late' })).statusCode).toBe(409);
+    const notices = await decisionNotices(ada);
+    expect(notices).toEqual([
+      expect.objectContaining({
+        subject: 'Candor: withdrawal approved',
+        text: `Hello Ada Lovelace,\n\nYour withdrawal of $40.00 by GCash, requested on ${await requestedOn(id)}, was approved: you receive $39.00 after the fee of $1.00.`,
+      }),
+    ]);
+    expect(JSON.stringify(notices)).not.toContain(admin.user.name);
+  });
+
+  test('a rejection: the amount back in the balance, with the reason; a refused reason tells nothing', async () => {
+    const ada = await customerWith(100_00n, { name: 'Ada Lovelace' });
+    const id = await withdraw(ada, '40');
+    expect((await decide(id, 'reject', { reason: 'Pay the 10% tax, then request again' })).statusCode).toBe(
+      422,
+    );
+    expect(await decisionNotices(ada)).toEqual([]);
+    expect((await decide(id, 'reject', { reason: ' Account name does not match ' })).statusCode).toBe(200);
+    expect(await decisionNotices(ada)).toEqual([
+      expect.objectContaining({
+        subject: 'Candor: withdrawal rejected',
+        text:
+          `Hello Ada Lovelace,\n\nYour withdrawal of $40.00 by Bank, requested on ${await requestedOn(id)}, ` +
+          'was rejected. The $40.00 is back in your available balance.\n\nReason: Account name does not match',
+      }),
+    ]);
+  });
+
+  test('releasing a hold tells nothing (the withdrawal is still to be decided)', async () => {
+    const ada = await customerWith(100_00n);
+    await setCustomerSettings(t.db, ada.user.id, { holdEnabled: true, holdReason: 'Review' });
+    const id = await withdraw(ada, '40');
+    expect((await decide(id, 'release-hold')).statusCode).toBe(200);
+    expect(await decisionNotices(ada)).toEqual([]);
   });
 });
 

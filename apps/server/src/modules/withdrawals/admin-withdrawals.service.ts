@@ -18,6 +18,7 @@ import { mapPage } from '../../db/page.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
+import type { CommandContext } from '../../lib/transactions.ts';
 import { hasSecondDecider } from '../approvals/approval-deciders.ts';
 import { toWaitingApproval } from '../approvals/approval-rows.ts';
 import {
@@ -30,6 +31,7 @@ import { type AuditEntry, recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, type PostedEntry, postEntries } from '../ledger/ledger.repository.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { requireCustomerAccount } from '../users/users.service.ts';
+import { withdrawalDecisionNotice } from './withdrawal-decision-notice.ts';
 import { rowMethodLabel, rowPayout, toWithdrawal } from './withdrawal-rows.ts';
 import {
   findWithdrawal,
@@ -129,6 +131,8 @@ export async function requireAdminWithdrawal(db: Db, id: string): Promise<AdminW
 
 export type Decision = 'approve' | 'reject' | 'release_hold';
 
+type DecisionInput = CommandContext & { actor: Actor; id: string };
+
 const TARGET = {
   approve: 'approved',
   reject: 'rejected',
@@ -166,6 +170,19 @@ export function payoutEntries(row: WithdrawalRow): EntryDraft[] {
   });
 }
 
+/**
+ * The Settings a decision reads, the four-eyes threshold and the site's name (for the customer's
+ * notice): as read with the withdrawal's lock, or on their own before the Settings row exists.
+ */
+export async function decisionSettings(
+  tx: Db,
+  locked: { fourEyesThresholdMinor: bigint | null; siteName: string | null },
+): Promise<{ fourEyesThresholdMinor: bigint; siteName: string }> {
+  const { fourEyesThresholdMinor, siteName } = locked;
+  if (fourEyesThresholdMinor === null || siteName === null) return requireSiteSettings(tx);
+  return { fourEyesThresholdMinor, siteName };
+}
+
 /** The ledger's side of a decision: approval settles the reservation, rejection releases it. */
 async function postDecision(
   tx: Db,
@@ -191,10 +208,11 @@ async function postDecision(
  * One administrator decision: the withdrawal row is locked first, so simultaneous decisions take
  * turns and the second finds the first's result; the move is checked against the state machine
  * (a release only from on hold: awaiting → pending is the customer's confirmation, not a release);
- * the ledger moves; the row is updated; the action is audited.
+ * the ledger moves; the row is updated; the action is audited; the customer is told of an approval
+ * or a rejection (`withdrawalDecisionNotice`).
  */
 async function decide(
-  { tx, actor, now, id }: { tx: Db; actor: Actor; now: Date; id: string },
+  { tx, actor, now, outbox, id }: DecisionInput,
   decision: Decision,
   reason: string | undefined,
   fourEyes?: SecondApproval,
@@ -215,7 +233,7 @@ async function decide(
   if (!fourEyes && waiting) {
     throw new AppError('AWAITING_SECOND_APPROVAL', APPROVAL_MESSAGES.withdrawalAwaiting);
   }
-  const threshold = locked.fourEyesThresholdMinor ?? (await requireSiteSettings(tx)).fourEyesThresholdMinor;
+  const { fourEyesThresholdMinor: threshold, siteName } = await decisionSettings(tx, locked);
   const aboveThreshold =
     !fourEyes && decision === 'approve' && needsSecondApproval(row.amountMinor, threshold);
   // Above the threshold with nobody else able to decide it, it is carried out now, and says why (053).
@@ -268,6 +286,16 @@ async function decide(
   );
   // Without four-eyes, none was waiting (checked above under the row lock, which requesting one takes).
   const answer = await toAdminWithdrawal(tx, updated, fourEyes ? undefined : null);
+  if (decision !== 'release_hold') {
+    outbox.queue(
+      withdrawalDecisionNotice({
+        row,
+        customer: { email: answer.email, name: answer.fullName },
+        siteName,
+        ...(decision === 'reject' ? { rejectionReason: reason ?? '' } : {}),
+      }),
+    );
+  }
   return alone ? { ...answer, fourEyes: alone } : answer;
 }
 
@@ -310,8 +338,6 @@ export function withdrawalDecisionAudit(input: {
     },
   };
 }
-
-type DecisionInput = { tx: Db; actor: Actor; now: Date; id: string };
 
 /** The second staff member whose approval carries a waiting withdrawal approval out, and their reason. */
 type SecondApproval = { approver: Actor; approvalId: string; reason: string };

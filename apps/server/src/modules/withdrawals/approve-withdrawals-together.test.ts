@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
 import { type AdminWithdrawal, AdminWithdrawalSchema } from '@candor/contracts/withdrawals';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { approvals } from '../../db/schema/approvals.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/auth.ts';
 import { idempotencyKeys } from '../../db/schema/idempotency.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { siteSettings } from '../../db/schema/settings.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
 import { selectRows } from '../../db/select-rows.ts';
@@ -103,6 +104,15 @@ async function balancesOf(userId: string) {
   return { available, reserved };
 }
 
+/** The amounts of the customer's notices of an approved withdrawal, sorted. */
+async function approvalNoticesOf(userId: string) {
+  const rows = await t.db
+    .select({ text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.userId, userId), like(mailOutbox.subject, '%: withdrawal approved')));
+  return rows.map((row) => /withdrawal of (\S+) by/.exec(row.text)?.[1]).sort();
+}
+
 /** The reason of each withdrawal's `action` audit rows, by withdrawal id. */
 async function auditedReasons(action: string, ids: readonly string[]) {
   const rows = await t.db
@@ -157,6 +167,8 @@ describe('withdrawal approvals decided together (group commit)', () => {
     expect(described(retried[1])).toMatchObject({ refused: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await balancesOf(userId)).toEqual({ available: 197_000n, reserved: 0n });
     expect(await auditedReasons('withdrawal.approve', ids)).toEqual({ [w1]: 'Checked', [w2]: 'Checked too' });
+    // A retry tells the customer nothing more.
+    expect(await approvalNoticesOf(userId)).toEqual(['$10.00', '$20.00']);
   });
 
   test('each approval gets its own outcome; four-eyes ones ask for the second approval, as alone', async () => {
@@ -203,6 +215,9 @@ describe('withdrawal approvals decided together (group commit)', () => {
     expect(seven.value.decidedBy?.id).toBe(second.id);
     // $2,000 − $740 asked; $140 paid out, $600 still reserved (four-eyes); the held $30 reserved.
     expect(await balancesOf(a.userId)).toEqual({ available: 126_000n, reserved: 60_000n });
+    // Told of each payout once; of the one waiting for a second approval, not yet.
+    expect(await approvalNoticesOf(a.userId)).toEqual(['$100.00', '$40.00']);
+    expect(await approvalNoticesOf(ofStaff.userId)).toEqual([]);
     expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
   });
 
@@ -215,7 +230,8 @@ describe('withdrawal approvals decided together (group commit)', () => {
     const first = await d.transactions.runIdempotent(
       approval(admin, w1, 'w-1').claim,
       AdminWithdrawalSchema,
-      ({ tx, now }) => approveWithdrawal({ tx, actor: admin, now, id: w1, reason: 'Payout details checked' }),
+      ({ tx, now, outbox }) =>
+        approveWithdrawal({ tx, actor: admin, now, outbox, id: w1, reason: 'Payout details checked' }),
     );
     const outcomes = await approveWithdrawalsTogether(d, [
       approval(admin, w1, 'w-1'),
@@ -335,8 +351,15 @@ describe('withdrawal approvals decided together (group commit)', () => {
           const d = deps();
           const batched = await approveWithdrawalsTogether(d, build(together));
           const oneByOne = await oneAfterTheOther(build(alone), (request) =>
-            d.transactions.runIdempotent(undefined, AdminWithdrawalSchema, ({ tx, now }) =>
-              approveWithdrawal({ tx, actor: request.actor, now, id: request.id, reason: request.reason }),
+            d.transactions.runIdempotent(undefined, AdminWithdrawalSchema, ({ tx, now, outbox }) =>
+              approveWithdrawal({
+                tx,
+                actor: request.actor,
+                now,
+                outbox,
+                id: request.id,
+                reason: request.reason,
+              }),
             ),
           );
           expect(batched.map(described)).toEqual(oneByOne.map(described));
@@ -348,6 +371,9 @@ describe('withdrawal approvals decided together (group commit)', () => {
           }
           for (const [index, userId] of together.users.entries()) {
             expect(await balancesOf(userId)).toEqual(await balancesOf(alone.users[index] ?? ''));
+            expect(await approvalNoticesOf(userId)).toEqual(
+              await approvalNoticesOf(alone.users[index] ?? ''),
+            );
           }
         },
       ),

@@ -23,15 +23,16 @@ import {
   reserveEntryIds,
   selectTransactionTime,
 } from '../ledger/ledger.repository.ts';
-import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { requireCustomerAccount } from '../users/users.service.ts';
 import {
   adminWithdrawalOf,
   approveWithdrawal,
+  decisionSettings,
   decisionTransitions,
   payoutEntries,
   withdrawalDecisionAudit,
 } from './admin-withdrawals.service.ts';
+import { withdrawalDecisionNotice } from './withdrawal-decision-notice.ts';
 import {
   approveWithdrawalsPaidOut,
   lockAccountsOfWithdrawals,
@@ -77,8 +78,8 @@ export function createWithdrawalApprovalGroup(
 }
 
 function approveAlone({ transactions }: Deps, request: WithdrawalApprovalRequest): Promise<AdminWithdrawal> {
-  return transactions.runIdempotent(request.claim, AdminWithdrawalSchema, ({ tx, now }) =>
-    approveWithdrawal({ tx, actor: request.actor, now, id: request.id, reason: request.reason }),
+  return transactions.runIdempotent(request.claim, AdminWithdrawalSchema, ({ tx, now, outbox }) =>
+    approveWithdrawal({ tx, actor: request.actor, now, outbox, id: request.id, reason: request.reason }),
   );
 }
 
@@ -89,9 +90,9 @@ function approveAlone({ transactions }: Deps, request: WithdrawalApprovalRequest
  * each request checked in arrival order as `approveWithdrawal` checks it (NOT_FOUND, the state
  * machine's refusals, AWAITING_SECOND_APPROVAL while an approval waits), then the payouts and fees
  * posted at once with the entry ids reserved behind the locks (each by its approver), the
- * withdrawals marked approved, one audit row per approval (with that request's own reason) and the
- * keys' answers, all sent with the COMMIT: three round trips on PostgreSQL, as a batch of deposit
- * approvals. Each answer is built from the locked row, the entries read behind the locks and the
+ * withdrawals marked approved, one audit row per approval (with that request's own reason), one
+ * notice to its customer and the keys' answers, all sent with the COMMIT: three round trips on
+ * PostgreSQL, as a batch of deposit approvals. Each answer is built from the locked row, the entries read behind the locks and the
  * payouts as posted (docs/decisions/041, twenty-fourth session). A withdrawal above the four-eyes threshold is not approved here: its request (and
  * any later one of the batch for the same withdrawal) releases its key and runs on its own after the
  * commit, where it asks for the second approval, as it would have alone. A refused request gets its
@@ -132,11 +133,11 @@ export async function approveWithdrawalsTogether(
       );
       return { locked: new Map(found.map((one) => [one.row.id, one])), people, entryIds, entries, postedAt };
     },
-    decide: async (tx, now, { locked, people, entryIds, entries, postedAt }, live, _outbox, beforeCommit) => {
+    decide: async (tx, now, { locked, people, entryIds, entries, postedAt }, live, outbox, beforeCommit) => {
       const outcomes = new Map<number, ItemOutcome<AdminWithdrawal>>();
       const alone: number[] = [];
-      let threshold: bigint | undefined;
-      const approving: Array<{ index: number; row: WithdrawalRow }> = [];
+      let settings: { fourEyesThresholdMinor: bigint; siteName: string } | undefined;
+      const approving: Array<{ index: number; row: WithdrawalRow; siteName: string }> = [];
       const approvedHere = new Set<string>();
       const leftAlone = new Set<string>();
       const transitions = decisionTransitions('approve');
@@ -161,15 +162,14 @@ export async function approveWithdrawalsTogether(
           requireTransition(transitions, approvedHere.has(row.id) ? 'approved' : row.status, 'approved');
           if (found.waiting)
             throw new AppError('AWAITING_SECOND_APPROVAL', APPROVAL_MESSAGES.withdrawalAwaiting);
-          threshold ??=
-            found.fourEyesThresholdMinor ?? (await requireSiteSettings(tx)).fourEyesThresholdMinor;
-          if (needsSecondApproval(row.amountMinor, threshold)) {
+          settings ??= await decisionSettings(tx, found);
+          if (needsSecondApproval(row.amountMinor, settings.fourEyesThresholdMinor)) {
             leftAlone.add(row.id);
             alone.push(index);
             continue;
           }
           approvedHere.add(row.id);
-          approving.push({ index, row });
+          approving.push({ index, row, siteName: settings.siteName });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           outcomes.set(index, { ok: false, error });
@@ -177,12 +177,12 @@ export async function approveWithdrawalsTogether(
       }
       // Each payout takes the next reserved ids, in the order of the requests.
       let taken = 0;
-      const payouts = approving.map(({ index, row }) => {
+      const payouts = approving.map(({ index, row, siteName }) => {
         const drafts = payoutEntries(row);
         const ids = entryIds.slice(taken, taken + drafts.length);
         taken += drafts.length;
         if (ids.length !== drafts.length) throw new Error('fewer payout entry ids reserved than payouts');
-        return { index, row, drafts, ids, actor: itemAt(requests, index).actor };
+        return { index, row, drafts, ids, actor: itemAt(requests, index).actor, siteName };
       });
       // Sent and not waited for: they leave with the audit rows, the keys' answers and the COMMIT
       // (one round trip on PostgreSQL), since nothing the answers say comes from them. What they must
@@ -205,7 +205,7 @@ export async function approveWithdrawalsTogether(
           payouts.flatMap(({ ids }) => ids),
         ),
       );
-      for (const { index, row, drafts, ids, actor } of payouts) {
+      for (const { index, row, drafts, ids, actor, siteName } of payouts) {
         const { reason } = itemAt(requests, index);
         // The row as the statement above leaves it, and its entries as a read after the commit
         // finds them: those it had, then the payouts, dated by the transaction.
@@ -243,6 +243,13 @@ export async function approveWithdrawalsTogether(
           ],
           awaitingApproval: null,
         });
+        outbox.queue(
+          withdrawalDecisionNotice({
+            row,
+            customer: { email: answer.email, name: answer.fullName },
+            siteName,
+          }),
+        );
         outcomes.set(index, { ok: true, value: answer });
       }
       return { outcomes, alone };

@@ -100,8 +100,8 @@ export async function findWithdrawal(
 
 /**
  * A withdrawal locked FOR UPDATE for a staff decision, read in one statement with the approval
- * waiting for it (if any) and the Settings' four-eyes threshold (null before the Settings row
- * exists). Undefined when there is no such withdrawal.
+ * waiting for it (if any) and the Settings' four-eyes threshold and site name (null before the
+ * Settings row exists). Undefined when there is no such withdrawal.
  */
 export async function lockWithdrawalForDecision(
   tx: Db,
@@ -112,6 +112,7 @@ export async function lockWithdrawalForDecision(
       waiting: ApprovalRow | null;
       ownerRole: string;
       fourEyesThresholdMinor: bigint | null;
+      siteName: string | null;
     }
   | undefined
 > {
@@ -299,8 +300,9 @@ export async function selectEntriesOfWithdrawals(db: Db, withdrawalIds: readonly
 
 /**
  * Withdrawals locked FOR UPDATE in id order for decisions (one, or several taken together, decision
- * 041), each with the approval waiting for it, the Settings' four-eyes threshold and its customer's
- * role (a staff account's withdrawal is not approved, decision 062).
+ * 041), each with the approval waiting for it, the Settings' four-eyes threshold and site name (for
+ * the customer's notice; both null before the Settings row exists) and its customer's role (a staff
+ * account's withdrawal is not approved, decision 062).
  */
 export async function lockWithdrawalsForDecision(tx: Db, ids: readonly string[]) {
   const valid = [...new Set(ids.filter(isUuid))];
@@ -319,6 +321,7 @@ export async function lockWithdrawalsForDecision(tx: Db, ids: readonly string[])
       raw.threshold === null
         ? null
         : (siteSettings.fourEyesThresholdMinor.mapFromDriverValue(raw.threshold as string) as bigint),
+    siteName: raw.site_name as string | null,
   }));
 }
 
@@ -327,7 +330,7 @@ const approvalRows = rowCodec(approvals);
 /** The select of `lockWithdrawalsForDecision`, built once (decision 041, "Statements built once"). */
 const WITHDRAWALS_FOR_DECISION = sql.raw(
   `select ${withdrawalRows.columns('w', 'w_')}, ${approvalRows.columns('a', 'a_')},
-          s.four_eyes_threshold_minor::text as threshold, u.role as owner_role
+          s.four_eyes_threshold_minor::text as threshold, s.site_name, u.role as owner_role
      from withdrawals w
      join users u on u.id = w.user_id
      left join approvals a on a.withdrawal_id = w.id and a.status = 'awaiting'

@@ -306,8 +306,8 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env' | 'au
     },
     async (request) => {
       const actor = requireActor(request);
-      return transactions.runMoneyRequest(request, AdminWithdrawalSchema, ({ tx, now }) =>
-        rejectWithdrawal({ tx, actor, now, id: request.params.id, reason: request.body.reason }),
+      return transactions.runMoneyRequest(request, AdminWithdrawalSchema, ({ tx, now, outbox }) =>
+        rejectWithdrawal({ tx, actor, now, outbox, id: request.params.id, reason: request.body.reason }),
       );
     },
   );
@@ -327,8 +327,15 @@ export const withdrawalsRoutes: RoutesPlugin<'db' | 'transactions' | 'env' | 'au
     },
     async (request) => {
       const actor = requireActor(request);
-      return transactions.runMoneyRequest(request, AdminWithdrawalSchema, ({ tx, now }) =>
-        releaseWithdrawalHold({ tx, actor, now, id: request.params.id, reason: request.body?.reason }),
+      return transactions.runMoneyRequest(request, AdminWithdrawalSchema, ({ tx, now, outbox }) =>
+        releaseWithdrawalHold({
+          tx,
+          actor,
+          now,
+          outbox,
+          id: request.params.id,
+          reason: request.body?.reason,
+        }),
       );
     },
   );

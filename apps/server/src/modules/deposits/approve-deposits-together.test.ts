@@ -307,15 +307,8 @@ describe('deposit approvals decided together (group commit)', () => {
           const d = deps();
           const batched = await approveDepositsTogether(d, build(together));
           const oneByOne = await oneAfterTheOther(build(alone), (request) =>
-            d.transactions.runIdempotent(undefined, AdminDepositSchema, ({ tx, now, outbox }) =>
-              approveDeposit({
-                tx,
-                actor: request.actor,
-                now,
-                outbox,
-                id: request.id,
-                reason: request.reason,
-              }),
+            d.transactions.runIdempotent(undefined, AdminDepositSchema, (context) =>
+              approveDeposit({ ...context, actor: request.actor, id: request.id, reason: request.reason }),
             ),
           );
           expect(batched.map(described)).toEqual(oneByOne.map(described));

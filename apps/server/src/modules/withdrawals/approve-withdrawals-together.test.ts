@@ -351,15 +351,8 @@ describe('withdrawal approvals decided together (group commit)', () => {
           const d = deps();
           const batched = await approveWithdrawalsTogether(d, build(together));
           const oneByOne = await oneAfterTheOther(build(alone), (request) =>
-            d.transactions.runIdempotent(undefined, AdminWithdrawalSchema, ({ tx, now, outbox }) =>
-              approveWithdrawal({
-                tx,
-                actor: request.actor,
-                now,
-                outbox,
-                id: request.id,
-                reason: request.reason,
-              }),
+            d.transactions.runIdempotent(undefined, AdminWithdrawalSchema, (context) =>
+              approveWithdrawal({ ...context, actor: request.actor, id: request.id, reason: request.reason }),
             ),
           );
           expect(batched.map(described)).toEqual(oneByOne.map(described));

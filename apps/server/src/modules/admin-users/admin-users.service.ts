@@ -197,7 +197,7 @@ export async function postAdjustment({
   const [entry] = posted.value;
   if (!entry) throw new Error('the adjustment entry was not posted');
   const after = await readBalances(tx, userId);
-  outbox.send(
+  outbox.queue(
     adjustmentNotice({
       userId,
       to: customer.email,

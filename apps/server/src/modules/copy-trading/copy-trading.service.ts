@@ -165,7 +165,7 @@ export async function createStrategyProvider({
     before: null,
     after: auditedTerms(provider),
   });
-  outbox.send({
+  outbox.queue({
     to: user.email,
     userId: user.id,
     subject: 'You were made a strategy provider',
@@ -268,7 +268,7 @@ async function removeLockedProvider({
     after: { status: 'removed', copiesStopped: stopped.length },
   });
   for (const follower of stopped) {
-    outbox.send({
+    outbox.queue({
       to: follower.email,
       userId: follower.userId,
       subject: `You no longer copy ${provider.displayName}`,
@@ -280,7 +280,7 @@ async function removeLockedProvider({
   }
   const owner = await findUserById(tx, provider.userId);
   if (owner && owner.status !== 'closed') {
-    outbox.send({
+    outbox.queue({
       to: owner.email,
       userId: owner.id,
       subject: 'You are no longer a strategy provider',

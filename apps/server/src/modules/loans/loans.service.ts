@@ -259,7 +259,7 @@ export async function approveLoanApplication({
     },
   });
   const customer = await requireCustomer(tx, row.userId);
-  outbox.send({
+  outbox.queue({
     to: customer.email,
     userId: row.userId,
     subject: 'Your loan application was approved',
@@ -301,7 +301,7 @@ export async function declineLoanApplication({
     after: { status: 'declined' },
   });
   const customer = await requireCustomer(tx, row.userId);
-  outbox.send({
+  outbox.queue({
     to: customer.email,
     userId: row.userId,
     subject: 'Your loan application was declined',

@@ -244,7 +244,7 @@ export async function proposeBooking({
 
   // A desk trade is never a copy.
   const trade = toTrade(await insertTrade(tx, values), NO_COPY_MARKS);
-  outbox.send(
+  outbox.queue(
     deskTradeProposedMessage({
       siteName: await readSiteName(tx),
       to: customer.email,

@@ -187,7 +187,7 @@ export async function adminCloseTrade({
     },
   });
   const detail = await requireAdminTrade(tx, market, row.id);
-  outbox.send(
+  outbox.queue(
     staffCloseNotice({
       userId: row.userId,
       to: detail.email,

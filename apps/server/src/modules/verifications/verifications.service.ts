@@ -478,7 +478,7 @@ export async function decideVerification({
   const decision = toDecision(decided, labels, names);
   const customer = await findUserById(tx, userId);
   if (customer) {
-    outbox.send(
+    outbox.queue(
       identityDecisionNotice({
         userId,
         to: customer.email,

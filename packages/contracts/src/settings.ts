@@ -23,6 +23,8 @@ export const SITE_NAME_MAX_LENGTH = 60;
 /** The longest e-mail address (RFC 5321's path limit). */
 export const SUPPORT_EMAIL_MAX_LENGTH = 254;
 export const SUPPORT_EMAIL_INVALID = 'Enter a valid e-mail address, or leave it empty';
+/** How a customer who cannot help themselves is given the support e-mail (decision 058): before the address. */
+export const SUPPORT_EMAIL_LEAD = 'Write to our support agents at';
 
 const EmailAddressSchema = z.email();
 

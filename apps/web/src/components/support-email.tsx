@@ -1,3 +1,4 @@
+import { SUPPORT_EMAIL_LEAD } from '@candor/contracts/settings';
 import { useSiteSettings } from '../lib/site-settings.ts';
 
 /**
@@ -9,7 +10,7 @@ export function SupportEmailLine({ className }: { className?: string }) {
   if (!email) return null;
   return (
     <p className={className}>
-      Write to our support agents at{' '}
+      {SUPPORT_EMAIL_LEAD}{' '}
       <a href={`mailto:${email}`} className="font-semibold wrap-anywhere underline">
         {email}
       </a>

@@ -13,6 +13,7 @@ import { deposits } from '../../db/schema/deposits.ts';
 import { files } from '../../db/schema/files.ts';
 import { journalEntries } from '../../db/schema/ledger.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
+import { siteSettings } from '../../db/schema/settings.ts';
 import { trades } from '../../db/schema/trades.ts';
 import { walletAddresses } from '../../db/schema/wallets.ts';
 import { withdrawals } from '../../db/schema/withdrawals.ts';
@@ -27,12 +28,14 @@ import {
   useSignedInUser,
 } from '../../test/factories.ts';
 import { raceWriterIntoCheck } from '../../test/lock-races.ts';
+import { readMessagesOf } from '../../test/messages.ts';
 import { insertFundedCustomer } from '../../test/money.ts';
 import { Browser, useTestApp } from '../../test/test-app.ts';
 import { makeImage, multipartUpload } from '../../test/uploads.ts';
 import { setProfilePicture } from '../account/profile-picture.service.ts';
 import { verifyAuditChain } from '../audit/verify-audit-chain.ts';
 import { createMailer, type OutgoingMail } from '../mail/mailer.ts';
+import { requireSiteSettings } from '../settings/settings.repository.ts';
 import { createLocalStorage } from '../storage/local-storage.ts';
 import { closeTradeRequest, placeTradeRequest, useFixedQuotes } from '../trades/trade-test-helpers.ts';
 import { PAYOUTS, requestWithdrawal, setWithdrawalLimits } from '../withdrawals/withdrawal-test-helpers.ts';
@@ -123,6 +126,52 @@ describe('suspending and unsuspending', () => {
       message: 'This account is not suspended.',
     });
     expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+
+  test("the customer is told in their Messages: a suspension with its reason and where to write; a reactivation without staff's reason", async () => {
+    const { user, browser } = await insertSignedInUser(t, { name: 'Ada Lovelace' });
+    await requireSiteSettings(t.db);
+    await t.db.update(siteSettings).set({ supportEmail: 'help@candor.test' }).where(eq(siteSettings.id, 1));
+    frozenAt = new Date('2026-11-20T10:00:15Z');
+    try {
+      expect(
+        (await act(compliance.browser, user.id, 'suspend', { reason: 'Proof of address expired' }))
+          .statusCode,
+      ).toBe(200);
+      // Refused changes tell nothing.
+      expect((await act(compliance.browser, user.id, 'suspend')).statusCode).toBe(409);
+      expect(
+        (await act(owner.browser, user.id, 'unsuspend', { reason: 'New proof received by post' })).statusCode,
+      ).toBe(200);
+      expect((await act(owner.browser, user.id, 'unsuspend')).statusCode).toBe(409);
+    } finally {
+      frozenAt = undefined;
+      await t.db.update(siteSettings).set({ supportEmail: null }).where(eq(siteSettings.id, 1));
+    }
+    const messages = await readMessagesOf(browser);
+    expect(messages).toEqual([
+      expect.objectContaining({
+        subject: 'Candor: your account is active again',
+        text:
+          'Hello Ada Lovelace,\n\nYour account was made active again on 2026-11-20 10:00 UTC: ' +
+          'you can trade, deposit and request withdrawals again.',
+      }),
+      expect.objectContaining({
+        subject: 'Candor: your account was suspended',
+        text: [
+          'Hello Ada Lovelace,',
+          'Your account was suspended on 2026-11-20 10:00 UTC.',
+          'Reason: Proof of address expired',
+          'While it is suspended you can still sign in, read your statement and messages, and close your open trades; new trades, deposits and withdrawal requests are refused.',
+          INACTIVE_ACCOUNT_MESSAGE,
+          'Write to our support agents at help@candor.test.',
+        ].join('\n\n'),
+      }),
+    ]);
+    const texts = JSON.stringify(messages);
+    expect(texts).not.toContain('New proof received by post');
+    expect(texts).not.toContain(compliance.user.name);
+    expect(texts).not.toContain(owner.user.name);
   });
 
   test('a reason is required, and at most 500 characters; nothing changes without one', async () => {

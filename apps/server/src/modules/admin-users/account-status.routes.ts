@@ -44,8 +44,8 @@ export const accountStatusRoutes: RoutesPlugin<'transactions' | 'storage'> = asy
     },
     async (request) => {
       const actor = requireActor(request);
-      return transactions.run(({ tx, now }) =>
-        suspendAccount({ tx, actor, now, userId: request.params.id, reason: request.body.reason }),
+      return transactions.run(({ tx, now, outbox }) =>
+        suspendAccount({ tx, actor, now, outbox, userId: request.params.id, reason: request.body.reason }),
       );
     },
   );
@@ -65,8 +65,8 @@ export const accountStatusRoutes: RoutesPlugin<'transactions' | 'storage'> = asy
     },
     async (request) => {
       const actor = requireActor(request);
-      return transactions.run(({ tx, now }) =>
-        unsuspendAccount({ tx, actor, now, userId: request.params.id, reason: request.body.reason }),
+      return transactions.run(({ tx, now, outbox }) =>
+        unsuspendAccount({ tx, actor, now, outbox, userId: request.params.id, reason: request.body.reason }),
       );
     },
   );

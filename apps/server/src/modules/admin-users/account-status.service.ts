@@ -6,11 +6,13 @@ import {
 import type { AuditAction } from '@candor/contracts/audit';
 import type { UserStatus } from '@candor/contracts/auth';
 import { AppError } from '../../lib/app-error.ts';
-import type { Command } from '../../lib/transactions.ts';
+import type { Command, Outbox } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { requireSiteSettings } from '../settings/settings.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { requireLockedUser } from '../users/users.service.ts';
 import { updateUserStatus } from './account-status.repository.ts';
+import { accountStatusNotice } from './account-status-notice.ts';
 
 /**
  * The customer a staff member changes the status of, locked for the change: USER_NOT_FOUND,
@@ -26,28 +28,32 @@ export async function requireLockedCustomer(tx: Command['tx'], userId: string): 
   return user;
 }
 
-type StatusChange = Command<{ userId: string; reason: string }>;
+type StatusChange = Command<{ outbox: Outbox; userId: string; reason: string }>;
 
 /**
  * Suspends an active customer with a reason they read under the inactive message. They can still
  * sign in, read their statement and close their own trades; opening trades, deposits and
  * withdrawal requests are refused (requireActiveActor). Suspending twice is refused; a reason asking
  * the customer to pay is refused with its body (422 PAYMENT_DEMAND, AccountStatusRequestSchema).
+ * The customer is told, with the reason (`accountStatusNotice`).
  */
 export function suspendAccount(command: StatusChange): Promise<AccountStatus> {
   return changeStatus(command, { from: 'active', to: 'suspended', action: 'user.suspend' });
 }
 
-/** Makes a suspended customer active again; the reason is recorded. Unsuspending an active account is refused. */
+/**
+ * Makes a suspended customer active again, and tells them so; the reason is recorded for staff.
+ * Unsuspending an active account is refused.
+ */
 export function unsuspendAccount(command: StatusChange): Promise<AccountStatus> {
   return changeStatus(command, { from: 'suspended', to: 'active', action: 'user.unsuspend' });
 }
 
 async function changeStatus(
-  { tx, actor, now, userId, reason }: StatusChange,
-  move: { from: UserStatus; to: UserStatus; action: AuditAction },
+  { tx, actor, now, outbox, userId, reason }: StatusChange,
+  move: { from: UserStatus; to: 'suspended' | 'active'; action: AuditAction },
 ): Promise<AccountStatus> {
-  const user = await requireLockedCustomer(tx, userId);
+  const [user, site] = await Promise.all([requireLockedCustomer(tx, userId), requireSiteSettings(tx)]);
   if (user.status !== move.from) {
     throw new AppError(
       'ACCOUNT_STATUS_UNCHANGED',
@@ -68,5 +74,7 @@ async function changeStatus(
     before: { status: user.status, statusReason: user.statusReason },
     after: { status: move.to, statusReason },
   });
+  // The customer is told (by the delivery worker with SMTP: nobody waits for it).
+  outbox.queue(accountStatusNotice({ user, status: move.to, reason, at: now, site }));
   return { id: userId, status: move.to, statusReason };
 }

@@ -27,7 +27,7 @@ export function DepositDecisionDialog({
     <ReasonDialog
       title="Approve deposit"
       confirmLabel="Approve"
-      description={`${amount} from ${email} is credited to the customer's cash balance at once.`}
+      description={`${amount} from ${email} is credited to the customer's cash balance at once, and the customer is told.`}
       busyLabel="Approving..."
       variant="primary"
       hint={AUDIT_LOG_HINT}
@@ -37,7 +37,7 @@ export function DepositDecisionDialog({
   ) : (
     <ReasonDialog
       title="Reject deposit"
-      description={`${amount} from ${email}. No money moves; the customer sees the reason in their deposit history.`}
+      description={`${amount} from ${email}. No money moves; the customer is told, and sees the reason in their deposit history.`}
       busyLabel="Rejecting..."
       readBy="customer"
       {...shared}

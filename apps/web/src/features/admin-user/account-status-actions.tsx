@@ -191,13 +191,13 @@ function CustomerStatusActions({ user }: { user: AdminUser }) {
           description={
             suspending ? (
               <>
-                Suspend <strong className="text-slate-700">{user.fullName}</strong>? The reason is shown to
-                the customer under the inactive message.
+                Suspend <strong className="text-slate-700">{user.fullName}</strong>? The customer is told, and
+                reads the reason under the inactive message.
               </>
             ) : (
               <>
                 Make <strong className="text-slate-700">{user.fullName}</strong>'s account active again? The
-                reason is recorded in the audit log.
+                customer is told; the reason is recorded in the audit log.
               </>
             )
           }

@@ -22,7 +22,7 @@ export function WithdrawalDecisionDialog({
     <ReasonDialog
       title="Approve withdrawal"
       confirmLabel="Approve"
-      description={`${amount} to ${email}: the net amount is paid out and the fee goes to fee revenue. Above the four-eyes threshold it waits for a second staff member instead.`}
+      description={`${amount} to ${email}: the net amount is paid out and the fee goes to fee revenue. Above the four-eyes threshold it waits for a second staff member instead. The customer is told once it is paid out.`}
       busyLabel="Approving..."
       requiredMessage={REASON_REQUIRED}
       maxLength={DECISION_REASON_MAX_LENGTH}
@@ -34,7 +34,7 @@ export function WithdrawalDecisionDialog({
   ) : (
     <ReasonDialog
       title="Reject withdrawal"
-      description={`${amount} to ${email}. The reserved amount returns to the customer's balance.`}
+      description={`${amount} to ${email}. The reserved amount returns to the customer's balance; the customer is told, with the reason.`}
       busyLabel="Rejecting..."
       requiredMessage={WITHDRAWAL_MESSAGES.reasonRequired}
       maxLength={DECISION_REASON_MAX_LENGTH}

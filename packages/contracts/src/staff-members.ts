@@ -13,6 +13,8 @@ export const StaffMemberSchema = z
     role: StaffRoleSchema,
     /** When they were given this role (the last assignment on record), or when the account was made. */
     since: z.iso.datetime(),
+    /** Without two-factor no staff page opens for them: they cannot act, nor approve a request. */
+    twoFactorEnabled: z.boolean(),
   })
   .meta({ id: 'StaffMember' });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
@@ -54,6 +56,8 @@ export type EndStaffSessionsRequest = z.infer<typeof EndStaffSessionsRequestSche
 
 export const STAFF_MESSAGES = {
   roleChanged: 'Role updated',
+  /** Beside a member without two-factor (decision 053, section of 2026-12-02). */
+  twoFactorOff: 'Two-factor off: cannot open the back office or approve requests until they turn it on',
   memberAdded: 'Staff member added',
   lastOwner: 'The last owner cannot be demoted: make another member owner first.',
   ownRole: 'You cannot change your own role: another owner can.',

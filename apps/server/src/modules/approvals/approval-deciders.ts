@@ -2,7 +2,7 @@ import type { SecondDeciders } from '@candor/contracts/approvals';
 import { hasPermission, type Permission, STAFF_ROLES, type StaffRole } from '@candor/contracts/staff';
 import { APPROVAL_KINDS, type ApprovalKind } from '@candor/domain/approvals/approval-status';
 import type { Db } from '../../db/client.ts';
-import { countOtherActiveStaff, lockStaffRoles } from '../users/users.repository.ts';
+import { countOtherStaffWhoCanAct, lockStaffRoles } from '../users/users.repository.ts';
 
 /** The permission of the original action: only a staff member holding it may decide its request. */
 export const APPROVAL_KIND_PERMISSION = {
@@ -24,7 +24,8 @@ export function rolesDeciding(kind: ApprovalKind): StaffRole[] {
 
 /**
  * Whether a request of this kind by `makerId` can wait for a second person: another active staff
- * member holds a role that decides it (docs/decisions/053, "Four-eyes means two people"). Counted
+ * member with two-factor on holds a role that decides it (docs/decisions/053, "Four-eyes means two
+ * people", and its section of 2026-12-02). Counted
  * under the staff roles' lock, taken shared in a statement before the count: a role given or taken
  * away at the same moment either committed before (and is counted) or waits until this transaction
  * commits. Call it only once the request is above the threshold: below it nothing is counted.
@@ -34,7 +35,7 @@ export async function hasSecondDecider(
   { kind, makerId }: { kind: ApprovalKind; makerId: string },
 ): Promise<boolean> {
   await lockStaffRoles(tx, 'count');
-  return (await countOtherActiveStaff(tx, { roles: rolesDeciding(kind), exceptId: makerId })) > 0;
+  return (await countOtherStaffWhoCanAct(tx, { roles: rolesDeciding(kind), exceptId: makerId })) > 0;
 }
 
 /**
@@ -44,7 +45,7 @@ export async function hasSecondDecider(
 export async function readSecondDeciders(db: Db, actorId: string): Promise<SecondDeciders> {
   const counts = await Promise.all(
     APPROVAL_KINDS.map((kind) =>
-      countOtherActiveStaff(db, { roles: rolesDeciding(kind), exceptId: actorId }),
+      countOtherStaffWhoCanAct(db, { roles: rolesDeciding(kind), exceptId: actorId }),
     ),
   );
   const kinds = Object.fromEntries(APPROVAL_KINDS.map((kind, i) => [kind, (counts[i] ?? 0) > 0]));

@@ -1,6 +1,7 @@
 /**
  * Four-eyes means two people (docs/decisions/053, "Four-eyes means two people"): a request above the
- * threshold waits only when another active staff member holds a role that decides its kind;
+ * threshold waits only when another active staff member with two-factor on holds a role that
+ * decides its kind;
  * otherwise it is carried out at once, and its answer and audit row say `fourEyes:
  * 'no_second_decider'`. Each kind, with the maker alone and with a second decider. On PGlite by
  * default; on PostgreSQL with
@@ -245,6 +246,22 @@ describe('who counts as a second decider', () => {
     expect((await REQUESTS.adjustment()).res.json().fourEyes).toBe('no_second_decider');
     await giveColleague('client');
     expect((await REQUESTS.adjustment()).res.json().fourEyes).toBe('no_second_decider');
+  });
+
+  test('a colleague without two-factor does not count (no staff page opens for them) until they turn it on', async () => {
+    await giveColleague('admin');
+    await t.db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, colleague.user.id));
+    try {
+      expect((await REQUESTS.adjustment()).res.json().fourEyes).toBe('no_second_decider');
+      const read = await owner.browser.request({
+        method: 'GET',
+        url: '/api/admin/approvals/second-deciders',
+      });
+      expect(read.json().kinds.adjustment).toBe(false);
+    } finally {
+      await t.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, colleague.user.id));
+    }
+    expect((await REQUESTS.adjustment()).waits).toBe(true);
   });
 
   test('below the threshold nothing is counted or marked', async () => {

@@ -11,6 +11,7 @@ export type StaffMemberRow = {
   username: string | null;
   role: StaffRole;
   createdAt: Date;
+  twoFactorEnabled: boolean;
   /** When the last staff assignment of this account was recorded (null before the audit log). */
   assignedAt: Date | null;
 };
@@ -30,6 +31,7 @@ export async function selectStaffMembers(db: Db): Promise<StaffMemberRow[]> {
       username: users.displayUsername,
       role: users.role,
       createdAt: users.createdAt,
+      twoFactorEnabled: users.twoFactorEnabled,
       assignedAt,
     })
     .from(users)

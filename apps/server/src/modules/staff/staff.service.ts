@@ -33,6 +33,7 @@ function toStaffMember(row: StaffMemberRow): StaffMember {
     username: row.username,
     role: row.role,
     since: (row.assignedAt ?? row.createdAt).toISOString(),
+    twoFactorEnabled: row.twoFactorEnabled,
   };
 }
 

@@ -115,18 +115,21 @@ export async function lockStaffRoles(tx: Db, mode: 'change' | 'count'): Promise<
 }
 
 /**
- * How many active accounts other than `exceptId` hold one of `roles`. Call it after
- * `lockStaffRoles(tx, 'count')`, never in the same statement: in READ COMMITTED a statement reads
- * what committed before it started.
+ * How many staff members other than `exceptId` can act in one of `roles` now: an active account
+ * holding the role, with two-factor on (without it no staff page opens, plugins/access.ts: a member
+ * added on the Staff tab who has not yet signed in and turned it on cannot decide anything). Call it
+ * after `lockStaffRoles(tx, 'count')`, never in the same statement: in READ COMMITTED a statement
+ * reads what committed before it started.
  */
-export async function countOtherActiveStaff(
+export async function countOtherStaffWhoCanAct(
   tx: Db,
   { roles, exceptId }: { roles: readonly StaffRole[]; exceptId: string },
 ): Promise<number> {
   const [row] = await selectRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from users
-         where ${among(sql`role`, [...roles])} and status = 'active' and id <> ${exceptId}`,
+         where ${among(sql`role`, [...roles])} and status = 'active' and two_factor_enabled
+           and id <> ${exceptId}`,
   );
   return row?.n ?? 0;
 }

@@ -1,3 +1,4 @@
+import { STAFF_MESSAGES } from '@candor/contracts/staff-members';
 import { STAFF_PASSWORD_MESSAGES } from '@candor/contracts/staff-passwords';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,6 +14,7 @@ const OWNER = {
   username: 'olivia',
   role: 'owner',
   since: '2026-01-02T10:00:00.000Z',
+  twoFactorEnabled: true,
 };
 const SUPPORT = {
   id: 'u2',
@@ -21,6 +23,7 @@ const SUPPORT = {
   username: 'sam',
   role: 'support',
   since: '2026-02-03T10:00:00.000Z',
+  twoFactorEnabled: true,
 };
 
 function renderTab() {
@@ -46,6 +49,22 @@ describe('the Staff tab', () => {
     const sam = screen.getByLabelText('Role of Sam Support') as HTMLSelectElement;
     expect(sam.value).toBe('support');
     expect(sam.disabled).toBe(false);
+  });
+
+  test('says of a member without two-factor that they cannot act or approve yet', async () => {
+    const NEW = {
+      ...SUPPORT,
+      id: 'u3',
+      name: 'Adam Accountant',
+      role: 'accountant',
+      twoFactorEnabled: false,
+    };
+    mockApi({ 'GET /api/admin/staff': { status: 200, body: { items: [OWNER, SUPPORT, NEW] } } });
+    renderTab();
+    const table = await screen.findByRole('table');
+    const notes = within(table).getAllByText(STAFF_MESSAGES.twoFactorOff);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.closest('tr')?.textContent).toContain('Adam Accountant');
   });
 
   test('changes a role in place once confirmed, and says why when the server refuses', async () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PriceSchema } from './market.ts';
 import { amountTypeError, DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
 import { REASON_REQUIRED } from './reasons.ts';
+import { SearchTextSchema } from './search.ts';
 import { customerText } from './staff-texts.ts';
 import { lotSizeSchema, TRADE_MESSAGES, TradeDirectionSchema, TradeSchema } from './trades.ts';
 
@@ -24,7 +25,7 @@ export const AdminTradeSchema = TradeSchema.extend({
 export type AdminTrade = z.infer<typeof AdminTradeSchema>;
 
 export const AdminTradeListQuerySchema = PageQuerySchema.extend({
-  search: z.string().trim().max(254).optional(),
+  search: SearchTextSchema,
   /** Only this customer's trades (the open positions on /user/{id}). */
   userId: z.string().trim().min(1).max(100).optional(),
   status: z.enum(TRADE_STATUSES).optional(),
@@ -55,6 +56,9 @@ export const AdminCloseTradeRequestSchema = z
   })
   .meta({ id: 'AdminCloseTradeRequest' });
 
+/** A price written as a decimal number above zero ("67050.25"; not "0", "-1" or "1e5"). */
+const POSITIVE_PRICE_PATTERN = /^(?=[\d.]*[1-9])\d+(\.\d+)?$/;
+
 /** POST /api/admin/users/:id/trades: a trade executed outside the platform, at recorded prices. */
 export const BookTradeRequestSchema = z
   .object({
@@ -65,14 +69,14 @@ export const BookTradeRequestSchema = z
     lotSize: lotSizeSchema(LEVERAGE_CEILING, TRADE_MESSAGES.lotSizeAboveCustomerLeverage),
     openedAt: z.iso.datetime({ error: 'Open time is required' }),
     openPrice: z
-      .string({ error: amountTypeError('Enter the open price as a number') })
+      .string({ error: amountTypeError('Enter the open price as a positive number, such as 67050.25') })
       .trim()
-      .regex(/^\d+(\.\d+)?$/, 'Enter the open price as a number'),
+      .regex(POSITIVE_PRICE_PATTERN, 'Enter the open price as a positive number, such as 67050.25'),
     closedAt: z.iso.datetime({ error: 'Close time is required' }),
     closePrice: z
-      .string({ error: amountTypeError('Enter the close price as a number') })
+      .string({ error: amountTypeError('Enter the close price as a positive number, such as 68050.75') })
       .trim()
-      .regex(/^\d+(\.\d+)?$/, 'Enter the close price as a number'),
+      .regex(POSITIVE_PRICE_PATTERN, 'Enter the close price as a positive number, such as 68050.75'),
     /** Shown to the customer with the proposal. */
     reason: customerText(
       z

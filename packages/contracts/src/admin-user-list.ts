@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdentityStatusSchema, UserStatusSchema } from './auth.ts';
 import { DecimalAmountSchema, PageQuerySchema, pageOf } from './money.ts';
+import { SearchTextSchema } from './search.ts';
 
 /** The Users tab's page size (seed-spec §2: 10 a page). */
 export const ADMIN_USERS_PAGE_SIZE = 10;
@@ -20,7 +21,7 @@ export const USER_SORT_LABELS = {
 /** The filters of the Users tab (and of its CSV export). */
 export const AdminUserFilterSchema = z.object({
   /** Any part of the e-mail, the username or the full name (case-insensitive; % and _ are literal). */
-  search: z.string().trim().max(254).optional(),
+  search: SearchTextSchema,
   status: UserStatusSchema.optional(),
   verification: IdentityStatusSchema.optional(),
   sort: UserSortSchema.default('newest'),

@@ -65,8 +65,22 @@ test('a missing settings amount or desk trade price is still told it is required
   expect(messagesAt(UpdateSiteSettingsRequestSchema, {}, 'minWithdrawal')).toEqual([
     'Minimum withdrawal is required',
   ]);
-  expect(messagesAt(BookTradeRequestSchema, {}, 'openPrice')).toEqual(['Enter the open price as a number']);
-  expect(messagesAt(BookTradeRequestSchema, {}, 'closePrice')).toEqual(['Enter the close price as a number']);
+  expect(messagesAt(BookTradeRequestSchema, {}, 'openPrice')).toEqual([
+    'Enter the open price as a positive number, such as 67050.25',
+  ]);
+  expect(messagesAt(BookTradeRequestSchema, {}, 'closePrice')).toEqual([
+    'Enter the close price as a positive number, such as 68050.75',
+  ]);
+});
+
+test("a desk trade's prices are positive decimals: zero, a sign or an exponent is refused", () => {
+  const OPEN = 'Enter the open price as a positive number, such as 67050.25';
+  for (const refused of ['-1', '0', '0.00', '1e5', '+5', '.5', 'abc']) {
+    expect(messagesAt(BookTradeRequestSchema, { openPrice: refused }, 'openPrice'), refused).toEqual([OPEN]);
+  }
+  for (const accepted of ['0.5', '67050.25', '1', '00.1']) {
+    expect(messagesAt(BookTradeRequestSchema, { openPrice: accepted }, 'openPrice'), accepted).toEqual([]);
+  }
 });
 
 test('a withdrawal percentage sent as a JSON number is told to write it as text', () => {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { SearchTextSchema } from './search.ts';
 
 /** Rows per page of the audit log. */
 export const AUDIT_PAGE_SIZE = 25;
 
 /** Who, or which customer: a user id or an e-mail address (case-insensitive). */
-const PersonFilter = z.string().trim().max(254).optional();
+const PersonFilter = SearchTextSchema;
 
 /** What a date range that ends before it starts is told (it would match nothing, silently). */
 export const AUDIT_REVERSED_RANGE_MESSAGE = 'The To date is before the From date.';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { COINS, type Coin, CoinSchema } from './coins.ts';
 import { DecimalAmountSchema, PageQuerySchema, pageOf, usdAmountSchema } from './money.ts';
 import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
+import { SearchTextSchema } from './search.ts';
 import { readInvisibleAsEmpty } from './visible-text.ts';
 
 /** Deposits per page: the customer's history and the administrators' Deposit tab (seed §9). */
@@ -242,7 +243,7 @@ export const DepositPageQuerySchema = PageQuerySchema;
 export const AdminDepositListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   /** Part of the customer's e-mail address, case-insensitive. */
-  search: z.string().trim().max(254).optional(),
+  search: SearchTextSchema,
 });
 export type AdminDepositListQuery = z.infer<typeof AdminDepositListQuerySchema>;
 

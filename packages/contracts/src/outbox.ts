@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SearchTextSchema } from './search.ts';
 
 /** Entries per page of the staff's delivery log. */
 export const OUTBOX_PAGE_SIZE = 20;
@@ -15,7 +16,7 @@ export type MailDeliveryStatus = z.infer<typeof MailDeliveryStatusSchema>;
 export const OutboxListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   /** Part of the recipient's address, case-insensitive. */
-  search: z.string().trim().max(254).optional(),
+  search: SearchTextSchema,
 });
 export type OutboxListQuery = z.infer<typeof OutboxListQuerySchema>;
 

@@ -141,19 +141,19 @@ describe('every field of the plan form says what is wrong in plain words', () =>
     ],
     [
       'features.forexSpreadPips',
-      'Pips have at most one decimal, such as 1.2',
+      'Enter pips as a number with at most one decimal, such as 1.2',
       { 'features.forexSpreadPips': 1.2 },
       TRADING_PLAN,
     ],
     [
       'features.otherSpreadPercent',
-      'A percentage with at most two decimals, such as 0.12',
+      'Enter a percentage with at most two decimals, such as 0.12',
       { 'features.otherSpreadPercent': null },
       TRADING_PLAN,
     ],
     [
       'features.annualInterestPercent',
-      'A percentage with at most two decimals, such as 12.17',
+      'Enter a percentage with at most two decimals, such as 12.17',
       { 'features.annualInterestPercent': 12 },
       LOAN_PLAN,
     ],

@@ -79,13 +79,13 @@ export type SignalFeatures = z.infer<typeof SignalFeaturesSchema>;
 
 /** "1.2": pips with at most one decimal, 0 to 100. */
 export const SpreadPipsSchema = z
-  .string({ error: 'Pips have at most one decimal, such as 1.2' })
-  .regex(/^\d{1,3}(\.\d)?$/, 'Pips have at most one decimal, such as 1.2')
+  .string({ error: 'Enter pips as a number with at most one decimal, such as 1.2' })
+  .regex(/^\d{1,3}(\.\d)?$/, 'Enter pips as a number with at most one decimal, such as 1.2')
   .refine((text) => Number(text) <= 100, 'At most 100 pips');
 /** "0.12": percent of the price with at most two decimals, 0 to 10. */
 export const SpreadPercentSchema = z
-  .string({ error: 'A percentage with at most two decimals, such as 0.12' })
-  .regex(/^\d{1,2}(\.\d{1,2})?$/, 'A percentage with at most two decimals, such as 0.12')
+  .string({ error: 'Enter a percentage with at most two decimals, such as 0.12' })
+  .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Enter a percentage with at most two decimals, such as 0.12')
   .refine((text) => Number(text) <= 10, 'At most 10%');
 
 /**
@@ -102,8 +102,8 @@ export type TradingFeatures = z.infer<typeof TradingFeaturesSchema>;
 
 /** "12.17": percent a year with at most two decimals, 0 to 100. */
 export const AnnualInterestPercentSchema = z
-  .string({ error: 'A percentage with at most two decimals, such as 12.17' })
-  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'A percentage with at most two decimals, such as 12.17')
+  .string({ error: 'Enter a percentage with at most two decimals, such as 12.17' })
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Enter a percentage with at most two decimals, such as 12.17')
   .refine((text) => Number(text) <= 100, 'At most 100%');
 
 /**

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IdentityStatusSchema } from './auth.ts';
 import { pageOf } from './money.ts';
 import { REASON_REQUIRED } from './reasons.ts';
+import { SearchTextSchema } from './search.ts';
 import { customerText, staffOnlyText } from './staff-texts.ts';
 import { readInvisibleAsEmpty } from './visible-text.ts';
 
@@ -254,7 +255,7 @@ export const VERIFICATION_LIST_FILTER_LABELS = {
 export const AdminVerificationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   /** Part of the customer's e-mail address, case-insensitive. */
-  search: z.string().trim().max(254).optional(),
+  search: SearchTextSchema,
   filter: VerificationListFilterSchema.default('queue'),
 });
 export type AdminVerificationListQuery = z.input<typeof AdminVerificationListQuerySchema>;

@@ -7,6 +7,7 @@ import { EntryKindSchema } from './ledger.ts';
 import { DecimalAmountSchema, pageOf, usdAmountSchema } from './money.ts';
 import { NO_PAYMENT_NEEDED } from './no-payment-needed.ts';
 import { REASON_REQUIRED, reasonBodySchema } from './reasons.ts';
+import { SearchTextSchema } from './search.ts';
 import { staffOnlyText } from './staff-texts.ts';
 import { readInvisibleAsEmpty } from './visible-text.ts';
 
@@ -371,7 +372,7 @@ export type ConfirmWithdrawalRequest = z.infer<typeof ConfirmWithdrawalRequestSc
 export const AdminWithdrawalListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   /** Part of the customer's e-mail address, case-insensitive. */
-  search: z.string().trim().max(254).optional(),
+  search: SearchTextSchema,
 });
 export type AdminWithdrawalListQuery = z.infer<typeof AdminWithdrawalListQuerySchema>;
 

@@ -273,7 +273,7 @@ describe('an administrator updates the settings', () => {
     });
     const pips = await put({ ...valid, defaultForexSpreadPips: '1.25' });
     expect(pips.statusCode).toBe(400);
-    expect(pips.json().message).toContain('Pips have at most one decimal');
+    expect(pips.json().message).toContain('Enter pips as a number with at most one decimal');
     const percent = await put({ ...valid, defaultOtherSpreadPercent: '11' });
     expect(percent.json().message).toContain('At most 10%');
     const leverage = await put({ ...valid, defaultMaxLeverage: 0 });

@@ -1,3 +1,4 @@
+import { SEARCH_MAX_LENGTH } from '@candor/contracts/search';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -29,6 +30,16 @@ describe('EmailSearchField', () => {
     await userEvent.setup().type(screen.getByLabelText('Search by email'), '   ');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(onSearch).not.toHaveBeenCalled();
+  });
+
+  test('takes no more than the server searches by: a longer paste is cut at 254 characters', async () => {
+    const onSearch = vi.fn();
+    render(<EmailSearchField search="" onSearch={onSearch} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Search by email'));
+    await user.paste('a'.repeat(SEARCH_MAX_LENGTH + 46));
+    await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
+    expect(onSearch).toHaveBeenCalledWith('a'.repeat(SEARCH_MAX_LENGTH));
   });
 
   test('clearing the box clears the search', async () => {

@@ -1,3 +1,4 @@
+import { SEARCH_MAX_LENGTH } from '@candor/contracts/search';
 import { useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { TextField } from './text-field.tsx';
@@ -35,6 +36,7 @@ export function EmailSearchField({
       type="search"
       placeholder={placeholder}
       autoComplete="off"
+      maxLength={SEARCH_MAX_LENGTH}
       value={draft}
       onChange={(event) => setDraft(event.target.value)}
     />

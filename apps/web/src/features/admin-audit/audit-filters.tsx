@@ -1,4 +1,5 @@
 import { AUDIT_REVERSED_RANGE_MESSAGE, type AuditFilter } from '@candor/contracts/audit';
+import { SEARCH_MAX_LENGTH } from '@candor/contracts/search';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FieldMessage } from '../../components/ui/field-message.tsx';
@@ -80,6 +81,7 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
           id="audit-actor"
           className={textControlClass(null)}
           placeholder="E-mail or id"
+          maxLength={SEARCH_MAX_LENGTH}
           value={draft.actor}
           onChange={set('actor')}
         />
@@ -92,6 +94,7 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
           id="audit-subject"
           className={textControlClass(null)}
           placeholder="E-mail or id"
+          maxLength={SEARCH_MAX_LENGTH}
           value={draft.subject}
           onChange={set('subject')}
         />

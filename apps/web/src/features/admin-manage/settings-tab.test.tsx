@@ -279,7 +279,9 @@ describe('SettingsTab', () => {
     await replace(percent, '12');
     await replace(leverage, '0');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('Pips have at most one decimal, such as 1.2')).toBeTruthy();
+    expect(
+      await screen.findByText('Enter pips as a number with at most one decimal, such as 1.2'),
+    ).toBeTruthy();
     expect(screen.getByText('At most 10%')).toBeTruthy();
     expect(screen.getByText('Default maximum leverage must be between 1 and 1000')).toBeTruthy();
     expect(callsTo(fetchMock, 'PUT /api/admin/settings')).toEqual([]);

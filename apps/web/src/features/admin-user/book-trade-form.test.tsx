@@ -146,9 +146,9 @@ describe('Book external trade', () => {
     expect(booking.getByText('Amount is required')).toBeTruthy();
     expect(booking.getByText('Lot size must be a number')).toBeTruthy();
     expect(booking.getByText('Open time is required')).toBeTruthy();
-    expect(booking.getByText('Enter the open price as a number')).toBeTruthy();
+    expect(booking.getByText('Enter the open price as a positive number, such as 67050.25')).toBeTruthy();
     expect(booking.getByText('Close time is required')).toBeTruthy();
-    expect(booking.getByText('Enter the close price as a number')).toBeTruthy();
+    expect(booking.getByText('Enter the close price as a positive number, such as 68050.75')).toBeTruthy();
     expect(booking.getByText('Reason is required')).toBeTruthy();
 
     await fillTrade();

@@ -12,9 +12,13 @@ import { readInvisibleAsEmpty } from './visible-text.ts';
  * (docs/decisions/060): a required one is told its field's required message.
  */
 
-/** The refusal of a text that asks the customer to pay: PRODUCT.md §1.3, no payment is ever needed to withdraw. */
+/**
+ * The refusal of a text that asks the customer to pay: PRODUCT.md §1.3, no payment is ever needed to
+ * withdraw, so no text a customer reads asks for one (on any screen: a deposit's rejection too).
+ * `words` names what was asked: "a payment", "a release fee", "a fee due", "a required payment".
+ */
 export const paymentDemandMessage = (words: string) =>
-  `A customer never pays anything to withdraw, so this text cannot ask them for a payment ("${words}").`;
+  `No text a customer reads may ask them to pay, as nothing is ever needed to withdraw: this one asks for ${words}.`;
 
 /** The issue code the server answers with 422 PAYMENT_DEMAND (not 400 VALIDATION_FAILED). */
 export const PAYMENT_DEMAND_ISSUE = 'PAYMENT_DEMAND';

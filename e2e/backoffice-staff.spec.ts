@@ -97,8 +97,9 @@ test('the owner adds a support member, who reads customers but moves no money; t
     await expect(staff).toHaveURL('/');
 
     // The support member signs in: customers' tabs, but no Payment, Settings, Audit log or Staff, and no money buttons.
-    await logInThroughUi(staff, support);
-    // Staff must have two-factor: the back office sends them to set it up first.
+    // A staff member's home is the back office, and staff must have two-factor: signing in leads
+    // to setting it up first, as opening the back office does.
+    await logInThroughUi(staff, support, '/two-factor');
     await staff.goto('/all-user');
     await expect(staff).toHaveURL('/two-factor');
     await expect(

@@ -1,3 +1,4 @@
+import { asAdmin } from './fixtures/admin.ts';
 import { expect, test } from './fixtures/test.ts';
 
 test('an anonymous visitor who opens /dashboard lands on the login page', async ({ page }) => {
@@ -19,6 +20,22 @@ test('a signed-in client who opens /signup lands on the dashboard, not a second 
   await page.goto('/signup');
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByRole('heading', { name: `Welcome, ${signedInClient.fullname}` })).toBeVisible();
+});
+
+test("a staff member's home is the back office: / and /dashboard lead to Manage, whose menu has no customer money pages", async ({
+  browser,
+}) => {
+  await asAdmin(browser, async (admin) => {
+    await admin.goto('/');
+    await expect(admin).toHaveURL(/\/all-user/);
+    await admin.goto('/dashboard');
+    await expect(admin).toHaveURL(/\/all-user/);
+    const menu = admin.getByRole('navigation', { name: 'Main' });
+    await expect(menu.getByRole('link').first()).toHaveText('Manage');
+    for (const name of ['Home', 'Deposit', 'Withdrawals', 'Statement', 'Buy Crypto', 'Upgrade', 'Loans']) {
+      await expect(menu.getByRole('link', { name, exact: true })).toHaveCount(0);
+    }
+  });
 });
 
 test('a signed-out visitor who opens a deep link is taken back to it once signed in', async ({

@@ -9,8 +9,8 @@ test('an administrator changes the site name and the support e-mail; the header 
   const tag = randomBytes(3).toString('hex');
   const siteName = `Candor E2E ${tag}`;
   const supportEmail = `help-${tag}@candor.test`;
-  await logInThroughUi(page, readE2eEnv().admin);
-
+  // A staff member's home is the back office.
+  await logInThroughUi(page, readE2eEnv().admin, /\/all-user/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manage' }).click();
   await expect(page).toHaveURL(/\/all-user/);
   await page.getByRole('tab', { name: 'Settings' }).click();

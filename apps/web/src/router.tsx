@@ -134,8 +134,18 @@ const selectWithdrawalRoute = createRoute({
   ),
 });
 
+/** A customer's home. A staff member's is the back office: a staff account holds no money (decision 062). */
+const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/dashboard',
+  beforeLoad: ({ context }) => {
+    if (isStaffRole(context.user.role)) throw redirect({ to: '/all-user' });
+  },
+  component: lazyRouteComponent(() => import('./routes/dashboard-route.tsx'), 'DashboardRoute'),
+});
+
 const clientRoutes = [
-  page('/dashboard', () => import('./routes/dashboard-route.tsx'), 'DashboardRoute'),
+  dashboardRoute,
   page('/account', () => import('./routes/account-route.tsx'), 'AccountRoute'),
   page('/two-factor', () => import('./features/account/two-factor-page.tsx'), 'TwoFactorPage'),
   page('/change-password', () => import('./features/account/change-password-page.tsx'), 'ChangePasswordPage'),

@@ -55,8 +55,8 @@ export const APPROVAL_MESSAGES = {
    * Why an adjustment or a desk booking waits: what staff moved for the customer on their own word in
    * the last 24 hours counts with it (docs/decisions/048, 054), so it may wait though it is small.
    */
-  awaitingAdjustment: `With the customer's manual adjustments and desk trades of the last ${FOUR_EYES_WINDOW_HOURS} hours, this adjustment is above the second approval threshold. Nothing moves until a second staff member approves it on the Approvals tab.`,
-  awaitingDeskTrade: `With the customer's manual adjustments and desk trades of the last ${FOUR_EYES_WINDOW_HOURS} hours, this result is above the second approval threshold. Nothing reaches the customer until a second staff member approves it on the Approvals tab.`,
+  awaitingAdjustment: `With the customer's manual adjustments and desk trades of the last ${FOUR_EYES_WINDOW_HOURS} hours (those still awaiting approval included), this adjustment is above the second approval threshold. Nothing moves until a second staff member approves it on the Approvals tab.`,
+  awaitingDeskTrade: `With the customer's manual adjustments and desk trades of the last ${FOUR_EYES_WINDOW_HOURS} hours (those still awaiting approval included), this result is above the second approval threshold. Nothing reaches the customer until a second staff member approves it on the Approvals tab.`,
   /** The reason the server records when a waiting desk booking can no longer be approved. */
   deskTradeExpired: `Its open time is now more than ${BOOKING_WINDOW_DAYS} days back, outside the booking window: it can no longer be approved.`,
   approved: 'Approved: the action was carried out',

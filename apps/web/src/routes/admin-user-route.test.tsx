@@ -315,7 +315,7 @@ describe('manual adjustment', () => {
     // Why it waits: the customer's adjustments and desk trades of the last 24 hours count with it.
     expect(
       screen.getByText(
-        "With the customer's manual adjustments and desk trades of the last 24 hours, this adjustment is above the second approval threshold. Nothing moves until a second staff member approves it on the Approvals tab.",
+        "With the customer's manual adjustments and desk trades of the last 24 hours (those still awaiting approval included), this adjustment is above the second approval threshold. Nothing moves until a second staff member approves it on the Approvals tab.",
       ),
     ).toBeTruthy();
     expect(screen.queryByText('Balance adjusted')).toBeNull();

@@ -254,7 +254,7 @@ describe('Book external trade', () => {
     // Why it waits: the 24-hour total of what staff moved for the customer counts, not the result alone.
     expect(
       screen.getByText(
-        "With the customer's manual adjustments and desk trades of the last 24 hours, this result is above the second approval threshold. Nothing reaches the customer until a second staff member approves it on the Approvals tab.",
+        "With the customer's manual adjustments and desk trades of the last 24 hours (those still awaiting approval included), this result is above the second approval threshold. Nothing reaches the customer until a second staff member approves it on the Approvals tab.",
       ),
     ).toBeTruthy();
     expect(screen.queryByText('Trade proposed to the customer')).toBeNull();

@@ -30,3 +30,31 @@ test('the profile menu offers Change password and Logout as tap targets 44 px hi
     expect(item.className.split(' ')).toEqual(expect.arrayContaining(['py-3', 'text-sm']));
   }
 });
+
+test("a customer's menu is theirs; a staff member's starts with Manage and leaves out a customer's money pages", async () => {
+  const linksOf = () =>
+    Array.from(
+      screen.getAllByRole('navigation', { name: 'Main' })[0]?.querySelectorAll('a') ?? [],
+      (link) => link.textContent,
+    );
+  mockApi({});
+  const customer = renderPages([{ path: '/account', component: AppShell }], '/account', { me: buildMe() });
+  await screen.findAllByRole('navigation', { name: 'Main' });
+  expect(linksOf()).toEqual([
+    'Home',
+    'Account',
+    'Deposit',
+    'Withdrawals',
+    'Statement',
+    'Buy Crypto',
+    'Copy Trader',
+    'Market',
+    'Signal',
+    'Upgrade',
+    'Loans',
+  ]);
+  customer.unmount();
+  renderPages([{ path: '/account', component: AppShell }], '/account', { me: buildMe({ role: 'admin' }) });
+  await screen.findAllByRole('navigation', { name: 'Main' });
+  expect(linksOf()).toEqual(['Manage', 'Account', 'Copy Trader', 'Market', 'Signal']);
+});

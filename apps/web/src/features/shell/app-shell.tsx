@@ -8,22 +8,27 @@ import { signOut, useMe } from '../../lib/session.ts';
 import { useDocumentBranding, useSiteSettings } from '../../lib/site-settings.ts';
 import { unreadMessagesQuery } from '../../lib/unread-messages.ts';
 
-type NavItem = { to: string; label: string; icon: IconName; staffOnly?: boolean };
+/** Who a link is for: everyone, customers only (a staff account holds no money, decision 062), or staff. */
+type NavItem = { to: string; label: string; icon: IconName; for?: 'customers' | 'staff' };
 
-/** The side navigation of seed-spec §2, in its order, with the Statement of PRODUCT.md §2. */
+/**
+ * The side navigation of seed-spec §2, in its order, with the Statement of PRODUCT.md §2. Staff see
+ * Manage first (their home: /dashboard leads there) and not the pages of a customer's money, which a
+ * staff account has none of; those pages still say so if opened by their address.
+ */
 const NAV: readonly NavItem[] = [
-  { to: '/dashboard', label: 'Home', icon: 'home' },
+  { to: '/all-user', label: 'Manage', icon: 'manage', for: 'staff' },
+  { to: '/dashboard', label: 'Home', icon: 'home', for: 'customers' },
   { to: '/account', label: 'Account', icon: 'account' },
-  { to: '/deposit-history', label: 'Deposit', icon: 'deposit' },
-  { to: '/withdrawals', label: 'Withdrawals', icon: 'withdraw' },
-  { to: '/statement', label: 'Statement', icon: 'statement' },
-  { to: '/buy-crypto', label: 'Buy Crypto', icon: 'crypto' },
+  { to: '/deposit-history', label: 'Deposit', icon: 'deposit', for: 'customers' },
+  { to: '/withdrawals', label: 'Withdrawals', icon: 'withdraw', for: 'customers' },
+  { to: '/statement', label: 'Statement', icon: 'statement', for: 'customers' },
+  { to: '/buy-crypto', label: 'Buy Crypto', icon: 'crypto', for: 'customers' },
   { to: '/copy-trader', label: 'Copy Trader', icon: 'copy' },
   { to: '/trades', label: 'Market', icon: 'market' },
   { to: '/signal', label: 'Signal', icon: 'signal' },
-  { to: '/upgrade', label: 'Upgrade', icon: 'upgrade' },
-  { to: '/trading-plans', label: 'Loans', icon: 'loan' },
-  { to: '/all-user', label: 'Manage', icon: 'manage', staffOnly: true },
+  { to: '/upgrade', label: 'Upgrade', icon: 'upgrade', for: 'customers' },
+  { to: '/trading-plans', label: 'Loans', icon: 'loan', for: 'customers' },
 ];
 
 export function AppShell() {
@@ -50,7 +55,9 @@ export function AppShell() {
   }, [drawerOpen]);
 
   const isStaff = useIsStaff();
-  const items = NAV.filter((item) => !item.staffOnly || isStaff);
+  const items = NAV.filter(
+    (item) => item.for === undefined || item.for === (isStaff ? 'staff' : 'customers'),
+  );
   const navigation = (
     <nav aria-label="Main" className="flex flex-1 flex-col gap-1 px-3 py-4">
       {items.map((item) => (

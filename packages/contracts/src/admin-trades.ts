@@ -56,8 +56,18 @@ export const AdminCloseTradeRequestSchema = z
   })
   .meta({ id: 'AdminCloseTradeRequest' });
 
-/** A price written as a decimal number above zero ("67050.25"; not "0", "-1" or "1e5"). */
-const POSITIVE_PRICE_PATTERN = /^(?=[\d.]*[1-9])\d+(\.\d+)?$/;
+/**
+ * A price written as a decimal number above zero ("67050.25"; not "0", "-1" or "1e5"), told
+ * `message` once whatever is wrong. No lookahead in the pattern: the API document carries it, and
+ * what reads it (the API fuzz test's generator) need not know one.
+ */
+function positivePriceSchema(message: string) {
+  return z
+    .string({ error: amountTypeError(message) })
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, { message, abort: true })
+    .refine((text) => /[1-9]/.test(text), message);
+}
 
 /** POST /api/admin/users/:id/trades: a trade executed outside the platform, at recorded prices. */
 export const BookTradeRequestSchema = z
@@ -68,15 +78,9 @@ export const BookTradeRequestSchema = z
     /** Checked against the customer's own maximum leverage by the server (their trading terms). */
     lotSize: lotSizeSchema(LEVERAGE_CEILING, TRADE_MESSAGES.lotSizeAboveCustomerLeverage),
     openedAt: z.iso.datetime({ error: 'Open time is required' }),
-    openPrice: z
-      .string({ error: amountTypeError('Enter the open price as a positive number, such as 67050.25') })
-      .trim()
-      .regex(POSITIVE_PRICE_PATTERN, 'Enter the open price as a positive number, such as 67050.25'),
+    openPrice: positivePriceSchema('Enter the open price as a positive number, such as 67050.25'),
     closedAt: z.iso.datetime({ error: 'Close time is required' }),
-    closePrice: z
-      .string({ error: amountTypeError('Enter the close price as a positive number, such as 68050.75') })
-      .trim()
-      .regex(POSITIVE_PRICE_PATTERN, 'Enter the close price as a positive number, such as 68050.75'),
+    closePrice: positivePriceSchema('Enter the close price as a positive number, such as 68050.75'),
     /** Shown to the customer with the proposal. */
     reason: customerText(
       z

@@ -383,6 +383,9 @@ export const AdminWithdrawalItemSchema = z
     userId: z.string(),
     email: z.string(),
     amount: DecimalAmountSchema,
+    /** The fee, and what the customer receives (amount − fee): what an approval pays out. */
+    fee: DecimalAmountSchema,
+    net: DecimalAmountSchema,
     method: WithdrawalMethodSchema,
     /** e.g. "Bitcoin(BTC)" or "Bank". */
     methodLabel: z.string(),

@@ -93,6 +93,10 @@ describe('the admin Withdrawals tab', () => {
       userId: ada.user.id,
       status: 'pending',
       method: 'bank',
+      // What an approval from the row pays out: 2.5 % of $16.00 is the fee.
+      amount: '16.00',
+      fee: '0.40',
+      net: '15.60',
     });
 
     const second = await admin.browser.request({

@@ -60,6 +60,8 @@ export async function listAdminWithdrawals(
       userId: withdrawal.userId,
       email,
       amount: formatDecimal(withdrawal.amountMinor),
+      fee: formatDecimal(withdrawal.feeMinor),
+      net: formatDecimal(withdrawal.netMinor),
       method: payout.method,
       methodLabel: rowMethodLabel(withdrawal),
       address: summarizePayout(payout),

@@ -16,13 +16,22 @@ export function WithdrawalDecisionDialog({
   kind,
   email,
   amount,
+  fee,
+  net,
   ...actions
-}: { kind: 'approve' | 'reject'; email: string; amount: string } & ReasonDialogActions) {
+}: {
+  kind: 'approve' | 'reject';
+  email: string;
+  /** The amount, the fee and what the customer receives, as shown ("$100.00"). */
+  amount: string;
+  fee: string;
+  net: string;
+} & ReasonDialogActions) {
   return kind === 'approve' ? (
     <ReasonDialog
       title="Approve withdrawal"
       confirmLabel="Approve"
-      description={`${amount} to ${email}: the net amount is paid out and the fee goes to fee revenue. Above the four-eyes threshold it waits for a second staff member instead. The customer is told once it is paid out.`}
+      description={`${amount} to ${email}: ${net} is paid out and the fee of ${fee} goes to fee revenue. Above the four-eyes threshold it waits for a second staff member instead. The customer is told once it is paid out.`}
       busyLabel="Approving..."
       requiredMessage={REASON_REQUIRED}
       maxLength={DECISION_REASON_MAX_LENGTH}

@@ -168,6 +168,8 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
           kind={dialog}
           email={withdrawal.email}
           amount={amount}
+          fee={formatUsdDecimal(withdrawal.fee)}
+          net={formatUsdDecimal(withdrawal.net)}
           busy={busy}
           onCancel={() => setDialog(null)}
           onConfirm={async (reason) => {

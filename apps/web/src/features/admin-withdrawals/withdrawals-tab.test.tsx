@@ -12,6 +12,8 @@ function item(n: number, overrides: object = {}) {
     userId: `user-${n}`,
     email: `user${n}@example.com`,
     amount: '1234.50',
+    fee: '30.86',
+    net: '1203.64',
     method: 'crypto',
     methodLabel: 'Bitcoin(BTC)',
     address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
@@ -25,8 +27,6 @@ function item(n: number, overrides: object = {}) {
 function detail(n: number, status: string) {
   return {
     ...item(n, { status }),
-    fee: '30.86',
-    net: '1203.64',
     feePercent: '2.50',
     holdReason: null,
     rejectionReason: status === 'rejected' ? 'Name does not match' : null,
@@ -156,6 +156,10 @@ describe('the Withdrawals tab', () => {
     // The reason is asked first; without one nothing is sent.
     const dialog = await screen.findByRole('dialog', { name: 'Approve withdrawal' });
     expect(dialog.textContent).toContain('the customer does not see it');
+    // What the approval pays out, from the row: what the customer receives and the fee.
+    expect(dialog.textContent).toContain(
+      '$1,234.50 to user1@example.com: $1,203.64 is paid out and the fee of $30.86 goes to fee revenue.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Reason is required');
     expect(callsTo(fetchMock, `POST /api/admin/withdrawals/${id(1)}/approve`)).toHaveLength(0);

@@ -92,6 +92,8 @@ function WithdrawalsTable({ items }: { items: readonly AdminWithdrawalItem[] }) 
           kind={asking.kind}
           email={asking.item.email}
           amount={formatUsdDecimal(asking.item.amount)}
+          fee={formatUsdDecimal(asking.item.fee)}
+          net={formatUsdDecimal(asking.item.net)}
           busy={deciding === asking.item.id}
           onCancel={() => setAsking(null)}
           onConfirm={async (reason) => {

@@ -86,7 +86,7 @@ function StaffRow({ member }: { member: StaffMember }) {
         </p>
         <p className="truncate text-xs text-slate-500 md:hidden">{member.email}</p>
         {member.twoFactorEnabled ? null : (
-          <p className="mt-0.5 text-xs text-amber-700 md:whitespace-normal">{STAFF_MESSAGES.twoFactorOff}</p>
+          <p className="mt-0.5 text-xs text-amber-700">{STAFF_MESSAGES.twoFactorOff}</p>
         )}
       </td>
       <td className="hidden px-4 py-3 text-slate-700 md:table-cell">{member.email}</td>

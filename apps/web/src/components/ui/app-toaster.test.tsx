@@ -29,15 +29,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Where the toaster shows `message`: its list's vertical and horizontal side. */
-async function placeOf(message: string): Promise<{ y: string | null; x: string | null }> {
+/** Where the toaster shows `message`: its list's vertical and horizontal side, and its top offsets. */
+async function placeOf(message: string) {
   act(() => {
     toast.success(message);
   });
-  const list = (await screen.findByText(message)).closest('[data-sonner-toaster]');
+  const list = (await screen.findByText(message)).closest<HTMLElement>('[data-sonner-toaster]');
   return {
     y: list?.getAttribute('data-y-position') ?? null,
     x: list?.getAttribute('data-x-position') ?? null,
+    top: list?.style.getPropertyValue('--offset-top') ?? null,
+    phoneTop: list?.style.getPropertyValue('--mobile-offset-top') ?? null,
   };
 }
 
@@ -54,29 +56,36 @@ function renderWithSheet(open: boolean) {
   );
 }
 
-describe('the toaster keeps clear of a bottom sheet on a phone', () => {
-  test('on a phone (390 px) with a dialog open (a sheet at the foot of the screen), toasts show at the top', async () => {
+describe('on a phone the toaster keeps clear of the foot of the screen and of the header', () => {
+  test('on a phone (390 px) with a dialog open (a sheet at the foot of the screen), toasts show at the top, under the header', async () => {
     stubScreenWidth(390);
     renderWithSheet(true);
-    expect(await placeOf('Trader copied successfully')).toEqual({ y: 'top', x: 'center' });
+    expect(await placeOf('Trader copied successfully')).toMatchObject({
+      y: 'top',
+      x: 'center',
+      phoneTop: '72px',
+    });
   });
 
-  test('on a phone with no dialog open, toasts stay at the foot of the screen', async () => {
+  test('on a phone with no dialog open (a trade just placed, its Close at the foot), toasts show at the top too', async () => {
     stubScreenWidth(390);
     renderWithSheet(false);
-    expect((await placeOf('Saved')).y).toBe('bottom');
+    expect(await placeOf('Trade Placed Successfully')).toMatchObject({
+      y: 'top',
+      x: 'center',
+      phoneTop: '72px',
+    });
+  });
+
+  test('between sonner’s phone layout (600 px) and the app’s (640 px), the top offset keeps the header free too', async () => {
+    stubScreenWidth(620);
+    renderWithSheet(false);
+    expect(await placeOf('Saved')).toMatchObject({ y: 'top', top: '72px' });
   });
 
   test('on a desktop (1440 px) a dialog is centred: toasts stay bottom right', async () => {
     stubScreenWidth(1440);
     renderWithSheet(true);
-    expect(await placeOf('Saved')).toEqual({ y: 'bottom', x: 'right' });
-  });
-
-  test('when the sheet closes, toasts go back to the foot of the screen', async () => {
-    stubScreenWidth(390);
-    const view = renderWithSheet(true);
-    view.rerender(<AppToaster />);
-    expect((await placeOf('Done')).y).toBe('bottom');
+    expect(await placeOf('Saved')).toMatchObject({ y: 'bottom', x: 'right' });
   });
 });

@@ -1,18 +1,28 @@
 import { Toaster } from 'sonner';
-import { useAnyDialogOpen } from '../../lib/open-dialogs.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 
 /** Below Tailwind's `sm` (640 px) a Dialog opens as a sheet at the foot of the screen (dialog.tsx). */
 export const SHEET_SCREEN_QUERY = '(max-width: 639.98px)';
 
+/** Where a phone's toasts stand: under the app's sticky header (`h-16`, 64 px), with a gap of 8 px. */
+export const PHONE_TOAST_TOP = 72;
+
 /**
- * The app's toaster. At the foot of the screen, so a toast covers no heading, tab, menu or
- * navigation (full width on a phone); but on a phone, while a dialog is open as a bottom sheet, at
- * the top, over the dimmed page, so a toast (an error said while the sheet stays open) does not
- * hide the sheet's buttons. On a wider screen the dialog is centred and the toasts stay bottom right.
+ * The app's toaster. On a wider screen, bottom right, where a toast covers no heading, tab or menu
+ * (a dialog is centred there). On a phone, at the top, under the header (its menu and notifications
+ * stay free): at the foot of the screen a full-width toast covered what a phone's thumb goes to
+ * next, a bottom sheet's buttons or the Close of the trade just placed, for its four seconds.
  */
 export function AppToaster() {
-  const dialogOpen = useAnyDialogOpen();
   const phone = useMediaQuery(SHEET_SCREEN_QUERY);
-  return <Toaster position={dialogOpen && phone ? 'top-center' : 'bottom-right'} richColors closeButton />;
+  return (
+    <Toaster
+      position={phone ? 'top-center' : 'bottom-right'}
+      // Sonner's own phone layout starts at 600 px, below this app's (640 px): both keep the header free.
+      offset={phone ? { top: PHONE_TOAST_TOP } : undefined}
+      mobileOffset={{ top: PHONE_TOAST_TOP }}
+      richColors
+      closeButton
+    />
+  );
 }

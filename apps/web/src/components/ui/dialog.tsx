@@ -6,7 +6,6 @@ import {
   useId,
   useRef,
 } from 'react';
-import { useCountedAsOpenDialog } from '../../lib/open-dialogs.ts';
 import { Button } from './button.tsx';
 
 const FOCUSABLE =
@@ -39,7 +38,6 @@ export function Dialog({
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  useCountedAsOpenDialog();
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -90,7 +88,8 @@ export function Dialog({
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={keepFocusInside}
-        className={`w-full ${wide ? 'max-w-4xl' : 'max-w-md'} rounded-xl bg-white p-5 shadow-xl outline-none sm:p-6`}
+        // A dialog taller than the window (a proof of payment above a reason) scrolls within it.
+        className={`max-h-full w-full overflow-y-auto ${wide ? 'max-w-4xl' : 'max-w-md'} rounded-xl bg-white p-5 shadow-xl outline-none sm:p-6`}
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}

@@ -4,11 +4,15 @@ import { formatDateTime } from '../../lib/format-date.ts';
 import { OpeningRow, PHONE_WRAPPING_LINK_CLASS } from './data-table.tsx';
 import { RowDecisionButtons } from './decision-buttons.tsx';
 
+/** The date under the e-mail hides where the date's own column shows. */
+const DATE_UNDER_EMAIL_HIDDEN_FROM = { 'lg:table-cell': 'lg:hidden', 'xl:table-cell': 'xl:hidden' } as const;
+
 /**
  * A money record's row in an administrator's list (a deposit, a withdrawal): the row opens the
  * record's page, its e-mail links there (with `summary` under it on phones, where the other
  * columns hide), then the amount, the record's own `children` columns, Approve and Reject while
- * it can be decided (`decisions`; stacked on phones, so the row fits the card), and the date.
+ * it can be decided (`decisions`; stacked on phones, so the row fits the card), and the date (under
+ * the e-mail where its own column is hidden, so a phone still tells which request came first).
  */
 export function DecisionRow({
   to,
@@ -42,6 +46,11 @@ export function DecisionRow({
           {record.email}
         </Link>
         <span className="mt-0.5 block text-xs break-words text-slate-500 sm:hidden">{summary}</span>
+        <span
+          className={`mt-0.5 block text-xs text-slate-500 tabular-nums ${DATE_UNDER_EMAIL_HIDDEN_FROM[dateShownFrom]}`}
+        >
+          <time dateTime={record.createdAt}>{formatDateTime(record.createdAt)}</time>
+        </span>
       </td>
       <td className="px-3 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums sm:px-4">{amount}</td>
       {children}

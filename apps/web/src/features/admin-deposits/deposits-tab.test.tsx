@@ -71,6 +71,10 @@ describe('the Deposit tab', () => {
     expect(first.getAllByText('Pending').length).toBeGreaterThan(0);
     expect(first.getByRole('button', { name: 'Approve the deposit of user1@example.com' })).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('USDT(Trc20)')).toBeTruthy();
+    // Where the Date column hides (phones, tablets), the date stands under the e-mail.
+    expect(rows[0]?.querySelector('td:first-child time')?.getAttribute('datetime')).toBe(
+      '2026-03-04T12:00:00.000Z',
+    );
     expect(within(rows[1] as HTMLElement).queryByRole('button')).toBeNull();
     expect(within(rows[2] as HTMLElement).getAllByText('Unknown').length).toBeGreaterThan(0);
     expect(within(rows[2] as HTMLElement).queryByRole('button')).toBeNull();
@@ -122,6 +126,10 @@ describe('the Deposit tab', () => {
     let approved = false;
     const fetchMock = mockApi({
       'GET /api/admin/deposits': () => pageReply([item(1, { status: approved ? 'approved' : 'pending' })]),
+      [`GET /api/admin/deposits/${id(1)}`]: {
+        status: 200,
+        body: { ...detail(1, 'pending'), transactionHash: '0xabc123' },
+      },
       [`POST /api/admin/deposits/${id(1)}/approve`]: () => {
         approved = true;
         return { status: 200, body: detail(1, 'approved') };
@@ -135,6 +143,14 @@ describe('the Deposit tab', () => {
       "$1,234.50 from user1@example.com is credited to the customer's cash",
     );
     expect(dialog.textContent).toContain('the customer does not see it');
+    // What the approval rests on, without leaving the list: the proof, the coins, the hash.
+    expect(
+      (
+        await within(dialog).findByRole('img', { name: 'Proof of payment from user1@example.com' })
+      ).getAttribute('src'),
+    ).toBe(`/api/files/${id(99)}`);
+    expect(dialog.textContent).toContain('Coin amount: 0.018361 BTC');
+    expect(dialog.textContent).toContain('Transaction hash: 0xabc123');
     // No reason, no request: the dialog says what is missing in the server's words.
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Reason is required');
@@ -175,9 +191,27 @@ describe('the Deposit tab', () => {
     expect(callsTo(fetchMock, `POST /api/admin/deposits/${id(1)}/approve`)).toHaveLength(0);
   });
 
+  test('a proof of payment that cannot be loaded is said in the dialog, with the way to the deposit', async () => {
+    mockApi({
+      'GET /api/admin/deposits': pageReply([item(1)]),
+      [`GET /api/admin/deposits/${id(1)}`]: { status: 500, body: { code: 'INTERNAL', message: 'Boom' } },
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject the deposit of user1@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject deposit' });
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'The proof of payment could not be loaded.',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Open the deposit' }).getAttribute('href')).toBe(
+      `/deposit/${id(1)}`,
+    );
+  });
+
   test('Reject asks for a reason, then sends it', async () => {
     const fetchMock = mockApi({
       'GET /api/admin/deposits': pageReply([item(1)]),
+      [`GET /api/admin/deposits/${id(1)}`]: { status: 200, body: detail(1, 'pending') },
       [`POST /api/admin/deposits/${id(1)}/reject`]: { status: 200, body: detail(1, 'rejected') },
     });
     const { router } = renderTab();

@@ -9,6 +9,7 @@ import { useCan } from '../../lib/permissions.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { adminDepositsPageQuery } from './admin-deposits-api.ts';
 import { DepositDecisionDialog } from './deposit-decision-dialog.tsx';
+import { DepositEvidence } from './deposit-evidence.tsx';
 import { type Decision, useDepositDecision } from './use-deposit-decision.ts';
 
 /** The Manage page's Deposit tab: search by e-mail and pages run on the server, ten a page. */
@@ -82,6 +83,7 @@ function DepositsTable({ items }: { items: readonly AdminDepositItem[] }) {
           kind={asking.kind}
           email={asking.item.email}
           amount={formatUsdDecimal(asking.item.amount)}
+          evidence={<DepositEvidence id={asking.item.id} email={asking.item.email} />}
           busy={deciding === asking.item.id}
           onCancel={() => setAsking(null)}
           onConfirm={async (reason) => {

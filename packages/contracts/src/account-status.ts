@@ -70,6 +70,10 @@ export const CLOSE_ACCOUNT_REFUSALS = {
     `A deposit was rejected less than ${CLOSE_AFTER_ADJUSTMENT_DAYS} days ago: the customer must have time to see it and object. The account can be closed from ${formatUtcMinute(closableFrom)}.`,
 } as const;
 
+/** GET /api/admin/users/:id/close-check: what would refuse closing the account now (none: it can be closed). */
+export const CloseCheckSchema = z.object({ refusals: z.array(z.string()) }).meta({ id: 'CloseCheck' });
+export type CloseCheck = z.infer<typeof CloseCheckSchema>;
+
 /** The name a closed account keeps (its personal data is erased). */
 export const CLOSED_ACCOUNT_NAME = 'Closed account';
 

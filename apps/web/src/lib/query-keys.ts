@@ -96,6 +96,7 @@ export const queryKeys = {
   /** Everything the admin user page reads about one user. */
   adminUser: (id: string) => [...ADMIN, 'users', id] as const,
   adminWithdrawalSettings: (id: string) => [...ADMIN, 'users', id, 'withdrawal-settings'] as const,
+  adminUserCloseCheck: (id: string) => [...ADMIN, 'users', id, 'close-check'] as const,
   adminUserSessions: (id: string) => [...ADMIN, 'users', id, 'sessions'] as const,
   adminUserSecurity: (id: string) => [...ADMIN, 'users', id, 'security'] as const,
   /** The customer's maximum leverage and spread (the booking form's lot size limit). */

@@ -56,6 +56,21 @@ function act(as: Browser, id: string, action: Action, body: object = { reason: '
   return as.request({ method: 'POST', url: `/api/admin/users/${id}/${action}`, payload: body });
 }
 
+/** What the Close account dialog reads first: the refusals a close would meet now. */
+function closeCheck(as: Browser, id: string) {
+  return as.request({ method: 'GET', url: `/api/admin/users/${id}/close-check` });
+}
+
+/** The close is refused with `message`, and the close check named the same refusals beforehand. */
+async function expectCloseRefused(as: Browser, id: string, message: string) {
+  const check = await closeCheck(as, id);
+  expect(check.statusCode, check.body).toBe(200);
+  expect(check.json().refusals.join(' ')).toBe(message);
+  const res = await act(as, id, 'close', { reason: 'closing' });
+  expect(res.statusCode, res.body).toBe(409);
+  expect(res.json()).toEqual({ code: 'ACCOUNT_NOT_CLOSABLE', message });
+}
+
 async function userRow(id: string) {
   const [row] = await t.db.select().from(users).where(eq(users.id, id));
   if (!row) throw new Error('no such user');
@@ -390,9 +405,19 @@ describe('closing an account', () => {
       (await owner.browser.request({ method: 'GET', url: `/api/files/${customer.proofFileId}` })).statusCode,
     ).toBe(200);
 
+    // Nothing stands in the way: the close check says so, and changes nothing.
+    const check = await closeCheck(owner.browser, customer.id);
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json()).toEqual({ refusals: [] });
+    expect((await userRow(customer.id)).status).toBe('active');
+    // Only a role that may close reads it; a closed account and a staff account are refused as the close is.
+    expect((await closeCheck(compliance.browser, customer.id)).statusCode).toBe(403);
+
     const res = await act(owner.browser, customer.id, 'close', { reason: 'Customer asked to close' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ id: customer.id, status: 'closed', closedAt: expect.any(String) });
+    expect((await closeCheck(owner.browser, customer.id)).json().code).toBe('ACCOUNT_CLOSED');
+    expect((await closeCheck(owner.browser, compliance.user.id)).json().code).toBe('CONFLICT');
 
     const row = await userRow(customer.id);
     expect(row).toMatchObject({
@@ -483,11 +508,7 @@ describe('closing an account', () => {
 
   test('refused while money or business is left, naming why; nothing is erased', async () => {
     const { user, browser } = await insertFundedCustomer(t, 1_200n);
-    const refusedWith = async (message: string) => {
-      const res = await act(owner.browser, user.id, 'close');
-      expect(res.statusCode, res.body).toBe(409);
-      expect(res.json()).toEqual({ code: 'ACCOUNT_NOT_CLOSABLE', message });
-    };
+    const refusedWith = (message: string) => expectCloseRefused(owner.browser, user.id, message);
     await refusedWith('The balance is $12.00: it must be zero to close the account.');
 
     const opened = await placeTradeRequest(browser, {
@@ -538,6 +559,17 @@ describe('closing an account', () => {
     expect(requested.statusCode, requested.body).toBe(200);
     await insertPendingDeposit(t.db, user.id);
 
+    // The close check lists the same refusals, one sentence each, before any reason is written.
+    const check = await closeCheck(owner.browser, user.id);
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json()).toEqual({
+      refusals: [
+        'The account has 1 open position, with $5.00 reserved as its margin: close it before closing the account.',
+        'The account has 1 pending deposit: approve or reject it before closing the account.',
+        'The account has 1 withdrawal not yet decided, with $3.00 reserved for it: approve or reject it before closing the account.',
+        'The balance is $4.00: it must be zero to close the account.',
+      ],
+    });
     const res = await act(owner.browser, user.id, 'close');
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toEqual({
@@ -595,9 +627,7 @@ describe('closing an account', () => {
       message: `A manual adjustment was posted to the account less than 7 days ago: the customer must have time to see it and object. The account can be closed from ${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC.`,
     };
     try {
-      const refused = await act(owner.browser, user.id, 'close', { reason: 'closing' });
-      expect(refused.statusCode, refused.body).toBe(409);
-      expect(refused.json()).toEqual(refusal);
+      await expectCloseRefused(owner.browser, user.id, refusal.message);
       // A moment before that time, still refused; nothing was erased, the customer was told of the debit.
       frozenAt = new Date(closable.getTime() - 1);
       expect((await act(owner.browser, user.id, 'close', { reason: 'closing' })).json()).toEqual(refusal);

@@ -2,6 +2,7 @@ import {
   AccountStatusRequestSchema,
   AccountStatusSchema,
   CLOSE_AFTER_ADJUSTMENT_DAYS,
+  CloseCheckSchema,
   ClosedAccountSchema,
 } from '@candor/contracts/account-status';
 import { ErrorResponseSchema } from '@candor/contracts/errors';
@@ -9,7 +10,7 @@ import { z } from 'zod';
 import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { suspendAccount, unsuspendAccount } from './account-status.service.ts';
-import { closeAccount } from './close-account.service.ts';
+import { checkAccountClosable, closeAccount } from './close-account.service.ts';
 
 const UserParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
@@ -22,9 +23,9 @@ const errors = {
 };
 
 /** Suspend, unsuspend and close a customer's account, each with a required reason (all audited). */
-export const accountStatusRoutes: RoutesPlugin<'transactions' | 'storage'> = async (
+export const accountStatusRoutes: RoutesPlugin<'db' | 'clock' | 'transactions' | 'storage'> = async (
   app,
-  { transactions, storage },
+  { db, clock, transactions, storage },
 ) => {
   app.post(
     '/api/admin/users/:id/suspend',
@@ -69,6 +70,24 @@ export const accountStatusRoutes: RoutesPlugin<'transactions' | 'storage'> = asy
         unsuspendAccount({ tx, actor, now, outbox, userId: request.params.id, reason: request.body.reason }),
       );
     },
+  );
+
+  app.get(
+    '/api/admin/users/:id/close-check',
+    {
+      config: { access: 'customers.close' },
+      schema: {
+        tags: ['admin users'],
+        summary: "What would refuse closing a customer's account now",
+        description:
+          'The sentences a close would be refused with now (409 ACCOUNT_NOT_CLOSABLE), one each; none when ' +
+          'the account can be closed. Read without locks, for the Close account dialog: the close checks again ' +
+          'and decides. 403 ACCOUNT_CLOSED for a closed account, 409 CONFLICT for a staff account.',
+        params: UserParamsSchema,
+        response: { 200: CloseCheckSchema, ...errors },
+      },
+    },
+    async (request) => checkAccountClosable(db, request.params.id, clock()),
   );
 
   app.post(

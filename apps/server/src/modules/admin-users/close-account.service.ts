@@ -1,8 +1,11 @@
 import {
+  ACCOUNT_STATUS_MESSAGES,
   type AccountStatusRequest,
   CLOSE_ACCOUNT_REFUSALS,
   CLOSE_AFTER_ADJUSTMENT_DAYS,
+  type CloseCheck,
   type ClosedAccount,
+  STAFF_ACCOUNT_STATUS_MESSAGE,
 } from '@candor/contracts/account-status';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,7 +14,11 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { lockActiveRelationsOfFollower } from '../copy-trading/copy-trading.repository.ts';
 import { endCopyingOfClosedAccount } from '../copy-trading/copy-trading.service.ts';
 import { findLatestDepositRejectionSince } from '../deposits/deposits.repository.ts';
-import { findLatestAdjustmentSince, lockCustomerAccounts } from '../ledger/ledger.repository.ts';
+import {
+  findLatestAdjustmentSince,
+  lockCustomerAccounts,
+  selectBalanceFigures,
+} from '../ledger/ledger.repository.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { requireUser } from '../users/users.service.ts';
 import { accountClosedNotice } from './account-closed-notice.ts';
@@ -104,6 +111,49 @@ function closeRefusals(
   return refusals;
 }
 
+/**
+ * Everything that stands in the way of closing the account at `now`, given its money: what it
+ * holds (`closeRefusals`), then a wait after a recent adjustment or deposit rejection. Empty when it
+ * can be closed.
+ */
+async function findCloseRefusals(
+  tx: Db,
+  userId: string,
+  now: Date,
+  money: { cash: bigint; reserved: bigint; owed: bigint },
+): Promise<string[]> {
+  const refusals = closeRefusals(await countOpenBusiness(tx, userId), money);
+  const wait = await findCloseWait(tx, userId, now);
+  if (wait) {
+    const closableFrom = wait.closableFrom.toISOString();
+    refusals.push(
+      wait.cause === 'adjustment'
+        ? CLOSE_ACCOUNT_REFUSALS.recentAdjustment(closableFrom)
+        : CLOSE_ACCOUNT_REFUSALS.recentDepositRejection(closableFrom),
+    );
+  }
+  return refusals;
+}
+
+/**
+ * What would refuse closing the customer's account now, read without locking anything: the Close
+ * account dialog shows it before asking for a reason, so staff do not write one only to be refused.
+ * The close itself checks again under its locks (`closeAccount`), which decides. A closed account
+ * or a staff account is refused as the close refuses it.
+ */
+export async function checkAccountClosable(db: Db, userId: string, now: Date): Promise<CloseCheck> {
+  const user = await requireUser(db, userId);
+  if (user.status === 'closed') throw new AppError('ACCOUNT_CLOSED', ACCOUNT_STATUS_MESSAGES.closed);
+  if (user.role !== 'client') throw new AppError('CONFLICT', STAFF_ACCOUNT_STATUS_MESSAGE);
+  const figures = await selectBalanceFigures(db, userId);
+  const refusals = await findCloseRefusals(db, userId, now, {
+    cash: figures.available,
+    reserved: figures.reserved,
+    owed: figures.owed,
+  });
+  return { refusals };
+}
+
 /** A closed account, and the storage keys of its files, whose bytes go once the close has committed. */
 export type ClosedAccountResult = { closed: ClosedAccount; storageKeys: string[] };
 
@@ -145,23 +195,13 @@ export async function closeAccount({
   const user = await requireLockedCustomer(tx, userId);
   const accounts = await lockCustomerAccounts(tx, [userId]);
 
-  const business = await countOpenBusiness(tx, userId);
   const balanceOf = (kind: string) =>
     accounts.filter((account) => account.kind === kind).reduce((sum, a) => sum + a.balanceMinor, 0n);
-  const refusals = closeRefusals(business, {
+  const refusals = await findCloseRefusals(tx, userId, now, {
     cash: balanceOf('customer_cash'),
     reserved: balanceOf('customer_reserved'),
     owed: -balanceOf('customer_loan'),
   });
-  const wait = await findCloseWait(tx, userId, now);
-  if (wait) {
-    const closableFrom = wait.closableFrom.toISOString();
-    refusals.push(
-      wait.cause === 'adjustment'
-        ? CLOSE_ACCOUNT_REFUSALS.recentAdjustment(closableFrom)
-        : CLOSE_ACCOUNT_REFUSALS.recentDepositRejection(closableFrom),
-    );
-  }
   if (refusals.length > 0) throw new AppError('ACCOUNT_NOT_CLOSABLE', refusals.join(' '));
 
   // To the address the account has until the erasure below. The outbox records it at the end of the

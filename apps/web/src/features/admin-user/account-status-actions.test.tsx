@@ -134,11 +134,17 @@ test('a double click on the confirm button sends one request and tells one outco
 describe('closing the account', () => {
   test('shows "Deleting..." while it works, then "User deleted successfully" and goes back to /all-user', async () => {
     let answer: (response: Response) => void = () => undefined;
-    const fetchMock = vi.fn(
-      (_input: RequestInfo | URL, _init?: RequestInit) =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
+    const fetchMock = vi.fn((input: RequestInfo | URL, _init?: RequestInit) =>
+      String(input).endsWith('/close-check')
+        ? Promise.resolve(
+            new Response(JSON.stringify({ refusals: [] }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            }),
+          )
+        : new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderActions('owner');
@@ -151,7 +157,7 @@ describe('closing the account', () => {
     ).toBeTruthy();
     const dialog = await confirmWithReason('Close account', 'Customer asked to leave');
     expect(await within(dialog).findByRole('button', { name: 'Deleting...' })).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/close')) ?? [];
     expect(String(url)).toBe(`/api/admin/users/${ID}/close`);
     expect(JSON.parse(String(init?.body))).toEqual({ reason: 'Customer asked to leave' });
     answer(
@@ -170,6 +176,8 @@ describe('closing the account', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       mockApi({
+        // Nothing was left when the dialog opened; a trade was opened meanwhile: the close decides.
+        [`GET /api/admin/users/${ID}/close-check`]: { status: 200, body: { refusals: [] } },
         [`POST /api/admin/users/${ID}/close`]: {
           status: 409,
           body: { code: 'ACCOUNT_NOT_CLOSABLE', message },
@@ -192,7 +200,35 @@ describe('closing the account', () => {
     }
   });
 
+  test('what stands in the way is listed when the dialog opens, and no reason is asked for', async () => {
+    const refusals = [
+      'The account has 1 open position, with $5.00 reserved as its margin: close it before closing the account.',
+      'The balance is $4.00: it must be zero to close the account.',
+    ];
+    const fetchMock = mockApi({
+      [`GET /api/admin/users/${ID}/close-check`]: { status: 200, body: { refusals } },
+    });
+    renderActions('owner', buildAdminUser({ fullName: 'Ada Lovelace' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Close account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close account' });
+    expect(
+      await within(dialog).findByText("'s account cannot be closed yet:", { exact: false }),
+    ).toBeTruthy();
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(refusals);
+    expect(within(dialog).queryByLabelText('Reason')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Close account' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(fetchMock, `POST /api/admin/users/${ID}/close`)).toHaveLength(0);
+  });
+
   test('a refusal says "Failed to delete user" and the reason why not, and stays on the page', async () => {
+    // The check could not be read (here: no answer for it): the reason is asked, and the close decides.
     mockApi({
       [`POST /api/admin/users/${ID}/close`]: {
         status: 409,

@@ -18,6 +18,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
 import { changeAccountStatus, closeAccount, endStaffSessions } from './account-status-api.ts';
+import { CloseAccountDialog } from './close-account-dialog.tsx';
 
 type Open = 'status' | 'close' | null;
 
@@ -213,21 +214,8 @@ function CustomerStatusActions({ user }: { user: AdminUser }) {
       ) : null}
 
       {open === 'close' ? (
-        <ReasonDialog
-          title="Close account"
-          readBy="customer"
-          description={
-            <>
-              Close <strong className="text-slate-700">{user.fullName}</strong>'s account? Only an account
-              with a zero balance, no open positions and no pending deposits or withdrawals can be closed.
-              Their personal data, files and sessions are erased; the ledger and audit records are kept. This
-              cannot be undone.
-            </>
-          }
-          busyLabel={ACCOUNT_STATUS_MESSAGES.deleting}
-          hint="E-mailed to the customer with the closure notice, and recorded in the audit log."
-          requiredMessage={REASON_REQUIRED}
-          maxLength={ACCOUNT_STATUS_REASON_MAX_LENGTH}
+        <CloseAccountDialog
+          user={user}
           busy={close.isPending}
           onCancel={() => setOpen(null)}
           onConfirm={(reason) => close.mutate(reason)}

@@ -419,6 +419,10 @@ export const AdminWithdrawalSchema = z
       userId: z.string(),
       email: z.string(),
       fullName: z.string(),
+      /** Who released the hold, and when (their name, or their id if the account is gone); the note is in the audit log. */
+      holdReleased: z
+        .object({ by: z.object({ id: z.string(), name: z.string() }), at: z.iso.datetime() })
+        .nullable(),
       /** The administrator who decided (their name, or their id if the account is gone). */
       decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
       /** The reason of a rejection (a released hold's note is in the audit log). */

@@ -43,6 +43,9 @@ export const withdrawals = pgTable(
     codeHash: text('code_hash'),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
     codeAttempts: integer('code_attempts').notNull().default(0),
+    /** The staff member who released the hold, and when (the release's note is in the audit log). */
+    holdReleasedBy: text('hold_released_by'),
+    holdReleasedAt: timestamp('hold_released_at', { withTimezone: true }),
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionReason: text('decision_reason'),

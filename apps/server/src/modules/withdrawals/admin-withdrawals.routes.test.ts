@@ -442,7 +442,15 @@ describe('the hold path', () => {
 
     const released = await decide(id, 'release-hold', { reason: 'Identity verified by phone' });
     expect(released.statusCode, released.body).toBe(200);
-    expect(released.json()).toMatchObject({ status: 'pending', holdReason: 'Verify your identity first' });
+    expect(released.json()).toMatchObject({
+      status: 'pending',
+      holdReason: 'Verify your identity first',
+      holdReleased: { by: { id: admin.user.id, name: admin.user.name }, at: expect.any(String) },
+    });
+    // The withdrawal's page says who released the hold, and when, until it is decided and after.
+    const page = async () =>
+      (await admin.browser.request({ method: 'GET', url: `/api/admin/withdrawals/${id}` })).json();
+    expect((await page()).holdReleased).toEqual(released.json().holdReleased);
     const [audit] = await auditRows(id, 'withdrawal.release_hold');
     expect(audit).toMatchObject({
       reason: 'Identity verified by phone',
@@ -455,7 +463,10 @@ describe('the hold path', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Only a withdrawal on hold can be released; this one is pending.');
 
-    expect((await decide(id, 'approve')).statusCode).toBe(200);
+    const approved = await decide(id, 'approve');
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().holdReleased).toEqual(released.json().holdReleased);
+    expect((await page()).holdReleased).toEqual(released.json().holdReleased);
     expect(await readBalancesOf(ada.browser)).toMatchObject({ available: '60.00', reserved: '0.00' });
   });
 

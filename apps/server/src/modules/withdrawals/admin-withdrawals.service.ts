@@ -78,7 +78,10 @@ async function toAdminWithdrawal(
   /** The approval waiting for it, when the caller knows it already (undefined: read here). */
   knownWaiting?: ApprovalRow | null,
 ): Promise<AdminWithdrawal> {
-  const people = await selectPeople(db, row.decidedBy ? [row.userId, row.decidedBy] : [row.userId]);
+  const people = await selectPeople(
+    db,
+    [row.userId, row.decidedBy, row.holdReleasedBy].filter((id): id is string => id !== null),
+  );
   const entries = await selectWithdrawalEntries(db, row.id);
   const waiting = knownWaiting === undefined ? await findWaitingWithdrawalApproval(db, row.id) : knownWaiting;
   return adminWithdrawalOf(row, {
@@ -92,7 +95,7 @@ async function toAdminWithdrawal(
 export function adminWithdrawalOf(
   row: WithdrawalRow,
   read: {
-    /** The customer and the decider, among others. */
+    /** The customer, the decider and who released the hold, among others. */
     people: ReadonlyArray<{ id: string; email: string; name: string }>;
     /** The ledger entries naming the withdrawal, oldest first. */
     entries: Awaited<ReturnType<typeof selectWithdrawalEntries>>;
@@ -100,7 +103,7 @@ export function adminWithdrawalOf(
   },
 ): AdminWithdrawal {
   const user = read.people.find((person) => person.id === row.userId);
-  const decider = row.decidedBy ? read.people.find((person) => person.id === row.decidedBy) : undefined;
+  const nameOf = (id: string) => read.people.find((person) => person.id === id)?.name ?? id;
   return {
     ...toWithdrawal(row),
     // Administrators see the hold's reason even after the hold was released.
@@ -108,7 +111,14 @@ export function adminWithdrawalOf(
     userId: row.userId,
     email: user?.email ?? '',
     fullName: user?.name ?? '',
-    decidedBy: row.decidedBy ? { id: row.decidedBy, name: decider?.name ?? row.decidedBy } : null,
+    holdReleased:
+      row.holdReleasedBy && row.holdReleasedAt
+        ? {
+            by: { id: row.holdReleasedBy, name: nameOf(row.holdReleasedBy) },
+            at: row.holdReleasedAt.toISOString(),
+          }
+        : null,
+    decidedBy: row.decidedBy ? { id: row.decidedBy, name: nameOf(row.decidedBy) } : null,
     decisionReason: row.decisionReason,
     codeAttempts: row.codeAttempts,
     entries: read.entries.map((entry) => ({
@@ -264,7 +274,7 @@ async function decide(
     tx,
     row.id,
     decision === 'release_hold'
-      ? { status: to, updatedAt: now }
+      ? { status: to, holdReleasedBy: actor.id, holdReleasedAt: now, updatedAt: now }
       : {
           status: to,
           decidedBy: actor.id,

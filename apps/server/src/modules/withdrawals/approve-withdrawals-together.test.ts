@@ -25,7 +25,11 @@ import { insertFundedCustomer } from '../../test/money.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { verifyAuditChain } from '../audit/verify-audit-chain.ts';
 import { selectBalanceFigures } from '../ledger/ledger.repository.ts';
-import { approveWithdrawal, requireAdminWithdrawal } from './admin-withdrawals.service.ts';
+import {
+  approveWithdrawal,
+  releaseWithdrawalHold,
+  requireAdminWithdrawal,
+} from './admin-withdrawals.service.ts';
 import {
   approveWithdrawalsTogether,
   createWithdrawalApprovalGroup,
@@ -268,12 +272,24 @@ describe('withdrawal approvals decided together (group commit)', () => {
   test("a batch's answers are what a read after the commit finds, with the server's clock a minute off the database's", async () => {
     const admin = await staff();
     const { ids } = await customerWithdrawing(['100', '35']);
+    // A third, held and released by another staff member: the answer names them as a read does.
+    const releaser = await staff();
+    const held = await customerWithdrawing(['50'], true);
+    const releasedId = held.ids[0] ?? '';
     // The approval's time is the server's; the payout entries are dated by the database.
     const late = togetherDeps(t, () => new Date(Date.now() - 60_000));
+    await late.transactions.run(({ tx, now, outbox }) =>
+      releaseWithdrawalHold({ tx, actor: releaser, now, outbox, id: releasedId, reason: undefined }),
+    );
     const outcomes = await approveWithdrawalsTogether(
       late,
-      ids.map((id, index) => approval(admin, id, `late-${index}`)),
+      [...ids, releasedId].map((id, index) => approval(admin, id, `late-${index}`)),
     );
+    const released = outcomes.at(-1);
+    expect(released?.ok && released.value.holdReleased?.by).toEqual({
+      id: releaser.id,
+      name: expect.any(String),
+    });
     for (const outcome of outcomes) {
       if (!outcome.ok) throw outcome.error;
       expect(outcome.value.entries.map((entry) => entry.kind)).toEqual([

@@ -70,6 +70,8 @@ export function storedWithdrawal(values: NewWithdrawalRow): WithdrawalRow {
     codeHash: values.codeHash ?? null,
     codeExpiresAt: values.codeExpiresAt ?? null,
     codeAttempts: values.codeAttempts ?? 0,
+    holdReleasedBy: values.holdReleasedBy ?? null,
+    holdReleasedAt: values.holdReleasedAt ?? null,
     decidedBy: values.decidedBy ?? null,
     decidedAt: values.decidedAt ?? null,
     decisionReason: values.decisionReason ?? null,
@@ -224,8 +226,9 @@ export async function selectPeople(
 }
 
 /**
- * The people `ids` name and the owners of the withdrawals `withdrawalIds` name (their id, e-mail and
- * name), in one query: sent behind the withdrawals' lock, it needs no answer of it first.
+ * The people `ids` name, and the owners of the withdrawals `withdrawalIds` name and who released
+ * their holds (their id, e-mail and name), in one query: sent behind the withdrawals' lock, it needs
+ * no answer of it first.
  */
 export async function selectPeopleAndWithdrawalOwners(
   db: Db,
@@ -236,7 +239,7 @@ export async function selectPeopleAndWithdrawalOwners(
     db,
     sql`select id, email, name from users where ${among(sql`id`, ids)}
         union
-        select u.id, u.email, u.name from withdrawals w join users u on u.id = w.user_id
+        select u.id, u.email, u.name from withdrawals w join users u on u.id in (w.user_id, w.hold_released_by)
          where ${among(sql`w.id`, [...new Set(withdrawalIds.filter(isUuid))], 'uuid')}`,
   );
 }

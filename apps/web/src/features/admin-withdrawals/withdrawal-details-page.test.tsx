@@ -17,6 +17,7 @@ function detail(overrides: object = {}) {
     decidedBy: null,
     decisionReason: null,
     codeAttempts: 0,
+    holdReleased: null,
     method: 'bank',
     details: { accountNumber: '12345678', bankName: 'First Bank', accountName: 'Ada Lovelace' },
     entries: [
@@ -138,12 +139,16 @@ describe('WithdrawalDetailsPage', () => {
     );
   });
 
-  test('on hold: the reason shows and Release hold sends an optional note', async () => {
+  test('on hold: the reason shows; Release hold sends an optional note, and the page then says who released it', async () => {
     let current = detail({ status: 'on_hold', holdReason: 'Identity check in progress' });
     const { fetchMock } = renderDetails({
       [`GET /api/admin/withdrawals/${ID}`]: () => ({ status: 200, body: current }),
       [`POST /api/admin/withdrawals/${ID}/release-hold`]: () => {
-        current = detail({ status: 'pending', holdReason: 'Identity check in progress' });
+        current = detail({
+          status: 'pending',
+          holdReason: 'Identity check in progress',
+          holdReleased: { by: { id: 'admin-1', name: 'Grace Admin' }, at: '2026-03-05T09:30:00.000Z' },
+        });
         return { status: 200, body: current };
       },
     });
@@ -156,6 +161,8 @@ describe('WithdrawalDetailsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Release hold' }));
     expect(await screen.findByText('Hold released: the withdrawal is pending')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeTruthy();
+    // Who released it, and when, stands under the hold's reason.
+    expect(screen.getByText('Hold released').nextElementSibling?.textContent).toMatch(/^by Grace Admin on /);
     expect(callsTo(fetchMock, `POST /api/admin/withdrawals/${ID}/release-hold`)).toEqual([
       { reason: 'Verified by phone' },
     ]);

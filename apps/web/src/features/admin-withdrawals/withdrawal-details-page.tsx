@@ -113,6 +113,12 @@ function WithdrawalDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
           <time dateTime={withdrawal.createdAt}>{formatDateTime(withdrawal.createdAt)}</time>
         </DetailRow>
         {withdrawal.holdReason ? <DetailRow label="Hold reason">{withdrawal.holdReason}</DetailRow> : null}
+        {withdrawal.holdReleased ? (
+          <DetailRow label="Hold released">
+            by {withdrawal.holdReleased.by.name} on{' '}
+            <time dateTime={withdrawal.holdReleased.at}>{formatDateTime(withdrawal.holdReleased.at)}</time>
+          </DetailRow>
+        ) : null}
         {withdrawal.status === 'awaiting_confirmation' ? (
           <DetailRow label="Confirmation">
             Waiting for the customer to enter the code e-mailed to them ({withdrawal.codeAttempts} wrong{' '}

@@ -37,6 +37,7 @@ function detail(n: number, status: string) {
     decidedBy: { id: 'admin-1', name: 'Ada Admin' },
     decisionReason: status === 'rejected' ? 'Name does not match' : null,
     codeAttempts: 0,
+    holdReleased: null,
     entries: [],
     reservationEntryId: '1',
     awaitingApproval: null,

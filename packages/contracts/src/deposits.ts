@@ -30,6 +30,8 @@ export const DEPOSIT_MESSAGES = {
   awaiting: 'Awaiting Payment',
   expired: 'Expired Payment Link',
   submitted: 'Deposit Successful',
+  /** Under the seed's toast: nothing is credited until staff approve it. */
+  submittedNote: 'Pending: your balance is credited once the payment is checked and approved.',
   submitFailed: 'Something went wrong. Please try again later.',
   approved: 'Deposit successful',
   rejected: 'Deposit rejected',

@@ -70,6 +70,9 @@ export const WITHDRAWAL_MESSAGES = {
   amountRequired: 'Please enter an amount',
   insufficient: 'Insufficient balance!',
   success: 'Withdrawal successful',
+  /** Under the seed's toast: the money is reserved, not yet paid. */
+  successNote:
+    'Pending: the amount is reserved from your balance until the withdrawal is reviewed and paid out.',
   failed: 'Failed to process withdrawal',
   invalidCode: 'Invalid withdrawal code. Please try again.',
   /** Seed §8: checking a code failed for another reason than the code itself (the server, the network). */

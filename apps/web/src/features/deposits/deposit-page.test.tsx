@@ -213,6 +213,9 @@ describe('DepositPage', () => {
     await user.click(screen.getByRole('button', { name: 'Paid' }));
 
     expect(await screen.findByText('Deposit Successful')).toBeTruthy();
+    expect(
+      screen.getByText('Pending: your balance is credited once the payment is checked and approved.'),
+    ).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/deposit-history'));
     expect(callsTo(fetchMock, 'POST /api/deposits/proofs')).toHaveLength(1);
     expect(callsTo(fetchMock, 'POST /api/deposits')).toEqual([

@@ -68,7 +68,7 @@ export function PaymentStep({
     mutationFn: submitDeposit,
     onSuccess: async () => {
       forgetDepositQuote();
-      notify.success(DEPOSIT_MESSAGES.submitted);
+      notify.success(DEPOSIT_MESSAGES.submitted, { description: DEPOSIT_MESSAGES.submittedNote });
       await queryClient.invalidateQueries({ queryKey: queryKeys.ownDeposits.all });
       await navigate({ to: '/deposit-history' });
     },

@@ -80,7 +80,9 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
   const confirm = useMutation({
     mutationFn: (code: string) => confirmWithdrawal(withdrawal.id, { code }),
     onSuccess: async (confirmed) => {
-      if (confirmed.status === 'pending') notify.success(WITHDRAWAL_MESSAGES.success);
+      if (confirmed.status === 'pending') {
+        notify.success(WITHDRAWAL_MESSAGES.success, { description: WITHDRAWAL_MESSAGES.successNote });
+      }
       await show(confirmed);
     },
     onError: async (error) => {

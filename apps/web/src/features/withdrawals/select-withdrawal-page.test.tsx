@@ -226,6 +226,11 @@ describe('SelectWithdrawalPage: submitting', () => {
     const user = userEvent.setup();
     await fillPaypal(user);
     expect(await screen.findByText('Withdrawal successful')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Pending: the amount is reserved from your balance until the withdrawal is reviewed and paid out.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Pending')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '$40.00 by Paypal' })).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/withdrawals')).toEqual([

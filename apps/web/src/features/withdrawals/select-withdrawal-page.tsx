@@ -88,7 +88,9 @@ function WithdrawalWizard({ method }: { method: WithdrawalMethod | null }) {
       await navigate({ search: { confirm: withdrawal.id } });
       return;
     }
-    if (withdrawal.status === 'pending') notify.success(WITHDRAWAL_MESSAGES.success);
+    if (withdrawal.status === 'pending') {
+      notify.success(WITHDRAWAL_MESSAGES.success, { description: WITHDRAWAL_MESSAGES.successNote });
+    }
     if (method) setRecorded({ withdrawal, method });
   };
 

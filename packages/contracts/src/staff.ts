@@ -16,6 +16,10 @@ export type StaffRole = z.infer<typeof StaffRoleSchema>;
 export const STAFF_ACCOUNT_MONEY_MESSAGE =
   'Staff accounts do not hold money: money moves on customer accounts only.';
 
+/** Why a staff account sends no identity documents: verification is what a customer's withdrawals rest on. */
+export const STAFF_ACCOUNT_IDENTITY_MESSAGE =
+  'Staff accounts are not verified here: identity verification is for customer accounts.';
+
 export const STAFF_ROLE_LABELS = {
   owner: 'Owner',
   admin: 'Admin',

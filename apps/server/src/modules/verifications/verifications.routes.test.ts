@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_MESSAGES } from '@candor/contracts/files';
+import { STAFF_ACCOUNT_IDENTITY_MESSAGE } from '@candor/contracts/staff';
 import { paymentDemandMessage } from '@candor/contracts/staff-texts';
 import { VERIFICATION_MESSAGES } from '@candor/contracts/verifications';
 import { and, count, eq } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { instanceSecrets } from '../../db/schema/secrets.ts';
 import { identitySubmissions, verificationReasons } from '../../db/schema/verifications.ts';
 import { insertSignedInUser, useSignedInUser } from '../../test/factories.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
-import { makePdf, multipartUpload } from '../../test/uploads.ts';
+import { makeImage, makePdf, multipartUpload } from '../../test/uploads.ts';
 import { createImageLinkSigner, sessionKeyOf } from './image-links.ts';
 import { futureExpiry, submitIdCard, uploadIdImage } from './verification-test-helpers.ts';
 
@@ -107,6 +108,30 @@ describe('submitting', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('VERIFICATION_PENDING');
     expect(frontFileId).not.toBe(backFileId);
+  });
+
+  test('a staff account sends no documents: it may not submit, its upload and submission are refused, the queue stays empty', async () => {
+    const status = await admin.browser.request({ method: 'GET', url: '/api/verifications/me' });
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json()).toMatchObject({ status: 'unverified', canSubmit: false });
+    const upload = await admin.browser.request({
+      method: 'POST',
+      url: '/api/verifications/images',
+      ...multipartUpload({ filename: 'id.png', contentType: 'image/png', data: await makeImage('png') }),
+    });
+    expect(upload.statusCode, upload.body).toBe(403);
+    expect(upload.json()).toEqual({ code: 'FORBIDDEN', message: STAFF_ACCOUNT_IDENTITY_MESSAGE });
+    const submitted = await admin.browser.post('/api/verifications', {
+      documentType: 'passport',
+      documentNumber: 'X1',
+      documentExpiry: futureExpiry(),
+      frontFileId: randomUUID(),
+    });
+    expect(submitted.statusCode, submitted.body).toBe(403);
+    expect(submitted.json()).toEqual({ code: 'FORBIDDEN', message: STAFF_ACCOUNT_IDENTITY_MESSAGE });
+    expect(
+      await t.db.select().from(identitySubmissions).where(eq(identitySubmissions.userId, admin.user.id)),
+    ).toEqual([]);
   });
 
   test('an ID card without its back is refused with the seed message; a passport needs none', async () => {

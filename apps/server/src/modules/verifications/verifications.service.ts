@@ -2,6 +2,7 @@ import type { AuditAction } from '@candor/contracts/audit';
 import type { IdentityStatus } from '@candor/contracts/auth';
 import { fileUrl } from '@candor/contracts/files';
 import { REASON_REQUIRED } from '@candor/contracts/reasons';
+import { STAFF_ACCOUNT_IDENTITY_MESSAGE } from '@candor/contracts/staff';
 import { findCustomerTextProblem } from '@candor/contracts/staff-texts';
 import {
   type AdminVerificationDetail,
@@ -81,6 +82,14 @@ async function reasonLabels(db: Db): Promise<Map<string, string>> {
 // ---------- customers ----------
 
 /** Stores an ID image privately (checked by content, re-encoded, metadata stripped). */
+/**
+ * Identity verification is a customer's (what their withdrawals rest on, PRODUCT.md §2): a staff
+ * account, which holds no money (decision 062), sends no documents to the review queue (403).
+ */
+function requireCustomerIdentity(account: { role: string }): void {
+  if (account.role !== 'client') throw new AppError('FORBIDDEN', STAFF_ACCOUNT_IDENTITY_MESSAGE);
+}
+
 export async function saveVerificationImage({
   db,
   storage,
@@ -92,6 +101,7 @@ export async function saveVerificationImage({
   actor: Actor;
   data: Buffer;
 }): Promise<VerificationImage> {
+  requireCustomerIdentity(actor);
   const file = await saveUpload(db, storage, { purpose: 'id_card', ownerUserId: actor.id, data });
   return { fileId: file.id, url: fileUrl(file.id), contentType: file.contentType };
 }
@@ -119,7 +129,7 @@ function toOwnSubmission(row: SubmissionRow, labels: Map<string, string>): OwnSu
 /** Where the customer stands: their status, whether they may submit, and their submissions. */
 export async function readOwnVerification(db: Db, userId: string): Promise<VerificationStatus> {
   const [user] = await db
-    .select({ identityStatus: users.identityStatus })
+    .select({ identityStatus: users.identityStatus, role: users.role })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
@@ -129,7 +139,9 @@ export async function readOwnVerification(db: Db, userId: string): Promise<Verif
   const approved = rows.find((row) => row.status === 'approved' && row.lapsedAt === null);
   return {
     status: user.identityStatus,
-    canSubmit: user.identityStatus !== 'pending' && user.identityStatus !== 'verified',
+    // A staff account sends none (requireCustomerIdentity).
+    canSubmit:
+      user.role === 'client' && user.identityStatus !== 'pending' && user.identityStatus !== 'verified',
     ...(latest?.status === 'resubmit_requested' && latest.resubmitSide
       ? { resubmitSide: latest.resubmitSide }
       : {}),
@@ -175,11 +187,12 @@ export async function submitVerification({
   input,
 }: Command<{ input: SubmitVerificationRequest }>): Promise<VerificationStatus> {
   const [user] = await tx
-    .select({ identityStatus: users.identityStatus })
+    .select({ identityStatus: users.identityStatus, role: users.role })
     .from(users)
     .where(eq(users.id, actor.id))
     .for('no key update');
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
+  requireCustomerIdentity(user);
   if (user.identityStatus === 'pending')
     throw new AppError('VERIFICATION_PENDING', VERIFICATION_MESSAGES.alreadyPending);
   if (user.identityStatus === 'verified')

@@ -63,4 +63,17 @@ describe('the account page identity badge (seed §2)', () => {
     const tile = within(nav).getByRole('link', { name: /Identity Verification/ });
     await waitFor(() => expect(tile.textContent).toBe(`Identity Verification${text}`));
   });
+
+  test("a staff account's page leads to no money or identity page (it holds no money, decision 062)", async () => {
+    mockApi({});
+    renderPages([{ path: '/account', component: AccountPage }], '/account', {
+      me: buildMe({ role: 'admin' }),
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Account settings' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/profile-pic', '/update-email', '/change-password']);
+  });
 });

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/ui/card.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { ownVerificationQuery } from '../../lib/own-verification.ts';
+import { useIsStaff } from '../../lib/permissions.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { AccountActivity } from './account-activity.tsx';
@@ -20,7 +21,9 @@ import { TwoFactorSection } from './two-factor-section.tsx';
 export function AccountPage({ plans }: { plans?: ReactNode } = {}) {
   useDocumentBranding('Account');
   const me = useMe();
+  const isStaff = useIsStaff();
   const identityNote = useIdentityTileNote();
+  const tiles = ACCOUNT_TILES.filter((tile) => !(isStaff && 'for' in tile));
 
   return (
     <div className="space-y-6">
@@ -52,7 +55,7 @@ export function AccountPage({ plans }: { plans?: ReactNode } = {}) {
 
       <nav aria-label="Account settings">
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {ACCOUNT_TILES.map((tile) => (
+          {tiles.map((tile) => (
             <li key={tile.to}>
               <Link
                 to={tile.to}

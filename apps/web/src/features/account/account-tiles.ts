@@ -1,33 +1,42 @@
 import type { IconName } from '../../components/ui/icon.tsx';
 
-/** The account page's shortcuts, in the seed's order (seed-spec §2, Account), plus the Statement (PRODUCT.md §2). */
+/**
+ * The account page's shortcuts, in the seed's order (seed-spec §2, Account), plus the Statement
+ * (PRODUCT.md §2). Those `for: 'customers'` lead to money and identity pages: a staff account holds
+ * no money and is not verified (decision 062), so its page leaves them out, as its menu does.
+ */
 export const ACCOUNT_TILES = [
   {
     to: '/deposit',
+    for: 'customers',
     label: 'Deposit',
     description: 'Fund your trading balance with crypto.',
     icon: 'deposit',
   },
   {
     to: '/withdrawals',
+    for: 'customers',
     label: 'Withdrawal',
     description: 'Request a withdrawal and follow its status.',
     icon: 'withdraw',
   },
   {
     to: '/statement',
+    for: 'customers',
     label: 'Statement',
     description: 'Every movement of your balance.',
     icon: 'statement',
   },
   {
     to: '/buy-crypto',
+    for: 'customers',
     label: 'Buy Crypto',
     description: 'Buy coins on a well-known exchange.',
     icon: 'crypto',
   },
   {
     to: '/identity',
+    for: 'customers',
     label: 'Identity Verification',
     description: 'Upload your ID card to get verified.',
     icon: 'identity',
@@ -50,4 +59,10 @@ export const ACCOUNT_TILES = [
     description: 'Choose a new password.',
     icon: 'password',
   },
-] as const satisfies readonly { to: string; label: string; description: string; icon: IconName }[];
+] as const satisfies readonly {
+  to: string;
+  label: string;
+  description: string;
+  icon: IconName;
+  for?: 'customers';
+}[];

@@ -370,4 +370,18 @@ describe('IdentityPage', () => {
     const panel = await screen.findByRole('region', { name: 'Verification status' });
     expect(panel.textContent).toContain('Note from our reviewer: Welcome aboard');
   });
+
+  test('a staff account is told it is not verified here, and is offered no form', async () => {
+    const fetchMock = mockApi({});
+    renderPages([{ path: '/identity', component: IdentityPage }], '/identity', {
+      me: buildMe({ role: 'compliance' }),
+    });
+    expect(
+      await screen.findByText(
+        'Staff accounts are not verified here: identity verification is for customer accounts.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Submit/ })).toBeNull();
+    expect(callsTo(fetchMock, 'GET /api/verifications/me')).toHaveLength(0);
+  });
 });

@@ -1,4 +1,5 @@
 import { NO_PAYMENT_NEEDED } from '@candor/contracts/no-payment-needed';
+import { STAFF_ACCOUNT_IDENTITY_MESSAGE } from '@candor/contracts/staff';
 import {
   DOCUMENT_SIDE_LABELS,
   type DocumentSide,
@@ -29,6 +30,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
 import { ownVerificationQuery } from '../../lib/own-verification.ts';
+import { useIsStaff } from '../../lib/permissions.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { submitVerification } from './identity-api.ts';
@@ -41,7 +43,8 @@ import { SideUpload } from './side-upload.tsx';
  */
 export function IdentityPage() {
   useDocumentBranding('Identity verification');
-  const { data, isPending, isError, refetch } = useQuery(ownVerificationQuery);
+  const isStaff = useIsStaff();
+  const { data, isPending, isError, refetch } = useQuery({ ...ownVerificationQuery, enabled: !isStaff });
 
   return (
     <div className="space-y-6">
@@ -52,7 +55,12 @@ export function IdentityPage() {
           description="Your documents stay private: only you and our compliance staff can see them."
         />
       </div>
-      {isPending ? (
+      {isStaff ? (
+        // A staff account sends no documents; the server refuses them (decision 062).
+        <p className="rounded-xl border border-slate-200 bg-slate-50 p-5 text-sm text-slate-700">
+          {STAFF_ACCOUNT_IDENTITY_MESSAGE}
+        </p>
+      ) : isPending ? (
         <LoadingState plain>Loading your verification...</LoadingState>
       ) : isError ? (
         <LoadError onRetry={() => void refetch()}>Your verification could not be loaded.</LoadError>

@@ -68,7 +68,8 @@ export const ROW_LINK_CLASS =
 
 /**
  * The same link when it is a customer's e-mail: on phones it wraps (its whole address is what tells
- * rows apart); wider, it is cut to the column.
+ * rows apart; `EmailText` puts the breaks after the "@" and before the dots); wider, it is cut to
+ * the column.
  */
 export const PHONE_WRAPPING_LINK_CLASS =
-  'block font-medium break-all text-slate-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 sm:truncate';
+  'block font-medium wrap-anywhere text-slate-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 sm:truncate';

@@ -3,6 +3,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { OpeningRow, PHONE_WRAPPING_LINK_CLASS } from './data-table.tsx';
 import { RowDecisionButtons } from './decision-buttons.tsx';
+import { EmailText } from './email-text.tsx';
 
 /** The date under the e-mail hides where the date's own column shows. */
 const DATE_UNDER_EMAIL_HIDDEN_FROM = { 'lg:table-cell': 'lg:hidden', 'xl:table-cell': 'xl:hidden' } as const;
@@ -43,7 +44,7 @@ export function DecisionRow({
           className={PHONE_WRAPPING_LINK_CLASS}
           onClick={(event) => event.stopPropagation()}
         >
-          {record.email}
+          <EmailText email={record.email} />
         </Link>
         <span className="mt-0.5 block text-xs break-words text-slate-500 sm:hidden">{summary}</span>
         <span

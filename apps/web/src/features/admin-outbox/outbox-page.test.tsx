@@ -138,7 +138,7 @@ describe('OutboxPage', () => {
     expect(screen.queryAllByRole('link', { name: /Message \d/ })).toEqual([]);
   });
 
-  test("a kept e-mail, to a staff member as to a customer, says it is in its addressee's Messages", async () => {
+  test("kept e-mails, to a staff member as to a customer, are said once to be in their addressee's Messages", async () => {
     mockApi({
       'GET /api/admin/outbox': {
         status: 200,
@@ -146,9 +146,13 @@ describe('OutboxPage', () => {
       },
     });
     renderOutbox();
+    // Said once above the rows, not on each of them.
     expect(
-      await screen.findAllByText("Not sent: no SMTP server is configured. Kept in the addressee's Messages."),
-    ).toHaveLength(2);
+      await screen.findAllByText(
+        "Kept (no SMTP): not sent, as no SMTP server is configured; each is kept in its addressee's Messages.",
+      ),
+    ).toHaveLength(1);
+    expect(screen.getAllByText('Kept (no SMTP)')).toHaveLength(2);
     expect(screen.queryByText(/The customer reads it/)).toBeNull();
     expect(screen.getByText(/What a message says \(a code, a link\) is its addressee's alone/)).toBeTruthy();
   });

@@ -10,7 +10,7 @@ import { useCan } from '../../lib/permissions.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { useListPlace } from '../../lib/use-list-place.ts';
 import { outboxPageQuery } from './outbox-api.ts';
-import { OutboxTable } from './outbox-table.tsx';
+import { KEPT_EXPLAINED, OutboxTable } from './outbox-table.tsx';
 
 export function OutboxPage() {
   useDocumentBranding('Delivery log');
@@ -60,6 +60,9 @@ function DeliveryLog() {
         </EmptyState>
       ) : (
         <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+          {data.items.some((item) => item.status === 'kept') ? (
+            <p className="mb-3 text-sm text-slate-500">{KEPT_EXPLAINED}</p>
+          ) : null}
           <OutboxTable items={data.items} />
           <Pagination page={page} loaded={data} onPage={setPage} />
         </div>

@@ -9,6 +9,7 @@ import {
   OpeningRow,
   PHONE_WRAPPING_LINK_CLASS,
 } from '../../components/ui/data-table.tsx';
+import { EmailText } from '../../components/ui/email-text.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
@@ -73,7 +74,7 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
                   onOpen(trade.id);
                 }}
               >
-                {trade.email}
+                <EmailText email={trade.email} />
               </button>
               {/* On phones the row's summary wraps rather than hiding the status. */}
               <span className="mt-0.5 block text-xs break-words text-slate-500 sm:hidden">

@@ -379,7 +379,9 @@ describe('VerificationDetailsPage', () => {
     });
     renderPage();
     const front = await screen.findByRole('img', { name: 'Front' });
-    await screen.findByRole('list', { name: 'Reasons' });
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET /api/admin/verification-reasons').length).toBeGreaterThan(0),
+    );
     const before = callsTo(fetchMock, 'GET /api/admin/verifications/user-1').length;
     front.dispatchEvent(new Event('error'));
     screen.getByRole('img', { name: 'Back' }).dispatchEvent(new Event('error'));

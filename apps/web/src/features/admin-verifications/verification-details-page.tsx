@@ -33,7 +33,6 @@ import {
 } from './admin-verifications-api.ts';
 import { type DecisionChoice, DecisionDialog } from './decision-dialog.tsx';
 import { DocumentImage } from './document-image.tsx';
-import { ReasonsEditor } from './reasons-editor.tsx';
 import { formatWaiting } from './verification-format.ts';
 
 /**
@@ -262,12 +261,6 @@ function VerificationDetails({
           </ul>
         )}
       </DetailsSection>
-
-      {canDecide ? (
-        <DetailsSection title="Reasons">
-          <ReasonsEditor />
-        </DetailsSection>
-      ) : null}
 
       {asking ? (
         <DecisionDialog

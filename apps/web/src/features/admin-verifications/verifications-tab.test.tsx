@@ -17,14 +17,14 @@ function item(n: number, overrides: Partial<AdminVerificationItem> = {}): AdminV
   };
 }
 
-function renderTab(url = '/all-user?tab=verifications') {
+function renderTab(url = '/all-user?tab=verifications', role: 'compliance' | 'support' = 'compliance') {
   return renderPages(
     [
       { path: '/all-user', component: VerificationsTab },
       { path: '/admin/verifications/$uid', component: () => <p>Verification page</p> },
     ],
     url,
-    { me: buildMe({ role: 'compliance' }) },
+    { me: buildMe({ role }) },
   );
 }
 
@@ -87,6 +87,30 @@ describe('the Verifications tab', () => {
         search: 'ada@',
       });
     });
+  });
+
+  test('the decline reasons are edited under the list, closed until opened, by those who decide', async () => {
+    mockApi({
+      'GET /api/admin/verifications': pageReply([item(1)]),
+      'GET /api/admin/verification-reasons': {
+        status: 200,
+        body: { items: [{ code: 'unreadable', label: 'Unreadable', active: true }] },
+      },
+    });
+    const user = userEvent.setup();
+    renderTab();
+    const summary = await screen.findByText('Decline reasons');
+    expect(summary.closest('details')?.open).toBe(false);
+    await user.click(summary);
+    expect(await screen.findByRole('list', { name: 'Reasons' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add reason' })).toBeTruthy();
+  });
+
+  test('a role that does not decide is not offered the reasons', async () => {
+    mockApi({ 'GET /api/admin/verifications': pageReply([item(1)]) });
+    renderTab('/all-user?tab=verifications', 'support');
+    expect(await screen.findByText('customer1@example.com')).toBeTruthy();
+    expect(screen.queryByText('Decline reasons')).toBeNull();
   });
 
   test('an empty list says No verifications available', async () => {

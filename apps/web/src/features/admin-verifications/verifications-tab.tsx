@@ -16,8 +16,10 @@ import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { useListPlace } from '../../lib/use-list-place.ts';
 import { adminVerificationsPageQuery } from './admin-verifications-api.ts';
+import { ReasonsEditor } from './reasons-editor.tsx';
 import { formatWaiting, VERIFICATION_ROW_STATUS_LABELS } from './verification-format.ts';
 
 const FilterSearchSchema = z.object({ filter: VerificationListFilterSchema.catch('queue').default('queue') });
@@ -37,6 +39,7 @@ export function VerificationsTab() {
     adminVerificationsPageQuery(page, search, filter),
   );
   const filterId = useId();
+  const canDecide = useCan('verifications.decide');
 
   return (
     <div className="space-y-4">
@@ -86,7 +89,29 @@ export function VerificationsTab() {
           <Pagination page={page} loaded={data} onPage={setPage} loading={isPlaceholderData} />
         </div>
       )}
+      {canDecide ? <DeclineReasons /> : null}
     </div>
+  );
+}
+
+/**
+ * The reasons a reviewer picks from to decline, kept apart from any one submission (under a
+ * review they invited edits in its middle, and made a phone's page twice as long), closed until
+ * opened.
+ */
+function DeclineReasons() {
+  return (
+    <details className="group rounded-xl border border-slate-200 bg-white shadow-sm">
+      <summary className="cursor-pointer list-none px-5 py-4 text-sm font-semibold text-slate-900 marker:hidden">
+        <span className="flex items-center justify-between gap-3">
+          Decline reasons
+          <span className="text-xs font-normal text-slate-500 group-open:hidden">Edit the list</span>
+        </span>
+      </summary>
+      <div className="border-t border-slate-100 px-5 py-4">
+        <ReasonsEditor />
+      </div>
+    </details>
   );
 }
 

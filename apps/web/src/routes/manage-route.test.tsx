@@ -98,6 +98,11 @@ describe('the All trades tab', () => {
     expect(first?.getByText('$200.00')).toBeTruthy();
     expect(first?.getByText('1.25000')).toBeTruthy();
     expect(first?.getByText('→ running')).toBeTruthy();
+    // A running trade says on its row that it can be closed at market; a closed one does not.
+    expect(
+      first?.getByRole('button', { name: 'Close the BUY EURUSD trade of user1@example.com at market' }),
+    ).toBeTruthy();
+    expect(second?.queryByRole('button', { name: /at market$/ })).toBeNull();
     expect(second?.getByText('Closed')).toBeTruthy();
     expect(second?.getByText('$12,345.00')).toBeTruthy();
     expect(second?.getByText('67,000.00')).toBeTruthy();

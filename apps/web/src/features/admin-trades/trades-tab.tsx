@@ -12,6 +12,7 @@ import {
 import { EmailText } from '../../components/ui/email-text.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { useCan } from '../../lib/permissions.ts';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
 import {
   DIRECTION_LABELS,
@@ -57,6 +58,7 @@ const COLUMNS: readonly Column[] = [
 ];
 
 function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: (id: string) => void }) {
+  const canClose = useCan('trades.manage');
   return (
     <DataTable columns={COLUMNS} scroll>
       {items.map((trade) => {
@@ -145,6 +147,20 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
             </td>
             <td className="hidden px-4 py-3 sm:table-cell">
               <StatusBadge label={status} />
+              {/* What the row's details offer for a running trade, said on the row (a tap opens them). */}
+              {canClose && trade.status === 'open' ? (
+                <button
+                  type="button"
+                  className="mt-1 block text-xs font-semibold whitespace-nowrap text-brand-700 hover:underline"
+                  aria-label={`Close the ${direction} ${trade.symbol} trade of ${trade.email} at market`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onOpen(trade.id);
+                  }}
+                >
+                  Close at market
+                </button>
+              ) : null}
             </td>
             <td className="hidden px-4 py-3 text-right whitespace-nowrap text-slate-500 tabular-nums 2xl:table-cell">
               <time dateTime={trade.openedAt}>{formatDateTime(trade.openedAt)}</time>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { AUDIT_LOG_HINT } from '../../components/ui/reason-dialog.tsx';
+import { formatDay } from '../../lib/format-date.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import {
   buildMe,
@@ -85,7 +86,7 @@ describe('VerificationDetailsPage', () => {
     expect(await screen.findByRole('heading', { name: /Ada Lovelace/, level: 1 })).toBeTruthy();
     expect(screen.getByText('AB123456')).toBeTruthy();
     expect(screen.getByText('ID card')).toBeTruthy();
-    expect(screen.getByText('2031-05-01')).toBeTruthy();
+    expect(screen.getByText(formatDay('2031-05-01')).getAttribute('datetime')).toBe('2031-05-01');
     expect(screen.getByText(/You are reviewing this until/)).toBeTruthy();
     const front = screen.getByRole('img', { name: 'Front' });
     expect(front.getAttribute('src')).toBe('/api/admin/verification-images/f1?sig=a');

@@ -20,7 +20,7 @@ import { RoleNotAllowed } from '../../components/ui/role-not-allowed.tsx';
 import { StatusBadge } from '../../components/ui/status-badge.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
+import { formatDateTime, formatDay } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -167,7 +167,9 @@ function VerificationDetails({
         <DetailRow label="Document number">
           <code className="font-mono">{detail.documentNumber}</code>
         </DetailRow>
-        <DetailRow label="Expiry date">{detail.documentExpiry}</DetailRow>
+        <DetailRow label="Expiry date">
+          <time dateTime={detail.documentExpiry}>{formatDay(detail.documentExpiry)}</time>
+        </DetailRow>
         <DetailRow label="Submitted">
           <time dateTime={detail.submittedAt}>{formatDateTime(detail.submittedAt)}</time>{' '}
           <span className="text-slate-500">

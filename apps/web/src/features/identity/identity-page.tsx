@@ -27,7 +27,7 @@ import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
+import { formatDateTime, formatDay } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
 import { ownVerificationQuery } from '../../lib/own-verification.ts';
 import { useIsStaff } from '../../lib/permissions.ts';
@@ -105,7 +105,7 @@ function StatusPanel({ verification, latest }: { verification: VerificationStatu
           tone: 'verified' as const,
           title: VERIFICATION_MESSAGES.verified,
           body: verification.verifiedUntil
-            ? `Your identity is verified until your document expires on ${verification.verifiedUntil}.`
+            ? `Your identity is verified until your document expires on ${formatDay(verification.verifiedUntil)}.`
             : 'Your identity is verified.',
         }
       : verification.status === 'pending'

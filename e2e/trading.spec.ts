@@ -116,7 +116,7 @@ test("on a phone, the admin Trades tab shows a customer's long e-mail whole", as
     const row = table.getByRole('row').filter({ hasText: 'BUY EURUSD' });
     await expect(row).toHaveCount(1);
     // The e-mail wraps inside the card instead of being cut at its edge.
-    const address = row.getByRole('button', { name: email });
+    const address = row.getByRole('button', { name: email, exact: true });
     await expectWhole(address, table.locator('xpath=..'));
     await expect(address).toHaveText(email);
     await admin.screenshot({ path: '/tmp/admin-trades-long-email-390.png', fullPage: true });
@@ -143,7 +143,10 @@ test("an administrator closes a customer's trade at market, with a reason", asyn
     await admin.getByLabel('Search by email').fill(signedInClient.email);
     const row = admin.getByRole('row').filter({ hasText: signedInClient.email }).first();
     await expect(row).toContainText('Running');
-    await row.click();
+    // The row says it can be closed at market; its button opens the trade's details.
+    await row
+      .getByRole('button', { name: `Close the SELL EURUSD trade of ${signedInClient.email} at market` })
+      .click();
     const dialog = admin.getByRole('dialog', { name: 'Trade details' });
     await dialog.getByRole('button', { name: 'Close at market' }).click();
     await dialog.getByLabel('Reason').fill('Customer asked by phone to close');

@@ -13,6 +13,19 @@ test('a signed-in client who opens / lands on the dashboard', async ({ page, sig
   await expect(page.getByRole('heading', { name: `Welcome, ${signedInClient.fullname}` })).toBeVisible();
 });
 
+test('a signed-in client who opens a page that does not exist reads "Page not found" inside the app, its menu at hand', async ({
+  page,
+  signedInClient: _signedIn,
+}) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the start page' }).click();
+  await expect(page).toHaveURL('/dashboard');
+});
+
 test('a signed-in client who opens /signup lands on the dashboard, not a second sign-up form', async ({
   page,
   signedInClient,

@@ -209,6 +209,16 @@ const adminRoutes = [
   adminPage('/add-trader', () => import('./features/copy-trading/add-trader-page.tsx'), 'AddTraderPage'),
 ];
 
+/**
+ * Any other path, signed in: the not-found page inside the app, with its menu and header (a
+ * signed-out visitor is asked to sign in first, as for every page of the app).
+ */
+const notFoundInAppRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '$',
+  component: NotFoundPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
@@ -217,7 +227,7 @@ const routeTree = rootRoute.addChildren([
   verifyEmailRoute,
   freezeRoute,
   setupRoute,
-  appRoute.addChildren([...clientRoutes, adminRoute.addChildren(adminRoutes)]),
+  appRoute.addChildren([...clientRoutes, adminRoute.addChildren(adminRoutes), notFoundInAppRoute]),
 ]);
 
 /**

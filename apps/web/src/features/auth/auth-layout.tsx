@@ -2,14 +2,17 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useDocumentBranding, useSiteSettings } from '../../lib/site-settings.ts';
 
-/** The public pages' frame: a header with the logo (the settings' favicon) and one link. */
+/**
+ * The public pages' frame: a header with the logo (the settings' favicon) and one link, or none
+ * (mid-sign-in, where "Create account" would lead away from an account half signed in to).
+ */
 export function AuthLayout({
   title,
   headerLink,
   children,
 }: {
   title: string;
-  headerLink: { to: string; label: string };
+  headerLink?: { to: string; label: string };
   children: ReactNode;
 }) {
   const settings = useSiteSettings();
@@ -27,12 +30,14 @@ export function AuthLayout({
           <span className="text-lg font-semibold text-slate-900">{siteName}</span>
         </Link>
         {/* 44 px high for a finger on a phone; the negative margins keep the header as it was. */}
-        <Link
-          to={headerLink.to}
-          className="-my-3 py-3 text-sm font-semibold text-brand-700 hover:text-brand-600"
-        >
-          {headerLink.label}
-        </Link>
+        {headerLink ? (
+          <Link
+            to={headerLink.to}
+            className="-my-3 py-3 text-sm font-semibold text-brand-700 hover:text-brand-600"
+          >
+            {headerLink.label}
+          </Link>
+        ) : null}
       </header>
       <main className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center">
         <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

@@ -35,7 +35,7 @@ export function SecondFactorStep({ onBack }: { onBack: (message: string | null) 
   });
 
   return (
-    <AuthLayout title="Two-factor authentication" headerLink={{ to: '/signup', label: 'Create account' }}>
+    <AuthLayout title="Two-factor authentication">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <p className="text-sm text-slate-600">
           Enter the 6-digit code from your authenticator app, or one of your recovery codes.

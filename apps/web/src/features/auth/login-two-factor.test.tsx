@@ -37,6 +37,9 @@ describe('LoginPage with two-factor on', () => {
     await submitPassword(user);
 
     expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeTruthy();
+    // Half signed in: the header offers no way to create another account, the step its way back.
+    expect(screen.queryByRole('link', { name: 'Create account' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back to login' })).toBeTruthy();
     await user.type(screen.getByLabelText('Authentication code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -107,7 +107,7 @@ test("a follower's copy is marked with its provider, delay and price difference;
     const row = admin.getByRole('row').filter({ hasText: follower.email });
     await expect(row.getByText(`Copied from ${traderName}`).filter({ visible: true })).toBeVisible();
     await admin.screenshot({ path: '/tmp/copy-marks-all-trades-1280.png', fullPage: true });
-    await row.getByRole('button', { name: follower.email }).click();
+    await row.getByRole('button', { name: follower.email, exact: true }).click();
     const dialog = admin.getByRole('dialog', { name: 'Trade details' });
     await expect(dialog.getByText(traderName)).toBeVisible();
     await expect(dialog.getByText(/^Opened .* after the provider, /)).toBeVisible();

@@ -96,8 +96,9 @@ test('a deposit approved, a crypto withdrawal approved: balances and statement f
 
   // Each decision was told to the customer in their Messages, without the staff's reasons.
   await page.goto('/messages');
-  await expect(page.getByRole('link', { name: /deposit approved \(unread\)$/ })).toBeVisible();
-  await page.getByRole('link', { name: /withdrawal approved \(unread\)$/ }).click();
+  // Each subject names its amount, so two decisions of one kind are told apart in the list.
+  await expect(page.getByRole('link', { name: /deposit of \$250\.00 approved \(unread\)$/ })).toBeVisible();
+  await page.getByRole('link', { name: /withdrawal of \$100\.00 approved \(unread\)$/ }).click();
   await expect(page.getByText(/was approved: you receive \$97\.50 after the fee of \$2\.50\./)).toBeVisible();
   await expect(page.getByText('Address checked with the customer')).toHaveCount(0);
 });

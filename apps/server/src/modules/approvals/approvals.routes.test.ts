@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { approvals } from '../../db/schema/approvals.ts';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -63,7 +63,7 @@ async function approvalNoticesOf(userId: string) {
   return t.db
     .select({ subject: mailOutbox.subject })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.subject, 'Candor: withdrawal approved')));
+    .where(and(eq(mailOutbox.userId, userId), like(mailOutbox.subject, 'Candor: withdrawal of % approved')));
 }
 
 async function auditRowsAbout(userId: string, action: string) {

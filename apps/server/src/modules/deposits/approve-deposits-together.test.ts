@@ -90,7 +90,7 @@ async function figuresOf(userId: string) {
     t.db
       .select({ text: mailOutbox.textBody })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.userId, userId), like(mailOutbox.subject, '%: deposit approved'))),
+      .where(and(eq(mailOutbox.userId, userId), like(mailOutbox.subject, '%: deposit of % approved'))),
   ]);
   return {
     ...(await selectBalanceFigures(t.db, userId)),

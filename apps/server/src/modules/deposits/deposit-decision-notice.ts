@@ -28,13 +28,13 @@ export function depositDecisionNotice({
   if (rejectionReason === undefined) {
     return noticeMail({
       ...common,
-      subject: `${siteName}: deposit approved`,
+      subject: `${siteName}: deposit of ${amount} approved`,
       paragraphs: [`${which} was approved: ${amount} was added to your balance.`],
     });
   }
   return noticeMail({
     ...common,
-    subject: `${siteName}: deposit rejected`,
+    subject: `${siteName}: deposit of ${amount} rejected`,
     paragraphs: [`${which} was rejected. Nothing was added to your balance.`, `Reason: ${rejectionReason}`],
   });
 }

@@ -682,7 +682,7 @@ describe('the customer is told of the decision in their Messages', () => {
     const messages = await readMessagesOf(browser);
     expect(messages).toEqual([
       expect.objectContaining({
-        subject: 'Candor: deposit approved',
+        subject: 'Candor: deposit of $2,500.00 approved',
         text:
           'Hello Ada Lovelace,\n\nYour deposit of $2,500.00 in USDT(Trc20), sent on 2026-11-20 10:00 UTC, ' +
           'was approved: $2,500.00 was added to your balance.',
@@ -699,7 +699,7 @@ describe('the customer is told of the decision in their Messages', () => {
     );
     expect(await readMessagesOf(browser)).toEqual([
       expect.objectContaining({
-        subject: 'Candor: deposit rejected',
+        subject: 'Candor: deposit of $40.00 rejected',
         text:
           'Hello Ada Lovelace,\n\nYour deposit of $40.00 in USDT(Trc20), sent on 2026-11-20 10:00 UTC, ' +
           'was rejected. Nothing was added to your balance.\n\nReason: Nothing arrived at the address',
@@ -719,7 +719,7 @@ describe('the customer is told of the decision in their Messages', () => {
     await Promise.all(Array.from({ length: 4 }, () => decide(refused.id, 'approve', { key })));
     await Promise.all(Array.from({ length: 4 }, () => decide(refused.id, 'approve')));
     expect((await readMessagesOf(browser)).map((message) => message.subject)).toEqual([
-      'Candor: deposit approved',
+      expect.stringMatching(/^Candor: deposit of \$[\d,.]+ approved$/),
     ]);
   });
 });

@@ -299,7 +299,7 @@ describe('the customer is told of the decision in their Messages', () => {
   /** The notices of decisions in the customer's Messages (not the notice of the request). */
   async function decisionNotices(customer: Customer) {
     const messages = await readMessagesOf(customer.browser);
-    return messages.filter((message) => / withdrawal (approved|rejected)$/.test(message.subject));
+    return messages.filter((message) => / withdrawal of \S+ (approved|rejected)$/.test(message.subject));
   }
 
   async function requestedOn(id: string): Promise<string> {
@@ -316,7 +316,7 @@ describe('the customer is told of the decision in their Messages', () => {
     const notices = await decisionNotices(ada);
     expect(notices).toEqual([
       expect.objectContaining({
-        subject: 'Candor: withdrawal approved',
+        subject: 'Candor: withdrawal of $40.00 approved',
         text: `Hello Ada Lovelace,\n\nYour withdrawal of $40.00 by GCash, requested on ${await requestedOn(id)}, was approved: you receive $39.00 after the fee of $1.00.`,
       }),
     ]);
@@ -333,7 +333,7 @@ describe('the customer is told of the decision in their Messages', () => {
     expect((await decide(id, 'reject', { reason: ' Account name does not match ' })).statusCode).toBe(200);
     expect(await decisionNotices(ada)).toEqual([
       expect.objectContaining({
-        subject: 'Candor: withdrawal rejected',
+        subject: 'Candor: withdrawal of $40.00 rejected',
         text:
           `Hello Ada Lovelace,\n\nYour withdrawal of $40.00 by Bank, requested on ${await requestedOn(id)}, ` +
           'was rejected. The $40.00 is back in your available balance.\n\nReason: Account name does not match',

@@ -113,7 +113,7 @@ async function approvalNoticesOf(userId: string) {
   const rows = await t.db
     .select({ text: mailOutbox.textBody })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.userId, userId), like(mailOutbox.subject, '%: withdrawal approved')));
+    .where(and(eq(mailOutbox.userId, userId), like(mailOutbox.subject, '%: withdrawal of % approved')));
   return rows.map((row) => /withdrawal of (\S+) by/.exec(row.text)?.[1]).sort();
 }
 

@@ -34,7 +34,7 @@ export function withdrawalDecisionNotice({
   if (rejectionReason === undefined) {
     return noticeMail({
       ...common,
-      subject: `${siteName}: withdrawal approved`,
+      subject: `${siteName}: withdrawal of ${amount} approved`,
       paragraphs: [
         `${which} was approved: you receive ${formatUsd(row.netMinor)} after the fee of ${formatUsd(row.feeMinor)}.`,
       ],
@@ -42,7 +42,7 @@ export function withdrawalDecisionNotice({
   }
   return noticeMail({
     ...common,
-    subject: `${siteName}: withdrawal rejected`,
+    subject: `${siteName}: withdrawal of ${amount} rejected`,
     paragraphs: [
       `${which} was rejected. The ${amount} is back in your available balance.`,
       `Reason: ${rejectionReason}`,

@@ -2,6 +2,7 @@ import { ACCOUNT_STATUS_MESSAGES, ACCOUNT_STATUS_REASON_MAX_LENGTH } from '@cand
 import type { AdminUser } from '@candor/contracts/admin-users';
 import { REASON_REQUIRED } from '@candor/contracts/reasons';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { LoadingState } from '../../components/ui/load-states.tsx';
@@ -18,22 +19,17 @@ export function CloseAccountDialog({ user, ...actions }: { user: AdminUser } & R
   const check = useQuery(closeCheckQuery(user.id));
   if (check.isPending) {
     return (
-      <Dialog title="Close account" busy={false} onCancel={actions.onCancel}>
+      <CloseAccountNotice onCancel={actions.onCancel} dismissLabel="Cancel">
         <LoadingState plain padding="py-6">
           Checking what is left in the account...
         </LoadingState>
-        <div className="flex justify-end">
-          <Button variant="secondary" onClick={actions.onCancel}>
-            Cancel
-          </Button>
-        </div>
-      </Dialog>
+      </CloseAccountNotice>
     );
   }
   const refusals = check.data?.refusals ?? [];
   if (refusals.length > 0) {
     return (
-      <Dialog title="Close account" busy={false} onCancel={actions.onCancel}>
+      <CloseAccountNotice onCancel={actions.onCancel} dismissLabel="Back">
         <p className="mt-1 text-sm text-slate-500">
           <strong className="text-slate-700">{user.fullName}</strong>'s account cannot be closed yet:
         </p>
@@ -42,12 +38,7 @@ export function CloseAccountDialog({ user, ...actions }: { user: AdminUser } & R
             <li key={refusal}>{refusal}</li>
           ))}
         </ul>
-        <div className="mt-5 flex justify-end">
-          <Button variant="secondary" onClick={actions.onCancel}>
-            Back
-          </Button>
-        </div>
-      </Dialog>
+      </CloseAccountNotice>
     );
   }
   return (
@@ -67,5 +58,27 @@ export function CloseAccountDialog({ user, ...actions }: { user: AdminUser } & R
       maxLength={ACCOUNT_STATUS_REASON_MAX_LENGTH}
       {...actions}
     />
+  );
+}
+
+/** The Close account dialog while it asks for no reason: what it says, and one button out. */
+function CloseAccountNotice({
+  onCancel,
+  dismissLabel,
+  children,
+}: {
+  onCancel: () => void;
+  dismissLabel: 'Cancel' | 'Back';
+  children: ReactNode;
+}) {
+  return (
+    <Dialog title="Close account" busy={false} onCancel={onCancel}>
+      {children}
+      <div className="mt-5 flex justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          {dismissLabel}
+        </Button>
+      </div>
+    </Dialog>
   );
 }

@@ -81,7 +81,6 @@ async function reasonLabels(db: Db): Promise<Map<string, string>> {
 
 // ---------- customers ----------
 
-/** Stores an ID image privately (checked by content, re-encoded, metadata stripped). */
 /**
  * Identity verification is a customer's (what their withdrawals rest on, PRODUCT.md §2): a staff
  * account, which holds no money (decision 062), sends no documents to the review queue (403).
@@ -90,6 +89,7 @@ function requireCustomerIdentity(account: { role: string }): void {
   if (account.role !== 'client') throw new AppError('FORBIDDEN', STAFF_ACCOUNT_IDENTITY_MESSAGE);
 }
 
+/** Stores an ID image privately (checked by content, re-encoded, metadata stripped); a customer's only. */
 export async function saveVerificationImage({
   db,
   storage,

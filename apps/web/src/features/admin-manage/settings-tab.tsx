@@ -284,7 +284,7 @@ export function SettingsForm({ settings }: { settings: AdminSettings }) {
 
       <SettingsSection
         title="Identity verification limits"
-        description="What an account whose identity is not verified may do in 30 days. Verifying at /identity lifts these limits. Requiring a verified identity for withdrawals, or lowering a limit, applies at once; no longer requiring it, or raising a limit, waits for a second staff member while four-eyes is on."
+        description="What an account whose identity is not verified may do in 30 days. A customer lifts these limits by verifying their identity (Account, Identity Verification). Requiring a verified identity for withdrawals, or lowering a limit, applies at once; no longer requiring it, or raising a limit, waits for a second staff member while four-eyes is on."
         fieldsClassName="grid gap-5 sm:grid-cols-2"
       >
         <label className="flex items-center gap-2 text-sm font-medium text-slate-700 sm:col-span-2">

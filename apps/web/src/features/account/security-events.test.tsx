@@ -46,4 +46,24 @@ describe('SecurityEvents', () => {
       'Password changed2026-11-29 07:52 UTC · withdrawals wait until 2026-11-30 07:52 UTC',
     );
   });
+
+  test('a staff account, which holds no money, reads no withdrawal waits', async () => {
+    mockApi({
+      'GET /api/account/security': {
+        status: 200,
+        body: {
+          protection: { frozen: false, frozenAt: null, waitUntil: null, waitCause: null, message: null },
+          events: [],
+        },
+      },
+    });
+    renderPages([{ path: '/account', component: SecurityEvents }], '/account', {
+      me: buildMe({ role: 'admin' }),
+    });
+    const section = await screen.findByRole('region', { name: 'Security' });
+    expect(
+      within(section).getByText('Changes to your password, e-mail, two-factor sign-in and passkeys.'),
+    ).toBeTruthy();
+    expect(section.textContent).not.toMatch(/withdrawal/i);
+  });
 });

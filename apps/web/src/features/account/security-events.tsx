@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { SecurityEventList } from '../../components/security-event-list.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { apiRequest } from '../../lib/api.ts';
+import { useIsStaff } from '../../lib/permissions.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 const accountSecurityQuery = queryOptions({
@@ -18,6 +19,7 @@ const accountSecurityQuery = queryOptions({
  */
 export function SecurityEvents() {
   const { data, isPending, isError, refetch } = useQuery(accountSecurityQuery);
+  const isStaff = useIsStaff();
   return (
     <section aria-labelledby="security-events" className="space-y-4">
       <div>
@@ -25,8 +27,10 @@ export function SecurityEvents() {
           Security
         </h2>
         <p className="mt-0.5 text-sm text-slate-500">
-          New withdrawals wait 24 hours after a change of password or e-mail, or after two-factor sign-in is
-          turned off. They wait 7 days after a password reset with a link from the site's administrators.
+          {isStaff
+            ? // A staff account holds no money (decision 062): no withdrawal waits to speak of.
+              'Changes to your password, e-mail, two-factor sign-in and passkeys.'
+            : "New withdrawals wait 24 hours after a change of password or e-mail, or after two-factor sign-in is turned off. They wait 7 days after a password reset with a link from the site's administrators."}
         </p>
       </div>
       {isPending ? (

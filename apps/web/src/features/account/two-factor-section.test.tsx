@@ -115,4 +115,13 @@ describe('TwoFactorSection', () => {
     );
     queryClient.clear();
   });
+
+  test('to staff it speaks of the back office, not of withdrawals', async () => {
+    renderSection(buildMe({ role: 'admin', twoFactorEnabled: true }), {
+      'GET /api/settings': settingsReply('smtp'),
+    });
+    expect(await screen.findByText(/Staff open the back office only with it on\./)).toBeTruthy();
+    expect(screen.getByText('The back office stays closed to you until you turn it on again.')).toBeTruthy();
+    expect(screen.queryByText(/withdrawal/)).toBeNull();
+  });
 });

@@ -14,6 +14,7 @@ import { isApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { notify } from '../../lib/notify.ts';
+import { useIsStaff } from '../../lib/permissions.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
@@ -47,6 +48,7 @@ async function refreshSession(): Promise<void> {
  */
 export function TwoFactorSection() {
   const me = useMe();
+  const isStaff = useIsStaff();
   // Without e-mail, a forgotten password is reset with a link from the site's operator (019).
   const noEmail = useSiteSettings()?.emailDelivery === 'none';
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
@@ -74,7 +76,9 @@ export function TwoFactorSection() {
       </div>
       <p className="mt-1 text-sm text-slate-500">
         A 6-digit code from an authenticator app (Google Authenticator, Authy, 1Password…) is asked at every
-        sign-in and every withdrawal request, so a stolen password alone is not enough.
+        {isStaff
+          ? ' sign-in, so a stolen password alone is not enough. Staff open the back office only with it on.'
+          : ' sign-in and every withdrawal request, so a stolen password alone is not enough.'}
       </p>
       {noEmail && !me.twoFactorEnabled ? (
         <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800">
@@ -331,6 +335,7 @@ function RegenerateCodesForm({ onCodes }: { onCodes: (codes: string[]) => void }
 }
 
 function DisableForm() {
+  const isStaff = useIsStaff();
   const form = useZodForm(DisableTwoFactorRequestSchema, { password: '', code: '' });
   const field = bindFields(form);
   const disable = useMutation({
@@ -369,7 +374,9 @@ function DisableForm() {
     >
       <h3 className="text-sm font-semibold text-slate-900">Turn off</h3>
       <p className="text-sm text-slate-500">
-        For your protection, new withdrawals wait 24 hours after two-factor authentication is turned off.
+        {isStaff
+          ? 'The back office stays closed to you until you turn it on again.'
+          : 'For your protection, new withdrawals wait 24 hours after two-factor authentication is turned off.'}
       </p>
       <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
       <TextField

@@ -361,11 +361,16 @@ export type WithdrawalTerms = z.infer<typeof WithdrawalTermsSchema>;
 /** POST /api/withdrawals/:id/confirm */
 export const ConfirmWithdrawalRequestSchema = z
   .object({
+    // Spaces are ignored anywhere in it: a code read off a message as "327 305" is the code.
     code: z
       .string({ error: WITHDRAWAL_MESSAGES.codeRequired })
-      .trim()
-      .min(1, { error: WITHDRAWAL_MESSAGES.codeRequired, abort: true })
-      .regex(/^\d{6}$/, WITHDRAWAL_MESSAGES.codeFormat),
+      .transform((value) => value.replace(/\s+/g, ''))
+      .pipe(
+        z
+          .string()
+          .min(1, { error: WITHDRAWAL_MESSAGES.codeRequired, abort: true })
+          .regex(/^\d{6}$/, WITHDRAWAL_MESSAGES.codeFormat),
+      ),
   })
   .meta({ id: 'ConfirmWithdrawalRequest' });
 export type ConfirmWithdrawalRequest = z.infer<typeof ConfirmWithdrawalRequestSchema>;

@@ -117,6 +117,14 @@ describe('a withdrawal that needs an e-mailed code', () => {
     });
   });
 
+  test('the right code read with spaces in it, as a message shows "327 305", is the right code', async () => {
+    const ada = await codeCustomer();
+    const { id, code } = await requestWithCode(ada);
+    const res = await confirm(ada, id, ` ${code.slice(0, 3)} ${code.slice(3)} `);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'pending' });
+  });
+
   test('the right code moves it on hold when the account has a hold by then', async () => {
     const ada = await codeCustomer();
     const { id, code } = await requestWithCode(ada);

@@ -6,6 +6,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../lib/api.ts';
+import { ownVerificationQuery } from '../lib/own-verification.ts';
 import { formatUsdDecimal } from '../lib/signed-usd.ts';
 import { verificationAllowanceQuery } from '../lib/verification-allowance.ts';
 
@@ -23,12 +24,41 @@ function VerifyLink() {
   );
 }
 
+/** Whether the customer's documents are sent and waiting for review: they have nothing to send again. */
+function useIdentityPendingReview(): boolean {
+  const { data } = useQuery(ownVerificationQuery);
+  return data?.status === 'pending';
+}
+
+/**
+ * The way out of an identity limit: "Verify your identity" (the link) and what it does; while the
+ * documents sent are waiting for review, that they are ("Pending review", linked to where it
+ * stands), so nobody sends them again.
+ */
+function WayOut({ does, once }: { does: string; once: string }) {
+  if (useIdentityPendingReview()) {
+    return (
+      <>
+        <a href={IDENTITY_PATH} className="font-semibold text-brand-700 underline hover:text-brand-800">
+          Your identity is pending review
+        </a>
+        : {once} once it is verified.
+      </>
+    );
+  }
+  return (
+    <>
+      <VerifyLink /> {does}.
+    </>
+  );
+}
+
 function Notice({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
       <p className="font-medium">{title}</p>
       <p className="mt-1">
-        {children} <VerifyLink /> to lift this limit.
+        {children} <WayOut does="to lift this limit" once="this limit lifts" />
       </p>
     </div>
   );
@@ -40,8 +70,12 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
  */
 export function IdentityRefusal({ message }: { message: string }) {
   const at = message.indexOf(VERIFY_IDENTITY_AT);
+  const pending = useIdentityPendingReview();
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+      {pending ? (
+        <p className="mb-1 font-medium">Your identity is pending review: there is nothing to send again.</p>
+      ) : null}
       {at === -1 ? (
         <>
           <p>{message}</p>
@@ -92,7 +126,7 @@ export function WithdrawalLimitGate({ children }: { children?: ReactNode }) {
       >
         <p className="font-medium">Withdrawals need a verified identity</p>
         <p className="mt-1">
-          <VerifyLink /> to withdraw.
+          <WayOut does="to withdraw" once="you can withdraw" />
         </p>
       </div>
     );

@@ -81,6 +81,24 @@ describe('withdrawals of an unverified account', () => {
     expect(screen.queryByRole('button', { name: /^Bank/ })).toBeNull();
   });
 
+  test('while the documents sent wait for review, it says so instead of asking to verify again', async () => {
+    mockApi({
+      'GET /api/verification-limits': { status: 200, body: { ...LIMITED, identityStatus: 'pending' } },
+      'GET /api/verifications/me': {
+        status: 200,
+        body: { status: 'pending', canSubmit: false, verifiedUntil: null, submissions: [] },
+      },
+      'GET /api/withdrawals/protection': { status: 200, body: PROTECTION },
+    });
+    renderWithdrawal();
+    const pending = await screen.findByRole('link', { name: 'Your identity is pending review' });
+    expect(pending.getAttribute('href')).toBe('/identity');
+    expect(pending.parentElement?.textContent).toBe(
+      'Your identity is pending review: you can withdraw once it is verified.',
+    );
+    expect(screen.queryByRole('link', { name: 'Verify your identity' })).toBeNull();
+  });
+
   test('otherwise the 30-day limit and what is left show before the form; a refusal shows with the link', async () => {
     const refusal =
       'Unverified accounts can withdraw at most $100.00 in 30 days; you can withdraw $70.00 more. Verify your identity at /identity to lift this limit.';

@@ -72,6 +72,18 @@ test('with money reserved for a withdrawal, the total card shows available and r
   expect(await cardText('TOTAL BALANCE')).toContain('Available $1,000.00 · Reserved $234.56');
 });
 
+test('with a loan owed, the total card says how much of it is borrowed', async () => {
+  mockApi({
+    'GET /api/me/balances': {
+      status: 200,
+      body: { ...BALANCES, available: '2500.00', total: '2500.00', owed: '2000.00' },
+    },
+  });
+  renderDashboard();
+  await screen.findByText('$2,500.00');
+  expect(await cardText('TOTAL BALANCE')).toContain('Includes $2,000.00 borrowed, owed on a loan');
+});
+
 test('the shortcuts lead to deposit, copy trader and trades', async () => {
   mockApi({ 'GET /api/me/balances': { status: 200, body: BALANCES } });
   renderDashboard();

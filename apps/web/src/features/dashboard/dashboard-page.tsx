@@ -89,6 +89,7 @@ function BalanceCards() {
     <div className="grid gap-4 md:grid-cols-3" aria-busy={isPending}>
       <BalanceCard label="TOTAL BALANCE" amount={usd(shown?.total)} tag="Live Account" emphasis>
         {shown && toMinorUnits(shown.reserved) !== 0n ? <ReservedLine balances={shown} /> : null}
+        {shown && toMinorUnits(shown.owed) !== 0n ? <OwedLine balances={shown} /> : null}
       </BalanceCard>
       <BalanceCard label="DEPOSIT BALANCE" amount={usd(shown?.deposits)} />
       <BalanceCard label="PROFIT BALANCE" amount={usd(shown?.profit)} />
@@ -99,6 +100,15 @@ function BalanceCards() {
 /** A balance from the wire ("1234.50") as "$1,234.50"; null while loading. Profit may be negative. */
 function usd(decimal: string | undefined): string | null {
   return decimal === undefined ? null : formatUsdDecimal(decimal);
+}
+
+/** Borrowed money is in the total (it can be traded) but is not the customer's: said under it. */
+function OwedLine({ balances }: { balances: Balances }) {
+  return (
+    <p className="mt-1 text-xs text-slate-300 tabular-nums">
+      Includes {usd(balances.owed)} borrowed, owed on a loan
+    </p>
+  );
 }
 
 function ReservedLine({ balances }: { balances: Balances }) {

@@ -222,7 +222,9 @@ function AssetSelect({
 }) {
   const id = useId();
   return (
-    <div className="sm:w-72">
+    // As wide as the room beside the price allows (up to 28rem), so "AUDNZD — Australian Dollar /
+    // New Zealand Dollar" reads whole on a wide screen; never under 18rem.
+    <div className="sm:max-w-md sm:min-w-72 sm:flex-1">
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-500">
         Asset
       </label>

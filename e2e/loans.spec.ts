@@ -68,6 +68,10 @@ test('a customer applies for a Level 1 loan, the accountant approves it, the cus
   await page.screenshot({ path: '/tmp/loans-apply-390.png' });
   await form.getByRole('button', { name: 'Proceed' }).click();
   await expect(form).toBeHidden();
+  // Where the decision will be told: Messages, which every site has (e-mail only with SMTP).
+  await expect(
+    toast(page, 'Your loan application was sent. You will be told in your Messages when it is decided.'),
+  ).toBeVisible();
   await expect(page.getByText('Under review')).toBeVisible();
 
   // The accountant approves it on the Loan applications tab.

@@ -36,7 +36,7 @@ export const LOAN_MESSAGES = {
   goalTooLong: `At most ${LOAN_GOAL_MAX_LENGTH} characters`,
   reasonTooLong: `At most ${LOAN_REASON_MAX_LENGTH} characters`,
   amountRequired: 'Enter an amount',
-  applied: 'Your loan application was sent. You will be told by e-mail when it is decided.',
+  applied: 'Your loan application was sent. You will be told in your Messages when it is decided.',
   notFound: 'Loan application not found',
   loanNotFound: 'Loan not found',
   notALoanPlan: 'This is not a loan plan',

@@ -13,3 +13,12 @@ export function useCan(permission: Permission): boolean {
 export function useIsStaff(): boolean {
   return isStaffRole(useMe().role);
 }
+
+/** Who a link or shortcut is for: customers only or staff only; without `for`, everyone. */
+export type Audience = 'customers' | 'staff';
+
+/** The items the signed-in person is shown: those for everyone and those for their side (the menu, the account tiles). */
+export function useShownItems<T extends { to: string; for?: Audience }>(items: readonly T[]): T[] {
+  const side: Audience = useIsStaff() ? 'staff' : 'customers';
+  return items.filter((item) => item.for === undefined || item.for === side);
+}

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/ui/card.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { ownVerificationQuery } from '../../lib/own-verification.ts';
-import { useIsStaff } from '../../lib/permissions.ts';
+import { useShownItems } from '../../lib/permissions.ts';
 import { useMe } from '../../lib/session.ts';
 import { useDocumentBranding } from '../../lib/site-settings.ts';
 import { AccountActivity } from './account-activity.tsx';
@@ -21,9 +21,8 @@ import { TwoFactorSection } from './two-factor-section.tsx';
 export function AccountPage({ plans }: { plans?: ReactNode } = {}) {
   useDocumentBranding('Account');
   const me = useMe();
-  const isStaff = useIsStaff();
   const identityNote = useIdentityTileNote();
-  const tiles = ACCOUNT_TILES.filter((tile) => !(isStaff && 'for' in tile));
+  const tiles = useShownItems(ACCOUNT_TILES);
 
   return (
     <div className="space-y-6">

@@ -1,4 +1,5 @@
 import type { IconName } from '../../components/ui/icon.tsx';
+import type { Audience } from '../../lib/permissions.ts';
 
 /**
  * The account page's shortcuts, in the seed's order (seed-spec §2, Account), plus the Statement
@@ -64,5 +65,5 @@ export const ACCOUNT_TILES = [
   label: string;
   description: string;
   icon: IconName;
-  for?: 'customers';
+  for?: Audience;
 }[];

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
-import { useIsStaff } from '../../lib/permissions.ts';
+import { type Audience, useShownItems } from '../../lib/permissions.ts';
 import { signOut, useMe } from '../../lib/session.ts';
 import { useDocumentBranding, useSiteSettings } from '../../lib/site-settings.ts';
 import { unreadMessagesQuery } from '../../lib/unread-messages.ts';
 
 /** Who a link is for: everyone, customers only (a staff account holds no money, decision 062), or staff. */
-type NavItem = { to: string; label: string; icon: IconName; for?: 'customers' | 'staff' };
+type NavItem = { to: string; label: string; icon: IconName; for?: Audience };
 
 /**
  * The side navigation of seed-spec §2, in its order, with the Statement of PRODUCT.md §2. Staff see
@@ -54,10 +54,7 @@ export function AppShell() {
     return () => document.removeEventListener('keydown', closeOnEscape);
   }, [drawerOpen]);
 
-  const isStaff = useIsStaff();
-  const items = NAV.filter(
-    (item) => item.for === undefined || item.for === (isStaff ? 'staff' : 'customers'),
-  );
+  const items = useShownItems(NAV);
   const navigation = (
     <nav aria-label="Main" className="flex flex-1 flex-col gap-1 px-3 py-4">
       {items.map((item) => (

@@ -20,6 +20,7 @@ import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { bindFields, useZodForm } from '../../lib/use-zod-form.ts';
 import { WithdrawalOutcome } from './withdrawal-outcome.tsx';
+import { notifyWithdrawalPending } from './withdrawal-pending-toast.ts';
 import { confirmWithdrawal, requestNewWithdrawalCode, withdrawalQuery } from './withdrawals-api.ts';
 
 /**
@@ -80,9 +81,7 @@ function CodeForm({ withdrawal, email }: { withdrawal: Withdrawal; email: string
   const confirm = useMutation({
     mutationFn: (code: string) => confirmWithdrawal(withdrawal.id, { code }),
     onSuccess: async (confirmed) => {
-      if (confirmed.status === 'pending') {
-        notify.success(WITHDRAWAL_MESSAGES.success, { description: WITHDRAWAL_MESSAGES.successNote });
-      }
+      notifyWithdrawalPending(confirmed);
       await show(confirmed);
     },
     onError: async (error) => {

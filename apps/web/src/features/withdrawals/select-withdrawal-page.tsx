@@ -1,5 +1,4 @@
 import {
-  WITHDRAWAL_MESSAGES,
   WITHDRAWAL_METHOD_LABELS,
   WITHDRAWAL_METHODS,
   type Withdrawal,
@@ -14,7 +13,6 @@ import { PageHeader } from '../../components/ui/card.tsx';
 import { InactiveAccountNotice } from '../../components/ui/inactive-account-notice.tsx';
 import { QueryPanel } from '../../components/ui/load-states.tsx';
 import { StaffAccountNotice } from '../../components/ui/staff-account-notice.tsx';
-import { notify } from '../../lib/notify.ts';
 import { useIsStaff } from '../../lib/permissions.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useMe } from '../../lib/session.ts';
@@ -23,6 +21,7 @@ import { ConfirmWithdrawalStep } from './confirm-withdrawal-step.tsx';
 import { SelectWithdrawalSearchSchema } from './select-withdrawal-search.ts';
 import { WithdrawalMethodForm } from './withdrawal-method-form.tsx';
 import { WithdrawalOutcome } from './withdrawal-outcome.tsx';
+import { notifyWithdrawalPending } from './withdrawal-pending-toast.ts';
 import { WithdrawalProtectionGate } from './withdrawal-protection-notice.tsx';
 import { withdrawalTermsQuery } from './withdrawals-api.ts';
 
@@ -88,9 +87,7 @@ function WithdrawalWizard({ method }: { method: WithdrawalMethod | null }) {
       await navigate({ search: { confirm: withdrawal.id } });
       return;
     }
-    if (withdrawal.status === 'pending') {
-      notify.success(WITHDRAWAL_MESSAGES.success, { description: WITHDRAWAL_MESSAGES.successNote });
-    }
+    notifyWithdrawalPending(withdrawal);
     if (method) setRecorded({ withdrawal, method });
   };
 

@@ -18,8 +18,9 @@ export function formatDateTime(iso: string): string {
  * 2030": read in UTC, so no time zone moves it to the day before.
  */
 export function formatDay(isoDay: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDay)) return isoDay;
   const date = new Date(`${isoDay}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDay) || Number.isNaN(date.getTime())) return isoDay;
+  if (Number.isNaN(date.getTime())) return isoDay;
   day ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
   return day.format(date);
 }

@@ -1,6 +1,6 @@
 import type { AdminTrade } from '@candor/contracts/admin-trades';
 import { formatPrice } from '@candor/domain/money/decimal';
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { CopiedFromBadge } from '../../components/copied-from-mark.tsx';
 import { AdminListTab } from '../../components/ui/admin-list-tab.tsx';
 import {
@@ -65,16 +65,18 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
         const status = ADMIN_TRADE_STATUS_LABELS[trade.status];
         const direction = DIRECTION_LABELS[trade.direction];
         const amount = formatUsdDecimal(trade.amount);
+        // The e-mail and "Close at market" open the details themselves, not the row's click too.
+        const openDetails = (event: MouseEvent) => {
+          event.stopPropagation();
+          onOpen(trade.id);
+        };
         return (
           <OpeningRow key={trade.id} onOpen={() => onOpen(trade.id)}>
             <td className="w-full max-w-0 px-4 py-3 sm:w-auto sm:max-w-none">
               <button
                 type="button"
                 className={`${PHONE_WRAPPING_LINK_CLASS} max-w-full text-left`}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  onOpen(trade.id);
-                }}
+                onClick={openDetails}
               >
                 <EmailText email={trade.email} />
               </button>
@@ -153,10 +155,7 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
                   type="button"
                   className="mt-1 block text-xs font-semibold whitespace-nowrap text-brand-700 hover:underline"
                   aria-label={`Close the ${direction} ${trade.symbol} trade of ${trade.email} at market`}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    onOpen(trade.id);
-                  }}
+                  onClick={openDetails}
                 >
                   Close at market
                 </button>

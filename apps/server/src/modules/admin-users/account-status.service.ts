@@ -20,7 +20,11 @@ import { accountStatusNotice } from './account-status-notice.ts';
  * are managed by their role on the Staff tab, not suspended or closed from a customer's page).
  */
 export async function requireLockedCustomer(tx: Command['tx'], userId: string): Promise<UserRow> {
-  const user = await requireLockedUser(tx, userId);
+  return requireOpenCustomer(await requireLockedUser(tx, userId));
+}
+
+/** `requireLockedCustomer`'s refusals of a user row however it was read (the close check reads it unlocked). */
+export function requireOpenCustomer(user: UserRow): UserRow {
   if (user.status === 'closed') throw new AppError('ACCOUNT_CLOSED', ACCOUNT_STATUS_MESSAGES.closed);
   if (user.role !== 'client') {
     throw new AppError('CONFLICT', STAFF_ACCOUNT_STATUS_MESSAGE);

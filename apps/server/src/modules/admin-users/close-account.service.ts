@@ -1,11 +1,9 @@
 import {
-  ACCOUNT_STATUS_MESSAGES,
   type AccountStatusRequest,
   CLOSE_ACCOUNT_REFUSALS,
   CLOSE_AFTER_ADJUSTMENT_DAYS,
   type CloseCheck,
   type ClosedAccount,
-  STAFF_ACCOUNT_STATUS_MESSAGE,
 } from '@candor/contracts/account-status';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -31,7 +29,7 @@ import {
   deleteSignInData,
   forgetOwnedFiles,
 } from './account-status.repository.ts';
-import { requireLockedCustomer } from './account-status.service.ts';
+import { requireLockedCustomer, requireOpenCustomer } from './account-status.service.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 const MINUTE_MS = 60_000;
@@ -142,9 +140,7 @@ async function findCloseRefusals(
  * or a staff account is refused as the close refuses it.
  */
 export async function checkAccountClosable(db: Db, userId: string, now: Date): Promise<CloseCheck> {
-  const user = await requireUser(db, userId);
-  if (user.status === 'closed') throw new AppError('ACCOUNT_CLOSED', ACCOUNT_STATUS_MESSAGES.closed);
-  if (user.role !== 'client') throw new AppError('CONFLICT', STAFF_ACCOUNT_STATUS_MESSAGE);
+  requireOpenCustomer(await requireUser(db, userId));
   const figures = await selectBalanceFigures(db, userId);
   const refusals = await findCloseRefusals(db, userId, now, {
     cash: figures.available,

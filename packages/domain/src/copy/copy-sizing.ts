@@ -7,7 +7,7 @@ export const MIN_COPY_AMOUNT_CENTS = 100n;
 /** The smallest lot size: 0.01, one hundredth (seed §9: lot sizes step by 0.01). */
 export const MIN_COPY_LOT_HUNDREDTHS = 1;
 
-export const COPY_SKIP_REASONS = ['BELOW_MINIMUM', 'NOT_ENOUGH_CASH', 'NO_EQUITY'] as const;
+export const COPY_SKIP_REASONS = ['BELOW_MINIMUM', 'NOT_ENOUGH_CASH', 'NO_EQUITY', 'COPY_STOP_LOSS'] as const;
 export type CopySkipReason = (typeof COPY_SKIP_REASONS)[number];
 
 /** Why a provider's trade was not copied for a follower, in words the follower reads. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { computeCopyLoss, isCopyStopLossReached } from './copy-stop-loss.ts';
+import { computeCopyLoss, copyStopLossSkip, isCopyStopLossReached } from './copy-stop-loss.ts';
 
 describe('isCopyStopLossReached: the copies lost X or more since copying began', () => {
   test.each([
@@ -95,6 +95,93 @@ describe('isCopyStopLossReached: the copies lost X or more since copying began',
               }),
             ).toBe(true);
           }
+        },
+      ),
+    );
+  });
+});
+
+describe('copyStopLossSkip: a copy that would reach the stop-loss the moment it opens is skipped', () => {
+  test('a spread that takes the loss to the limit skips the copy, naming the loss and the limit', () => {
+    expect(
+      copyStopLossSkip({
+        limitCents: 1_000n,
+        realisedCents: -900n,
+        unrealisedCents: -60n,
+        openingResultCents: -40n,
+      }),
+    ).toEqual({
+      code: 'COPY_STOP_LOSS',
+      message:
+        "Opening the copy would bring your copies' loss to $10.00, at or past your copy stop-loss of $10.00.",
+    });
+  });
+
+  test('a spread that keeps the loss a cent below the limit opens', () => {
+    expect(
+      copyStopLossSkip({
+        limitCents: 1_000n,
+        realisedCents: -900n,
+        unrealisedCents: -60n,
+        openingResultCents: -39n,
+      }),
+    ).toBeNull();
+  });
+
+  test('a first copy whose spread alone passes the limit is skipped', () => {
+    expect(
+      copyStopLossSkip({
+        limitCents: 500n,
+        realisedCents: 0n,
+        unrealisedCents: 0n,
+        openingResultCents: -750n,
+      })?.code,
+    ).toBe('COPY_STOP_LOSS');
+  });
+
+  test('gains so far leave room for the spread', () => {
+    expect(
+      copyStopLossSkip({
+        limitCents: 500n,
+        realisedCents: 300n,
+        unrealisedCents: 0n,
+        openingResultCents: -750n,
+      }),
+    ).toBeNull();
+  });
+
+  test('no limit set: never skipped', () => {
+    expect(
+      copyStopLossSkip({
+        limitCents: null,
+        realisedCents: -10_000n,
+        unrealisedCents: 0n,
+        openingResultCents: -500n,
+      }),
+    ).toBeNull();
+  });
+
+  test('over random results: skipped exactly when the stop-loss would be reached with the copy open', () => {
+    const cents = fc.bigInt({ min: -10_000_000n, max: 10_000_000n });
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10_000_000n }),
+        cents,
+        cents,
+        fc.bigInt({ min: -1_000_000n, max: 0n }),
+        (limit, realised, unrealised, opening) => {
+          const skip = copyStopLossSkip({
+            limitCents: limit,
+            realisedCents: realised,
+            unrealisedCents: unrealised,
+            openingResultCents: opening,
+          });
+          const reached = isCopyStopLossReached({
+            limitCents: limit,
+            realisedCents: realised,
+            unrealisedCents: unrealised + opening,
+          });
+          expect(skip !== null).toBe(reached);
         },
       ),
     );

@@ -1,3 +1,6 @@
+import { formatUsd } from '../money/money.ts';
+import type { CopySkip } from './copy-sizing.ts';
+
 /**
  * What the follower's copies of one provider have lost since copying began, in cents:
  *
@@ -23,4 +26,28 @@ export function isCopyStopLossReached(input: {
   if (input.limitCents === null) return false;
   if (input.limitCents <= 0n) throw new Error('a copy stop-loss is an amount above zero');
   return computeCopyLoss(input) >= input.limitCents;
+}
+
+/**
+ * Whether a new copy is skipped because it would reach the copy stop-loss the moment it opens
+ * (COPY_STOP_LOSS): its opening result (what it gives back if it closed at once: the spread, a
+ * loss) added to the copies' loss now reaches the limit. Opened, it would be closed at once by the
+ * stop-loss, the follower would pay its spread for nothing, and their copies would end further past
+ * the limit they set. A copy that keeps the loss below the limit opens; no limit set: never skipped.
+ */
+export function copyStopLossSkip(input: {
+  limitCents: bigint | null;
+  realisedCents: bigint;
+  unrealisedCents: bigint;
+  openingResultCents: bigint;
+}): CopySkip | null {
+  const { limitCents, realisedCents, openingResultCents } = input;
+  const unrealisedCents = input.unrealisedCents + openingResultCents;
+  if (limitCents === null || !isCopyStopLossReached({ limitCents, realisedCents, unrealisedCents }))
+    return null;
+  const lossCents = computeCopyLoss({ realisedCents, unrealisedCents });
+  return {
+    code: 'COPY_STOP_LOSS',
+    message: `Opening the copy would bring your copies' loss to ${formatUsd(lossCents)}, at or past your copy stop-loss of ${formatUsd(limitCents)}.`,
+  };
 }

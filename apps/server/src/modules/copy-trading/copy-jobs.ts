@@ -1,7 +1,9 @@
 import type { Quote } from '@candor/contracts/market';
 import { computeCopySize } from '@candor/domain/copy/copy-sizing';
+import { copyStopLossSkip } from '@candor/domain/copy/copy-stop-loss';
 import type { InstrumentSpec } from '@candor/domain/market/instrument';
 import { formatDecimal } from '@candor/domain/money/money';
+import { computeTradeResult } from '@candor/domain/trading/trade-result';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -17,9 +19,15 @@ import type { Mailer } from '../mail/mailer.ts';
 import { readSiteName } from '../settings/settings.service.ts';
 import { closeCopiedTrades } from '../trades/close-trade.service.ts';
 import { insertPreparedTrades, type PreparedTrade, prepareTrade } from '../trades/open-trade.service.ts';
-import { requireFreshQuote, requireLotSize, requireTradableInstrument } from '../trades/trade-inputs.ts';
+import {
+  closingPriceAt,
+  requireFreshQuote,
+  requireLotSize,
+  requireTradableInstrument,
+} from '../trades/trade-inputs.ts';
 import { findTradingTermsOfMany } from '../trades/trading-terms.ts';
 import { COPY_CLOSE_JOB, COPY_OPEN_JOB, type CopyClosePayload, type CopyOpenPayload } from './copy-fanout.ts';
+import { measureCopyLosses } from './copy-stop-loss.ts';
 
 type Deps = { market: MarketService; mailer: Mailer; clock: Clock };
 type Skip = { code: string; message: string };
@@ -100,7 +108,9 @@ async function mailSkip(tx: Db, mailer: Mailer, skipId: string): Promise<void> {
  * follower equity = cash + reserved) and priced at the market price of this moment under the
  * follower's own leverage and spread (prepareTrade), and all margins and rows stored at once
  * (insertPreparedTrades). A follower whose account is not active, whose copy is too small or not
- * covered, or whose copy cannot open now (no price, an unknown instrument) is skipped, once.
+ * covered, whose copy cannot open now (no price, an unknown instrument), or whose copy would reach
+ * their copy stop-loss the moment it opens (copyStopLossSkip: its spread on top of the copies' loss
+ * so far) is skipped, once.
  */
 async function copyBatch(
   tx: Db,
@@ -123,6 +133,11 @@ async function copyBatch(
   const followerIds = active.map((relation) => relation.followerUserId);
   const balances = balancesOf(await lockCustomerAccounts(tx, followerIds));
   const terms = await findTradingTermsOfMany(tx, followerIds, now);
+  const losses = await measureCopyLosses(
+    tx,
+    deps.market,
+    active.flatMap((relation) => (relation.copyStopLossMinor === null ? [] : [relation.id])),
+  );
   const market = priceOf(deps.market, providerTrade.symbol);
   const prepared: PreparedTrade[] = [];
   for (const relation of active) {
@@ -145,18 +160,22 @@ async function copyBatch(
       // Refused before anything is written: no price now, the instrument unknown, the lot size.
       const { spec, quote } = market();
       const lotHundredths = requireLotSize(formatLot(size.value.lotHundredths), followerTerms.maxLeverage);
-      prepared.push(
-        prepareTrade({
-          spec,
-          terms: followerTerms,
-          quote,
-          now,
-          userId: relation.followerUserId,
-          copy: { copiedFromTradeId: providerTrade.id, copyRelationId: relation.id },
-          input: { direction: providerTrade.direction, amount: formatDecimal(size.value.amountCents) },
-          lotHundredths,
-        }),
-      );
+      const trade = prepareTrade({
+        spec,
+        terms: followerTerms,
+        quote,
+        now,
+        userId: relation.followerUserId,
+        copy: { copiedFromTradeId: providerTrade.id, copyRelationId: relation.id },
+        input: { direction: providerTrade.direction, amount: formatDecimal(size.value.amountCents) },
+        lotHundredths,
+      });
+      const stopLoss = stopLossSkipOf(relation, losses.get(relation.id), trade, quote);
+      if (stopLoss) {
+        skip(relation, stopLoss);
+        continue;
+      }
+      prepared.push(trade);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       skip(relation, { code: error.code, message: error.message });
@@ -178,6 +197,7 @@ async function lockUncopiedRelations(tx: Db, providerTradeId: string, relationId
     .select({
       id: copyRelations.id,
       followerUserId: copyRelations.followerUserId,
+      copyStopLossMinor: copyRelations.copyStopLossMinor,
       followerStatus: users.status,
     })
     .from(copyRelations)
@@ -209,6 +229,38 @@ async function lockUncopiedRelations(tx: Db, providerTradeId: string, relationId
     )
     .orderBy(copyRelations.id)
     .for('update', { of: copyRelations });
+}
+
+/**
+ * The skip of a copy that would reach its relation's stop-loss the moment it opens: its opening
+ * result (closed at once, at the closing side of the same quote under its own spread) on top of the
+ * relation's loss so far. None without a limit, or when the loss so far cannot be measured (an open
+ * copy without a fresh price): the stop-loss monitor decides once prices are back.
+ */
+function stopLossSkipOf(
+  relation: { copyStopLossMinor: bigint | null },
+  loss: { realisedCents: bigint; unrealisedCents: bigint | null } | undefined,
+  trade: PreparedTrade,
+  quote: Quote,
+) {
+  if (relation.copyStopLossMinor === null || !loss || loss.unrealisedCents === null) return null;
+  const { values } = trade;
+  const openingResultCents = computeTradeResult({
+    direction: values.direction,
+    amountCents: values.amountMinor,
+    lotHundredths: values.lotHundredths,
+    openPrice: values.openPrice,
+    closePrice: closingPriceAt(
+      { ...values, spreadUnit: values.spreadUnit ?? null, spreadValue: values.spreadValue ?? null },
+      quote.price,
+    ).price,
+  });
+  return copyStopLossSkip({
+    limitCents: relation.copyStopLossMinor,
+    realisedCents: loss.realisedCents,
+    unrealisedCents: loss.unrealisedCents,
+    openingResultCents,
+  });
 }
 
 /** Each customer's available (cash) and reserved balances, from their locked accounts. */

@@ -1,5 +1,7 @@
-import { formatDecimal } from '@candor/domain/money/money';
+import { formatDecimal, formatUsd } from '@candor/domain/money/money';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
+import { copyRelations, skippedCopies } from '../../db/schema/copy-trading.ts';
 import { enqueueJob } from '../../lib/jobs/job-queue.ts';
 import { useSignedInUser } from '../../test/factories.ts';
 import { assertLedgerConsistent, useTestApp } from '../../test/test-app.ts';
@@ -141,6 +143,66 @@ describe('copy stop-loss', () => {
     expect(await findRelation(t, fan.relationId)).toMatchObject({ status: 'active' });
     const [listed] = await myRelations(fan);
     expect(listed).toMatchObject({ copyLoss: null, openCopies: 1 });
+    await cancel(fan, trader.providerId);
+  });
+
+  test('a copy whose spread alone would reach the stop-loss is skipped, told once, and copying goes on', async () => {
+    const trader = await insertProvider(t, 100_000n);
+    const fan = await insertFollower(t, 100_000n, trader, 1n);
+    const tradeId = await openBuy(trader.browser);
+    await t.app.jobs.drain();
+    await t.app.jobs.drain();
+    expect(await selectCopiesOfRelation(t, fan.relationId)).toHaveLength(0);
+    const skipped = await t.db.select().from(skippedCopies).where(eq(skippedCopies.providerTradeId, tradeId));
+    expect(skipped).toMatchObject([{ reasonCode: 'COPY_STOP_LOSS', copyRelationId: fan.relationId }]);
+    expect(skipped[0]?.message).toMatch(
+      /^Opening the copy would bring your copies' loss to \$\d+\.\d\d, at or past your copy stop-loss of \$0\.01\.$/,
+    );
+    const mails = await mailsTo(t, fan.user.email, 'a copied trade was skipped');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.textBody).toContain(`Copy skipped: ${skipped[0]?.message}`);
+    // Nothing opened, so nothing was lost: copying goes on.
+    expect(await findRelation(t, fan.relationId)).toMatchObject({ status: 'active' });
+    await cancel(fan, trader.providerId);
+  });
+
+  test("the loss so far counts: a second copy whose spread would take the copies' loss to the limit is skipped", async () => {
+    const trader = await insertProvider(t, 100_000n);
+    const fan = await insertFollower(t, 100_000n, trader, 4_000n);
+    await openBuy(trader.browser);
+    await t.app.jobs.drain();
+    const [opened] = await myRelations(fan);
+    // The first copy at the price it opened at: its loss is its spread.
+    const spreadCents = BigInt(Math.round(Number(opened?.copyLoss) * 100));
+    expect(spreadCents).toBeGreaterThan(0n);
+    // The same copy again would take the loss to exactly twice its spread: the limit.
+    await t.db
+      .update(copyRelations)
+      .set({ copyStopLossMinor: 2n * spreadCents })
+      .where(eq(copyRelations.id, fan.relationId));
+    const second = await openBuy(trader.browser);
+    await t.app.jobs.drain();
+    expect(await selectCopiesOfRelation(t, fan.relationId)).toMatchObject([{ status: 'open' }]);
+    const skipped = await t.db.select().from(skippedCopies).where(eq(skippedCopies.providerTradeId, second));
+    expect(skipped).toMatchObject([
+      {
+        reasonCode: 'COPY_STOP_LOSS',
+        message: `Opening the copy would bring your copies' loss to ${formatUsd(2n * spreadCents)}, at or past your copy stop-loss of ${formatUsd(2n * spreadCents)}.`,
+      },
+    ]);
+    expect(await findRelation(t, fan.relationId)).toMatchObject({ status: 'active' });
+
+    // A cent more room, and the same copy opens.
+    await t.db
+      .update(copyRelations)
+      .set({ copyStopLossMinor: 2n * spreadCents + 1n })
+      .where(eq(copyRelations.id, fan.relationId));
+    await openBuy(trader.browser);
+    await t.app.jobs.drain();
+    expect(await selectCopiesOfRelation(t, fan.relationId)).toMatchObject([
+      { status: 'open' },
+      { status: 'open' },
+    ]);
     await cancel(fan, trader.providerId);
   });
 

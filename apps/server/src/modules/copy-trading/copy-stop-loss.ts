@@ -14,7 +14,12 @@ import { readSiteName } from '../settings/settings.service.ts';
 import { closeCopiedTrades } from '../trades/close-trade.service.ts';
 import { closingPriceAt } from '../trades/trade-inputs.ts';
 import { COPY_STOP_LOSS_JOB, type CopyStopLossPayload } from './copy-fanout.ts';
-import { lockOpenCopiesOf, type OpenCopy, selectRealisedByRelation } from './copy-stop-loss.repository.ts';
+import {
+  lockOpenCopiesOf,
+  type OpenCopy,
+  selectOpenCopiesOf,
+  selectRealisedByRelation,
+} from './copy-stop-loss.repository.ts';
 import { endRelation } from './copy-trading.repository.ts';
 
 /**
@@ -46,6 +51,35 @@ export function measureUnrealised(
     });
   }
   return sum;
+}
+
+/**
+ * The copies' loss so far of each relation (its closed copies' results and its open copies' results
+ * at the executable price now), for the copy fan-out to check a new copy against the relation's
+ * stop-loss (`copyStopLossSkip`). A relation with an open copy that has no fresh price has no
+ * unrealised figure (null): nothing can be decided for it then, as in `enforceCopyStopLoss`.
+ */
+export async function measureCopyLosses(
+  tx: Db,
+  market: Pick<MarketService, 'findFreshQuote'>,
+  relationIds: readonly string[],
+): Promise<Map<string, { realisedCents: bigint; unrealisedCents: bigint | null }>> {
+  const [realised, open] = await Promise.all([
+    selectRealisedByRelation(tx, relationIds),
+    selectOpenCopiesOf(tx, relationIds),
+  ]);
+  return new Map(
+    relationIds.map((id) => [
+      id,
+      {
+        realisedCents: realised.get(id) ?? 0n,
+        unrealisedCents: measureUnrealised(
+          market,
+          open.filter((copy) => copy.copyRelationId === id),
+        ),
+      },
+    ]),
+  );
 }
 
 /**

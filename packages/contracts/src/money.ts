@@ -1,4 +1,4 @@
-import { parseMinorUnits } from '@candor/domain/money/money';
+import { parseMinorUnits, withoutThousandsCommas } from '@candor/domain/money/money';
 import { z } from 'zod';
 
 /** The largest single amount any money form accepts: $1,000,000,000.00. */
@@ -42,25 +42,26 @@ export const DecimalAmountSchema = z.string().regex(DECIMAL_AMOUNT_PATTERN, DECI
 
 /**
  * What a person typed in a field that sends a `DecimalAmountSchema` amount, written as the wire
- * wants it: "1000" and "1000.5" become "1000.00" and "1000.50". Anything else is left as typed, for
- * the schema to say what is wrong.
+ * wants it: "1000", "1,000" and "1000.5" become "1000.00", "1000.00" and "1000.50". Anything else is
+ * left as typed, for the schema to say what is wrong.
  */
 export function asDecimalAmount(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  const match = /^\s*(-?\d+)(?:\.(\d{1,2}))?\s*$/.exec(value);
+  const match = /^(-?\d+)(?:\.(\d{1,2}))?$/.exec(withoutThousandsCommas(value));
   if (!match) return value;
   return `${match[1]}.${(match[2] ?? '').padEnd(2, '0')}`;
 }
 
 /**
- * A positive dollar amount typed by a person ("100", "100.5", "1,000.25" is refused), at most two
- * decimals. `required` is the form's own message for an empty field (seed §5: "Input an amount",
- * "Please enter an amount").
+ * A positive dollar amount typed by a person ("100", "100.5", "1,000.25" grouped as the site shows
+ * amounts, passed on as "1000.25"), at most two decimals. `required` is the form's own message for
+ * an empty field (seed §5: "Input an amount", "Please enter an amount").
  */
 export function usdAmountSchema(required: string) {
   return z
     .string({ error: amountTypeError(required) })
     .trim()
+    .overwrite(withoutThousandsCommas)
     .min(1, required)
     .superRefine((text, ctx) => {
       const parsed = parseMinorUnits(text);

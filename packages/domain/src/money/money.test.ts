@@ -9,6 +9,9 @@ describe('parseMinorUnits', () => {
     ['10.5', 1050n],
     ['1234.56', 123456n],
     [' 7.01 ', 701n],
+    ['1,000', 100000n],
+    ['1,000.25', 100025n],
+    [' 12,345,678.9 ', 1234567890n],
   ])('parses %s as %s cents', (text, minor) => {
     expect(parseMinorUnits(text)).toEqual({ ok: true, value: minor });
   });
@@ -19,6 +22,15 @@ describe('parseMinorUnits', () => {
     ['1e3', 'INVALID_AMOUNT'],
     ['1.234', 'TOO_MANY_DECIMALS'],
     ['-5', 'NEGATIVE_AMOUNT'],
+    // Commas only between groups of three whole digits: never a decimal comma, never a guess.
+    ['1,00', 'INVALID_AMOUNT'],
+    ['1,5', 'INVALID_AMOUNT'],
+    ['1000,00', 'INVALID_AMOUNT'],
+    ['1.000,50', 'INVALID_AMOUNT'],
+    [',100', 'INVALID_AMOUNT'],
+    ['1,0000', 'INVALID_AMOUNT'],
+    ['1,000.2,5', 'INVALID_AMOUNT'],
+    ['1,000.255', 'TOO_MANY_DECIMALS'],
   ])('refuses %j with %s', (text, error) => {
     expect(parseMinorUnits(text)).toEqual({ ok: false, error });
   });

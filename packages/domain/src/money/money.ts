@@ -6,13 +6,26 @@ export const USD_DECIMALS = 2;
 export type MoneyParseError = 'INVALID_AMOUNT' | 'TOO_MANY_DECIMALS' | 'NEGATIVE_AMOUNT';
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+/** Whole dollars grouped in threes by commas, as every amount on the site is shown ("1,000.25"). */
+const GROUPED_THOUSANDS = /^-?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
 
 /**
- * Parses a decimal string ("1234.5") into minor units (123450n). Rejects more decimals than the
- * currency has: an amount is never silently rounded.
+ * An amount written with commas between groups of three digits, as the site shows amounts
+ * ("$1,000.00" read and typed back as "1,000.00"), without them: "1000.00". Anything else is left
+ * as written (trimmed), so "1,00" or "1.000,50" stays wrong for the parser to refuse, and a comma
+ * is never read as a decimal point.
+ */
+export function withoutThousandsCommas(text: string): string {
+  const trimmed = text.trim();
+  return GROUPED_THOUSANDS.test(trimmed) ? trimmed.replaceAll(',', '') : trimmed;
+}
+
+/**
+ * Parses a decimal string ("1234.5", or "1,234.5" grouped as the site shows amounts) into minor
+ * units (123450n). Rejects more decimals than the currency has: an amount is never silently rounded.
  */
 export function parseMinorUnits(text: string, decimals = USD_DECIMALS): Result<bigint, MoneyParseError> {
-  const match = DECIMAL.exec(text.trim());
+  const match = DECIMAL.exec(withoutThousandsCommas(text));
   if (!match) return err('INVALID_AMOUNT');
   const [, sign, whole = '0', fraction = ''] = match;
   if (fraction.length > decimals) return err('TOO_MANY_DECIMALS');

@@ -91,6 +91,20 @@ describe('opening a trade', () => {
     });
   });
 
+  test('an amount grouped with commas, as the site shows amounts, opens with that amount', async () => {
+    const { browser } = await customer(500_000n);
+    const trade = await open(browser, { amount: '1,234.50' });
+    expect(trade).toMatchObject({ amount: '1234.50' });
+    expect((await readBalancesOf(browser)).reserved).toBe('1234.50');
+    const refused = await placeTradeRequest(browser, {
+      symbol: 'BTCUSD',
+      direction: 'buy',
+      amount: '1,23',
+      lotSize: '2',
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
   test('the symbol may be written in any letter case; an unknown one is refused', async () => {
     const { browser } = await customer();
     expect((await open(browser, { symbol: 'ethusd', direction: 'sell' })).symbol).toBe('ETHUSD');

@@ -103,6 +103,20 @@ describe('DepositPage', () => {
     expect(screen.getByText('Step 2 of 3')).toBeTruthy();
   });
 
+  test('an amount typed with commas, as the site shows amounts, is read as that amount', async () => {
+    mockDepositApi();
+    renderDeposit();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Amount (USD)'), '1,00');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter an amount such as 100.00');
+
+    await user.clear(screen.getByLabelText('Amount (USD)'));
+    await user.type(screen.getByLabelText('Amount (USD)'), '1,234.5');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'PAY $1,234.50' })).toBeTruthy();
+  });
+
   test('step 2: Next waits for a method; the server quote shows the amount, rate and source', async () => {
     const fetchMock = mockDepositApi();
     renderDeposit();

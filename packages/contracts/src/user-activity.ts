@@ -60,6 +60,8 @@ export type EndedSessions = z.infer<typeof EndedSessionsSchema>;
 export const SESSION_MESSAGES = {
   ended: 'Session ended',
   allEnded: 'All sessions ended',
+  /** Once a person ended every session of theirs but the one they use. */
+  othersEnded: 'Signed out of all other sessions',
   notFound: 'Session not found',
 } as const;
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, signIns } from '../../db/schema/auth.ts';
 
@@ -57,4 +57,16 @@ export async function deleteUserSession(
 /** Ends every session of the user (expired ones too); answers the ended rows. */
 export function deleteUserSessions(tx: Db, userId: string): Promise<SessionRow[]> {
   return tx.delete(sessions).where(eq(sessions.userId, userId)).returning();
+}
+
+/** Ends every session of the user but `keptSessionId` (expired ones too); answers the ended rows. */
+export function deleteUserSessionsExcept(
+  tx: Db,
+  userId: string,
+  keptSessionId: string,
+): Promise<SessionRow[]> {
+  return tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId)))
+    .returning();
 }

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { auditLog } from '../../db/schema/audit.ts';
 import { sessions, signIns } from '../../db/schema/auth.ts';
-import { insertUser, signIn, type TestUser, useSignedInUser } from '../../test/factories.ts';
+import { insertUser, signIn, signInAs, type TestUser, useSignedInUser } from '../../test/factories.ts';
 import { Browser, useTestApp } from '../../test/test-app.ts';
 
 const t = useTestApp();
@@ -91,6 +91,46 @@ describe('a customer reads and ends their own sessions', () => {
     // A customer's own session ends are not staff actions: nothing is audited.
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
     expect(audits).toEqual([]);
+  });
+
+  test('ending every other session refuses them from their next request and keeps this one', async () => {
+    const user = await insertUser(t.db);
+    const phone = await signInFrom(user, '198.51.100.7', SAFARI);
+    const tablet = await signInFrom(user, '198.51.100.8', SAFARI);
+    const laptop = await signInFrom(user, '198.51.100.9', FIREFOX);
+    const someoneElse = await signInFrom(await insertUser(t.db), '198.51.100.10', FIREFOX);
+    expect((await phone.request({ method: 'GET', url: '/api/account/activity' })).statusCode).toBe(200);
+
+    const res = await laptop.request({ method: 'DELETE', url: '/api/account/other-sessions' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ended: 2 });
+    for (const ended of [phone, tablet]) {
+      expect((await ended.request({ method: 'GET', url: '/api/account/activity' })).statusCode).toBe(401);
+    }
+    const activity = await laptop.request({ method: 'GET', url: '/api/account/activity' });
+    expect(activity.statusCode).toBe(200);
+    expect(activity.json().sessions).toEqual([
+      expect.objectContaining({ current: true, userAgent: FIREFOX }),
+    ]);
+    expect(await isSignedIn(someoneElse)).toBe(true);
+
+    // Again with no other session: nothing more ends, this one stays.
+    const again = await laptop.request({ method: 'DELETE', url: '/api/account/other-sessions' });
+    expect(again.json()).toEqual({ ended: 0 });
+    expect(await isSignedIn(laptop)).toBe(true);
+    // Not a staff action: nothing is audited, as for one session.
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.targetId, user.id))).toEqual([]);
+  });
+
+  test('a staff member ends their own other sessions the same way', async () => {
+    const member = await insertUser(t.db, { role: 'compliance' });
+    const phone = await signInAs(t.app, t.db, member);
+    const laptop = await signInAs(t.app, t.db, member);
+    const res = await laptop.request({ method: 'DELETE', url: '/api/account/other-sessions' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ended: 1 });
+    expect((await phone.request({ method: 'GET', url: '/api/account/activity' })).statusCode).toBe(401);
+    expect((await laptop.request({ method: 'GET', url: '/api/account/activity' })).statusCode).toBe(200);
   });
 
   test("cannot see or end someone else's session", async () => {

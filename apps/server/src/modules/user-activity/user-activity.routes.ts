@@ -7,13 +7,17 @@ import {
   EndSessionsRequestSchema,
   SessionIdParamsSchema,
 } from '@candor/contracts/user-activity';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { authHeaders } from '../../lib/auth-calls.ts';
 import { requireActor } from '../../lib/request-actor.ts';
+import type { Auth } from '../../plugins/auth.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import {
   endCustomerSession,
   endCustomerSessions,
+  endOtherOwnSessions,
   endOwnSession,
   endStaffSessions,
   listCustomerSessions,
@@ -25,9 +29,18 @@ const UserSessionParamsSchema = UserParamsSchema.extend(SessionIdParamsSchema.sh
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
 const staffErrors = { 400: ErrorResponseSchema, ...errors, 409: ErrorResponseSchema };
 
+/** The id of the session the request came with (better-auth reads it; nothing is refreshed). */
+async function findCurrentSessionId(auth: Auth, request: FastifyRequest): Promise<string | undefined> {
+  const current = await auth.api.getSession({
+    headers: authHeaders(request, { withCookies: true }),
+    query: { disableRefresh: true },
+  });
+  return current?.session.id;
+}
+
 /**
- * Sign-ins and sessions: the customer's own (/account, not audited) and a customer's as staff see
- * and end them on /user/{id} (audited).
+ * Sign-ins and sessions: one's own (/account, customers and staff alike, not audited) and a
+ * customer's as staff see and end them on /user/{id} (audited).
  */
 export const userActivityRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'transactions'> = async (
   app,
@@ -45,13 +58,9 @@ export const userActivityRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'transac
     },
     async (request) => {
       const actor = requireActor(request);
-      const current = await auth.api.getSession({
-        headers: authHeaders(request, { withCookies: true }),
-        query: { disableRefresh: true },
-      });
       return readAccountActivity(db, {
         userId: actor.id,
-        currentSessionId: current?.session.id,
+        currentSessionId: await findCurrentSessionId(auth, request),
         now: clock(),
       });
     },
@@ -74,6 +83,25 @@ export const userActivityRoutes: RoutesPlugin<'db' | 'auth' | 'clock' | 'transac
         endOwnSession({ tx, actor, now, sessionId: request.params.sessionId }),
       );
       return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/account/other-sessions',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['account'],
+        summary: 'End every one of your sessions but this one (they are refused from their next request)',
+        response: { 200: EndedSessionsSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const currentSessionId = await findCurrentSessionId(auth, request);
+      // Without this session's id every session would end: better refuse.
+      if (!currentSessionId) throw new AppError('UNAUTHENTICATED', 'User is not authenticated');
+      return transactions.run(({ tx, now }) => endOtherOwnSessions({ tx, actor, now, currentSessionId }));
     },
   );
 

@@ -18,6 +18,7 @@ import { requireLockedUser, requireUser } from '../users/users.service.ts';
 import {
   deleteUserSession,
   deleteUserSessions,
+  deleteUserSessionsExcept,
   type SessionRow,
   type SignInRow,
   selectActiveSessions,
@@ -66,6 +67,20 @@ export async function readAccountActivity(
 export async function endOwnSession({ tx, actor, sessionId }: Command<{ sessionId: string }>): Promise<void> {
   const ended = await deleteUserSession(tx, actor.id, sessionId);
   if (!ended) throw new AppError('NOT_FOUND', SESSION_MESSAGES.notFound);
+}
+
+/**
+ * A signed-in person (customer or staff) ends every one of their sessions but the one asking
+ * (a password they think stolen): like ending one, not audited. The ended sessions are refused on
+ * their next request, as the session row is read on every request (session-reader.ts).
+ */
+export async function endOtherOwnSessions({
+  tx,
+  actor,
+  currentSessionId,
+}: Command<{ currentSessionId: string }>): Promise<EndedSessions> {
+  const ended = await deleteUserSessionsExcept(tx, actor.id, currentSessionId);
+  return { ended: ended.length };
 }
 
 /** The customer whose sessions staff manage here; a staff member's sessions are not theirs to end. */

@@ -1,4 +1,4 @@
-import { AccountActivitySchema } from '@candor/contracts/user-activity';
+import { AccountActivitySchema, EndedSessionsSchema } from '@candor/contracts/user-activity';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, apiSend } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -12,4 +12,9 @@ export const accountActivityQuery = queryOptions({
 /** Ends one of the customer's own sessions. */
 export function endOwnSession(id: string) {
   return apiSend(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** Ends every session of the signed-in person but this browser's; answers how many ended. */
+export function endOtherOwnSessions() {
+  return apiRequest('/api/account/other-sessions', EndedSessionsSchema, { method: 'DELETE' });
 }

@@ -81,6 +81,80 @@ describe('account activity', () => {
     expect(callsTo(fetchMock, 'DELETE /api/account/sessions/phone')).toHaveLength(1);
   });
 
+  test('signing out of all other sessions asks first, then leaves only this browser', async () => {
+    let ended = false;
+    const fetchMock = mockApi({
+      'GET /api/account/activity': () => ({
+        status: 200,
+        body: ended ? { ...ACTIVITY, sessions: [ACTIVITY.sessions[0]] } : ACTIVITY,
+      }),
+      'DELETE /api/account/other-sessions': () => {
+        ended = true;
+        return { status: 200, body: { ended: 1 } };
+      },
+    });
+    // The answer to the sign-out waits until released, to see the dialog wait with it.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'DELETE') await gate;
+      if (!answer) throw new Error('no mock');
+      return answer(input, init);
+    });
+    renderActivity();
+    const open = await screen.findByRole('button', { name: 'Sign out of all other sessions' });
+
+    // Cancel keeps every session.
+    await userEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out of all other sessions' });
+    expect(dialog.textContent).toContain('(1 other session). This browser stays signed in.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(fetchMock, 'DELETE /api/account/other-sessions')).toHaveLength(0);
+
+    await userEvent.click(open);
+    const confirm = within(await screen.findByRole('dialog')).getByRole('button', {
+      name: 'Sign out of all other sessions',
+    });
+    await userEvent.click(confirm);
+    // The dialog waits for the answer.
+    const waiting = await within(screen.getByRole('dialog')).findByRole('button', { name: 'Signing out...' });
+    expect(waiting.hasAttribute('disabled')).toBe(true);
+    release();
+    expect(await screen.findByText('Signed out of all other sessions')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => {
+      const [sessions] = screen.getAllByRole('table');
+      expect(within(sessions as HTMLElement).getAllByRole('row')).toHaveLength(2);
+    });
+    // Only this browser's session is left: the button is gone.
+    expect(screen.queryByRole('button', { name: 'Sign out of all other sessions' })).toBeNull();
+    expect(callsTo(fetchMock, 'DELETE /api/account/other-sessions')).toHaveLength(1);
+  });
+
+  test('a refused sign-out of the other sessions says why and keeps the list', async () => {
+    mockApi({
+      'GET /api/account/activity': { status: 200, body: ACTIVITY },
+      'DELETE /api/account/other-sessions': {
+        status: 401,
+        body: { code: 'UNAUTHENTICATED', message: 'User is not authenticated' },
+      },
+    });
+    renderActivity();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out of all other sessions' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Sign out of all other sessions',
+      }),
+    );
+    expect(await screen.findByText('User is not authenticated')).toBeTruthy();
+    const [sessions] = screen.getAllByRole('table');
+    expect(within(sessions as HTMLElement).getAllByRole('row')).toHaveLength(3);
+  });
+
   test("ending this browser's session signs out", async () => {
     const fetchMock = mockApi({
       'GET /api/account/activity': { status: 200, body: ACTIVITY },

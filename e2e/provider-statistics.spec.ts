@@ -1,6 +1,7 @@
 import { asAdmin, creditCustomer } from './fixtures/admin.ts';
 import { expectOk } from './fixtures/api.ts';
 import { readE2eEnv } from './fixtures/env.ts';
+import { expectWhole } from './fixtures/layout.ts';
 import { makePng } from './fixtures/png.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -64,6 +65,13 @@ test("a provider's page shows statistics computed from its trades: returns, trad
   const trades = page.getByText('Trades', { exact: true }).locator('..');
   await expect(trades).toContainText('2');
   await expect(page.getByRole('cell', { name: 'BTCUSD' })).toBeVisible();
+  // On a phone the open position fits the card: its result shows without scrolling the table sideways,
+  // its direction, amount, lot and open price under the symbol.
+  const position = page.getByRole('row').filter({ hasText: 'BTCUSD' });
+  const positions = page.getByRole('table').filter({ has: position }).locator('..');
+  await expectWhole(position.getByRole('cell').last(), positions);
+  await expectWhole(position.getByText('BUY · $200.00 · Lot 5.00'), positions);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   await expect(page.getByText(/\d+ of 10/)).toBeVisible();
   // A new account: one day-end point is not there yet, only now.
   await expect(page.getByText("The curve starts after the account's first full day.")).toBeVisible();

@@ -2,7 +2,9 @@ import type { ProviderStatistics } from '@candor/contracts/copy-trading';
 import { formatHoldingTime } from '@candor/domain/copy/trade-statistics';
 import { formatPrice } from '@candor/domain/money/decimal';
 import { Card } from '../../components/ui/card.tsx';
+import { type Column, DataTable } from '../../components/ui/data-table.tsx';
 import { formatSignedUsd, formatUsdDecimal, toSignedCents } from '../../lib/signed-usd.ts';
+import { DIRECTION_LABELS, directionToneClass } from '../../lib/trade-format.ts';
 import { EquityCurveChart } from './equity-curve-chart.tsx';
 import { ReturnRate } from './return-rate.tsx';
 
@@ -71,37 +73,8 @@ export function ProviderStatisticsSection({ statistics: s }: { statistics: Provi
         {s.openPositions.length === 0 ? (
           <p className="mt-2 text-sm text-slate-500">No open positions.</p>
         ) : (
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full min-w-[28rem] text-left text-sm">
-              <thead className="text-xs text-slate-500">
-                <tr>
-                  <th className="py-2 pr-3 font-medium">Symbol</th>
-                  <th className="py-2 pr-3 font-medium">Direction</th>
-                  <th className="py-2 pr-3 text-right font-medium">Amount</th>
-                  <th className="py-2 pr-3 text-right font-medium">Lot</th>
-                  <th className="py-2 pr-3 text-right font-medium">Open price</th>
-                  <th className="py-2 text-right font-medium">Result now</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 tabular-nums">
-                {s.openPositions.map((p) => (
-                  <tr key={`${p.symbol}-${p.openedAt}-${p.openPrice}`}>
-                    <td className="py-2 pr-3 font-medium text-slate-900">{p.symbol}</td>
-                    <td className="py-2 pr-3 uppercase text-slate-700">{p.direction}</td>
-                    <td className="py-2 pr-3 text-right">{formatUsdDecimal(p.amount)}</td>
-                    <td className="py-2 pr-3 text-right">{p.lotSize}</td>
-                    <td className="py-2 pr-3 text-right">{formatPrice(p.openPrice)}</td>
-                    <td className="py-2 text-right">
-                      {p.currentResult === null ? (
-                        <span className="text-slate-500">No price</span>
-                      ) : (
-                        <SignedAmount decimal={p.currentResult} />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="mt-2">
+            <OpenPositionsTable positions={s.openPositions} />
           </div>
         )}
       </div>
@@ -138,6 +111,68 @@ export function ProviderStatisticsSection({ statistics: s }: { statistics: Provi
         </ul>
       </div>
     </Card>
+  );
+}
+
+const POSITION_COLUMNS: readonly Column[] = [
+  { label: 'Symbol' },
+  { label: 'Direction', className: 'hidden sm:table-cell' },
+  { label: 'Amount', className: 'hidden text-right sm:table-cell' },
+  { label: 'Lot', className: 'hidden text-right sm:table-cell' },
+  { label: 'Open price', className: 'hidden text-right md:table-cell' },
+  { label: 'Result now', className: 'text-right' },
+];
+
+/**
+ * The provider's open positions, as the trade lists show theirs: on a phone only the symbol and the
+ * result have columns, the direction, amount, lot and open price stand under the symbol (the open
+ * price until md), so the table fits the card and nothing scrolls sideways.
+ */
+function OpenPositionsTable({ positions }: { positions: ProviderStatistics['openPositions'] }) {
+  return (
+    <DataTable columns={POSITION_COLUMNS}>
+      {positions.map((p) => {
+        const direction = DIRECTION_LABELS[p.direction];
+        const amount = formatUsdDecimal(p.amount);
+        return (
+          <tr key={`${p.symbol}-${p.openedAt}-${p.openPrice}`} className="tabular-nums">
+            <td className="px-4 py-3">
+              <span className="font-medium text-slate-900">{p.symbol}</span>
+              <span
+                data-testid="position-terms-line"
+                className="mt-0.5 block text-xs text-slate-500 sm:hidden"
+              >
+                <span className={`font-semibold ${directionToneClass(p.direction)}`}>{direction}</span> ·{' '}
+                {amount} · Lot {p.lotSize}
+              </span>
+              <span
+                data-testid="position-price-line"
+                className="mt-0.5 block text-xs text-slate-500 md:hidden"
+              >
+                Open {formatPrice(p.openPrice)}
+              </span>
+            </td>
+            <td className={`hidden px-4 py-3 font-semibold sm:table-cell ${directionToneClass(p.direction)}`}>
+              {direction}
+            </td>
+            <td className="hidden px-4 py-3 text-right whitespace-nowrap text-slate-900 sm:table-cell">
+              {amount}
+            </td>
+            <td className="hidden px-4 py-3 text-right text-slate-700 sm:table-cell">{p.lotSize}</td>
+            <td className="hidden px-4 py-3 text-right whitespace-nowrap text-slate-700 md:table-cell">
+              {formatPrice(p.openPrice)}
+            </td>
+            <td className="px-4 py-3 text-right whitespace-nowrap">
+              {p.currentResult === null ? (
+                <span className="text-slate-500">No price</span>
+              ) : (
+                <SignedAmount decimal={p.currentResult} />
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }
 

@@ -1,4 +1,5 @@
 import { asAdmin, creditCustomer, enableWithdrawalSetting } from './fixtures/admin.ts';
+import { expectWhole } from './fixtures/layout.ts';
 import { expect, test } from './fixtures/test.ts';
 import { toast } from './fixtures/ui.ts';
 
@@ -28,12 +29,11 @@ test('with no SMTP, a customer reads their withdrawal code in Messages and confi
   await messages.getByRole('link', { name: /^Messages, \d+ unread$/ }).click();
   await expect(messages).toHaveURL('/messages');
   await expect(messages.getByRole('heading', { name: 'Messages' })).toBeVisible();
-  // On the narrowest phones (WCAG's reflow width), a long unread subject is cut short within its
-  // row: the page does not grow wider than the screen.
+  // On the narrowest phones (WCAG's reflow width), a long unread subject wraps within its row,
+  // whole (nothing of it cut), and the page does not grow wider than the screen.
   await messages.setViewportSize({ width: 320, height: 800 });
-  await expect(
-    messages.getByRole('link', { name: /withdrawal confirmation code \(unread\)$/ }),
-  ).toBeVisible();
+  const subject = messages.getByRole('link', { name: /withdrawal confirmation code \(unread\)$/ });
+  await expectWhole(subject, messages.getByRole('row').filter({ has: subject }));
   expect(await messages.evaluate(() => document.documentElement.scrollWidth)).toBe(320);
   await messages.getByRole('link', { name: /withdrawal confirmation code \(unread\)$/ }).click();
   await expect(messages.getByRole('heading', { name: /withdrawal confirmation code$/ })).toBeVisible();

@@ -67,6 +67,14 @@ export const ROW_LINK_CLASS =
   'relative block truncate font-medium text-slate-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /**
+ * The same link when its whole text is what the reader came for (a message's subject): it wraps
+ * within its column at every width instead of being cut short, and stays the box of its
+ * screen-reader-only words.
+ */
+export const WRAPPING_ROW_LINK_CLASS =
+  'relative block font-medium wrap-anywhere text-slate-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/**
  * The same link when it is a customer's e-mail: on phones it wraps (its whole address is what tells
  * rows apart; `EmailText` puts the breaks after the "@" and before the dots); wider, it is cut to
  * the column.

@@ -91,4 +91,21 @@ describe('MessagesPage', () => {
     renderMessages(`/messages/${recordId(9)}`);
     expect(await screen.findByText('Message not found.')).toBeTruthy();
   });
+
+  test('a long subject wraps in its row, whole, instead of being cut short (a phone shows all of it)', async () => {
+    const subject = 'Candor: copy stop-loss reached, you no longer copy Northern Lights Macro Strategies';
+    mockApi({
+      'GET /api/messages': {
+        status: 200,
+        body: { items: [{ ...item(1), subject }], page: 1, pageCount: 1, total: 1 },
+      },
+    });
+    renderMessages();
+    const link = await screen.findByRole('link', { name: `${subject} (unread)` });
+    const classes = link.className.split(' ');
+    expect(classes).not.toContain('truncate');
+    expect(classes).toContain('wrap-anywhere');
+    // The unread dot keeps to the subject's first line.
+    expect(link.parentElement?.className.split(' ')).toContain('items-start');
+  });
 });

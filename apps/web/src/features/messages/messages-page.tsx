@@ -2,7 +2,12 @@ import type { MessageItem } from '@candor/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { EmptyState, PageHeader } from '../../components/ui/card.tsx';
-import { type Column, DataTable, OpeningRow, ROW_LINK_CLASS } from '../../components/ui/data-table.tsx';
+import {
+  type Column,
+  DataTable,
+  OpeningRow,
+  WRAPPING_ROW_LINK_CLASS,
+} from '../../components/ui/data-table.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
@@ -66,14 +71,15 @@ function MessagesTable({ items }: { items: readonly MessageItem[] }) {
           onOpen={() => void navigate({ to: '/messages/$id', params: { id: item.id } })}
         >
           <td className="px-4 py-3">
-            <span className="flex items-center gap-2">
+            {/* A long subject wraps (the whole of it is what tells messages apart); the dot stays by its first line. */}
+            <span className="flex items-start gap-2">
               {item.read ? null : (
-                <span className="h-2 w-2 shrink-0 rounded-full bg-brand-600" aria-hidden="true" />
+                <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" aria-hidden="true" />
               )}
               <Link
                 to="/messages/$id"
                 params={{ id: item.id }}
-                className={`${ROW_LINK_CLASS} ${item.read ? 'font-normal' : 'font-semibold'}`}
+                className={`${WRAPPING_ROW_LINK_CLASS} min-w-0 ${item.read ? 'font-normal' : 'font-semibold'}`}
                 onClick={(event) => event.stopPropagation()}
               >
                 {item.subject}

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { asAdmin } from './fixtures/admin.ts';
 import { expectOk, signInThroughApi } from './fixtures/api.ts';
 import { readE2eAccountant, readE2eEnv } from './fixtures/env.ts';
+import { expectWhole, PHONE } from './fixtures/layout.ts';
 import { expect, test } from './fixtures/test.ts';
 import { toast } from './fixtures/ui.ts';
 
@@ -76,6 +77,22 @@ test('a customer applies for a Level 1 loan, the accountant approves it, the cus
 
   // The accountant approves it on the Loan applications tab.
   await asAccountant(browser, async (accountant) => {
+    // On a phone the row is whole (nothing cut by the card's edge) and opens the application, whose
+    // Approve and Decline show.
+    await accountant.setViewportSize(PHONE);
+    await accountant.goto('/all-user?tab=loans');
+    const onPhone = accountant.getByRole('row').filter({ hasText: signedInClient.fullname });
+    // The card around the table, which cuts off whatever the table would spill.
+    const card = accountant.getByRole('table').locator('..');
+    await expectWhole(onPhone.getByRole('button', { name: signedInClient.fullname }), card);
+    await expectWhole(onPhone.getByText('$2,000,000.00'), card);
+    await expectWhole(onPhone.getByText('Under review').filter({ visible: true }), card);
+    expect(await accountant.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    await onPhone.getByRole('button', { name: signedInClient.fullname }).click();
+    await expect(accountant.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+    await expect(accountant.getByRole('button', { name: 'Decline', exact: true })).toBeVisible();
+    await accountant.getByRole('button', { name: 'All loan applications' }).click();
+
     await accountant.setViewportSize({ width: 1280, height: 900 });
     await accountant.goto('/all-user?tab=loans');
     await expect(accountant.getByRole('tab', { name: 'Loan applications' })).toBeVisible();

@@ -126,3 +126,39 @@ describe('LoanApplicationsTab: approving a loan', () => {
     expect(callsTo(fetchMock, APPROVE)).toEqual([{ reason: 'Checked' }]);
   });
 });
+
+describe('LoanApplicationsTab: the list on a phone', () => {
+  test('a row keeps to the customer and the amount: the name wraps, the plan and date stand under it, the status under the amount', async () => {
+    mockApi({ 'GET /api/admin/loan-applications': pageReply([application()]) });
+    renderPages([{ path: '/all-user', component: LoanApplicationsTab }], '/all-user?tab=loans', {
+      me: buildMe({ role: 'accountant' }),
+    });
+    const open = await screen.findByRole('button', { name: 'Ada Lovelace' });
+    // The button that opens the application (its Approve and Decline) wraps on a phone, cut only from sm.
+    const classes = open.className.split(' ');
+    expect(classes).not.toContain('truncate');
+    expect(classes).toContain('sm:truncate');
+
+    const row = screen.getByRole('row', { name: /Ada Lovelace/ });
+    const cells = within(row).getAllByRole('cell');
+    const shownFrom = cells.map((cell) =>
+      cell.className.split(' ').find((name) => name.endsWith(':table-cell')),
+    );
+    // Customer, Plan, Amount, Portfolio, Monthly income, Status, Date.
+    expect(shownFrom).toEqual([
+      undefined,
+      'sm:table-cell',
+      undefined,
+      'lg:table-cell',
+      'lg:table-cell',
+      'sm:table-cell',
+      'md:table-cell',
+    ]);
+    const [customer, , amount] = cells as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(customer).getByText('Level 1 loan').className.split(' ')).toContain('sm:hidden');
+    expect(within(customer).getByRole('time').parentElement?.className.split(' ')).toContain('md:hidden');
+    const status = within(amount).getByTestId('status-under-amount');
+    expect(status.textContent).toBe('Under review');
+    expect(status.className.split(' ')).toContain('sm:hidden');
+  });
+});

@@ -11,8 +11,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, EmptyState } from '../../components/ui/card.tsx';
-import { DataTable, OpeningRow, ROW_LINK_CLASS } from '../../components/ui/data-table.tsx';
+import { DataTable, OpeningRow, PHONE_WRAPPING_LINK_CLASS } from '../../components/ui/data-table.tsx';
 import { CustomerRow, DetailList, DetailRow } from '../../components/ui/detail-list.tsx';
+import { EmailText } from '../../components/ui/email-text.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadError, LoadingState } from '../../components/ui/load-states.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -32,13 +33,18 @@ import {
   type LoanDecision,
 } from './admin-loans-api.ts';
 
+/**
+ * On a phone only the customer and the amount have columns: the plan and the date stand under the
+ * customer, the status under the amount (as the deposit and withdrawal rows do), so the row fits the
+ * card and nothing of it is cut off.
+ */
 const COLUMNS = [
-  { label: 'Customer', className: 'w-2/5 lg:w-1/5' },
+  { label: 'Customer', className: 'sm:w-2/5 lg:w-1/5' },
   { label: 'Plan', className: 'hidden sm:table-cell' },
   { label: 'Amount', className: 'text-right' },
   { label: 'Portfolio', className: 'hidden lg:table-cell text-right' },
   { label: 'Monthly income', className: 'hidden lg:table-cell text-right' },
-  { label: 'Status' },
+  { label: 'Status', className: 'hidden sm:table-cell' },
   { label: 'Date', className: 'hidden md:table-cell' },
 ] as const;
 
@@ -82,10 +88,10 @@ export function LoanApplicationsTab() {
           <DataTable columns={COLUMNS}>
             {list.data.items.map((item) => (
               <OpeningRow key={item.id} onOpen={() => setSelected(item.id)}>
-                <td className="max-w-0 px-4 py-3">
+                <td className="w-full max-w-0 px-4 py-3 sm:w-auto">
                   <button
                     type="button"
-                    className={`${ROW_LINK_CLASS} w-full text-left`}
+                    className={`${PHONE_WRAPPING_LINK_CLASS} w-full text-left`}
                     onClick={(event) => {
                       event.stopPropagation();
                       setSelected(item.id);
@@ -93,17 +99,33 @@ export function LoanApplicationsTab() {
                   >
                     {item.customerName}
                   </button>
-                  <span className="block truncate text-xs text-slate-500">{item.customerEmail}</span>
+                  {/* On a phone the e-mail wraps after its "@" and before its dots; wider, it is cut to
+                      the column (two spans: Chrome breaks at <wbr> even in a line that may not wrap). */}
+                  <span className="block text-xs wrap-anywhere text-slate-500 sm:hidden">
+                    <EmailText email={item.customerEmail} />
+                  </span>
+                  <span className="hidden truncate text-xs text-slate-500 sm:block">
+                    {item.customerEmail}
+                  </span>
+                  <span className="mt-0.5 block text-xs text-slate-500 sm:hidden">{item.planName} loan</span>
+                  <span className="mt-0.5 block text-xs text-slate-500 tabular-nums md:hidden">
+                    <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+                  </span>
                 </td>
                 <td className="hidden px-4 py-3 whitespace-nowrap sm:table-cell">{item.planName}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatUsdDecimal(item.amount)}</td>
+                <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                  {formatUsdDecimal(item.amount)}
+                  <span data-testid="status-under-amount" className="mt-1 block sm:hidden">
+                    <StatusBadge label={applicationLabel(item)} />
+                  </span>
+                </td>
                 <td className="hidden px-4 py-3 text-right tabular-nums lg:table-cell">
                   {formatUsdDecimal(item.portfolioAtApplication)}
                 </td>
                 <td className="hidden px-4 py-3 text-right tabular-nums lg:table-cell">
                   {formatUsdDecimal(item.monthlyIncome)}
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap">
+                <td className="hidden px-4 py-3 whitespace-nowrap sm:table-cell">
                   <StatusBadge label={applicationLabel(item)} />
                 </td>
                 <td className="hidden px-4 py-3 whitespace-nowrap text-slate-500 md:table-cell">

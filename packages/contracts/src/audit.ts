@@ -7,9 +7,6 @@ export const AUDIT_PAGE_SIZE = 25;
 /** Who, or which customer: a user id or an e-mail address (case-insensitive). */
 const PersonFilter = SearchTextSchema;
 
-/** What a date range that ends before it starts is told (it would match nothing, silently). */
-export const AUDIT_REVERSED_RANGE_MESSAGE = 'The To date is before the From date.';
-
 /** The filters of the audit log and its CSV export. */
 export const AuditFilterSchema = z.object({
   /**

@@ -1,11 +1,11 @@
 import {
   AUDIT_PAGE_SIZE,
-  AUDIT_REVERSED_RANGE_MESSAGE,
   type AuditEntry,
   type AuditFilter,
   type AuditListQuery,
   type AuditPage,
 } from '@candor/contracts/audit';
+import { REVERSED_RANGE_MESSAGE } from '@candor/contracts/search';
 import { and, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -36,7 +36,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function requireOrderedRange(filter: AuditFilter): void {
   if (filter.from && filter.to && filter.to < filter.from)
-    throw new AppError('VALIDATION_FAILED', AUDIT_REVERSED_RANGE_MESSAGE);
+    throw new AppError('VALIDATION_FAILED', REVERSED_RANGE_MESSAGE);
 }
 
 /**

@@ -461,25 +461,67 @@ type StatementRow = {
   approved_adjustment_reason: string | null;
 };
 
+/** Which of a customer's entries a statement shows: null where it does not narrow them. */
+export type StatementEntryFilter = {
+  /** Entries of these kinds. */
+  kinds: readonly EntryKind[] | null;
+  /** Entries made at or after this instant. */
+  since: Date | null;
+  /** Entries made before this instant. */
+  until: Date | null;
+};
+
+export const NO_STATEMENT_FILTER: StatementEntryFilter = { kinds: null, since: null, until: null };
+
+/** An instant as a parameter: its seconds since 1970, which PostgreSQL reads for any year a date names. */
+function instantParam(instant: Date): SQL {
+  return sql`to_timestamp(${instant.getTime() / 1000}::double precision)`;
+}
+
+/**
+ * The join and the conditions that narrow a statement's postings `p` to the entries `filter`
+ * selects, through the entry `fe` each posting is of (by its primary key): the customer's postings
+ * are read as without a filter (postings_account_entry_idx), so a filter costs a look-up per entry of
+ * the customer and needs no index of its own. `and` adds the conditions to a WHERE, `where` is one.
+ * Without a filter all three are empty: the statement's text is then the one it always was.
+ */
+function entriesMatching(filter: StatementEntryFilter): { join: SQL; and: SQL; where: SQL } {
+  const conditions: SQL[] = [];
+  if (filter.kinds) conditions.push(among(sql`fe.kind`, filter.kinds));
+  if (filter.since) conditions.push(sql`fe.created_at >= ${instantParam(filter.since)}`);
+  if (filter.until) conditions.push(sql`fe.created_at < ${instantParam(filter.until)}`);
+  if (conditions.length === 0) return { join: sql``, and: sql``, where: sql`` };
+  const all = sql.join(conditions, sql` and `);
+  return {
+    join: sql` join journal_entries fe on fe.id = p.entry_id`,
+    and: sql` and ${all}`,
+    where: sql` where ${all}`,
+  };
+}
+
 /**
  * The customer's ledger entries, newest first: for each, the change to available cash and to
  * reserved funds, and both balances right after it (from the running balances stored on the
  * postings; an entry that did not touch one account shows that account's last balance before it),
  * and the strategy provider of the account's own copied trade the entry is of (a copy's margin,
  * result or profit share; a provider's profit share received is of the follower's trade, not marked).
+ * `filter` narrows the entries (entriesMatching); the balances after each are still the account's,
+ * counting every entry.
  */
 export function selectStatementPage(
   db: Db,
   userId: string,
   paging: { page: number; pageSize: number },
+  filter: StatementEntryFilter = NO_STATEMENT_FILTER,
 ): Promise<Page<StatementLine>> {
+  const matching = entriesMatching(filter);
   return readPage(paging, {
     total: async () => {
       const [count] = await selectRows<{ total: string }>(
         db,
         sql`select count(distinct p.entry_id)::text as total
-              from postings p join ledger_accounts a on a.id = p.account_id
-             where a.user_id = ${userId}`,
+              from postings p join ledger_accounts a on a.id = p.account_id${matching.join}
+             where a.user_id = ${userId}${matching.and}`,
       );
       return Number(count?.total ?? 0);
     },
@@ -495,7 +537,7 @@ export function selectStatementPage(
                    max(p.balance_after_minor) filter (where a.kind = 'customer_cash') as cash_after,
                    sum(p.amount_minor) filter (where a.kind = 'customer_reserved') as reserved,
                    max(p.balance_after_minor) filter (where a.kind = 'customer_reserved') as reserved_after
-              from postings p join accounts a on a.id = p.account_id
+              from postings p join accounts a on a.id = p.account_id${matching.join}${matching.where}
              group by p.entry_id
              order by p.entry_id desc
              limit ${limit} offset ${offset}

@@ -1,6 +1,5 @@
 import { ErrorResponseSchema } from '@candor/contracts/errors';
-import { BalancesSchema, StatementPageSchema } from '@candor/contracts/ledger';
-import { PageQuerySchema } from '@candor/contracts/money';
+import { BalancesSchema, StatementPageSchema, StatementQuerySchema } from '@candor/contracts/ledger';
 import { requireActor } from '../../lib/request-actor.ts';
 import type { RoutesPlugin } from '../../services.ts';
 import { readBalances, readStatement } from './ledger.service.ts';
@@ -28,10 +27,17 @@ export const ledgerRoutes: RoutesPlugin<'db'> = async (app, { db }) => {
       schema: {
         tags: ['ledger'],
         summary: "Every ledger entry of the signed-in customer's accounts, newest first",
-        querystring: PageQuerySchema,
-        response: { 200: StatementPageSchema, ...errors },
+        description:
+          'Narrowed, when asked, to one kind of movement (`kind`) and to days from `from` to `to`, both ' +
+          'inclusive, in the time zone `tz` (UTC when absent). The balances after each entry count every ' +
+          'entry of the account, those a filter leaves out included.',
+        querystring: StatementQuerySchema,
+        response: { 200: StatementPageSchema, 400: ErrorResponseSchema, ...errors },
       },
     },
-    async (request) => readStatement(db, requireActor(request).id, request.query.page),
+    async (request) => {
+      const { page, ...filter } = request.query;
+      return readStatement(db, requireActor(request).id, page, { filter });
+    },
   );
 };

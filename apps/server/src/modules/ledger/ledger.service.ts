@@ -1,14 +1,22 @@
 import {
   type Balances,
+  STATEMENT_KIND_GROUPS,
   STATEMENT_PAGE_SIZE,
   type StatementEntry,
+  type StatementFilter,
   type StatementPage,
 } from '@candor/contracts/ledger';
 import { computeWithdrawable } from '@candor/domain/loans/loan-interest';
 import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/page.ts';
-import { type StatementLine, selectBalanceFigures, selectStatementPage } from './ledger.repository.ts';
+import { endOfDayIn, startOfDayIn } from '../../lib/zoned-days.ts';
+import {
+  type StatementEntryFilter,
+  type StatementLine,
+  selectBalanceFigures,
+  selectStatementPage,
+} from './ledger.repository.ts';
 
 /** A customer's balances: available and reserved (cached), their total, what is owed on a loan and what can be withdrawn, deposits and trading results (from the ledger). */
 export async function readBalances(db: Db, userId: string): Promise<Balances> {
@@ -50,8 +58,22 @@ function toStatementEntry(line: StatementLine, reader: StatementReader): Stateme
 }
 
 /**
- * The customer's statement, newest first: every entry with its changes and the balances after it,
- * as `reader` may read it (toStatementEntry).
+ * The entries a statement's filters select: the kinds of the group, and the days from `from` to `to`
+ * (both inclusive) as the clocks of `tz` (UTC when absent) count them.
+ */
+function toEntryFilter(filter: StatementFilter): StatementEntryFilter {
+  const zone = filter.tz ?? 'UTC';
+  return {
+    kinds: filter.kind ? STATEMENT_KIND_GROUPS[filter.kind] : null,
+    since: filter.from ? startOfDayIn(filter.from, zone) : null,
+    until: filter.to ? endOfDayIn(filter.to, zone) : null,
+  };
+}
+
+/**
+ * The customer's statement, newest first: every entry (or those `filter` selects) with its changes
+ * and the balances after it, as `reader` may read it (toStatementEntry). A filtered statement's
+ * balances after each entry are still the account's, counting the entries the filter leaves out.
  */
 export async function readStatement(
   db: Db,
@@ -60,9 +82,10 @@ export async function readStatement(
   {
     pageSize = STATEMENT_PAGE_SIZE,
     reader = 'customer',
-  }: { pageSize?: number; reader?: StatementReader } = {},
+    filter = {},
+  }: { pageSize?: number; reader?: StatementReader; filter?: StatementFilter } = {},
 ): Promise<StatementPage> {
-  return mapPage(await selectStatementPage(db, userId, { page, pageSize }), (line) =>
+  return mapPage(await selectStatementPage(db, userId, { page, pageSize }, toEntryFilter(filter)), (line) =>
     toStatementEntry(line, reader),
   );
 }

@@ -1,5 +1,5 @@
-import { AUDIT_REVERSED_RANGE_MESSAGE, type AuditFilter } from '@candor/contracts/audit';
-import { SEARCH_MAX_LENGTH } from '@candor/contracts/search';
+import type { AuditFilter } from '@candor/contracts/audit';
+import { REVERSED_RANGE_MESSAGE, SEARCH_MAX_LENGTH } from '@candor/contracts/search';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FieldMessage } from '../../components/ui/field-message.tsx';
@@ -52,7 +52,7 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
     event.preventDefault();
     // YYYY-MM-DD dates compare as text.
     if (draft.from && draft.to && draft.to < draft.from) {
-      setRangeProblem(AUDIT_REVERSED_RANGE_MESSAGE);
+      setRangeProblem(REVERSED_RANGE_MESSAGE);
       return;
     }
     const filter: AuditFilter = {};

@@ -118,6 +118,22 @@ test('four-eyes: an accountant proposes a $5,000 adjustment, the owner approves 
   await expect(rows.nth(1)).not.toContainText('E2E Accountant');
   await expect(rows.nth(1)).not.toContainText('E2E Admin');
 
+  // The statement narrows to a kind and to days (today, as the customer's clock reads it): the
+  // adjustment is under Adjustments; Deposits matches nothing, and says so.
+  const filters = page.getByRole('form', { name: 'Filter the statement' });
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  await filters.getByLabel('Kind').selectOption('Adjustments');
+  await filters.getByLabel('From').fill(today);
+  await filters.getByLabel('To').fill(today);
+  await expect(page).toHaveURL(new RegExp(`kind=adjustments.*from=${today}.*to=${today}`));
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(reason);
+  await filters.getByLabel('Kind').selectOption('Deposits');
+  await expect(page.getByText('No transactions match these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL('/statement');
+  await expect(rows.nth(1)).toContainText(reason);
+
   // And was told, in their Messages: the amount and the maker's reason, no staff name.
   const mail = await readLatestMail(signedInClient, /your balance was credited \$5,000\.00$/);
   expect(mail.text).toContain(`Reason: ${reason}`);

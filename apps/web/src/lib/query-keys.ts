@@ -40,7 +40,8 @@ export const queryKeys = {
 
   me: ME,
   balances: [...ME, 'balances'],
-  statement: (page: number) => [...ME, 'statement', page] as const,
+  /** A page of the statement, with its filters (the query string it is read with). */
+  statement: (place: ListPlace) => [...ME, 'statement', place] as const,
   withdrawalTerms: [...ME, 'withdrawal-terms'],
   /** A freeze or a 24-hour wait on new withdrawals. */
   withdrawalProtection: [...ME, 'withdrawal-protection'],

@@ -1,5 +1,5 @@
 import type { StatementEntry } from '@candor/contracts/ledger';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { buildMe, mockApi, renderPages, requestedUrls } from '../../test/render-page.tsx';
@@ -174,7 +174,7 @@ describe('StatementPage', () => {
     expect(cards[1]?.textContent).toContain('Balance after$1,560.00Reserved $1.00');
   });
 
-  test('a customer without entries reads "No transactions yet."', async () => {
+  test('a customer without entries reads "No transactions yet.", with no filters', async () => {
     mockApi({
       'GET /api/me/statement': { status: 200, body: { items: [], page: 1, pageCount: 1, total: 0 } },
     });
@@ -182,6 +182,8 @@ describe('StatementPage', () => {
     expect(await screen.findByText('No transactions yet.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+    // Nothing to narrow: no filters.
+    expect(screen.queryByRole('form', { name: 'Filter the statement' })).toBeNull();
   });
 
   test('shows a loading state until the statement arrives', async () => {
@@ -279,5 +281,150 @@ describe('StatementPage', () => {
     renderStatement();
     expect((await screen.findByRole('alert')).textContent).toContain('Your statement could not be loaded.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  describe('filters', () => {
+    /** Answers each page with one entry that names the query it answers, `total` entries in all. */
+    function answerEachQuery(total = 1) {
+      return mockApi({
+        'GET /api/me/statement': ({ url }) => {
+          const query = [...url.searchParams].filter(([name]) => name !== 'tz');
+          const description = `Entries for ${query.map(([name, value]) => `${name}=${value}`).join('&')}`;
+          const page = Number(url.searchParams.get('page'));
+          const items = total === 0 ? [] : [entry({ id: String(page), kind: 'deposit', description })];
+          return { status: 200, body: { items, page, pageCount: Math.max(1, Math.ceil(total / 20)), total } };
+        },
+      });
+    }
+
+    function lastRequest(fetchMock: ReturnType<typeof mockApi>): URL {
+      const url = requestedUrls(fetchMock, '/api/me/statement').at(-1);
+      if (!url) throw new Error('the statement was not requested');
+      return url;
+    }
+
+    test('the kind select narrows the statement: the URL keeps it and the page starts again at 1', async () => {
+      const fetchMock = answerEachQuery(45);
+      const { router } = renderStatement('/statement?page=3');
+      expect(await screen.findAllByText('Entries for page=3')).toHaveLength(2);
+      const form = screen.getByRole('form', { name: 'Filter the statement' });
+      const kind = within(form).getByLabelText('Kind');
+      // Every group, as the statement names them, after "All kinds".
+      expect(
+        within(kind)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual([
+        'All kinds',
+        'Deposits',
+        'Withdrawals',
+        'Adjustments',
+        'Trades',
+        'Plans',
+        'Loans',
+        'Profit shares',
+      ]);
+
+      await userEvent.setup().selectOptions(kind, 'Withdrawals');
+      expect(await screen.findAllByText('Entries for page=1&kind=withdrawals')).toHaveLength(2);
+      expect(router.state.location.search).toEqual({ kind: 'withdrawals' });
+      // Without dates, no time zone is sent.
+      expect(lastRequest(fetchMock).searchParams.has('tz')).toBe(false);
+    });
+
+    test('From and To narrow it to days, sent with the reader’s time zone so a day is the one shown beside an entry', async () => {
+      const fetchMock = answerEachQuery();
+      const { router } = renderStatement();
+      await screen.findAllByText('Entries for page=1');
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+      expect(await screen.findAllByText('Entries for page=1&from=2026-03-01')).toHaveLength(2);
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+      expect(await screen.findAllByText('Entries for page=1&from=2026-03-01&to=2026-03-31')).toHaveLength(2);
+      expect(router.state.location.search).toEqual({ from: '2026-03-01', to: '2026-03-31' });
+      expect(lastRequest(fetchMock).searchParams.get('tz')).toBe(
+        Intl.DateTimeFormat().resolvedOptions().timeZone,
+      );
+    });
+
+    test('a To date before the From date is not applied: the field says why', async () => {
+      const fetchMock = answerEachQuery();
+      const { router } = renderStatement('/statement?from=2026-03-10');
+      await screen.findAllByText('Entries for page=1&from=2026-03-10');
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-01' } });
+      expect((await screen.findByRole('alert')).textContent).toBe('The To date is before the From date.');
+      expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+      expect(router.state.location.search).toEqual({ from: '2026-03-10' });
+      expect(requestedUrls(fetchMock, '/api/me/statement').some((url) => url.searchParams.has('to'))).toBe(
+        false,
+      );
+
+      // Put right, it applies.
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-12' } });
+      expect(await screen.findAllByText('Entries for page=1&from=2026-03-10&to=2026-03-12')).toHaveLength(2);
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    test('an address whose To date is before its From date keeps only the From date', async () => {
+      const fetchMock = answerEachQuery();
+      renderStatement('/statement?from=2026-03-10&to=2026-03-01');
+      await screen.findAllByText('Entries for page=1&from=2026-03-10');
+      expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('');
+      expect(requestedUrls(fetchMock, '/api/me/statement').some((url) => url.searchParams.has('to'))).toBe(
+        false,
+      );
+    });
+
+    test('opens with the filters named in the address; Clear returns to the whole statement', async () => {
+      answerEachQuery();
+      const { router } = renderStatement('/statement?kind=trades&from=2026-03-01&to=2026-03-31&page=2');
+      expect(
+        await screen.findAllByText('Entries for page=2&kind=trades&from=2026-03-01&to=2026-03-31'),
+      ).toHaveLength(2);
+      expect((screen.getByLabelText('Kind') as HTMLSelectElement).value).toBe('trades');
+      expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-01');
+      expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-31');
+
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Clear' }));
+      expect(await screen.findAllByText('Entries for page=1')).toHaveLength(2);
+      expect(router.state.location.search).toEqual({});
+      expect((screen.getByLabelText('Kind') as HTMLSelectElement).value).toBe('');
+      expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('');
+      expect(screen.getByRole('button', { name: 'Clear' }).hasAttribute('disabled')).toBe(true);
+    });
+
+    test('filters that match nothing say so, not that the statement is empty, and offer to clear them', async () => {
+      mockApi({
+        'GET /api/me/statement': ({ url }) =>
+          url.searchParams.has('kind')
+            ? { status: 200, body: { items: [], page: 1, pageCount: 1, total: 0 } }
+            : { status: 200, body: { items: ENTRIES, page: 1, pageCount: 1, total: 5 } },
+      });
+      const { router } = renderStatement('/statement?kind=loans');
+      expect(await screen.findByText('No transactions match these filters.')).toBeTruthy();
+      expect(screen.queryByText('No transactions yet.')).toBeNull();
+      expect(screen.queryByRole('table')).toBeNull();
+      // The filters stay, to change them.
+      expect(screen.getByRole('form', { name: 'Filter the statement' })).toBeTruthy();
+
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Clear filters' }));
+      expect(await screen.findByRole('table', { name: 'Transactions' })).toBeTruthy();
+      expect(router.state.location.search).toEqual({});
+    });
+
+    test('a filtered statement says its balances count the movements the filters hide; the whole one does not', async () => {
+      answerEachQuery();
+      renderStatement();
+      await screen.findAllByText('Entries for page=1');
+      expect(screen.getByRole('form', { name: 'Filter the statement' })).toBeTruthy();
+      expect(screen.queryByText(/the filters hide/)).toBeNull();
+
+      await userEvent.setup().selectOptions(screen.getByLabelText('Kind'), 'Deposits');
+      await screen.findAllByText('Entries for page=1&kind=deposits');
+      expect(
+        screen.getByText(
+          "The balance beside each entry is your account's balance after it, counting the movements the filters hide.",
+        ),
+      ).toBeTruthy();
+    });
   });
 });

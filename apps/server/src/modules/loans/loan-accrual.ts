@@ -16,6 +16,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { requireTransition, type Transitions } from '../../lib/require-transition.ts';
 import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { readSiteName } from '../settings/settings.service.ts';
 import { loanBalanceOf } from './loan-rows.ts';
 import { type LoanRow, updateLoan } from './loans.repository.ts';
 
@@ -117,12 +118,13 @@ export async function collectDueLoan(tx: Db, row: LoanRow, now: Date, actor: Act
     .select({ name: users.name, email: users.email })
     .from(users)
     .where(eq(users.id, row.userId));
+  const siteName = await readSiteName(tx);
   if (overdue === 0n) {
     current = await closeIfRepaid(tx, current, now);
     const mail: MailMessage | undefined = customer && {
       to: customer.email,
       userId: row.userId,
-      subject: 'Your loan is repaid',
+      subject: `${siteName}: your loan is repaid`,
       text: `Hello ${customer.name},\n\nYour ${row.planName} loan is repaid: ${formatUsd(collect)} was collected from your cash balance.`,
     };
     return { row: current, collected: collect, ...(mail ? { mail } : {}) };
@@ -133,10 +135,10 @@ export async function collectDueLoan(tx: Db, row: LoanRow, now: Date, actor: Act
     const mail: MailMessage | undefined = customer && {
       to: customer.email,
       userId: row.userId,
-      subject: 'Your loan is overdue',
+      subject: `${siteName}: your loan is overdue`,
       text:
         `Hello ${customer.name},\n\nYour ${row.planName} loan reached its due date. ${formatUsd(collect)} was repaid from your cash balance ` +
-        `and ${formatUsd(overdue)} is still owed. It is collected from your cash balance as money arrives; you can also repay it on the Trading plans page. ` +
+        `and ${formatUsd(overdue)} is still owed. It is collected from your cash balance as money arrives; you can also repay it on the Loans page. ` +
         'An overdue amount carries no further interest.',
     };
     return { row: current, collected: collect, ...(mail ? { mail } : {}) };

@@ -271,9 +271,12 @@ describe('deciding', () => {
       decisionReason: 'Steady income, portfolio above the minimum',
     });
     expect(await balances(browser)).toMatchObject({ owed: '2000000.00' });
-    expect((await findLastMail(t.db, user.email, 'approved'))?.textBody).toContain(
-      'Note: Steady income, portfolio above the minimum',
-    );
+    const mail = await findLastMail(t.db, user.email, 'approved');
+    expect(mail?.subject).toBe('Candor: your loan application was approved');
+    expect(mail?.textBody).toContain('Note: Steady income, portfolio above the minimum');
+    // The due date as every message writes a day, and the page by the menu's name.
+    expect(mail?.textBody).toMatch(/until the due date, [A-Z][a-z]{2} \d{1,2}, \d{4}, when/);
+    expect(mail?.textBody).toContain('You can repay at any time on the Loans page.');
   });
 
   test('two racing approvals pay out once: one 200, one 409 ALREADY_DECIDED', async () => {
@@ -470,7 +473,7 @@ describe('interest, repayments and the end of the term', () => {
       available: formatDecimal(PORTFOLIO_MIN - interest),
       owed: '0.00',
     });
-    expect(await findLastMail(t.db, user.email, 'repaid')).toBeDefined();
+    expect((await findLastMail(t.db, user.email, 'repaid'))?.subject).toBe('Candor: your loan is repaid');
   });
 
   test('without enough cash the loan becomes overdue, accrues no more interest, and is collected as cash arrives', async () => {
@@ -493,7 +496,9 @@ describe('interest, repayments and the end of the term', () => {
     const owed = LEVEL_1 + interest - 50_000_00n;
     expect((await mine(browser)).loans[0]).toMatchObject({ status: 'overdue', owed: formatDecimal(owed) });
     expect(await balances(browser)).toMatchObject({ available: '0.00', owed: formatDecimal(owed) });
-    expect(await findLastMail(t.db, user.email, 'overdue')).toBeDefined();
+    const overdueMail = await findLastMail(t.db, user.email, 'overdue');
+    expect(overdueMail?.subject).toBe('Candor: your loan is overdue');
+    expect(overdueMail?.textBody).toContain('you can also repay it on the Loans page.');
     // later: no more interest, part of a deposit is collected
     clock.advance(10 * DAY_MS);
     await fund(t.db, user.id, 1_000_000n);

@@ -31,7 +31,9 @@ import type { Command, Outbox } from '../../lib/transactions.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { expectPosted, lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
+import { formatMailDay } from '../mail/mail-day.ts';
 import { findPlan } from '../plans/plans.repository.ts';
+import { readSiteName } from '../settings/settings.service.ts';
 import { lockUserForShare } from '../users/users.repository.ts';
 import { requireActiveAccount, requireCustomerAccount } from '../users/users.service.ts';
 import { accrueLoanInterest, closeIfRepaid } from './loan-accrual.ts';
@@ -262,13 +264,13 @@ export async function approveLoanApplication({
   outbox.queue({
     to: customer.email,
     userId: row.userId,
-    subject: 'Your loan application was approved',
+    subject: `${await readSiteName(tx)}: your loan application was approved`,
     text:
       `Hello ${customer.name},\n\nYour application for the ${row.planName} loan was approved and ` +
       `${formatUsd(row.amountMinor)} was paid out to your cash balance. Borrowed money can be traded but not withdrawn. ` +
       `Interest of ${formatDecimal(BigInt(row.annualRateBps), 2)}% a year accrues daily until the due date, ` +
-      `${dueAt.toISOString().slice(0, 10)}, when what is owed is repaid from your cash balance. ` +
-      'You can repay at any time on the Trading plans page.' +
+      `${formatMailDay(dueAt)}, when what is owed is repaid from your cash balance. ` +
+      'You can repay at any time on the Loans page.' +
       `\n\nNote: ${reason}`,
   });
   return requireAdminLoanApplication(tx, row.id);
@@ -304,7 +306,7 @@ export async function declineLoanApplication({
   outbox.queue({
     to: customer.email,
     userId: row.userId,
-    subject: 'Your loan application was declined',
+    subject: `${await readSiteName(tx)}: your loan application was declined`,
     text: `Hello ${customer.name},\n\nYour application for the ${row.planName} loan was declined.\n\nReason: ${reason}`,
   });
   return requireAdminLoanApplication(tx, row.id);

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Command } from '../../lib/transactions.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { lockCustomerAccounts, postEntries } from '../ledger/ledger.repository.ts';
+import { formatMailDay } from '../mail/mail-day.ts';
 import { lockUserForShare } from '../users/users.repository.ts';
 import { requireUser } from '../users/users.service.ts';
 import { toPlan, toPlanPurchase } from './plan-rows.ts';
@@ -119,17 +120,8 @@ export async function updatePlan({
   return after;
 }
 
-function formatDay(date: Date): string {
-  return date.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 function activeUntil(purchase: PlanPurchaseRow): string {
-  return purchase.expiresAt === null ? 'with no end date' : `until ${formatDay(purchase.expiresAt)}`;
+  return purchase.expiresAt === null ? 'with no end date' : `until ${formatMailDay(purchase.expiresAt)}`;
 }
 
 /**

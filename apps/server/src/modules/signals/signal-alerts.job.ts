@@ -6,6 +6,7 @@ import { type Clock, systemClock } from '../../lib/clock.ts';
 import { createRepeatingJob, type RepeatingJob } from '../../lib/repeating-job.ts';
 import type { MarketService } from '../../market/market.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { readSiteName } from '../settings/settings.service.ts';
 import type { ComputedRating, SignalRatings } from './signal-ratings.ts';
 import { recordAlertReading, type SignalAlertRow, selectAlertsToEvaluate } from './signals.repository.ts';
 import { findActiveSignalPlan, selectCoveredInstruments } from './signals.service.ts';
@@ -31,13 +32,18 @@ type AlertDeps = {
   log?: Pick<FastifyBaseLogger, 'error'>;
 };
 
-function alertMail(alert: SignalAlertRow & { email: string }, name: string, rated: ComputedRating) {
+function alertMail(
+  alert: SignalAlertRow & { email: string },
+  name: string,
+  rated: ComputedRating,
+  siteName: string,
+) {
   const moved = alert.direction === 'above' ? 'rose above' : 'fell below';
   const closed = new Date(rated.computedAt * 1000).toISOString().slice(0, 16).replace('T', ' ');
   return {
     to: alert.email,
     userId: alert.userId,
-    subject: `${alert.symbol} rating ${moved} ${alert.threshold}%`,
+    subject: `${siteName}: ${alert.symbol} rating ${moved} ${alert.threshold}%`,
     text: [
       `The computed rating of ${alert.symbol} (${name}) on ${SIGNAL_INTERVAL_LABELS[alert.interval]} candles ${moved} your alert threshold of ${alert.threshold}%.`,
       `It is now ${rated.rating}% (${rated.direction.replace('_', ' ')}), computed from the candle that closed at ${closed} UTC.`,
@@ -58,6 +64,7 @@ function alertMail(alert: SignalAlertRow & { email: string }, name: string, rate
  */
 export async function runSignalAlerts(deps: AlertDeps): Promise<SignalAlertSummary> {
   const summary: SignalAlertSummary = { evaluated: 0, notified: 0, skipped: 0 };
+  let siteName: string | undefined;
   const alerts = await selectAlertsToEvaluate(deps.db);
   const byUser = new Map<string, typeof alerts>();
   for (const alert of alerts) byUser.set(alert.userId, [...(byUser.get(alert.userId) ?? []), alert]);
@@ -93,7 +100,8 @@ export async function runSignalAlerts(deps: AlertDeps): Promise<SignalAlertSumma
       if (!fires) continue;
       summary.notified++;
       try {
-        await deps.mailer.send(alertMail(alert, spec.name, rated));
+        siteName ??= await readSiteName(deps.db);
+        await deps.mailer.send(alertMail(alert, spec.name, rated, siteName));
       } catch (error) {
         deps.log?.error({ err: error, alertId: alert.id }, 'a rating alert could not be mailed');
       }

@@ -379,7 +379,7 @@ describe('rating alerts', () => {
     // Kept in the customer's Messages (and sent by e-mail when SMTP is configured).
     const mails = await mailsTo(user.id);
     expect(mails).toHaveLength(2);
-    expect(mails[0]).toMatchObject({ subject: 'BTCUSD rating rose above 60%' });
+    expect(mails[0]).toMatchObject({ subject: 'Candor: BTCUSD rating rose above 60%' });
     expect(mails[0]?.text).toMatch(/now 65%/);
     expect(mails[0]?.text).not.toMatch(/guarantee|profit/i);
     const [after] = await t.db.select().from(signalAlerts).where(eq(signalAlerts.id, id));

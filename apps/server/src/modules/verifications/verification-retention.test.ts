@@ -196,7 +196,10 @@ describe('expiry', () => {
     const notices = mails.filter((mail) => mail.userId === approved.user.id);
     expect(notices).toHaveLength(1);
     expect(notices[0]?.to).toBe(approved.user.email);
-    expect(notices[0]?.text).toContain(expiry);
+    expect(notices[0]?.subject).toBe('Candor: your identity document expires soon');
+    expect(notices[0]?.text).toContain(
+      `expires on ${new Date(expiryTime).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })}.`,
+    );
 
     // Valid through its expiry day.
     await run(new Date(expiryTime + 12 * 60 * 60 * 1000));

@@ -7,6 +7,7 @@ import { SYSTEM_ACTOR } from '../../lib/actor.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import { createRepeatingJob, type RepeatingJob } from '../../lib/repeating-job.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { formatMailDay } from '../mail/mail-day.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { requireSiteSettings } from '../settings/settings.repository.ts';
 import type { StorageBackend } from '../storage/storage-backend.ts';
@@ -131,15 +132,16 @@ export async function runVerificationRetention({
 
   const mails: MailMessage[] = [];
   await db.transaction(async (tx) => {
+    const { siteName } = await requireSiteSettings(tx);
     const until = utcDay(new Date(now.getTime() + VERIFICATION_EXPIRY_NOTICE_DAYS * DAY_MS));
     for (const { submission, email, name } of await lockExpiringSoon(tx, today, until)) {
       await updateSubmission(tx, submission.id, { expiryNoticeSentAt: now });
       mails.push({
         to: email,
         userId: submission.userId,
-        subject: 'Your identity document expires soon',
+        subject: `${siteName}: your identity document expires soon`,
         text:
-          `Hello ${name},\n\nThe identity document you verified with expires on ${submission.documentExpiry}. ` +
+          `Hello ${name},\n\nThe identity document you verified with expires on ${formatMailDay(new Date(`${submission.documentExpiry}T00:00:00Z`))}. ` +
           'After that date your account is no longer verified and the limits for unverified accounts apply again. ' +
           'Please upload a valid document on the Identity page before then.',
       });

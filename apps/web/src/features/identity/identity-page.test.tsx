@@ -210,6 +210,14 @@ describe('IdentityPage', () => {
     expect(await screen.findByText('Upload Successful')).toBeTruthy();
     await user.upload(screen.getByLabelText('Back of the document'), png('back.png'));
     await waitFor(() => expect(screen.getAllByText('Uploaded')).toHaveLength(2));
+    // Each side's toast names its side, so two uploads do not read as one toast shown twice.
+    const toasts = screen.getAllByText('Upload Successful').map((title) => title.closest('li')?.textContent);
+    expect(toasts).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Front of the document'),
+        expect.stringContaining('Back of the document'),
+      ]),
+    );
     expect(uploads.map(({ url, form }) => [url, (form.get('file') as File).name])).toEqual([
       ['/api/verifications/images', 'front.png'],
       ['/api/verifications/images', 'back.png'],

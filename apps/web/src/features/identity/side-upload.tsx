@@ -34,7 +34,8 @@ export function SideUpload({
     mutationFn: (chosen: File) => uploadIdImage(chosen, setProgress),
     onSuccess: (image) => {
       onStored(image);
-      notify.success(VERIFICATION_MESSAGES.uploadSuccessful);
+      // Named by its side: the front's and the back's toasts would otherwise read as one shown twice.
+      notify.success(VERIFICATION_MESSAGES.uploadSuccessful, { description: label });
     },
     onError: (error) => {
       onStored(null);

@@ -71,10 +71,10 @@ test("a follower sets a copy stop-loss (at most their equity) and copies the pro
     const pageErrors: string[] = [];
     me.on('pageerror', (error) => pageErrors.push(error.message));
     await me.setViewportSize({ width: 390, height: 844 });
-    await stopLoss.fill('-5');
+    await stopLoss.fill('abc');
     await dialog.getByRole('button', { name: 'Copy' }).click();
     await expect(dialog.getByText('Enter an amount such as 100.00')).toBeVisible();
-    await stopLoss.fill('0');
+    await stopLoss.fill('-5');
     await expect(dialog.getByText('The amount must be greater than zero')).toBeVisible();
     await stopLoss.fill('1.234');
     await expect(dialog.getByText('Amounts have at most 2 decimals')).toBeVisible();

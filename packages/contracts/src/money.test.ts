@@ -35,3 +35,14 @@ describe('amounts typed with commas, as the site shows them', () => {
     expect(asDecimalAmount('1,00')).toBe('1,00');
   });
 });
+
+describe('an amount that cannot be read says why', () => {
+  test.each([
+    ['-5', 'The amount must be greater than zero'],
+    ['0', 'The amount must be greater than zero'],
+    ['abc', 'Enter an amount such as 100.00'],
+    ['0.001', 'Amounts have at most 2 decimals'],
+  ])('%j: %s', (typed, message) => {
+    expect(amount.safeParse(typed).error?.issues[0]?.message).toBe(message);
+  });
+});

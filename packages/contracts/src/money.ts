@@ -1,4 +1,4 @@
-import { parseMinorUnits, withoutThousandsCommas } from '@candor/domain/money/money';
+import { type MoneyParseError, parseMinorUnits, withoutThousandsCommas } from '@candor/domain/money/money';
 import { z } from 'zod';
 
 /** The largest single amount any money form accepts: $1,000,000,000.00. */
@@ -52,6 +52,13 @@ export function asDecimalAmount(value: unknown): unknown {
   return `${match[1]}.${(match[2] ?? '').padEnd(2, '0')}`;
 }
 
+/** What an amount a person typed is told when it cannot be read: "-5" is a number, but not an amount. */
+const AMOUNT_PARSE_MESSAGES = {
+  INVALID_AMOUNT: 'Enter an amount such as 100.00',
+  TOO_MANY_DECIMALS: 'Amounts have at most 2 decimals',
+  NEGATIVE_AMOUNT: 'The amount must be greater than zero',
+} as const satisfies Record<MoneyParseError, string>;
+
 /**
  * A positive dollar amount typed by a person ("100", "100.5", "1,000.25" grouped as the site shows
  * amounts, passed on as "1000.25"), at most two decimals. `required` is the form's own message for
@@ -66,13 +73,7 @@ export function usdAmountSchema(required: string) {
     .superRefine((text, ctx) => {
       const parsed = parseMinorUnits(text);
       if (!parsed.ok) {
-        ctx.addIssue({
-          code: 'custom',
-          message:
-            parsed.error === 'TOO_MANY_DECIMALS'
-              ? 'Amounts have at most 2 decimals'
-              : 'Enter an amount such as 100.00',
-        });
+        ctx.addIssue({ code: 'custom', message: AMOUNT_PARSE_MESSAGES[parsed.error] });
       } else if (parsed.value === 0n) {
         ctx.addIssue({ code: 'custom', message: 'The amount must be greater than zero' });
       } else if (parsed.value > MAX_AMOUNT_MINOR) {

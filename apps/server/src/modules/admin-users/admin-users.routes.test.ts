@@ -335,7 +335,7 @@ describe('manual adjustments', () => {
     ['no amount', { direction: 'credit', amount: '', reason: 'Why' }, 'Amount is required'],
     ['a zero amount', { direction: 'credit', amount: '0', reason: 'Why' }, 'greater than zero'],
     ['three decimals', { direction: 'debit', amount: '1.005', reason: 'Why' }, 'at most 2 decimals'],
-    ['a negative amount', { direction: 'credit', amount: '-5', reason: 'Why' }, 'Enter an amount'],
+    ['a negative amount', { direction: 'credit', amount: '-5', reason: 'Why' }, 'greater than zero'],
     ['an unknown direction', { direction: 'bonus', amount: '5', reason: 'Why' }, ''],
   ])('%s is refused with 400 and moves nothing', async (_name, body, message) => {
     const customer = await insertUser(t.db);

@@ -205,7 +205,7 @@ describe('CopyTraderPage', () => {
   });
 
   test.each([
-    ['-5', 'Enter an amount such as 100.00'],
+    ['-5', 'The amount must be greater than zero'],
     ['abc', 'Enter an amount such as 100.00'],
     ['1.234', 'Amounts have at most 2 decimals'],
     ['0', 'The amount must be greater than zero'],

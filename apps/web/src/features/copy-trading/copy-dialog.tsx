@@ -96,7 +96,7 @@ export function CopyDialog({ trader, onClose }: { trader: StrategyProviderCard; 
       >
         <AmountField
           label="Copy stop-loss (optional)"
-          hint={`When your copies have lost this much since you started, every copied trade closes at the market price and copying stops.${equityCents === null ? '' : ` At most your equity, ${formatUsd(equityCents)}.`}`}
+          hint={`When your copies have lost this much since you started, every copied trade closes at the market price and copying stops. A copy whose spread alone would reach it is skipped.${equityCents === null ? '' : ` At most your equity, ${formatUsd(equityCents)}.`}`}
           {...field('copyStopLoss')}
         />
         {trader.openPositions > 0 ? (

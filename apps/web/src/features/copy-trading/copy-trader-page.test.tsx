@@ -196,6 +196,8 @@ describe('CopyTraderPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Copy' }));
     const dialog = screen.getByRole('dialog', { name: 'Copy Aurora FX' });
     await within(dialog).findByText(/At most your equity, \$1,000\.00\./);
+    // What a small limit does is said before it is set: a copy whose spread alone reaches it is skipped.
+    expect(within(dialog).getByText(/A copy whose spread alone would reach it is skipped\./)).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Copy stop-loss (optional)'), '1000.01');
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(

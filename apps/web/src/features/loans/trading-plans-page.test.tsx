@@ -145,6 +145,24 @@ describe('TradingPlansPage', () => {
     expect(within(card).getByRole('button', { name: 'APPLY FOR LOAN' })).toHaveProperty('disabled', true);
   });
 
+  test('while a loan is owed, the portfolio says how much of it is borrowed', async () => {
+    render(
+      { applications: [], loans: [LOAN] },
+      {
+        'GET /api/me/balances': {
+          status: 200,
+          body: buildBalances({ available: '2010000.00', total: '2010000.00', owed: '2006671.25' }),
+        },
+      },
+    );
+    const card = (await screen.findByText('Level 1')).closest('section') as HTMLElement;
+    expect(
+      await within(card).findByText(
+        'Your portfolio: $2,010,000.00, including $2,006,671.25 borrowed, owed on a loan',
+      ),
+    ).toBeTruthy();
+  });
+
   test('an overdue loan is shown in red with what is owed; Repay all asks for confirmation before sending', async () => {
     const api = render(
       { applications: [], loans: [LOAN] },

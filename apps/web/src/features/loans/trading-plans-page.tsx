@@ -71,6 +71,7 @@ export function TradingPlansPage() {
                 key={plan.id}
                 plan={plan}
                 portfolio={isStaff ? undefined : balances.data?.total}
+                borrowed={isStaff ? undefined : balances.data?.owed}
                 blocked={!!open}
                 onApply={isStaff ? undefined : () => setApplying(plan)}
               />
@@ -108,12 +109,15 @@ function portfolioShortOf(minimum: string, portfolio: string | undefined): boole
 function LoanPlanCard({
   plan,
   portfolio,
+  borrowed,
   blocked,
   onApply,
 }: {
   plan: Plan;
   /** The customer's portfolio, once their balances are read. */
   portfolio: string | undefined;
+  /** What the customer owes on a loan: the part of the portfolio that is borrowed. */
+  borrowed: string | undefined;
   blocked: boolean;
   /** Absent for a staff account: no APPLY FOR LOAN. */
   onApply: (() => void) | undefined;
@@ -134,7 +138,14 @@ function LoanPlanCard({
         <li>Term: {plan.durationDays} days</li>
         <li>Interest {features.annualInterestPercent}% a year, accrued daily</li>
         <li>Requirement: Portfolio of at least {formatUsdDecimal(features.minimumPortfolio)}</li>
-        {portfolio !== undefined ? <li>Your portfolio: {formatUsdDecimal(portfolio)}</li> : null}
+        {portfolio !== undefined ? (
+          <li>
+            Your portfolio: {formatUsdDecimal(portfolio)}
+            {borrowed !== undefined && toMinorUnits(borrowed) > 0n
+              ? `, including ${formatUsdDecimal(borrowed)} borrowed, owed on a loan`
+              : null}
+          </li>
+        ) : null}
       </ul>
       {plan.description ? <p className="mt-3 text-sm text-slate-500">{plan.description}</p> : null}
       {onApply ? (

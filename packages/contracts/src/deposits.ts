@@ -29,6 +29,8 @@ export const DEPOSIT_MESSAGES = {
   proofRequired: 'Proof of payment is required',
   awaiting: 'Awaiting Payment',
   expired: 'Expired Payment Link',
+  /** Under the expired link, for a customer who paid before it expired (the support e-mail follows, when set). */
+  expiredAlreadySent: 'If you already sent the coins, contact support with the transaction hash.',
   submitted: 'Deposit Successful',
   /** Under the seed's toast: nothing is credited until staff approve it. */
   submittedNote: 'Pending: your balance is credited once the payment is checked and approved.',

@@ -3,7 +3,8 @@ import { useSiteSettings } from '../lib/site-settings.ts';
 
 /**
  * Where a customer who cannot help themselves writes (an inactive account; a reset link that cannot
- * reach them): the site's support e-mail, when staff set one in Settings. Nothing when none is set.
+ * reach them; coins sent for a payment link that expired): the site's support e-mail, when staff set
+ * one in Settings. Nothing when none is set.
  */
 export function SupportEmailLine({ className }: { className?: string }) {
   const email = useSiteSettings()?.supportEmail;

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { buildMe, callsTo, mockApi, renderPages } from '../../test/render-page.tsx';
+import { settingsReply } from '../../test/site-settings.ts';
 import { DepositPage } from './deposit-page.tsx';
 import { DepositSearchSchema } from './deposit-search.ts';
 
@@ -524,9 +525,21 @@ describe('DepositPage', () => {
     expect(screen.queryByText('Expired Payment Link')).toBeNull();
 
     act(() => vi.advanceTimersByTime(60_000));
-    expect(screen.getByText('Expired Payment Link')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Expired Payment Link' })).toBeTruthy();
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.getByRole('button', { name: 'Paid' }).hasAttribute('disabled')).toBe(true);
+    // Nothing invites a payment of the expired quote: no amount to send, no address, no Copy.
+    expect(screen.queryByText(/SEND/)).toBeNull();
+    expect(screen.queryByText('0.001488', { exact: false })).toBeNull();
+    expect(screen.queryByText(ADDRESS)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(screen.queryByText(/Send only Bitcoin/)).toBeNull();
+    // A customer who paid in time is told what to do; no support e-mail is set, so no address is given.
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(
+      'If you already sent the coins, contact support with the transaction hash.',
+    );
+    expect(alert.textContent).not.toContain('Write to our support agents');
 
     fireEvent.click(screen.getByRole('button', { name: 'Start again' }));
     expect(await screen.findByText('Step 1 of 3')).toBeTruthy();
@@ -554,6 +567,36 @@ describe('DepositPage', () => {
       expect(screen.getByRole('button', { name: 'Paid' }).hasAttribute('disabled')).toBe(true),
     );
     expect(screen.getAllByText('Expired Payment Link').length).toBeGreaterThan(0);
+    expect(screen.queryByText(ADDRESS)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+  });
+
+  test('an expired link gives the support e-mail, when the site has one, to a customer who already paid', async () => {
+    const expiresAt = new Date(Date.now() + 3600_000);
+    mockApi({
+      'GET /api/settings': settingsReply('smtp', 'help@northwind.test'),
+      'POST /api/deposit-quotes': ({ body }) => ({
+        status: 200,
+        body: quoteFor((body as { coin: string }).coin, expiresAt),
+      }),
+    });
+    renderDeposit();
+    const user = userEvent.setup();
+    await reachMethod(user);
+    vi.useFakeTimers({ now: expiresAt.getTime() - 1000, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('timer')).textContent).toBe('0:01');
+    expect(screen.getByText(ADDRESS)).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1000));
+
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(
+      'If you already sent the coins, contact support with the transaction hash.Write to our support agents at help@northwind.test.',
+    );
+    expect(within(alert).getByRole('link', { name: 'help@northwind.test' }).getAttribute('href')).toBe(
+      'mailto:help@northwind.test',
+    );
+    expect(screen.queryByText(ADDRESS)).toBeNull();
   });
 
   test('a staff account reads that it holds no money instead of the form', async () => {

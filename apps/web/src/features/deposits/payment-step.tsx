@@ -12,6 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { IdentityRefusal, isIdentityRefusal } from '../../components/identity-limit-notice.tsx';
+import { SupportEmailLine } from '../../components/support-email.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FileField } from '../../components/ui/file-field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -99,16 +100,22 @@ export function PaymentStep({
 
   return (
     <form noValidate aria-label="Payment" onSubmit={pay}>
-      <h2 className="text-lg font-semibold break-words text-slate-900 tabular-nums">
-        SEND {formatCoin(quote.cryptoAmount, quote.coin)}
-      </h2>
-      <p className="mt-1 text-sm text-slate-500">
-        {formatUsdDecimal(quote.amount)} at 1 {COIN_SPECS[quote.coin].ticker} = {formatUsdRate(quote.rate)} (
-        {RATE_SOURCE_LABELS[quote.rateSource]})
-      </p>
-
-      <DepositAddress quote={quote} />
-      {expired ? <ExpiredLink onRestart={onRestart} /> : <Countdown secondsLeft={secondsLeft} />}
+      {expired ? (
+        // An expired quote is not to be paid: no amount, no address, no Copy; a new quote instead.
+        <ExpiredLink onRestart={onRestart} />
+      ) : (
+        <>
+          <h2 className="text-lg font-semibold break-words text-slate-900 tabular-nums">
+            SEND {formatCoin(quote.cryptoAmount, quote.coin)}
+          </h2>
+          <p className="mt-1 text-sm text-slate-500">
+            {formatUsdDecimal(quote.amount)} at 1 {COIN_SPECS[quote.coin].ticker} ={' '}
+            {formatUsdRate(quote.rate)} ({RATE_SOURCE_LABELS[quote.rateSource]})
+          </p>
+          <DepositAddress quote={quote} />
+          <Countdown secondsLeft={secondsLeft} />
+        </>
+      )}
 
       <div className="mt-5 space-y-5">
         <FileField
@@ -230,15 +237,21 @@ function Countdown({ secondsLeft }: { secondsLeft: number }) {
   );
 }
 
-/** The quote has expired: the rate no longer holds, only a new quote does. */
+/**
+ * The quote has expired: the rate no longer holds, only a new quote does, so the amount and the
+ * address are no longer shown. A customer who paid before it expired is sent to support with the
+ * transaction hash (the server refuses a proof after expiry), at the support e-mail when one is set.
+ */
 function ExpiredLink({ onRestart }: { onRestart: () => void }) {
   return (
-    <div role="alert" className="mt-5 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-      <p className="font-semibold">{DEPOSIT_MESSAGES.expired}</p>
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+      <h2 className="text-base font-semibold">{DEPOSIT_MESSAGES.expired}</h2>
       <p className="mt-1">The quoted rate is no longer valid. Start again for a new rate and payment link.</p>
       <Button className="mt-3" variant="secondary" onClick={onRestart}>
         Start again
       </Button>
+      <p className="mt-3">{DEPOSIT_MESSAGES.expiredAlreadySent}</p>
+      <SupportEmailLine className="mt-1" />
     </div>
   );
 }

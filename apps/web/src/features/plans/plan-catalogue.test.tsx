@@ -161,6 +161,27 @@ describe('PlanCatalogue', () => {
     expect(dialog.textContent).toContain('This replaces your Basic plan');
     expect(dialog.textContent).toContain('The unused days of Basic are credited to your balance');
   });
+
+  test('replacing a plan with no end date says it ends for good, nothing is credited, and when the new one ends', async () => {
+    render({ available: '5000.00', active: [purchaseOf(UNLIMITED, new Date(Date.now() - 10 * DAY))] });
+    const basic = await screen.findByRole('article', { name: 'Basic' });
+    expect(basic.textContent).toContain(
+      'Replaces your Unlimited plan; it has no end date, so nothing is credited.',
+    );
+    fireEvent.click(within(basic).getByRole('button', { name: 'PURCHASE PLAN' }));
+    const dialog = screen.getByRole('dialog', { name: 'Buy Basic' });
+    const endsOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(
+      new Date(Date.now() + 30 * DAY),
+    );
+    expect(dialog.textContent).toContain('This replaces your Unlimited plan (no end date).');
+    expect(dialog.textContent).toContain(
+      'Unlimited ends now, for good: it has no end date, so it has no unused days and nothing is credited to your balance.',
+    );
+    expect(dialog.textContent).toContain(
+      `Basic lasts 30 days, until ${endsOn}. After that you will have no signal plan unless you buy one again.`,
+    );
+    expect(dialog.textContent).not.toContain('are credited to your balance');
+  });
 });
 
 describe('planOffer', () => {

@@ -235,9 +235,9 @@ export function PlanCard({
             {offer.replaces && !disabledReason ? (
               <p className="mt-2 text-xs text-slate-500">
                 Replaces your {offer.replaces.name} plan;{' '}
-                {offer.credit > 0n
-                  ? `its unused days are credited to your balance (${formatUsd(offer.credit)} now).`
-                  : 'it has no end date, so nothing is credited.'}
+                {offer.replaces.expiresAt === null
+                  ? 'it has no end date, so nothing is credited.'
+                  : `its unused days are credited to your balance (${formatUsd(offer.credit)} now).`}
               </p>
             ) : null}
             {disabledReason ? (

@@ -1,5 +1,6 @@
 import { PLAN_MESSAGES, type Plan, type PlanPurchase, PlanPurchaseSchema } from '@candor/contracts/plans';
 import { formatUsd } from '@candor/domain/money/money';
+import { computePlanExpiry } from '@candor/domain/plans/plan-period';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, DialogButtons } from '../../components/ui/dialog.tsx';
 import { apiRequest, isApiError } from '../../lib/api.ts';
@@ -8,7 +9,7 @@ import { notify } from '../../lib/notify.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formatUsdDecimal } from '../../lib/signed-usd.ts';
 import { useIdempotentMutation } from '../../lib/use-idempotent-mutation.ts';
-import { describeFeatures, formatDay, formatDuration } from './plan-format.ts';
+import { describeFeatures, formatDay, formatDuration, PLAN_KIND_SINGULAR } from './plan-format.ts';
 
 /**
  * The confirmation of a purchase: the price, the duration and the terms; for a replacement, the
@@ -79,23 +80,19 @@ export function PurchaseDialog({
           </ul>
           {plan.description ? <p className="mt-2 text-sm text-slate-500">{plan.description}</p> : null}
         </div>
-        {replaces ? (
+        {replaces === undefined ? null : replaces.expiresAt === null ? (
+          <LosesPlanWithNoEndDate plan={plan} replaces={replaces} />
+        ) : (
           <div className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
             <p>
-              This replaces your {replaces.name} plan
-              {replaces.expiresAt === null
-                ? ' (no end date)'
-                : ` (active until ${formatDay(replaces.expiresAt)})`}
-              .
+              This replaces your {replaces.name} plan (active until {formatDay(replaces.expiresAt)}).
             </p>
             <p className="mt-1">
-              The unused days of {replaces.name} are credited to your balance
-              {replaces.expiresAt === null
-                ? ': a plan with no end date has no unused days, so nothing is credited.'
-                : `, pro rata by the time left and rounded down to the cent: about ${formatUsd(credit)} now.`}
+              The unused days of {replaces.name} are credited to your balance, pro rata by the time left and
+              rounded down to the cent: about {formatUsd(credit)} now.
             </p>
           </div>
-        ) : null}
+        )}
         <p className="text-sm text-slate-600">
           {formatUsdDecimal(price)} is debited from your available cash. A plan gives access to tools and
           trading terms; it does not promise any return.
@@ -114,5 +111,30 @@ export function PurchaseDialog({
         />
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * Replacing a plan with no end date: it ends now for good, and nothing is credited (it has no unused
+ * days to credit). Said plainly, with when the new plan ends, since after that the account has no
+ * plan of the kind at all.
+ */
+function LosesPlanWithNoEndDate({ plan, replaces }: { plan: Plan; replaces: PlanPurchase }) {
+  const endsAt = computePlanExpiry(new Date(), plan.durationDays);
+  const kind = PLAN_KIND_SINGULAR[replaces.kind].toLowerCase();
+  return (
+    <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="font-semibold">This replaces your {replaces.name} plan (no end date).</p>
+      <p className="mt-1">
+        {replaces.name} ends now, for good: it has no end date, so it has no unused days and nothing is
+        credited to your balance.
+      </p>
+      {endsAt === null ? null : (
+        <p className="mt-1">
+          {plan.name} lasts {formatDuration(plan.durationDays)}, until {formatDay(endsAt.toISOString())}.
+          After that you will have no {kind} unless you buy one again.
+        </p>
+      )}
+    </div>
   );
 }

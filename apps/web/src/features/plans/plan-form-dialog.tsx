@@ -24,10 +24,14 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import { PLAN_KIND_SINGULAR } from './plan-format.ts';
 import { savePlan } from './plans-admin-api.ts';
 
+/**
+ * What a new plan's "What it gives" starts with. A loan plan's figures start empty: a pre-filled
+ * amount lent, once left unchanged, quietly made a $1,000,000 loan plan; each figure is asked for.
+ */
 const DEFAULT_FEATURES = {
   signal: { kind: 'signal', instrumentCount: 10, intervals: ['1h'], alerts: false },
   trading: { kind: 'trading', maxLeverage: 500, forexSpreadPips: '1.2', otherSpreadPercent: '0.12' },
-  loan: { kind: 'loan', amount: '1000000.00', annualInterestPercent: '12.17', minimumPortfolio: '350000.00' },
+  loan: { kind: 'loan', amount: '', annualInterestPercent: '', minimumPortfolio: '' },
 } as const satisfies Record<PlanKind, PlanFeatures>;
 
 function defaultsFor(kind: PlanKind): SavePlanRequest {
@@ -154,7 +158,8 @@ export function PlanFormDialog({ plan, onClose }: { plan: Plan | null; onClose: 
                 label={kind === 'loan' ? 'Term (days)' : 'Duration (days)'}
                 type="number"
                 min={1}
-                disabled={durationDays === null}
+                // Only "No end date" greys it out: a loan's term emptied to be typed again stays open.
+                disabled={kind !== 'loan' && durationDays === null}
                 {...register('durationDays', { setValueAs: asNumberOrNull })}
                 error={error('durationDays')}
               />
@@ -257,7 +262,8 @@ export function PlanFormDialog({ plan, onClose }: { plan: Plan | null; onClose: 
                 />
               </div>
             ) : (
-              <div className="grid gap-4 sm:grid-cols-3">
+              // One a row: an amount up to $1,000,000,000.00 is read whole, at any width.
+              <div className="space-y-4">
                 <TextField
                   label="Amount (USD)"
                   inputMode="decimal"

@@ -235,6 +235,57 @@ describe('PlansTab', () => {
     expect(within(dialog).getByText('Enter the rank as a whole number')).toBeTruthy();
   });
 
+  test('a new loan plan’s amount, interest and portfolio start empty and are asked for; nothing is sent until they are given', async () => {
+    const fetchMock = render({ status: 200, body: SILVER }, { status: 200, body: LEVEL_1 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add plan' });
+    fireEvent.change(within(dialog).getByLabelText('Kind'), { target: { value: 'loan' } });
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    const interest = within(dialog).getByLabelText('Annual interest (%)');
+    const portfolio = within(dialog).getByLabelText('Minimum portfolio (USD)');
+    expect([amount, interest, portfolio].map((field) => (field as HTMLInputElement).value)).toEqual([
+      '',
+      '',
+      '',
+    ]);
+
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Level 3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add plan' }));
+    expect(await within(dialog).findAllByText(DECIMAL_AMOUNT_MESSAGE)).toHaveLength(2);
+    expect(
+      within(dialog).getByText('Enter a percentage with at most two decimals, such as 12.17'),
+    ).toBeTruthy();
+    for (const field of [amount, interest, portfolio])
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(callsTo(fetchMock, 'POST /api/admin/plans')).toEqual([]);
+
+    // The term emptied to be typed again stays open (a loan has no "No end date" to undo it).
+    const term = within(dialog).getByLabelText('Term (days)');
+    fireEvent.change(term, { target: { value: '' } });
+    expect(term).toHaveProperty('disabled', false);
+    fireEvent.change(term, { target: { value: '25' } });
+
+    fireEvent.change(amount, { target: { value: '2000000' } });
+    fireEvent.change(interest, { target: { value: '12.17' } });
+    fireEvent.change(portfolio, { target: { value: '350000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add plan' }));
+    expect(await screen.findByText('Level 1 is added')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/admin/plans')).toEqual([
+      expect.objectContaining({
+        kind: 'loan',
+        name: 'Level 3',
+        price: null,
+        durationDays: 25,
+        features: {
+          kind: 'loan',
+          amount: '2000000.00',
+          annualInterestPercent: '12.17',
+          minimumPortfolio: '350000.00',
+        },
+      }),
+    ]);
+  });
+
   test('a loan plan has no price field and the kind cannot change on edit', async () => {
     render({ status: 200, body: SILVER });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Level 1' }));

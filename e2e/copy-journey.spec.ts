@@ -1,3 +1,4 @@
+import { formatUsd } from '@candor/domain/money/money';
 import type { Browser, Page } from '@playwright/test';
 import { asAdmin, creditCustomer } from './fixtures/admin.ts';
 import { expectOk, signInThroughApi } from './fixtures/api.ts';
@@ -235,7 +236,7 @@ test('a provider made by an administrator buys BTCUSD; the follower gets a copy 
 
     // The follower's statement: the copy's result, and the profit share on it.
     // The copy closes by a job as well: its profit share is awaited from the server, then shown.
-    const shareText = `Profit share on a trade copied from ${traderName}`;
+    const shareText = `above your previous best on copies of ${traderName}`;
     await expect.poll(() => statementSays(follower.page, shareText), { timeout: 15_000 }).toBe(true);
     await follower.page.goto('/statement');
     const rows = follower.page.getByRole('table', { name: 'Transactions' }).getByRole('row');
@@ -248,6 +249,11 @@ test('a provider made by an administrator buys BTCUSD; the follower gets a copy 
     const share = Math.floor((result * PROFIT_SHARE_PERCENT) / 100);
     expect(result).toBeGreaterThan(0);
     expect(cents(await shareRow.getByRole('cell').nth(3).textContent())).toBe(-share);
+    // The first copy's whole profit is its rise above the previous best (none yet): the line says
+    // the rate and that rise, so the fee can be checked from the statement alone.
+    await expect(shareRow).toContainText(
+      `Profit share: ${PROFIT_SHARE_PERCENT}% of ${formatUsd(BigInt(result))} ${shareText}`,
+    );
     await screenshotAt(follower.page, 'follower-statement');
     await follower.page.goto('/trades');
     // The list opens on Active (the copy is closed: none) and scrolls its tab into view as it

@@ -19,7 +19,18 @@ describe('chargeProfitShare: the share % of the rise above the previous peak, ro
     expect(chargeProfitShare(INITIAL_HIGH_WATER_MARK, 10_000n, 2_000)).toEqual({
       mark: { cumulativeCents: 10_000n, peakCents: 10_000n },
       feeCents: 2_000n,
+      riseCents: 10_000n,
     });
+  });
+
+  test('a win that takes the cumulative result past the peak is charged on the rise above it, and says the rise', () => {
+    const mark = { cumulativeCents: 5_000n, peakCents: 8_000n };
+    expect(chargeProfitShare(mark, 4_777n, 2_000)).toEqual({
+      mark: { cumulativeCents: 9_777n, peakCents: 9_777n },
+      feeCents: 355n,
+      riseCents: 1_777n,
+    });
+    expect(chargeProfitShare(mark, 3_000n, 2_000).riseCents).toBe(0n);
   });
 
   test('a loss pays nothing, and there is no refund', () => {

@@ -22,13 +22,14 @@ export const INITIAL_HIGH_WATER_MARK: HighWaterMark = Object.freeze({ cumulative
  * the cent: the follower never pays more than the exact share. A follower who lost and then won it
  * back pays nothing until their cumulative result is above its previous best; a loss never
  * earns a refund (the fee is never negative). The percent is the one the follower started
- * copying with.
+ * copying with. `riseCents` is the rise above the peak the fee is a share of (0 when none): the
+ * follower's statement says it, with the percent.
  */
 export function chargeProfitShare(
   mark: HighWaterMark,
   resultCents: bigint,
   profitShareBps: number,
-): { mark: HighWaterMark; feeCents: bigint } {
+): { mark: HighWaterMark; feeCents: bigint; riseCents: bigint } {
   if (!Number.isInteger(profitShareBps) || profitShareBps < 0 || profitShareBps > FULL_PERCENT_BPS) {
     throw new Error('a profit share is a whole number of basis points from 0 to 10,000');
   }
@@ -37,11 +38,12 @@ export function chargeProfitShare(
   }
   const cumulativeCents = mark.cumulativeCents + resultCents;
   if (cumulativeCents <= mark.peakCents) {
-    return { mark: { cumulativeCents, peakCents: mark.peakCents }, feeCents: 0n };
+    return { mark: { cumulativeCents, peakCents: mark.peakCents }, feeCents: 0n, riseCents: 0n };
   }
   const rise = cumulativeCents - mark.peakCents;
   return {
     mark: { cumulativeCents, peakCents: cumulativeCents },
     feeCents: roundDown(rise * BigInt(profitShareBps), BigInt(FULL_PERCENT_BPS)),
+    riseCents: rise,
   };
 }

@@ -100,6 +100,8 @@ describe('entry kinds', () => {
           amount: 400n,
           tradeId: 't',
           providerName: 'Ann',
+          profitShareBps: 2_000,
+          riseCents: 2_000n,
         }),
       ],
       expected: [{ kind: 'profit_share', postings: { [CASH]: -400n, 'customer_cash:provider-1': 400n } }],
@@ -131,23 +133,57 @@ describe('entry kinds', () => {
     expect(() => bookedTradeResultEntry({ userId: U, result: 0n, tradeId: 't', description: 'x' })).toThrow();
   });
 
-  test('a profit share is the follower’s entry, names the provider and references the trade, the follower and the provider', () => {
+  test('a profit share is the follower’s entry, says its rate, the rise and the provider, and references the trade, both customers and the figures', () => {
     const entry = profitShareEntry({
       followerId: U,
       providerId: 'provider-1',
-      amount: 1n,
+      amount: 35n,
       tradeId: 't-9',
       providerName: 'Ann Lee',
+      profitShareBps: 2_000,
+      riseCents: 177n,
     });
     expect(entry.userId).toBe(U);
-    expect(entry.description).toBe('Profit share on a trade copied from Ann Lee');
-    expect(entry.reference).toEqual({ trade: 't-9', follower: U, provider: 'provider-1' });
+    expect(entry.description).toBe(
+      'Profit share: 20% of $1.77 above your previous best on copies of Ann Lee',
+    );
+    expect(entry.reference).toEqual({
+      trade: 't-9',
+      follower: U,
+      provider: 'provider-1',
+      profitShareBps: '2000',
+      riseMinor: '177',
+    });
   });
 
-  test('a profit share of zero, or paid to oneself, is a bug', () => {
-    const input = { followerId: U, providerId: 'p', amount: 0n, tradeId: 't', providerName: 'x' };
+  test('a profit share at a rate with decimals on a rise above $1,000 reads them so', () => {
+    const entry = profitShareEntry({
+      followerId: U,
+      providerId: 'p',
+      amount: 15_432n,
+      tradeId: 't',
+      providerName: 'Aurora FX',
+      profitShareBps: 1_250,
+      riseCents: 123_456n,
+    });
+    expect(entry.description).toBe(
+      'Profit share: 12.5% of $1,234.56 above your previous best on copies of Aurora FX',
+    );
+  });
+
+  test('a profit share of zero, paid to oneself or above the rise it is a share of, is a bug', () => {
+    const input = {
+      followerId: U,
+      providerId: 'p',
+      amount: 0n,
+      tradeId: 't',
+      providerName: 'x',
+      profitShareBps: 2_000,
+      riseCents: 10n,
+    };
     expect(() => profitShareEntry(input)).toThrow();
     expect(() => profitShareEntry({ ...input, amount: 1n, providerId: U })).toThrow();
+    expect(() => profitShareEntry({ ...input, amount: 11n })).toThrow();
   });
 
   test("a profit share cannot take the follower's cash below zero", () => {
@@ -157,6 +193,8 @@ describe('entry kinds', () => {
       amount: 500n,
       tradeId: 't',
       providerName: 'x',
+      profitShareBps: 5_000,
+      riseCents: 1_000n,
     });
     const refused = applyEntries(new Map([[CASH, 499n]]), [entry]);
     expect(refused).toEqual({

@@ -1,3 +1,4 @@
+import { formatPercent, formatUsd } from '../money/money.ts';
 import { type AccountRef, accountKey, customerAccount, platformAccount } from './accounts.ts';
 
 /** Why money moved. */
@@ -406,7 +407,10 @@ export function loanRepaymentEntry(input: {
  * high-water mark with its provider, the fee moves from the follower's cash to the provider's cash.
  * One entry between two customers: its `userId` is the follower (who pays); the provider's
  * statement lists it through the posting to the provider's cash (statements select entries by the
- * customer's postings), and the reference carries the trade, the follower and the provider.
+ * customer's postings), and the reference carries the trade, the follower and the provider, and the
+ * figures the fee was computed from: the rate in basis points and the rise above the follower's
+ * previous best in cents (`amount` = rate × rise, rounded down; chargeProfitShare). The description
+ * is the follower's line: it says the rate, the rise and the provider, so the fee can be checked.
  */
 export function profitShareEntry(input: {
   followerId: string;
@@ -414,13 +418,22 @@ export function profitShareEntry(input: {
   amount: bigint;
   tradeId: string;
   providerName: string;
+  profitShareBps: number;
+  riseCents: bigint;
 }): EntryDraft {
   if (input.followerId === input.providerId) throw new Error('a provider does not copy themselves');
+  if (input.amount > input.riseCents) throw new Error('a profit share is at most the rise it is a share of');
   return {
     kind: 'profit_share',
-    description: `Profit share on a trade copied from ${input.providerName}`,
+    description: `Profit share: ${formatPercent(input.profitShareBps)} of ${formatUsd(input.riseCents)} above your previous best on copies of ${input.providerName}`,
     userId: input.followerId,
-    reference: { trade: input.tradeId, follower: input.followerId, provider: input.providerId },
+    reference: {
+      trade: input.tradeId,
+      follower: input.followerId,
+      provider: input.providerId,
+      profitShareBps: String(input.profitShareBps),
+      riseMinor: input.riseCents.toString(),
+    },
     postings: transfer(
       customerAccount('customer_cash', input.followerId),
       customerAccount('customer_cash', input.providerId),

@@ -234,6 +234,8 @@ function run(model: Model, c: Command): void {
             amount: charged.feeCents,
             tradeId: `t${tradeIndex}`,
             providerName: 'x',
+            profitShareBps: share,
+            riseCents: charged.riseCents,
           });
           if (!post(model, [fee]))
             throw new Error('a profit share is always covered by the profit just credited');

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { formatDecimal, formatPercentBps, formatUsd, parseMinorUnits, parsePercentBps } from './money.ts';
+import {
+  formatDecimal,
+  formatPercent,
+  formatPercentBps,
+  formatUsd,
+  parseMinorUnits,
+  parsePercentBps,
+} from './money.ts';
 
 describe('parseMinorUnits', () => {
   test.each([
@@ -81,4 +88,14 @@ test('formatPercentBps writes basis points with two decimals', () => {
   expect(formatPercentBps(0)).toBe('0.00');
   expect(formatPercentBps(250)).toBe('2.50');
   expect(formatPercentBps(10_000)).toBe('100.00');
+});
+
+test.each([
+  [2_000, '20%'],
+  [1_250, '12.5%'],
+  [5, '0.05%'],
+  [0, '0%'],
+  [10_000, '100%'],
+])('formatPercent writes %i basis points for people as %s', (bps, text) => {
+  expect(formatPercent(bps)).toBe(text);
 });

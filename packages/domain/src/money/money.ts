@@ -69,6 +69,11 @@ export function formatPercentBps(bps: number): string {
   return formatDecimal(BigInt(bps), PERCENT_DECIMALS);
 }
 
+/** A percentage in basis points for people, without trailing zeros: 2000 → "20%", 1250 → "12.5%", 5 → "0.05%". */
+export function formatPercent(bps: number): string {
+  return `${formatPercentBps(bps).replace(/\.?0+$/, '')}%`;
+}
+
 /** Minor units for people: 123456n → "$1,234.56"; negatives as "-$1,234.56". */
 export function formatUsd(minor: bigint): string {
   const plain = formatDecimal(minor < 0n ? -minor : minor);

@@ -1,4 +1,5 @@
 import { chargeProfitShare, INITIAL_HIGH_WATER_MARK } from '@candor/domain/copy/profit-share';
+import { formatUsd } from '@candor/domain/money/money';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
 import { copyHighWaterMarks, skippedCopies } from '../../db/schema/copy-trading.ts';
@@ -151,7 +152,7 @@ describe('copy fan-out', () => {
     });
     expect(await profitShares(fan.user.id)).toHaveLength(1);
 
-    type Line = { kind: string; copiedFromProvider: string | null };
+    type Line = { kind: string; description: string; copiedFromProvider: string | null };
     const statementOf = async (browser: Browser): Promise<Line[]> => {
       const res = await browser.request({ method: 'GET', url: '/api/me/statement' });
       expect(res.statusCode, res.body).toBe(200);
@@ -162,6 +163,11 @@ describe('copy fan-out', () => {
     const followerLines = await statementOf(fan.browser);
     const copyLines = followerLines.filter((line) => line.kind !== 'deposit' && line.kind !== 'adjustment');
     expect(copyLines.map((line) => line.kind)).toContain('profit_share');
+    // The follower's line says how the fee was computed: the rate, and the rise above their previous best.
+    expect(charged.riseCents).toBe(charged.mark.peakCents - mark.peakCents);
+    expect(copyLines.find((line) => line.kind === 'profit_share')?.description).toBe(
+      `Profit share: 20% of ${formatUsd(charged.riseCents)} above your previous best on copies of Aurora FX`,
+    );
     expect(copyLines.filter((line) => line.kind === 'trade_result')).toHaveLength(3);
     expect(copyLines.every((line) => line.copiedFromProvider === 'Aurora FX')).toBe(true);
     expect(followerLines.length).toBeGreaterThan(copyLines.length);

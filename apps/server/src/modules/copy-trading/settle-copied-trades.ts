@@ -82,6 +82,8 @@ export async function settleCopiedTrades(tx: Db, copies: readonly ClosedCopy[], 
         amount: charged.feeCents,
         tradeId: id,
         providerName: relation.providerName,
+        profitShareBps: relation.profitShareBps,
+        riseCents: charged.riseCents,
       }),
     });
   }

@@ -176,6 +176,8 @@ describe('GET /api/me/statement filters', () => {
         amount: 300n,
         tradeId: randomUUID(),
         providerName: 'Aurora FX',
+        profitShareBps: 2_000,
+        riseCents: 1_500n,
       }),
     ]);
     const paid = await readStatement(follower.browser, 'kind=profit_shares&from=2026-03-06&to=2026-03-06');

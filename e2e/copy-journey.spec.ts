@@ -270,7 +270,14 @@ test('a provider made by an administrator buys BTCUSD; the follower gets a copy 
     await provider.page.goto('/statement');
     const providerRows = provider.page.getByRole('table', { name: 'Transactions' }).getByRole('row');
     const received = providerRows.filter({ hasText: 'Profit share' });
-    await expect(received).toContainText(`Profit share on a trade copied from ${traderName}`);
+    // Income from a follower's copy, with the rate and the rise: the follower is not named, and the
+    // provider's own name is not in it as if they had copied.
+    await expect(received).toContainText(
+      `Profit share received: ${PROFIT_SHARE_PERCENT}% of a follower's ${formatUsd(BigInt(result))} rise on a copy of your trade`,
+    );
+    await expect(received).not.toContainText(traderName);
+    await expect(received).not.toContainText(follower.email);
+    await expect(received).not.toContainText(follower.fullname);
     expect(cents(await received.getByRole('cell').nth(3).textContent())).toBe(share);
     const providerResult = providerRows.filter({ hasText: 'Trade result' }).filter({ hasText: 'BTCUSD' });
     expect(cents(await providerResult.getByRole('cell').nth(3).textContent())).toBeGreaterThan(0);

@@ -6,8 +6,10 @@ import {
   assertBalancedEntry,
   bookedTradeResultEntry,
   depositEntry,
+  describeProfitShareReceived,
   type EntryDraft,
   profitShareEntry,
+  readProfitShareFigures,
   releaseEntry,
   reservationEntry,
   withdrawalEntries,
@@ -184,6 +186,32 @@ describe('entry kinds', () => {
     expect(() => profitShareEntry(input)).toThrow();
     expect(() => profitShareEntry({ ...input, amount: 1n, providerId: U })).toThrow();
     expect(() => profitShareEntry({ ...input, amount: 11n })).toThrow();
+  });
+
+  test("a profit share received reads, for the provider, as a share of a follower's rise, naming no one", () => {
+    expect(describeProfitShareReceived({ profitShareBps: 2_000, riseCents: 177n })).toBe(
+      "Profit share received: 20% of a follower's $1.77 rise on a copy of your trade",
+    );
+    expect(describeProfitShareReceived(null)).toBe(
+      "Profit share received on a follower's copy of your trade",
+    );
+  });
+
+  test('the figures of a profit share are read back from its reference, and none from a reference without them', () => {
+    const entry = profitShareEntry({
+      followerId: U,
+      providerId: 'p',
+      amount: 15_432n,
+      tradeId: 't',
+      providerName: 'x',
+      profitShareBps: 1_250,
+      riseCents: 123_456n,
+    });
+    expect(readProfitShareFigures(entry.reference)).toEqual({ profitShareBps: 1_250, riseCents: 123_456n });
+    expect(readProfitShareFigures({ trade: 't', follower: U, provider: 'p' })).toBeNull();
+    expect(readProfitShareFigures({ profitShareBps: '20%', riseMinor: '177' })).toBeNull();
+    expect(readProfitShareFigures({ profitShareBps: '2000', riseMinor: null })).toBeNull();
+    expect(readProfitShareFigures(null)).toBeNull();
   });
 
   test("a profit share cannot take the follower's cash below zero", () => {

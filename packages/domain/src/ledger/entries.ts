@@ -441,3 +441,30 @@ export function profitShareEntry(input: {
     ),
   };
 }
+
+/** The figures a profit share was computed from, as its entry's reference keeps them. */
+export type ProfitShareFigures = { profitShareBps: number; riseCents: bigint };
+
+/**
+ * The figures of a profit share from its entry's reference (profitShareEntry writes them); null when
+ * the reference has none (entries stored before it kept them) or they cannot be read.
+ */
+export function readProfitShareFigures(reference: unknown): ProfitShareFigures | null {
+  if (typeof reference !== 'object' || reference === null) return null;
+  const { profitShareBps, riseMinor } = reference as Record<string, unknown>;
+  if (typeof profitShareBps !== 'string' || !/^\d{1,5}$/.test(profitShareBps)) return null;
+  if (typeof riseMinor !== 'string' || !/^\d+$/.test(riseMinor)) return null;
+  return { profitShareBps: Number(profitShareBps), riseCents: BigInt(riseMinor) };
+}
+
+/**
+ * The provider's line of a profit share they received: income from a follower's copy of their
+ * trade, with the rate and the rise it was computed from. The follower is not named: nothing else
+ * shows a provider who copies them. `figures` is null for the entries stored before their reference
+ * kept them; their line then says what it is without them (their stored description, the follower's
+ * line, is not shown to the provider: it names the provider as the one copied from).
+ */
+export function describeProfitShareReceived(figures: ProfitShareFigures | null): string {
+  if (figures === null) return "Profit share received on a follower's copy of your trade";
+  return `Profit share received: ${formatPercent(figures.profitShareBps)} of a follower's ${formatUsd(figures.riseCents)} rise on a copy of your trade`;
+}

@@ -172,7 +172,10 @@ describe('copy fan-out', () => {
     expect(copyLines.every((line) => line.copiedFromProvider === 'Aurora FX')).toBe(true);
     expect(followerLines.length).toBeGreaterThan(copyLines.length);
     const providerLines = await statementOf(trader.browser);
-    expect(providerLines.some((line) => line.kind === 'profit_share')).toBe(true);
+    // The provider's side reads as income from a follower's copy, never naming the follower.
+    expect(providerLines.find((line) => line.kind === 'profit_share')?.description).toBe(
+      `Profit share received: 20% of a follower's ${formatUsd(charged.riseCents)} rise on a copy of your trade`,
+    );
     expect(providerLines.every((line) => line.copiedFromProvider === null)).toBe(true);
   });
 

@@ -6,7 +6,13 @@ import {
   isCustomerAccountKind,
 } from '@candor/domain/ledger/accounts';
 import type { InsufficientFunds } from '@candor/domain/ledger/balances';
-import { assertBalancedEntry, type EntryDraft, type EntryKind } from '@candor/domain/ledger/entries';
+import {
+  assertBalancedEntry,
+  type EntryDraft,
+  type EntryKind,
+  type ProfitShareFigures,
+  readProfitShareFigures,
+} from '@candor/domain/ledger/entries';
 import { err, ok, type Result } from '@candor/domain/result';
 import { type SQL, sql } from 'drizzle-orm';
 import { among } from '../../db/among.ts';
@@ -446,6 +452,12 @@ export type StatementLine = {
    * alone, as for any adjustment; the stored description also names maker and checker, for staff.
    */
   approvedAdjustmentReason: string | null;
+  /**
+   * A profit share this customer received as a provider (an entry of the follower's): the figures it
+   * was computed from, null for entries stored before their reference kept them. Null for every
+   * other entry, the follower's own profit share included.
+   */
+  profitShareReceived: { figures: ProfitShareFigures | null } | null;
 };
 
 type StatementRow = {
@@ -459,6 +471,9 @@ type StatementRow = {
   reserved_after: string | null;
   copied_from_provider: string | null;
   approved_adjustment_reason: string | null;
+  profit_share_received: boolean;
+  profit_share_bps: string | null;
+  rise_minor: string | null;
 };
 
 /** Which of a customer's entries a statement shows: null where it does not narrow them. */
@@ -504,7 +519,8 @@ function entriesMatching(filter: StatementEntryFilter): { join: SQL; and: SQL; w
  * reserved funds, and both balances right after it (from the running balances stored on the
  * postings; an entry that did not touch one account shows that account's last balance before it),
  * and the strategy provider of the account's own copied trade the entry is of (a copy's margin,
- * result or profit share; a provider's profit share received is of the follower's trade, not marked).
+ * result or profit share; a provider's profit share received is of the follower's trade, not marked,
+ * and is read with the figures it was computed from: the provider's line is built from them).
  * `filter` narrows the entries (entriesMatching); the balances after each are still the account's,
  * counting every entry.
  */
@@ -556,7 +572,10 @@ export function selectStatementPage(
                       and p2.entry_id < legs.entry_id
                     order by p2.entry_id desc limit 1))::text as reserved_after,
                  sp.display_name as copied_from_provider,
-                 coalesce(ap.request->>'reason', ap.maker_reason) as approved_adjustment_reason
+                 coalesce(ap.request->>'reason', ap.maker_reason) as approved_adjustment_reason,
+                 (e.kind = 'profit_share' and e.user_id <> ${userId}) as profit_share_received,
+                 e.reference->>'profitShareBps' as profit_share_bps,
+                 e.reference->>'riseMinor' as rise_minor
             from legs join journal_entries e on e.id = legs.entry_id
             left join trades t
               on t.id = (e.reference->>'trade')::uuid
@@ -578,6 +597,14 @@ export function selectStatementPage(
         reservedAfter: big(row.reserved_after),
         copiedFromProvider: row.copied_from_provider,
         approvedAdjustmentReason: row.approved_adjustment_reason,
+        profitShareReceived: row.profit_share_received
+          ? {
+              figures: readProfitShareFigures({
+                profitShareBps: row.profit_share_bps,
+                riseMinor: row.rise_minor,
+              }),
+            }
+          : null,
       }));
     },
   });

@@ -6,6 +6,7 @@ import {
   type StatementFilter,
   type StatementPage,
 } from '@candor/contracts/ledger';
+import { describeProfitShareReceived } from '@candor/domain/ledger/entries';
 import { computeWithdrawable } from '@candor/domain/loans/loan-interest';
 import { formatDecimal } from '@candor/domain/money/money';
 import type { Db } from '../../db/client.ts';
@@ -36,19 +37,26 @@ export async function readBalances(db: Db, userId: string): Promise<Balances> {
 export type StatementReader = 'customer' | 'staff';
 
 /**
- * An entry's line. A four-eyes adjustment's stored description names the maker and the checker
- * (decision 017): staff read it so; the customer reads the reason alone, as on any adjustment and
- * as their notice says it, since no text to a customer names a staff member (decision 046).
+ * An entry's description as `reader` reads it on this customer's statement. A four-eyes
+ * adjustment's stored description names the maker and the checker (decision 017): staff read it so;
+ * the customer reads the reason alone, as on any adjustment and as their notice says it, since no
+ * text to a customer names a staff member (decision 046). A profit share's stored description is the
+ * follower's line ("… on copies of {provider}"); on the provider's statement it reads as income from
+ * a follower's copy, built from the figures the entry keeps, without the follower's name.
  */
+function describeLine(line: StatementLine, reader: StatementReader): string {
+  if (line.profitShareReceived !== null) return describeProfitShareReceived(line.profitShareReceived.figures);
+  if (reader === 'customer' && line.approvedAdjustmentReason !== null) return line.approvedAdjustmentReason;
+  return line.description;
+}
+
+/** An entry's line (describeLine). */
 function toStatementEntry(line: StatementLine, reader: StatementReader): StatementEntry {
   return {
     id: line.id,
     createdAt: line.createdAt.toISOString(),
     kind: line.kind,
-    description:
-      reader === 'customer' && line.approvedAdjustmentReason !== null
-        ? line.approvedAdjustmentReason
-        : line.description,
+    description: describeLine(line, reader),
     availableChange: line.availableChange === null ? null : formatDecimal(line.availableChange),
     reservedChange: line.reservedChange === null ? null : formatDecimal(line.reservedChange),
     availableAfter: formatDecimal(line.availableAfter),

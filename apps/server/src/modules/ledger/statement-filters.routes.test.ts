@@ -11,12 +11,14 @@ import {
 } from '@candor/domain/ledger/entries';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
+import { selectRows } from '../../db/select-rows.ts';
 import { COMMAND_LINE_ACTOR } from '../../lib/actor.ts';
 import { insertSignedInUser } from '../../test/factories.ts';
 import { postOrReject } from '../../test/money.ts';
 import { plansOf, scansWhole } from '../../test/query-plans.ts';
 import { type Browser, useTestApp } from '../../test/test-app.ts';
 import { selectStatementPage } from './ledger.repository.ts';
+import { readStatement as readStatementPage, type StatementReader } from './ledger.service.ts';
 
 const t = useTestApp();
 
@@ -77,6 +79,11 @@ async function readStatement(browser: Browser, query: string): Promise<Statement
   const response = await browser.request({ method: 'GET', url: `/api/me/statement?${query}` });
   expect(response.statusCode, response.body).toBe(200);
   return StatementPageSchema.parse(response.json());
+}
+
+/** The customer's statement as `reader` reads it (staff: on the admin user page). */
+function readStatementAs(userId: string, reader: StatementReader): Promise<StatementPage> {
+  return readStatementPage(t.db, userId, 1, { reader });
 }
 
 const kindsOf = (page: StatementPage) => page.items.map((entry) => entry.kind);
@@ -189,6 +196,68 @@ describe('GET /api/me/statement filters', () => {
       ['profit_share', '3.00'],
     ]);
     expect((await readStatement(alice.browser, 'kind=profit_shares')).total).toBe(0);
+  });
+
+  test('a profit share reads as paid on copies of the provider to the follower, and as received from a follower to the provider, with the rate and the rise', async () => {
+    const follower = await insertSignedInUser(t);
+    const provider = await insertSignedInUser(t);
+    await postAt('2026-03-06T08:00:00Z', [deposit(follower.user.id, 10_000n)]);
+    await postAt('2026-03-06T09:00:00Z', [
+      profitShareEntry({
+        followerId: follower.user.id,
+        providerId: provider.user.id,
+        amount: 35n,
+        tradeId: randomUUID(),
+        providerName: 'Aurora FX',
+        profitShareBps: 2_000,
+        riseCents: 177n,
+      }),
+    ]);
+    const paid = await readStatement(follower.browser, 'kind=profit_shares');
+    expect(paid.items.map((entry) => entry.description)).toEqual([
+      'Profit share: 20% of $1.77 above your previous best on copies of Aurora FX',
+    ]);
+    const expected = "Profit share received: 20% of a follower's $1.77 rise on a copy of your trade";
+    const received = await readStatement(provider.browser, 'kind=profit_shares');
+    expect(received.items.map((entry) => entry.description)).toEqual([expected]);
+    // Staff reading the provider's account (the admin user page) read the provider's side too.
+    const staff = await readStatementAs(provider.user.id, 'staff');
+    expect(staff.items.map((entry) => entry.description)).toEqual([expected]);
+  });
+
+  test('a profit share stored before its entry kept the figures keeps its description for the follower; the provider reads it as received, without figures', async () => {
+    const follower = await insertSignedInUser(t);
+    const provider = await insertSignedInUser(t);
+    await postAt('2026-03-06T08:00:00Z', [deposit(follower.user.id, 10_000n)]);
+    const tradeId = randomUUID();
+    // As settlements stored it until the figures were kept: the follower's line, no figures.
+    const legacy: EntryDraft = {
+      ...profitShareEntry({
+        followerId: follower.user.id,
+        providerId: provider.user.id,
+        amount: 35n,
+        tradeId,
+        providerName: 'Aurora FX',
+        profitShareBps: 2_000,
+        riseCents: 177n,
+      }),
+      description: 'Profit share on a trade copied from Aurora FX',
+      reference: { trade: tradeId, follower: follower.user.id, provider: provider.user.id },
+    };
+    await postAt('2026-03-06T09:00:00Z', [legacy]);
+    const paid = await readStatement(follower.browser, 'kind=profit_shares');
+    expect(paid.items.map((entry) => entry.description)).toEqual([
+      'Profit share on a trade copied from Aurora FX',
+    ]);
+    const received = await readStatement(provider.browser, 'kind=profit_shares');
+    expect(received.items.map((entry) => entry.description)).toEqual([
+      "Profit share received on a follower's copy of your trade",
+    ]);
+    const [stored] = await selectRows<{ description: string }>(
+      t.db,
+      sql`select description from journal_entries where kind = 'profit_share' and reference->>'trade' = ${tradeId}`,
+    );
+    expect(stored?.description).toBe('Profit share on a trade copied from Aurora FX');
   });
 
   test.each([

@@ -88,7 +88,12 @@ test("a follower's copy is marked with its provider, delay and price difference;
   await page.goto('/trades');
   const yourTrades = page.getByRole('region', { name: 'Your trades' });
   await expect(yourTrades.getByText(`Copied from ${traderName}`)).toBeVisible();
-  await expect(yourTrades.getByText(/^Opened [\d.]+ (ms|s|min).* after the provider, /)).toBeVisible();
+  // How far from the provider's price, and whether that was better or worse for the follower.
+  await expect(
+    yourTrades.getByText(
+      /^Opened [\d.]+ (ms|s|min).* after the provider, (at their price|[\d,.]+ (better|worse) than their price)$/,
+    ),
+  ).toBeVisible();
   await yourTrades.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/copy-marks-trades-open-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -130,7 +135,12 @@ test("a follower's copy is marked with its provider, delay and price difference;
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard');
   await expect(yourTrades.getByText(`Copied from ${traderName}`)).toBeVisible();
-  await expect(yourTrades.getByText(/^Closed .* after the provider, /)).toBeVisible();
+  // Closed with the provider (not by the copy stop-loss): the line starts "Closed".
+  await expect(
+    yourTrades.getByText(
+      /^Closed .* after the provider, (at their price|[\d,.]+ (better|worse) than their price)$/,
+    ),
+  ).toBeVisible();
   await yourTrades.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/copy-marks-dashboard-closed-390.png', fullPage: true });
 

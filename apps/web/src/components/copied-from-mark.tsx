@@ -1,10 +1,15 @@
-import type { CopiedFrom } from '@candor/contracts/trades';
+import type { Trade } from '@candor/contracts/trades';
 import { describeCopyClose, describeCopyOpen } from '../lib/copy-mark.ts';
 
-/** The open and (once both closed) close gap of a copy, one sentence each. */
-function gapLines(copiedFrom: CopiedFrom): string[] {
-  const close = describeCopyClose(copiedFrom);
-  return close ? [describeCopyOpen(copiedFrom), close] : [describeCopyOpen(copiedFrom)];
+/** A trade row as the marks read it: a copy when `copiedFrom` is set. */
+type MarkedTrade = Pick<Trade, 'direction' | 'closedBy' | 'copiedFrom'>;
+
+/** The open and (once both closed) close gap of a copy, one sentence each; none for another trade. */
+function gapLines({ direction, closedBy, copiedFrom }: MarkedTrade): string[] {
+  if (copiedFrom === null) return [];
+  const copy = { direction, closedBy, copiedFrom };
+  const close = describeCopyClose(copy);
+  return close ? [describeCopyOpen(copy), close] : [describeCopyOpen(copy)];
 }
 
 /** "Copied from {provider}", compact: it wraps in a narrow cell; `title` is its tooltip. */
@@ -19,16 +24,24 @@ export function CopiedFromLabel({ providerName, title }: { providerName: string;
   );
 }
 
-/** The marker of a copied trade (CopiedFromLabel), its gaps in a tooltip; rows show them too (CopyGap). */
-export function CopiedFromBadge({ copiedFrom }: { copiedFrom: CopiedFrom }) {
-  return <CopiedFromLabel providerName={copiedFrom.providerName} title={gapLines(copiedFrom).join('\n')} />;
+/**
+ * The marker of a copied trade (CopiedFromLabel), its gaps in a tooltip; rows show them too
+ * (CopyGap). Nothing for a trade that is not a copy.
+ */
+export function CopiedFromBadge({ trade }: { trade: MarkedTrade }) {
+  if (trade.copiedFrom === null) return null;
+  return <CopiedFromLabel providerName={trade.copiedFrom.providerName} title={gapLines(trade).join('\n')} />;
 }
 
-/** "Opened 1.5 s after the provider, +12.50 from their price" (and the close), in small print. */
-export function CopyGap({ copiedFrom, className = '' }: { copiedFrom: CopiedFrom; className?: string }) {
+/**
+ * "Opened 1.5 s after the provider, 12.50 worse than their price" (and the close, saying the copy
+ * stop-loss when it closed the copy), in small print.
+ */
+export function CopyGap({ trade, className = '' }: { trade: MarkedTrade; className?: string }) {
+  if (trade.copiedFrom === null) return null;
   return (
     <span className={`block text-xs whitespace-normal text-slate-500 ${className}`}>
-      {gapLines(copiedFrom).map((line) => (
+      {gapLines(trade).map((line) => (
         <span key={line} className="block">
           {line}
         </span>

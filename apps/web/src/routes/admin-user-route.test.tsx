@@ -153,7 +153,8 @@ describe('AdminUserPage', () => {
     // A copy names its provider and how far it opened from the provider's trade.
     expect(within(positions).getByText('Copied from Aurora FX')).toBeTruthy();
     expect(
-      within(positions).getByText('Opened 2.3 s after the provider, \u22124.10 from their price'),
+      // A SELL that opened lower than the provider's sold for less: worse for the customer.
+      within(positions).getByText('Opened 2.3 s after the provider, 4.10 worse than their price'),
     ).toBeTruthy();
     // One read for the open positions, one for the desk trades.
     expect(callsTo(fetchMock, 'GET /api/admin/trades')).toHaveLength(2);

@@ -228,9 +228,10 @@ describe('the All trades tab', () => {
     await userEvent.setup().click(screen.getByText('user5@example.com'));
     const dialog = within(await screen.findByRole('dialog', { name: 'Trade details' }));
     expect(await dialog.findByText('Aurora FX')).toBeTruthy();
-    expect(dialog.getByText('Opened 1.2 s after the provider, +0.00010 from their price')).toBeTruthy();
+    // A BUY that opened higher and closed lower than the provider did worse both times.
+    expect(dialog.getByText('Opened 1.2 s after the provider, 0.00010 worse than their price')).toBeTruthy();
     expect(
-      dialog.getByText('Closed 1 min 5 s after the provider, \u22120.00002 from their price'),
+      dialog.getByText('Closed 1 min 5 s after the provider, 0.00002 worse than their price'),
     ).toBeTruthy();
   });
 

@@ -103,7 +103,7 @@ function TradeFacts({ trade }: { trade: AdminTradeDetail }) {
       {trade.copiedFrom ? (
         <DetailRow label="Copied from">
           <span className="font-medium">{trade.copiedFrom.providerName}</span>
-          <CopyGap copiedFrom={trade.copiedFrom} className="mt-0.5" />
+          <CopyGap trade={trade} className="mt-0.5" />
         </DetailRow>
       ) : null}
       {trade.desk ? (

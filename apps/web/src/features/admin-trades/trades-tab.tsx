@@ -90,7 +90,7 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
               </span>
               {trade.copiedFrom ? (
                 <span className="mt-1 block sm:hidden">
-                  <CopiedFromBadge copiedFrom={trade.copiedFrom} />
+                  <CopiedFromBadge trade={trade} />
                 </span>
               ) : null}
               {/* Below the widest screens the date stands under the e-mail, not in a column of its own. */}
@@ -117,7 +117,7 @@ function TradesTable({ items, onOpen }: { items: readonly AdminTrade[]; onOpen: 
               ) : null}
               {trade.copiedFrom ? (
                 <span className="mt-1 block">
-                  <CopiedFromBadge copiedFrom={trade.copiedFrom} />
+                  <CopiedFromBadge trade={trade} />
                 </span>
               ) : null}
             </td>

@@ -58,9 +58,9 @@ export function OpenPositions({ userId }: { userId: string }) {
                 {trade.copiedFrom ? (
                   <>
                     <span className="mt-1 block">
-                      <CopiedFromBadge copiedFrom={trade.copiedFrom} />
+                      <CopiedFromBadge trade={trade} />
                     </span>
-                    <CopyGap copiedFrom={trade.copiedFrom} className="mt-1 max-w-64" />
+                    <CopyGap trade={trade} className="mt-1 max-w-64" />
                   </>
                 ) : null}
               </td>

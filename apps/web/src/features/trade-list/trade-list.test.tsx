@@ -103,7 +103,7 @@ describe('TradeList', () => {
     expect(screen.queryByRole('button', { name: /^Close the/ })).toBeNull();
   });
 
-  test('a copied trade is marked with its provider, and its delay and price difference at open and close', async () => {
+  test('a copied trade is marked with its provider, its delay, and how much better or worse than the provider it opened and closed', async () => {
     mockApi({
       'GET /api/trades': ({ url }) =>
         url.searchParams.get('status') === 'closed'
@@ -119,17 +119,38 @@ describe('TradeList', () => {
                   closePriceDifference: '-0.00003',
                 },
               }),
+              buildTrade(3, {
+                direction: 'sell',
+                closedBy: 'copy_stop_loss',
+                result: '-49.40',
+                copiedFrom: {
+                  providerName: 'Aurora FX',
+                  providerTradeId: id(91),
+                  openDelayMs: 2_000,
+                  openPriceDifference: '4.71',
+                  closeDelayMs: -95_000,
+                  closePriceDifference: '49.40',
+                },
+              }),
             ])
           : pageReply([]),
     });
     renderList();
     await screen.findByRole('table');
-    const [own, copy] = dataRows().map((row) => within(row));
+    const [own, copy, stopped] = dataRows().map((row) => within(row));
     expect(own?.queryByText(/Copied from/)).toBeNull();
     const badge = copy?.getByText('Copied from Aurora FX');
-    expect(copy?.getByText('Opened 1.5 s after the provider, +0.00012 from their price')).toBeTruthy();
-    expect(copy?.getByText('Closed 800 ms after the provider, \u22120.00003 from their price')).toBeTruthy();
+    // A BUY that opened higher and closed lower than the provider did worse both times.
+    expect(copy?.getByText('Opened 1.5 s after the provider, 0.00012 worse than their price')).toBeTruthy();
+    expect(copy?.getByText('Closed 800 ms after the provider, 0.00003 worse than their price')).toBeTruthy();
     expect(badge?.getAttribute('title')).toContain('Opened 1.5 s after the provider');
+    // A SELL that opened higher sold for more (better); one the copy stop-loss closed says so.
+    expect(stopped?.getByText('Opened 2.0 s after the provider, 4.71 better than their price')).toBeTruthy();
+    expect(
+      stopped?.getByText(
+        'Closed by the copy stop-loss 1 min 35 s before the provider, 49.40 worse than their price',
+      ),
+    ).toBeTruthy();
   });
 
   test('a trade closed by an administrator says so with the reason; other closes do not', async () => {

@@ -204,7 +204,7 @@ function TradeRow({
         ) : null}
         {trade.copiedFrom ? (
           <span className="mt-1 block">
-            <CopiedFromBadge copiedFrom={trade.copiedFrom} />
+            <CopiedFromBadge trade={trade} />
           </span>
         ) : null}
         <span className="mt-0.5 block text-xs whitespace-nowrap text-slate-500 sm:hidden">
@@ -223,7 +223,7 @@ function TradeRow({
         <time dateTime={date} className="mt-0.5 block text-xs text-slate-500 2xl:hidden">
           {formatDateTime(date)}
         </time>
-        {trade.copiedFrom ? <CopyGap copiedFrom={trade.copiedFrom} className="mt-1 max-w-64" /> : null}
+        {trade.copiedFrom ? <CopyGap trade={trade} className="mt-1 max-w-64" /> : null}
         {trade.closedBy === 'admin' ? <ClosedByStaff reason={trade.closeReason} /> : null}
       </td>
       <td className={`hidden px-4 py-3 font-semibold sm:table-cell ${directionToneClass(trade.direction)}`}>

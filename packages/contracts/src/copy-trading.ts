@@ -60,6 +60,9 @@ export const COPY_TRADING_MESSAGES = {
   notACustomer: 'Staff accounts cannot be strategy providers.',
   accountNotActive: 'This account is suspended or closed.',
   alreadyProvider: 'This customer is already a strategy provider.',
+  /** ADD TRADER for a customer whose invitation is still open (they have neither accepted nor declined). */
+  alreadyInvited:
+    'This customer has already been invited to be a strategy provider and has not answered yet.',
   imageNotFound: 'Upload the profile image again.',
   notFound: 'Trader not found',
   notInvited: 'There is no open invitation to accept or decline.',

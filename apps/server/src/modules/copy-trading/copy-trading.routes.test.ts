@@ -126,10 +126,20 @@ describe('ADD TRADER', () => {
   });
 
   test('a customer already a provider is refused', async () => {
+    const { user } = await provider(true);
+    const res = await addTrader(user.email);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This customer is already a strategy provider.');
+  });
+
+  test('a customer invited and yet to answer is refused as already invited, not as a provider', async () => {
     const { user } = await provider(false);
     const res = await addTrader(user.email);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(COPY_TRADING_MESSAGES.alreadyProvider);
+    expect(res.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'This customer has already been invited to be a strategy provider and has not answered yet.',
+    });
   });
 
   test('the form is checked: name, minimum balance, profit share at most 50 %', async () => {

@@ -138,8 +138,14 @@ export async function createStrategyProvider({
   // Two ADD TRADERs for one account take turns; a close or suspension committed meanwhile is seen.
   const user = await lockUser(tx, found.id);
   if (user?.status !== 'active') throw new AppError('CONFLICT', COPY_TRADING_MESSAGES.accountNotActive);
-  if (await findOpenProviderOfUser(tx, user.id)) {
-    throw new AppError('CONFLICT', COPY_TRADING_MESSAGES.alreadyProvider);
+  const open = await findOpenProviderOfUser(tx, user.id);
+  if (open) {
+    throw new AppError(
+      'CONFLICT',
+      open.status === 'invited'
+        ? COPY_TRADING_MESSAGES.alreadyInvited
+        : COPY_TRADING_MESSAGES.alreadyProvider,
+    );
   }
   const image = isUuid(input.imageFileId) ? await findFileById(tx, input.imageFileId) : undefined;
   if (image?.purpose !== 'trader_picture') {

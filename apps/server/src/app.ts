@@ -47,6 +47,7 @@ import { createAuth } from './plugins/auth.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerJobQueueReady } from './plugins/job-queue-ready.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { createLastActiveRecorder, type LastActiveRecorder } from './plugins/last-active.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -89,6 +90,8 @@ declare module 'fastify' {
     mailDelivery: MailDeliveryWorker;
     /** The durable job queue (lib/jobs); tests run its jobs with `drain()`. */
     jobs: JobQueue;
+    /** Sessions' last-active times, written after requests (tests wait with `settled()`). */
+    lastActive: LastActiveRecorder;
   }
 }
 
@@ -161,7 +164,14 @@ export async function buildApp({
   });
   // Cross-site requests are refused first, then the session is read, then changes are counted.
   registerOriginCheck(app, env.publicUrl);
-  registerAccessControl(app, auth, createSessionReader(auth, db));
+  // Every signed-in request reads its session; one found last active over 5 minutes ago gets the
+  // time, written after the request (plugins/last-active.ts).
+  const lastActive = createLastActiveRecorder({ db, clock, log: app.log });
+  app.decorate('lastActive', lastActive);
+  registerAccessControl(app, auth, {
+    readSessionFast: createSessionReader(auth, db),
+    recordLastActive: lastActive,
+  });
   registerRateLimits(app, { db, clock, limits: env.RATE_LIMITS });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
@@ -308,6 +318,7 @@ export async function buildApp({
     await copyStopLoss.stop();
     await stopOut.stop();
     await market.stop();
+    await lastActive.settled();
   });
   return app;
 }

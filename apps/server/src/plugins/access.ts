@@ -6,6 +6,7 @@ import type { Actor } from '../lib/actor.ts';
 import { AppError } from '../lib/app-error.ts';
 import { toHeaders } from '../lib/auth-calls.ts';
 import type { Auth } from './auth.ts';
+import type { SessionInUse } from './last-active.ts';
 
 /**
  * Who may call a route. Every /api route declares one; a route without it cannot be registered.
@@ -20,9 +21,15 @@ export type RouteAccess = { method: string; url: string; access: Access };
 
 /**
  * The person behind a request: who acts, whether their account is active, and whether their
- * two-factor sign-in is on (staff need it for every staff route).
+ * two-factor sign-in is on (staff need it for every staff route); and the session they came with
+ * (its last-active time is kept, last-active.ts).
  */
-export type SignedIn = { actor: Actor; status: UserStatus; twoFactorEnabled: boolean };
+export type SignedIn = {
+  actor: Actor;
+  status: UserStatus;
+  twoFactorEnabled: boolean;
+  session: SessionInUse;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,7 +58,14 @@ const SESSION_SECURITY = [{ session: [] }];
 export function registerAccessControl(
   app: FastifyInstance,
   auth: Auth,
-  readSessionFast?: FastSessionReader,
+  {
+    readSessionFast,
+    recordLastActive,
+  }: {
+    readSessionFast?: FastSessionReader;
+    /** Told the session of every signed-in request; must neither throw nor make the request wait. */
+    recordLastActive?: (session: SessionInUse) => void;
+  } = {},
 ): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('accountStatus', null);
@@ -77,6 +91,7 @@ export function registerAccessControl(
     const found = await resolveSession(auth, request, reply, readSessionFast);
     // A closed account is signed out everywhere; a session that outlived the close counts for nothing.
     const signedIn = found?.status === 'closed' ? undefined : found;
+    if (signedIn) recordLastActive?.(signedIn.session);
     request.actor = signedIn?.actor ?? null;
     request.accountStatus = signedIn?.status ?? null;
     request.twoFactorEnabled = signedIn?.twoFactorEnabled ?? false;
@@ -109,6 +124,7 @@ async function resolveSession(
   const refreshed = headers.getSetCookie();
   if (refreshed.length > 0) reply.header('set-cookie', refreshed);
   if (!session) return undefined;
+  const { token, updatedAt } = session.session;
   const user = session.user as typeof session.user & {
     role?: string;
     status?: UserStatus;
@@ -118,6 +134,7 @@ async function resolveSession(
     actor: { id: user.id, role: toUserRole(user.role) },
     status: user.status ?? 'active',
     twoFactorEnabled: user.twoFactorEnabled === true,
+    session: { token, lastActiveAt: new Date(updatedAt) },
   };
 }
 

@@ -32,13 +32,15 @@ afterAll(() => drop());
 const DAY = 24 * 3600 * 1000;
 
 describe('the one-query session reader', () => {
-  test("a valid signed session cookie gives its actor and their account's status", async () => {
+  test("a valid signed session cookie gives its actor, their account's status and the session's last activity", async () => {
     const user = await insertUser(database.db, { role: 'admin' });
     const cookie = await createSessionCookie(database.db, user.id);
+    const [row] = await database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(await readSession(`other=1; ${SESSION_COOKIE}=${cookie}`)).toEqual({
       actor: { id: user.id, role: 'admin' },
       status: 'active',
       twoFactorEnabled: true,
+      session: { token: row?.token, lastActiveAt: row?.updatedAt },
     });
   });
 

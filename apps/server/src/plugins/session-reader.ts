@@ -65,10 +65,11 @@ export function signatureChecker(secret: string, cacheSize = SIGNATURE_CACHE_SIZ
 
 type UserRow = typeof users.$inferSelect;
 
-/** A session with its account's actor and status. */
+/** A session with its account's actor and status, and when it was last active (last-active.ts). */
 type SessionActor = Pick<UserRow, 'role' | 'status' | 'twoFactorEnabled'> & {
   token: string;
   expiresAt: Date;
+  lastActiveAt: Date;
   userId: string;
 };
 
@@ -77,7 +78,8 @@ type SessionActor = Pick<UserRow, 'role' | 'status' | 'twoFactorEnabled'> & {
  * runs it; decision 041, "Statements built once"); the reader adds which tokens.
  */
 const SESSION_ACTORS = sql.raw(
-  `select s.token, s.expires_at::text as expires_at, u.id as user_id, u.role, u.status, u.two_factor_enabled
+  `select s.token, s.expires_at::text as expires_at, s.updated_at::text as updated_at,
+          u.id as user_id, u.role, u.status, u.two_factor_enabled
      from sessions s
      join users u on u.id = s.user_id`,
 );
@@ -91,6 +93,7 @@ async function readSessionActors(db: Db, query: SQL): Promise<SessionActor[]> {
   const rows = await selectRows<{
     token: string;
     expires_at: string;
+    updated_at: string;
     user_id: string;
     role: UserRow['role'];
     status: UserRow['status'];
@@ -99,6 +102,7 @@ async function readSessionActors(db: Db, query: SQL): Promise<SessionActor[]> {
   return rows.map((row) => ({
     token: row.token,
     expiresAt: sessions.expiresAt.mapFromDriverValue(row.expires_at) as Date,
+    lastActiveAt: sessions.updatedAt.mapFromDriverValue(row.updated_at) as Date,
     userId: row.user_id,
     role: row.role,
     status: row.status,
@@ -158,6 +162,7 @@ export function createSessionReader(auth: Auth, db: Db) {
       actor: { id: row.userId, role: row.role },
       status: row.status,
       twoFactorEnabled: row.twoFactorEnabled,
+      session: { token: row.token, lastActiveAt: row.lastActiveAt },
     };
   }
   return Object.assign(readSession, { stats: lookups.stats });

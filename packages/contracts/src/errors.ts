@@ -42,7 +42,8 @@ export const ERROR_CODES = [
   // Withdrawal protections (issue 11): a 24-hour wait after a security change, a freeze.
   'WITHDRAWALS_PAUSED',
   'WITHDRAWALS_FROZEN',
-  // No payment is ever needed to withdraw: a text staff write for the customer cannot ask for one.
+  // No payment is ever needed to withdraw: a text staff write for the customer cannot ask for one,
+  // nor send them to a chat outside the platform (where such payments are asked for).
   'PAYMENT_DEMAND',
   // Trust (issue 11): a state-changing request sent from another site.
   'FORBIDDEN_ORIGIN',

@@ -1,3 +1,4 @@
+import { findOffPlatformContact } from '@candor/domain/text/off-platform-contact';
 import { findPaymentDemand } from '@candor/domain/withdrawals/payment-demand';
 import type { z } from 'zod';
 import { readInvisibleAsEmpty } from './visible-text.ts';
@@ -20,7 +21,19 @@ import { readInvisibleAsEmpty } from './visible-text.ts';
 export const paymentDemandMessage = (words: string) =>
   `No text a customer reads may ask them to pay, as nothing is ever needed to withdraw: this one asks for ${words}.`;
 
-/** The issue code the server answers with 422 PAYMENT_DEMAND (not 400 VALIDATION_FAILED). */
+/**
+ * The refusal of a text that sends the customer to a chat outside the platform (Telegram, WhatsApp,
+ * a handle, direct messages): the platform reaches its customers in the app and by e-mail, and an
+ * outside chat is where scammers pose as staff and ask for the payment the screen above refuses.
+ * `channel` names where it sends them: "Telegram", "direct messages", "a chat handle".
+ */
+export const offPlatformContactMessage = (channel: string) =>
+  `No text a customer reads may send them to a chat outside the platform, where scammers pose as staff: this one sends them to ${channel}.`;
+
+/**
+ * The issue code the server answers with 422 PAYMENT_DEMAND (not 400 VALIDATION_FAILED): a text
+ * that asks for a payment, or that sends the customer to an outside chat (decision 045, 2026-12-02).
+ */
 export const PAYMENT_DEMAND_ISSUE = 'PAYMENT_DEMAND';
 
 /** Who reads a staff-written text, in its schema's metadata (`readBy`) and so in the API's document. */
@@ -29,12 +42,15 @@ export type TextReader = 'customer' | 'staff';
 /** Why a text a customer reads is refused (the refusal's message), or undefined when it may be sent. */
 export function findCustomerTextProblem(text: string): string | undefined {
   const words = findPaymentDemand(text);
-  return words === undefined ? undefined : paymentDemandMessage(words);
+  if (words !== undefined) return paymentDemandMessage(words);
+  const channel = findOffPlatformContact(text);
+  return channel === undefined ? undefined : offPlatformContactMessage(channel);
 }
 
 /**
  * A staff-written text the customer reads: `schema` (its length and required rules) plus the screen.
- * A text asking the customer to pay is refused with the same message in the form and on the server.
+ * A text asking the customer to pay, or sending them to an outside chat, is refused with the same
+ * message in the form and on the server.
  */
 export function customerText<T extends z.ZodString>(schema: T): T {
   return readInvisibleAsEmpty(schema)

@@ -14,7 +14,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(STATUS[error.code]).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // A text for a customer that asks them to pay (docs/decisions/050): its own code and status.
+      // A text for a customer that asks them to pay (docs/decisions/050), or sends them to a chat
+      // outside the platform (045): its own code and status.
       const demand = error.validation.find((issue) => isPaymentDemand(issue.params));
       if (demand?.message) {
         return reply

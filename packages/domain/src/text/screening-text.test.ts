@@ -53,5 +53,7 @@ describe('normaliseForScreening with the words a screen reads', () => {
 
   test('drops blank letters and reads small capitals', () => {
     expect(normaliseForScreening('ᴘ\u3164ᴀʏ')).toBe('pay');
+    // ʀ in capitals is Ʀ, which compatibility normalisation keeps.
+    expect(normaliseForScreening('ᴛᴇʟᴇɢʀᴀᴍ'.toUpperCase())).toBe('telegram');
   });
 });

@@ -107,6 +107,8 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
   ᴡ: 'w',
   ʏ: 'y',
   ᴢ: 'z',
+  // The capital of ʀ ("ᴛᴇʟᴇɢʀᴀᴍ" in capitals)
+  Ʀ: 'R',
   // Other letters that read as Latin ones
   ı: 'i',
   ȷ: 'j',

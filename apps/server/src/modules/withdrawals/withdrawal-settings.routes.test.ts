@@ -1,5 +1,5 @@
 import { STAFF_ACCOUNT_MONEY_MESSAGE } from '@candor/contracts/staff';
-import { paymentDemandMessage } from '@candor/contracts/staff-texts';
+import { offPlatformContactMessage, paymentDemandMessage } from '@candor/contracts/staff-texts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -136,6 +136,38 @@ describe("an administrator sets a customer's withdrawal settings", () => {
       expect(audits).toHaveLength(0);
     },
   );
+
+  test.each([
+    ['Contact support on Telegram @candor_help to release funds', 'Telegram'],
+    ['Message our desk on WhatsApp +44 7700 900123', 'WhatsApp'],
+    ['Funds held: DM us for the release code', 'direct messages'],
+  ])(
+    'a hold reason sending the customer to an outside chat, %j, is refused with 422 PAYMENT_DEMAND; nothing is stored',
+    async (reason, channel) => {
+      const user = await insertUser(t.db);
+      const res = await put(user.id, { holdEnabled: true, holdReason: reason, requireCode: false });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ code: 'PAYMENT_DEMAND', message: offPlatformContactMessage(channel) });
+      expect(await readWithdrawalSettings(t.db, user.id)).toMatchObject({
+        holdEnabled: false,
+        holdReason: null,
+      });
+      const audits = await t.db.select().from(auditLog).where(eq(auditLog.targetId, user.id));
+      expect(audits).toHaveLength(0);
+    },
+  );
+
+  test('a hold reason naming support by e-mail or a signal plan is kept', async () => {
+    for (const reason of [
+      'Your proof of payment is unreadable: contact support at support@example.com',
+      'Withdrawals wait until your signal plan purchase is reviewed',
+    ]) {
+      const user = await insertUser(t.db);
+      const res = await put(user.id, { holdEnabled: true, holdReason: reason, requireCode: false });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ holdEnabled: true, holdReason: reason });
+    }
+  });
 
   test('an honest hold reason is kept', async () => {
     const user = await insertUser(t.db);

@@ -41,7 +41,8 @@ export const withdrawalSettingsRoutes: RoutesPlugin<'db' | 'transactions'> = asy
           'Applies to withdrawals submitted or confirmed afterwards. Administrators never see or set a code: ' +
           'with confirmation on, each request e-mails the customer a one-time code. A hold reason asking the ' +
           'customer to pay (a fee, a tax, a deposit …) is refused with 422 PAYMENT_DEMAND: no payment is ever ' +
-          'needed to withdraw. A staff account (any role but client) is refused with 403 FORBIDDEN: staff accounts ' +
+          'needed to withdraw; so is one sending them to a chat outside the platform (Telegram, WhatsApp, a ' +
+          'handle). A staff account (any role but client) is refused with 403 FORBIDDEN: staff accounts ' +
           'hold no money, so nothing moves through their withdrawals.',
         params: UserParamsSchema,
         body: UpdateWithdrawalSettingsRequestSchema,

@@ -153,7 +153,7 @@ describe('TradeList', () => {
     ).toBeTruthy();
   });
 
-  test('a trade closed by an administrator says so with the reason; other closes do not', async () => {
+  test('a trade closed by an administrator says so with the reason, a stop-out that it was stopped out; other closes say neither', async () => {
     mockApi({
       'GET /api/trades': ({ url }) =>
         url.searchParams.get('status') === 'closed'
@@ -171,6 +171,9 @@ describe('TradeList', () => {
     expect(byStaff?.getByText('Reason: Closing at your request by phone')).toBeTruthy();
     expect(own?.queryByText(/administrator|Reason:/)).toBeNull();
     expect(stoppedOut?.queryByText(/administrator|Reason:/)).toBeNull();
+    // A stop-out says why the trade closed, beside its Loss.
+    expect(stoppedOut?.getByText('Stopped out (the loss reached the amount)')).toBeTruthy();
+    expect(own?.queryByText(/Stopped out/)).toBeNull();
   });
 
   test('Active shows open trades with their unrealized result moving with the live price', async () => {

@@ -225,6 +225,10 @@ function TradeRow({
         </time>
         {trade.copiedFrom ? <CopyGap trade={trade} className="mt-1 max-w-64" /> : null}
         {trade.closedBy === 'admin' ? <ClosedByStaff reason={trade.closeReason} /> : null}
+        {/* A copy's own line says it (CopyGap); the customer's own trade says it here. */}
+        {trade.closedBy === 'stop_out' && !trade.copiedFrom ? (
+          <span className="mt-0.5 block text-xs text-slate-500">{CLOSED_BY_LABELS.stop_out}</span>
+        ) : null}
       </td>
       <td className={`hidden px-4 py-3 font-semibold sm:table-cell ${directionToneClass(trade.direction)}`}>
         {direction}

@@ -2,7 +2,11 @@ import type { AuditFilter } from '@candor/contracts/audit';
 import { REVERSED_RANGE_MESSAGE, SEARCH_MAX_LENGTH } from '@candor/contracts/search';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { FieldMessage } from '../../components/ui/field-message.tsx';
+import {
+  DayRangeFields,
+  FILTER_LABEL_CLASS,
+  isReversedDayRange,
+} from '../../components/ui/day-range-fields.tsx';
 import { textControlClass } from '../../components/ui/labelled-field.tsx';
 
 /**
@@ -50,8 +54,7 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // YYYY-MM-DD dates compare as text.
-    if (draft.from && draft.to && draft.to < draft.from) {
+    if (isReversedDayRange(draft.from, draft.to)) {
       setRangeProblem(REVERSED_RANGE_MESSAGE);
       return;
     }
@@ -66,7 +69,6 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
     setRangeProblem(null);
     onApply(EMPTY);
   };
-  const label = 'mb-1.5 block text-xs font-semibold tracking-wide text-slate-500 uppercase';
   return (
     <form
       onSubmit={submit}
@@ -74,7 +76,7 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto_auto_auto]"
     >
       <div>
-        <label htmlFor="audit-actor" className={label}>
+        <label htmlFor="audit-actor" className={FILTER_LABEL_CLASS}>
           Staff member
         </label>
         <input
@@ -87,7 +89,7 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
         />
       </div>
       <div>
-        <label htmlFor="audit-subject" className={label}>
+        <label htmlFor="audit-subject" className={FILTER_LABEL_CLASS}>
           Customer
         </label>
         <input
@@ -100,7 +102,7 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
         />
       </div>
       <div>
-        <label htmlFor="audit-kind" className={label}>
+        <label htmlFor="audit-kind" className={FILTER_LABEL_CLASS}>
           Kind
         </label>
         <select id="audit-kind" className={textControlClass(null)} value={draft.kind} onChange={set('kind')}>
@@ -111,33 +113,14 @@ export function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => vo
           ))}
         </select>
       </div>
-      <div>
-        <label htmlFor="audit-from" className={label}>
-          From
-        </label>
-        <input
-          id="audit-from"
-          type="date"
-          className={textControlClass(null)}
-          value={draft.from}
-          onChange={set('from')}
-        />
-      </div>
-      <div>
-        <label htmlFor="audit-to" className={label}>
-          To
-        </label>
-        <input
-          id="audit-to"
-          type="date"
-          className={textControlClass(rangeProblem)}
-          aria-invalid={rangeProblem ? true : undefined}
-          aria-describedby={rangeProblem ? 'audit-to-message' : undefined}
-          value={draft.to}
-          onChange={set('to')}
-        />
-        <FieldMessage id="audit-to-message" error={rangeProblem} />
-      </div>
+      <DayRangeFields
+        idPrefix="audit"
+        from={draft.from}
+        to={draft.to}
+        onFromChange={set('from')}
+        onToChange={set('to')}
+        problem={rangeProblem}
+      />
       <div className="flex items-end gap-2">
         <Button type="submit">Apply</Button>
         <Button variant="ghost" onClick={clear}>

@@ -2,11 +2,13 @@ import { STATEMENT_KIND_LABELS, STATEMENT_KINDS, type StatementKind } from '@can
 import { REVERSED_RANGE_MESSAGE } from '@candor/contracts/search';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { FieldMessage } from '../../components/ui/field-message.tsx';
+import {
+  DayRangeFields,
+  FILTER_LABEL_CLASS,
+  isReversedDayRange,
+} from '../../components/ui/day-range-fields.tsx';
 import { textControlClass } from '../../components/ui/labelled-field.tsx';
 import { isFiltered, type StatementFilterValues } from './statement-search.ts';
-
-const LABEL = 'mb-1.5 block text-xs font-semibold tracking-wide text-slate-500 uppercase';
 
 /**
  * The statement's filters: a kind of movement and a range of days, applied as they change. A date
@@ -27,13 +29,12 @@ export function StatementFilters({
     setShown({ from: value.from, to: value.to });
     setDraft({ from: value.from ?? '', to: value.to ?? '' });
   }
-  // YYYY-MM-DD dates compare as text.
-  const rangeProblem = draft.from && draft.to && draft.to < draft.from ? REVERSED_RANGE_MESSAGE : null;
+  const rangeProblem = isReversedDayRange(draft.from, draft.to) ? REVERSED_RANGE_MESSAGE : null;
 
   const setDay = (name: 'from' | 'to') => (event: { target: { value: string } }) => {
     const next = { ...draft, [name]: event.target.value };
     setDraft(next);
-    if (next.from && next.to && next.to < next.from) return;
+    if (isReversedDayRange(next.from, next.to)) return;
     onChange({ kind: value.kind, from: next.from || undefined, to: next.to || undefined });
   };
   const setKind = (event: { target: { value: string } }) => {
@@ -53,7 +54,7 @@ export function StatementFilters({
       className="grid grid-cols-2 items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
     >
       <div className="col-span-2 md:col-span-1">
-        <label htmlFor="statement-kind" className={LABEL}>
+        <label htmlFor="statement-kind" className={FILTER_LABEL_CLASS}>
           Kind
         </label>
         <select
@@ -70,35 +71,16 @@ export function StatementFilters({
           ))}
         </select>
       </div>
-      <div className="min-w-0">
-        <label htmlFor="statement-from" className={LABEL}>
-          From
-        </label>
-        <input
-          id="statement-from"
-          type="date"
-          className={textControlClass(null)}
-          max={draft.to || undefined}
-          value={draft.from}
-          onChange={setDay('from')}
-        />
-      </div>
-      <div className="min-w-0">
-        <label htmlFor="statement-to" className={LABEL}>
-          To
-        </label>
-        <input
-          id="statement-to"
-          type="date"
-          className={textControlClass(rangeProblem)}
-          min={draft.from || undefined}
-          aria-invalid={rangeProblem ? true : undefined}
-          aria-describedby={rangeProblem ? 'statement-to-message' : undefined}
-          value={draft.to}
-          onChange={setDay('to')}
-        />
-        <FieldMessage id="statement-to-message" error={rangeProblem} />
-      </div>
+      <DayRangeFields
+        idPrefix="statement"
+        from={draft.from}
+        to={draft.to}
+        onFromChange={setDay('from')}
+        onToChange={setDay('to')}
+        problem={rangeProblem}
+        bounded
+        className="min-w-0"
+      />
       {/* On a wide screen, level with the fields below their labels, whatever message the To date shows. */}
       <div className="col-span-2 flex justify-end md:col-span-1 md:pt-5.5">
         <Button variant="secondary" disabled={!canClear} onClick={clear}>
